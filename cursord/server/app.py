@@ -1,0 +1,143 @@
+"""The ASGI application: routes Connect RPC paths to cursord's handlers.
+
+Every failure a peer can cause is answered here as a Connect error with a precise code and message;
+an exception that escapes a handler is our bug, logged with its traceback and answered `internal`,
+and it never reaches Hypercorn (which would reset the connection and every other stream on it).
+
+Unknown RPCs are `unimplemented` and logged once per method: cursord answers only what it owns, so an
+editor feature that needs Cursor's real backend fails visibly instead of being answered wrongly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import attrs
+from google.protobuf.message import Message
+
+from cursord.connect.errors import Code, ConnectError
+from cursord.connect.messages import decode_message, encode_message
+from cursord.connect.request import Codec, HttpRejection, HttpResponse, Limits
+from cursord.connect.streaming import parse_stream_head, read_server_stream_request, render_stream_error
+from cursord.connect.unary import (
+    decode_unary_body,
+    parse_unary_head,
+    render_unary_error,
+    render_unary_response,
+)
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.server.asgi import ClientDisconnected, Receive, Scope, Send, header, read_body, send_response
+from cursord.server.runsse import STREAM_CONTENT_TYPE, serve_stream
+from cursord.streams.broker import StreamBroker
+
+log = logging.getLogger(__name__)
+
+RUN_SSE_PATH = "/agent.v1.AgentService/RunSSE"
+BIDI_APPEND_PATH = "/aiserver.v1.BidiService/BidiAppend"
+
+UnaryCall = Callable[[Any], Awaitable[Message]]
+
+
+@attrs.frozen
+class UnaryMethod:
+    request_type: type[Message]
+    call: UnaryCall
+
+
+@attrs.define
+class CursordApp:
+    broker: StreamBroker
+    limits: Limits
+    unary_methods: dict[str, UnaryMethod] = attrs.field(factory=dict)
+    extra_routes: dict[str, Callable[[Scope, Receive, Send], Awaitable[None]]] = attrs.field(factory=dict)
+    _unknown_logged: set[str] = attrs.field(factory=set)
+
+    def add_unary(self, path: str, request_type: type[Message], call: UnaryCall) -> None:
+        self.unary_methods[path] = UnaryMethod(request_type, call)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind == "lifespan":
+            await _lifespan(receive, send)
+            return
+        path: str = scope.get("path", "")
+        route = self.extra_routes.get(path)
+        if route is not None:
+            await route(scope, receive, send)
+            return
+        if kind != "http":
+            return
+        try:
+            if path == RUN_SSE_PATH:
+                await self._run_sse(scope, receive, send)
+            elif path in self.unary_methods:
+                await self._unary(self.unary_methods[path], scope, receive, send)
+            else:
+                await self._unknown(path, scope, receive, send)
+        except ClientDisconnected:
+            log.debug("%s: client went away before its request was complete", path)
+
+    async def _unary(self, method: UnaryMethod, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            head = parse_unary_head(scope["method"], scope["headers"], self.limits)
+            body = await read_body(receive, self.limits.max_request_bytes)
+            request = decode_message(
+                head.codec, decode_unary_body(head, body, self.limits), method.request_type
+            )
+            reply = await method.call(request)
+            response = render_unary_response(head, encode_message(head.codec, reply))
+        except HttpRejection as rejection:
+            response = rejection.response()
+        except ConnectError as error:
+            response = render_unary_error(error)
+        except Exception as exc:
+            log.exception("%s failed", scope.get("path"))
+            response = render_unary_error(ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}"))
+        await _send(send, response)
+
+    async def _run_sse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            head = parse_stream_head(scope["method"], scope["headers"], self.limits, codecs=(Codec.PROTO,))
+            body = await read_body(receive, self.limits.max_request_bytes)
+            payload = read_server_stream_request(head, body, self.limits)
+            request = decode_message(Codec.PROTO, payload, agent.BidiRequestId)
+            if not request.request_id:
+                raise ConnectError(Code.INVALID_ARGUMENT, "RunSSE request has an empty request_id")
+            stream = self.broker.open(request.request_id)
+        except HttpRejection as rejection:
+            await _send(send, rejection.response())
+            return
+        except ConnectError as error:
+            await _send(send, render_stream_error(error, content_type=STREAM_CONTENT_TYPE.decode()))
+            return
+        await serve_stream(stream, receive, send)
+
+    async def _unknown(self, path: str, scope: Scope, receive: Receive, send: Send) -> None:
+        if path not in self._unknown_logged:
+            self._unknown_logged.add(path)
+            log.info("unimplemented RPC %s (logged once)", path)
+        error = ConnectError(Code.UNIMPLEMENTED, f"cursord does not serve {path.lstrip('/')}")
+        with contextlib.suppress(ConnectError):
+            await read_body(receive, self.limits.max_request_bytes)
+        content_type = header(scope, b"content-type") or ""
+        if content_type.startswith("application/connect+"):
+            await _send(send, render_stream_error(error, content_type=content_type))
+        else:
+            await _send(send, render_unary_error(error))
+
+
+async def _send(send: Send, response: HttpResponse) -> None:
+    await send_response(send, response.status, response.headers, response.body)
+
+
+async def _lifespan(receive: Receive, send: Send) -> None:
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await send({"type": "lifespan.shutdown.complete"})
+            return

@@ -1,0 +1,67 @@
+"""The narrow ASGI seam: reading a bounded request body, sending responses, noticing disconnects.
+
+Hypercorn gives the app raw ASGI; these helpers are all of cursord's HTTP I/O apart from the streaming
+writes in `runsse`. FACTS.md: a disconnect never shows up as a failing `send` (h2 swallows it), only as
+`http.disconnect` from `receive`, so streaming handlers run `watch_disconnect` beside their writer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from typing import Any
+
+import trio
+
+from cursord.connect.errors import Code, ConnectError
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+Headers = list[tuple[bytes, bytes]]
+
+
+class ClientDisconnected(Exception):
+    """The client went away before its request body was complete."""
+
+
+def header(scope: Scope, name: bytes) -> str | None:
+    """The first value of header `name` (lower-case bytes), decoded as latin-1."""
+    for key, value in scope["headers"]:
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+async def read_body(receive: Receive, limit: int) -> bytes:
+    """The whole request body, or `resource_exhausted` as soon as it grows past `limit` bytes."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise ClientDisconnected
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                f"request body exceeds the limit of {limit} bytes (got at least {size})",
+            )
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
+
+async def send_response(send: Send, status: int, headers: Iterable[tuple[bytes, bytes]], body: bytes) -> None:
+    await send({"type": "http.response.start", "status": status, "headers": list(headers)})
+    await send({"type": "http.response.body", "body": body, "more_body": False})
+
+
+async def watch_disconnect(receive: Receive, on_disconnect: trio.CancelScope) -> None:
+    """Cancel `on_disconnect` when the client goes away; drains any late body chunks meanwhile."""
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            on_disconnect.cancel()
+            return

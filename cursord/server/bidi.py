@@ -1,0 +1,87 @@
+"""`POST /aiserver.v1.BidiService/BidiAppend`: one upload of the editor's half of a run.
+
+The body is a `BidiAppendRequest`; its `data` hex-encodes an `AgentClientMessage` (`data_binary` carries
+the same bytes raw). The upload is validated completely before it is admitted, so a malformed upload is
+answered `invalid_argument` and never reaches a stream or shifts the append sequence. Admitted uploads
+reach the stream's actor in `append_seqno` order (`AppendGate`); the reply is an empty ACK once this
+upload has been handed over (or recognised as a duplicate).
+
+Which uploads may create a stream: a `run_request` or `prewarm_request` creates one (and replaces an
+ended stream under a reused request_id); a heartbeat is always ACKed; anything else for a request_id
+with no stream is `not_found`, because a tool result or answer for a run nobody holds can only be lost.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import attrs
+
+from cursord.connect.errors import Code, ConnectError
+from cursord.intents import (
+    ClientHeartbeat,
+    InboundIntent,
+    PrewarmRequested,
+    RunRequested,
+    decode_upload_bytes,
+    parse_client_message,
+)
+from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.streams.broker import StreamBroker
+from cursord.streams.ordering import Admission, AppendGate, AppendRejected
+
+log = logging.getLogger(__name__)
+
+
+@attrs.frozen
+class Upload:
+    request_id: str
+    seqno: int
+    intent: InboundIntent
+
+
+def parse_bidi_append(request: aiserver.BidiAppendRequest) -> Upload:
+    """Validate a BidiAppendRequest and decode the AgentClientMessage it carries."""
+    if not request.HasField("request_id") or not request.request_id.request_id:
+        raise ConnectError(Code.INVALID_ARGUMENT, "BidiAppendRequest has no request_id.request_id")
+    raw = decode_upload_bytes(request.data, request.data_binary)
+    if not raw:
+        raise ConnectError(
+            Code.INVALID_ARGUMENT,
+            "BidiAppendRequest carries no AgentClientMessage (data and data_binary are both empty)",
+        )
+    return Upload(request.request_id.request_id, request.append_seqno, parse_client_message(raw))
+
+
+@attrs.define
+class BidiAppendHandler:
+    broker: StreamBroker
+    gate: AppendGate[InboundIntent]
+
+    async def __call__(self, request: aiserver.BidiAppendRequest) -> aiserver.BidiAppendResponse:
+        upload = parse_bidi_append(request)
+
+        async def deliver(intent: InboundIntent) -> None:
+            await self._deliver(upload.request_id, intent)
+
+        try:
+            admission = await self.gate.admit(upload.request_id, upload.seqno, upload.intent, deliver)
+        except AppendRejected as exc:
+            raise ConnectError(Code(exc.code), exc.message) from None
+        if admission is Admission.DUPLICATE:
+            log.debug("request %s: duplicate append_seqno %d ignored", upload.request_id, upload.seqno)
+        return aiserver.BidiAppendResponse()
+
+    async def _deliver(self, request_id: str, intent: InboundIntent) -> None:
+        creates = isinstance(intent, RunRequested | PrewarmRequested)
+        stream = self.broker.get(request_id)
+        if creates:
+            stream = self.broker.open(request_id, replace_ended=True)
+        elif stream is None:
+            if isinstance(intent, ClientHeartbeat):
+                return
+            raise ConnectError(
+                Code.NOT_FOUND,
+                f"no stream for request {request_id}: a {type(intent).__name__} needs a run_request first",
+            )
+        await stream.deliver(intent)

@@ -1,0 +1,96 @@
+"""`POST /agent.v1.AgentService/RunSSE`: one subscriber over a stream's shared backlog.
+
+The request is a Connect server-stream request whose single message is `BidiRequestId`. The response is
+labelled `content-type: text/event-stream`, as Cursor's backend labels it, while the body is plain
+Connect envelope framing of `AgentServerMessage`, closed by an end-stream frame.
+
+A connection replays the backlog from the start, then follows it: woken by publishes, it writes every
+frame it has not sent yet in one `send` (HTTP/1.1 costs a socket write per send, FACTS.md), and sends an
+`interaction_update.heartbeat` when nothing new came for `heartbeat` seconds. Heartbeats are written to
+this connection only; they never enter the backlog.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import trio
+
+from cursord.connect.envelope import encode_envelope, end_stream_payload
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.server.asgi import Receive, Send, watch_disconnect
+from cursord.streams.active import ActiveStream
+
+log = logging.getLogger(__name__)
+
+STREAM_CONTENT_TYPE = b"text/event-stream"
+#: a subscriber that is behind gets its pending frames in sends of about this size.
+MAX_SEND_BYTES = 1 << 20
+
+HEARTBEAT_FRAME = encode_envelope(
+    agent.AgentServerMessage(
+        interaction_update=agent.InteractionUpdate(heartbeat=agent.HeartbeatUpdate())
+    ).SerializeToString()
+)
+
+
+def stream_response_headers() -> list[tuple[bytes, bytes]]:
+    return [
+        (b"content-type", STREAM_CONTENT_TYPE),
+        (b"cache-control", b"no-cache"),
+        (b"x-accel-buffering", b"no"),
+    ]
+
+
+async def _send_body(send: Send, body: bytes) -> None:
+    await send({"type": "http.response.body", "body": body, "more_body": True})
+
+
+async def pump(stream: ActiveStream, send: Send) -> None:
+    """Follow `stream`'s backlog onto one connection until it ends (the caller sends the end frame)."""
+    subscriber = stream.attach()
+    try:
+        while True:
+            frames, subscriber.cursor = stream.backlog.read_from(subscriber.cursor)
+            if frames:
+                await _send_frames(send, frames)
+                continue
+            if stream.backlog.ending is not None:
+                return
+            with trio.move_on_after(stream.timings.heartbeat) as quiet:
+                await subscriber.signal.wait()
+            if quiet.cancelled_caught:
+                await _send_body(send, HEARTBEAT_FRAME)
+    finally:
+        stream.detach(subscriber)
+
+
+async def _send_frames(send: Send, frames: list[bytes]) -> None:
+    batch: list[bytes] = []
+    size = 0
+    for frame in frames:
+        batch.append(frame)
+        size += len(frame)
+        if size >= MAX_SEND_BYTES:
+            await _send_body(send, b"".join(batch))
+            batch, size = [], 0
+    if batch:
+        await _send_body(send, b"".join(batch))
+
+
+async def serve_stream(stream: ActiveStream, receive: Receive, send: Send) -> None:
+    """Headers, the backlog as it grows, then the end-stream frame; stops quietly on disconnect."""
+    await send({"type": "http.response.start", "status": 200, "headers": stream_response_headers()})
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(watch_disconnect, receive, nursery.cancel_scope)
+        await pump(stream, send)
+        ending = stream.backlog.ending
+        assert ending is not None
+        await send(
+            {
+                "type": "http.response.body",
+                "body": encode_envelope(end_stream_payload(ending.error), end_stream=True),
+                "more_body": False,
+            }
+        )
+        nursery.cancel_scope.cancel()

@@ -1,0 +1,65 @@
+"""Serving the app with Hypercorn's trio worker: HTTP/1.1 and h2c on one port, TLS with ALPN h2 if asked.
+
+Shutdown order matters (FACTS.md): Hypercorn cancels app tasks `graceful_timeout` after its trigger, and
+the client would see a bare h2 CANCEL. So the daemon first ends every stream with `unavailable` (their
+RunSSE connections write that end-stream and finish), then pulls Hypercorn's trigger.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import attrs
+import trio
+from hypercorn.config import Config as HypercornConfig
+from hypercorn.trio import serve as hypercorn_serve
+
+log = logging.getLogger(__name__)
+
+
+@attrs.frozen
+class ListenOptions:
+    host: str = "127.0.0.1"
+    port: int = 8765
+    certfile: Path | None = None
+    keyfile: Path | None = None
+    graceful_timeout: float = 5.0
+    #: the editor keeps its HTTP/2 connection idle between runs; Hypercorn's 5 s default drops it.
+    keep_alive_timeout: float = 300.0
+
+    @property
+    def bind(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{host}:{self.port}"
+
+
+def hypercorn_config(options: ListenOptions, max_body_bytes: int) -> HypercornConfig:
+    config = HypercornConfig()
+    config.bind = [options.bind]
+    config.graceful_timeout = options.graceful_timeout
+    config.keep_alive_timeout = options.keep_alive_timeout
+    config.h11_max_incomplete_size = 64 * 1024
+    config.h2_max_inbound_frame_size = 1 << 20
+    # Hypercorn's own access and error logs go through ours.
+    config.accesslog = None
+    config.errorlog = logging.getLogger("hypercorn.error")
+    config.wsgi_max_body_size = max_body_bytes
+    if options.certfile is not None and options.keyfile is not None:
+        config.certfile = str(options.certfile)
+        config.keyfile = str(options.keyfile)
+        config.alpn_protocols = ["h2", "http/1.1"]
+    return config
+
+
+async def serve_http(
+    app: object,
+    options: ListenOptions,
+    max_body_bytes: int,
+    shutdown: trio.Event,
+    *,
+    task_status: trio.TaskStatus[list[str]] = trio.TASK_STATUS_IGNORED,
+) -> None:
+    """Serve `app` until `shutdown` is set; reports the bound URLs through `task_status`."""
+    config = hypercorn_config(options, max_body_bytes)
+    await hypercorn_serve(app, config, shutdown_trigger=shutdown.wait, task_status=task_status)  # type: ignore[arg-type]

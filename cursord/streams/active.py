@@ -1,0 +1,261 @@
+"""ActiveStream: the single actor that owns one request_id.
+
+Theory of operation: everything that changes a stream (Bidi uploads, events posted by its own provider
+and bridge tasks, timers) is serialised through one mailbox, a bounded trio memory channel, and handled
+one at a time by `_actor_loop`. What the stream says goes into its `Backlog`; RunSSE connections read that
+backlog through `subscribe`.
+
+Timers are one cancel scope around the mailbox receive, whose deadline is derived from the state every
+time round the loop and moved in place when the subscriber count changes:
+
+- an open stream with no subscriber is canceled `reconnect_grace` after the last one left (or after it
+  was created, if none ever came);
+- a placeholder (made by an early RunSSE) that never receives an upload ends `not_found` after
+  `placeholder_timeout`, so an editor is never left "reconnecting" on a request nobody will run;
+- an ended stream with no subscriber is kept `terminal_retention` for late reconnects, then retired.
+
+The behaviour (the agent turn, `cursord.agent`) runs its long work as tasks in the stream's work nursery,
+which is canceled when the stream ends; the actor loop itself lives until retirement.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+import attrs
+import trio
+from google.protobuf.message import Message
+
+from cursord.connect.envelope import encode_envelope
+from cursord.connect.errors import Code, ConnectError
+from cursord.streams.backlog import Backlog, StreamEnding
+from cursord.streams.phases import Phase, check_transition
+from cursord.streams.subscribers import Subscriber, SubscriberSet
+
+log = logging.getLogger(__name__)
+
+MAILBOX_SIZE = 64
+
+
+@attrs.frozen
+class StreamTimings:
+    heartbeat: float = 5.0
+    reconnect_grace: float = 30.0
+    terminal_retention: float = 30.0
+    placeholder_timeout: float = 60.0
+    max_backlog_frames: int = 100_000
+
+
+class StreamBehaviour(Protocol):
+    """What a stream does with its inputs: the agent turn implements this."""
+
+    async def handle(self, item: object) -> None:
+        """Handle one mailbox item: an inbound intent from Bidi, or an event one of its tasks posted."""
+
+    async def cancel(self, error: ConnectError) -> None:
+        """Stop all work (abort pending execs, cancel provider passes) and end the stream with `error`."""
+
+
+BehaviourFactory = Callable[["ActiveStream"], StreamBehaviour]
+
+
+@attrs.define(eq=False)
+class ActiveStream:
+    request_id: str
+    timings: StreamTimings
+    behaviour_factory: BehaviourFactory
+    created_at: float = attrs.field(factory=trio.current_time)
+    phase: Phase = Phase.IDLE
+    conversation_id: str | None = None
+    model_id: str | None = None
+    has_upload: bool = False
+    backlog: Backlog = attrs.field(init=False)
+    subscribers: SubscriberSet = attrs.field(factory=SubscriberSet)
+    retired: bool = False
+    #: when the subscriber count last dropped to zero (or creation time, before any subscriber).
+    _alone_since: float = attrs.field(init=False)
+    _ended_at: float | None = None
+    _timer_scope: trio.CancelScope | None = None
+    _work_nursery: trio.Nursery | None = None
+    _mailbox_send: trio.MemorySendChannel[object] = attrs.field(init=False)
+    _mailbox_receive: trio.MemoryReceiveChannel[object] = attrs.field(init=False)
+    behaviour: StreamBehaviour = attrs.field(init=False)
+    on_change: Callable[[ActiveStream, str], None] | None = None
+
+    def __attrs_post_init__(self) -> None:
+        self.backlog = Backlog(max_frames=self.timings.max_backlog_frames)
+        self._alone_since = self.created_at
+        self._mailbox_send, self._mailbox_receive = trio.open_memory_channel[object](MAILBOX_SIZE)
+        self.behaviour = self.behaviour_factory(self)
+
+    # ---- state ------------------------------------------------------------------------------------
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.backlog.is_closed
+
+    def timer_deadline(self) -> float:
+        """When the next timer fires, derived from the current state (inf: no timer)."""
+        if self.subscribers:
+            if self.has_upload or self.is_terminal:
+                return math.inf
+            return self.created_at + self.timings.placeholder_timeout
+        if self.is_terminal:
+            assert self._ended_at is not None
+            return max(self._ended_at, self._alone_since) + self.timings.terminal_retention
+        return self._alone_since + self.timings.reconnect_grace
+
+    def _reschedule(self) -> None:
+        if self._timer_scope is not None:
+            self._timer_scope.deadline = self.timer_deadline()
+
+    def _notify(self, what: str) -> None:
+        if self.on_change is not None:
+            self.on_change(self, what)
+
+    # ---- what the behaviour calls -----------------------------------------------------------------
+
+    def move_to(self, phase: Phase) -> None:
+        if phase is self.phase:
+            return
+        self.phase = check_transition(self.phase, phase)
+        self._notify("phase")
+
+    def publish(self, message: Message) -> None:
+        """Append one AgentServerMessage to the backlog and wake every subscriber."""
+        self.publish_payload(message.SerializeToString())
+
+    def publish_payload(self, payload: bytes) -> None:
+        if self.backlog.is_full:
+            self.end(
+                ConnectError(
+                    Code.RESOURCE_EXHAUSTED,
+                    f"stream {self.request_id} published {self.backlog.max_frames} messages, the most one "
+                    "stream may hold; the run was stopped",
+                )
+            )
+            return
+        self.backlog.append(encode_envelope(payload))
+        self.subscribers.wake_all()
+
+    def end(self, error: ConnectError | None) -> None:
+        """End the stream (first ending wins): subscribers finish, the work nursery is canceled."""
+        ending = StreamEnding(error)
+        if not self.backlog.close(ending):
+            return
+        if self.phase.is_terminal:
+            pass
+        elif error is None:
+            self.move_to(Phase.COMPLETED)
+        elif error.code is Code.CANCELED:
+            self.move_to(Phase.CANCELED)
+        else:
+            self.move_to(Phase.FAILED)
+        self._ended_at = trio.current_time()
+        self.subscribers.wake_all()
+        if self._work_nursery is not None:
+            self._work_nursery.cancel_scope.cancel()
+        self._reschedule()
+        if error is not None and error.code is not Code.CANCELED:
+            log.info("stream %s ended: %s: %s", self.request_id, error.code.value, error.message)
+        else:
+            log.debug("stream %s ended %s", self.request_id, ending.phase_name)
+
+    def start_task(self, fn: Callable[..., Awaitable[Any]], *args: Any, name: str | None = None) -> None:
+        """Run `fn` in the stream's work nursery; it is canceled when the stream ends."""
+        if self._work_nursery is None or self.is_terminal:
+            raise RuntimeError(f"stream {self.request_id} is not running tasks")
+        self._work_nursery.start_soon(fn, *args, name=name)
+
+    async def post(self, item: object) -> None:
+        """Put an item in the mailbox (from the stream's own tasks, or from the Bidi handler)."""
+        await self._mailbox_send.send(item)
+
+    # ---- what RunSSE and the broker call ----------------------------------------------------------
+
+    def attach(self) -> Subscriber:
+        subscriber = Subscriber()
+        self.subscribers.add(subscriber)
+        self._reschedule()
+        self._notify("subscribers")
+        return subscriber
+
+    def detach(self, subscriber: Subscriber) -> None:
+        self.subscribers.discard(subscriber)
+        if not self.subscribers:
+            self._alone_since = trio.current_time()
+        self._reschedule()
+        self._notify("subscribers")
+
+    async def deliver(self, intent: object) -> None:
+        """Hand one upload to the actor (from BidiAppend, already in append_seqno order)."""
+        self.has_upload = True
+        self._reschedule()
+        await self.post(intent)
+
+    # ---- the actor --------------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """The actor: lives until the stream is ended and retired. Owned by the broker's nursery."""
+        try:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(self._hold_work_nursery, name=f"stream-work:{self.request_id}")
+                await self._actor_loop()
+                nursery.cancel_scope.cancel()
+        finally:
+            self.retired = True
+            self._mailbox_receive.close()
+            self._notify("retired")
+
+    async def _hold_work_nursery(self) -> None:
+        async with trio.open_nursery() as work:
+            self._work_nursery = work
+            await trio.sleep_forever()
+
+    async def _actor_loop(self) -> None:
+        while True:
+            with trio.CancelScope(deadline=self.timer_deadline()) as timer:
+                self._timer_scope = timer
+                item = await self._mailbox_receive.receive()
+            self._timer_scope = None
+            if timer.cancelled_caught:
+                if self.is_terminal:
+                    return  # retention over and nobody is reading: retire
+                await self._on_timer()
+                continue
+            if self.is_terminal:
+                log.debug("stream %s ended; ignoring %s", self.request_id, type(item).__name__)
+                continue
+            await self._guarded(self.behaviour.handle(item))
+
+    async def _on_timer(self) -> None:
+        if self.subscribers:
+            error = ConnectError(
+                Code.NOT_FOUND,
+                f"no BidiAppend upload arrived for request {self.request_id} within "
+                f"{self.timings.placeholder_timeout:g} s of its RunSSE; nothing is running under this id",
+            )
+            self.end(error)
+            return
+        error = ConnectError(
+            Code.CANCELED,
+            f"request {self.request_id} had no RunSSE connection for {self.timings.reconnect_grace:g} s; "
+            "the run was canceled",
+        )
+        await self.cancel(error)
+
+    async def cancel(self, error: ConnectError) -> None:
+        """Ask the behaviour to stop and end with `error`; the stream is ended even if it does not."""
+        await self._guarded(self.behaviour.cancel(error))
+        self.end(error)
+
+    async def _guarded(self, step: Awaitable[None]) -> None:
+        """Run one behaviour step; a bug there fails this stream only, never the daemon."""
+        try:
+            await step
+        except Exception as exc:
+            log.exception("stream %s: internal error", self.request_id)
+            self.end(ConnectError(Code.INTERNAL, f"cursord internal error: {type(exc).__name__}: {exc}"))

@@ -1,0 +1,87 @@
+"""StreamBroker: request_id -> ActiveStream, and the nursery that owns every stream's actor.
+
+A stream is created by whichever comes first for its request_id, a BidiAppend or a RunSSE (then it is a
+placeholder until an upload arrives), and removed when its actor retires. A stream that has ended but
+not yet retired is still found, so a late RunSSE replays it; a new run uploaded under the request_id of an
+ended stream replaces it with a fresh one (the editor reuses request ids).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+
+import attrs
+import trio
+
+from cursord.connect.errors import Code, ConnectError
+from cursord.streams.active import ActiveStream, BehaviourFactory, StreamTimings
+
+log = logging.getLogger(__name__)
+
+StreamObserver = Callable[[ActiveStream, str], None]
+
+
+@attrs.define(eq=False)
+class StreamBroker:
+    nursery: trio.Nursery
+    behaviour_factory: BehaviourFactory
+    timings: StreamTimings = attrs.field(factory=StreamTimings)
+    max_streams: int = 1_000
+    observers: list[StreamObserver] = attrs.field(factory=list)
+    _streams: dict[str, ActiveStream] = attrs.field(factory=dict)
+    closing: bool = False
+
+    def __len__(self) -> int:
+        return len(self._streams)
+
+    def __iter__(self) -> Iterator[ActiveStream]:
+        return iter(list(self._streams.values()))
+
+    def get(self, request_id: str) -> ActiveStream | None:
+        return self._streams.get(request_id)
+
+    def open(self, request_id: str, *, replace_ended: bool = False) -> ActiveStream:
+        """The stream for `request_id`, created if there is none (or if it ended and `replace_ended`)."""
+        stream = self._streams.get(request_id)
+        if stream is not None and not (replace_ended and stream.is_terminal):
+            return stream
+        if self.closing:
+            raise ConnectError(Code.UNAVAILABLE, "cursord is shutting down")
+        if stream is None and len(self._streams) >= self.max_streams:
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                f"cursord already holds {self.max_streams} streams, its limit; "
+                f"request {request_id} was refused",
+            )
+        stream = ActiveStream(
+            request_id=request_id,
+            timings=self.timings,
+            behaviour_factory=self.behaviour_factory,
+            on_change=self._changed,
+        )
+        self._streams[request_id] = stream
+        self.nursery.start_soon(self._run_stream, stream, name=f"stream:{request_id}")
+        self._changed(stream, "created")
+        return stream
+
+    async def _run_stream(self, stream: ActiveStream) -> None:
+        try:
+            await stream.run()
+        finally:
+            if self._streams.get(stream.request_id) is stream:
+                del self._streams[stream.request_id]
+
+    def _changed(self, stream: ActiveStream, what: str) -> None:
+        for observer in self.observers:
+            try:
+                observer(stream, what)
+            except Exception:  # an observer (the tap, sd_notify status) must never break a stream
+                log.exception("stream observer failed")
+
+    def close(self, error: ConnectError | None = None) -> None:
+        """Shutdown: refuse new streams and end every open one (default: `unavailable`)."""
+        self.closing = True
+        error = error or ConnectError(Code.UNAVAILABLE, "cursord is shutting down; retry when it is back")
+        for stream in list(self._streams.values()):
+            stream.end(error)
