@@ -1,0 +1,605 @@
+"""cursord.config: provider specs, endpoints, the TOML file, precedence, errors, redaction."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from cursord.config import (
+    PRESETS,
+    ConfigError,
+    Endpoint,
+    Limits,
+    LogLevel,
+    ProviderKind,
+    ProviderSpec,
+    ServeConfig,
+    add_serve_arguments,
+    config_from_args,
+    config_warnings,
+    default_data_dir,
+    dump_toml,
+    load_config_file,
+    parse_endpoint,
+    parse_provider_spec,
+    redacted,
+)
+
+ENV = {"HOME": "/home/u"}
+
+
+def args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_serve_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def write(tmp_path: Path, text: str, name: str = "cursord.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def error_of(fn: object, *a: object) -> str:
+    with pytest.raises(ConfigError) as info:
+        fn(*a)  # type: ignore[operator]
+    return str(info.value)
+
+
+# --- provider specs ----------------------------------------------------------------------------------
+
+
+def test_bare_openai_preset() -> None:
+    spec = parse_provider_spec("openai")
+    assert spec.kind is ProviderKind.OPENAI_CHAT
+    assert spec.name == "openai"
+    assert spec.base_url == "https://api.openai.com/v1"
+    assert spec.api_key_env == "OPENAI_API_KEY"
+    assert spec.models == ("gpt-5", "gpt-5-mini", "gpt-4.1")
+    assert spec.context_window_for("gpt-4.1") == 1_047_576
+    assert spec.context_window_for("gpt-5") == 400_000
+
+
+def test_bare_anthropic_preset() -> None:
+    spec = parse_provider_spec("anthropic")
+    assert spec.kind is ProviderKind.ANTHROPIC
+    assert (spec.name, spec.base_url, spec.api_key_env) == (
+        "anthropic",
+        "https://api.anthropic.com",
+        "ANTHROPIC_API_KEY",
+    )
+    assert spec.models == ("claude-sonnet-4-5", "claude-opus-4-1", "claude-haiku-4-5")
+    assert spec.context_window_for("claude-opus-4-1") == 200_000
+
+
+def test_preset_with_overrides() -> None:
+    spec = parse_provider_spec("openai,models=gpt-5|o3,kind=openai-responses,name=oai")
+    assert spec.kind is ProviderKind.OPENAI_RESPONSES
+    assert spec.name == "oai"
+    assert spec.models == ("gpt-5", "o3")
+    assert spec.base_url == "https://api.openai.com/v1"
+    # The preset's per-model windows survive only for models still listed; others use the default.
+    assert dict(spec.context_windows) == {"gpt-5": 400_000}
+    assert spec.context_window_for("o3") == 128_000
+
+
+def test_preset_key_form_equals_bare_form() -> None:
+    assert parse_provider_spec("preset=anthropic,models=claude-haiku-4-5") == parse_provider_spec(
+        "anthropic,models=claude-haiku-4-5"
+    )
+
+
+def test_explicit_spec_keyless_with_windows() -> None:
+    spec = parse_provider_spec(
+        "kind=openai-chat,name=ollama,base_url=http://127.0.0.1:11434/v1/,"
+        "models=llama3:8b|qwen2.5-coder:7b,context_window=8192,context_windows=qwen2.5-coder:7b:32768"
+    )
+    assert spec.api_key_env is None
+    assert spec.base_url == "http://127.0.0.1:11434/v1"  # trailing slash dropped
+    assert spec.models == ("llama3:8b", "qwen2.5-coder:7b")
+    assert spec.context_window_for("llama3:8b") == 8192
+    assert spec.context_window_for("qwen2.5-coder:7b") == 32768
+    assert spec.key_present({})
+
+
+def test_explicit_spec_with_key_and_empty_key_env() -> None:
+    spec = parse_provider_spec(
+        "kind=anthropic,name=proxy,base_url=https://llm.example.com/anthropic,api_key_env=PROXY_KEY,models=m"
+    )
+    assert spec.api_key_env == "PROXY_KEY"
+    assert not spec.key_present({"PROXY_KEY": ""})
+    assert spec.key_present({"PROXY_KEY": "x"})
+    assert parse_provider_spec("openai,api_key_env=").api_key_env is None
+
+
+def test_whitespace_around_items_is_ignored() -> None:
+    assert parse_provider_spec(" openai , models = gpt-5 | gpt-4.1 ").models == ("gpt-5", "gpt-4.1")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "kind=foo,name=x,base_url=http://h,models=a",
+            "--provider 'kind=foo,name=x,base_url=http://h,models=a': unknown kind 'foo'"
+            " (expected one of openai-chat, openai-responses, anthropic)",
+        ),
+        (
+            "kind=openai-chat,name=x,base_url=ftp://x,models=a",
+            "--provider 'kind=openai-chat,name=x,base_url=ftp://x,models=a': base_url:"
+            " 'ftp://x' is not an http(s) URL",
+        ),
+        ("openai,base_url=http://", "--provider 'openai,base_url=http://': base_url: 'http://' has no host"),
+        (
+            "openai,base_url=https://h:99999/v1",
+            "--provider 'openai,base_url=https://h:99999/v1': base_url: 'https://h:99999/v1' is not a valid URL",
+        ),
+        (
+            "openai,base_url=https://h/v1#x",
+            "--provider 'openai,base_url=https://h/v1#x': base_url: 'https://h/v1#x' must not have a #fragment",
+        ),
+        (
+            "openai,base_url=https://me:hunter2@h/v1",
+            "--provider 'openai,base_url=https://me:hunter2@h/v1': base_url: credentials in base_url are"
+            " not allowed (name the key's variable in api_key_env)",
+        ),
+        ("openai,modles=x", "--provider 'openai,modles=x': unknown key 'modles' (did you mean 'models'?)"),
+        (
+            "openai,zzz=1",
+            "--provider 'openai,zzz=1': unknown key 'zzz' (expected one of preset, kind, name, base_url,"
+            " api_key_env, models, context_window, context_windows)",
+        ),
+        ("openai,models=", "--provider 'openai,models=': models: at least one model is required"),
+        ("openai,models=a||b", "--provider 'openai,models=a||b': models: empty item 2 (stray '|'?)"),
+        (
+            "openai,models=a|a",
+            "--provider 'openai,models=a|a': models[1]: model 'a' is listed twice",
+        ),
+        (
+            "openai,models=a b",
+            "--provider 'openai,models=a b': models[0]: model name 'a b' must not contain a space or"
+            " control character",
+        ),
+        ("openai,models=a=b", "--provider 'openai,models=a=b': models[0]: model name 'a=b' must not contain '='"),
+        ("openai,name=x,name=y", "--provider 'openai,name=x,name=y': key 'name' is given twice"),
+        ("openai,,models=a", "--provider 'openai,,models=a': empty item 2 (stray ','?)"),
+        ("openai,foo", "--provider 'openai,foo': 'foo' is not KEY=VALUE"),
+        (
+            "gemini",
+            "--provider 'gemini': unknown preset 'gemini' (expected one of openai, anthropic, or KEY=VALUE items)",
+        ),
+        (
+            "preset=gemini",
+            "--provider 'preset=gemini': unknown preset 'gemini' (expected one of openai, anthropic)",
+        ),
+        (
+            "kind=openai-chat,name=x",
+            "--provider 'kind=openai-chat,name=x': missing base_url, models"
+            " (or start from a preset: openai, anthropic)",
+        ),
+        (
+            "openai,name=-x",
+            "--provider 'openai,name=-x': name: '-x' is not a provider name"
+            " (letters, digits, '.', '_', '-'; at most 64)",
+        ),
+        (
+            "openai,api_key_env=MY-KEY",
+            "--provider 'openai,api_key_env=MY-KEY': api_key_env: 'MY-KEY' is not an environment variable name",
+        ),
+        ("openai,context_window=0", "--provider 'openai,context_window=0': context_window: must be a"
+         " positive number of tokens, got 0"),
+        ("openai,context_window=big", "--provider 'openai,context_window=big': context_window:"
+         " 'big' is not a whole number"),
+        (
+            "openai,context_windows=o9:1000",
+            "--provider 'openai,context_windows=o9:1000': context_windows.o9: model 'o9' is not in"
+            " this provider's models",
+        ),
+        (
+            "openai,context_windows=gpt-5",
+            "--provider 'openai,context_windows=gpt-5': context_windows: 'gpt-5' is not MODEL:TOKENS",
+        ),
+    ],
+)
+def test_provider_spec_errors(text: str, message: str) -> None:
+    assert error_of(parse_provider_spec, text) == message
+
+
+def test_a_key_given_as_api_key_env_is_not_echoed() -> None:
+    message = error_of(parse_provider_spec, "openai,api_key_env=sk-proj-abcdefghijklmnopqrstuv")
+    assert "abcdefghijklmnop" not in message
+    assert message == (
+        "--provider 'openai,api_key_env=<redacted>': api_key_env: looks like an API key;"
+        " give the *name* of the variable that holds it (e.g. OPENAI_API_KEY)"
+    )
+
+
+def test_provider_spec_validates_when_built_directly() -> None:
+    with pytest.raises(ConfigError, match=r"provider 'x': models: at least one model is required"):
+        ProviderSpec(ProviderKind.ANTHROPIC, "x", "https://h", None, ())
+    with pytest.raises(ConfigError, match=r"base_url: 'ws://h' is not an http\(s\) URL"):
+        ProviderSpec(ProviderKind.ANTHROPIC, "x", "ws://h", None, ("m",))
+
+
+def test_presets_are_valid_specs() -> None:
+    for name in PRESETS:
+        assert parse_provider_spec(name).name == name
+
+
+# --- flags: duplicates, precedence, defaults ---------------------------------------------------------
+
+
+def test_duplicate_provider_names_in_flags() -> None:
+    message = error_of(config_from_args, args("--provider", "openai", "--provider", "openai,models=o3"), ENV)
+    assert message == (
+        "--provider 'openai,models=o3': name: provider name 'openai' is already used by --provider 'openai'"
+    )
+
+
+def test_model_served_by_two_providers_names_both() -> None:
+    ns = args("--provider", "openai", "--provider", "kind=openai-chat,name=azure,base_url=https://az/v1,models=x|gpt-5")
+    assert error_of(config_from_args, ns, ENV) == (
+        "--provider 'kind=openai-chat,name=azure,base_url=https://az/v1,models=x|gpt-5': models[1]:"
+        " model 'gpt-5' is served by two providers: 'openai' (--provider 'openai') and 'azure'"
+    )
+
+
+def test_defaults() -> None:
+    config = config_from_args(args("--provider", "anthropic"), {"HOME": "/home/u"})
+    assert config.listen == Endpoint("127.0.0.1", 8765)
+    assert config.proxy_listen == Endpoint("127.0.0.1", 8766)
+    assert config.data_dir == Path("/home/u/.local/share/cursord")
+    assert config.log_level is LogLevel.INFO
+    assert config.limits == Limits()
+    assert (config.certfile, config.keyfile, config.tls) == (None, None, False)
+    assert Limits().max_body_bytes == 4 * 1024 * 1024
+    assert Limits().heartbeat_seconds == 5
+
+
+def test_no_providers_is_an_error() -> None:
+    assert error_of(config_from_args, args(), ENV).startswith("no providers configured")
+
+
+def test_flag_parsing() -> None:
+    config = config_from_args(
+        args("--provider", "openai", "--listen", "[::1]:9000", "--proxy-listen", "localhost:0",
+             "--log-level", "DEBUG", "--data-dir", "rel/dir", "--limit", "max_streams=7",
+             "--limit", "heartbeat_seconds=2.5"),
+        ENV,
+    )
+    assert config.listen == Endpoint("::1", 9000)
+    assert config.proxy_listen == Endpoint("localhost", 0)
+    assert config.log_level is LogLevel.DEBUG
+    assert config.data_dir == Path.cwd() / "rel" / "dir"
+    assert (config.limits.max_streams, config.limits.heartbeat_seconds) == (7, 2.5)
+    assert config.limits.max_backlog_events == Limits().max_backlog_events
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--listen", "8765"], "--listen: '8765' is not HOST:PORT (e.g. 127.0.0.1:8765 or [::1]:8765)"),
+        (["--log-level", "loud"], "--log-level: 'loud' is not a log level (expected one of debug, info,"
+         " warning, error)"),
+        (["--limit", "max_streams"], "--limit 'max_streams': expected NAME=VALUE"),
+        (["--limit", "max_stream=5"], "--limit 'max_stream=5': unknown key 'max_stream'"
+         " (did you mean 'max_streams'?)"),
+        (["--limit", "max_streams=0"], "--limit 'max_streams=0': must be a positive integer, got 0"),
+        (["--limit", "max_streams=1.5"], "--limit 'max_streams=1.5': must be a positive integer, got '1.5'"),
+        (["--limit", "heartbeat_seconds=inf"], "--limit 'heartbeat_seconds=inf': must be a positive"
+         " number of seconds, got inf"),
+        (["--certfile", "/nonexistent/c.pem", "--keyfile", "/nonexistent/k.pem"],
+         "--certfile: '/nonexistent/c.pem' does not exist"),
+    ],
+)
+def test_flag_errors(argv: list[str], message: str) -> None:
+    assert error_of(config_from_args, args("--provider", "openai", *argv), ENV) == message
+
+
+def test_certfile_and_keyfile_together(tmp_path: Path) -> None:
+    cert, key = write(tmp_path, "c", "c.pem"), write(tmp_path, "k", "k.pem")
+    ns = args("--provider", "openai", "--certfile", str(cert))
+    assert error_of(config_from_args, ns, ENV) == "--certfile: given without keyfile (TLS needs both)"
+    ns = args("--provider", "openai", "--keyfile", str(key))
+    assert error_of(config_from_args, ns, ENV) == "--keyfile: given without certfile (TLS needs both)"
+    config = config_from_args(args("--provider", "openai", "--certfile", str(cert), "--keyfile", str(key)), ENV)
+    assert (config.certfile, config.keyfile, config.tls) == (cert, key, True)
+    ns = args("--provider", "openai", "--certfile", str(tmp_path), "--keyfile", str(key))
+    assert error_of(config_from_args, ns, ENV) == f"--certfile: {str(tmp_path)!r} is not a file"
+
+
+def test_serve_config_checks_pairs_and_uniqueness() -> None:
+    with pytest.raises(ConfigError, match="together"):
+        ServeConfig(data_dir=Path("/d"), certfile=Path("/c"))
+    p = parse_provider_spec("openai")
+    with pytest.raises(ConfigError, match="used twice"):
+        ServeConfig(data_dir=Path("/d"), providers=(p, p))
+    q = parse_provider_spec("openai,name=other")
+    with pytest.raises(ConfigError, match="served by both 'openai' and 'other'"):
+        ServeConfig(data_dir=Path("/d"), providers=(p, q))
+    config = ServeConfig(data_dir=Path("/d"), providers=(p, parse_provider_spec("anthropic")))
+    assert config.provider_for("claude-haiku-4-5") is config.providers[1]
+    assert config.provider_for("nope") is None
+
+
+def test_limits_validate() -> None:
+    with pytest.raises(ConfigError, match=r"limits.max_streams: must be a positive integer, got 0"):
+        Limits(max_streams=0)
+    with pytest.raises(ConfigError, match=r"limits.append_hold_seconds: must be a positive number"):
+        Limits(append_hold_seconds=-1)
+
+
+def test_default_data_dir() -> None:
+    assert default_data_dir({"HOME": "/h", "XDG_DATA_HOME": "/x"}) == Path("/x/cursord")
+    assert default_data_dir({"HOME": "/h", "XDG_DATA_HOME": "rel"}) == Path("/h/.local/share/cursord")
+    assert default_data_dir({"HOME": "/h"}) == Path("/h/.local/share/cursord")
+
+
+# --- endpoints ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "endpoint"),
+    [
+        ("127.0.0.1:8765", Endpoint("127.0.0.1", 8765)),
+        ("[::1]:8765", Endpoint("::1", 8765)),
+        ("[::]:0", Endpoint("::", 0)),
+        ("localhost:65535", Endpoint("localhost", 65535)),
+        ("my-host.lan:80", Endpoint("my-host.lan", 80)),
+    ],
+)
+def test_endpoints(text: str, endpoint: Endpoint) -> None:
+    assert parse_endpoint(text) == endpoint
+    assert str(endpoint) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("::1:8765", "'::1:8765': an IPv6 address needs brackets, e.g. [::1]:8765"),
+        ("[::1]", "'[::1]' is not [IPV6]:PORT (e.g. 127.0.0.1:8765 or [::1]:8765)"),
+        ("[zz]:1", "'[zz]:1': 'zz' is not an IPv6 address"),
+        (":80", "':80' has no host (use 0.0.0.0 or [::] for all interfaces)"),
+        ("h:65536", "'h:65536': port '65536' is not a number from 0 to 65535"),
+        ("h:-1", "'h:-1': port '-1' is not a number from 0 to 65535"),
+        ("300.1.1.1:80", "'300.1.1.1:80': '300.1.1.1' is not an IPv4 address"),
+        ("a_b:80", "'a_b:80': 'a_b' is not a host name or address"),
+    ],
+)
+def test_endpoint_errors(text: str, message: str) -> None:
+    assert error_of(parse_endpoint, text) == message
+
+
+def test_loopback() -> None:
+    assert Endpoint("127.0.0.2", 1).is_loopback
+    assert Endpoint("::1", 1).is_loopback
+    assert Endpoint("localhost", 1).is_loopback
+    assert not Endpoint("0.0.0.0", 1).is_loopback
+    assert not Endpoint("example.com", 1).is_loopback
+
+
+# --- the TOML file -----------------------------------------------------------------------------------
+
+FULL = """\
+listen = "0.0.0.0:9000"
+proxy_listen = "[::1]:9001"
+data_dir = "state"
+log_level = "warning"
+certfile = "tls/cert.pem"
+keyfile = "~/key.pem"
+
+[limits]
+max_streams = 50
+append_hold_seconds = 12.5
+
+[[providers]]
+preset = "openai"
+models = ["gpt-5"]
+
+[[providers]]
+kind = "openai-chat"
+name = "ollama"
+base_url = "http://127.0.0.1:11434/v1"
+models = ["llama3:8b", "qwen2.5-coder:7b"]
+context_window = 8192
+
+[providers.context_windows]
+"qwen2.5-coder:7b" = 32768
+"""
+
+
+@pytest.fixture
+def full_file(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "key.pem").write_text("k")
+    (tmp_path / "tls").mkdir()
+    (tmp_path / "tls" / "cert.pem").write_text("c")
+    return write(tmp_path, FULL), {"HOME": str(home)}
+
+
+def test_load_full_file(full_file: tuple[Path, dict[str, str]]) -> None:
+    path, env = full_file
+    config = load_config_file(path, env)
+    assert config.listen == Endpoint("0.0.0.0", 9000)
+    assert config.proxy_listen == Endpoint("::1", 9001)
+    assert config.data_dir == path.parent / "state"  # relative to the file
+    assert config.log_level is LogLevel.WARNING
+    assert config.certfile == path.parent / "tls" / "cert.pem"
+    assert config.keyfile == Path(env["HOME"]) / "key.pem"
+    assert config.limits == Limits(max_streams=50, append_hold_seconds=12.5)
+    openai, ollama = config.providers
+    assert openai.models == ("gpt-5",)
+    assert openai.api_key_env == "OPENAI_API_KEY"
+    assert ollama.api_key_env is None
+    assert ollama.context_window_for("qwen2.5-coder:7b") == 32768
+    assert ollama.context_window_for("llama3:8b") == 8192
+
+
+def test_flags_override_file_and_providers_replace(full_file: tuple[Path, dict[str, str]]) -> None:
+    path, env = full_file
+    ns = args("--config", str(path), "--listen", "127.0.0.1:1", "--limit", "max_streams=3",
+              "--provider", "anthropic")
+    config = config_from_args(ns, env)
+    assert config.listen == Endpoint("127.0.0.1", 1)  # flag
+    assert config.proxy_listen == Endpoint("::1", 9001)  # file
+    assert config.limits.max_streams == 3  # flag
+    assert config.limits.append_hold_seconds == 12.5  # file
+    assert config.limits.heartbeat_seconds == Limits().heartbeat_seconds  # default
+    assert [p.name for p in config.providers] == ["anthropic"]  # flags replace the file's list
+
+
+def test_file_alone_through_config_from_args(full_file: tuple[Path, dict[str, str]]) -> None:
+    path, env = full_file
+    assert config_from_args(args("--config", str(path)), env) == load_config_file(path, env)
+
+
+def test_file_syntax_error_has_line_and_column(tmp_path: Path) -> None:
+    path = write(tmp_path, 'listen = "127.0.0.1:1"\nlog_level = \n')
+    message = error_of(load_config_file, path, ENV)
+    assert message.startswith(f"{path}:2:")
+    assert "invalid TOML" in message
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "nope.toml"
+    assert error_of(load_config_file, path, ENV) == f"{path}: cannot read config file: No such file or directory"
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_bytes(b'listen = "\xff"\n')
+    assert error_of(load_config_file, path, ENV).startswith(f"{path}: not UTF-8 text")
+
+
+BAD_URL = """\
+[[providers]]
+preset = "openai"
+
+[[providers]]
+kind = "openai-chat"
+name = "x"
+base_url = "ftp://x"
+models = ["m"]
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "message"),
+    [
+        (BAD_URL, ":7", "providers[1].base_url: 'ftp://x' is not an http(s) URL"),
+        ('lisen = "x"\n[[providers]]\npreset = "openai"\n', ":1", "unknown key 'lisen' (did you mean 'listen'?)"),
+        ('[[providers]]\npreset = "openai"\nmodles = ["a"]\n', ":3",
+         "providers[0].modles: unknown key 'modles' (did you mean 'models'?)"),
+        ('[[providers]]\npreset = "openai"\nmodels = "gpt-5"\n', ":3",
+         "providers[0].models: expected a list of model names, got str 'gpt-5'"),
+        ('[[providers]]\npreset = "openai"\nmodels = ["a|b"]\n', ":3",
+         "providers[0].models[0]: model name 'a|b' must not contain '|' (list each model separately)"),
+        ('[[providers]]\npreset = "openai"\nkind = "foo"\n', ":3",
+         "providers[0].kind: unknown kind 'foo' (expected one of openai-chat, openai-responses, anthropic)"),
+        ('[[providers]]\nkind = "anthropic"\nname = "a"\n', ":1",
+         "providers[0]: missing base_url, models (or start from a preset: openai, anthropic)"),
+        ('listen = 8765\n', ":1", "listen: expected a \"HOST:PORT\" string, got int 8765"),
+        ('listen = "::1:80"\n', ":1", "listen: '::1:80': an IPv6 address needs brackets, e.g. [::1]:8765"),
+        ('log_level = "loud"\n', ":1",
+         "log_level: 'loud' is not a log level (expected one of debug, info, warning, error)"),
+        ('\n[limits]\nmax_streams = "5"\n', ":3", "limits.max_streams: expected a number, got str '5'"),
+        ('\n[limits]\nmax_streams = 0\n', ":3", "limits.max_streams: must be a positive integer, got 0"),
+        ('\n[limits]\nmax_stream = 5\n', ":3", "limits.max_stream: unknown key 'max_stream'"
+         " (did you mean 'max_streams'?)"),
+        ('limits = 5\n', ":1", "limits: expected a table, got int 5"),
+        ('providers = ["openai"]\n', ":1",
+         "providers: expected an array of tables ([[providers]]), got list ['openai']"),
+        ('[[providers]]\npreset = "openai"\n[providers.context_windows]\n"o9" = 5\n', ":4",
+         "providers[0].context_windows.o9: model 'o9' is not in this provider's models"),
+        ('[[providers]]\npreset = "openai"\ncontext_window = 0\n', ":3",
+         "providers[0].context_window: must be a positive number of tokens, got 0"),
+        ('data_dir = 5\n', ":1", "data_dir: expected a path string, got int 5"),
+    ],
+)
+def test_file_errors_name_file_line_and_field(tmp_path: Path, text: str, where: str, message: str) -> None:
+    path = write(tmp_path, text)
+    assert error_of(load_config_file, path, ENV) == f"{path}{where}: {message}"
+
+
+def test_file_duplicate_names_and_models_point_at_both(tmp_path: Path) -> None:
+    path = write(tmp_path, '[[providers]]\npreset = "openai"\n\n[[providers]]\npreset = "openai"\nmodels = ["o3"]\n')
+    assert error_of(load_config_file, path, ENV) == (
+        f"{path}:4: providers[1].name: provider name 'openai' is already used by providers[0] (line 1)"
+    )
+    path = write(tmp_path, '[[providers]]\npreset = "openai"\n\n[[providers]]\npreset = "openai"\n'
+                 'name = "b"\nmodels = ["o3", "gpt-4.1"]\n')
+    assert error_of(load_config_file, path, ENV) == (
+        f"{path}:7: providers[1].models[1]: model 'gpt-4.1' is served by two providers:"
+        " 'openai' (providers[0] (line 1)) and 'b'"
+    )
+
+
+def test_file_missing_certfile_names_line(tmp_path: Path) -> None:
+    path = write(tmp_path, '[[providers]]\npreset = "openai"\n', "cursord.toml")
+    path.write_text('certfile = "/nope/c.pem"\nkeyfile = "/nope/k.pem"\n' + path.read_text())
+    assert error_of(load_config_file, path, ENV) == f"{path}:1: certfile: '/nope/c.pem' does not exist"
+    path.write_text('keyfile = "/nope/k.pem"\n[[providers]]\npreset = "openai"\n')
+    assert error_of(load_config_file, path, ENV) == (
+        f"{path}:1: keyfile: given without certfile (TLS needs both)"
+    )
+
+
+def test_file_with_no_providers(tmp_path: Path) -> None:
+    assert error_of(load_config_file, write(tmp_path, 'listen = "127.0.0.1:1"\n'), ENV).startswith(
+        "no providers configured"
+    )
+
+
+# --- reporting ---------------------------------------------------------------------------------------
+
+
+def test_redacted_round_trips_through_toml(full_file: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
+    path, env = full_file
+    config = load_config_file(path, env)
+    data = redacted(config)
+    assert "key_present" not in json.dumps(data)
+    text = dump_toml(data)
+    assert tomllib.loads(text) == json.loads(json.dumps(data))
+    again = write(tmp_path, text, "again.toml")
+    assert load_config_file(again, env) == config
+
+
+def test_redacted_reports_key_presence_not_keys() -> None:
+    config = config_from_args(args("--provider", "openai", "--provider", "anthropic"), ENV)
+    secret = "sk-proj-THISISASECRETVALUE"
+    data = redacted(config, {"OPENAI_API_KEY": secret})
+    assert secret not in json.dumps(data)
+    assert [(p["name"], p["api_key_env"], p["key_present"]) for p in data["providers"]] == [
+        ("openai", "OPENAI_API_KEY", True),
+        ("anthropic", "ANTHROPIC_API_KEY", False),
+    ]
+    assert data["listen"] == "127.0.0.1:8765"
+    assert data["limits"]["max_body_bytes"] == 4 * 1024 * 1024
+    assert "certfile" not in data
+
+
+def test_dump_toml_quotes_awkward_strings() -> None:
+    text = dump_toml({"a": 'q"\\\n\x7f', "b key": [1, 2.5, True], "t": {"x.y": {"z": "w"}}})
+    assert tomllib.loads(text) == {"a": 'q"\\\n\x7f', "b key": [1, 2.5, True], "t": {"x.y": {"z": "w"}}}
+
+
+def test_config_warnings() -> None:
+    config = config_from_args(args("--provider", "openai", "--listen", "0.0.0.0:8765"), ENV)
+    warnings = config_warnings(config, {})
+    assert warnings == [
+        "listening on 0.0.0.0:8765 without TLS: anyone who can reach it can spend your provider keys",
+        "provider 'openai': $OPENAI_API_KEY is not set; its models will fail",
+    ]
+    assert config_warnings(config_from_args(args("--provider", "openai"), ENV), {"OPENAI_API_KEY": "k"}) == []
+
+
+def test_serve_flags_default_to_none() -> None:
+    ns = args()
+    for name in ("config", "listen", "proxy_listen", "data_dir", "log_level", "providers", "certfile",
+                 "keyfile", "limits"):
+        assert getattr(ns, name) is None, name
