@@ -29,7 +29,7 @@ from cursord.connect.unary import (
     render_unary_response,
 )
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.server.asgi import ClientDisconnected, Receive, Scope, Send, header, read_body, send_response
+from cursord.server.asgi import ClientDisconnected, Receive, Scope, Send, drain_body, header, read_body, send_response
 from cursord.server.runsse import STREAM_CONTENT_TYPE, serve_stream
 from cursord.streams.broker import StreamBroker
 
@@ -37,6 +37,9 @@ log = logging.getLogger(__name__)
 
 RUN_SSE_PATH = "/agent.v1.AgentService/RunSSE"
 BIDI_APPEND_PATH = "/aiserver.v1.BidiService/BidiAppend"
+
+#: how much of a refused body is read and dropped so an HTTP/1.1 client gets the error, not a reset.
+DRAIN_LIMIT = 64 << 20
 
 UnaryCall = Callable[[Any], Awaitable[Message]]
 
@@ -92,6 +95,8 @@ class CursordApp:
         except HttpRejection as rejection:
             response = rejection.response()
         except ConnectError as error:
+            if error.code is Code.RESOURCE_EXHAUSTED:
+                await drain_body(receive, DRAIN_LIMIT)
             response = render_unary_error(error)
         except Exception as exc:
             log.exception("%s failed", scope.get("path"))

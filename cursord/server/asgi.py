@@ -53,6 +53,22 @@ async def read_body(receive: Receive, limit: int) -> bytes:
             return b"".join(chunks)
 
 
+async def drain_body(receive: Receive, limit: int) -> None:
+    """Read and drop what is left of a refused request body (up to `limit` bytes).
+
+    Answering before the body is consumed makes an HTTP/1.1 server close the connection under a client
+    that is still sending, which then sees a broken pipe instead of our error.
+    """
+    size = 0
+    while size <= limit:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return
+        size += len(message.get("body", b""))
+        if not message.get("more_body", False):
+            return
+
+
 async def send_response(send: Send, status: int, headers: Iterable[tuple[bytes, bytes]], body: bytes) -> None:
     await send({"type": "http.response.start", "status": status, "headers": list(headers)})
     await send({"type": "http.response.body", "body": body, "more_body": False})

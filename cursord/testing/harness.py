@@ -1,0 +1,66 @@
+"""Run a whole cursord (the real app on the real Hypercorn stack) inside a test.
+
+    async with running_daemon(behaviour, transport="memory") as daemon:
+        async with daemon.editor(http2=True) as editor:
+            await editor.append("r1", run_request("hi", model="m"))
+
+`transport="memory"` serves over in-memory streams: deterministic under
+`trio.testing.MockClock(autojump_threshold=0)`. `transport="tcp"` listens on 127.0.0.1 port 0: the real
+sockets, for the real wall clock (a MockClock would jump while the OS delivers bytes).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Literal
+
+import attrs
+import trio
+
+from cursord.config import Limits
+from cursord.daemon import AppExtension, Core, build_core
+from cursord.server.serve import ListenOptions, hypercorn_config
+from cursord.streams.active import BehaviourFactory
+from cursord.testing.editor import Connect, EditorClient
+from cursord.testing.http_client import connect_tcp
+from cursord.testing.memory_server import serve_in_memory, serve_tcp
+
+Transport = Literal["memory", "tcp"]
+
+
+@attrs.frozen
+class RunningDaemon:
+    core: Core
+    connect: Connect
+    transport: Transport
+    address: tuple[str, int] | None = None
+
+    @contextlib.asynccontextmanager
+    async def editor(self, *, http2: bool) -> AsyncIterator[EditorClient]:
+        async with EditorClient.open(self.connect, http2) as client:
+            yield client
+
+
+@contextlib.asynccontextmanager
+async def running_daemon(
+    behaviour_factory: BehaviourFactory,
+    *,
+    transport: Transport = "memory",
+    limits: Limits | None = None,
+    extensions: tuple[AppExtension, ...] = (),
+) -> AsyncIterator[RunningDaemon]:
+    limits = limits or Limits()
+    async with build_core(limits, behaviour_factory, extensions) as core:
+        config = hypercorn_config(ListenOptions(host="127.0.0.1", port=0), limits.max_body_bytes)
+        config.keep_alive_timeout = 10**6
+        if transport == "memory":
+            async with serve_in_memory(core.app, config) as server:
+                yield RunningDaemon(core, server.connect, transport)
+        else:
+            async with serve_tcp(core.app, config) as (host, port):
+
+                async def connect() -> trio.abc.Stream:
+                    return await connect_tcp(host, port)
+
+                yield RunningDaemon(core, connect, transport, (host, port))
