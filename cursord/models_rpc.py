@@ -1,0 +1,402 @@
+"""The RPCs the editor calls before it runs an agent, answered from the configured providers.
+
+The editor asks which models exist (`AiService/AvailableModels` for the model picker, `GetUsableModels` and
+`GetDefaultModelForCli` on both `aiserver.v1.AiService` and `agent.v1.AgentService`) and how the backend is
+configured (`ServerConfigService/GetServerConfig`). cursord answers all of them from the provider config:
+every model it lists is one it can run, and nothing else (Cursor's own models, the user's "custom model"
+names) is listed, because picking one would only fail later.
+
+`ModelCatalog` is an immutable view of the configured models; the builders are pure functions of a catalog
+and the request; `model_rpc_extension` registers them on the daemon's app. No I/O, no trio.
+
+Which fields are filled follows "the reference", the public Go implementation of the same system
+(cursor-byok), restricted to what cursord can back: each field set below says why.
+
+Wire types. `aiserver.v1.AiService/GetUsableModels` and `/GetDefaultModelForCli` carry the *agent.v1*
+messages on the wire: in the reference schema `aiserver.v1.GetUsableModelsResponse` and
+`aiserver.v1.GetDefaultModelForCliResponse` are the extractor's copies of the agent.v1 types (their
+`// Copied from: agent.v1....` provenance comments), but the copies point at `aiserver.v1.ModelDetails`, an
+unrelated older message with different field numbers and types (1 model_name, 2 api_key, 3
+enable_ghost_mode, ...). `cursord.proto.aiserver_v1_pb2` renders those copies as they are, so its
+`GetUsableModelsResponse` cannot even parse what the editor's own type writes. The builders here therefore
+return `agent.v1` messages for both services, and the two paths answer byte-identical bodies.
+
+Model lookup (`ModelCatalog.resolve`), first rule that matches wins:
+  1. the exact model id as configured (`gpt-5`, `anthropic/claude-sonnet-4` on an OpenRouter provider);
+  2. `PROVIDER/MODEL`: a configured provider's name (exact, else case-insensitive), a `/`, and one of that
+     provider's models (exact, else case-insensitive);
+  3. the model id case-insensitively, when exactly one configured model matches it (two models that differ
+     only in case make that spelling ambiguous, and it resolves to nothing).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+from google.protobuf.message import Message
+
+from cursord.config import ProviderSpec
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.proto import aiserver_v1_pb2 as aiserver
+
+if TYPE_CHECKING:
+    from cursord.daemon import Core
+
+__all__ = [
+    "AGENT_DEFAULT_MODEL_FOR_CLI_PATH",
+    "AGENT_USABLE_MODELS_PATH",
+    "AISERVER_DEFAULT_MODEL_FOR_CLI_PATH",
+    "AISERVER_USABLE_MODELS_PATH",
+    "AVAILABLE_MODELS_PATH",
+    "MODEL_RPC_PATHS",
+    "SERVER_CONFIG_PATH",
+    "SERVER_CONFIG_VERSION",
+    "CatalogModel",
+    "ModelCatalog",
+    "available_models",
+    "default_model_for_cli",
+    "model_details",
+    "model_rpc_extension",
+    "register_model_rpcs",
+    "server_config",
+    "usable_models_agent",
+    "usable_models_aiserver",
+]
+
+AVAILABLE_MODELS_PATH: Final = "/aiserver.v1.AiService/AvailableModels"
+AISERVER_USABLE_MODELS_PATH: Final = "/aiserver.v1.AiService/GetUsableModels"
+AGENT_USABLE_MODELS_PATH: Final = "/agent.v1.AgentService/GetUsableModels"
+AISERVER_DEFAULT_MODEL_FOR_CLI_PATH: Final = "/aiserver.v1.AiService/GetDefaultModelForCli"
+AGENT_DEFAULT_MODEL_FOR_CLI_PATH: Final = "/agent.v1.AgentService/GetDefaultModelForCli"
+SERVER_CONFIG_PATH: Final = "/aiserver.v1.ServerConfigService/GetServerConfig"
+
+#: Every path `register_model_rpcs` serves, with the request type the app decodes for it.
+MODEL_RPC_PATHS: Final[Mapping[str, type[Message]]] = {
+    AVAILABLE_MODELS_PATH: aiserver.AvailableModelsRequest,
+    AISERVER_USABLE_MODELS_PATH: aiserver.GetUsableModelsRequest,
+    AGENT_USABLE_MODELS_PATH: agent.GetUsableModelsRequest,
+    AISERVER_DEFAULT_MODEL_FOR_CLI_PATH: aiserver.GetDefaultModelForCliRequest,
+    AGENT_DEFAULT_MODEL_FOR_CLI_PATH: agent.GetDefaultModelForCliRequest,
+    SERVER_CONFIG_PATH: aiserver.GetServerConfigRequest,
+}
+
+_INT32_MAX: Final = 2**31 - 1
+
+
+# --- the catalog -------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class CatalogModel:
+    """One configured model: the id the editor sends back, who serves it, how to show it."""
+
+    model_id: str
+    provider: ProviderSpec
+    display_name: str
+    context_window: int | None  # tokens; None: the config does not say
+
+
+class ModelCatalog:
+    """Every configured model, in config order (providers in order, each provider's models in order).
+
+    Raises ValueError if two providers share a name or a model id (`ServeConfig` already refuses both).
+    """
+
+    __slots__ = ("_by_id", "_by_provider", "_models")
+
+    def __init__(self, providers: Sequence[ProviderSpec]) -> None:
+        models: list[CatalogModel] = []
+        by_id: dict[str, CatalogModel] = {}
+        by_provider: dict[str, dict[str, CatalogModel]] = {}
+        for spec in providers:
+            if spec.name in by_provider:
+                raise ValueError(f"provider name {spec.name!r} is used twice")
+            own = by_provider[spec.name] = {}
+            for model_id in spec.models:
+                if model_id in by_id:
+                    other = by_id[model_id].provider.name
+                    raise ValueError(f"model {model_id!r} is served by both {other!r} and {spec.name!r}")
+                entry = CatalogModel(
+                    model_id=model_id,
+                    provider=spec,
+                    display_name=model_id,
+                    context_window=spec.context_window_for(model_id),
+                )
+                models.append(entry)
+                by_id[model_id] = own[model_id] = entry
+        self._models = tuple(models)
+        self._by_id = by_id
+        self._by_provider = by_provider
+
+    @property
+    def models(self) -> tuple[CatalogModel, ...]:
+        return self._models
+
+    def __len__(self) -> int:
+        return len(self._models)
+
+    def __iter__(self) -> Iterator[CatalogModel]:
+        return iter(self._models)
+
+    def default_model(self) -> CatalogModel | None:
+        """The first configured model, or None when no model is configured."""
+        return self._models[0] if self._models else None
+
+    def resolve(self, model_id: str | None) -> CatalogModel | None:
+        """The configured model `model_id` names, by the rules in the module docstring; None if none."""
+        if not model_id:
+            return None
+        found = self._by_id.get(model_id)
+        if found is not None:
+            return found
+        provider_name, slash, rest = model_id.partition("/")
+        if slash and rest:
+            found = self._in_provider(provider_name, rest)
+            if found is not None:
+                return found
+        return _unique_casefold(self._by_id, model_id)
+
+    def provider_for(self, model_id: str | None) -> ProviderSpec | None:
+        """The provider that serves `model_id` (see `resolve`), or None."""
+        found = self.resolve(model_id)
+        return found.provider if found is not None else None
+
+    def _in_provider(self, provider_name: str, model_id: str) -> CatalogModel | None:
+        own = self._by_provider.get(provider_name)
+        if own is None:
+            names = [name for name in self._by_provider if name.casefold() == provider_name.casefold()]
+            if len(names) != 1:
+                return None
+            own = self._by_provider[names[0]]
+        return own.get(model_id) or _unique_casefold(own, model_id)
+
+
+def _unique_casefold(models: Mapping[str, CatalogModel], model_id: str) -> CatalogModel | None:
+    wanted = model_id.casefold()
+    matches = [entry for key, entry in models.items() if key.casefold() == wanted]
+    return matches[0] if len(matches) == 1 else None
+
+
+# --- AiService/AvailableModels -------------------------------------------------------------------------
+
+#: `disable_unused_models_after_n_hours`: about a century, i.e. never. As the name says, the editor may
+#: switch off picker entries left unused this long; these are models the user configured on purpose.
+_NEVER_HOURS: Final = 24 * 365 * 100
+
+#: The `named_model_section_index` every model gets: one section of the picker's named-models view.
+_PICKER_SECTION: Final = 1
+
+
+def available_models(
+    catalog: ModelCatalog, request: aiserver.AvailableModelsRequest
+) -> aiserver.AvailableModelsResponse:
+    """The model picker's list: exactly the configured models, the first one the default everywhere.
+
+    `additional_model_names` (the user's custom model names) and the filtering flags are ignored: only
+    configured models can run. With `use_model_parameters` (unset counts as set, as the reference does)
+    each model also gets one variant, its default configuration; cursord offers no model parameters.
+    """
+    use_parameters = not request.HasField("use_model_parameters") or request.use_model_parameters
+    response = aiserver.AvailableModelsResponse(
+        models=[_available_model(entry, use_parameters) for entry in catalog],
+        # The response must say which picker protocol it answers; it answers the one the editor asked for.
+        use_model_parameters=use_parameters,
+        disable_unused_models_after_n_hours=_NEVER_HOURS,
+    )
+    default = catalog.default_model()
+    if default is not None:
+        # Each feature's own default model. Left out, the editor keeps its built-in defaults, which name
+        # Cursor's models; a new chat, Cmd-K, a plan run or a background agent would then start on a model
+        # cursord cannot run. Fallbacks: every configured model, in config order.
+        names = [entry.model_id for entry in catalog]
+        feature = aiserver.AvailableModelsResponse.FeatureModelConfig
+        response.composer_model_config.CopyFrom(
+            feature(default_model=default.model_id, fallback_models=names, best_of_n_default_models=names)
+        )
+        response.background_composer_model_config.CopyFrom(
+            feature(default_model=default.model_id, fallback_models=names, best_of_n_default_models=names)
+        )
+        response.cmd_k_model_config.CopyFrom(feature(default_model=default.model_id, fallback_models=names))
+        response.plan_execution_model_config.CopyFrom(feature(default_model=default.model_id, fallback_models=names))
+        response.spec_model_config.CopyFrom(feature(default_model=default.model_id))
+        response.deep_search_model_config.CopyFrom(feature(default_model=default.model_id))
+        response.quick_agent_model_config.CopyFrom(feature(default_model=default.model_id))
+    return response
+
+
+def _available_model(entry: CatalogModel, use_parameters: bool) -> aiserver.AvailableModelsResponse.AvailableModel:
+    model = aiserver.AvailableModelsResponse.AvailableModel(
+        # The id the editor puts in RequestedModel.model_id when it runs this model; resolve() maps it back.
+        name=entry.model_id,
+        # The name the editor reports as the model's server-side identity; the same id.
+        server_model_name=entry.model_id,
+        # What the picker and the input box show.
+        client_display_name=entry.display_name,
+        inputbox_short_model_name=entry.display_name,
+        # Enabled in the picker without the user switching it on in settings first.
+        default_on=True,
+        # Offered in agent mode, and in plan mode (which runs on the agent): the mode cursord serves.
+        supports_agent=True,
+        supports_plan_mode=True,
+        # Usable outside Max mode; Max mode is Cursor billing, which a BYOK model has no use for.
+        supports_non_max_mode=True,
+        supports_max_mode=False,
+        # Lets the editor show the thinking of reasoning models; harmless for models that do not reason.
+        supports_thinking=True,
+        # Terminal sandboxing is done by the editor, not the model; do not opt these models out of it.
+        supports_sandboxing=True,
+        # A model the user brought, not one of Cursor's.
+        is_user_added=True,
+        # Where the picker shows the model: one section of its named-models view, and the routed ("Auto")
+        # view too. The reference implementation sets both for every model.
+        named_model_section_index=_PICKER_SECTION,
+        visible_in_routed_model_view=True,
+        # Which provider serves the model, for the picker's hover card (no URL, no key variable).
+        tooltip_data=aiserver.AvailableModelsResponse.TooltipData(markdown_content=_tooltip(entry)),
+        # Not set: supports_images (cursord forwards no images yet), supports_auto_context (that is Cursor's
+        # server-side context selection, AiService/AutoContext, which cursord does not serve), price.
+    )
+    if entry.context_window is not None and entry.context_window <= _INT32_MAX:
+        model.context_token_limit = entry.context_window
+    if use_parameters:
+        # The parameterized picker selects a variant, not a bare model: one variant, the default non-Max
+        # configuration, with no parameter values. Its string form is the model id itself, so a request that
+        # names the variant (RequestedModel.is_variant_string_representation) still resolves to this model.
+        model.variants.append(
+            aiserver.AvailableModelsResponse.ModelVariantConfig(
+                display_name=entry.display_name,
+                is_max_mode=False,
+                is_default_non_max_config=True,
+                variant_string_representation=entry.model_id,
+            )
+        )
+    return model
+
+
+def _tooltip(entry: CatalogModel) -> str:
+    lines = [f"**{entry.model_id}** via {entry.provider.name} ({entry.provider.kind.value})"]
+    if entry.context_window is not None:
+        lines.append(f"Context window: {entry.context_window:,} tokens")
+    return "  \n".join(lines)
+
+
+# --- GetUsableModels / GetDefaultModelForCli (agent.v1 and aiserver.v1) ----------------------------------
+
+
+def model_details(entry: CatalogModel) -> agent.ModelDetails:
+    """`agent.v1.ModelDetails` for one model: ids and names only.
+
+    No credentials: the keys stay in the daemon's environment, and the editor need not send any back
+    (cursord routes by model id). No `thinking_details`/`max_mode`: cursord does not know which models
+    reason, and Max mode does not apply.
+    """
+    return agent.ModelDetails(
+        model_id=entry.model_id,
+        display_model_id=entry.model_id,
+        display_name=entry.display_name,
+        display_name_short=entry.display_name,
+    )
+
+
+def usable_models_agent(catalog: ModelCatalog, request: agent.GetUsableModelsRequest) -> agent.GetUsableModelsResponse:
+    """Exactly the configured models. `custom_model_ids` is ignored: only configured models can run."""
+    return agent.GetUsableModelsResponse(models=[model_details(entry) for entry in catalog])
+
+
+def usable_models_aiserver(
+    catalog: ModelCatalog, request: aiserver.GetUsableModelsRequest
+) -> agent.GetUsableModelsResponse:
+    """`aiserver.v1.AiService/GetUsableModels`: the agent.v1 response (see the module docstring)."""
+    return agent.GetUsableModelsResponse(models=[model_details(entry) for entry in catalog])
+
+
+def default_model_for_cli(
+    catalog: ModelCatalog, request: agent.GetDefaultModelForCliRequest | aiserver.GetDefaultModelForCliRequest
+) -> agent.GetDefaultModelForCliResponse:
+    """The first configured model, for either service (both carry the agent.v1 response on the wire).
+
+    With no models, `model` is present but empty, as the reference answers an empty config; a
+    client that reads `model.model_id` without checking presence gets "" instead of failing.
+    """
+    response = agent.GetDefaultModelForCliResponse()
+    default = catalog.default_model()
+    response.model.CopyFrom(model_details(default) if default is not None else agent.ModelDetails())
+    return response
+
+
+# --- ServerConfigService/GetServerConfig -------------------------------------------------------------
+
+#: Identifies the config below; change it whenever the fields below change.
+SERVER_CONFIG_VERSION: Final = "cursord-server-config-1"
+
+#: A fixed 32-byte key, hex, for `indexing_config.default_{user,team}_path_encryption_key`. The editor and
+#: its agent CLI derive the workspace's repository identity from it; without one the CLI cannot set that up
+#: in a git workspace and its file tools fail. The key only obfuscates paths sent to Cursor's indexing
+#: service, which cursord does not serve, so nothing is uploaded and a constant is enough; it stays the same
+#: across restarts so the derived identities do.
+_PATH_ENCRYPTION_KEY: Final = hashlib.sha256(b"cursord local path encryption key v1").hexdigest()
+
+
+def server_config(request: aiserver.GetServerConfigRequest | None = None) -> aiserver.GetServerConfigResponse:
+    """A minimal config: every field at its default (the editor's own behaviour) except these three."""
+    return aiserver.GetServerConfigResponse(
+        # Echoed by the editor in later requests (`x-cursor-config-version`); any stable value will do.
+        config_version=SERVER_CONFIG_VERSION,
+        # HTTP/1.1 for everything: there the editor's agent runs over RunSSE + BidiAppend, which cursord
+        # serves; over HTTP/2 it would use the bidirectional AgentService/Run stream instead, which it does not.
+        http2_config=aiserver.HTTP2_CONFIG_FORCE_ALL_DISABLED,
+        indexing_config=aiserver.IndexingConfig(
+            default_user_path_encryption_key=_PATH_ENCRYPTION_KEY,
+            default_team_path_encryption_key=_PATH_ENCRYPTION_KEY,
+        ),
+        # Not set: cli_sandbox_default_enabled (whether the CLI sandboxes commands by default is the
+        # editor's and the user's choice, not a backend's), agent_url_config (the editor keeps using the
+        # backend URL it already talks to), and every kill switch (chat_config.disable_*, ...), so no
+        # feature is turned off.
+    )
+
+
+# --- registration ------------------------------------------------------------------------------------
+
+
+def register_model_rpcs(core: Core, catalog: ModelCatalog) -> None:
+    """Serve every path in `MODEL_RPC_PATHS` on `core.app` from `catalog`."""
+    calls: dict[str, Callable[[Any], Awaitable[Message]]] = {}
+
+    async def available(request: aiserver.AvailableModelsRequest) -> Message:
+        return available_models(catalog, request)
+
+    async def usable_aiserver(request: aiserver.GetUsableModelsRequest) -> Message:
+        return usable_models_aiserver(catalog, request)
+
+    async def usable_agent(request: agent.GetUsableModelsRequest) -> Message:
+        return usable_models_agent(catalog, request)
+
+    async def default_cli(
+        request: agent.GetDefaultModelForCliRequest | aiserver.GetDefaultModelForCliRequest,
+    ) -> Message:
+        return default_model_for_cli(catalog, request)
+
+    async def config(request: aiserver.GetServerConfigRequest) -> Message:
+        return server_config(request)
+
+    calls[AVAILABLE_MODELS_PATH] = available
+    calls[AISERVER_USABLE_MODELS_PATH] = usable_aiserver
+    calls[AGENT_USABLE_MODELS_PATH] = usable_agent
+    calls[AISERVER_DEFAULT_MODEL_FOR_CLI_PATH] = default_cli
+    calls[AGENT_DEFAULT_MODEL_FOR_CLI_PATH] = default_cli
+    calls[SERVER_CONFIG_PATH] = config
+    for path, request_type in MODEL_RPC_PATHS.items():
+        core.app.add_unary(path, request_type, calls[path])
+
+
+def model_rpc_extension(catalog: ModelCatalog) -> Callable[[Core], None]:
+    """An `AppExtension` for `build_core`/`run_daemon` that registers the model RPCs."""
+
+    def extend(core: Core) -> None:
+        register_model_rpcs(core, catalog)
+
+    return extend
