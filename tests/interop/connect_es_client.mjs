@@ -1,0 +1,370 @@
+// A real Connect client (connect-es) against a running cursord: BidiAppend and RunSSE, by scenario.
+//
+//   node connect_es_client.mjs --base-url http://127.0.0.1:PORT --schema-dir DIR --http 2|1.1 SCENARIO...
+//
+// The wire schema is loaded at run time from DIR/*.binpb (FileDescriptorSets) into one protobuf-es
+// registry; messages are built by type name and services come from the registry, so nothing here is
+// generated code. Prints one JSON line: {"http", "h2Streams", "results": {scenario: result}}. Scenarios
+// report what happened (acks, decoded messages, errors); the pytest decides whether that is right. A
+// scenario that throws unexpectedly reports {"thrown": error} and the script exits 1.
+//
+// Transports: BidiAppend goes through connect-es's stock createConnectTransport. RunSSE needs one
+// change, because the daemon labels the stream `text/event-stream` (as Cursor's backend does) and
+// connect-es refuses any stream content type but application/connect+(proto|json): `sseTransport`
+// is connect-es's own Connect protocol (createTransport from protocol-connect) over connect-node's
+// HTTP client, wrapped to rename that one response header. The scenario `stock-refuses` shows the
+// stock transport failing on it.
+//
+// Adding a scenario: write `async function name(ctx) { ... return result; }` and list it in SCENARIOS.
+
+import { readdirSync, readFileSync } from "node:fs";
+import * as http from "node:http";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+
+import { create, createFileRegistry, fromBinary, toBinary, toJson } from "@bufbuild/protobuf";
+import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError, createClient } from "@connectrpc/connect";
+import { validateReadWriteMaxBytes } from "@connectrpc/connect/protocol";
+import { createTransport } from "@connectrpc/connect/protocol-connect";
+import {
+  compressionBrotli,
+  compressionGzip,
+  createConnectTransport,
+  createNodeHttpClient,
+  Http2SessionManager,
+} from "@connectrpc/connect-node";
+
+const WATCHDOG_MS = 40_000; // below the pytest's own deadline, so a hang still prints what it has
+
+// ---- schema ---------------------------------------------------------------------------------------
+
+function loadSchema(dir) {
+  const files = readdirSync(dir).filter((name) => name.endsWith(".binpb")).sort();
+  if (files.length === 0) throw new Error(`no *.binpb FileDescriptorSets in ${dir}`);
+  const registries = files.map((name) =>
+    createFileRegistry(fromBinary(FileDescriptorSetSchema, readFileSync(join(dir, name)))),
+  );
+  const registry = createFileRegistry(...registries);
+  const message = (typeName) => {
+    const desc = registry.getMessage(typeName);
+    if (desc === undefined) throw new Error(`message ${typeName} not in the schema`);
+    return desc;
+  };
+  const service = (typeName) => {
+    const desc = registry.getService(typeName);
+    if (desc === undefined) throw new Error(`service ${typeName} not in the schema`);
+    return desc;
+  };
+  return {
+    registry,
+    message,
+    bidiService: service("aiserver.v1.BidiService"),
+    agentService: service("agent.v1.AgentService"),
+    AgentClientMessage: message("agent.v1.AgentClientMessage"),
+    AgentServerMessage: message("agent.v1.AgentServerMessage"),
+    BidiAppendRequest: message("aiserver.v1.BidiAppendRequest"),
+    BidiAppendResponse: message("aiserver.v1.BidiAppendResponse"),
+  };
+}
+
+// ---- transports -----------------------------------------------------------------------------------
+
+const SSE_CONTENT_TYPE = /^text\/event-stream\s*(;.*)?$/i;
+
+/** connect-node's HTTP client with `text/event-stream` renamed to what connect-es expects. */
+function renamingEventStream(httpClient) {
+  return async (request) => {
+    const response = await httpClient(request);
+    const contentType = response.header.get("content-type");
+    if (contentType === null || !SSE_CONTENT_TYPE.test(contentType)) return response;
+    const header = new Headers(response.header);
+    header.set("content-type", "application/connect+proto");
+    return { ...response, header };
+  };
+}
+
+/** Counts the HTTP/2 streams opened, so the report shows every call went over one h2c connection. */
+class CountingSessionManager extends Http2SessionManager {
+  streams = 0;
+  request(...args) {
+    this.streams += 1;
+    return super.request(...args);
+  }
+}
+
+function makeTransports(baseUrl, httpVersion) {
+  let httpClient;
+  let stockOptions;
+  let close;
+  let h2 = null;
+  if (httpVersion === "2") {
+    h2 = new CountingSessionManager(baseUrl);
+    httpClient = createNodeHttpClient({ httpVersion: "2", sessionProvider: () => h2 });
+    stockOptions = { baseUrl, httpVersion: "2", sessionManager: h2 };
+    close = () => h2.abort();
+  } else if (httpVersion === "1.1") {
+    const agent = new http.Agent({ keepAlive: true });
+    httpClient = createNodeHttpClient({ httpVersion: "1.1", nodeOptions: { agent } });
+    stockOptions = { baseUrl, httpVersion: "1.1", nodeOptions: { agent } };
+    close = () => agent.destroy();
+  } else {
+    throw new Error(`--http must be 2 or 1.1, not ${httpVersion}`);
+  }
+  // The same options createConnectTransport fills in (connect-node's defaults), but our httpClient.
+  const sse = createTransport({
+    httpClient: renamingEventStream(httpClient),
+    baseUrl,
+    useBinaryFormat: true,
+    interceptors: [],
+    acceptCompression: [compressionGzip, compressionBrotli],
+    sendCompression: null,
+    ...validateReadWriteMaxBytes(undefined, undefined, undefined),
+  });
+  return { stock: createConnectTransport(stockOptions), sse, close, h2Streams: () => (h2 ? h2.streams : null) };
+}
+
+// ---- the editor's side of the protocol ------------------------------------------------------------
+
+class Editor {
+  constructor(schema, transports) {
+    this.schema = schema;
+    this.bidi = createClient(schema.bidiService, transports.stock);
+    this.agentStock = createClient(schema.agentService, transports.stock);
+    this.agent = createClient(schema.agentService, transports.sse);
+    this.seqnos = new Map();
+  }
+
+  /** One BidiAppend of an AgentClientMessage (given as a protobuf-es init object); returns the ACK as JSON. */
+  async append(requestId, clientMessage, { seqno } = {}) {
+    const { schema } = this;
+    const next = seqno ?? (this.seqnos.get(requestId) ?? 0) + 1;
+    this.seqnos.set(requestId, next);
+    const payload = toBinary(schema.AgentClientMessage, create(schema.AgentClientMessage, clientMessage));
+    const response = await this.bidi.bidiAppend({
+      requestId: { requestId },
+      appendSeqno: BigInt(next),
+      data: Buffer.from(payload).toString("hex"),
+    });
+    return { ack: toJson(schema.BidiAppendResponse, response), bytes: toBinary(schema.BidiAppendResponse, response).length };
+  }
+
+  /** A raw BidiAppendRequest (for malformed ones); returns the ACK as JSON. */
+  async appendRaw(init) {
+    const response = await this.bidi.bidiAppend(init);
+    return toJson(this.schema.BidiAppendResponse, response);
+  }
+
+  runSSE(requestId, { stock = false, signal } = {}) {
+    return (stock ? this.agentStock : this.agent).runSSE({ requestId }, { signal });
+  }
+
+  json(message) {
+    return toJson(this.schema.AgentServerMessage, message, { registry: this.schema.registry });
+  }
+}
+
+/** Read a RunSSE to its end: every message (as JSON), then `end` null (clean) or the ConnectError. */
+async function readToEnd(editor, stream, onMessage = async () => {}) {
+  const messages = [];
+  try {
+    for await (const message of stream) {
+      messages.push(editor.json(message));
+      await onMessage(message);
+    }
+  } catch (error) {
+    if (!(error instanceof ConnectError)) throw error;
+    return { messages, end: errorJson(error) };
+  }
+  return { messages, end: null };
+}
+
+function errorJson(error) {
+  const e = ConnectError.from(error);
+  return { code: Code[e.code], message: e.rawMessage, name: e.name };
+}
+
+async function expectConnectError(promise) {
+  try {
+    return { ok: await promise };
+  } catch (error) {
+    if (!(error instanceof ConnectError)) throw error;
+    return { error: errorJson(error) };
+  }
+}
+
+function runRequest(text) {
+  return {
+    message: {
+      case: "runRequest",
+      value: {
+        conversationId: "conv-interop",
+        action: { action: { case: "userMessageAction", value: { userMessage: { text } } } },
+        requestedModel: { modelId: "m" },
+      },
+    },
+  };
+}
+
+function execResult(id, execId) {
+  return { message: { case: "execClientMessage", value: { id, execId } } };
+}
+
+function cancelAction(reason) {
+  return {
+    message: { case: "conversationAction", value: { action: { case: "cancelAction", value: { reason } } } },
+  };
+}
+
+// ---- exec answers: how this "editor" runs the tools the daemon asks for ---------------------------
+
+const FIXED_READ_CONTENT = "first line\nsecond line\n"; // tests/test_interop_connect_es.py expects this
+
+/** exec_server_message oneof case -> (args) => the exec_client_message oneof ({case, value}). */
+const EXEC_ANSWERS = {
+  readArgs: (args) => ({
+    case: "readResult",
+    value: {
+      result: {
+        case: "success",
+        value: {
+          path: args.path,
+          output: { case: "content", value: FIXED_READ_CONTENT }, // ReadSuccess.content is in oneof output
+          totalLines: FIXED_READ_CONTENT.split("\n").length - 1,
+          fileSize: BigInt(Buffer.byteLength(FIXED_READ_CONTENT)),
+        },
+      },
+    },
+  }),
+};
+
+/** Answer one exec_server_message through BidiAppend; returns what was done, for the report. */
+async function answerExec(editor, requestId, exec) {
+  const kind = exec.message.case;
+  const answer = EXEC_ANSWERS[kind];
+  if (answer === undefined) return { id: exec.id, execId: exec.execId, kind, answered: false };
+  const reply = create(editor.schema.message("agent.v1.ExecClientMessage"), {
+    id: exec.id,
+    execId: exec.execId,
+    message: answer(exec.message.value),
+  });
+  const { ack } = await editor.append(requestId, { message: { case: "execClientMessage", value: reply } });
+  return { id: exec.id, execId: exec.execId, kind, answered: true, replied: reply.message.case, ack };
+}
+
+// ---- scenarios ------------------------------------------------------------------------------------
+
+/** Run request, RunSSE open while more appends arrive; messages in order and a clean end. */
+async function echo({ editor, requestId }) {
+  const acks = [];
+  acks.push(await editor.append(requestId, runRequest("hello")));
+  const messages = [];
+  const stream = editor.runSSE(requestId)[Symbol.asyncIterator]();
+  const next = async () => {
+    const { value, done } = await stream.next();
+    if (!done) messages.push(editor.json(value));
+    return done;
+  };
+  await next(); // "echo: hello", before the next uploads exist
+  acks.push(await editor.append(requestId, execResult(1, "x")));
+  await next();
+  acks.push(await editor.append(requestId, execResult(2, "last")));
+  try {
+    while (!(await next()));
+  } catch (error) {
+    if (!(error instanceof ConnectError)) throw error;
+    return { acks, messages, end: errorJson(error) };
+  }
+  return { acks, messages, end: null };
+}
+
+/** The same stream through the stock transport: connect-es refuses text/event-stream. */
+async function stockRefuses({ editor, requestId }) {
+  const ack = await editor.append(requestId, runRequest("finish"));
+  const stock = await readToEnd(editor, editor.runSSE(requestId, { stock: true }));
+  const wrapped = await readToEnd(editor, editor.runSSE(requestId));
+  return { ack, stock, wrapped };
+}
+
+/** A cancel action ends the stream with an error end-stream; connect-es raises it. */
+async function cancel({ editor, requestId }) {
+  const acks = [await editor.append(requestId, runRequest("work")), await editor.append(requestId, cancelAction("stop it"))];
+  return { acks, ...(await readToEnd(editor, editor.runSSE(requestId))) };
+}
+
+/** Malformed BidiAppends surface as ConnectErrors from the unary call. */
+async function malformed({ editor, requestId }) {
+  const payload = toBinary(editor.schema.AgentClientMessage, create(editor.schema.AgentClientMessage, runRequest("x")));
+  const hex = Buffer.from(payload).toString("hex");
+  return {
+    noRequestId: await expectConnectError(editor.appendRaw({ appendSeqno: 1n, data: hex })),
+    badHex: await expectConnectError(editor.appendRaw({ requestId: { requestId }, appendSeqno: 1n, data: "zz" })),
+  };
+}
+
+/** A turn with a tool round trip: answer every exec_server_message the stream carries, read to the end. */
+async function execRead({ editor, requestId }) {
+  const ack = await editor.append(requestId, runRequest("read the file"));
+  const execs = [];
+  const result = await readToEnd(editor, editor.runSSE(requestId), async (message) => {
+    if (message.message.case === "execServerMessage") {
+      execs.push(await answerExec(editor, requestId, message.message.value));
+    }
+  });
+  return { ack, execs, ...result };
+}
+
+const SCENARIOS = { echo, "stock-refuses": stockRefuses, cancel, malformed, "exec-read": execRead };
+
+// ---- main -----------------------------------------------------------------------------------------
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    options: {
+      "base-url": { type: "string" },
+      "schema-dir": { type: "string" },
+      http: { type: "string", default: "2" },
+    },
+    allowPositionals: true,
+  });
+  if (!values["base-url"] || !values["schema-dir"] || positionals.length === 0) {
+    throw new Error(`usage: --base-url URL --schema-dir DIR [--http 2|1.1] SCENARIO... (${Object.keys(SCENARIOS)})`);
+  }
+  for (const name of positionals) {
+    if (!(name in SCENARIOS)) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS)}`);
+  }
+  const schema = loadSchema(values["schema-dir"]);
+  const transports = makeTransports(values["base-url"], values.http);
+  const editor = new Editor(schema, transports);
+  const results = {};
+  const report = (extra = {}) =>
+    console.log(
+      JSON.stringify({ http: values.http, h2Streams: transports.h2Streams(), results, ...extra }, (_, v) =>
+        typeof v === "bigint" ? v.toString() : v,
+      ),
+    );
+  let failed = false;
+  const watchdog = setTimeout(() => {
+    report({ watchdog: `gave up after ${WATCHDOG_MS} ms` });
+    process.exit(3);
+  }, WATCHDOG_MS);
+  watchdog.unref();
+  try {
+    for (const name of positionals) {
+      const requestId = `${name}-http${values.http}-${process.pid}`;
+      try {
+        results[name] = await SCENARIOS[name]({ editor, requestId });
+      } catch (error) {
+        failed = true;
+        results[name] = { thrown: { name: error?.name, message: String(error?.message ?? error), stack: error?.stack } };
+      }
+    }
+  } finally {
+    clearTimeout(watchdog);
+    report();
+    transports.close();
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+await main();
