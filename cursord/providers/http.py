@@ -1,0 +1,235 @@
+"""HttpProvider: the real provider, over httpx on trio.
+
+Theory of operation.  `stream()` builds the vendor request once, then makes up to
+`RetryPolicy.max_attempts` attempts.  One attempt: POST with `stream: true`, and
+`response.aiter_bytes()` -> `SSEDecoder` -> the kind's stream decoder -> `on_delta`.  Errors are
+translated here and nowhere else: a non-2xx answer through `classify_http_error`, in-stream
+error events by the decoders, httpx transport errors into `ProviderUnavailable` (before the
+response headers) or `StreamTruncated` (after them).
+
+Deadlines are one trio cancel scope per attempt, moved as bytes arrive: until the first body
+byte the deadline is `first_byte` seconds after the request started (connect, headers and
+first byte all count); after each chunk it is `idle` seconds later.  While a chunk's deltas are
+being delivered the deadline is off, so a slow consumer never counts as a silent provider.  A
+scope that fires becomes `ProviderTimeout`.  After `PassEnd` the attempt stops reading at once.
+
+Retries: only for errors whose `retryable` is true (`errors.ERROR_TRAITS`: rate limits,
+overload, unreachable), and only while no delta has reached `on_delta`.  The wait honours the
+provider's `retry-after` (up to `max_retry_after`; longer means give up now), else grows
+exponentially from `base_delay` up to `max_delay`.  Spend limits, auth, context-too-long and bad
+requests are never retried.
+
+The API key goes into one header and nowhere else: `repr()` redacts it and nothing logs headers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+import httpx
+import trio
+
+from .base import DeltaSink, VendorOptions, auth_headers, build_request, make_decoder
+from .errors import (
+    MalformedResponse,
+    ProviderError,
+    ProviderTimeout,
+    ProviderUnavailable,
+    RateLimited,
+    StreamTruncated,
+    classify_error_payload,
+    classify_http_error,
+)
+from .model import Delta, PassEnd, PassRequest, ProviderKind
+from .sse import SSEDecoder
+
+log = logging.getLogger(__name__)
+
+_ERROR_BODY_LIMIT = 64 * 1024
+
+
+@attrs.frozen
+class Timeouts:
+    connect: float = 10.0
+    first_byte: float = 60.0
+    idle: float = 120.0
+    write: float = 30.0
+
+
+@attrs.frozen
+class RetryPolicy:
+    max_attempts: int = 3
+    base_delay: float = 1.0
+    max_delay: float = 30.0
+    max_retry_after: float = 60.0
+
+    def delay(self, attempt: int, error: ProviderError) -> float | None:
+        """Seconds to wait before attempt `attempt + 1`, or None to give up and raise."""
+        if not error.retryable or attempt >= self.max_attempts:
+            return None
+        retry_after = error.retry_after if isinstance(error, RateLimited) else None
+        if retry_after is not None:
+            return None if retry_after > self.max_retry_after else retry_after
+        return min(self.max_delay, self.base_delay * 2.0 ** (attempt - 1))
+
+
+def _kind(value: object) -> ProviderKind:
+    return ProviderKind(str(value))
+
+
+def _models(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+def _redact(value: object) -> str:
+    return "'<redacted>'" if value else repr(value)
+
+
+def _redact_headers(value: Mapping[str, str]) -> str:
+    return repr({k: "<redacted>" for k in value})
+
+
+@attrs.define
+class HttpProvider:
+    kind: ProviderKind = attrs.field(converter=_kind)
+    name: str
+    base_url: str
+    api_key: str | None = attrs.field(repr=_redact)
+    models: tuple[str, ...] = attrs.field(default=(), converter=_models)
+    timeouts: Timeouts = Timeouts()
+    retry: RetryPolicy = RetryPolicy()
+    options: VendorOptions | None = None
+    extra_headers: Mapping[str, str] = attrs.field(factory=dict, repr=_redact_headers)
+    # A shared client (connection reuse); the owner closes it.  None: one client per pass.
+    client: httpx.AsyncClient | None = attrs.field(default=None, repr=False)
+    trust_env: bool = attrs.field(default=True, repr=False)
+
+    def serves(self, model: str) -> bool:
+        return not self.models or model in self.models
+
+    async def stream(self, request: PassRequest, on_delta: DeltaSink) -> None:
+        path, body, vendor_headers = build_request(self.kind, request, self.options)
+        url = self.base_url.rstrip("/") + path
+        headers = {**vendor_headers, **self.extra_headers, **auth_headers(self.kind, self.api_key)}
+        emitted = False
+
+        async def sink(delta: Delta) -> None:
+            nonlocal emitted
+            emitted = True
+            await on_delta(delta)
+
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                await self._attempt(url, headers, body, sink)
+                return
+            except ProviderError as exc:
+                wait = None if emitted else self.retry.delay(attempt, exc)
+                if wait is None:
+                    raise
+                log.warning(
+                    "provider %s: %s (attempt %d of %d), retrying in %.1fs",
+                    self.name,
+                    type(exc).__name__,
+                    attempt,
+                    self.retry.max_attempts,
+                    wait,
+                )
+            await trio.sleep(wait)
+
+    # --- one attempt ------------------------------------------------------------------------
+
+    async def _attempt(self, url: str, headers: dict[str, str], body: dict[str, Any], sink: DeltaSink) -> None:
+        decoder = make_decoder(self.kind, self.name)
+        sse = SSEDecoder()
+        timeout = httpx.Timeout(
+            connect=self.timeouts.connect, read=None, write=self.timeouts.write, pool=self.timeouts.connect
+        )
+        waiting_for = "first byte"
+        limit = self.timeouts.first_byte
+        got_response = False
+        ended = False
+
+        async def deliver(deltas: list[Delta]) -> None:
+            nonlocal ended
+            for delta in deltas:
+                await sink(delta)
+                if isinstance(delta, PassEnd):
+                    ended = True
+
+        with trio.CancelScope(deadline=trio.current_time() + limit) as scope:
+            try:
+                async with (
+                    self._client() as client,
+                    client.stream("POST", url, json=body, headers=headers, timeout=timeout) as response,
+                ):
+                    got_response = True
+                    await self._check_response(response)
+                    async for chunk in response.aiter_bytes():
+                        scope.deadline = math.inf
+                        for event in sse.feed(chunk):
+                            await deliver(decoder.feed(event))
+                            if ended:
+                                return
+                        waiting_for, limit = "data", self.timeouts.idle
+                        scope.deadline = trio.current_time() + limit
+                    scope.deadline = math.inf
+                    for event in sse.finish():
+                        await deliver(decoder.feed(event))
+                        if ended:
+                            return
+                    await deliver(decoder.finish())
+            except httpx.HTTPError as exc:
+                raise self._transport_error(exc, got_response) from exc
+        if scope.cancelled_caught:
+            raise ProviderTimeout(self.name, f"no {waiting_for} from the provider for {limit:g}s")
+
+    def _client(self) -> contextlib.AbstractAsyncContextManager[httpx.AsyncClient]:
+        if self.client is not None:
+            return contextlib.nullcontext(self.client)
+        return httpx.AsyncClient(trust_env=self.trust_env)
+
+    async def _check_response(self, response: httpx.Response) -> None:
+        status = response.status_code
+        if not 200 <= status < 300:
+            raw = await _read_limited(response)
+            raise classify_http_error(self.name, status, response.headers, raw)
+        content_type = response.headers.get("content-type", "")
+        if content_type.startswith("application/json"):
+            # Some gateways answer an error (or an unstreamed reply) as JSON with 200.
+            raw = await _read_limited(response)
+            try:
+                payload = json.loads(raw)
+            except ValueError:
+                payload = None
+            if isinstance(payload, dict) and payload.get("error"):
+                raise classify_error_payload(self.name, payload["error"], status=status)
+            raise MalformedResponse(self.name, f"expected an event stream, got {content_type}", status=status)
+
+    def _transport_error(self, exc: httpx.HTTPError, got_response: bool) -> ProviderError:
+        detail = f"{type(exc).__name__}: {exc}"
+        if isinstance(exc, httpx.TimeoutException):
+            return ProviderTimeout(self.name, detail)
+        if isinstance(exc, httpx.DecodingError):
+            return MalformedResponse(self.name, detail)
+        if got_response:
+            return StreamTruncated(self.name, f"connection broke mid-stream ({detail})")
+        return ProviderUnavailable(self.name, f"cannot reach the provider ({detail})")
+
+
+async def _read_limited(response: httpx.Response) -> bytes:
+    parts: list[bytes] = []
+    size = 0
+    async for chunk in response.aiter_bytes():
+        parts.append(chunk)
+        size += len(chunk)
+        if size >= _ERROR_BODY_LIMIT:
+            break
+    return b"".join(parts)

@@ -1,0 +1,224 @@
+"""Neutral types for one model pass: what we send a provider, and what comes back.
+
+A *pass* is one request to one LLM provider: a conversation (system prompt, messages, tools)
+in, a stream of deltas out.  Nothing here knows any vendor's wire format; the per-vendor
+modules translate `PassRequest` into a request body and vendor stream events into `Delta`s.
+
+Output order guarantees (every decoder keeps them):
+
+- `ThinkingDelta`s belong to the open thinking block; `ThinkingDone` closes it.  A redacted
+  block is a lone `ThinkingDone(redacted=...)`.
+- `ToolCallStart(index)` comes before any `ToolCallArgsDelta(index)`, and `ToolCallDone(index)`
+  after all of them.  `index` is the tool call's ordinal within the pass (0, 1, 2, ...), not the
+  vendor's block or output index.
+- `Usage` (at most once) and then `PassEnd` (exactly once, on success) are the last two deltas.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeAlias
+
+import attrs
+
+
+class ProviderKind(enum.StrEnum):
+    """The wire format a provider speaks (same values as `cursord.config.ProviderKind`)."""
+
+    OPENAI_CHAT = "openai-chat"
+    OPENAI_RESPONSES = "openai-responses"
+    ANTHROPIC = "anthropic"
+
+
+class Role(enum.StrEnum):
+    SYSTEM = "system"
+    USER = "user"
+    ASSISTANT = "assistant"
+    TOOL = "tool"
+
+
+class StopReason(enum.StrEnum):
+    END_TURN = "end_turn"
+    TOOL_USE = "tool_use"
+    MAX_TOKENS = "max_tokens"
+    OTHER = "other"
+
+
+# --- conversation content -------------------------------------------------------------------
+
+
+@attrs.frozen
+class TextPart:
+    text: str
+
+
+@attrs.frozen
+class ThinkingPart:
+    """Model reasoning from an earlier pass, kept verbatim so it can be sent back.
+
+    `signature` (Anthropic) or `redacted_data` (Anthropic redacted_thinking) must be passed back
+    byte for byte; for OpenAI Responses `signature` holds the reasoning item's
+    `encrypted_content`.  `origin` names the wire format that produced the signature (a
+    `ProviderKind` value); builders drop signed thinking from another origin, since a
+    signature is only valid for the vendor that issued it.
+    """
+
+    text: str = ""
+    signature: str | None = None
+    redacted_data: str | None = None
+    origin: str | None = None
+
+
+@attrs.frozen
+class ToolCallPart:
+    id: str
+    name: str
+    arguments: str  # a JSON object, as text (exactly what the model produced)
+
+
+@attrs.frozen
+class ToolResultPart:
+    tool_call_id: str
+    content: str
+    is_error: bool = False
+
+
+Part: TypeAlias = TextPart | ThinkingPart | ToolCallPart | ToolResultPart
+
+_ALLOWED_PARTS: Mapping[Role, tuple[type, ...]] = {
+    Role.SYSTEM: (TextPart,),
+    Role.USER: (TextPart,),
+    Role.ASSISTANT: (TextPart, ThinkingPart, ToolCallPart),
+    Role.TOOL: (ToolResultPart,),
+}
+
+
+def _to_parts(value: Iterable[Part]) -> tuple[Part, ...]:
+    return tuple(value)
+
+
+def _check_parts(instance: Message, attribute: attrs.Attribute[Any], value: tuple[Part, ...]) -> None:
+    allowed = _ALLOWED_PARTS[instance.role]
+    for part in value:
+        if not isinstance(part, allowed):
+            raise ValueError(f"a {instance.role} message cannot hold {type(part).__name__}")
+
+
+@attrs.frozen
+class Message:
+    role: Role = attrs.field(converter=Role)
+    parts: tuple[Part, ...] = attrs.field(converter=_to_parts, validator=_check_parts)
+
+    @classmethod
+    def user(cls, text: str) -> Message:
+        return cls(Role.USER, (TextPart(text),))
+
+    @classmethod
+    def system(cls, text: str) -> Message:
+        return cls(Role.SYSTEM, (TextPart(text),))
+
+    @classmethod
+    def assistant(cls, *parts: TextPart | ThinkingPart | ToolCallPart) -> Message:
+        return cls(Role.ASSISTANT, parts)
+
+    @classmethod
+    def tool_result(cls, tool_call_id: str, content: str, *, is_error: bool = False) -> Message:
+        return cls(Role.TOOL, (ToolResultPart(tool_call_id, content, is_error),))
+
+    def text(self) -> str:
+        return "".join(p.text for p in self.parts if isinstance(p, TextPart))
+
+
+@attrs.frozen
+class ToolSpec:
+    name: str
+    description: str
+    json_schema: Mapping[str, Any]
+
+
+def _to_messages(value: Iterable[Message]) -> tuple[Message, ...]:
+    return tuple(value)
+
+
+def _to_tools(value: Iterable[ToolSpec]) -> tuple[ToolSpec, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class PassRequest:
+    model: str
+    system: str | None = None
+    messages: tuple[Message, ...] = attrs.field(default=(), converter=_to_messages)
+    tools: tuple[ToolSpec, ...] = attrs.field(default=(), converter=_to_tools)
+    reasoning_effort: str | None = None  # "low" | "medium" | "high" ... passed through
+    max_output_tokens: int | None = None
+    thinking_budget: int | None = None  # Anthropic extended thinking budget_tokens
+
+
+# --- output deltas --------------------------------------------------------------------------
+
+
+@attrs.frozen
+class TextDelta:
+    text: str
+
+
+@attrs.frozen
+class ThinkingDelta:
+    text: str
+
+
+@attrs.frozen
+class ThinkingDone:
+    """Closes a thinking block; carries what must be sent back unchanged next pass."""
+
+    signature: str | None = None
+    redacted: str | None = None
+    origin: str | None = None
+
+
+@attrs.frozen
+class ToolCallStart:
+    index: int
+    id: str
+    name: str
+
+
+@attrs.frozen
+class ToolCallArgsDelta:
+    index: int
+    fragment: str
+
+
+@attrs.frozen
+class ToolCallDone:
+    index: int
+    id: str
+    name: str
+    arguments: str  # the whole arguments JSON text; "{}" when the model sent none
+
+
+@attrs.frozen
+class Usage:
+    """Token counts for the pass.
+
+    `input` counts every prompt token, cached or not (so it is the prompt's size);
+    `cache_read` and `cache_write` are the parts of it read from / written to the cache.
+    `output` includes reasoning tokens.
+    """
+
+    input: int = 0
+    output: int = 0
+    cache_read: int = 0
+    cache_write: int = 0
+
+
+@attrs.frozen
+class PassEnd:
+    stop_reason: StopReason = attrs.field(converter=StopReason)
+
+
+Delta: TypeAlias = (
+    TextDelta | ThinkingDelta | ThinkingDone | ToolCallStart | ToolCallArgsDelta | ToolCallDone | Usage | PassEnd
+)

@@ -1,0 +1,312 @@
+"""OpenAI Chat Completions (and compatible servers): request builder and stream decoder.
+
+Theory of operation (decoder): each SSE `data:` is one `chat.completion.chunk` or `[DONE]`.
+Only choice 0 is read.  Reasoning text arrives as `delta.reasoning_content` (DeepSeek),
+`delta.reasoning` (vLLM, OpenRouter) or `delta.reasoning_details` (OpenRouter, which also sends
+the same text as `reasoning`: details are used only by a stream that never sent the plain
+fields).  Tool calls arrive as fragments keyed by `index` (a fragment without an index belongs
+to the call with its `id`, or to the last call); a call is announced once its name is known and
+its argument fragments are forwarded as they come.  `finish_reason` closes thinking and every
+tool call; the usage chunk (`stream_options.include_usage`) may follow it, then `[DONE]`.
+`PassEnd` goes out at `[DONE]`, or at `finish()` if the server closed after `finish_reason`
+without `[DONE]`; a stream with neither is `StreamTruncated`.  A chunk holding `"error"` (sent
+mid-stream by OpenRouter and vLLM) raises the classified error.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from ._decoding import as_dict, as_int, as_str, event_json, normalise_arguments
+from .errors import StreamTruncated, classify_error_payload
+from .model import (
+    Delta,
+    PassEnd,
+    PassRequest,
+    ProviderKind,
+    Role,
+    StopReason,
+    TextDelta,
+    TextPart,
+    ThinkingDelta,
+    ThinkingDone,
+    ThinkingPart,
+    ToolCallArgsDelta,
+    ToolCallDone,
+    ToolCallPart,
+    ToolCallStart,
+    ToolResultPart,
+    Usage,
+)
+from .schemas import sanitize_schema
+from .sse import SSEEvent
+
+ORIGIN = ProviderKind.OPENAI_CHAT.value
+
+
+# --- request --------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class ChatOptions:
+    # "max_completion_tokens" (OpenAI; required by reasoning models) or "max_tokens" (older servers).
+    max_tokens_field: str = "max_completion_tokens"
+    # Send earlier thinking back in this assistant-message field (DeepSeek wants
+    # "reasoning_content" during a tool loop); None sends no thinking back.
+    reasoning_echo_field: str | None = None
+    schema_profile: str = "openai"  # see schemas.PROFILES; "openai_strict" also sets strict
+    extra_body: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple[str, dict[str, Any], dict[str, str]]:
+    """PassRequest -> (path, JSON body, non-secret headers) for POST {base_url}/chat/completions."""
+    opts = options or ChatOptions()
+    messages: list[dict[str, Any]] = []
+    if req.system:
+        messages.append({"role": "system", "content": req.system})
+    for message in req.messages:
+        if message.role in (Role.SYSTEM, Role.USER):
+            messages.append({"role": message.role.value, "content": message.text()})
+        elif message.role is Role.ASSISTANT:
+            messages.append(_assistant_message(message.parts, opts))
+        else:
+            for part in message.parts:
+                assert isinstance(part, ToolResultPart)
+                messages.append({"role": "tool", "tool_call_id": part.tool_call_id, "content": part.content})
+    body: dict[str, Any] = {
+        "model": req.model,
+        "messages": messages,
+        "stream": True,
+        "stream_options": {"include_usage": True},
+    }
+    if req.tools:
+        strict = opts.schema_profile == "openai_strict"
+        body["tools"] = [
+            {
+                "type": "function",
+                "function": {
+                    "name": tool.name,
+                    "description": tool.description,
+                    "parameters": sanitize_schema(tool.json_schema, opts.schema_profile),
+                    **({"strict": True} if strict else {}),
+                },
+            }
+            for tool in req.tools
+        ]
+    if req.reasoning_effort is not None:
+        body["reasoning_effort"] = req.reasoning_effort
+    if req.max_output_tokens is not None:
+        body[opts.max_tokens_field] = req.max_output_tokens
+    body.update(opts.extra_body)
+    headers = {"content-type": "application/json", "accept": "text/event-stream"}
+    return "/chat/completions", body, headers
+
+
+def _assistant_message(parts: tuple[Any, ...], opts: ChatOptions) -> dict[str, Any]:
+    text = "".join(p.text for p in parts if isinstance(p, TextPart))
+    calls = [p for p in parts if isinstance(p, ToolCallPart)]
+    out: dict[str, Any] = {"role": "assistant", "content": text if text or not calls else None}
+    if calls:
+        out["tool_calls"] = [
+            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}} for c in calls
+        ]
+    if opts.reasoning_echo_field:
+        thinking = "".join(p.text for p in parts if isinstance(p, ThinkingPart))
+        if thinking:
+            out[opts.reasoning_echo_field] = thinking
+    return out
+
+
+# --- stream ---------------------------------------------------------------------------------
+
+
+@attrs.define
+class _Call:
+    ordinal: int
+    id: str = ""
+    name: str = ""
+    args: list[str] = attrs.field(factory=list)
+    started: bool = False
+    unsent: list[str] = attrs.field(factory=list)
+
+
+_FINISH_TO_STOP = {
+    "stop": StopReason.END_TURN,
+    "tool_calls": StopReason.TOOL_USE,
+    "function_call": StopReason.TOOL_USE,
+    "length": StopReason.MAX_TOKENS,
+}
+
+
+@attrs.define
+class ChatDecoder:
+    provider: str = "openai"
+    _thinking_open: bool = False
+    _plain_reasoning_seen: bool = False
+    _calls: dict[int | str, _Call] = attrs.field(factory=dict)
+    _by_id: dict[str, int | str] = attrs.field(factory=dict)
+    _last_key: int | str | None = None
+    _calls_closed: bool = False
+    _finish_reason: str | None = None
+    _usage: Usage | None = None
+    _done: bool = False
+
+    def feed(self, event: SSEEvent) -> list[Delta]:
+        if self._done:
+            return []
+        if event.data.strip() == "[DONE]":
+            return self._end()
+        chunk = event_json(self.provider, event)
+        error = chunk.get("error")
+        if error:
+            raise classify_error_payload(self.provider, error)
+        out: list[Delta] = []
+        usage = chunk.get("usage")
+        if isinstance(usage, dict):
+            self._usage = _parse_usage(usage)
+        choices = chunk.get("choices")
+        if not isinstance(choices, list) or not choices:
+            return out
+        choice = next((c for c in choices if isinstance(c, dict) and c.get("index", 0) == 0), None)
+        if choice is None:
+            return out
+        delta = as_dict(choice.get("delta"))
+        reasoning = self._reasoning_text(delta)
+        if reasoning:
+            self._thinking_open = True
+            out.append(ThinkingDelta(reasoning))
+        content = delta.get("content")
+        if isinstance(content, str) and content:
+            self._close_thinking(out)
+            out.append(TextDelta(content))
+        tool_calls = delta.get("tool_calls")
+        if isinstance(tool_calls, list) and tool_calls:
+            self._close_thinking(out)
+            for fragment in tool_calls:
+                if isinstance(fragment, dict):
+                    self._tool_fragment(fragment, out)
+        finish = choice.get("finish_reason")
+        if isinstance(finish, str) and finish:
+            self._finish_reason = finish
+            self._close_thinking(out)
+            self._close_calls(out)
+        return out
+
+    def finish(self) -> list[Delta]:
+        if self._done:
+            return []
+        if self._finish_reason is None:
+            raise StreamTruncated(self.provider, "chat stream ended without finish_reason or [DONE]")
+        return self._end()
+
+    # --- internals ------------------------------------------------------------------------
+
+    def _reasoning_text(self, delta: dict[str, Any]) -> str:
+        for key in ("reasoning_content", "reasoning"):
+            value = delta.get(key)
+            if isinstance(value, str) and value:
+                self._plain_reasoning_seen = True
+                return value
+        if self._plain_reasoning_seen or "reasoning" in delta or "reasoning_content" in delta:
+            return ""
+        details = delta.get("reasoning_details")
+        if not isinstance(details, list):
+            return ""
+        pieces: list[str] = []
+        for item in details:
+            if not isinstance(item, dict):
+                continue
+            kind = item.get("type")
+            if kind == "reasoning.text":
+                pieces.append(as_str(item.get("text")))
+            elif kind == "reasoning.summary":
+                pieces.append(as_str(item.get("summary")))
+        return "".join(pieces)
+
+    def _close_thinking(self, out: list[Delta]) -> None:
+        if self._thinking_open:
+            self._thinking_open = False
+            out.append(ThinkingDone(origin=ORIGIN))
+
+    def _tool_fragment(self, fragment: dict[str, Any], out: list[Delta]) -> None:
+        if self._calls_closed:
+            return
+        call_id = as_str(fragment.get("id"))
+        index = fragment.get("index")
+        key: int | str
+        if isinstance(index, int) and not isinstance(index, bool):
+            key = index
+        elif call_id and call_id in self._by_id:
+            key = self._by_id[call_id]
+        elif call_id or self._last_key is None:
+            key = f"id:{call_id or len(self._calls)}"
+        else:
+            key = self._last_key
+        call = self._calls.get(key)
+        if call is None:
+            call = self._calls[key] = _Call(ordinal=len(self._calls))
+        self._last_key = key
+        if call_id and not call.id:
+            call.id = call_id
+            self._by_id[call_id] = key
+        function = as_dict(fragment.get("function"))
+        name = as_str(function.get("name"))
+        if name and not call.name:
+            call.name = name
+        arguments = as_str(function.get("arguments"))
+        if arguments:
+            call.args.append(arguments)
+            call.unsent.append(arguments)
+        if not call.started and call.name:
+            self._start(call, out)
+        if call.started and call.unsent:
+            out.extend(ToolCallArgsDelta(call.ordinal, piece) for piece in call.unsent)
+            call.unsent.clear()
+
+    def _start(self, call: _Call, out: list[Delta]) -> None:
+        if not call.id:
+            call.id = f"call_{uuid.uuid4().hex[:24]}"
+        call.started = True
+        out.append(ToolCallStart(call.ordinal, call.id, call.name))
+
+    def _close_calls(self, out: list[Delta]) -> None:
+        if self._calls_closed:
+            return
+        self._calls_closed = True
+        for call in sorted(self._calls.values(), key=lambda c: c.ordinal):
+            if not call.started:
+                self._start(call, out)
+                out.extend(ToolCallArgsDelta(call.ordinal, piece) for piece in call.unsent)
+                call.unsent.clear()
+            out.append(ToolCallDone(call.ordinal, call.id, call.name, normalise_arguments("".join(call.args))))
+
+    def _end(self) -> list[Delta]:
+        out: list[Delta] = []
+        self._close_thinking(out)
+        self._close_calls(out)
+        if self._usage is not None:
+            out.append(self._usage)
+        stop = _FINISH_TO_STOP.get(self._finish_reason or "", StopReason.OTHER)
+        if self._calls and stop is StopReason.END_TURN:
+            stop = StopReason.TOOL_USE  # some servers say "stop" after tool calls
+        if self._finish_reason is None:
+            stop = StopReason.TOOL_USE if self._calls else StopReason.END_TURN
+        out.append(PassEnd(stop))
+        self._done = True
+        return out
+
+
+def _parse_usage(usage: dict[str, Any]) -> Usage:
+    details = as_dict(usage.get("prompt_tokens_details"))
+    cache_read = as_int(details.get("cached_tokens")) or as_int(usage.get("prompt_cache_hit_tokens"))
+    cache_write = as_int(details.get("cache_write_tokens"))
+    return Usage(
+        input=as_int(usage.get("prompt_tokens")),
+        output=as_int(usage.get("completion_tokens")),
+        cache_read=cache_read,
+        cache_write=cache_write,
+    )

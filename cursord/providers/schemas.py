@@ -1,0 +1,233 @@
+"""Make a tool's JSON schema acceptable to the vendor it is sent to.
+
+Tool schemas come from everywhere (built-in tools, MCP servers written by anyone) and vendors
+validate them: a schema that a JSON Schema validator accepts can still get the whole request a
+400.  `sanitize_schema(schema, profile)` returns a cleaned deep copy; the input is never changed.
+
+What every profile does (known rejections, all vendors):
+
+- The top level becomes `{"type": "object", "properties": {...}}`: a missing or non-object
+  top level gets an empty object schema; `type: ["object", "null"]` becomes `"object"`; a
+  top-level `anyOf`/`oneOf`/`allOf` of object schemas is merged into one object (Anthropic
+  rejects top-level combinators; OpenAI requires `type: object` there).
+- `$schema`, `$id` and `$comment` are removed everywhere.
+- `required` loses names that are not in `properties`.
+
+Per profile (`PROFILES`):
+
+- `anthropic`: the common rules only.  Anthropic accepts draft 2020-12 keywords and formats.
+- `openai` (function calling, `strict` off): also every `type: array` gets `items` (OpenAI
+  rejects "array schema missing items"), and every object gets `properties`.
+- `openai_strict` (Structured Outputs, `strict: true`): also every object gets
+  `additionalProperties: false` and lists every property in `required`; a property that was
+  optional becomes nullable instead; `default` is removed (strict mode forbids it); `format` is
+  kept only for the formats strict mode supports; keywords strict mode rejects are removed
+  (see `_STRICT_UNSUPPORTED`).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+
+@attrs.frozen
+class SchemaProfile:
+    name: str
+    drop_keywords: frozenset[str]
+    allowed_formats: frozenset[str] | None  # None keeps every format
+    array_items_required: bool
+    object_properties_required: bool
+    strict: bool
+
+
+_ALWAYS_DROP = frozenset({"$schema", "$id", "$comment"})
+_STRICT_UNSUPPORTED = frozenset(
+    {
+        "default",
+        "not",
+        "if",
+        "then",
+        "else",
+        "dependentRequired",
+        "dependentSchemas",
+        "patternProperties",
+        "unevaluatedProperties",
+        "propertyNames",
+        "minProperties",
+        "maxProperties",
+        "unevaluatedItems",
+        "contains",
+        "minContains",
+        "maxContains",
+        "uniqueItems",
+    }
+)
+_STRICT_FORMATS = frozenset({"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"})
+
+PROFILES: Mapping[str, SchemaProfile] = {
+    "anthropic": SchemaProfile("anthropic", _ALWAYS_DROP, None, False, False, False),
+    "openai": SchemaProfile("openai", _ALWAYS_DROP, None, True, True, False),
+    "openai_strict": SchemaProfile(
+        "openai_strict", _ALWAYS_DROP | _STRICT_UNSUPPORTED, _STRICT_FORMATS, True, True, True
+    ),
+}
+
+# Keywords whose value is a map of name -> subschema, one subschema, or a list of subschemas.
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+_SCHEMA_ONE = (
+    "additionalProperties",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "propertyNames",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+)
+_SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
+_COMBINATORS = ("anyOf", "oneOf", "allOf")
+
+
+def sanitize_schema(schema: Mapping[str, Any] | None, profile: str = "openai") -> dict[str, Any]:
+    """A cleaned deep copy of `schema` that the profile's vendor accepts as tool parameters."""
+    prof = PROFILES[profile]
+    root: dict[str, Any] = copy.deepcopy(dict(schema)) if isinstance(schema, Mapping) else {}
+    root = _object_top_level(root)
+    _clean(root, prof)
+    if "properties" not in root or not isinstance(root["properties"], dict):
+        root["properties"] = {}
+    return root
+
+
+def _object_top_level(root: dict[str, Any]) -> dict[str, Any]:
+    kind = root.get("type")
+    if isinstance(kind, list):
+        root["type"] = "object" if "object" in kind else kind
+        kind = root["type"]
+    combinator = next((k for k in _COMBINATORS if isinstance(root.get(k), list)), None)
+    if combinator is not None and "properties" not in root:
+        branches = [b for b in root[combinator] if isinstance(b, dict)]
+        if branches and all(_is_object_schema(b) for b in branches):
+            del root[combinator]
+            merged: dict[str, Any] = {}
+            required_sets: list[set[str]] = []
+            for branch in branches:
+                props = branch.get("properties")
+                if isinstance(props, dict):
+                    for name, sub in props.items():
+                        merged.setdefault(name, sub)
+                req = branch.get("required")
+                required_sets.append({r for r in req if isinstance(r, str)} if isinstance(req, list) else set())
+            if combinator == "allOf":
+                required = set().union(*required_sets)
+            else:
+                required = set.intersection(*required_sets) if required_sets else set()
+            root["properties"] = merged
+            if required:
+                root["required"] = sorted(required)
+            kind = "object"
+    if kind != "object" and (kind is not None or combinator is not None):
+        # Not an object at all (or a combinator we cannot merge): replace, keep the description.
+        description = root.get("description")
+        root = {"type": "object", "properties": {}}
+        if isinstance(description, str):
+            root["description"] = description
+    root["type"] = "object"
+    for key in _COMBINATORS:
+        root.pop(key, None)
+    return root
+
+
+def _is_object_schema(schema: dict[str, Any]) -> bool:
+    kind = schema.get("type")
+    return kind == "object" or (kind is None and isinstance(schema.get("properties"), dict))
+
+
+def _types(schema: dict[str, Any]) -> set[str]:
+    kind = schema.get("type")
+    if isinstance(kind, str):
+        return {kind}
+    if isinstance(kind, list):
+        return {k for k in kind if isinstance(k, str)}
+    return set()
+
+
+def _clean(node: dict[str, Any], prof: SchemaProfile) -> None:
+    for key in [k for k in node if k in prof.drop_keywords]:
+        del node[key]
+    fmt = node.get("format")
+    if fmt is not None and prof.allowed_formats is not None and fmt not in prof.allowed_formats:
+        del node["format"]
+
+    # Recurse first, so nullable wrapping below sees cleaned children.
+    for key in _SCHEMA_MAPS:
+        sub = node.get(key)
+        if isinstance(sub, dict):
+            for child in sub.values():
+                if isinstance(child, dict):
+                    _clean(child, prof)
+    for key in _SCHEMA_ONE:
+        sub = node.get(key)
+        if isinstance(sub, dict):
+            _clean(sub, prof)
+    for key in _SCHEMA_LISTS:
+        sub = node.get(key)
+        if isinstance(sub, list):
+            for child in sub:
+                if isinstance(child, dict):
+                    _clean(child, prof)
+    items = node.get("items")
+    if isinstance(items, dict):
+        _clean(items, prof)
+    elif isinstance(items, list):
+        for child in items:
+            if isinstance(child, dict):
+                _clean(child, prof)
+
+    types = _types(node)
+    if "array" in types and prof.array_items_required and "items" not in node:
+        node["items"] = {}
+    is_object = "object" in types or (not types and isinstance(node.get("properties"), dict))
+    if not is_object:
+        return
+    props = node.get("properties")
+    if not isinstance(props, dict):
+        if prof.object_properties_required or prof.strict:
+            props = node["properties"] = {}
+        else:
+            props = {}
+    required = node.get("required")
+    if isinstance(required, list):
+        kept = [r for r in required if isinstance(r, str) and r in props]
+        if kept:
+            node["required"] = kept
+        else:
+            del node["required"]
+    if prof.strict:
+        originally_required = set(node.get("required", ()))
+        for name, child in props.items():
+            if name not in originally_required and isinstance(child, dict):
+                props[name] = _nullable(child)
+        node["required"] = list(props)
+        node["additionalProperties"] = False
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    enum = schema.get("enum")
+    if isinstance(enum, list) and None not in enum:
+        schema["enum"] = [*enum, None]
+    kind = schema.get("type")
+    if isinstance(kind, str):
+        if kind != "null":
+            schema["type"] = [kind, "null"]
+        return schema
+    if isinstance(kind, list):
+        if "null" not in kind:
+            schema["type"] = [*kind, "null"]
+        return schema
+    return {"anyOf": [schema, {"type": "null"}]}

@@ -1,0 +1,147 @@
+"""A sans-IO decoder for server-sent events (the WHATWG `text/event-stream` format).
+
+Theory of operation: bytes go through an incremental UTF-8 decoder (so a character split across
+`feed` calls is never mangled; invalid bytes become U+FFFD), then are cut into lines on CR, LF
+or CRLF only -- never on U+2028/U+2029 or other Unicode breaks, which `str.splitlines` and
+httpx's `aiter_lines()` would split on, corrupting JSON that contains them.  A CR that ends one
+chunk is remembered, so a CRLF split across two feeds is one line break.  A partial line waits
+in `_line`.  Complete lines update the pending event (event name, data lines, id, retry); a blank
+line dispatches it.  A leading BOM is dropped.  `finish()` ends the stream: the trailing partial
+line is processed, and an event that never got its blank line is returned with `complete=False`
+(servers often omit the last blank line; callers decide whether that counts).
+"""
+
+from __future__ import annotations
+
+import codecs
+
+import attrs
+
+
+@attrs.frozen
+class SSEEvent:
+    event: str = "message"
+    data: str = ""
+    id: str | None = None  # the last event id seen so far in the stream (it persists, per spec)
+    retry: int | None = None  # a `retry:` field given in this event's block, in milliseconds
+    complete: bool = True  # False only for an event cut off at end of stream
+
+
+@attrs.define
+class SSEDecoder:
+    _decoder: codecs.IncrementalDecoder = attrs.field(
+        factory=lambda: codecs.getincrementaldecoder("utf-8")(errors="replace")
+    )
+    _line: list[str] = attrs.field(factory=list)
+    _pending_cr: bool = False
+    _at_start: bool = True
+    _event: str = ""
+    _data: list[str] = attrs.field(factory=list)
+    _has_fields: bool = False
+    _last_id: str | None = None
+    _retry: int | None = None
+    _finished: bool = False
+
+    def feed(self, chunk: bytes) -> list[SSEEvent]:
+        if self._finished:
+            raise RuntimeError("feed() after finish()")
+        return self._feed_text(self._decoder.decode(chunk))
+
+    def finish(self) -> list[SSEEvent]:
+        if self._finished:
+            return []
+        events = self._feed_text(self._decoder.decode(b"", final=True))
+        self._finished = True
+        if self._line:
+            events.extend(self._process_line("".join(self._line)))
+            self._line.clear()
+        if self._data:
+            events.append(self._build(complete=False))
+        return events
+
+    @property
+    def last_event_id(self) -> str | None:
+        return self._last_id
+
+    # --- internals ------------------------------------------------------------------------
+
+    def _feed_text(self, text: str) -> list[SSEEvent]:
+        if not text:
+            return []
+        if self._at_start:
+            self._at_start = False
+            if text.startswith("\ufeff"):
+                text = text[1:]
+        events: list[SSEEvent] = []
+        start = 0
+        if self._pending_cr:
+            self._pending_cr = False
+            if text.startswith("\n"):
+                start = 1
+        n = len(text)
+        while start < n:
+            cr = text.find("\r", start)
+            lf = text.find("\n", start)
+            if cr == -1 and lf == -1:
+                self._line.append(text[start:])
+                break
+            if cr == -1 or (lf != -1 and lf < cr):
+                end, after = lf, lf + 1
+            else:
+                end, after = cr, cr + 1
+                if after < n:
+                    if text[after] == "\n":
+                        after += 1
+                else:
+                    self._pending_cr = True
+            self._line.append(text[start:end])
+            line = "".join(self._line)
+            self._line.clear()
+            events.extend(self._process_line(line))
+            start = after
+        return events
+
+    def _process_line(self, line: str) -> list[SSEEvent]:
+        if not line:
+            if not self._has_fields:
+                return []
+            if not self._data:
+                # A block without data dispatches nothing, but resets the event name.
+                self._event = ""
+                self._has_fields = False
+                self._retry = None
+                return []
+            return [self._build(complete=True)]
+        if line.startswith(":"):
+            return []
+        field, sep, value = line.partition(":")
+        if sep and value.startswith(" "):
+            value = value[1:]
+        if field == "event":
+            self._event = value
+        elif field == "data":
+            self._data.append(value)
+        elif field == "id":
+            if "\x00" not in value:
+                self._last_id = value
+        elif field == "retry":
+            if value.isascii() and value.isdigit():
+                self._retry = int(value)
+        else:
+            return []
+        self._has_fields = True
+        return []
+
+    def _build(self, *, complete: bool) -> SSEEvent:
+        event = SSEEvent(
+            event=self._event or "message",
+            data="\n".join(self._data),
+            id=self._last_id,
+            retry=self._retry,
+            complete=complete,
+        )
+        self._event = ""
+        self._data = []
+        self._has_fields = False
+        self._retry = None
+        return event
