@@ -26,14 +26,13 @@ from cursord.testing.editor import (
     RUN_SSE,
     STREAM_HEADERS,
     UNARY_HEADERS,
-    AppendFailed,
     EditorClient,
     bidi_request,
     cancel_action,
     exec_result,
     run_request,
 )
-from cursord.testing.harness import RunningDaemon, running_daemon
+from cursord.testing.harness import RunningDaemon, running_daemon, wait_until
 
 
 @attrs.define
@@ -111,8 +110,7 @@ async def test_placeholder_stream_receives_the_run(daemon_and_http2: tuple[Runni
         async with trio.open_nursery() as nursery:
             nursery.start_soon(_early_subscriber, editor, seen, ready)
             await ready.wait()
-            while daemon.core.broker.get("early") is None:
-                await trio.sleep(0)
+            await wait_until(lambda: daemon.core.broker.get("early") is not None)
             assert not daemon.core.broker.get("early").has_upload  # type: ignore[union-attr]
             await uploader.append("early", run_request("finish", model="m"))
     assert seen == ["echo: finish"]
@@ -143,8 +141,7 @@ async def test_two_subscribers_share_one_backlog(daemon_and_http2: tuple[Running
         async with trio.open_nursery() as nursery:
             nursery.start_soon(read, "a", a)
             nursery.start_soon(read, "b", b)
-            while len(daemon.core.broker.get("shared").subscribers) < 2:  # type: ignore[union-attr]
-                await trio.sleep(0)
+            await wait_until(lambda: len(daemon.core.broker.get("shared").subscribers) == 2)  # type: ignore[union-attr]
             for seq in range(1, 4):
                 await a.append("shared", exec_result(seq, "last" if seq == 3 else "x"))
     assert results["a"] == results["b"] == ["echo: go", "exec 1", "exec 2", "exec 3"]
@@ -157,8 +154,7 @@ async def test_out_of_order_and_duplicate_appends(daemon_and_http2: tuple[Runnin
             # seqno 3 and 2 overtake the run request; they wait for it.
             nursery.start_soon(partial(editor.append, "r1", exec_result(3, "last"), seqno=3))
             nursery.start_soon(partial(editor.append, "r1", exec_result(2, "x"), seqno=2))
-            while (snap := daemon.core.gate.snapshot("r1")) is None or len(snap.held) < 2:
-                await trio.sleep(0)
+            await wait_until(lambda: len(getattr(daemon.core.gate.snapshot("r1"), "held", ())) == 2)
             await editor.append("r1", run_request("first", model="m"), seqno=1)
         await editor.append("r1", exec_result(2, "duplicate"), seqno=2)  # ACKed, not delivered
         async with editor.run_sse("r1") as reader:
@@ -238,9 +234,7 @@ async def test_bidi_append_accepts_json_and_data_binary(daemon_and_http2: tuple[
         await editor.append("r1", run_request("binary", model="m"), binary=True)
         payload = exec_result(4, "last").SerializeToString()
         json_body = (
-            '{"requestId":{"requestId":"r1"},"appendSeqno":"2","data":"'
-            + binascii.hexlify(payload).decode()
-            + '"}'
+            '{"requestId":{"requestId":"r1"},"appendSeqno":"2","data":"' + binascii.hexlify(payload).decode() + '"}'
         )
         status, body = await editor.post(BIDI_APPEND, json_body.encode(), [(b"content-type", b"application/json")])
         assert (status, body) == (200, b"{}")

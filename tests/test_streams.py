@@ -152,9 +152,7 @@ async def test_new_publish_postpones_the_heartbeat(broker: StreamBroker, autojum
     assert [round(t - start, 6) for t in collector.heartbeat_times] == [9.0]
 
 
-async def test_grace_then_cancel_after_last_subscriber_leaves(
-    broker: StreamBroker, autojump_clock: Any
-) -> None:
+async def test_grace_then_cancel_after_last_subscriber_leaves(broker: StreamBroker, autojump_clock: Any) -> None:
     stream = broker.open("r1")
     await stream.deliver("working")
     with trio.move_on_after(1):
@@ -171,9 +169,7 @@ async def test_grace_then_cancel_after_last_subscriber_leaves(
     assert trio.current_time() - left_at == pytest.approx(30.1)
 
 
-async def test_reconnect_within_grace_keeps_the_run_and_replays(
-    broker: StreamBroker, autojump_clock: Any
-) -> None:
+async def test_reconnect_within_grace_keeps_the_run_and_replays(broker: StreamBroker, autojump_clock: Any) -> None:
     stream = broker.open("r1")
     await stream.deliver("one")
     await stream.deliver("two")
@@ -226,9 +222,7 @@ async def test_placeholder_before_bidi_then_upload(broker: StreamBroker, autojum
     assert collector.end == (None, {})
 
 
-async def test_placeholder_that_never_gets_an_upload_ends_not_found(
-    broker: StreamBroker, autojump_clock: Any
-) -> None:
+async def test_placeholder_that_never_gets_an_upload_ends_not_found(broker: StreamBroker, autojump_clock: Any) -> None:
     collector = Collector()
     start = trio.current_time()
     await serve_stream(broker.open("orphan"), never_disconnects(), collector)
@@ -257,9 +251,7 @@ async def test_two_subscribers_each_get_every_frame(broker: StreamBroker, autoju
     assert first.end == second.end == (None, {})
 
 
-async def test_a_behind_subscriber_gets_pending_frames_in_one_send(
-    broker: StreamBroker, autojump_clock: Any
-) -> None:
+async def test_a_behind_subscriber_gets_pending_frames_in_one_send(broker: StreamBroker, autojump_clock: Any) -> None:
     stream = broker.open("r1")
     for index in range(50):
         await stream.deliver(f"m{index}")

@@ -87,9 +87,7 @@ class CursordApp:
         try:
             head = parse_unary_head(scope["method"], scope["headers"], self.limits)
             body = await read_body(receive, self.limits.max_request_bytes)
-            request = decode_message(
-                head.codec, decode_unary_body(head, body, self.limits), method.request_type
-            )
+            request = decode_message(head.codec, decode_unary_body(head, body, self.limits), method.request_type)
             reply = await method.call(request)
             response = render_unary_response(head, encode_message(head.codec, reply))
         except HttpRejection as rejection:

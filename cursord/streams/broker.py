@@ -51,8 +51,7 @@ class StreamBroker:
         if stream is None and len(self._streams) >= self.max_streams:
             raise ConnectError(
                 Code.RESOURCE_EXHAUSTED,
-                f"cursord already holds {self.max_streams} streams, its limit; "
-                f"request {request_id} was refused",
+                f"cursord already holds {self.max_streams} streams, its limit; request {request_id} was refused",
             )
         stream = ActiveStream(
             request_id=request_id,

@@ -91,9 +91,7 @@ class RunSSEReader:
 
 def bidi_request(request_id: str, seqno: int, message: agent.AgentClientMessage, *, binary: bool = False) -> bytes:
     payload = message.SerializeToString()
-    request = aiserver.BidiAppendRequest(
-        request_id=aiserver.BidiRequestId(request_id=request_id), append_seqno=seqno
-    )
+    request = aiserver.BidiAppendRequest(request_id=aiserver.BidiRequestId(request_id=request_id), append_seqno=seqno)
     if binary:
         request.data_binary = payload
     else:

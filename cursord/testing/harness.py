@@ -12,7 +12,7 @@ sockets, for the real wall clock (a MockClock would jump while the OS delivers b
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Literal
 
 import attrs
@@ -64,3 +64,11 @@ async def running_daemon(
                     return await connect_tcp(host, port)
 
                 yield RunningDaemon(core, connect, transport, (host, port))
+
+
+async def wait_until(predicate: Callable[[], bool], *, interval: float = 0.001) -> None:
+    """Wait until `predicate()` holds: for state that changes as bytes arrive from the OS, where no
+    event can be awaited (an upload held by the sequencer, a RunSSE connection attached). Polls; under
+    `autojump_clock` the polling costs no wall time."""
+    while not predicate():  # noqa: ASYNC110 - polled on purpose, see above
+        await trio.sleep(interval)

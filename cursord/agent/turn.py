@@ -1,0 +1,576 @@
+"""AgentTurn: the behaviour of a stream that runs an agent turn on the user's own provider.
+
+Theory of operation: a run request starts the turn. Each *pass* sends the conversation so far to the
+provider (a task in the stream's work nursery, inside its own cancel scope) and posts every delta back
+into the stream's mailbox, so deltas, uploads and timers are handled one at a time by the actor. Text
+and thinking are published as they arrive. When the pass ends with tool calls, each becomes an
+`exec_server_message` (or an `interaction_query` for tools that ask the user); once every call has its
+result, the next pass starts with the results appended. A pass without tool calls ends the turn:
+`turn_ended` with the summed token usage, then a clean end-stream.
+
+The turn's messages are committed to the conversation history only when the turn completes, so a
+failed or canceled turn leaves history as it was (nothing half-done poisons the next turn).
+
+Cancel (from the editor, or the reconnect grace expiring) cancels the running pass's scope, which
+closes the provider connection, and sends `exec_server_control_message.abort` for every pending exec.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import trio
+from google.protobuf.message import Message as ProtoMessage
+
+from cursord.agent import updates
+from cursord.agent.errors import model_not_served, provider_failure
+from cursord.agent.history import ConversationHistory
+from cursord.agent.prompt import system_prompt
+from cursord.agent.router import ProviderRouter, Route
+from cursord.agent.tools import (
+    ExecTool,
+    InteractionTool,
+    ShellAccumulator,
+    ShellTool,
+    SwitchModeTool,
+    Tool,
+    ToolArgumentError,
+    ToolContext,
+    ToolOutcome,
+    ToolRegistry,
+    WebFetchTool,
+    WebSearchTool,
+    parse_call_arguments,
+)
+from cursord.connect.errors import Code, ConnectError
+from cursord.intents import (
+    ActionKind,
+    ActionRequested,
+    ClientHeartbeat,
+    ExecControlArrived,
+    ExecControlKind,
+    ExecResultArrived,
+    InteractionAnswered,
+    KvResultArrived,
+    PrewarmRequested,
+    RunRequested,
+    UnknownUpload,
+)
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.providers.errors import MalformedResponse, ProviderError
+from cursord.providers.model import (
+    Delta,
+    Message,
+    PassEnd,
+    PassRequest,
+    TextDelta,
+    TextPart,
+    ThinkingDelta,
+    ThinkingDone,
+    ThinkingPart,
+    ToolCallArgsDelta,
+    ToolCallDone,
+    ToolCallPart,
+    ToolCallStart,
+    Usage,
+)
+from cursord.streams.active import ActiveStream
+from cursord.streams.phases import Phase
+
+log = logging.getLogger(__name__)
+
+_MODE_NAMES = {agent.AGENT_MODE_ASK: "ask", agent.AGENT_MODE_PLAN: "plan"}
+_EFFORT_PARAMETERS = ("reasoning_effort", "effort", "thinking", "reasoning")
+#: Anthropic thinking budget per effort level (tokens); max mode gets the largest.
+_THINKING_BUDGETS = {"low": 2_048, "medium": 8_192, "high": 16_384, "max": 32_000}
+
+
+@attrs.frozen
+class PassDelta:
+    pass_id: int
+    delta: Delta
+
+
+@attrs.frozen
+class PassFinished:
+    pass_id: int
+    error: ProviderError | None
+
+
+@attrs.define
+class AgentServices:
+    """What every turn shares: providers, history, and the tool catalogue."""
+
+    router: ProviderRouter
+    history: ConversationHistory
+    max_passes: int = 50
+
+
+@attrs.define(eq=False)
+class PendingTool:
+    """One tool call of the current step, until its result is known."""
+
+    call: ToolCallPart
+    arguments: dict[str, Any]
+    context: ToolContext
+    tool: Tool | None
+    exec_seq: int | None = None
+    exec_id: str | None = None
+    query_id: int | None = None
+    shell: ShellAccumulator | None = None
+    outcome: ToolOutcome | None = None
+
+
+@attrs.define(eq=False)
+class PassState:
+    """What the current pass has produced so far."""
+
+    pass_id: int
+    model_call_id: str
+    started_at: float
+    text: list[str] = attrs.field(factory=list)
+    parts: list[TextPart | ThinkingPart | ToolCallPart] = attrs.field(factory=list)
+    thinking: list[str] = attrs.field(factory=list)
+    thinking_started: float | None = None
+    tool_calls: list[ToolCallPart] = attrs.field(factory=list)
+    tool_names: dict[int, tuple[str, str]] = attrs.field(factory=dict)
+    usage: Usage = attrs.field(factory=Usage)
+    ended: PassEnd | None = None
+
+    def flush_text(self) -> None:
+        if self.text:
+            self.parts.append(TextPart("".join(self.text)))
+            self.text.clear()
+
+
+@attrs.define(eq=False)
+class AgentTurn:
+    stream: ActiveStream
+    services: AgentServices
+    route: Route | None = None
+    tools: ToolRegistry | None = None
+    conversation_id: str | None = None
+    system: str | None = None
+    reasoning_effort: str | None = None
+    thinking_budget: int | None = None
+    messages: list[Message] = attrs.field(factory=list)
+    turn_messages: list[Message] = attrs.field(factory=list)
+    usage: Usage = attrs.field(factory=Usage)
+    current: PassState | None = None
+    pass_scope: trio.CancelScope | None = None
+    pending: list[PendingTool] = attrs.field(factory=list)
+    started: bool = False
+    _pass_ids: itertools.count[int] = attrs.field(factory=lambda: itertools.count(1))
+    _exec_seqs: itertools.count[int] = attrs.field(factory=lambda: itertools.count(1))
+    _query_ids: itertools.count[int] = attrs.field(factory=lambda: itertools.count(1))
+
+    @classmethod
+    def factory(cls, services: AgentServices) -> Callable[[ActiveStream], AgentTurn]:
+        def make(stream: ActiveStream) -> AgentTurn:
+            return cls(stream, services)
+
+        return make
+
+    # ---- inputs -----------------------------------------------------------------------------------
+
+    async def handle(self, item: object) -> None:
+        match item:
+            case RunRequested():
+                await self._start_run(item)
+            case PrewarmRequested():
+                self.conversation_id = item.conversation_id
+                self.stream.conversation_id = item.conversation_id
+            case ActionRequested():
+                await self._on_action(item)
+            case PassDelta() if self.current is not None and item.pass_id == self.current.pass_id:
+                self._on_delta(self.current, item.delta)
+            case PassFinished() if self.current is not None and item.pass_id == self.current.pass_id:
+                await self._on_pass_finished(self.current, item.error)
+            case PassDelta() | PassFinished():
+                pass  # from a pass that was canceled; nothing to do
+            case ExecResultArrived():
+                await self._on_exec_result(item)
+            case ExecControlArrived():
+                await self._on_exec_control(item)
+            case InteractionAnswered():
+                await self._on_interaction(item)
+            case KvResultArrived() | ClientHeartbeat() | UnknownUpload():
+                log.debug("stream %s: %s ignored", self.stream.request_id, type(item).__name__)
+            case _:
+                raise TypeError(f"AgentTurn cannot handle {type(item).__name__}")
+
+    async def cancel(self, error: ConnectError) -> None:
+        """Stop the pass (closing its provider connection) and abort every exec still pending."""
+        if self.pass_scope is not None:
+            self.pass_scope.cancel()
+        for pending in self.pending:
+            if pending.exec_seq is not None and pending.outcome is None:
+                self.stream.publish(updates.exec_abort(pending.exec_seq))
+        self.stream.end(error)
+
+    # ---- starting ---------------------------------------------------------------------------------
+
+    async def _start_run(self, run: RunRequested) -> None:
+        if self.started:
+            log.info("stream %s: second run_request ignored", self.stream.request_id)
+            return
+        self.started = True
+        request = run.request
+        self.route = self.services.router.route(run.model_id)
+        self.stream.model_id = run.model_id
+        if self.route is None:
+            self.stream.end(model_not_served(run.model_id, self.services.router.models))
+            return
+        self.conversation_id = run.conversation_id
+        self.stream.conversation_id = run.conversation_id
+        self._read_thinking_options(request)
+        await self._begin(request, request.action)
+
+    async def _on_action(self, action: ActionRequested) -> None:
+        kind = action.kind
+        if kind is ActionKind.CANCEL:
+            reason = action.action.cancel_action.reason or "canceled by the user"
+            await self.cancel(ConnectError(Code.CANCELED, reason))
+        elif kind is ActionKind.RESUME:
+            log.debug("stream %s: resume on a running turn; nothing to resume", self.stream.request_id)
+        elif kind.starts_run and not self.started:
+            await self.stream.cancel(
+                ConnectError(Code.FAILED_PRECONDITION, "a conversation_action arrived before any run_request")
+            )
+        elif kind.starts_run:
+            log.info("stream %s: %s while a turn runs; ignored", self.stream.request_id, kind.value)
+
+    async def _begin(self, request: agent.AgentRunRequest, action: agent.ConversationAction) -> None:
+        kind = ActionKind.of(action)
+        user_text, context, mode = _user_input(action, kind)
+        if kind is ActionKind.SUMMARIZE:
+            self.stream.end(
+                ConnectError(Code.UNIMPLEMENTED, "cursord cannot summarize conversations yet; nothing changed")
+            )
+            return
+        if user_text is None:
+            self.stream.end(
+                ConnectError(Code.INVALID_ARGUMENT, f"run_request action {kind.value} carries no user message")
+            )
+            return
+        self.tools = ToolRegistry.build(mode, request.mcp_tools)
+        self.system = system_prompt(request, context, mode)
+        if self.conversation_id is not None:
+            self.messages = await self.services.history.load(self.conversation_id)
+        user_message = Message.user(user_text)
+        self.messages.append(user_message)
+        self.turn_messages.append(user_message)
+        self._start_pass()
+
+    def _read_thinking_options(self, request: agent.AgentRunRequest) -> None:
+        max_mode = request.requested_model.max_mode if request.HasField("requested_model") else False
+        for parameter in request.requested_model.parameters:
+            if parameter.id.lower() in _EFFORT_PARAMETERS and parameter.value:
+                self.reasoning_effort = parameter.value.lower()
+        if max_mode and self.reasoning_effort is None:
+            self.reasoning_effort = "high"
+        budget_key = "max" if max_mode else (self.reasoning_effort or "")
+        self.thinking_budget = _THINKING_BUDGETS.get(budget_key)
+
+    # ---- passes -----------------------------------------------------------------------------------
+
+    def _start_pass(self) -> None:
+        assert self.route is not None and self.tools is not None
+        pass_id = next(self._pass_ids)
+        if pass_id > self.services.max_passes:
+            self.stream.end(
+                ConnectError(
+                    Code.RESOURCE_EXHAUSTED,
+                    f"the model made {self.services.max_passes} passes without finishing the turn; stopped",
+                )
+            )
+            return
+        model_call_id = f"{self.stream.request_id}:{pass_id}"
+        self.current = PassState(pass_id, model_call_id, trio.current_time())
+        request = PassRequest(
+            model=self.route.model,
+            system=self.system,
+            messages=tuple(self.messages),
+            tools=tuple(self.tools.specs),
+            reasoning_effort=self.reasoning_effort,
+            thinking_budget=self.thinking_budget,
+        )
+        self.stream.move_to(Phase.PROVIDER_RUNNING)
+        self.stream.publish(updates.step_started(pass_id))
+        self.stream.start_task(self._run_pass, pass_id, self.route, request, name=f"pass:{model_call_id}")
+
+    async def _run_pass(self, pass_id: int, route: Route, request: PassRequest) -> None:
+        async def forward(delta: Delta) -> None:
+            await self.stream.post(PassDelta(pass_id, delta))
+
+        error: ProviderError | None = None
+        with trio.CancelScope() as scope:
+            self.pass_scope = scope
+            try:
+                await route.provider.stream(request, forward)
+            except ProviderError as exc:
+                error = exc
+            except Exception as exc:  # a decoder bug must end this turn, not the daemon
+                log.exception("provider %s: unexpected failure", route.provider.name)
+                error = MalformedResponse(route.provider.name, f"unexpected {type(exc).__name__}: {exc}")
+        if scope.cancelled_caught:
+            return
+        await self.stream.post(PassFinished(pass_id, error))
+
+    def _on_delta(self, state: PassState, delta: Delta) -> None:
+        match delta:
+            case TextDelta(text=text):
+                state.text.append(text)
+                self.stream.publish(updates.text_delta(text))
+            case ThinkingDelta(text=text):
+                if state.thinking_started is None:
+                    state.thinking_started = trio.current_time()
+                state.thinking.append(text)
+                self.stream.publish(updates.thinking_delta(text))
+            case ThinkingDone():
+                state.flush_text()
+                started = state.thinking_started if state.thinking_started is not None else trio.current_time()
+                state.parts.append(
+                    ThinkingPart(
+                        text="".join(state.thinking),
+                        signature=delta.signature,
+                        redacted_data=delta.redacted,
+                        origin=delta.origin,
+                    )
+                )
+                state.thinking.clear()
+                state.thinking_started = None
+                self.stream.publish(updates.thinking_completed(int((trio.current_time() - started) * 1000)))
+            case ToolCallStart(index=index, id=call_id, name=name):
+                state.tool_names[index] = (call_id, name)
+            case ToolCallArgsDelta(index=index, fragment=fragment):
+                call_id, name = state.tool_names.get(index, ("", ""))
+                assert self.tools is not None
+                skeleton = self.tools.skeleton(name)
+                self.stream.publish(updates.partial_tool_call(call_id, skeleton, fragment, state.model_call_id))
+            case ToolCallDone(id=call_id, name=name, arguments=arguments):
+                state.flush_text()
+                part = ToolCallPart(call_id, name, arguments)
+                state.parts.append(part)
+                state.tool_calls.append(part)
+            case Usage():
+                state.usage = delta
+            case PassEnd():
+                state.ended = delta
+
+    async def _on_pass_finished(self, state: PassState, error: ProviderError | None) -> None:
+        self.pass_scope = None
+        if error is not None:
+            self.stream.end(provider_failure(error))
+            return
+        state.flush_text()
+        self.usage = updates.add_usage(self.usage, state.usage)
+        if state.usage.output:
+            self.stream.publish(updates.token_delta(state.usage.output))
+        duration_ms = int((trio.current_time() - state.started_at) * 1000)
+        self.stream.publish(updates.step_completed(state.pass_id, duration_ms))
+        if not state.parts:
+            state.parts.append(TextPart(""))
+        reply = Message.assistant(*state.parts)
+        self.messages.append(reply)
+        self.turn_messages.append(reply)
+        if state.tool_calls:
+            self._dispatch_tools(state)
+            await self._maybe_next_pass()
+            return
+        await self._complete()
+
+    async def _complete(self) -> None:
+        self.stream.move_to(Phase.CHECKPOINTING)
+        if self.conversation_id is not None:
+            await self.services.history.commit_turn(self.conversation_id, self.turn_messages)
+        self.stream.publish(updates.turn_ended(self.usage))
+        self.stream.end(None)
+
+    # ---- tools ------------------------------------------------------------------------------------
+
+    def _context(self, call: ToolCallPart) -> ToolContext:
+        assert self.tools is not None and self.route is not None
+        return ToolContext(
+            tool_call_id=call.id,
+            conversation_id=self.conversation_id or "",
+            model_id=self.route.model,
+            mode=self.tools.mode,
+        )
+
+    def _dispatch_tools(self, state: PassState) -> None:
+        assert self.tools is not None
+        self.pending = [self._dispatch_one(state, call) for call in state.tool_calls]
+        self._update_waiting_phase()
+
+    def _dispatch_one(self, state: PassState, call: ToolCallPart) -> PendingTool:
+        assert self.tools is not None
+        tool = self.tools.get(call.name)
+        pending = PendingTool(call, {}, self._context(call), tool)
+        if tool is None:
+            pending.outcome = ToolOutcome(self.tools.unavailable_text(call.name), is_error=True)
+            return pending
+        try:
+            pending.arguments = parse_call_arguments(call.arguments)
+            if isinstance(tool, InteractionTool):
+                pending.query_id = next(self._query_ids)
+                request: agent.InteractionQuery | agent.ExecServerMessage = tool.build_query(
+                    pending.arguments, pending.query_id, pending.context
+                )
+            elif isinstance(tool, ExecTool):
+                pending.exec_seq = next(self._exec_seqs)
+                pending.exec_id = f"{state.model_call_id}:{call.id}"
+                request = tool.build_exec(pending.arguments, pending.exec_seq, pending.exec_id, pending.context)
+                if isinstance(tool, ShellTool):
+                    pending.shell = tool.new_accumulator(pending.arguments, pending.context)
+            else:  # pragma: no cover - every registered tool is one of the two kinds
+                raise ToolArgumentError(f"{call.name} cannot be called")
+        except (ToolArgumentError, ValueError) as exc:
+            pending.outcome = ToolOutcome(f"Tool call failed: {exc}", is_error=True)
+            return pending
+        started = tool.tool_call(pending.arguments, pending.context)
+        if started is not None:
+            self.stream.publish(updates.tool_call_started(call.id, started, state.model_call_id))
+        if isinstance(request, agent.InteractionQuery):
+            self.stream.publish(updates.interaction_query(request))
+        else:
+            self.stream.publish(updates.exec_request(request))
+        return pending
+
+    def _update_waiting_phase(self) -> None:
+        open_calls = [p for p in self.pending if p.outcome is None]
+        if any(p.query_id is not None for p in open_calls):
+            self.stream.move_to(Phase.AWAITING_USER)
+        elif open_calls:
+            self.stream.move_to(Phase.WAITING_EXTERNAL)
+
+    def _find_exec(self, exec_seq: int) -> PendingTool | None:
+        return next((p for p in self.pending if p.exec_seq == exec_seq and p.outcome is None), None)
+
+    async def _on_exec_result(self, result: ExecResultArrived) -> None:
+        pending = self._find_exec(result.exec_seq)
+        if pending is None:
+            log.info("stream %s: result for unknown exec %d ignored", self.stream.request_id, result.exec_seq)
+            return
+        tool = pending.tool
+        assert isinstance(tool, ExecTool)
+        message = result.message
+        if pending.shell is not None:
+            for event in pending.shell.feed_message(message):
+                self.stream.publish(updates.shell_output(event))
+            if pending.shell.finished:
+                self._finish_shell(pending)
+        else:
+            self._finish_exec(pending, tool, message)
+        await self._maybe_next_pass()
+
+    def _finish_exec(self, pending: PendingTool, tool: ExecTool, message: agent.ExecClientMessage) -> None:
+        assert pending.exec_id is not None
+        try:
+            follow_up = tool.next_exec(
+                pending.arguments, message, self._peek_exec_seq(), pending.exec_id, pending.context
+            )
+        except ToolArgumentError as exc:
+            self._resolve(pending, ToolOutcome(f"Tool call failed: {exc}", is_error=True), None)
+            return
+        if follow_up is not None:  # a multi-step tool (StrReplace): read, then write
+            pending.exec_seq = next(self._exec_seqs)
+            self.stream.publish(updates.exec_request(follow_up))
+            return
+        outcome = tool.result_text(message, pending.arguments)
+        self._resolve(pending, outcome, tool.tool_call(pending.arguments, pending.context, message))
+
+    def _finish_shell(self, pending: PendingTool) -> None:
+        assert pending.shell is not None and isinstance(pending.tool, ShellTool)
+        completed = pending.tool.tool_call(pending.arguments, pending.context, pending.shell)
+        self._resolve(pending, pending.shell.outcome(), completed)
+
+    def _peek_exec_seq(self) -> int:
+        """The id the next exec request will get (taken only if one is sent)."""
+        upcoming = next(self._exec_seqs)
+        self._exec_seqs = itertools.count(upcoming)
+        return upcoming
+
+    async def _on_exec_control(self, control: ExecControlArrived) -> None:
+        pending = self._find_exec(control.exec_seq)
+        if pending is None or control.kind is ExecControlKind.HEARTBEAT:
+            return
+        if control.kind is ExecControlKind.THROW:
+            thrown = control.message.throw
+            outcome = ToolOutcome(f"The editor failed to run {pending.call.name}: {thrown.error}", is_error=True)
+            self._resolve(pending, outcome, None)
+        elif pending.shell is not None:
+            pending.shell.close()
+            self._finish_shell(pending)
+        else:
+            outcome = ToolOutcome(f"{pending.call.name}: the editor closed the call without a result.", True)
+            self._resolve(pending, outcome, None)
+        await self._maybe_next_pass()
+
+    async def _on_interaction(self, answer: InteractionAnswered) -> None:
+        pending = next((p for p in self.pending if p.query_id == answer.query_id and p.outcome is None), None)
+        if pending is None:
+            log.info("stream %s: answer to unknown query %d ignored", self.stream.request_id, answer.query_id)
+            return
+        tool = pending.tool
+        assert isinstance(tool, InteractionTool) and self.tools is not None
+        response = answer.message
+        outcome = tool.result_text(response, pending.arguments)
+        result: ProtoMessage | None = tool.result_message(response, pending.arguments, pending.context)
+        if outcome.pending:
+            outcome, result = _unserved_web_request(tool, pending.arguments)
+        elif isinstance(tool, SwitchModeTool) and not outcome.is_error:
+            self.tools = self.tools.with_mode(tool.target_mode(pending.arguments))
+        self._resolve(pending, outcome, tool.tool_call(pending.arguments, pending.context, result))
+        await self._maybe_next_pass()
+
+    def _resolve(self, pending: PendingTool, outcome: ToolOutcome, completed: agent.ToolCall | None) -> None:
+        pending.outcome = outcome
+        assert self.current is not None
+        if completed is not None:
+            self.stream.publish(updates.tool_call_completed(pending.call.id, completed, self.current.model_call_id))
+        self._update_waiting_phase()
+
+    async def _maybe_next_pass(self) -> None:
+        if any(p.outcome is None for p in self.pending):
+            return
+        for pending in self.pending:
+            assert pending.outcome is not None
+            result = Message.tool_result(pending.call.id, pending.outcome.text, is_error=pending.outcome.is_error)
+            self.messages.append(result)
+            self.turn_messages.append(result)
+        self.pending = []
+        self._start_pass()
+
+
+def _unserved_web_request(tool: InteractionTool, arguments: dict[str, Any]) -> tuple[ToolOutcome, ProtoMessage]:
+    """An approved WebSearch/WebFetch: cursord has no web backend, so the model is told so plainly."""
+    reason = "cursord has no web backend configured; answer from what you know or ask the user"
+    if isinstance(tool, WebFetchTool):
+        return WebFetchTool.failed(str(arguments.get("url", "")), reason)
+    return WebSearchTool.failed(reason)
+
+
+def _user_input(
+    action: agent.ConversationAction, kind: ActionKind
+) -> tuple[str | None, agent.RequestContext | None, str]:
+    """The user's text, the request context and the mode ("agent", "ask", "plan") of a run's action."""
+    if kind is ActionKind.USER_MESSAGE:
+        user_action = action.user_message_action
+        texts = [m.text for m in user_action.prepend_user_messages if m.text]
+        texts.append(user_action.user_message.text)
+        mode = _MODE_NAMES.get(user_action.user_message.mode, "agent")
+        return "\n\n".join(texts), user_action.request_context, mode
+    if kind is ActionKind.START_PLAN:
+        plan = action.start_plan_action
+        return plan.user_message.text, plan.request_context, "plan"
+    if kind is ActionKind.EXECUTE_PLAN:
+        execute = action.execute_plan_action
+        plan_text = execute.plan_file_content if execute.HasField("plan_file_content") else ""
+        text = "Execute the plan below, step by step.\n\n" + plan_text if plan_text else "Execute the plan."
+        return text, execute.request_context, "agent"
+    return None, None, "agent"

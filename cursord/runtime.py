@@ -1,0 +1,77 @@
+"""Assembling the running service from a config: providers, history, agent turns, extra RPCs, sd_notify.
+
+The CLI's `serve` and the systemd unit both come through `run_service`; tests use `agent_parts` with
+their own router to build the same daemon around scripted providers.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+
+import httpx
+import trio
+
+from cursord.agent.history import ConversationHistory, ConversationMemory
+from cursord.agent.router import ProviderRouter
+from cursord.agent.turn import AgentServices, AgentTurn
+from cursord.config import ServeConfig
+from cursord.daemon import AppExtension, Core, run_daemon
+from cursord.models_rpc import ModelCatalog, model_rpc_extension
+from cursord.sdnotify import Notifier, run_watchdog, watchdog_interval
+from cursord.streams.active import ActiveStream
+from cursord.streams.broker import StreamBroker
+
+log = logging.getLogger(__name__)
+
+
+def agent_parts(
+    router: ProviderRouter, history: ConversationHistory | None = None
+) -> tuple[AgentServices, tuple[AppExtension, ...]]:
+    """The agent turn's services and the RPCs that go with them, for one provider router."""
+    services = AgentServices(router=router, history=history or ConversationMemory())
+    return services, (model_rpc_extension(router.catalog),)
+
+
+def _status_line(broker: StreamBroker) -> str:
+    streams = list(broker)
+    active = sum(1 for s in streams if not s.is_terminal)
+    subscribers = sum(len(s.subscribers) for s in streams)
+    return f"{active} active streams, {len(streams) - active} ended, {subscribers} RunSSE connections"
+
+
+def status_reporter(notifier: Notifier) -> AppExtension:
+    """Keeps systemd's `STATUS=` line current with the stream counts."""
+
+    def extend(core: Core) -> None:
+        def on_change(stream: ActiveStream, what: str) -> None:
+            if what in ("created", "retired", "phase"):
+                notifier.status(_status_line(core.broker))
+
+        core.broker.observers.append(on_change)
+
+    return extend
+
+
+async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
+    """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes."""
+    config.data_dir.mkdir(parents=True, exist_ok=True)
+    notifier = Notifier.from_environ(environ)
+    async with httpx.AsyncClient(timeout=None) as client, trio.open_nursery() as nursery:
+        router = ProviderRouter.from_catalog(ModelCatalog(config.providers), environ, client)
+        services, extensions = agent_parts(router)
+        extensions = (*extensions, status_reporter(notifier))
+        behaviour = AgentTurn.factory(services)
+
+        async def serve_then_stop(*, task_status: trio.TaskStatus[list[str]]) -> None:
+            await run_daemon(config, behaviour, extensions, shutdown=shutdown, task_status=task_status)
+            nursery.cancel_scope.cancel()  # the watchdog goes with it
+
+        binds = await nursery.start(serve_then_stop)
+        log.info("cursord listening on %s; models: %s", ", ".join(binds), ", ".join(router.models))
+        notifier.ready(status=f"listening on {', '.join(binds)}")
+        interval = watchdog_interval(environ)
+        if interval is not None:
+            nursery.start_soon(run_watchdog, notifier, interval)
+        await shutdown.wait()
+        notifier.stopping()
