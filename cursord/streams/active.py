@@ -202,7 +202,7 @@ class ActiveStream:
         """The actor: lives until the stream is ended and retired. Owned by the broker's nursery."""
         try:
             async with trio.open_nursery() as nursery:
-                nursery.start_soon(self._hold_work_nursery, name=f"stream-work:{self.request_id}")
+                await nursery.start(self._hold_work_nursery, name=f"stream-work:{self.request_id}")
                 await self._actor_loop()
                 nursery.cancel_scope.cancel()
         finally:
@@ -210,9 +210,10 @@ class ActiveStream:
             self._mailbox_receive.close()
             self._notify("retired")
 
-    async def _hold_work_nursery(self) -> None:
+    async def _hold_work_nursery(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         async with trio.open_nursery() as work:
             self._work_nursery = work
+            task_status.started()
             await trio.sleep_forever()
 
     async def _actor_loop(self) -> None:

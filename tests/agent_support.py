@@ -1,0 +1,107 @@
+"""Shared pieces of the agent end-to-end tests: a daemon wired to fake providers, and an editor loop."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable, Sequence
+
+import attrs
+
+from cursord.agent.router import ProviderRouter
+from cursord.agent.turn import AgentServices, AgentTurn
+from cursord.config import ProviderKind, ProviderSpec
+from cursord.connect.errors import ConnectError
+from cursord.models_rpc import ModelCatalog
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.runtime import agent_parts
+from cursord.testing.editor import EditorClient, RunSSEReader
+from cursord.testing.fake_providers import FakeProvider
+from cursord.testing.harness import RunningDaemon, Transport, running_daemon
+
+API_KEY = "sk-test-key-0123456789"
+ENVIRON = {"FAKE_KEY": API_KEY}
+
+
+def spec_for(fake: FakeProvider, kind: ProviderKind, *models: str, name: str | None = None) -> ProviderSpec:
+    return ProviderSpec(
+        kind=kind,
+        name=name or kind.value,
+        base_url=fake.base_url,
+        api_key_env="FAKE_KEY",
+        models=models,
+    )
+
+
+@contextlib.asynccontextmanager
+async def agent_daemon(
+    *specs: ProviderSpec, transport: Transport = "memory"
+) -> AsyncIterator[tuple[RunningDaemon, AgentServices]]:
+    router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON)
+    services, extensions = agent_parts(router)
+    async with running_daemon(AgentTurn.factory(services), transport=transport, extensions=extensions) as daemon:
+        yield daemon, services
+
+
+Answer = Callable[[agent.AgentServerMessage], Sequence[agent.AgentClientMessage]]
+
+
+@attrs.define
+class Transcript:
+    messages: list[agent.AgentServerMessage]
+    error: ConnectError | None
+
+    def updates(self, kind: str) -> list[agent.InteractionUpdate]:
+        return [
+            m.interaction_update
+            for m in self.messages
+            if m.HasField("interaction_update") and m.interaction_update.WhichOneof("message") == kind
+        ]
+
+    @property
+    def text(self) -> str:
+        return "".join(u.text_delta.text for u in self.updates("text_delta"))
+
+    @property
+    def thinking(self) -> str:
+        return "".join(u.thinking_delta.text for u in self.updates("thinking_delta"))
+
+    def of(self, kind: str) -> list[agent.AgentServerMessage]:
+        return [m for m in self.messages if m.WhichOneof("message") == kind]
+
+    def kinds(self) -> list[str]:
+        out = []
+        for m in self.messages:
+            which = m.WhichOneof("message") or ""
+            if which == "interaction_update":
+                which += "." + (m.interaction_update.WhichOneof("message") or "")
+            out.append(which)
+        return out
+
+
+async def drive(
+    editor: EditorClient, request_id: str, reader: RunSSEReader, answer: Answer | None = None
+) -> Transcript:
+    """Read the stream to its end, answering each message with what `answer` returns for it."""
+    messages = []
+    while (message := await reader.next_message()) is not None:
+        messages.append(message)
+        if answer is not None:
+            for reply in answer(message):
+                await editor.append(request_id, reply)
+    return Transcript(messages, reader.error)
+
+
+def exec_reply(message: agent.AgentServerMessage, **result: object) -> agent.AgentClientMessage:
+    request = message.exec_server_message
+    return agent.AgentClientMessage(
+        exec_client_message=agent.ExecClientMessage(id=request.id, exec_id=request.exec_id, **result)  # type: ignore[arg-type]
+    )
+
+
+def shell_events(message: agent.AgentServerMessage, output: str, code: int = 0) -> list[agent.AgentClientMessage]:
+    events = [
+        agent.ShellStream(start=agent.ShellStreamStart()),
+        agent.ShellStream(stdout=agent.ShellStreamStdout(data=output)),
+        agent.ShellStream(exit=agent.ShellStreamExit(code=code)),
+    ]
+    return [exec_reply(message, shell_stream=event) for event in events]
