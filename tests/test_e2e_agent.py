@@ -236,34 +236,40 @@ async def test_ask_question(autojump_clock: Any, answered: bool) -> None:
 
 async def test_cancel_mid_provider_stream_closes_the_provider_connection(autojump_clock: Any) -> None:
     stalled = Reply.sse(chat_text("partial answer", done=False)[:3], then=Stall())
-    async with open_fake_provider(stalled) as fake, agent_daemon(spec_for(fake, CHAT, MODEL)) as (daemon, _):
-        async with daemon.editor(http2=True) as editor:
-            await editor.append("r1", run_request("go", model=MODEL))
-            async with editor.run_sse("r1") as reader:
+    async with (
+        open_fake_provider(stalled) as fake,
+        agent_daemon(spec_for(fake, CHAT, MODEL)) as (daemon, _),
+        daemon.editor(http2=True) as editor,
+    ):
+        await editor.append("r1", run_request("go", model=MODEL))
+        async with editor.run_sse("r1") as reader:
+            first = await reader.next_message()
+            while first is not None and not first.interaction_update.HasField("text_delta"):
                 first = await reader.next_message()
-                while first is not None and not first.interaction_update.HasField("text_delta"):
-                    first = await reader.next_message()
-                await editor.append("r1", cancel_action("stop"))
-                await reader.read_to_end()
-                assert reader.error is not None and reader.error.code is Code.CANCELED
-            with trio.fail_after(5):
-                await fake.requests[0].disconnected.wait()
-            assert fake.requests[0].client_disconnected
+            await editor.append("r1", cancel_action("stop"))
+            await reader.read_to_end()
+            assert reader.error is not None and reader.error.code is Code.CANCELED
+        with trio.fail_after(5):
+            await fake.requests[0].disconnected.wait()
+        assert fake.requests[0].client_disconnected
 
 
 async def test_cancel_mid_exec_sends_abort(autojump_clock: Any) -> None:
     reply = Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/slow"})))
-    async with open_fake_provider(reply) as fake, agent_daemon(spec_for(fake, CHAT, MODEL)) as (daemon, _):
-        async with daemon.editor(http2=True) as editor:
-            await editor.append("r1", run_request("read it", model=MODEL))
-            async with editor.run_sse("r1") as reader:
+    async with (
+        open_fake_provider(reply) as fake,
+        agent_daemon(spec_for(fake, CHAT, MODEL)) as (daemon, _),
+        daemon.editor(http2=True) as editor,
+    ):
+        await editor.append("r1", run_request("read it", model=MODEL))
+        async with editor.run_sse("r1") as reader:
+            message = await reader.next_message()
+            while message is not None and not message.HasField("exec_server_message"):
                 message = await reader.next_message()
-                while message is not None and not message.HasField("exec_server_message"):
-                    message = await reader.next_message()
-                assert message is not None
-                exec_id = message.exec_server_message.id
-                await editor.append("r1", cancel_action())
-                rest = await reader.read_to_end()
+            assert message is not None
+            exec_id = message.exec_server_message.id
+            await editor.append("r1", cancel_action())
+            rest = await reader.read_to_end()
     aborts = [m.exec_server_control_message.abort.id for m in rest if m.HasField("exec_server_control_message")]
     assert aborts == [exec_id]
     assert reader.error is not None and reader.error.code is Code.CANCELED
@@ -271,16 +277,19 @@ async def test_cancel_mid_exec_sends_abort(autojump_clock: Any) -> None:
 
 async def test_no_runsse_for_30s_cancels_the_provider_request(autojump_clock: Any) -> None:
     stalled = Reply.sse(chat_text("slow", done=False)[:2], then=Stall())
-    async with open_fake_provider(stalled) as fake, agent_daemon(spec_for(fake, CHAT, MODEL)) as (daemon, _):
-        async with daemon.editor(http2=True) as editor:
-            await editor.append("r1", run_request("go", model=MODEL))
-            start = trio.current_time()
-            await fake.wait_for_requests(1)
-            await fake.requests[0].disconnected.wait()
-            assert trio.current_time() - start == pytest.approx(30, abs=1)
-            stream = daemon.core.broker.get("r1")
-            assert stream is not None and stream.backlog.ending is not None
-            assert stream.backlog.ending.error is not None and stream.backlog.ending.error.code is Code.CANCELED
+    async with (
+        open_fake_provider(stalled) as fake,
+        agent_daemon(spec_for(fake, CHAT, MODEL)) as (daemon, _),
+        daemon.editor(http2=True) as editor,
+    ):
+        await editor.append("r1", run_request("go", model=MODEL))
+        start = trio.current_time()
+        await fake.wait_for_requests(1)
+        await fake.requests[0].disconnected.wait()
+        assert trio.current_time() - start == pytest.approx(30, abs=1)
+        stream = daemon.core.broker.get("r1")
+        assert stream is not None and stream.backlog.ending is not None
+        assert stream.backlog.ending.error is not None and stream.backlog.ending.error.code is Code.CANCELED
 
 
 # ---- provider errors ---------------------------------------------------------------------------
@@ -344,12 +353,15 @@ async def test_unknown_model_is_not_found_naming_the_configured_ones(autojump_cl
 async def test_second_turn_carries_the_first_and_a_failed_turn_is_not_saved(autojump_clock: Any) -> None:
     broken = Reply.json(500, {"error": {"message": "boom"}})
     replies = [Reply.sse(chat_text("First answer.")), broken, broken, broken, Reply.sse(chat_text("Third answer."))]
-    async with open_fake_provider(*replies) as fake, agent_daemon(spec_for(fake, CHAT, MODEL)) as (daemon, _):
-        async with daemon.editor(http2=True) as editor:
-            for request_id, text in (("t1", "first question"), ("t2", "second question"), ("t3", "third question")):
-                await editor.append(request_id, run_request(text, model=MODEL, conversation_id="conv-9"))
-                async with editor.run_sse(request_id) as reader:
-                    await drive(editor, request_id, reader)
+    async with (
+        open_fake_provider(*replies) as fake,
+        agent_daemon(spec_for(fake, CHAT, MODEL)) as (daemon, _),
+        daemon.editor(http2=True) as editor,
+    ):
+        for request_id, text in (("t1", "first question"), ("t2", "second question"), ("t3", "third question")):
+            await editor.append(request_id, run_request(text, model=MODEL, conversation_id="conv-9"))
+            async with editor.run_sse(request_id) as reader:
+                await drive(editor, request_id, reader)
     third = fake.requests[-1].json["messages"]
     said = [(m["role"], m["content"]) for m in third if m["role"] in ("user", "assistant")]
     assert said == [
