@@ -1,0 +1,5 @@
+import sys
+
+from cursord.cli import main
+
+sys.exit(main())

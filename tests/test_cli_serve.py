@@ -1,0 +1,100 @@
+"""`cursord serve` as a real process: it listens, serves, and on SIGTERM/SIGINT ends open streams with
+`unavailable` and exits 0. Also `config check` and bad flags."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import trio
+
+from cursord.connect.errors import Code
+from cursord.testing.editor import EditorClient, run_request
+from cursord.testing.fake_providers import Reply, Stall, chat_text, open_fake_provider
+from cursord.testing.http_client import connect_tcp
+
+LISTENING = re.compile(rb"listening on http://127\.0\.0\.1:(\d+)")
+
+
+def cursord_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "cursord", *args]
+
+
+async def read_until(stream: trio.abc.ReceiveStream, pattern: re.Pattern[bytes], seen: bytearray) -> re.Match[bytes]:
+    while (match := pattern.search(seen)) is None:
+        chunk = await stream.receive_some()
+        if not chunk:
+            raise AssertionError(f"cursord exited before printing {pattern.pattern!r}: {seen.decode()}")
+        seen += chunk
+    return match
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+async def test_serve_ends_open_streams_unavailable_on_signal(tmp_path: Path, signum: int) -> None:
+    stalled = Reply.sse(chat_text("thinking about it", done=False)[:2], then=Stall())
+    async with open_fake_provider(stalled) as fake:
+        env = {**os.environ, "FAKE_KEY": "sk-x", "PYTHONUNBUFFERED": "1"}
+        spec = f"kind=openai-chat,name=fake,base_url={fake.base_url},api_key_env=FAKE_KEY,models=m1"
+        command = cursord_command("serve", "--listen", "127.0.0.1:0", "--data-dir", str(tmp_path), "--provider", spec)
+        with trio.fail_after(60):
+            async with trio.open_nursery() as nursery:
+                process: trio.Process = await nursery.start(
+                    lambda **kw: trio.run_process(command, env=env, stderr=subprocess.PIPE, check=False, **kw)
+                )
+                assert process.stderr is not None
+                seen = bytearray()
+                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
+
+                async def connect() -> trio.abc.Stream:
+                    return await connect_tcp("127.0.0.1", port)
+
+                async with EditorClient.open(connect, http2=True) as editor:
+                    await editor.append("r1", run_request("go", model="m1"))
+                    async with editor.run_sse("r1") as reader:
+                        message = await reader.next_message()
+                        while message is not None and not message.interaction_update.HasField("text_delta"):
+                            message = await reader.next_message()
+                        process.send_signal(signum)
+                        await reader.read_to_end()
+                        assert reader.error is not None and reader.error.code is Code.UNAVAILABLE
+                async for chunk in process.stderr:
+                    seen += chunk
+                await process.wait()
+        assert process.returncode == 0, seen.decode()
+        assert b"Traceback" not in seen
+
+
+def test_config_check_prints_the_effective_config_without_keys(tmp_path: Path) -> None:
+    env = {**os.environ, "OPENAI_API_KEY": "sk-secret-value-123"}
+    result = subprocess.run(
+        cursord_command("config", "check", "--provider", "openai", "--data-dir", str(tmp_path)),
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "api.openai.com" in result.stdout and "OPENAI_API_KEY" in result.stdout
+    assert "sk-secret-value-123" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["serve"], "provider"),
+        (["serve", "--provider", "kind=nope,name=x,base_url=http://h,models=a"], "unknown kind 'nope'"),
+        (["serve", "--provider", "openai", "--listen", "nowhere"], "listen"),
+    ],
+)
+def test_bad_configuration_is_a_clear_error_not_a_traceback(args: list[str], expected: str, tmp_path: Path) -> None:
+    result = subprocess.run(
+        cursord_command(*args, "--data-dir", str(tmp_path)), capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 2
+    assert expected in result.stderr
+    assert "Traceback" not in result.stderr
