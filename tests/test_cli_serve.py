@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -43,9 +44,8 @@ async def test_serve_ends_open_streams_unavailable_on_signal(tmp_path: Path, sig
         command = cursord_command("serve", "--listen", "127.0.0.1:0", "--data-dir", str(tmp_path), "--provider", spec)
         with trio.fail_after(60):
             async with trio.open_nursery() as nursery:
-                process: trio.Process = await nursery.start(
-                    lambda **kw: trio.run_process(command, env=env, stderr=subprocess.PIPE, check=False, **kw)
-                )
+                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
+                process: trio.Process = await nursery.start(run)
                 assert process.stderr is not None
                 seen = bytearray()
                 port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
