@@ -2,8 +2,10 @@
 
 `tests/interop/connect_es_client.mjs` loads the wire schema from ``../shared/cursor-schema`` (or
 ``$CURSORD_SCHEMA_DIR``), runs the scenarios named on its command line over HTTP/2 (h2c) or HTTP/1.1 and
-prints one JSON line of what connect-es saw; these tests assert on it. The node modules come from
-``npm ci --prefix tests/interop``; without them the tests fail (not skip) and say so.
+prints one JSON line of what connect-es saw; these tests assert on it. Most tests script the daemon's
+behaviour; the agent-turn test runs the real agent turn against a fake OpenAI-chat provider on loopback.
+The node modules come from ``npm ci --prefix tests/interop``; without them the tests fail (not skip) and
+say so.
 
 Real sockets, so the real clock: a generous `fail_after` bounds each run, and nothing waits on time.
 """
@@ -22,16 +24,21 @@ import pytest
 import trio
 from google.protobuf import json_format
 
+from cursord.config import ProviderKind
 from cursord.connect.errors import Code, ConnectError
 from cursord.intents import ActionKind, ActionRequested, ExecResultArrived, RunRequested
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.streams.active import ActiveStream, BehaviourFactory
+from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
 from cursord.testing.harness import running_daemon
+from cursord.testing.provider_streams import chat_usage
+from tests.agent_support import agent_daemon, spec_for
 
 REPO = Path(__file__).resolve().parents[1]
 INTEROP = REPO / "tests" / "interop"
 CLIENT = INTEROP / "connect_es_client.mjs"
-FIXED_READ_CONTENT = "first line\nsecond line\n"  # what the node client answers every read with
+FIXED_READ_CONTENT = "first line\nsecond line\n"  # what the node client answers every read with, by default
+EXEC_READ_TEXT = "read the file"  # what the node client's exec-read scenario asks
 RUN_SECONDS = 60
 
 HTTP_VERSIONS = [pytest.param("2", id="http2"), pytest.param("1.1", id="http1")]
@@ -54,36 +61,34 @@ def node_command() -> list[str]:
     return [node, str(CLIENT)]
 
 
-async def run_client(
-    behaviour_factory: BehaviourFactory, http: str, *scenarios: str
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Start the daemon, run the node client's scenarios against it; (results by scenario, whole report)."""
-    command = node_command()
-    with trio.fail_after(RUN_SECONDS):
-        async with running_daemon(behaviour_factory, transport="tcp") as daemon:
-            assert daemon.address is not None
-            host, port = daemon.address
-            process = await trio.run_process(
-                [
-                    *command,
-                    "--base-url",
-                    f"http://{host}:{port}",
-                    "--schema-dir",
-                    str(schema_dir()),
-                    "--http",
-                    http,
-                    *scenarios,
-                ],
-                capture_stdout=True,
-                capture_stderr=True,
-                check=False,
-                stdin=subprocess.DEVNULL,
-            )
+async def run_node(address: tuple[str, int] | None, http: str, *args: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One node process against the daemon at `address`; `args` are options then scenario names.
+    Returns (results by scenario, whole report)."""
+    assert address is not None
+    host, port = address
+    options = ["--base-url", f"http://{host}:{port}", "--schema-dir", str(schema_dir()), "--http", http]
+    process = await trio.run_process(
+        [*node_command(), *options, *args],
+        capture_stdout=True,
+        capture_stderr=True,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
     stdout, stderr = process.stdout.decode(), process.stderr.decode()
     assert process.returncode == 0, f"node exited {process.returncode}\nstdout: {stdout}\nstderr: {stderr}"
     report: dict[str, Any] = json.loads(stdout.strip().splitlines()[-1])
     assert report["http"] == http
     return report["results"], report
+
+
+async def run_client(
+    behaviour_factory: BehaviourFactory, http: str, *scenarios: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Start the daemon with a scripted behaviour, run the node client's scenarios against it."""
+    node_command()  # fail fast, before any daemon starts, if node or its modules are missing
+    with trio.fail_after(RUN_SECONDS):
+        async with running_daemon(behaviour_factory, transport="tcp") as daemon:
+            return await run_node(daemon.address, http, *scenarios)
 
 
 # ---- scripted behaviours --------------------------------------------------------------------------
@@ -218,3 +223,69 @@ async def test_connect_es_answers_a_read_exec(http: str) -> None:
         f"exec 1 read-1 /workspace/notes.txt lines=2 size={size}: {FIXED_READ_CONTENT}"
     )
     assert turn["end"] is None
+
+
+# ---- the real agent turn --------------------------------------------------------------------------
+
+AGENT_MODEL = "gpt-interop"
+EDITOR_FILE = "hello from the editor"
+FINAL_TEXT = "The notes say: hello from the editor. Nothing else is in the file."
+
+
+def update_kinds(messages: list[agent.AgentServerMessage]) -> list[str]:
+    kinds = []
+    for m in messages:
+        which = m.WhichOneof("message") or ""
+        if which == "interaction_update":
+            which = m.interaction_update.WhichOneof("message") or ""
+        kinds.append(which)
+    return kinds
+
+
+@pytest.mark.parametrize("http", HTTP_VERSIONS)
+async def test_connect_es_drives_a_whole_agent_turn(http: str) -> None:
+    """connect-es <-> cursord's agent turn <-> a fake OpenAI-chat provider: a Read round trip, then text."""
+    node_command()  # fail fast if node or its modules are missing
+    replies = [
+        Reply.sse(chat_tool_call("call-read", "Read", json.dumps({"path": "/w/notes.txt"}))),  # usage 12 + 5
+        Reply.sse(chat_text(FINAL_TEXT, usage=chat_usage(prompt=40, completion=9))),
+    ]
+    with trio.fail_after(RUN_SECONDS):
+        async with open_fake_provider(*replies) as fake:
+            spec = spec_for(fake, ProviderKind.OPENAI_CHAT, AGENT_MODEL)
+            async with agent_daemon(spec, transport="tcp") as (daemon, _):
+                results, report = await run_node(
+                    daemon.address, http, "--model", AGENT_MODEL, "--read-content", EDITOR_FILE, "exec-read"
+                )
+
+    turn = results["exec-read"]
+    assert turn["ack"]["ack"] == {}
+    messages = decoded(turn["messages"])
+    kinds = update_kinds(messages)
+    assert "".join(m.interaction_update.text_delta.text for m in messages) == FINAL_TEXT
+    updates = [m.interaction_update for m in messages]
+    (started,) = [u.tool_call_started for u in updates if u.HasField("tool_call_started")]
+    (completed,) = [u.tool_call_completed for u in updates if u.HasField("tool_call_completed")]
+    (exec_request,) = [m.exec_server_message for m in messages if m.HasField("exec_server_message")]
+    assert exec_request.read_args.path == started.tool_call.read_tool_call.args.path == "/w/notes.txt"
+    assert started.call_id == completed.call_id != ""
+    read_shown = completed.tool_call.read_tool_call.result.success
+    assert (read_shown.path, read_shown.content, read_shown.total_lines) == ("/w/notes.txt", EDITOR_FILE, 1)
+    assert kinds.index("tool_call_started") < kinds.index("exec_server_message") < kinds.index("tool_call_completed")
+    assert kinds.index("tool_call_completed") < kinds.index("text_delta")
+    assert [e["kind"] for e in turn["execs"]] == ["readArgs"]
+    assert turn["execs"][0]["answered"] and turn["execs"][0]["ack"] == {}
+    assert kinds[-1] == "turn_ended"
+    ended = messages[-1].interaction_update.turn_ended
+    assert (ended.input_tokens, ended.output_tokens) == (12 + 40, 5 + 9)  # summed over both provider passes
+    assert turn["end"] is None
+
+    # the provider saw the user's text, then the editor's file in the tool message of its second request
+    first, second = fake.requests
+    assert first.json["model"] == AGENT_MODEL
+    assert first.json["messages"][-1] == {"role": "user", "content": EXEC_READ_TEXT}
+    (tool_message,) = [m for m in second.json["messages"] if m["role"] == "tool"]
+    assert tool_message["tool_call_id"] == "call-read"
+    assert EDITOR_FILE in tool_message["content"]
+    if http == "2":  # run request and exec reply (BidiAppend) and the RunSSE, all on one h2c connection
+        assert report["h2Streams"] == 3

@@ -1,6 +1,10 @@
 // A real Connect client (connect-es) against a running cursord: BidiAppend and RunSSE, by scenario.
 //
-//   node connect_es_client.mjs --base-url http://127.0.0.1:PORT --schema-dir DIR --http 2|1.1 SCENARIO...
+//   node connect_es_client.mjs --base-url http://127.0.0.1:PORT --schema-dir DIR --http 2|1.1 \
+//       [--model ID] [--read-content TEXT] SCENARIO...
+//
+// Run requests ask for model --model (default "m"); every read exec is answered with --read-content
+// (default FIXED_READ_CONTENT), so the same scenarios drive scripted behaviours and the real agent turn.
 //
 // The wire schema is loaded at run time from DIR/*.binpb (FileDescriptorSets) into one protobuf-es
 // registry; messages are built by type name and services come from the registry, so nothing here is
@@ -127,8 +131,10 @@ function makeTransports(baseUrl, httpVersion) {
 // ---- the editor's side of the protocol ------------------------------------------------------------
 
 class Editor {
-  constructor(schema, transports) {
+  constructor(schema, transports, { model, readContent }) {
     this.schema = schema;
+    this.model = model;
+    this.readContent = readContent;
     this.bidi = createClient(schema.bidiService, transports.stock);
     this.agentStock = createClient(schema.agentService, transports.stock);
     this.agent = createClient(schema.agentService, transports.sse);
@@ -193,14 +199,14 @@ async function expectConnectError(promise) {
   }
 }
 
-function runRequest(text) {
+function runRequest(editor, text) {
   return {
     message: {
       case: "runRequest",
       value: {
         conversationId: "conv-interop",
         action: { action: { case: "userMessageAction", value: { userMessage: { text } } } },
-        requestedModel: { modelId: "m" },
+        requestedModel: { modelId: editor.model },
       },
     },
   };
@@ -220,18 +226,22 @@ function cancelAction(reason) {
 
 const FIXED_READ_CONTENT = "first line\nsecond line\n"; // tests/test_interop_connect_es.py expects this
 
-/** exec_server_message oneof case -> (args) => the exec_client_message oneof ({case, value}). */
+function lineCount(text) {
+  return text === "" ? 0 : text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+}
+
+/** exec_server_message oneof case -> (args, editor) => the exec_client_message oneof ({case, value}). */
 const EXEC_ANSWERS = {
-  readArgs: (args) => ({
+  readArgs: (args, { readContent }) => ({
     case: "readResult",
     value: {
       result: {
         case: "success",
         value: {
           path: args.path,
-          output: { case: "content", value: FIXED_READ_CONTENT }, // ReadSuccess.content is in oneof output
-          totalLines: FIXED_READ_CONTENT.split("\n").length - 1,
-          fileSize: BigInt(Buffer.byteLength(FIXED_READ_CONTENT)),
+          output: { case: "content", value: readContent }, // ReadSuccess.content is in oneof output
+          totalLines: lineCount(readContent),
+          fileSize: BigInt(Buffer.byteLength(readContent)),
         },
       },
     },
@@ -246,7 +256,7 @@ async function answerExec(editor, requestId, exec) {
   const reply = create(editor.schema.message("agent.v1.ExecClientMessage"), {
     id: exec.id,
     execId: exec.execId,
-    message: answer(exec.message.value),
+    message: answer(exec.message.value, editor),
   });
   const { ack } = await editor.append(requestId, { message: { case: "execClientMessage", value: reply } });
   return { id: exec.id, execId: exec.execId, kind, answered: true, replied: reply.message.case, ack };
@@ -257,7 +267,7 @@ async function answerExec(editor, requestId, exec) {
 /** Run request, RunSSE open while more appends arrive; messages in order and a clean end. */
 async function echo({ editor, requestId }) {
   const acks = [];
-  acks.push(await editor.append(requestId, runRequest("hello")));
+  acks.push(await editor.append(requestId, runRequest(editor, "hello")));
   const messages = [];
   const stream = editor.runSSE(requestId)[Symbol.asyncIterator]();
   const next = async () => {
@@ -280,7 +290,7 @@ async function echo({ editor, requestId }) {
 
 /** The same stream through the stock transport: connect-es refuses text/event-stream. */
 async function stockRefuses({ editor, requestId }) {
-  const ack = await editor.append(requestId, runRequest("finish"));
+  const ack = await editor.append(requestId, runRequest(editor, "finish"));
   const stock = await readToEnd(editor, editor.runSSE(requestId, { stock: true }));
   const wrapped = await readToEnd(editor, editor.runSSE(requestId));
   return { ack, stock, wrapped };
@@ -288,13 +298,13 @@ async function stockRefuses({ editor, requestId }) {
 
 /** A cancel action ends the stream with an error end-stream; connect-es raises it. */
 async function cancel({ editor, requestId }) {
-  const acks = [await editor.append(requestId, runRequest("work")), await editor.append(requestId, cancelAction("stop it"))];
+  const acks = [await editor.append(requestId, runRequest(editor, "work")), await editor.append(requestId, cancelAction("stop it"))];
   return { acks, ...(await readToEnd(editor, editor.runSSE(requestId))) };
 }
 
 /** Malformed BidiAppends surface as ConnectErrors from the unary call. */
 async function malformed({ editor, requestId }) {
-  const payload = toBinary(editor.schema.AgentClientMessage, create(editor.schema.AgentClientMessage, runRequest("x")));
+  const payload = toBinary(editor.schema.AgentClientMessage, create(editor.schema.AgentClientMessage, runRequest(editor, "x")));
   const hex = Buffer.from(payload).toString("hex");
   return {
     noRequestId: await expectConnectError(editor.appendRaw({ appendSeqno: 1n, data: hex })),
@@ -302,9 +312,10 @@ async function malformed({ editor, requestId }) {
   };
 }
 
-/** A turn with a tool round trip: answer every exec_server_message the stream carries, read to the end. */
+/** A turn with a tool round trip: answer every exec_server_message the stream carries, read to the end.
+ * Against the real agent turn (with --model) this is a whole turn: provider pass, Read exec, final answer. */
 async function execRead({ editor, requestId }) {
-  const ack = await editor.append(requestId, runRequest("read the file"));
+  const ack = await editor.append(requestId, runRequest(editor, "read the file"));
   const execs = [];
   const result = await readToEnd(editor, editor.runSSE(requestId), async (message) => {
     if (message.message.case === "execServerMessage") {
@@ -324,18 +335,20 @@ async function main() {
       "base-url": { type: "string" },
       "schema-dir": { type: "string" },
       http: { type: "string", default: "2" },
+      model: { type: "string", default: "m" },
+      "read-content": { type: "string", default: FIXED_READ_CONTENT },
     },
     allowPositionals: true,
   });
   if (!values["base-url"] || !values["schema-dir"] || positionals.length === 0) {
-    throw new Error(`usage: --base-url URL --schema-dir DIR [--http 2|1.1] SCENARIO... (${Object.keys(SCENARIOS)})`);
+    throw new Error(`usage: --base-url URL --schema-dir DIR [--http 2|1.1] [--model ID] [--read-content TEXT] SCENARIO... (${Object.keys(SCENARIOS)})`);
   }
   for (const name of positionals) {
     if (!(name in SCENARIOS)) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS)}`);
   }
   const schema = loadSchema(values["schema-dir"]);
   const transports = makeTransports(values["base-url"], values.http);
-  const editor = new Editor(schema, transports);
+  const editor = new Editor(schema, transports, { model: values.model, readContent: values["read-content"] });
   const results = {};
   const report = (extra = {}) =>
     console.log(
