@@ -1,4 +1,4 @@
-"""The `cursord` command line: `serve` (the daemon), `config check`, `service install|uninstall`."""
+"""The `cursord` command line: `serve` (the daemon), `config check`, `service`, `status`, `tap`, `doctor`."""
 
 from __future__ import annotations
 
@@ -22,7 +22,9 @@ from cursord.config import (
     dump_toml,
     redacted,
 )
+from cursord.doctor import add_doctor_arguments, doctor_command
 from cursord.logs import setup_logging
+from cursord.status_cli import add_status_arguments, add_tap_arguments, status_command, tap_command
 
 log = logging.getLogger("cursord")
 
@@ -48,6 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     for name, text in (("install", "write, enable and start the user unit"), ("uninstall", "stop and remove it")):
         action = service_commands.add_parser(name, help=text)
         action.add_argument("--no-systemctl", action="store_true", help="only write files; run no systemctl")
+    add_status_arguments(commands)
+    add_tap_arguments(commands)
+    add_doctor_arguments(commands)
     return parser
 
 
@@ -61,6 +66,12 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return config_check(config_from_args(args, environ), environ)
         if args.command == "service":
             return service_command(args, environ)
+        if args.command == "status":
+            return status_command(args, environ)
+        if args.command == "tap":
+            return tap_command(args, environ)
+        if args.command == "doctor":
+            return doctor_command(args, environ)
     except ConfigError as error:
         print(f"cursord: {error}", file=sys.stderr)
         return 2

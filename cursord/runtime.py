@@ -21,6 +21,7 @@ from cursord.models_rpc import ModelCatalog, model_rpc_extension
 from cursord.sdnotify import Notifier, run_watchdog, watchdog_interval
 from cursord.streams.active import ActiveStream
 from cursord.streams.broker import StreamBroker
+from cursord.tap import TapHub, ensure_tap_token, tap_extension
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +61,9 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
     async with httpx.AsyncClient(timeout=None) as client, trio.open_nursery() as nursery:
         router = ProviderRouter.from_catalog(ModelCatalog(config.providers), environ, client)
         services, extensions = agent_parts(router)
-        extensions = (*extensions, status_reporter(notifier))
+        hub = TapHub()
+        services.tap = hub
+        extensions = (*extensions, status_reporter(notifier), tap_extension(ensure_tap_token(config.data_dir), hub))
         behaviour = AgentTurn.factory(services)
 
         async def serve_then_stop(*, task_status: trio.TaskStatus[list[str]]) -> None:
@@ -74,4 +77,5 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
         if interval is not None:
             nursery.start_soon(run_watchdog, notifier, interval)
         await shutdown.wait()
+        hub.close()  # tap clients get a clean close instead of holding Hypercorn's graceful shutdown
         notifier.stopping()

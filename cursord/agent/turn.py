@@ -80,6 +80,7 @@ from cursord.providers.model import (
 )
 from cursord.streams.active import ActiveStream
 from cursord.streams.phases import Phase
+from cursord.tap import TapHub
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +109,7 @@ class AgentServices:
     router: ProviderRouter
     history: ConversationHistory
     max_passes: int = 50
+    tap: TapHub | None = None
 
 
 @attrs.define(eq=False)
@@ -301,10 +303,21 @@ class AgentTurn:
         )
         self.stream.move_to(Phase.PROVIDER_RUNNING)
         self.stream.publish(updates.step_started(pass_id))
+        self._tap("pass_start", {"pass": pass_id, "provider": self.route.provider.name, "model": self.route.model})
         self.stream.start_task(self._run_pass, pass_id, self.route, request, name=f"pass:{model_call_id}")
 
+    def _tap(self, event: str, timings: dict[str, object]) -> None:
+        if self.services.tap is not None:
+            self.services.tap.record_provider(self.stream.request_id, event, timings)
+
     async def _run_pass(self, pass_id: int, route: Route, request: PassRequest) -> None:
+        first = True
+
         async def forward(delta: Delta) -> None:
+            nonlocal first
+            if first:
+                first = False
+                self._tap("first_byte", {"pass": pass_id})
             await self.stream.post(PassDelta(pass_id, delta))
 
         error: ProviderError | None = None
@@ -318,6 +331,7 @@ class AgentTurn:
                 log.exception("provider %s: unexpected failure", route.provider.name)
                 error = MalformedResponse(route.provider.name, f"unexpected {type(exc).__name__}: {exc}")
         if scope.cancelled_caught:
+            self._tap("pass_end", {"pass": pass_id, "error": "canceled"})
             return
         await self.stream.post(PassFinished(pass_id, error))
 
@@ -364,6 +378,16 @@ class AgentTurn:
 
     async def _on_pass_finished(self, state: PassState, error: ProviderError | None) -> None:
         self.pass_scope = None
+        self._tap(
+            "pass_end",
+            {
+                "pass": state.pass_id,
+                "error": type(error).__name__ if error else None,
+                "stop_reason": state.ended.stop_reason.value if state.ended else None,
+                "input_tokens": state.usage.input,
+                "output_tokens": state.usage.output,
+            },
+        )
         if error is not None:
             self.stream.end(provider_failure(error))
             return

@@ -84,6 +84,8 @@ class ActiveStream:
     _mailbox_receive: trio.MemoryReceiveChannel[object] = attrs.field(init=False)
     behaviour: StreamBehaviour = attrs.field(init=False)
     on_change: Callable[[ActiveStream, str], None] | None = None
+    #: told of every published payload, after it is in the backlog (the journal, the tap).
+    on_publish: Callable[[ActiveStream, bytes], None] | None = None
 
     def __attrs_post_init__(self) -> None:
         self.backlog = Backlog(max_frames=self.timings.max_backlog_frames)
@@ -140,6 +142,8 @@ class ActiveStream:
             return
         self.backlog.append(encode_envelope(payload))
         self.subscribers.wake_all()
+        if self.on_publish is not None:
+            self.on_publish(self, payload)
 
     def end(self, error: ConnectError | None) -> None:
         """End the stream (first ending wins): subscribers finish, the work nursery is canceled."""
@@ -159,6 +163,7 @@ class ActiveStream:
         if self._work_nursery is not None:
             self._work_nursery.cancel_scope.cancel()
         self._reschedule()
+        self._notify("ended")
         if error is not None and error.code is not Code.CANCELED:
             log.info("stream %s ended: %s: %s", self.request_id, error.code.value, error.message)
         else:

@@ -20,6 +20,7 @@ from cursord.streams.active import ActiveStream, BehaviourFactory, StreamTimings
 log = logging.getLogger(__name__)
 
 StreamObserver = Callable[[ActiveStream, str], None]
+PublishObserver = Callable[[ActiveStream, bytes], None]
 
 
 @attrs.define(eq=False)
@@ -29,6 +30,7 @@ class StreamBroker:
     timings: StreamTimings = attrs.field(factory=StreamTimings)
     max_streams: int = 1_000
     observers: list[StreamObserver] = attrs.field(factory=list)
+    publish_observers: list[PublishObserver] = attrs.field(factory=list)
     _streams: dict[str, ActiveStream] = attrs.field(factory=dict)
     closing: bool = False
 
@@ -58,6 +60,7 @@ class StreamBroker:
             timings=self.timings,
             behaviour_factory=self.behaviour_factory,
             on_change=self._changed,
+            on_publish=self._published,
         )
         self._streams[request_id] = stream
         self.nursery.start_soon(self._run_stream, stream, name=f"stream:{request_id}")
@@ -77,6 +80,13 @@ class StreamBroker:
                 observer(stream, what)
             except Exception:  # an observer (the tap, sd_notify status) must never break a stream
                 log.exception("stream observer failed")
+
+    def _published(self, stream: ActiveStream, payload: bytes) -> None:
+        for observer in self.publish_observers:
+            try:
+                observer(stream, payload)
+            except Exception:  # as for observers: never break the stream
+                log.exception("publish observer failed")
 
     def close(self, error: ConnectError | None = None) -> None:
         """Shutdown: refuse new streams and end every open one (default: `unavailable`)."""
