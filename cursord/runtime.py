@@ -12,13 +12,14 @@ from collections.abc import Mapping
 import httpx
 import trio
 
-from cursord.agent.history import ConversationHistory, ConversationMemory
+from cursord.agent.history import ConversationHistory
 from cursord.agent.router import ProviderRouter
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.config import ServeConfig
 from cursord.daemon import AppExtension, Core, run_daemon
 from cursord.models_rpc import ModelCatalog, model_rpc_extension
 from cursord.sdnotify import Notifier, run_watchdog, watchdog_interval
+from cursord.store.store import open_store
 from cursord.streams.active import ActiveStream
 from cursord.streams.broker import StreamBroker
 from cursord.tap import TapHub, ensure_tap_token, tap_extension
@@ -26,11 +27,9 @@ from cursord.tap import TapHub, ensure_tap_token, tap_extension
 log = logging.getLogger(__name__)
 
 
-def agent_parts(
-    router: ProviderRouter, history: ConversationHistory | None = None
-) -> tuple[AgentServices, tuple[AppExtension, ...]]:
+def agent_parts(router: ProviderRouter, history: ConversationHistory) -> tuple[AgentServices, tuple[AppExtension, ...]]:
     """The agent turn's services and the RPCs that go with them, for one provider router."""
-    services = AgentServices(router=router, history=history or ConversationMemory())
+    services = AgentServices(router=router, history=history)
     return services, (model_rpc_extension(router.catalog),)
 
 
@@ -58,9 +57,13 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
     """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes."""
     config.data_dir.mkdir(parents=True, exist_ok=True)
     notifier = Notifier.from_environ(environ)
-    async with httpx.AsyncClient(timeout=None) as client, trio.open_nursery() as nursery:
+    async with (
+        open_store(config.data_dir) as store,
+        httpx.AsyncClient(timeout=None) as client,
+        trio.open_nursery() as nursery,
+    ):
         router = ProviderRouter.from_catalog(ModelCatalog(config.providers), environ, client)
-        services, extensions = agent_parts(router)
+        services, extensions = agent_parts(router, store)
         hub = TapHub()
         services.tap = hub
         extensions = (*extensions, status_reporter(notifier), tap_extension(ensure_tap_token(config.data_dir), hub))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import tempfile
 from collections.abc import AsyncIterator, Callable, Sequence
 
 import attrs
@@ -14,6 +15,7 @@ from cursord.connect.errors import ConnectError
 from cursord.models_rpc import ModelCatalog
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.runtime import agent_parts
+from cursord.store.store import open_store
 from cursord.testing.editor import EditorClient, RunSSEReader
 from cursord.testing.fake_providers import FakeProvider
 from cursord.testing.harness import RunningDaemon, Transport, running_daemon
@@ -37,9 +39,12 @@ async def agent_daemon(
     *specs: ProviderSpec, transport: Transport = "memory"
 ) -> AsyncIterator[tuple[RunningDaemon, AgentServices]]:
     router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON)
-    services, extensions = agent_parts(router)
-    async with running_daemon(AgentTurn.factory(services), transport=transport, extensions=extensions) as daemon:
-        yield daemon, services
+    with tempfile.TemporaryDirectory(prefix="cursord-test-") as data_dir:
+        async with open_store(data_dir, inline=True) as store:
+            services, extensions = agent_parts(router, store)
+            factory = AgentTurn.factory(services)
+            async with running_daemon(factory, transport=transport, extensions=extensions) as daemon:
+                yield daemon, services
 
 
 Answer = Callable[[agent.AgentServerMessage], Sequence[agent.AgentClientMessage]]

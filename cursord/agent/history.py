@@ -1,36 +1,31 @@
-"""Conversation history: what earlier turns said, as provider-neutral messages.
+"""What an agent turn needs from the conversation store (`cursord.store.Store` implements it).
 
-A turn's messages are committed only when the turn completed: a pass that failed, was canceled or
-produced a malformed reply leaves the stored conversation exactly as it was, so one bad provider reply
-can never poison later turns. `ConversationMemory` keeps history in memory; `cursord.store` provides a
-durable implementation of the same protocol.
+A turn's messages are recorded once, when it ends; only a completed turn becomes history, so a failed,
+canceled or malformed reply never reaches a later prompt. A summary stands for the turns before it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
-import attrs
-
 from cursord.providers.model import Message
+from cursord.store.records import TurnMeta, TurnRecord
 
 
 class ConversationHistory(Protocol):
     async def load(self, conversation_id: str) -> list[Message]:
-        """The committed messages of a conversation (empty for an unknown id)."""
+        """The conversation as the next pass should see it: [summary?] + completed turns after it."""
         ...
 
-    async def commit_turn(self, conversation_id: str, messages: list[Message]) -> None:
-        """Append one completed turn's messages atomically."""
+    async def record_turn(
+        self, conversation_id: str, messages: Sequence[Message], meta: TurnMeta | None = None
+    ) -> TurnRecord:
+        """Store one turn, whatever its status; only completed turns are history."""
         ...
 
+    async def turns(self, conversation_id: str) -> list[TurnRecord]: ...
 
-@attrs.define
-class ConversationMemory:
-    conversations: dict[str, list[Message]] = attrs.field(factory=dict)
-
-    async def load(self, conversation_id: str) -> list[Message]:
-        return list(self.conversations.get(conversation_id, ()))
-
-    async def commit_turn(self, conversation_id: str, messages: list[Message]) -> None:
-        self.conversations.setdefault(conversation_id, []).extend(messages)
+    async def set_summary(self, conversation_id: str, summary: str, replaces_up_to_turn: int) -> None:
+        """Make `summary` stand for turns 1..`replaces_up_to_turn`."""
+        ...

@@ -17,6 +17,7 @@ closes the provider connection, and sends `exec_server_control_message.abort` fo
 
 from __future__ import annotations
 
+import enum
 import itertools
 import logging
 from collections.abc import Callable
@@ -27,6 +28,7 @@ import trio
 from google.protobuf.message import Message as ProtoMessage
 
 from cursord.agent import updates
+from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
 from cursord.agent.errors import model_not_served, provider_failure
 from cursord.agent.history import ConversationHistory
 from cursord.agent.prompt import system_prompt
@@ -78,6 +80,8 @@ from cursord.providers.model import (
     ToolCallStart,
     Usage,
 )
+from cursord.store.conversations import summary_message
+from cursord.store.records import TurnMeta, TurnStatus
 from cursord.streams.active import ActiveStream
 from cursord.streams.phases import Phase
 from cursord.tap import TapHub
@@ -127,6 +131,11 @@ class PendingTool:
     outcome: ToolOutcome | None = None
 
 
+class PassPurpose(enum.Enum):
+    STEP = "step"  # a model call of the turn: its output is published and may call tools
+    SUMMARY = "summary"  # compaction: the model summarises earlier turns; its text becomes the summary
+
+
 @attrs.define(eq=False)
 class PassState:
     """What the current pass has produced so far."""
@@ -134,6 +143,8 @@ class PassState:
     pass_id: int
     model_call_id: str
     started_at: float
+    purpose: PassPurpose = PassPurpose.STEP
+    manual: bool = False  # a summary the user asked for (ends the turn), not an automatic compaction
     text: list[str] = attrs.field(factory=list)
     parts: list[TextPart | ThinkingPart | ToolCallPart] = attrs.field(factory=list)
     thinking: list[str] = attrs.field(factory=list)
@@ -166,6 +177,11 @@ class AgentTurn:
     pass_scope: trio.CancelScope | None = None
     pending: list[PendingTool] = attrs.field(factory=list)
     started: bool = False
+    started_at: float = attrs.field(factory=trio.current_time)
+    #: index in `messages` where this turn's own messages begin (before it: the stored history).
+    turn_start: int = 0
+    estimate: PromptEstimate = attrs.field(factory=PromptEstimate)
+    compacted: bool = False
     _pass_ids: itertools.count[int] = attrs.field(factory=lambda: itertools.count(1))
     _exec_seqs: itertools.count[int] = attrs.field(factory=lambda: itertools.count(1))
     _query_ids: itertools.count[int] = attrs.field(factory=lambda: itertools.count(1))
@@ -212,7 +228,7 @@ class AgentTurn:
         for pending in self.pending:
             if pending.exec_seq is not None and pending.outcome is None:
                 self.stream.publish(updates.exec_abort(pending.exec_seq))
-        self.stream.end(error)
+        await self._fail(error)
 
     # ---- starting ---------------------------------------------------------------------------------
 
@@ -250,9 +266,7 @@ class AgentTurn:
         kind = ActionKind.of(action)
         user_text, context, mode = _user_input(action, kind)
         if kind is ActionKind.SUMMARIZE:
-            self.stream.end(
-                ConnectError(Code.UNIMPLEMENTED, "cursord cannot summarize conversations yet; nothing changed")
-            )
+            await self._summarize_on_request()
             return
         if user_text is None:
             self.stream.end(
@@ -263,10 +277,14 @@ class AgentTurn:
         self.system = system_prompt(request, context, mode)
         if self.conversation_id is not None:
             self.messages = await self.services.history.load(self.conversation_id)
-        user_message = Message.user(user_text)
-        self.messages.append(user_message)
-        self.turn_messages.append(user_message)
-        self._start_pass()
+        self.turn_start = len(self.messages)
+        self._add_message(Message.user(user_text))
+        self._next_pass()
+
+    def _add_message(self, message: Message) -> None:
+        self.messages.append(message)
+        self.turn_messages.append(message)
+        self.estimate.add(message)
 
     def _read_thinking_options(self, request: agent.AgentRunRequest) -> None:
         max_mode = request.requested_model.max_mode if request.HasField("requested_model") else False
@@ -280,8 +298,46 @@ class AgentTurn:
 
     # ---- passes -----------------------------------------------------------------------------------
 
+    def _next_pass(self) -> None:
+        """The next step of the turn, compacting earlier turns first if the prompt would not fit."""
+        assert self.route is not None and self.tools is not None
+        policy = CompactionPolicy(self.route.context_window)
+        estimated = self.estimate.next_prompt(self.messages, self.system, self.tools.specs)
+        if policy.needs_compaction(estimated) and self.turn_start > 0 and not self.compacted:
+            log.info(
+                "stream %s: prompt of about %d tokens exceeds %d of %d; compacting %d earlier messages",
+                self.stream.request_id,
+                estimated,
+                policy.budget,
+                policy.context_window,
+                self.turn_start,
+            )
+            self._start_summary(manual=False)
+            return
+        self._start_pass()
+
+    def _start_summary(self, *, manual: bool) -> None:
+        assert self.route is not None
+        self.stream.move_to(Phase.COMPACTING)
+        self.stream.publish(updates.summary_started())
+        request = summary_request(self.route.model, self.messages[: self.turn_start])
+        self._launch(request, PassPurpose.SUMMARY, manual=manual)
+
     def _start_pass(self) -> None:
         assert self.route is not None and self.tools is not None
+        request = PassRequest(
+            model=self.route.model,
+            system=self.system,
+            messages=tuple(self.messages),
+            tools=tuple(self.tools.specs),
+            reasoning_effort=self.reasoning_effort,
+            thinking_budget=self.thinking_budget,
+        )
+        self.stream.move_to(Phase.PROVIDER_RUNNING)
+        self._launch(request, PassPurpose.STEP)
+
+    def _launch(self, request: PassRequest, purpose: PassPurpose, *, manual: bool = False) -> None:
+        assert self.route is not None
         pass_id = next(self._pass_ids)
         if pass_id > self.services.max_passes:
             self.stream.end(
@@ -292,17 +348,9 @@ class AgentTurn:
             )
             return
         model_call_id = f"{self.stream.request_id}:{pass_id}"
-        self.current = PassState(pass_id, model_call_id, trio.current_time())
-        request = PassRequest(
-            model=self.route.model,
-            system=self.system,
-            messages=tuple(self.messages),
-            tools=tuple(self.tools.specs),
-            reasoning_effort=self.reasoning_effort,
-            thinking_budget=self.thinking_budget,
-        )
-        self.stream.move_to(Phase.PROVIDER_RUNNING)
-        self.stream.publish(updates.step_started(pass_id))
+        self.current = PassState(pass_id, model_call_id, trio.current_time(), purpose, manual)
+        if purpose is PassPurpose.STEP:
+            self.stream.publish(updates.step_started(pass_id))
         self._tap("pass_start", {"pass": pass_id, "provider": self.route.provider.name, "model": self.route.model})
         self.stream.start_task(self._run_pass, pass_id, self.route, request, name=f"pass:{model_call_id}")
 
@@ -339,7 +387,10 @@ class AgentTurn:
         match delta:
             case TextDelta(text=text):
                 state.text.append(text)
-                self.stream.publish(updates.text_delta(text))
+                if state.purpose is PassPurpose.STEP:
+                    self.stream.publish(updates.text_delta(text))
+            case ThinkingDelta() | ThinkingDone() if state.purpose is PassPurpose.SUMMARY:
+                pass  # a summary's reasoning is not part of the conversation
             case ThinkingDelta(text=text):
                 if state.thinking_started is None:
                     state.thinking_started = trio.current_time()
@@ -388,11 +439,15 @@ class AgentTurn:
                 "output_tokens": state.usage.output,
             },
         )
+        self.usage = updates.add_usage(self.usage, state.usage)
+        if state.purpose is PassPurpose.SUMMARY:
+            await self._on_summary_finished(state, error)
+            return
         if error is not None:
-            self.stream.end(provider_failure(error))
+            await self._fail(provider_failure(error))
             return
         state.flush_text()
-        self.usage = updates.add_usage(self.usage, state.usage)
+        self.estimate.observe_pass(state.usage.input, state.usage.output)
         if state.usage.output:
             self.stream.publish(updates.token_delta(state.usage.output))
         duration_ms = int((trio.current_time() - state.started_at) * 1000)
@@ -402,6 +457,7 @@ class AgentTurn:
         reply = Message.assistant(*state.parts)
         self.messages.append(reply)
         self.turn_messages.append(reply)
+        self.estimate.observe_pass(state.usage.input, state.usage.output)  # the reply is counted in output
         if state.tool_calls:
             self._dispatch_tools(state)
             await self._maybe_next_pass()
@@ -410,10 +466,74 @@ class AgentTurn:
 
     async def _complete(self) -> None:
         self.stream.move_to(Phase.CHECKPOINTING)
-        if self.conversation_id is not None:
-            await self.services.history.commit_turn(self.conversation_id, self.turn_messages)
+        await self._record(TurnStatus.COMPLETED)
         self.stream.publish(updates.turn_ended(self.usage))
         self.stream.end(None)
+
+    async def _fail(self, error: ConnectError) -> None:
+        """End the turn with `error`; its messages are kept for inspection but never become history."""
+        status = TurnStatus.CANCELED if error.code is Code.CANCELED else TurnStatus.FAILED
+        self.stream.end(error)
+        await self._record(status, error.message)
+
+    async def _record(self, status: TurnStatus, error: str | None = None) -> None:
+        if self.conversation_id is None or not self.turn_messages:
+            return
+        meta = TurnMeta(
+            request_id=self.stream.request_id,
+            status=status,
+            usage=self.usage,
+            model=self.route.model if self.route else None,
+            error=error,
+            started_at=self.started_at,
+        )
+        await self.services.history.record_turn(self.conversation_id, self.turn_messages, meta)
+        self.turn_messages = []  # recorded once
+
+    # ---- summaries ----------------------------------------------------------------------------------
+
+    async def _summarize_on_request(self) -> None:
+        if self.conversation_id is not None:
+            self.messages = await self.services.history.load(self.conversation_id)
+        self.turn_start = len(self.messages)
+        if not self.messages:
+            self.stream.end(ConnectError(Code.FAILED_PRECONDITION, "this conversation has nothing to summarize yet"))
+            return
+        self._start_summary(manual=True)
+
+    async def _on_summary_finished(self, state: PassState, error: ProviderError | None) -> None:
+        state.flush_text()
+        text = "".join(p.text for p in state.parts if isinstance(p, TextPart)).strip()
+        if error is not None or not text:
+            if state.manual:
+                failure = error or MalformedResponse(self._provider_name, "the summary came back empty")
+                self.stream.end(provider_failure(failure))
+                return
+            # Compaction is an optimisation: without it the turn goes on with the full history, and a
+            # prompt that really is too long fails with the provider's clear context error.
+            log.warning("stream %s: compaction failed (%s); continuing uncompacted", self.stream.request_id, error)
+            self.compacted = True
+            self._start_pass()
+            return
+        self.stream.publish(updates.summary(text))
+        self.stream.publish(updates.summary_completed())
+        if self.conversation_id is not None:
+            turns = await self.services.history.turns(self.conversation_id)
+            if turns:
+                await self.services.history.set_summary(self.conversation_id, text, max(t.turn_seq for t in turns))
+        self.messages = [summary_message(text), *self.messages[self.turn_start :]]
+        self.turn_start = 1
+        self.compacted = True
+        self.estimate = PromptEstimate()
+        if state.manual:
+            self.stream.publish(updates.turn_ended(self.usage))
+            self.stream.end(None)
+            return
+        self._start_pass()
+
+    @property
+    def _provider_name(self) -> str:
+        return self.route.provider.name if self.route is not None else "provider"
 
     # ---- tools ------------------------------------------------------------------------------------
 
@@ -565,10 +685,9 @@ class AgentTurn:
         for pending in self.pending:
             assert pending.outcome is not None
             result = Message.tool_result(pending.call.id, pending.outcome.text, is_error=pending.outcome.is_error)
-            self.messages.append(result)
-            self.turn_messages.append(result)
+            self._add_message(result)
         self.pending = []
-        self._start_pass()
+        self._next_pass()
 
 
 def _unserved_web_request(tool: InteractionTool, arguments: dict[str, Any]) -> tuple[ToolOutcome, ProtoMessage]:

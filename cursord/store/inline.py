@@ -1,0 +1,97 @@
+"""The store's writer and readers run on the trio thread itself: for tests under the autojump clock.
+
+`trio.testing.MockClock(autojump_threshold=0)` jumps to the next deadline whenever every task waits,
+and a task waiting for the writer thread counts as waiting, so with the real `WriterThread` a test's
+timers would fire while a commit is in progress. `InlineWriter` and `InlineReader` run the same SQL
+functions on the same SQLite file synchronously instead (one transaction per call, no batching). They
+block the event loop for the duration of each statement, which is why the daemon never uses them.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar
+
+import attrs
+import trio
+
+from cursord.store.errors import StoreClosed, StoreError
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+@attrs.define(eq=False)
+class InlineWriter:
+    conn: sqlite3.Connection
+    closed: bool = False
+
+    def _transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        if self.closed:
+            raise StoreClosed("the store is closed")
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            value = fn(self.conn)
+        except Exception:
+            self.conn.execute("ROLLBACK")
+            raise
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        try:
+            self.conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise StoreError(f"write transaction failed: {exc!r}") from exc
+        return value
+
+    async def run(self, fn: Callable[[sqlite3.Connection], T], *, durable: bool = False, weight: int = 0) -> T:
+        await trio.lowlevel.checkpoint_if_cancelled()
+        value = self._transaction(fn)
+        await trio.lowlevel.cancel_shielded_checkpoint()
+        return value
+
+    def run_nowait(self, fn: Callable[[sqlite3.Connection], Any], *, durable: bool = False, weight: int = 0) -> None:
+        try:
+            self._transaction(fn)
+        except StoreClosed:
+            raise
+        except Exception:
+            log.exception("store: a queued write failed")
+
+    def extend_nowait(
+        self,
+        key: Hashable,
+        items: Sequence[Any],
+        weight: int,
+        make_fn: Callable[[list[Any]], Callable[[sqlite3.Connection], Any]],
+    ) -> None:
+        self.run_nowait(make_fn(list(items)))
+
+    async def flush(self) -> None:
+        await trio.lowlevel.checkpoint()
+
+    async def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.conn.close()
+
+
+@attrs.define(eq=False)
+class InlineReader:
+    """Reads on the writer's own connection: every write is committed before a read can start."""
+
+    writer: InlineWriter
+
+    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        if self.writer.closed:
+            raise StoreClosed("the store is closed")
+        await trio.lowlevel.checkpoint_if_cancelled()
+        value = fn(self.writer.conn)
+        await trio.lowlevel.cancel_shielded_checkpoint()
+        return value
+
+    async def close(self) -> None:
+        await trio.lowlevel.checkpoint()

@@ -1,0 +1,139 @@
+"""SQL for the stream journal: what an active stream has said, so it can be replayed after a restart.
+
+A journal belongs to one request id. It is `active` from `open_journal` until `end_journal`, which
+records the ending (JSON) and drops the pending entries (nothing can answer them any more); the first
+ending wins. Events are numbered 0, 1, 2, ... per request id in append order (the seq is the backlog
+index), and only an active journal takes events or pending entries. Opening a request id whose journal
+has ended starts it afresh (the editor reuses request ids); opening an active one is refused.
+
+Synchronous functions of a connection, like the other SQL modules.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from itertools import count, repeat
+
+from cursord.store.errors import JournalAlreadyActive, JournalClosed, JournalNotFound
+from cursord.store.records import JournalRecord, JournalState, PendingEntry, PendingKind
+
+
+def _state(conn: sqlite3.Connection, request_id: str) -> JournalState:
+    row = conn.execute("SELECT state FROM journal_streams WHERE request_id = ?", (request_id,)).fetchone()
+    if row is None:
+        raise JournalNotFound(f"no journal for request {request_id!r}")
+    return JournalState(row[0])
+
+
+def _require_active(conn: sqlite3.Connection, request_id: str) -> None:
+    if _state(conn, request_id) is not JournalState.ACTIVE:
+        raise JournalClosed(f"the journal of request {request_id!r} has ended")
+
+
+def open_journal(
+    conn: sqlite3.Connection, request_id: str, conversation_id: str | None, model: str | None, now: float
+) -> None:
+    row = conn.execute("SELECT state FROM journal_streams WHERE request_id = ?", (request_id,)).fetchone()
+    if row is not None:
+        if row[0] == JournalState.ACTIVE:
+            raise JournalAlreadyActive(f"the journal of request {request_id!r} is still active")
+        conn.execute("DELETE FROM journal_streams WHERE request_id = ?", (request_id,))
+    conn.execute(
+        "INSERT INTO journal_streams(request_id, conversation_id, model, state, created_at) VALUES (?, ?, ?, ?, ?)",
+        (request_id, conversation_id, model, JournalState.ACTIVE.value, now),
+    )
+
+
+def append_events(conn: sqlite3.Connection, request_id: str, payloads: Sequence[bytes]) -> int:
+    """Append `payloads` in order; returns the number of events the journal now holds."""
+    _require_active(conn, request_id)
+    row = conn.execute(
+        "SELECT seq FROM journal_events WHERE request_id = ? ORDER BY seq DESC LIMIT 1", (request_id,)
+    ).fetchone()
+    start = 0 if row is None else int(row[0]) + 1
+    conn.executemany(
+        "INSERT INTO journal_events(request_id, seq, payload) VALUES (?, ?, ?)",
+        zip(repeat(request_id), count(start), payloads),
+    )
+    return start + len(payloads)
+
+
+def put_pending(conn: sqlite3.Connection, request_id: str, kind: PendingKind, entry_id: str, state_json: str) -> None:
+    _require_active(conn, request_id)
+    conn.execute(
+        "INSERT INTO journal_pending(request_id, kind, id, state) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT(request_id, kind, id) DO UPDATE SET state = excluded.state",
+        (request_id, kind.value, entry_id, state_json),
+    )
+
+
+def remove_pending(conn: sqlite3.Connection, request_id: str, kind: PendingKind, entry_id: str) -> bool:
+    cursor = conn.execute(
+        "DELETE FROM journal_pending WHERE request_id = ? AND kind = ? AND id = ?", (request_id, kind.value, entry_id)
+    )
+    return cursor.rowcount > 0
+
+
+def end_journal(conn: sqlite3.Connection, request_id: str, ending_json: str, ended_at: float) -> bool:
+    """Record how the stream ended; returns False if it had already ended (the first ending stays)."""
+    if _state(conn, request_id) is JournalState.ENDED:
+        return False
+    conn.execute(
+        "UPDATE journal_streams SET state = ?, ending = ?, ended_at = ? WHERE request_id = ?",
+        (JournalState.ENDED.value, ending_json, ended_at, request_id),
+    )
+    conn.execute("DELETE FROM journal_pending WHERE request_id = ?", (request_id,))
+    return True
+
+
+def load_journal(conn: sqlite3.Connection, request_id: str) -> JournalRecord | None:
+    row = conn.execute(
+        "SELECT conversation_id, model, state, created_at, ended_at, ending FROM journal_streams WHERE request_id = ?",
+        (request_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    conversation_id, model, state, created_at, ended_at, ending = row
+    events = tuple(
+        payload
+        for (payload,) in conn.execute(
+            "SELECT payload FROM journal_events WHERE request_id = ? ORDER BY seq", (request_id,)
+        )
+    )
+    pending = tuple(
+        PendingEntry(kind, entry_id, state_json)
+        for kind, entry_id, state_json in conn.execute(
+            "SELECT kind, id, state FROM journal_pending WHERE request_id = ? ORDER BY kind, id", (request_id,)
+        )
+    )
+    return JournalRecord(
+        request_id=request_id,
+        conversation_id=conversation_id,
+        model=model,
+        state=state,
+        created_at=created_at,
+        ended_at=ended_at,
+        ending_json=ending,
+        events=events,
+        pending=pending,
+    )
+
+
+def active_journals(conn: sqlite3.Connection) -> list[str]:
+    rows = conn.execute(
+        "SELECT request_id FROM journal_streams WHERE state = ? ORDER BY created_at, request_id",
+        (JournalState.ACTIVE.value,),
+    )
+    return [request_id for (request_id,) in rows]
+
+
+def drop_journal(conn: sqlite3.Connection, request_id: str) -> bool:
+    return conn.execute("DELETE FROM journal_streams WHERE request_id = ?", (request_id,)).rowcount > 0
+
+
+def drop_ended_before(conn: sqlite3.Connection, timestamp: float) -> int:
+    cursor = conn.execute(
+        "DELETE FROM journal_streams WHERE state = ? AND ended_at < ?", (JournalState.ENDED.value, timestamp)
+    )
+    return cursor.rowcount

@@ -1,0 +1,233 @@
+"""The store's SQLite schema, its ordered migrations, and how every connection is configured.
+
+Theory of operation: `PRAGMA user_version` holds the schema version; version N is what the first N
+entries of `MIGRATIONS` produce. `migrate` runs at open, applies each missing migration in its own
+`BEGIN IMMEDIATE` transaction together with the new `user_version` (SQLite DDL is transactional, so a
+migration that fails leaves the file at the previous version), and refuses a file whose version is
+newer than any this code knows. The version is read again inside each transaction, so two processes
+opening the same file at once cannot apply a migration twice.
+
+Append a migration to change the schema; never edit one that has shipped. A migration that must
+rebuild a table (SQLite's 12-step ALTER) needs `foreign_keys` off around it: give it its own runner.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import attrs
+
+from cursord.store.errors import MigrationFailed, SchemaTooNew, StoreError
+
+BUSY_TIMEOUT_MS = 5_000
+#: Truncate the WAL back to this size after a checkpoint, so one huge batch does not leave a huge file.
+JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024
+MIN_SQLITE = (3, 37, 0)  # STRICT tables
+
+
+@attrs.frozen
+class Migration:
+    version: int  # the schema version this migration produces
+    description: str
+    statements: tuple[str, ...]
+
+
+_V1_HISTORY = (
+    """CREATE TABLE conversations (
+        conversation_id TEXT PRIMARY KEY,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        model TEXT,
+        summary TEXT,
+        summary_up_to_turn INTEGER,
+        summary_created_at REAL
+    ) STRICT""",
+    """CREATE TABLE summary_archive (
+        conversation_id TEXT NOT NULL REFERENCES conversations(conversation_id) ON DELETE CASCADE,
+        summary TEXT NOT NULL,
+        up_to_turn INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        archived_at REAL NOT NULL
+    ) STRICT""",
+    "CREATE INDEX summary_archive_by_conversation ON summary_archive(conversation_id)",
+    """CREATE TABLE turns (
+        conversation_id TEXT NOT NULL REFERENCES conversations(conversation_id) ON DELETE CASCADE,
+        turn_seq INTEGER NOT NULL CHECK (turn_seq > 0),
+        request_id TEXT,
+        status TEXT NOT NULL CHECK (status IN ('completed', 'failed', 'canceled')),
+        model TEXT,
+        error TEXT,
+        input_tokens INTEGER NOT NULL DEFAULT 0,
+        output_tokens INTEGER NOT NULL DEFAULT 0,
+        cache_read_tokens INTEGER NOT NULL DEFAULT 0,
+        cache_write_tokens INTEGER NOT NULL DEFAULT 0,
+        started_at REAL,
+        committed_at REAL NOT NULL,
+        PRIMARY KEY (conversation_id, turn_seq)
+    ) STRICT, WITHOUT ROWID""",
+    """CREATE TABLE messages (
+        conversation_id TEXT NOT NULL,
+        turn_seq INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('system', 'user', 'assistant', 'tool')),
+        parts TEXT NOT NULL,
+        PRIMARY KEY (conversation_id, turn_seq, position),
+        FOREIGN KEY (conversation_id, turn_seq) REFERENCES turns(conversation_id, turn_seq) ON DELETE CASCADE
+    ) STRICT""",
+    """CREATE TABLE passes (
+        pass_id INTEGER PRIMARY KEY,
+        model_call_id TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        conversation_id TEXT,
+        turn_seq INTEGER,
+        model TEXT NOT NULL,
+        provider TEXT,
+        status TEXT NOT NULL CHECK (status IN ('completed', 'failed', 'canceled')),
+        stop_reason TEXT,
+        error TEXT,
+        input_tokens INTEGER NOT NULL DEFAULT 0,
+        output_tokens INTEGER NOT NULL DEFAULT 0,
+        cache_read_tokens INTEGER NOT NULL DEFAULT 0,
+        cache_write_tokens INTEGER NOT NULL DEFAULT 0,
+        started_at REAL NOT NULL,
+        first_token_ms INTEGER,
+        duration_ms INTEGER NOT NULL
+    ) STRICT""",
+    "CREATE INDEX passes_by_request ON passes(request_id)",
+    "CREATE INDEX passes_by_turn ON passes(conversation_id, turn_seq)",
+    """CREATE TABLE tool_calls (
+        call_row INTEGER PRIMARY KEY,
+        tool_call_id TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        conversation_id TEXT,
+        turn_seq INTEGER,
+        model_call_id TEXT,
+        name TEXT NOT NULL,
+        arguments TEXT NOT NULL,
+        exec_seq INTEGER,
+        exec_id TEXT,
+        result TEXT,
+        is_error INTEGER NOT NULL DEFAULT 0 CHECK (is_error IN (0, 1)),
+        started_at REAL NOT NULL,
+        duration_ms INTEGER
+    ) STRICT""",
+    "CREATE INDEX tool_calls_by_id ON tool_calls(tool_call_id)",
+    "CREATE INDEX tool_calls_by_request ON tool_calls(request_id)",
+    "CREATE INDEX tool_calls_by_turn ON tool_calls(conversation_id, turn_seq)",
+    """CREATE TABLE checkpoints (
+        conversation_id TEXT NOT NULL REFERENCES conversations(conversation_id) ON DELETE CASCADE,
+        turn_seq INTEGER NOT NULL,
+        state BLOB NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (conversation_id, turn_seq)
+    ) STRICT""",
+    """CREATE TABLE blobs (
+        blob_id BLOB PRIMARY KEY,
+        data BLOB NOT NULL,
+        created_at REAL NOT NULL,
+        stored_by_editor INTEGER NOT NULL DEFAULT 0 CHECK (stored_by_editor IN (0, 1)),
+        last_error TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        stored_at REAL
+    ) STRICT""",
+    """CREATE TABLE blob_refs (
+        conversation_id TEXT NOT NULL REFERENCES conversations(conversation_id) ON DELETE CASCADE,
+        blob_id BLOB NOT NULL REFERENCES blobs(blob_id) ON DELETE CASCADE,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (conversation_id, blob_id)
+    ) STRICT, WITHOUT ROWID""",
+    "CREATE INDEX blob_refs_by_blob ON blob_refs(blob_id)",
+)
+
+_V2_JOURNAL = (
+    """CREATE TABLE journal_streams (
+        request_id TEXT PRIMARY KEY,
+        conversation_id TEXT,
+        model TEXT,
+        state TEXT NOT NULL CHECK (state IN ('active', 'ended')),
+        ending TEXT,
+        created_at REAL NOT NULL,
+        ended_at REAL
+    ) STRICT""",
+    "CREATE INDEX journal_streams_by_state ON journal_streams(state, ended_at)",
+    """CREATE TABLE journal_events (
+        request_id TEXT NOT NULL REFERENCES journal_streams(request_id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        payload BLOB NOT NULL,
+        PRIMARY KEY (request_id, seq)
+    ) STRICT, WITHOUT ROWID""",
+    """CREATE TABLE journal_pending (
+        request_id TEXT NOT NULL REFERENCES journal_streams(request_id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('exec', 'interaction', 'kv')),
+        id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        PRIMARY KEY (request_id, kind, id)
+    ) STRICT, WITHOUT ROWID""",
+)
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "conversations, turns, messages, summaries, passes, tool calls, checkpoints, blobs", _V1_HISTORY),
+    Migration(2, "stream journal: streams, events, pending", _V2_JOURNAL),
+)
+SCHEMA_VERSION = MIGRATIONS[-1].version
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    row = conn.execute("PRAGMA user_version").fetchone()
+    return int(row[0])
+
+
+def migrate(conn: sqlite3.Connection, path: str, migrations: tuple[Migration, ...] = MIGRATIONS) -> int:
+    """Bring the database to the newest version in `migrations`; returns the version it was at."""
+    known = migrations[-1].version
+    found = user_version(conn)
+    if found > known:
+        raise SchemaTooNew(path, found, known)
+    for migration in migrations:
+        if migration.version <= found:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            current = user_version(conn)  # another process may have migrated meanwhile
+            if current > known:
+                raise SchemaTooNew(path, current, known)
+            if current < migration.version:
+                for statement in migration.statements:
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {int(migration.version)}")
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            conn.execute("ROLLBACK")
+            if isinstance(exc, SchemaTooNew):
+                raise
+            raise MigrationFailed(
+                f"{path}: migration to schema version {migration.version} ({migration.description}) failed: {exc}"
+            ) from exc
+    return found
+
+
+def connect(path: str, *, read_only: bool) -> sqlite3.Connection:
+    """A configured connection (autocommit mode: the store issues BEGIN/COMMIT itself).
+
+    `check_same_thread` is off because a connection is made in one thread and used in another; the
+    store guarantees each connection has one user at a time.
+    """
+    if sqlite3.sqlite_version_info < MIN_SQLITE:
+        wanted = ".".join(map(str, MIN_SQLITE))
+        raise StoreError(f"cursord needs SQLite {wanted} or newer, found {sqlite3.sqlite_version}")
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        if read_only:
+            conn.execute("PRAGMA query_only = ON")
+        else:
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise StoreError(f"{path}: SQLite refused WAL mode (got {mode!r}); is the data dir on a local disk?")
+            conn.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
+        conn.execute("PRAGMA synchronous = NORMAL")
+    except BaseException:
+        conn.close()
+        raise
+    return conn

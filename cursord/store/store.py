@@ -1,0 +1,314 @@
+"""Store: cursord's durable state in one SQLite file, driven from trio.
+
+Theory of operation: `<data_dir>/cursord.sqlite3` in WAL mode, opened (and migrated to the current
+schema, `cursord.store.schema`) by `Store.open`. Every write goes to the one `WriterThread`, which
+groups whatever is queued into one transaction; reads run on a small `ReadPool` of read-only
+connections in worker threads. Neither blocks the event loop: SQL and (de)serialisation of messages
+run in those threads. A write call returns after its transaction committed.
+
+Durability per write (see `writer.py` for what NORMAL and FULL mean in WAL mode):
+
+    FULL   (fsync at commit)  record_turn / commit_turn, set_summary, save_checkpoint, put_blob
+    NORMAL (crash-safe)       record_pass, record_tool_call, mark_blob_stored, every journal_* write
+
+History is what a user would miss after a power cut; the journal only serves reconnecting to a stream,
+which a power cut ends anyway, and passes, tool calls and blob flags are bookkeeping that is re-derived
+or re-sent. A FULL commit also makes every NORMAL commit before it durable.
+
+Timestamps come from `clock` (wall-clock seconds, `time.time` by default).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import TypeVar
+
+import attrs
+import trio
+
+from cursord.providers.model import Message
+from cursord.store import blobs, conversations, journal
+from cursord.store.codec import check_json
+from cursord.store.errors import StoreError
+from cursord.store.inline import InlineReader, InlineWriter
+from cursord.store.readers import ReadPool
+from cursord.store.records import (
+    BlobStatus,
+    Checkpoint,
+    ConversationInfo,
+    JournalRecord,
+    PassRecord,
+    PendingKind,
+    SummaryRecord,
+    ToolCallRecord,
+    TurnMeta,
+    TurnRecord,
+)
+from cursord.store.schema import connect, migrate
+from cursord.store.writer import WriterThread
+
+T = TypeVar("T")
+
+DB_NAME = "cursord.sqlite3"
+READ_CONNECTIONS = 2
+
+
+def _open_files(path: Path, readers: int) -> tuple[sqlite3.Connection, list[sqlite3.Connection]]:
+    """Create the file private to the user (SQLite gives -wal/-shm the same mode), migrate, connect."""
+    os.close(os.open(path, os.O_CREAT | os.O_RDONLY, 0o600))
+    opened: list[sqlite3.Connection] = []
+    try:
+        writer = connect(str(path), read_only=False)
+        opened.append(writer)
+        migrate(writer, str(path))
+        for _ in range(readers):
+            opened.append(connect(str(path), read_only=True))
+    except sqlite3.Error as exc:
+        for conn in opened:
+            conn.close()
+        raise StoreError(f"cannot open {path}: {exc}") from exc
+    except BaseException:
+        for conn in opened:
+            conn.close()
+        raise
+    return opened[0], opened[1:]
+
+
+@attrs.define(eq=False)
+class Store:
+    path: Path
+    writer: WriterThread | InlineWriter
+    readers: ReadPool | InlineReader
+    clock: Callable[[], float] = time.time
+
+    @classmethod
+    async def open(
+        cls,
+        data_dir: str | os.PathLike[str],
+        *,
+        readers: int = READ_CONNECTIONS,
+        clock: Callable[[], float] = time.time,
+        inline: bool = False,
+    ) -> Store:
+        """Open (creating and migrating) the store in `data_dir`.
+
+        `inline=True` runs every statement on the trio thread (`cursord.store.inline`): for tests under
+        the autojump clock only, as it blocks the event loop.
+        """
+        directory = Path(data_dir)
+        path = directory / DB_NAME
+
+        def prepare() -> tuple[sqlite3.Connection, list[sqlite3.Connection]]:
+            directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+            return _open_files(path, 0 if inline else readers)
+
+        if inline:
+            inline_writer = InlineWriter(prepare()[0])
+            return cls(path, inline_writer, InlineReader(inline_writer), clock)
+        write_conn, read_conns = await trio.to_thread.run_sync(prepare)
+        writer = WriterThread(write_conn)
+        writer.start()
+        return cls(path, writer, ReadPool(tuple(read_conns)), clock)
+
+    async def aclose(self) -> None:
+        """Commit everything already queued, then close. Idempotent; shielded from cancellation."""
+        await self.writer.close()
+        await self.readers.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+    async def flush(self) -> None:
+        """Wait until every write queued so far (including `journal_append_nowait`) is committed."""
+        await self.writer.flush()
+
+    async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        return await self.readers.run(fn)
+
+    # ---- history (the ConversationHistory protocol, and more) -------------------------------------
+
+    async def load(self, conversation_id: str) -> list[Message]:
+        """The conversation as the next pass should see it: [summary?] + completed turns after it."""
+        return await self._read(lambda c: conversations.load_history(c, conversation_id))
+
+    async def commit_turn(self, conversation_id: str, messages: list[Message]) -> None:
+        """Append one completed turn's messages atomically (`ConversationHistory`)."""
+        await self.record_turn(conversation_id, messages)
+
+    async def record_turn(
+        self, conversation_id: str, messages: Sequence[Message], meta: TurnMeta | None = None
+    ) -> TurnRecord:
+        """Store one turn under the next turn_seq, whatever its status; only completed turns are history."""
+        snapshot = tuple(messages)
+        now = self.clock()
+        meta = meta if meta is not None else TurnMeta()
+        return await self.writer.run(
+            lambda c: conversations.record_turn(c, conversation_id, snapshot, meta, now), durable=True
+        )
+
+    async def turns(self, conversation_id: str) -> list[TurnRecord]:
+        return await self._read(lambda c: conversations.turn_records(c, conversation_id))
+
+    async def turn_messages(self, conversation_id: str, turn_seq: int) -> list[Message]:
+        """The messages stored with one turn, whatever its status."""
+        return await self._read(lambda c: conversations.turn_messages(c, conversation_id, turn_seq))
+
+    async def conversation(self, conversation_id: str) -> ConversationInfo | None:
+        return await self._read(lambda c: conversations.conversation_info(c, conversation_id))
+
+    async def set_summary(self, conversation_id: str, summary: str, replaces_up_to_turn: int) -> None:
+        """Make `summary` stand for turns 1..`replaces_up_to_turn`; the previous summary is archived.
+
+        Raises `UnknownConversation`, or `InvalidSummary` unless 1 <= replaces_up_to_turn <= last turn_seq.
+        """
+        now = self.clock()
+        await self.writer.run(
+            lambda c: conversations.set_summary(c, conversation_id, summary, replaces_up_to_turn, now), durable=True
+        )
+
+    async def summaries(self, conversation_id: str) -> list[SummaryRecord]:
+        """Every summary, oldest first: the archive, then the current one (its `archived_at` is None)."""
+        return await self._read(lambda c: conversations.summaries(c, conversation_id))
+
+    # ---- passes and tool calls --------------------------------------------------------------------
+
+    async def record_pass(self, record: PassRecord) -> None:
+        await self.writer.run(lambda c: conversations.record_pass(c, record))
+
+    async def record_tool_call(self, record: ToolCallRecord) -> None:
+        await self.writer.run(lambda c: conversations.record_tool_call(c, record))
+
+    async def passes(
+        self, *, conversation_id: str | None = None, request_id: str | None = None, turn_seq: int | None = None
+    ) -> list[PassRecord]:
+        """Recorded passes matching every filter given (at least one), in recording order."""
+        return await self._read(lambda c: conversations.passes(c, conversation_id, request_id, turn_seq))
+
+    async def tool_calls(
+        self, *, conversation_id: str | None = None, request_id: str | None = None, turn_seq: int | None = None
+    ) -> list[ToolCallRecord]:
+        return await self._read(lambda c: conversations.tool_calls(c, conversation_id, request_id, turn_seq))
+
+    # ---- blobs and checkpoints --------------------------------------------------------------------
+
+    async def put_blob(self, blob_id: bytes, data: bytes, *, conversation_id: str | None = None) -> bool:
+        """Store a blob (and link it to `conversation_id`); returns whether its bytes were new."""
+        blob_id, data, now = bytes(blob_id), bytes(data), self.clock()
+        return await self.writer.run(
+            lambda c: blobs.put_blob(c, blob_id, data, conversation_id, now), durable=True, weight=len(data)
+        )
+
+    async def get_blob(self, blob_id: bytes) -> bytes | None:
+        key = bytes(blob_id)
+        return await self._read(lambda c: blobs.get_blob(c, key))
+
+    async def blob_status(self, blob_id: bytes) -> BlobStatus | None:
+        key = bytes(blob_id)
+        return await self._read(lambda c: blobs.blob_status(c, key))
+
+    async def mark_blob_stored(self, blob_id: bytes, ok: bool, error: str | None = None) -> bool:
+        """Record the editor's set-blob answer; returns False for an unknown blob id."""
+        key, now = bytes(blob_id), self.clock()
+        return await self.writer.run(lambda c: blobs.mark_blob_stored(c, key, ok, error, now))
+
+    async def unstored_blobs(self, conversation_id: str) -> list[bytes]:
+        """Ids of the conversation's blobs the editor has not confirmed storing, oldest first."""
+        return await self._read(lambda c: blobs.unstored_blobs(c, conversation_id))
+
+    async def save_checkpoint(self, conversation_id: str, turn_seq: int, state_bytes: bytes) -> None:
+        state, now = bytes(state_bytes), self.clock()
+        await self.writer.run(
+            lambda c: blobs.save_checkpoint(c, conversation_id, turn_seq, state, now), durable=True, weight=len(state)
+        )
+
+    async def latest_checkpoint(self, conversation_id: str) -> Checkpoint | None:
+        return await self._read(lambda c: blobs.latest_checkpoint(c, conversation_id))
+
+    # ---- stream journal ---------------------------------------------------------------------------
+
+    async def journal_open(self, request_id: str, conversation_id: str | None, model: str | None) -> None:
+        """Start journalling a stream (afresh if an ended journal had this request id)."""
+        now = self.clock()
+        await self.writer.run(lambda c: journal.open_journal(c, request_id, conversation_id, model, now))
+
+    async def journal_append(self, request_id: str, payloads: Sequence[bytes]) -> int:
+        """Append serialized AgentServerMessages in order; returns how many events the journal holds."""
+        batch = tuple(payloads)
+        return await self.writer.run(
+            lambda c: journal.append_events(c, request_id, batch), weight=sum(len(p) for p in batch)
+        )
+
+    def journal_append_nowait(self, request_id: str, payloads: Sequence[bytes]) -> None:
+        """Queue an append without waiting (for synchronous publishers); `flush()` waits for it.
+
+        Appends still land in call order, interleaved correctly with awaited writes. A failure (the
+        journal ended or was never opened) is logged, not raised.
+        """
+        self.writer.extend_nowait(
+            ("journal_append", request_id), payloads, sum(len(p) for p in payloads), _appender(request_id)
+        )
+
+    async def journal_pending_put(
+        self, request_id: str, kind: PendingKind | str, entry_id: str, state_json: str
+    ) -> None:
+        """Record (or replace) what an active stream waits for: an exec, an interaction, a kv ack."""
+        pending_kind = PendingKind(kind)
+        check_json(state_json, "pending state")
+        await self.writer.run(lambda c: journal.put_pending(c, request_id, pending_kind, entry_id, state_json))
+
+    async def journal_pending_remove(self, request_id: str, kind: PendingKind | str, entry_id: str) -> bool:
+        pending_kind = PendingKind(kind)
+        return await self.writer.run(lambda c: journal.remove_pending(c, request_id, pending_kind, entry_id))
+
+    async def journal_end(self, request_id: str, ending_json: str, ended_at: float) -> bool:
+        """Record the stream's ending (JSON) and drop its pending entries; False if it had ended already."""
+        check_json(ending_json, "ending")
+        return await self.writer.run(lambda c: journal.end_journal(c, request_id, ending_json, ended_at))
+
+    async def journal_load(self, request_id: str) -> JournalRecord | None:
+        return await self._read(lambda c: journal.load_journal(c, request_id))
+
+    async def journal_active(self) -> list[str]:
+        """Request ids of journals still active (streams a restart interrupted), oldest first."""
+        return await self._read(journal.active_journals)
+
+    async def journal_drop(self, request_id: str) -> bool:
+        return await self.writer.run(lambda c: journal.drop_journal(c, request_id))
+
+    async def journal_drop_ended_before(self, timestamp: float) -> int:
+        """Drop journals that ended before `timestamp`; returns how many."""
+        return await self.writer.run(lambda c: journal.drop_ended_before(c, timestamp))
+
+
+def _appender(request_id: str) -> Callable[[list[bytes]], Callable[[sqlite3.Connection], int]]:
+    def make(buffer: list[bytes]) -> Callable[[sqlite3.Connection], int]:
+        return lambda c: journal.append_events(c, request_id, buffer)
+
+    return make
+
+
+@contextlib.asynccontextmanager
+async def open_store(
+    data_dir: str | os.PathLike[str],
+    *,
+    readers: int = READ_CONNECTIONS,
+    clock: Callable[[], float] = time.time,
+    inline: bool = False,
+) -> AsyncIterator[Store]:
+    """`async with open_store(data_dir) as store:` opens, migrates, and closes on exit."""
+    store = await Store.open(data_dir, readers=readers, clock=clock, inline=inline)
+    try:
+        yield store
+    finally:
+        await store.aclose()

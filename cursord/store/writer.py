@@ -1,0 +1,267 @@
+"""WriterThread: the one thread that writes, committing whatever is queued as one transaction.
+
+Theory of operation: a dedicated `threading.Thread` owns the write connection. Callers hand it *jobs*
+(a function of the connection) through a `queue.SimpleQueue`. The thread blocks for one job, then
+drains whatever else is already queued (up to `max_batch_jobs` jobs or `max_batch_bytes` of payload)
+and runs the lot in one `BEGIN IMMEDIATE ... COMMIT`, each job inside its own SAVEPOINT so one job's
+error rolls back only that job. Only after COMMIT returns are the results handed back, so a caller
+that has been answered knows its write is committed. While a batch commits, new jobs queue up and
+form the next batch: under load, appends from many streams share one transaction (group commit),
+which is what makes journalling every frame affordable.
+
+Durability is per batch: `synchronous=NORMAL` (a WAL commit is safe against a process crash; a power
+cut may lose the last few transactions, never corrupting the file), switched to `FULL` (fsync at
+commit) for a batch holding any job submitted with `durable=True`.
+
+A trio task waits for its job with `trio.lowlevel.wait_task_rescheduled`; the thread wakes it with one
+`TrioToken.run_sync_soon` per batch, which reschedules every waiting task in submission order.
+A job, once queued, always runs: the waiting task cannot be cancelled out of the wait (`Abort.FAILED`),
+so it always learns whether its write landed, and the cancellation is delivered at its next
+checkpoint. Jobs are short and batches bounded, so this delay is small. `run_nowait` queues a job
+nobody waits for (for code that must not await, like a synchronous publish); its errors are logged.
+
+Why not `trio.to_thread.run_sync` with `CapacityLimiter(1)`: every call there is its own hand-off and
+its own transaction, so a hundred queued appends would cost a hundred commits, and batching would
+need a second queue in front of it anyway. The dedicated thread makes the queue the batch, keeps
+every write on one connection and one thread, and costs one wake-up per batch rather than per call.
+
+`before_commit` is a fault-injection seam for tests (called in the thread just before COMMIT).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar, cast
+
+import attrs
+import outcome
+import trio
+
+from cursord.store.errors import StoreClosed, StoreError
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+WriteFn = Callable[[sqlite3.Connection], Any]
+
+MAX_BATCH_JOBS = 1_000
+MAX_BATCH_BYTES = 8 * 1024 * 1024
+
+
+@attrs.define(eq=False, slots=True)
+class _Job:
+    fn: WriteFn
+    durable: bool
+    weight: int
+    token: trio.lowlevel.TrioToken | None = None
+    task: trio.lowlevel.Task | None = None  # None: nobody waits (run_nowait)
+    #: set for `extend_nowait` jobs: later calls with the same key may add to `items` until it starts.
+    merge_key: Hashable | None = None
+    items: list[Any] | None = None
+    started: bool = False
+
+
+_STOP = object()
+
+
+def _reschedule_all(results: list[tuple[trio.lowlevel.Task, outcome.Outcome[Any]]]) -> None:
+    for task, result in results:
+        trio.lowlevel.reschedule(task, result)
+
+
+def _abort_failed(raise_cancel: Any) -> trio.lowlevel.Abort:
+    return trio.lowlevel.Abort.FAILED
+
+
+@attrs.define(eq=False)
+class WriterThread:
+    conn: sqlite3.Connection
+    max_batch_jobs: int = MAX_BATCH_JOBS
+    max_batch_bytes: int = MAX_BATCH_BYTES
+    before_commit: Callable[[], object] | None = None
+    batches: int = 0  # committed or failed transactions so far (for tests and benchmarks)
+    jobs: int = 0
+    _queue: queue.SimpleQueue[_Job | object] = attrs.field(init=False, factory=queue.SimpleQueue)
+    _thread: threading.Thread | None = attrs.field(init=False, default=None)
+    _accepting: bool = attrs.field(init=False, default=False)
+    #: makes "check accepting, then put" atomic against the thread's "stop accepting, then drain".
+    _gate: threading.Lock = attrs.field(init=False, factory=threading.Lock)
+    _tail: _Job | None = attrs.field(init=False, default=None)  # the job queued last
+    _sync_full: bool = attrs.field(init=False, default=False)
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._main, name="cursord-store-writer", daemon=True)
+        self._accepting = True
+        self._thread.start()
+
+    # ---- trio side --------------------------------------------------------------------------------
+
+    async def run(self, fn: Callable[[sqlite3.Connection], T], *, durable: bool = False, weight: int = 0) -> T:
+        """Run `fn(conn)` in the writer's next transaction and return its result once committed."""
+        await trio.lowlevel.checkpoint_if_cancelled()
+        self._submit(_Job(fn, durable, weight, trio.lowlevel.current_trio_token(), trio.lowlevel.current_task()))
+        return cast(T, await trio.lowlevel.wait_task_rescheduled(_abort_failed))
+
+    def run_nowait(self, fn: WriteFn, *, durable: bool = False, weight: int = 0) -> None:
+        """Queue `fn(conn)` without waiting; jobs still run in submission order. Errors are logged."""
+        self._submit(_Job(fn, durable, weight))
+
+    def extend_nowait(
+        self, key: Hashable, items: Sequence[Any], weight: int, make_fn: Callable[[list[Any]], WriteFn]
+    ) -> None:
+        """Queue `make_fn(buffer)` without waiting, `buffer` holding `items`; but if the job queued last
+        is an unstarted one with the same `key`, add `items` to its buffer instead.
+
+        Only the last job queued is extended, so the order of all writes stays the call order; the
+        writer seals a job (no more additions) as it starts it. This turns a burst of one-frame appends
+        from a stream into one `executemany`.
+        """
+        with self._gate:
+            if not self._accepting:
+                raise StoreClosed("the store is closed")
+            tail = self._tail
+            if (
+                tail is not None
+                and tail.items is not None
+                and tail.merge_key == key
+                and not tail.started
+                and tail.weight + weight <= self.max_batch_bytes
+            ):
+                tail.items.extend(items)
+                tail.weight += weight
+                return
+            buffer = list(items)
+            job = _Job(make_fn(buffer), False, weight, merge_key=key, items=buffer)
+            self._queue.put(job)
+            self._tail = job
+
+    async def flush(self) -> None:
+        """Return once every job queued before this call has been committed (or has failed)."""
+        await self.run(_nothing)
+
+    async def close(self) -> None:
+        """Finish every queued job, stop the thread and close the connection. Idempotent."""
+        with trio.CancelScope(shield=True):
+            with self._gate:
+                if self._accepting:
+                    self._accepting = False
+                    self._queue.put(_STOP)
+            if self._thread is not None:
+                await trio.to_thread.run_sync(self._thread.join)
+
+    def _submit(self, job: _Job) -> None:
+        with self._gate:
+            if not self._accepting:
+                raise StoreClosed("the store is closed")
+            self._queue.put(job)
+            self._tail = job
+
+    # ---- writer thread ----------------------------------------------------------------------------
+
+    def _main(self) -> None:
+        try:
+            stopping = False
+            while not stopping:
+                first = self._queue.get()
+                if first is _STOP:
+                    break
+                batch = [cast(_Job, first)]
+                weight = batch[0].weight
+                while len(batch) < self.max_batch_jobs and weight < self.max_batch_bytes:
+                    try:
+                        item = self._queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    if item is _STOP:
+                        stopping = True
+                        break
+                    job = cast(_Job, item)
+                    batch.append(job)
+                    weight += job.weight
+                try:
+                    self._run_batch(batch)
+                except BaseException as exc:  # not an Exception: the thread dies, but nobody is left waiting
+                    self._deliver(batch, [outcome.Error(StoreClosed(f"the writer stopped: {exc!r}")) for _ in batch])
+                    raise
+        finally:
+            with self._gate:
+                self._accepting = False
+            self._fail_leftovers()
+            self.conn.close()
+
+    def _run_batch(self, batch: list[_Job]) -> None:
+        conn = self.conn
+        results: list[outcome.Outcome[Any]] = []
+        try:
+            durable = any(job.durable for job in batch)
+            if durable != self._sync_full:
+                conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
+                self._sync_full = durable
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for job in batch:
+                    if job.items is not None:
+                        with self._gate:  # seal: extend_nowait must not add to a running job
+                            job.started = True
+                    conn.execute("SAVEPOINT job")
+                    try:
+                        value = job.fn(conn)
+                    except Exception as exc:
+                        # SQLite may have rolled the whole transaction back (disk full, I/O error):
+                        # then ROLLBACK TO fails and the batch fails as a whole, below.
+                        conn.execute("ROLLBACK TO job")
+                        conn.execute("RELEASE job")
+                        results.append(outcome.Error(exc))
+                    else:
+                        conn.execute("RELEASE job")
+                        results.append(outcome.Value(value))
+                if self.before_commit is not None:
+                    self.before_commit()
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    try:
+                        conn.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        log.exception("store: ROLLBACK failed")
+                raise
+        except Exception as exc:
+            log.exception("store: a write transaction of %d jobs failed", len(batch))
+            results = [outcome.Error(StoreError(f"write transaction failed: {exc!r}")) for _ in batch]
+        self.batches += 1
+        self.jobs += len(batch)
+        self._deliver(batch, results)
+
+    def _deliver(self, batch: list[_Job], results: list[outcome.Outcome[Any]]) -> None:
+        by_token: dict[trio.lowlevel.TrioToken, list[tuple[trio.lowlevel.Task, outcome.Outcome[Any]]]] = {}
+        for job, result in zip(batch, results, strict=True):
+            if job.task is None:
+                if isinstance(result, outcome.Error):
+                    log.error("store: a queued write failed", exc_info=result.error)
+                continue
+            assert job.token is not None
+            by_token.setdefault(job.token, []).append((job.task, result))
+        for token, waiting in by_token.items():
+            with contextlib.suppress(trio.RunFinishedError):  # the run that waited is gone: nobody to tell
+                token.run_sync_soon(_reschedule_all, waiting)
+
+    def _fail_leftovers(self) -> None:
+        leftovers: list[_Job] = []
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if item is not _STOP:
+                leftovers.append(cast(_Job, item))
+        if leftovers:
+            self._deliver(leftovers, [outcome.Error(StoreClosed("the store closed first")) for _ in leftovers])
+
+
+def _nothing(conn: sqlite3.Connection) -> None:
+    return None

@@ -1,0 +1,225 @@
+"""Crash safety and responsiveness of the store.
+
+The writer runs in a child process (this file, run as a script) that is killed with SIGKILL: once
+deterministically inside a big transaction, once at an arbitrary moment of a busy workload. Reopening
+must show every turn the child was told was committed, and no part of any other.
+
+Real clock throughout: the store works through OS threads and the child is an OS process, which a trio
+MockClock cannot see. Time bounds are generous; nothing sleeps on the wall clock.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import trio
+
+from cursord.providers.model import Message, TextPart
+from cursord.store import open_store
+
+CHILD_DEADLINE = 60.0
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def turn_messages(cid: str, seq: int, padding: int = 0) -> list[Message]:
+    """A turn whose every message names (conversation, turn, size, position): partial turns show."""
+    size = 2 + (seq * 7) % 9
+    pad = "p" * padding
+    return [Message.user(f"{cid}|{seq}|{size}|0")] + [
+        Message.assistant(TextPart(f"{cid}|{seq}|{size}|{i}|{pad}")) for i in range(1, size)
+    ]
+
+
+def check_turn(cid: str, seq: int, messages: list[Message]) -> None:
+    size = 2 + (seq * 7) % 9
+    assert len(messages) == size, f"{cid} turn {seq}: {len(messages)} of {size} messages"
+    for i, message in enumerate(messages):
+        assert message.text().startswith(f"{cid}|{seq}|{size}|{i}"), message.text()[:40]
+
+
+# ---- the child ------------------------------------------------------------------------------------
+
+
+def say(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+async def child_hang_in_transaction(data_dir: str) -> None:
+    async with open_store(data_dir) as store:
+        for seq in range(1, 6):
+            await store.commit_turn("c", turn_messages("c", seq))
+            say(f"committed c {seq}")
+        await store.journal_open("r", "c", "m")
+        await store.journal_append("r", [b"committed event"])
+        say("journal 1")
+
+        def hang() -> None:  # runs in the writer thread, after the batch's inserts, before COMMIT
+            conn = store.writer.conn
+            say(f"in-transaction {int(conn.in_transaction)} {conn.total_changes}")
+            time.sleep(3600)
+
+        store.writer.before_commit = hang
+        async with trio.open_nursery() as nursery:  # several big turns and appends, queued together
+            for _ in range(4):
+                nursery.start_soon(store.commit_turn, "c", turn_messages("c", 99, padding=4_000_000))
+            nursery.start_soon(store.journal_append, "r", [b"uncommitted"] * 5_000)
+
+
+async def child_busy(data_dir: str) -> None:
+    async with open_store(data_dir) as store:
+
+        async def converse(cid: str) -> None:
+            for seq in range(1, 100_000):
+                padding = 300_000 if seq % 5 == 0 else 100  # some turns big enough to span WAL pages
+                await store.commit_turn(cid, turn_messages(cid, seq, padding))
+                say(f"committed {cid} {seq}")
+
+        async with trio.open_nursery() as nursery:
+            for i in range(4):
+                nursery.start_soon(converse, f"c{i}")
+
+
+# ---- the parent -----------------------------------------------------------------------------------
+
+
+async def run_child_until(mode: str, data_dir: Path, stop: int) -> list[str]:
+    """Run the child, read its lines, SIGKILL it once `stop` lines arrived; returns the lines."""
+    lines: list[str] = []
+    with trio.fail_after(CHILD_DEADLINE):
+        process = await trio.lowlevel.open_process(
+            [sys.executable, __file__, mode, str(data_dir)],
+            stdout=-1,  # subprocess.PIPE
+            env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+        )
+        try:
+            assert process.stdout is not None
+            buffer = b""
+            while len(lines) < stop:
+                chunk = await process.stdout.receive_some(65536)
+                assert chunk, f"the child exited early (code {await process.wait()}) after {lines[-3:]}"
+                buffer += chunk
+                *complete, buffer = buffer.split(b"\n")
+                lines.extend(line.decode() for line in complete)
+            process.send_signal(signal.SIGKILL)
+            assert await process.wait() == -signal.SIGKILL
+        finally:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+    return lines
+
+
+async def test_sigkill_inside_a_big_transaction_loses_only_that_transaction(tmp_path: Path) -> None:
+    lines = await run_child_until("hang", tmp_path, stop=7)
+    assert lines[:6] == [f"committed c {seq}" for seq in range(1, 6)] + ["journal 1"]
+    marker, in_transaction, changes = lines[6].split()
+    assert marker == "in-transaction" and in_transaction == "1" and int(changes) > 40
+    # the uncommitted batch (megabytes, more than SQLite's 2 MB page cache) had spilled into the WAL
+    assert (tmp_path / "cursord.sqlite3-wal").stat().st_size > 1_000_000
+
+    async with open_store(tmp_path) as store:
+        records = await store.turns("c")
+        assert [r.turn_seq for r in records] == [1, 2, 3, 4, 5]
+        history = await store.load("c")
+        offset = 0
+        for seq in range(1, 6):
+            size = len(turn_messages("c", seq))
+            check_turn("c", seq, history[offset : offset + size])
+            offset += size
+        assert offset == len(history)
+        journal = await store.journal_load("r")
+        assert journal is not None and journal.events == (b"committed event",)
+        await store.commit_turn("c", turn_messages("c", 6))  # and the store goes on
+        assert [r.turn_seq for r in await store.turns("c")] == [1, 2, 3, 4, 5, 6]
+
+
+async def test_sigkill_at_an_arbitrary_moment_keeps_every_committed_turn_whole(tmp_path: Path) -> None:
+    lines = await run_child_until("busy", tmp_path, stop=60)
+    reported: dict[str, int] = {}
+    for line in lines:
+        word, cid, reported_seq = line.split()
+        assert word == "committed"
+        reported[cid] = max(reported.get(cid, 0), int(reported_seq))
+    async with open_store(tmp_path) as store:
+        for i in range(4):
+            cid = f"c{i}"
+            seqs = [r.turn_seq for r in await store.turns(cid)]
+            assert seqs == list(range(1, len(seqs) + 1))  # no gaps
+            assert len(seqs) >= reported.get(cid, 0)  # nothing the child was told is lost
+            for seq in seqs:  # and every stored turn is whole
+                check_turn(cid, seq, await store.turn_messages(cid, seq))
+
+
+async def test_a_large_write_does_not_block_the_event_loop(tmp_path: Path) -> None:
+    async with open_store(tmp_path) as store:
+        ticks: list[float] = []
+        writing = True
+
+        async def ticker() -> None:
+            while writing:
+                await trio.sleep(0.001)
+                ticks.append(trio.current_time())
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(ticker)
+            size = 500
+            while True:  # grow the write until it takes long enough to tell blocked from not
+                # large tool results: megabytes for SQLite, few Python objects (so few GC pauses)
+                messages = [Message.tool_result(f"call-{n}", f"{n} " + "x" * 20_000) for n in range(size)]
+                started = trio.current_time()
+                await store.commit_turn(f"big-{size}", messages)
+                ended = trio.current_time()
+                if ended - started >= 0.3 or size >= 8_000:
+                    break
+                size *= 2
+            writing = False
+        duration = ended - started
+        during = [started, *(t for t in ticks if started < t < ended), ended]
+        worst = max(b - a for a, b in itertools.pairwise(during))
+        # blocked, the loop would not tick at all during the write, and its worst gap would be the write
+        assert len(during) - 2 >= 20, (len(during) - 2, duration)
+        assert worst < duration / 2, (worst, duration)
+        assert len(await store.load(f"big-{size}")) == size
+
+
+async def test_queued_writes_share_transactions(tmp_path: Path) -> None:
+    import threading
+
+    async with open_store(tmp_path) as store:
+        await store.journal_open("r", None, None)
+        release = threading.Event()
+        store.writer.before_commit = lambda: release.wait(30)
+        batches_before = store.writer.batches
+        async with trio.open_nursery() as nursery:
+            for n in range(200):
+                nursery.start_soon(store.journal_append, "r", [f"{n}".encode()])
+            await trio.testing.wait_all_tasks_blocked()
+            release.set()
+        store.writer.before_commit = None
+        assert store.writer.batches - batches_before <= 2  # the first job alone, then the other 199
+        record = await store.journal_load("r")
+        assert record is not None and sorted(record.events, key=int) == [f"{n}".encode() for n in range(200)]
+
+
+async def test_durable_writes_commit_with_synchronous_full(tmp_path: Path) -> None:
+    async with open_store(tmp_path) as store:
+        seen: list[int] = []
+        store.writer.before_commit = lambda: seen.append(store.writer.conn.execute("PRAGMA synchronous").fetchone()[0])
+        await store.journal_open("r", None, None)
+        await store.commit_turn("c", [Message.user("keep me")])
+        await store.journal_append("r", [b"e"])
+        await store.save_checkpoint("c", 1, b"state")
+        await store.record_turn("c", [Message.user("x")])
+        await store.mark_blob_stored(b"b", True)
+        assert seen == [1, 2, 1, 2, 2, 1]  # 1 = NORMAL, 2 = FULL
+
+
+if __name__ == "__main__":
+    _mode, _data_dir = sys.argv[1], sys.argv[2]
+    trio.run({"hang": child_hang_in_transaction, "busy": child_busy}[_mode], _data_dir)

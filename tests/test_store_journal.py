@@ -1,0 +1,218 @@
+"""The stream journal: events in order, pending entries, endings, replacement and retention.
+
+Real clock (the store works through OS threads).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import random
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+import trio
+import trio.testing
+
+from cursord.store import (
+    DB_NAME,
+    JournalAlreadyActive,
+    JournalClosed,
+    JournalNotFound,
+    JournalState,
+    PendingEntry,
+    PendingKind,
+    open_store,
+)
+
+
+def payload(n: int) -> bytes:
+    """About 100 distinct bytes per event, like a small serialized AgentServerMessage."""
+    return f"event {n:05d} ".encode() + hashlib.sha256(n.to_bytes(4, "big")).digest() * 3
+
+
+async def test_ten_thousand_events_load_in_append_order(tmp_path: Path) -> None:
+    total = 10_000
+    rng = random.Random(7)
+    async with open_store(tmp_path) as store:
+        await store.journal_open("r", "c", "model-x")
+        n = 0
+        while n < total:  # batches of the sizes a stream produces: mostly 1, sometimes dozens
+            size = min(total - n, rng.choice([1, 1, 1, 2, 5, 17, 64]))
+            batch = [payload(i) for i in range(n, n + size)]
+            if rng.random() < 0.5:
+                assert await store.journal_append("r", batch) == n + size
+            else:
+                store.journal_append_nowait("r", batch)
+            n += size
+        await store.flush()
+        record = await store.journal_load("r")
+        assert record is not None
+        assert record.events == tuple(payload(i) for i in range(total))
+    async with open_store(tmp_path) as store:
+        again = await store.journal_load("r")
+        assert again is not None and again.events == record.events
+        assert (again.conversation_id, again.model, again.state) == ("c", "model-x", JournalState.ACTIVE)
+
+
+async def test_pending_entries_and_endings(tmp_path: Path) -> None:
+    async with open_store(tmp_path, clock=lambda: 50.0) as store:
+        await store.journal_open("r", None, None)
+        await store.journal_pending_put("r", PendingKind.EXEC, "7", '{"tool": "read"}')
+        await store.journal_pending_put("r", PendingKind.KV, "2", '{"blob": "ab"}')
+        await store.journal_pending_put("r", PendingKind.EXEC, "7", '{"tool": "read", "sent": true}')  # replaces
+        await store.journal_pending_put("r", "interaction", "1", "{}")
+        assert await store.journal_pending_remove("r", PendingKind.KV, "2") is True
+        assert await store.journal_pending_remove("r", PendingKind.KV, "2") is False
+        with pytest.raises(ValueError, match="pending state must be JSON"):
+            await store.journal_pending_put("r", PendingKind.EXEC, "8", "{not json")
+        record = await store.journal_load("r")
+        assert record is not None
+        assert record.pending == (
+            PendingEntry(PendingKind.EXEC, "7", '{"tool": "read", "sent": true}'),
+            PendingEntry(PendingKind.INTERACTION, "1", "{}"),
+        )
+        assert (record.state, record.ending_json, record.ended_at, record.created_at) == ("active", None, None, 50.0)
+
+        ending = json.dumps({"code": "canceled", "message": "the editor went away"})
+        with pytest.raises(ValueError, match="ending must be JSON"):
+            await store.journal_end("r", "nope", 60.0)
+        assert await store.journal_end("r", ending, 60.0) is True
+        assert await store.journal_end("r", "null", 61.0) is False  # the first ending wins
+        ended = await store.journal_load("r")
+        assert ended is not None
+        assert (ended.state, ended.ending_json, ended.ended_at, ended.pending) == ("ended", ending, 60.0, ())
+        with pytest.raises(JournalClosed):
+            await store.journal_append("r", [b"late"])
+        with pytest.raises(JournalClosed):
+            await store.journal_pending_put("r", PendingKind.EXEC, "9", "{}")
+        with pytest.raises(JournalNotFound):
+            await store.journal_append("ghost", [b"x"])
+        with pytest.raises(JournalNotFound):
+            await store.journal_end("ghost", "null", 1.0)
+        assert await store.journal_load("ghost") is None
+
+
+async def test_a_reused_request_id_starts_a_fresh_journal(tmp_path: Path) -> None:
+    async with open_store(tmp_path) as store:
+        await store.journal_open("r", "c1", "m1")
+        await store.journal_append("r", [b"a", b"b"])
+        with pytest.raises(JournalAlreadyActive):
+            await store.journal_open("r", "c1", "m1")
+        await store.journal_end("r", "null", 1.0)
+        await store.journal_open("r", "c2", "m2")
+        assert await store.journal_append("r", [b"new"]) == 1
+        record = await store.journal_load("r")
+        assert record is not None
+        assert (record.conversation_id, record.events, record.state) == ("c2", (b"new",), JournalState.ACTIVE)
+
+
+async def test_active_listing_and_retention(tmp_path: Path) -> None:
+    times = iter([1.0, 2.0, 3.0, 4.0])
+    async with open_store(tmp_path, clock=lambda: next(times)) as store:
+        for rid in ("a", "b", "c", "d"):
+            await store.journal_open(rid, None, None)
+            await store.journal_append(rid, [rid.encode()] * 100)
+        await store.journal_end("a", "null", 100.0)
+        await store.journal_end("b", "null", 200.0)
+        assert await store.journal_active() == ["c", "d"]
+        assert await store.journal_drop_ended_before(150.0) == 1  # only "a": ended before 150
+        assert await store.journal_load("a") is None
+        assert await store.journal_drop_ended_before(1e12) == 1  # "b"; active ones are never dropped
+        assert await store.journal_drop("c") is True
+        assert await store.journal_drop("c") is False
+        assert await store.journal_active() == ["d"]
+    conn = sqlite3.connect(tmp_path / DB_NAME)
+    try:  # the events went with their streams (ON DELETE CASCADE)
+        assert conn.execute("SELECT DISTINCT request_id FROM journal_events").fetchall() == [("d",)]
+    finally:
+        conn.close()
+
+
+async def test_nowait_appends_keep_their_place_among_awaited_writes(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with open_store(tmp_path) as store:
+        await store.journal_open("r", None, None)
+        store.journal_append_nowait("r", [b"1"])
+        store.journal_append_nowait("r", [b"2", b"3"])
+        await store.journal_end("r", "null", 1.0)  # queued after the appends: they land first
+        with caplog.at_level(logging.ERROR, logger="cursord.store.writer"):
+            store.journal_append_nowait("r", [b"too late"])
+            await store.flush()
+        assert "a queued write failed" in caplog.text and "has ended" in caplog.text
+        record = await store.journal_load("r")
+        assert record is not None and record.events == (b"1", b"2", b"3")
+
+
+async def test_a_burst_of_nowait_appends_becomes_one_job(tmp_path: Path) -> None:
+    async with open_store(tmp_path) as store:
+        await store.journal_open("r", None, None)
+        await store.journal_open("other", None, None)
+        release = threading.Event()
+        store.writer.before_commit = lambda: release.wait(30)  # hold the writer mid-transaction
+        jobs_before = store.writer.jobs
+        store.journal_append_nowait("r", [payload(0)])
+        await trio.to_thread.run_sync(lambda: None)  # give the writer a moment to take that job
+        for n in range(1, 1_000):
+            store.journal_append_nowait("r", [payload(n)])
+        store.journal_append_nowait("other", [b"o1"])  # another stream: a new job...
+        store.journal_append_nowait("r", [payload(1_000)])  # ...so this cannot join the earlier one
+        release.set()
+        await store.flush()
+        store.writer.before_commit = None
+        assert store.writer.jobs - jobs_before <= 5
+        record = await store.journal_load("r")
+        assert record is not None and record.events == tuple(payload(n) for n in range(1_001))
+        other = await store.journal_load("other")
+        assert other is not None and other.events == (b"o1",)
+
+
+async def test_payloads_must_be_bytes(tmp_path: Path) -> None:
+    async with open_store(tmp_path) as store:
+        await store.journal_open("r", None, None)
+        await store.journal_append("r", [b"ok"])
+        with pytest.raises(sqlite3.Error):
+            await store.journal_append("r", [b"fine", "text"])  # type: ignore[list-item]
+        # the failed append rolled back as a whole; the journal goes on
+        assert await store.journal_append("r", [b"next"]) == 2
+        record = await store.journal_load("r")
+        assert record is not None and record.events == (b"ok", b"next")
+
+
+async def test_cancelled_waiter_still_sees_its_write_land(tmp_path: Path) -> None:
+    async with open_store(tmp_path) as store:
+        await store.journal_open("r", None, None)
+        release = threading.Event()
+        store.writer.before_commit = lambda: release.wait(30)
+        results: list[int] = []
+        finished = trio.Event()
+
+        async def victim(scope: trio.CancelScope) -> None:
+            with scope:
+                results.append(await store.journal_append("r", [b"x"]))
+                await trio.lowlevel.checkpoint()  # the cancellation arrives here, after the write
+                results.append(-1)
+            finished.set()
+
+        scope = trio.CancelScope()
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(victim, scope)
+            await trio.testing.wait_all_tasks_blocked()
+            scope.cancel()
+            await trio.testing.wait_all_tasks_blocked()
+            assert not finished.is_set()  # still waiting for its commit: a queued write is never orphaned
+            release.set()
+            await finished.wait()
+        store.writer.before_commit = None
+        assert results == [1] and scope.cancelled_caught
+        record = await store.journal_load("r")
+        assert record is not None and record.events == (b"x",)
+        with trio.CancelScope() as already:
+            already.cancel()
+            await store.journal_append("r", [b"never"])  # cancelled before submitting: nothing queued
+        record = await store.journal_load("r")
+        assert record is not None and record.events == (b"x",)
