@@ -24,23 +24,29 @@ API_KEY = "sk-test-key-0123456789"
 ENVIRON = {"FAKE_KEY": API_KEY}
 
 
-def spec_for(fake: FakeProvider, kind: ProviderKind, *models: str, name: str | None = None) -> ProviderSpec:
+def spec_for(
+    fake: FakeProvider, kind: ProviderKind, *models: str, name: str | None = None, context_window: int | None = None
+) -> ProviderSpec:
     return ProviderSpec(
         kind=kind,
         name=name or kind.value,
         base_url=fake.base_url,
         api_key_env="FAKE_KEY",
         models=models,
+        context_window=context_window,
     )
 
 
 @contextlib.asynccontextmanager
 async def agent_daemon(
-    *specs: ProviderSpec, transport: Transport = "memory"
+    *specs: ProviderSpec, transport: Transport = "memory", data_dir: str | None = None
 ) -> AsyncIterator[tuple[RunningDaemon, AgentServices]]:
-    router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON)
-    with tempfile.TemporaryDirectory(prefix="cursord-test-") as data_dir:
+    """A daemon whose runs go to `specs`' providers, with its store in `data_dir` (default: a fresh one)."""
+    with contextlib.ExitStack() as stack:
+        if data_dir is None:
+            data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="cursord-test-"))
         async with open_store(data_dir, inline=True) as store:
+            router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON)
             services, extensions = agent_parts(router, store)
             factory = AgentTurn.factory(services)
             async with running_daemon(factory, transport=transport, extensions=extensions) as daemon:

@@ -1,0 +1,121 @@
+"""Durable conversations end to end: history across turns and restarts, summaries and compaction."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cursord.config import ProviderKind
+from cursord.connect.errors import Code
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.store.conversations import SUMMARY_PREFIX
+from cursord.testing.editor import run_request
+from cursord.testing.fake_providers import FakeProvider, Reply, chat_text, open_fake_provider
+from tests.agent_support import Transcript, agent_daemon, drive, spec_for
+
+CHAT = ProviderKind.OPENAI_CHAT
+MODEL = "gpt-test"
+
+
+async def one_turn(
+    fake: FakeProvider,
+    data_dir: Path,
+    request_id: str,
+    message: agent.AgentClientMessage,
+    context_window: int | None = None,
+) -> Transcript:
+    spec = spec_for(fake, CHAT, MODEL, context_window=context_window)
+    async with agent_daemon(spec, data_dir=str(data_dir)) as (daemon, _), daemon.editor(http2=True) as editor:
+        await editor.append(request_id, message)
+        async with editor.run_sse(request_id) as reader:
+            return await drive(editor, request_id, reader)
+
+
+def said(request_json: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(m["role"], m["content"]) for m in request_json["messages"] if m["role"] in ("user", "assistant")]
+
+
+async def test_history_survives_a_daemon_restart(tmp_path: Path, autojump_clock: Any) -> None:
+    async with open_fake_provider(Reply.sse(chat_text("Paris.")), Reply.sse(chat_text("About 2.1 million."))) as fake:
+        first = await one_turn(fake, tmp_path, "t1", run_request("Capital of France?", model=MODEL))
+        # a new daemon process on the same data dir: nothing held in memory survives
+        second = await one_turn(fake, tmp_path, "t2", run_request("Its population?", model=MODEL))
+    assert first.error is None and second.error is None
+    assert said(fake.requests[1].json) == [
+        ("user", "Capital of France?"),
+        ("assistant", "Paris."),
+        ("user", "Its population?"),
+    ]
+
+
+def summarize_request() -> agent.AgentClientMessage:
+    request = agent.AgentRunRequest(
+        action=agent.ConversationAction(summarize_action=agent.SummarizeAction()),
+        requested_model=agent.RequestedModel(model_id=MODEL),
+        conversation_id="conv-1",
+    )
+    return agent.AgentClientMessage(run_request=request)
+
+
+def summary_updates(transcript: Transcript) -> list[str]:
+    return [k for k in transcript.kinds() if k.startswith("interaction_update.summary")]
+
+
+async def test_summarize_action_emits_three_updates_and_shortens_the_next_pass(
+    tmp_path: Path, autojump_clock: Any
+) -> None:
+    long_answer = "The plan, in detail: " + "step " * 400
+    replies = [
+        Reply.sse(chat_text(long_answer)),
+        Reply.sse(chat_text("SUMMARY: user wants a plan.")),
+        Reply.sse(chat_text("Next.")),
+    ]
+    async with open_fake_provider(*replies) as fake:
+        await one_turn(fake, tmp_path, "t1", run_request("Make a plan", model=MODEL))
+        summarized = await one_turn(fake, tmp_path, "t2", summarize_request())
+        after = await one_turn(fake, tmp_path, "t3", run_request("Go on", model=MODEL))
+    assert summarized.error is None
+    assert summary_updates(summarized) == [
+        "interaction_update.summary_started",
+        "interaction_update.summary",
+        "interaction_update.summary_completed",
+    ]
+    (summary,) = summarized.updates("summary")
+    assert summary.summary.summary == "SUMMARY: user wants a plan."
+    assert "Make a plan" in fake.requests[1].json["messages"][-1]["content"]  # the summarised transcript
+    assert after.error is None
+    third = said(fake.requests[2].json)
+    assert third == [("user", SUMMARY_PREFIX + "SUMMARY: user wants a plan."), ("user", "Go on")]
+    assert len(str(fake.requests[2].json["messages"])) < len(long_answer)
+
+
+async def test_summarize_with_no_history_is_a_clear_error(tmp_path: Path, autojump_clock: Any) -> None:
+    async with open_fake_provider() as fake:
+        transcript = await one_turn(fake, tmp_path, "t1", summarize_request())
+    assert transcript.error is not None and transcript.error.code is Code.FAILED_PRECONDITION
+    assert fake.requests == []
+
+
+async def test_compaction_only_when_the_prompt_would_not_fit(tmp_path: Path, autojump_clock: Any) -> None:
+    long_answer = "word " * 2_000  # about 2,500 tokens by the estimate
+    replies = [
+        Reply.sse(chat_text(long_answer)),  # turn 1
+        Reply.sse(chat_text("short reply")),  # turn 2: fits in 16k, no compaction
+        Reply.sse(chat_text("SUMMARY OF EARLIER")),  # turn 3 on a 4k window: compaction pass...
+        Reply.sse(chat_text("compacted reply")),  # ...then the step itself
+    ]
+    async with open_fake_provider(*replies) as fake:
+        await one_turn(fake, tmp_path, "t1", run_request("write a lot", model=MODEL), context_window=16_000)
+        roomy = await one_turn(fake, tmp_path, "t2", run_request("and now?", model=MODEL), context_window=16_000)
+        tight = await one_turn(fake, tmp_path, "t3", run_request("once more", model=MODEL), context_window=4_000)
+    assert summary_updates(roomy) == []
+    assert len(fake.requests[1].json["messages"]) == 4  # system, turn 1 in full, the new user message
+    assert summary_updates(tight) == [
+        "interaction_update.summary_started",
+        "interaction_update.summary",
+        "interaction_update.summary_completed",
+    ]
+    assert tight.error is None and tight.text == "compacted reply"
+    step = said(fake.requests[3].json)
+    assert step == [("user", SUMMARY_PREFIX + "SUMMARY OF EARLIER"), ("user", "once more")]
+    assert len(str(fake.requests[3].json["messages"])) < len(str(fake.requests[1].json["messages"])) / 2
