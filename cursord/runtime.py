@@ -7,30 +7,46 @@ their own router to build the same daemon around scripted providers.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping
 
 import httpx
 import trio
 
-from cursord.agent.history import ConversationHistory
+from cursord.agent.resume import make_restorer
 from cursord.agent.router import ProviderRouter
 from cursord.agent.turn import AgentServices, AgentTurn
-from cursord.config import ServeConfig
+from cursord.config import Limits, ServeConfig
 from cursord.daemon import AppExtension, Core, run_daemon
 from cursord.models_rpc import ModelCatalog, model_rpc_extension
 from cursord.sdnotify import Notifier, run_watchdog, watchdog_interval
-from cursord.store.store import open_store
+from cursord.store.store import Store, open_store
 from cursord.streams.active import ActiveStream
 from cursord.streams.broker import StreamBroker
+from cursord.streams.journal import StreamJournal
 from cursord.tap import TapHub, ensure_tap_token, tap_extension
 
 log = logging.getLogger(__name__)
 
 
-def agent_parts(router: ProviderRouter, history: ConversationHistory) -> tuple[AgentServices, tuple[AppExtension, ...]]:
-    """The agent turn's services and the RPCs that go with them, for one provider router."""
-    services = AgentServices(router=router, history=history)
-    return services, (model_rpc_extension(router.catalog),)
+def agent_parts(
+    router: ProviderRouter, store: Store, retention: float = Limits().terminal_retention_seconds
+) -> tuple[AgentServices, tuple[AppExtension, ...]]:
+    """The agent turn's services and the extensions that go with them: the model RPCs, and the stream
+    journal with the restorer that brings journalled streams back after a restart."""
+    services = AgentServices(router=router, history=store, journal=store)
+    journal = StreamJournal(store)
+    restorer = make_restorer(store, AgentTurn.resuming(services), retention)
+
+    def journal_extension(core: Core) -> None:
+        journal.attach(core)
+        core.broker.restorer = restorer
+
+    return services, (model_rpc_extension(router.catalog), journal_extension)
+
+
+def provider_pool_limits(limits: Limits) -> httpx.Limits:
+    return httpx.Limits(max_connections=limits.max_streams, max_keepalive_connections=32)
 
 
 def _status_line(broker: StreamBroker) -> str:
@@ -59,11 +75,17 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
     notifier = Notifier.from_environ(environ)
     async with (
         open_store(config.data_dir) as store,
-        httpx.AsyncClient(timeout=None) as client,
+        # One connection pool for every provider, as large as the streams cursord may hold: httpx's
+        # default of 100 would make the 101st concurrent turn wait for a slot and time out.
+        httpx.AsyncClient(timeout=None, limits=provider_pool_limits(config.limits)) as client,
         trio.open_nursery() as nursery,
     ):
+        retention = config.limits.terminal_retention_seconds
+        dropped = await store.journal_drop_ended_before(time.time() - retention)
+        if dropped:
+            log.info("dropped %d ended stream journals past their retention", dropped)
         router = ProviderRouter.from_catalog(ModelCatalog(config.providers), environ, client)
-        services, extensions = agent_parts(router, store)
+        services, extensions = agent_parts(router, store, retention)
         hub = TapHub()
         services.tap = hub
         extensions = (*extensions, status_reporter(notifier), tap_extension(ensure_tap_token(config.data_dir), hub))

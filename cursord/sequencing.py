@@ -235,6 +235,14 @@ class AppendSequencer(Generic[T]):
         state.ready[seqno] = _Held(item, deadline)
         return Hold(waiting_for=state.next, deadline=deadline)
 
+    def resume(self, request_id: str, next_seqno: int, now: float) -> bool:
+        """Start a request_id's sequence at `next_seqno`, if it has none (its state was dropped while idle,
+        or lost with a restart, while its stream lives on). Returns whether it did."""
+        if request_id in self._states or next_seqno < 1:
+            return False
+        self._states[request_id] = _Sequence(last_activity=now, next=next_seqno)
+        return True
+
     def done(self, request_id: str, seqno: int, now: float) -> T | None:
         """The delivery of ``seqno`` is over (it worked or it failed). Returns the next append to deliver.
 

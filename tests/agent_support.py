@@ -7,14 +7,15 @@ import tempfile
 from collections.abc import AsyncIterator, Callable, Sequence
 
 import attrs
+import httpx
 
 from cursord.agent.router import ProviderRouter
 from cursord.agent.turn import AgentServices, AgentTurn
-from cursord.config import ProviderKind, ProviderSpec
+from cursord.config import Limits, ProviderKind, ProviderSpec
 from cursord.connect.errors import ConnectError
 from cursord.models_rpc import ModelCatalog
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.runtime import agent_parts
+from cursord.runtime import agent_parts, provider_pool_limits
 from cursord.store.store import open_store
 from cursord.testing.editor import EditorClient, RunSSEReader
 from cursord.testing.fake_providers import FakeProvider
@@ -45,8 +46,11 @@ async def agent_daemon(
     with contextlib.ExitStack() as stack:
         if data_dir is None:
             data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="cursord-test-"))
-        async with open_store(data_dir, inline=True) as store:
-            router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON)
+        async with (
+            open_store(data_dir, inline=True) as store,
+            httpx.AsyncClient(timeout=None, limits=provider_pool_limits(Limits())) as client,
+        ):
+            router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON, client)
             services, extensions = agent_parts(router, store)
             factory = AgentTurn.factory(services)
             async with running_daemon(factory, transport=transport, extensions=extensions) as daemon:

@@ -18,7 +18,6 @@ closes the provider connection, and sends `exec_server_control_message.abort` fo
 from __future__ import annotations
 
 import enum
-import itertools
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -27,7 +26,7 @@ import attrs
 import trio
 from google.protobuf.message import Message as ProtoMessage
 
-from cursord.agent import updates
+from cursord.agent import resume, updates
 from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
 from cursord.agent.errors import model_not_served, provider_failure
 from cursord.agent.history import ConversationHistory
@@ -82,6 +81,7 @@ from cursord.providers.model import (
 )
 from cursord.store.conversations import summary_message
 from cursord.store.records import TurnMeta, TurnStatus
+from cursord.store.store import Store
 from cursord.streams.active import ActiveStream
 from cursord.streams.phases import Phase
 from cursord.tap import TapHub
@@ -114,6 +114,8 @@ class AgentServices:
     history: ConversationHistory
     max_passes: int = 50
     tap: TapHub | None = None
+    #: where turns save their snapshots so they survive a restart (None: they do not).
+    journal: Store | None = None
 
 
 @attrs.define(eq=False)
@@ -177,14 +179,16 @@ class AgentTurn:
     pass_scope: trio.CancelScope | None = None
     pending: list[PendingTool] = attrs.field(factory=list)
     started: bool = False
+    run_request: agent.AgentRunRequest | None = None
     started_at: float = attrs.field(factory=trio.current_time)
     #: index in `messages` where this turn's own messages begin (before it: the stored history).
     turn_start: int = 0
     estimate: PromptEstimate = attrs.field(factory=PromptEstimate)
     compacted: bool = False
-    _pass_ids: itertools.count[int] = attrs.field(factory=lambda: itertools.count(1))
-    _exec_seqs: itertools.count[int] = attrs.field(factory=lambda: itertools.count(1))
-    _query_ids: itertools.count[int] = attrs.field(factory=lambda: itertools.count(1))
+    #: the ids the next provider pass, exec request and interaction query get
+    next_pass_id: int = 1
+    next_exec_seq: int = 1
+    next_query_id: int = 1
 
     @classmethod
     def factory(cls, services: AgentServices) -> Callable[[ActiveStream], AgentTurn]:
@@ -193,12 +197,28 @@ class AgentTurn:
 
         return make
 
+    @classmethod
+    def resuming(cls, services: AgentServices) -> Callable[[dict[str, Any]], Callable[[ActiveStream], AgentTurn]]:
+        """Factories for turns re-created from a snapshot (`cursord.agent.resume`)."""
+
+        def for_snapshot(state: dict[str, Any]) -> Callable[[ActiveStream], AgentTurn]:
+            def make(stream: ActiveStream) -> AgentTurn:
+                turn = cls(stream, services)
+                resume.apply_snapshot(turn, state)
+                return turn
+
+            return make
+
+        return for_snapshot
+
     # ---- inputs -----------------------------------------------------------------------------------
 
     async def handle(self, item: object) -> None:
         match item:
             case RunRequested():
                 await self._start_run(item)
+            case resume.Resumed():
+                await self._resume()
             case PrewarmRequested():
                 self.conversation_id = item.conversation_id
                 self.stream.conversation_id = item.conversation_id
@@ -238,6 +258,7 @@ class AgentTurn:
             return
         self.started = True
         request = run.request
+        self.run_request = request
         self.route = self.services.router.route(run.model_id)
         self.stream.model_id = run.model_id
         if self.route is None:
@@ -261,6 +282,19 @@ class AgentTurn:
             )
         elif kind.starts_run:
             log.info("stream %s: %s while a turn runs; ignored", self.stream.request_id, kind.value)
+
+    async def _resume(self) -> None:
+        """Go on after a restart, from the snapshot `apply_snapshot` restored."""
+        if self.route is None:
+            model = self.stream.model_id
+            self.stream.end(model_not_served(model, self.services.router.models))
+            return
+        if any(p.outcome is None for p in self.pending):
+            self._update_waiting_phase()  # the editor's results for these execs are still welcome
+        elif self.pending:
+            await self._maybe_next_pass()
+        else:
+            self._next_pass()
 
     async def _begin(self, request: agent.AgentRunRequest, action: agent.ConversationAction) -> None:
         kind = ActionKind.of(action)
@@ -318,6 +352,7 @@ class AgentTurn:
 
     def _start_summary(self, *, manual: bool) -> None:
         assert self.route is not None
+        resume.save(self)
         self.stream.move_to(Phase.COMPACTING)
         self.stream.publish(updates.summary_started())
         request = summary_request(self.route.model, self.messages[: self.turn_start])
@@ -333,12 +368,13 @@ class AgentTurn:
             reasoning_effort=self.reasoning_effort,
             thinking_budget=self.thinking_budget,
         )
+        resume.save(self)
         self.stream.move_to(Phase.PROVIDER_RUNNING)
         self._launch(request, PassPurpose.STEP)
 
     def _launch(self, request: PassRequest, purpose: PassPurpose, *, manual: bool = False) -> None:
         assert self.route is not None
-        pass_id = next(self._pass_ids)
+        pass_id, self.next_pass_id = self.next_pass_id, self.next_pass_id + 1
         if pass_id > self.services.max_passes:
             self.stream.end(
                 ConnectError(
@@ -550,6 +586,7 @@ class AgentTurn:
         assert self.tools is not None
         self.pending = [self._dispatch_one(state, call) for call in state.tool_calls]
         self._update_waiting_phase()
+        resume.save(self)
 
     def _dispatch_one(self, state: PassState, call: ToolCallPart) -> PendingTool:
         assert self.tools is not None
@@ -561,12 +598,12 @@ class AgentTurn:
         try:
             pending.arguments = parse_call_arguments(call.arguments)
             if isinstance(tool, InteractionTool):
-                pending.query_id = next(self._query_ids)
+                pending.query_id, self.next_query_id = self.next_query_id, self.next_query_id + 1
                 request: agent.InteractionQuery | agent.ExecServerMessage = tool.build_query(
                     pending.arguments, pending.query_id, pending.context
                 )
             elif isinstance(tool, ExecTool):
-                pending.exec_seq = next(self._exec_seqs)
+                pending.exec_seq = self._take_exec_seq()
                 pending.exec_id = f"{state.model_call_id}:{call.id}"
                 request = tool.build_exec(pending.arguments, pending.exec_seq, pending.exec_id, pending.context)
                 if isinstance(tool, ShellTool):
@@ -615,15 +652,14 @@ class AgentTurn:
     def _finish_exec(self, pending: PendingTool, tool: ExecTool, message: agent.ExecClientMessage) -> None:
         assert pending.exec_id is not None
         try:
-            follow_up = tool.next_exec(
-                pending.arguments, message, self._peek_exec_seq(), pending.exec_id, pending.context
-            )
+            follow_up = tool.next_exec(pending.arguments, message, self.next_exec_seq, pending.exec_id, pending.context)
         except ToolArgumentError as exc:
             self._resolve(pending, ToolOutcome(f"Tool call failed: {exc}", is_error=True), None)
             return
         if follow_up is not None:  # a multi-step tool (StrReplace): read, then write
-            pending.exec_seq = next(self._exec_seqs)
+            pending.exec_seq = self._take_exec_seq()
             self.stream.publish(updates.exec_request(follow_up))
+            resume.save(self)
             return
         outcome = tool.result_text(message, pending.arguments)
         self._resolve(pending, outcome, tool.tool_call(pending.arguments, pending.context, message))
@@ -633,11 +669,9 @@ class AgentTurn:
         completed = pending.tool.tool_call(pending.arguments, pending.context, pending.shell)
         self._resolve(pending, pending.shell.outcome(), completed)
 
-    def _peek_exec_seq(self) -> int:
-        """The id the next exec request will get (taken only if one is sent)."""
-        upcoming = next(self._exec_seqs)
-        self._exec_seqs = itertools.count(upcoming)
-        return upcoming
+    def _take_exec_seq(self) -> int:
+        seq, self.next_exec_seq = self.next_exec_seq, self.next_exec_seq + 1
+        return seq
 
     async def _on_exec_control(self, control: ExecControlArrived) -> None:
         pending = self._find_exec(control.exec_seq)
@@ -678,6 +712,7 @@ class AgentTurn:
         if completed is not None:
             self.stream.publish(updates.tool_call_completed(pending.call.id, completed, self.current.model_call_id))
         self._update_waiting_phase()
+        resume.save(self)
 
     async def _maybe_next_pass(self) -> None:
         if any(p.outcome is None for p in self.pending):

@@ -84,16 +84,18 @@ class CursordApp:
             log.debug("%s: client went away before its request was complete", path)
 
     async def _unary(self, method: UnaryMethod, scope: Scope, receive: Receive, send: Send) -> None:
+        body_read = False
         try:
             head = parse_unary_head(scope["method"], scope["headers"], self.limits)
             body = await read_body(receive, self.limits.max_request_bytes)
+            body_read = True
             request = decode_message(head.codec, decode_unary_body(head, body, self.limits), method.request_type)
             reply = await method.call(request)
             response = render_unary_response(head, encode_message(head.codec, reply))
         except HttpRejection as rejection:
             response = rejection.response()
         except ConnectError as error:
-            if error.code is Code.RESOURCE_EXHAUSTED:
+            if not body_read:  # refused on its headers or size: read the rest so HTTP/1.1 gets the answer
                 await drain_body(receive, DRAIN_LIMIT)
             response = render_unary_error(error)
         except Exception as exc:
@@ -109,6 +111,7 @@ class CursordApp:
             request = decode_message(Codec.PROTO, payload, agent.BidiRequestId)
             if not request.request_id:
                 raise ConnectError(Code.INVALID_ARGUMENT, "RunSSE request has an empty request_id")
+            await self.broker.find(request.request_id)  # a stream journalled before a restart comes back
             stream = self.broker.open(request.request_id)
         except HttpRejection as rejection:
             await _send(send, rejection.response())

@@ -6,6 +6,10 @@ answered `invalid_argument` and never reaches a stream or shifts the append sequ
 reach the stream's actor in `append_seqno` order (`AppendGate`); the reply is an empty ACK once this
 upload has been handed over (or recognised as a duplicate).
 
+An append numbered above 1 for a request_id the sequencer has no state for, whose stream exists (in
+memory, or in the journal of a daemon that restarted), resumes the sequence at its number: the state
+was dropped while idle or lost with the restart, and the editor simply goes on counting.
+
 Which uploads may create a stream: a `run_request` or `prewarm_request` creates one (and replaces an
 ended stream under a reused request_id); a heartbeat is always ACKed; anything else for a request_id
 with no stream is `not_found`, because a tool result or answer for a run nobody holds can only be lost.
@@ -60,6 +64,13 @@ class BidiAppendHandler:
 
     async def __call__(self, request: aiserver.BidiAppendRequest) -> aiserver.BidiAppendResponse:
         upload = parse_bidi_append(request)
+        if upload.seqno > 1 and self.gate.snapshot(upload.request_id) is None:
+            # The sequence of a stream that lives on was forgotten: dropped after 10 idle minutes (a
+            # question waiting for the user), or lost with a restart (the stream came back from the
+            # journal). The editor goes on numbering; take this append as the next in order.
+            stream = await self.broker.find(upload.request_id)
+            if stream is not None and stream.has_upload and self.gate.resume(upload.request_id, upload.seqno):
+                log.info("request %s: append sequence resumed at seqno %d", upload.request_id, upload.seqno)
 
         async def deliver(intent: InboundIntent) -> None:
             await self._deliver(upload.request_id, intent)
@@ -74,7 +85,7 @@ class BidiAppendHandler:
 
     async def _deliver(self, request_id: str, intent: InboundIntent) -> None:
         creates = isinstance(intent, RunRequested | PrewarmRequested)
-        stream = self.broker.get(request_id)
+        stream = await self.broker.find(request_id)
         if creates:
             stream = self.broker.open(request_id, replace_ended=True)
         elif stream is None:

@@ -59,6 +59,11 @@ def append_events(conn: sqlite3.Connection, request_id: str, payloads: Sequence[
     return start + len(payloads)
 
 
+def truncate_events(conn: sqlite3.Connection, request_id: str, keep: int) -> int:
+    """Drop every event from index `keep` on (a resumed turn re-runs what came after); returns how many."""
+    return conn.execute("DELETE FROM journal_events WHERE request_id = ? AND seq >= ?", (request_id, keep)).rowcount
+
+
 def put_pending(conn: sqlite3.Connection, request_id: str, kind: PendingKind, entry_id: str, state_json: str) -> None:
     _require_active(conn, request_id)
     conn.execute(

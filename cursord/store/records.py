@@ -31,11 +31,13 @@ class JournalState(enum.StrEnum):
 
 
 class PendingKind(enum.StrEnum):
-    """What a journal's pending entry waits for: a client exec, a user interaction, or a kv ack."""
+    """What a journal's pending entry waits for: a client exec, a user interaction, or a kv ack; or the
+    resumable state of the agent turn itself (`turn`, one entry per stream)."""
 
     EXEC = "exec"
     INTERACTION = "interaction"
     KV = "kv"
+    TURN = "turn"
 
 
 @attrs.frozen

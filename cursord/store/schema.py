@@ -158,7 +158,7 @@ _V2_JOURNAL = (
     ) STRICT, WITHOUT ROWID""",
     """CREATE TABLE journal_pending (
         request_id TEXT NOT NULL REFERENCES journal_streams(request_id) ON DELETE CASCADE,
-        kind TEXT NOT NULL CHECK (kind IN ('exec', 'interaction', 'kv')),
+        kind TEXT NOT NULL CHECK (kind IN ('exec', 'interaction', 'kv', 'turn')),
         id TEXT NOT NULL,
         state TEXT NOT NULL,
         PRIMARY KEY (request_id, kind, id)

@@ -259,6 +259,27 @@ class Store:
             ("journal_append", request_id), payloads, sum(len(p) for p in payloads), _appender(request_id)
         )
 
+    async def journal_truncate(self, request_id: str, keep: int) -> int:
+        """Keep only the first `keep` events of a journal."""
+        return await self.writer.run(lambda c: journal.truncate_events(c, request_id, keep))
+
+    # The *_nowait writes queue without waiting, for synchronous callers (stream observers); they still
+    # run in call order with every other write, and their failures are logged.
+
+    def journal_open_nowait(self, request_id: str, conversation_id: str | None, model: str | None) -> None:
+        now = self.clock()
+        self.writer.run_nowait(lambda c: journal.open_journal(c, request_id, conversation_id, model, now))
+
+    def journal_end_nowait(self, request_id: str, ending_json: str, ended_at: float) -> None:
+        check_json(ending_json, "ending")
+        self.writer.run_nowait(lambda c: journal.end_journal(c, request_id, ending_json, ended_at))
+
+    def journal_pending_put_nowait(self, request_id: str, kind: PendingKind, entry_id: str, state_json: str) -> None:
+        self.writer.run_nowait(lambda c: journal.put_pending(c, request_id, kind, entry_id, state_json))
+
+    def journal_drop_nowait(self, request_id: str) -> None:
+        self.writer.run_nowait(lambda c: journal.drop_journal(c, request_id))
+
     async def journal_pending_put(
         self, request_id: str, kind: PendingKind | str, entry_id: str, state_json: str
     ) -> None:

@@ -197,9 +197,23 @@ class ActiveStream:
 
     async def deliver(self, intent: object) -> None:
         """Hand one upload to the actor (from BidiAppend, already in append_seqno order)."""
-        self.has_upload = True
+        if not self.has_upload:
+            self.has_upload = True
+            self._notify("uploaded")
         self._reschedule()
         await self.post(intent)
+
+    def preload(self, payloads: list[bytes], ending: StreamEnding | None) -> None:
+        """Fill a new stream's backlog from its journal (after a restart), and its ending if it had one."""
+        for payload in payloads:
+            self.backlog.append(encode_envelope(payload))
+        self.has_upload = True
+        if ending is not None:
+            self.backlog.close(ending)
+            self.phase = Phase.FAILED if ending.error is not None else Phase.COMPLETED
+            if ending.error is not None and ending.error.code is Code.CANCELED:
+                self.phase = Phase.CANCELED
+            self._ended_at = trio.current_time()
 
     # ---- the actor --------------------------------------------------------------------------------
 

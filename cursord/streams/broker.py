@@ -9,7 +9,7 @@ ended stream replaces it with a fresh one (the editor reuses request ids).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 
 import attrs
 import trio
@@ -20,6 +20,8 @@ from cursord.streams.active import ActiveStream, BehaviourFactory, StreamTimings
 log = logging.getLogger(__name__)
 
 StreamObserver = Callable[[ActiveStream, str], None]
+#: Re-creates a stream that an earlier run of the daemon journalled (None: nothing journalled).
+Restorer = Callable[["StreamBroker", str], Awaitable[ActiveStream | None]]
 PublishObserver = Callable[[ActiveStream, bytes], None]
 
 
@@ -31,7 +33,11 @@ class StreamBroker:
     max_streams: int = 1_000
     observers: list[StreamObserver] = attrs.field(factory=list)
     publish_observers: list[PublishObserver] = attrs.field(factory=list)
+    #: called once when shutdown begins, before the open streams are ended.
+    shutdown_observers: list[Callable[[], None]] = attrs.field(factory=list)
+    restorer: Restorer | None = None
     _streams: dict[str, ActiveStream] = attrs.field(factory=dict)
+    _restoring: dict[str, trio.Event] = attrs.field(factory=dict)
     closing: bool = False
 
     def __len__(self) -> int:
@@ -43,7 +49,30 @@ class StreamBroker:
     def get(self, request_id: str) -> ActiveStream | None:
         return self._streams.get(request_id)
 
-    def open(self, request_id: str, *, replace_ended: bool = False) -> ActiveStream:
+    async def find(self, request_id: str) -> ActiveStream | None:
+        """The stream for `request_id`, restored from the journal if this process has none yet."""
+        stream = self._streams.get(request_id)
+        if stream is not None or self.restorer is None or self.closing:
+            return stream
+        restoring = self._restoring.get(request_id)
+        if restoring is not None:  # another handler is restoring it: wait for that one
+            await restoring.wait()
+            return self._streams.get(request_id)
+        self._restoring[request_id] = done = trio.Event()
+        try:
+            return await self.restorer(self, request_id)
+        finally:
+            del self._restoring[request_id]
+            done.set()
+
+    def open(
+        self,
+        request_id: str,
+        *,
+        replace_ended: bool = False,
+        behaviour_factory: BehaviourFactory | None = None,
+        preload: Callable[[ActiveStream], None] | None = None,
+    ) -> ActiveStream:
         """The stream for `request_id`, created if there is none (or if it ended and `replace_ended`)."""
         stream = self._streams.get(request_id)
         if stream is not None and not (replace_ended and stream.is_terminal):
@@ -58,10 +87,12 @@ class StreamBroker:
         stream = ActiveStream(
             request_id=request_id,
             timings=self.timings,
-            behaviour_factory=self.behaviour_factory,
+            behaviour_factory=behaviour_factory or self.behaviour_factory,
             on_change=self._changed,
             on_publish=self._published,
         )
+        if preload is not None:
+            preload(stream)
         self._streams[request_id] = stream
         self.nursery.start_soon(self._run_stream, stream, name=f"stream:{request_id}")
         self._changed(stream, "created")
@@ -90,6 +121,9 @@ class StreamBroker:
 
     def close(self, error: ConnectError | None = None) -> None:
         """Shutdown: refuse new streams and end every open one (default: `unavailable`)."""
+        if not self.closing:
+            for observer in self.shutdown_observers:
+                observer()
         self.closing = True
         error = error or ConnectError(Code.UNAVAILABLE, "cursord is shutting down; retry when it is back")
         for stream in list(self._streams.values()):

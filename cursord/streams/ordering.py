@@ -197,6 +197,12 @@ class AppendGate(Generic[T]):
             raise record.error
         return Admission.DELIVERED
 
+    def resume(self, request_id: str, next_seqno: int) -> bool:
+        """See `AppendSequencer.resume`."""
+        resumed = self._sequencer.resume(request_id, next_seqno, trio.current_time())
+        self._reschedule()
+        return resumed
+
     def snapshot(self, request_id: str) -> SequenceSnapshot | None:
         """The sequencer's state for ``request_id``, or None when none is tracked (never seen, or dropped)."""
         return self._sequencer.snapshot(request_id)
