@@ -1,4 +1,4 @@
-"""The `cursord` command line: `serve` (the daemon), `config check`, `service`, `status`, `tap`, `doctor`."""
+"""The `cursord` command line: `serve`, `config check`, `service`, `status`, `tap`, `doctor`, `ca`, `editor`."""
 
 from __future__ import annotations
 
@@ -23,7 +23,9 @@ from cursord.config import (
     redacted,
 )
 from cursord.doctor import add_doctor_arguments, doctor_command
+from cursord.editor_settings import add_editor_arguments, editor_command
 from cursord.logs import setup_logging
+from cursord.proxy.commands import add_ca_arguments, ca_command
 from cursord.status_cli import add_status_arguments, add_tap_arguments, status_command, tap_command
 
 log = logging.getLogger("cursord")
@@ -53,6 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_status_arguments(commands)
     add_tap_arguments(commands)
     add_doctor_arguments(commands)
+    add_ca_arguments(commands)
+    add_editor_arguments(commands)
     return parser
 
 
@@ -72,6 +76,10 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return tap_command(args, environ)
         if args.command == "doctor":
             return doctor_command(args, environ)
+        if args.command == "ca":
+            return ca_command(args, environ)
+        if args.command == "editor":
+            return editor_command(args, environ)
     except ConfigError as error:
         print(f"cursord: {error}", file=sys.stderr)
         return 2
@@ -106,8 +114,14 @@ def serve(config: ServeConfig, environ: Mapping[str, str]) -> int:
     setup_logging(config.log_level.value, environ)
     for warning in config_warnings(config, environ):
         log.warning("%s", warning)
-    trio.run(_serve, config, environ)
-    return 0
+    failed = False
+    try:
+        trio.run(_serve, config, environ)
+    except* OSError as errors:  # cannot bind a listener, cannot create the data dir ...
+        for error in errors.exceptions:
+            log.error("cursord cannot start: %s", error)
+        failed = True
+    return 1 if failed else 0
 
 
 async def _serve(config: ServeConfig, environ: Mapping[str, str]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping
+from functools import partial
 
 import httpx
 import trio
@@ -19,6 +20,7 @@ from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.config import Limits, ServeConfig
 from cursord.daemon import AppExtension, Core, run_daemon
 from cursord.models_rpc import ModelCatalog, model_rpc_extension
+from cursord.proxy import ProxyConfig, run_proxy
 from cursord.sdnotify import Notifier, run_watchdog, watchdog_interval
 from cursord.store.store import Store, open_store
 from cursord.streams.active import ActiveStream
@@ -88,7 +90,9 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
         services, extensions = agent_parts(router, store, retention)
         hub = TapHub()
         services.tap = hub
-        extensions = (*extensions, status_reporter(notifier), tap_extension(ensure_tap_token(config.data_dir), hub))
+        cores: list[Core] = []  # the proxy serves the same app; extensions see it before serving starts
+        tap = tap_extension(ensure_tap_token(config.data_dir), hub)
+        extensions = (*extensions, status_reporter(notifier), tap, cores.append)
         behaviour = AgentTurn.factory(services)
 
         async def serve_then_stop(*, task_status: trio.TaskStatus[list[str]]) -> None:
@@ -97,6 +101,10 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
 
         binds = await nursery.start(serve_then_stop)
         log.info("cursord listening on %s; models: %s", ", ".join(binds), ", ".join(router.models))
+        proxy_config = ProxyConfig(host=config.proxy_listen.host, port=config.proxy_listen.port)
+        proxy = partial(run_proxy, cores[0].app, data_dir=config.data_dir, owns_model=router.catalog)
+        proxy_binds = await nursery.start(partial(proxy, config=proxy_config))
+        log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))
         notifier.ready(status=f"listening on {', '.join(binds)}")
         interval = watchdog_interval(environ)
         if interval is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 from functools import partial
@@ -41,7 +42,17 @@ async def test_serve_ends_open_streams_unavailable_on_signal(tmp_path: Path, sig
     async with open_fake_provider(stalled) as fake:
         env = {**os.environ, "FAKE_KEY": "sk-x", "PYTHONUNBUFFERED": "1"}
         spec = f"kind=openai-chat,name=fake,base_url={fake.base_url},api_key_env=FAKE_KEY,models=m1"
-        command = cursord_command("serve", "--listen", "127.0.0.1:0", "--data-dir", str(tmp_path), "--provider", spec)
+        command = cursord_command(
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--proxy-listen",
+            "127.0.0.1:0",
+            "--data-dir",
+            str(tmp_path),
+            "--provider",
+            spec,
+        )
         with trio.fail_after(60):
             async with trio.open_nursery() as nursery:
                 run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
@@ -98,3 +109,30 @@ def test_bad_configuration_is_a_clear_error_not_a_traceback(args: list[str], exp
     assert result.returncode == 2
     assert expected in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_port_in_use_is_a_clear_error(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            cursord_command(
+                "serve",
+                "--listen",
+                f"127.0.0.1:{port}",
+                "--proxy-listen",
+                "127.0.0.1:0",
+                "--data-dir",
+                str(tmp_path),
+                "--provider",
+                "openai",
+            ),
+            env={**os.environ, "OPENAI_API_KEY": "sk-x"},
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+    assert result.returncode == 1
+    assert "cannot start" in result.stderr and "Traceback" not in result.stderr

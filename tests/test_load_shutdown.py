@@ -63,7 +63,17 @@ async def test_sigterm_ends_every_open_stream_unavailable_and_exits_0(tmp_path: 
     async with open_fake_provider(*[stalled] * STREAMS) as fake:
         env = {**os.environ, "FAKE_KEY": "sk-x", "PYTHONUNBUFFERED": "1"}
         spec = f"kind=openai-chat,name=fake,base_url={fake.base_url},api_key_env=FAKE_KEY,models=m1"
-        command = cursord_command("serve", "--listen", "127.0.0.1:0", "--data-dir", str(tmp_path), "--provider", spec)
+        command = cursord_command(
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--proxy-listen",
+            "127.0.0.1:0",
+            "--data-dir",
+            str(tmp_path),
+            "--provider",
+            spec,
+        )
         streams = Streams(STREAMS)
         seen = bytearray()
         with trio.fail_after(60):

@@ -1,0 +1,694 @@
+"""Pointing the editor at cursord's proxy: `cursord editor setup|revert|status` on Cursor's settings.json.
+
+Theory of operation. `setup` sets four keys in the user's `settings.json` (`SETTINGS`: the proxy URL,
+proxy support on, HTTP/2 off so the agent uses RunSSE + BidiAppend, system certificates on) and
+`revert` puts back exactly what was there before. The file is JSONC (comments, trailing commas), and
+it is the user's: both edit it *in place*, replacing, inserting or removing only those members, so
+every comment, blank line and the order of everything else survive byte for byte.
+
+State. Before its first change to a file, `setup` records each key's previous state in cursord's data
+dir (`editor-settings.json`): absent, or the exact text of its value. Running `setup` again keeps that
+first record, so `revert` always goes back to the pre-cursord state. `revert` restores a key only if
+it still holds the value `setup` wrote; a key the user changed or removed since is theirs and is left
+alone (and reported). Every write first copies the file to `<data_dir>/editor-backups/` with a
+timestamp, and replaces the file atomically (the target of a symlink, keeping its mode).
+
+The JSONC scanner (`scan`) reads just the top-level object: members with the offsets of their key,
+value and following comma. Values are located, not interpreted; `parse_value` reads one (comments and
+trailing commas removed) when a comparison needs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import json
+import os
+import shutil
+import socket
+import sys
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+import attrs
+
+from cursord.config import DEFAULT_PROXY_LISTEN, default_data_dir
+
+__all__ = [
+    "DEFAULT_PROXY_URL",
+    "RECORD_NAME",
+    "SETTINGS",
+    "JsoncError",
+    "Member",
+    "Report",
+    "TopLevel",
+    "add_editor_arguments",
+    "default_settings_path",
+    "editor_command",
+    "parse_value",
+    "remove_key",
+    "revert",
+    "scan",
+    "set_value",
+    "setup",
+    "status",
+    "strip_jsonc",
+]
+
+DEFAULT_PROXY_URL: Final = f"http://{DEFAULT_PROXY_LISTEN}"
+RECORD_NAME: Final = "editor-settings.json"
+BACKUP_DIR: Final = "editor-backups"
+PROXY_KEY: Final = "http.proxy"
+
+
+def desired_settings(proxy_url: str = DEFAULT_PROXY_URL) -> dict[str, Any]:
+    return {
+        PROXY_KEY: proxy_url,
+        "http.proxySupport": "on",
+        "cursor.general.disableHttp2": True,
+        "http.experimental.systemCertificatesV2": True,
+    }
+
+
+SETTINGS: Final = desired_settings()
+
+
+# --- locating the file ---------------------------------------------------------------------------------
+
+
+def default_settings_path(environ: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
+    """Cursor's user settings.json for this platform (Linux honours $XDG_CONFIG_HOME, as Electron does)."""
+    environ = os.environ if environ is None else environ
+    platform = platform or sys.platform
+    home = Path(environ.get("HOME") or environ.get("USERPROFILE") or Path.home())
+    if platform == "darwin":
+        base = home / "Library" / "Application Support"
+    elif platform.startswith("win"):
+        appdata = environ.get("APPDATA")
+        base = Path(appdata) if appdata else home / "AppData" / "Roaming"
+    else:
+        xdg = environ.get("XDG_CONFIG_HOME", "")
+        base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".config"
+    return base / "Cursor" / "User" / "settings.json"
+
+
+# --- the JSONC scanner -----------------------------------------------------------------------------------
+
+
+class JsoncError(ValueError):
+    def __init__(self, message: str, text: str, offset: int) -> None:
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.offset = offset
+
+
+@attrs.frozen
+class Member:
+    key: str
+    key_start: int  # the opening quote
+    value_start: int
+    value_end: int
+    comma: int | None  # the comma after the value, if any
+
+
+@attrs.frozen
+class TopLevel:
+    open_brace: int | None  # None: no object at all (empty, or only comments)
+    close_brace: int | None
+    members: tuple[Member, ...]
+
+    def find(self, key: str) -> Member | None:
+        """The member that counts for `key` (the last, as JSON parsers take the last duplicate)."""
+        found = [member for member in self.members if member.key == key]
+        return found[-1] if found else None
+
+
+class _Scanner:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def fail(self, message: str, offset: int | None = None) -> JsoncError:
+        return JsoncError(message, self.text, self.pos if offset is None else offset)
+
+    def skip_space(self) -> None:
+        text = self.text
+        while self.pos < len(text):
+            char = text[self.pos]
+            if char in " \t\r\n\ufeff":
+                self.pos += 1
+            elif text.startswith("//", self.pos):
+                end = text.find("\n", self.pos)
+                self.pos = len(text) if end < 0 else end
+            elif text.startswith("/*", self.pos):
+                end = text.find("*/", self.pos + 2)
+                if end < 0:
+                    raise self.fail("unterminated /* comment")
+                self.pos = end + 2
+            else:
+                return
+
+    def peek(self) -> str:
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def string(self) -> str:
+        start = self.pos
+        self.pos += 1
+        text = self.text
+        while self.pos < len(text):
+            char = text[self.pos]
+            if char == "\\":
+                self.pos += 2
+            elif char == '"':
+                self.pos += 1
+                try:
+                    value: str = json.loads(text[start : self.pos])
+                except json.JSONDecodeError as exc:
+                    raise self.fail(f"bad string: {exc.msg}", start) from None
+                return value
+            elif char == "\n":
+                break
+            else:
+                self.pos += 1
+        raise self.fail("unterminated string", start)
+
+    def value(self) -> None:
+        """Skip one value (of any kind), leaving `pos` just after it."""
+        char = self.peek()
+        if char == '"':
+            self.string()
+        elif char in "{[":
+            closer = {"{": "}", "[": "]"}
+            stack = [closer[char]]
+            self.pos += 1
+            while stack:
+                self.skip_space()
+                char = self.peek()
+                if not char:
+                    raise self.fail(f"unterminated value: expected {stack[-1]!r}")
+                if char == '"':
+                    self.string()
+                elif char in "{[":
+                    stack.append(closer[char])
+                    self.pos += 1
+                elif char in "}]":
+                    if char != stack.pop():
+                        raise self.fail(f"unexpected {char!r}")
+                    self.pos += 1
+                else:
+                    self.pos += 1
+        else:
+            start = self.pos
+            while self.pos < len(self.text) and self.text[self.pos] not in ",}] \t\r\n/":
+                self.pos += 1
+            if self.pos == start:
+                raise self.fail("expected a value")
+
+
+def scan(text: str) -> TopLevel:
+    """The top-level object's members. Raises JsoncError if the text is not a JSONC object (or nothing)."""
+    scanner = _Scanner(text)
+    scanner.skip_space()
+    if not scanner.peek():
+        return TopLevel(None, None, ())
+    if scanner.peek() != "{":
+        raise scanner.fail("settings.json must hold an object")
+    open_brace = scanner.pos
+    scanner.pos += 1
+    members: list[Member] = []
+    while True:
+        scanner.skip_space()
+        char = scanner.peek()
+        if char == "}":
+            close_brace = scanner.pos
+            scanner.pos += 1
+            break
+        if char != '"':
+            raise scanner.fail("expected a key or '}'")
+        key_start = scanner.pos
+        key = scanner.string()
+        scanner.skip_space()
+        if scanner.peek() != ":":
+            raise scanner.fail("expected ':'")
+        scanner.pos += 1
+        scanner.skip_space()
+        value_start = scanner.pos
+        scanner.value()
+        value_end = scanner.pos
+        scanner.skip_space()
+        comma = None
+        if scanner.peek() == ",":
+            comma = scanner.pos
+            scanner.pos += 1
+        elif scanner.peek() != "}":
+            raise scanner.fail("expected ',' or '}'")
+        members.append(Member(key, key_start, value_start, value_end, comma))
+    scanner.skip_space()
+    if scanner.peek():
+        raise scanner.fail("unexpected text after the settings object")
+    return TopLevel(open_brace, close_brace, tuple(members))
+
+
+def strip_jsonc(text: str) -> str:
+    """`text` as plain JSON: comments blanked, trailing commas dropped (strings untouched)."""
+    out: list[str] = []
+    scanner = _Scanner(text)
+    pending_comma: int | None = None
+    while scanner.pos < len(text):
+        start = scanner.pos
+        char = text[start]
+        if char == '"':
+            scanner.string()
+            out.append(text[start : scanner.pos])
+            pending_comma = None
+            continue
+        if text.startswith(("//", "/*"), start):
+            scanner.skip_space()
+            out.append(" ")
+            continue
+        scanner.pos += 1
+        if char == ",":
+            pending_comma = len(out)
+        elif char in "}]" and pending_comma is not None:
+            out[pending_comma] = " "
+            pending_comma = None
+        elif char not in " \t\r\n":
+            pending_comma = None
+        out.append(char)
+    return "".join(out)
+
+
+def parse_value(text: str) -> Any:
+    return json.loads(strip_jsonc(text))
+
+
+def _value_of(text: str, member: Member) -> Any:
+    try:
+        return parse_value(text[member.value_start : member.value_end])
+    except (json.JSONDecodeError, JsoncError):
+        return _Unreadable(text[member.value_start : member.value_end])
+
+
+@attrs.frozen
+class _Unreadable:
+    raw: str
+
+
+# --- minimal edits -----------------------------------------------------------------------------------------
+
+
+def _newline(text: str) -> str:
+    return "\r\n" if "\r\n" in text else "\n"
+
+
+def _line_start(text: str, offset: int) -> int:
+    return text.rfind("\n", 0, offset) + 1
+
+
+def _indent(text: str, top: TopLevel) -> str:
+    for member in reversed(top.members):
+        start = _line_start(text, member.key_start)
+        prefix = text[start : member.key_start]
+        if prefix.strip() == "" and start > (top.open_brace or 0):
+            return prefix
+    return "\t" if "\n\t" in text else "    "
+
+
+def _end_of_line_after(text: str, offset: int) -> int | None:
+    """Skip blanks and same-line comments from `offset`; the line's end, or None if more text follows."""
+    pos = offset
+    while pos < len(text):
+        if text[pos] in " \t":
+            pos += 1
+        elif text.startswith("//", pos):
+            end = text.find("\n", pos)
+            pos = len(text) if end < 0 else end
+        elif text.startswith("/*", pos):
+            end = text.find("*/", pos + 2)
+            if end < 0 or "\n" in text[pos:end]:
+                return None
+            pos = end + 2
+        elif text[pos] in "\r\n":
+            return pos
+        else:
+            return None
+    return pos
+
+
+def set_value(text: str, key: str, value: Any) -> str:
+    """`text` with `key` set to `value`: its value's text replaced, or a member added at the end."""
+    top = scan(text)
+    encoded = json.dumps(value, ensure_ascii=False)
+    member = top.find(key)
+    if member is not None:
+        return text[: member.value_start] + encoded + text[member.value_end :]
+    entry = f"{json.dumps(key, ensure_ascii=False)}: {encoded}"
+    newline = _newline(text)
+    if top.open_brace is None or top.close_brace is None:
+        indent = "\t" if "\n\t" in text else "    "
+        block = "{" + newline + indent + entry + newline + "}" + newline
+        if not text.lstrip("\ufeff").strip():
+            return ("\ufeff" if text.startswith("\ufeff") else "") + block
+        return text + ("" if text.endswith("\n") else newline) + block
+    indent = _indent(text, top)
+    if not top.members:
+        inner = text[top.open_brace + 1 : top.close_brace]
+        if not inner.strip():
+            return text[: top.open_brace + 1] + newline + indent + entry + newline + text[top.close_brace :]
+        return text[: top.open_brace + 1] + newline + indent + entry + text[top.open_brace + 1 :]
+    last = top.members[-1]
+    # A file that ends its last member with a (trailing) comma gets ours with one too, so that removing
+    # ours again (`remove_key`) gives back the file as it was, in either style.
+    trailing = "," if last.comma is not None else ""
+    after = last.comma + 1 if last.comma is not None else last.value_end
+    line_end = _end_of_line_after(text, after)
+    if line_end is None:  # more on the same line (a one-line object): add inline
+        prefix = " " if last.comma is not None else ", "
+        return text[:after] + prefix + entry + trailing + text[after:]
+    comma = "," if last.comma is None else ""
+    return (
+        text[: last.value_end]
+        + comma
+        + text[last.value_end : line_end]
+        + newline
+        + indent
+        + entry
+        + trailing
+        + text[line_end:]
+    )
+
+
+def remove_key(text: str, key: str) -> str:
+    """`text` without the member `key` (and without the comma that separated it); unchanged if absent."""
+    top = scan(text)
+    member = top.find(key)
+    if member is None:
+        return text
+    index = top.members.index(member)
+    start, end = member.key_start, member.value_end
+    cut_comma: int | None = None
+    if member.comma is not None:
+        end = member.comma + 1
+    elif index > 0 and top.members[index - 1].comma is not None:
+        cut_comma = top.members[index - 1].comma
+    line_start = _line_start(text, start)
+    if text[line_start:start].strip() == "":
+        # The member starts its line: take the whole line, with a comment that follows it on that line.
+        tail = _end_of_line_after(text, end)
+        if tail is not None:
+            start = line_start
+            end = tail + (2 if text.startswith("\r\n", tail) else 1 if text.startswith("\n", tail) else 0)
+    else:  # inline, after other text on its line: take the blanks before it too
+        while start > line_start and text[start - 1] in " \t":
+            start -= 1
+    result = text[:start] + text[end:]
+    if cut_comma is not None:
+        result = result[:cut_comma] + result[cut_comma + 1 :]
+    return result
+
+
+# --- setup / revert / status ---------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Report:
+    ok: bool
+    lines: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+
+def _record_path(data_dir: Path) -> Path:
+    return data_dir / RECORD_NAME
+
+
+def _load_record(data_dir: Path) -> dict[str, Any]:
+    path = _record_path(data_dir)
+    if not path.exists():
+        return {"version": 1, "files": {}}
+    record: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    record.setdefault("files", {})
+    return record
+
+
+def _save_record(data_dir: Path, record: dict[str, Any]) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    _atomic_write(_record_path(data_dir), json.dumps(record, indent=2, sort_keys=True) + "\n")
+
+
+def _resolve(settings: Path) -> Path:
+    settings = Path(os.path.abspath(settings))
+    return settings.resolve() if settings.is_symlink() else settings
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".cursord-tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def _backup(settings: Path, data_dir: Path, now: dt.datetime) -> Path | None:
+    if not settings.exists():
+        return None
+    directory = data_dir / BACKUP_DIR
+    directory.mkdir(parents=True, exist_ok=True)
+    stamp = now.strftime("%Y%m%dT%H%M%S")
+    target = directory / f"settings-{stamp}.json"
+    counter = 1
+    while target.exists():
+        counter += 1
+        target = directory / f"settings-{stamp}-{counter}.json"
+    shutil.copy2(settings, target)
+    return target
+
+
+def _read(settings: Path) -> str:
+    try:
+        with settings.open(encoding="utf-8", newline="") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        return ""
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def setup(
+    settings: Path, data_dir: Path, proxy_url: str = DEFAULT_PROXY_URL, *, now: dt.datetime | None = None
+) -> Report:
+    """Set `SETTINGS` (with `proxy_url`) in `settings`, recording what was there first."""
+    now = now or dt.datetime.now(dt.UTC)
+    settings = _resolve(settings)
+    existed = settings.exists()
+    text = _read(settings)
+    try:
+        top = scan(text)
+    except JsoncError as error:
+        return Report(False, (f"cannot edit {settings}: {error}; fix it in the editor first",))
+    record = _load_record(data_dir)
+    entry: dict[str, Any] | None = record["files"].get(str(settings))
+    previous: dict[str, Any] = dict(entry["previous"]) if entry else {}
+    wanted = desired_settings(proxy_url)
+    lines = []
+    updated = text
+    for key, value in wanted.items():
+        member = top.find(key)
+        if key not in previous:
+            previous[key] = {
+                "present": member is not None,
+                "raw": text[member.value_start : member.value_end] if member is not None else None,
+            }
+        if member is not None and _value_of(text, member) == value:
+            lines.append(f"  {key}: already {json.dumps(value)}")
+            continue
+        updated = set_value(updated, key, value)
+        was = "absent" if member is None else text[member.value_start : member.value_end]
+        lines.append(f"  {key}: {json.dumps(value)} (was {was})")
+    backup = None
+    if updated != text:
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        backup = _backup(settings, data_dir, now)
+        _atomic_write(settings, updated)
+    original = entry.get("original") if entry else None
+    if entry is None:
+        # The file before cursord's first edit. While the file holds exactly what cursord wrote, revert
+        # restores these bytes (or removes a file setup created) instead of editing key by key.
+        original = {"existed": existed, "backup": str(backup) if backup else None, "sha256": _digest(text)}
+    record["files"][str(settings)] = {
+        "setup_at": now.isoformat(),
+        "applied": wanted,
+        "previous": previous,
+        "original": original,
+        "written_sha256": _digest(updated),
+    }
+    _save_record(data_dir, record)
+    head = f"{'updated' if updated != text else 'unchanged'}: {settings}"
+    tail = [f"backup: {backup}"] if backup else []
+    return Report(True, (head, *lines, *tail, "restart Cursor for the proxy settings to take effect"))
+
+
+def _original_text(entry: Mapping[str, Any]) -> str | None:
+    """The pre-setup text from the first backup, if it is there and unchanged ("" if there was no file)."""
+    original = entry.get("original")
+    if not original:
+        return None
+    if not original["existed"]:
+        return ""
+    backup = original.get("backup")
+    if not backup or not Path(backup).exists():
+        return None
+    text = _read(Path(backup))
+    return text if _digest(text) == original["sha256"] else None
+
+
+def revert(settings: Path, data_dir: Path, *, now: dt.datetime | None = None) -> Report:
+    """Put back what `setup` recorded, key by key, unless the user changed the key since."""
+    now = now or dt.datetime.now(dt.UTC)
+    settings = _resolve(settings)
+    record = _load_record(data_dir)
+    entry = record["files"].get(str(settings))
+    if entry is None:
+        return Report(False, (f"nothing to revert: cursord has not set up {settings}",))
+    text = _read(settings)
+    original = _original_text(entry) if _digest(text) == entry.get("written_sha256") else None
+    if original is not None:
+        backup = _backup(settings, data_dir, now)
+        if original == "" and not entry["original"]["existed"]:
+            settings.unlink(missing_ok=True)
+            lines = [f"removed: {settings} (setup had created it)"]
+        else:
+            _atomic_write(settings, original)
+            lines = [f"restored: {settings} (exactly as before setup)"]
+        del record["files"][str(settings)]
+        _save_record(data_dir, record)
+        return Report(True, (*lines, *([f"backup: {backup}"] if backup else [])))
+    try:
+        top = scan(text)
+    except JsoncError as error:
+        return Report(False, (f"cannot edit {settings}: {error}; fix it in the editor first",))
+    updated = text
+    lines = []
+    for key, before in entry["previous"].items():
+        applied = entry["applied"].get(key)
+        member = top.find(key)
+        if member is None:
+            lines.append(f"  {key}: left alone (removed since setup)")
+            continue
+        if _value_of(text, member) != applied:
+            lines.append(f"  {key}: left alone (changed since setup)")
+            continue
+        if before["present"]:
+            found = scan(updated).find(key)
+            assert found is not None
+            updated = updated[: found.value_start] + before["raw"] + updated[found.value_end :]
+            lines.append(f"  {key}: restored {before['raw']}")
+        else:
+            updated = remove_key(updated, key)
+            lines.append(f"  {key}: removed (was absent)")
+    backup = None
+    if updated != text:
+        backup = _backup(settings, data_dir, now)
+        _atomic_write(settings, updated)
+    del record["files"][str(settings)]
+    _save_record(data_dir, record)
+    tail = [f"backup: {backup}"] if backup else []
+    return Report(True, (f"{'reverted' if updated != text else 'unchanged'}: {settings}", *lines, *tail))
+
+
+def proxy_answers(url: str, timeout: float = 1.0) -> bool:
+    """Whether something accepts TCP connections at the proxy URL's host and port."""
+    parts = urlsplit(url if "://" in url else f"http://{url}")
+    if not parts.hostname:
+        return False
+    try:
+        with socket.create_connection((parts.hostname, parts.port or 80), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def status(settings: Path, data_dir: Path, proxy_url: str = DEFAULT_PROXY_URL) -> Report:
+    """What the file sets for each key, whether `setup` recorded it, whether the proxy answers."""
+    settings = _resolve(settings)
+    text = _read(settings)
+    if not settings.exists():
+        lines = [f"{settings}: does not exist"]
+        top = TopLevel(None, None, ())
+    else:
+        try:
+            top = scan(text)
+        except JsoncError as error:
+            return Report(False, (f"{settings}: not valid JSONC: {error}",))
+        lines = [f"{settings}:"]
+    ok = True
+    current_proxy = None
+    for key, value in desired_settings(proxy_url).items():
+        member = top.find(key)
+        current = _value_of(text, member) if member is not None else None
+        if key == PROXY_KEY and isinstance(current, str):
+            current_proxy = current
+        mark = "ok" if current == value else "differs"
+        ok = ok and current == value
+        shown = "absent" if member is None else text[member.value_start : member.value_end]
+        lines.append(f"  {key}: {shown} ({mark}; cursord sets {json.dumps(value)})")
+    recorded = str(settings) in _load_record(data_dir)["files"]
+    lines.append(f"setup recorded: {'yes (revert can undo it)' if recorded else 'no'}")
+    target = current_proxy or proxy_url
+    answers = proxy_answers(target)
+    lines.append(f"proxy {target}: {'answers' if answers else 'does not answer (is `cursord serve` running?)'}")
+    return Report(ok and answers, tuple(lines))
+
+
+# --- command line ----------------------------------------------------------------------------------------
+
+
+def add_editor_arguments(subparsers: Any) -> argparse.ArgumentParser:
+    """Add `editor` and its actions to `subparsers` (what `ArgumentParser.add_subparsers` returned)."""
+    editor = subparsers.add_parser("editor", help="point Cursor's settings.json at the proxy, or undo it")
+    actions = editor.add_subparsers(dest="editor_command", required=True, metavar="ACTION")
+    for name, text in (
+        ("setup", "set the proxy, HTTP/1.1 and certificate settings (recording what was there)"),
+        ("revert", "restore the settings as they were before setup"),
+        ("status", "show the settings and whether the proxy answers"),
+    ):
+        action = actions.add_parser(name, help=text)
+        action.add_argument("--settings", metavar="PATH", help="settings.json (default: Cursor's for this user)")
+        action.add_argument("--data-dir", metavar="PATH", help="state directory (default: the daemon's)")
+        if name != "revert":
+            action.add_argument("--proxy", metavar="URL", default=DEFAULT_PROXY_URL,
+                                help=f"the proxy URL (default {DEFAULT_PROXY_URL})")
+    return editor  # type: ignore[no-any-return]
+
+
+def editor_command(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> int:
+    """Run `cursord editor ACTION`; returns the exit status (0 ok, 1 otherwise)."""
+    environ = os.environ if environ is None else environ
+    settings = Path(args.settings) if getattr(args, "settings", None) else default_settings_path(environ)
+    data_dir = Path(os.path.abspath(args.data_dir)) if getattr(args, "data_dir", None) else default_data_dir(environ)
+    proxy_url = getattr(args, "proxy", None) or DEFAULT_PROXY_URL
+    if args.editor_command == "setup":
+        report = setup(settings, data_dir, proxy_url)
+    elif args.editor_command == "revert":
+        report = revert(settings, data_dir)
+    elif args.editor_command == "status":
+        report = status(settings, data_dir, proxy_url)
+    else:
+        raise AssertionError(args.editor_command)
+    print(report, file=sys.stdout if report.ok else sys.stderr)
+    return 0 if report.ok else 1

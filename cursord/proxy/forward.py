@@ -1,0 +1,271 @@
+"""Forwarding one request to the real upstream and streaming its response back, untouched.
+
+Theory of operation. An `Upstreams` belongs to one client connection and keeps at most one idle
+HTTP/1.1 connection per upstream (host, port, tls): the editor's keep-alive connection through the proxy
+maps onto one keep-alive connection to Cursor. Each upstream connection is an `H11Stream` whose reader
+task runs in the client connection's nursery, so an upstream that closes while idle is noticed
+(`closed`) and not reused.
+
+`forward` sends the request head exactly as received (header names in their case, `authorization`
+and every other header included; the framing headers are kept, so a chunked body stays chunked and its
+trailers go along) and then, at the same time, pumps the request body up and the response down:
+informational responses, the head, every `Data` as it arrives, the trailers. Statuses are never
+rewritten. A 101 switches both connections to a raw byte pipe (WebSocket and friends). If the client
+goes away mid-response the upstream connection is dropped, so the upstream sees the cancel too.
+
+Failures before any response byte reached the client become a 502 with a plain-text reason (the
+client connection is then closed, since its request body may be half read); after that, the client
+connection is closed so the client sees a truncated response, never a wrong one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import ssl
+from collections.abc import Awaitable, Callable, Mapping
+
+import attrs
+import h11
+import trio
+
+from cursord.proxy.wire import BodySource, H11Stream, PeerGone
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Connector", "UpstreamError", "Upstreams", "forward", "open_upstream_stream", "send_error"]
+
+#: (host, port, tls) -> a connected (and, with tls, handshaken) stream.
+Connector = Callable[[str, int, bool], Awaitable[trio.abc.Stream]]
+Key = tuple[str, int, bool]
+
+
+class UpstreamError(Exception):
+    """The upstream could not be reached, or broke the connection."""
+
+
+async def open_upstream_stream(
+    host: str,
+    port: int,
+    tls: bool,
+    *,
+    ssl_context: ssl.SSLContext,
+    overrides: Mapping[str, tuple[str, int]],
+    connect_timeout: float,
+) -> trio.abc.Stream:
+    """TCP to `host:port` (or its override), then TLS verifying `host` with `ssl_context` if `tls`."""
+    address, address_port = overrides.get(host.lower(), (host, port))
+    try:
+        with trio.fail_after(connect_timeout):
+            stream: trio.abc.Stream = await trio.open_tcp_stream(address, address_port)
+            if tls:
+                tls_stream = trio.SSLStream(stream, ssl_context, server_hostname=host, https_compatible=True)
+                try:
+                    await tls_stream.do_handshake()
+                except BaseException:
+                    await trio.aclose_forcefully(stream)
+                    raise
+                stream = tls_stream
+    except trio.TooSlowError:
+        raise UpstreamError(f"connecting to {host}:{port} timed out after {connect_timeout:g} s") from None
+    except (OSError, trio.BrokenResourceError) as exc:
+        cause = exc.__cause__ if isinstance(exc, trio.BrokenResourceError) and exc.__cause__ else exc
+        raise UpstreamError(f"cannot reach {host}:{port}: {cause}") from None
+    return stream
+
+
+@attrs.define
+class Upstreams:
+    """The upstream connections of one client connection (at most one idle per key)."""
+
+    nursery: trio.Nursery
+    connector: Connector
+    _idle: dict[Key, H11Stream] = attrs.Factory(dict)
+
+    async def acquire(self, host: str, port: int, tls: bool) -> tuple[H11Stream, bool]:
+        """An idle connection to reuse (flag True) or a new one; UpstreamError if none can be made."""
+        key = (host.lower(), port, tls)
+        peer = self._idle.pop(key, None)
+        if peer is not None and peer.reusable:
+            peer.conn.start_next_cycle()
+            return peer, True
+        if peer is not None:
+            await peer.close()
+        stream = await self.connector(host, port, tls)
+        peer = H11Stream.client(stream)
+        await self.nursery.start(peer.run_reader)
+        return peer, False
+
+    async def release(self, host: str, port: int, tls: bool, peer: H11Stream) -> None:
+        key = (host.lower(), port, tls)
+        if not peer.reusable or key in self._idle:
+            await peer.close()
+            return
+        self._idle[key] = peer
+
+    async def aclose(self) -> None:
+        idle, self._idle = self._idle, {}
+        for peer in idle.values():
+            await peer.close()
+
+
+async def send_error(client: H11Stream, status: int, message: str) -> None:
+    """A plain-text error response that closes the connection (best effort)."""
+    body = f"cursord proxy: {message}\n".encode()
+    headers = [
+        (b"content-type", b"text/plain; charset=utf-8"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+    ]
+    with contextlib.suppress(PeerGone, h11.LocalProtocolError):
+        await client.send(h11.Response(status_code=status, headers=headers), h11.Data(data=body), h11.EndOfMessage())
+    await client.close()
+
+
+@attrs.define
+class _Progress:
+    request_done: trio.Event = attrs.Factory(trio.Event)
+    response_started: bool = False
+    response_done: bool = False
+    switched: bool = False
+
+
+#: how long a finished response waits for the request body's end to pass through, so that both
+#: connections stay reusable (an upstream may answer before the last, empty, chunk went up).
+REQUEST_END_GRACE = 1.0
+
+
+async def forward(
+    request: h11.Request,
+    body: BodySource,
+    client: H11Stream,
+    upstreams: Upstreams,
+    *,
+    host: str,
+    port: int,
+    tls: bool,
+    target: bytes | None = None,
+    headers: list[tuple[bytes, bytes]] | None = None,
+) -> bool:
+    """Send `request` (with `body`) upstream and stream the response to `client`.
+
+    `target` and `headers` replace the request's (the plain-HTTP proxy rewrites absolute-form targets).
+    Returns True if the client connection can carry another request.
+    """
+    outgoing = h11.Request(
+        method=request.method,
+        target=target if target is not None else request.target,
+        headers=headers if headers is not None else list(request.headers.raw_items()),
+        http_version="1.1",
+    )
+    upstream: H11Stream | None = None
+    for attempt in range(2):
+        try:
+            upstream, reused = await upstreams.acquire(host, port, tls)
+        except UpstreamError as exc:
+            log.info("upstream %s:%d: %s", host, port, exc)
+            await send_error(client, 502, str(exc))
+            return False
+        try:
+            await upstream.send(outgoing)
+            break
+        except (PeerGone, h11.LocalProtocolError) as exc:
+            await upstream.close()
+            if not reused or attempt:  # a pooled connection that went stale gets one fresh retry
+                await send_error(client, 502, f"cannot send the request to {host}: {exc}")
+                return False
+    assert upstream is not None
+    progress = _Progress()
+    try:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(_watch_client, client, upstream, progress, nursery.cancel_scope)
+            nursery.start_soon(_pump_request, body, upstream, progress)
+            await _pump_response(upstream, client, progress)
+            if not progress.request_done.is_set():
+                with trio.move_on_after(REQUEST_END_GRACE):
+                    await progress.request_done.wait()
+            if progress.switched:
+                await _splice(client, upstream)
+            nursery.cancel_scope.cancel()
+    except* (PeerGone, h11.LocalProtocolError) as group:
+        log.debug("forwarding %s to %s: %s", request.method.decode(), host, group.exceptions[0])
+    if progress.switched or not progress.response_done:
+        await upstream.close()
+        if not progress.response_started and not client.closed.is_set():
+            await send_error(client, 502, f"{host} closed the connection before answering")
+        else:
+            await client.close()
+        return False
+    await upstreams.release(host, port, tls, upstream)
+    return client.reusable
+
+
+async def _watch_client(client: H11Stream, upstream: H11Stream, progress: _Progress, scope: trio.CancelScope) -> None:
+    """The client went away: drop the upstream connection so the upstream sees it too."""
+    await client.closed.wait()
+    if not progress.response_done:
+        await upstream.close()
+        scope.cancel()
+
+
+async def _pump_request(body: BodySource, upstream: H11Stream, progress: _Progress) -> None:
+    try:
+        while (chunk := await body.next_chunk()) is not None:
+            await upstream.send(h11.Data(data=chunk))
+        await upstream.send(h11.EndOfMessage(headers=body.trailers))
+    except PeerGone:
+        # Either side went away mid-body; the response pump or the client watcher ends the exchange.
+        if not progress.response_done:
+            await upstream.close()
+        return
+    progress.request_done.set()
+
+
+async def _pump_response(upstream: H11Stream, client: H11Stream, progress: _Progress) -> None:
+    while True:
+        event = await upstream.next_event()
+        if isinstance(event, h11.InformationalResponse):
+            progress.response_started = True
+            if event.status_code == 101:
+                # h11 lets the client side switch only once its request is complete.
+                await progress.request_done.wait()
+                progress.switched = True
+            await client.send(
+                h11.InformationalResponse(
+                    status_code=event.status_code, headers=list(event.headers.raw_items()), reason=event.reason
+                )
+            )
+            if progress.switched:
+                return
+        elif isinstance(event, h11.Response):
+            progress.response_started = True
+            headers = list(event.headers.raw_items())
+            await client.send(h11.Response(status_code=event.status_code, headers=headers, reason=event.reason))
+        elif isinstance(event, h11.Data):
+            await client.send(h11.Data(data=bytes(event.data)))
+        elif isinstance(event, h11.EndOfMessage):
+            await client.send(h11.EndOfMessage(headers=list(event.headers.raw_items())))
+            progress.response_done = True
+            return
+        elif isinstance(event, h11.ConnectionClosed):
+            raise PeerGone("upstream closed the connection mid-response")
+        else:  # PAUSED: the upstream sent more than one response
+            raise PeerGone("upstream sent an unexpected second response")
+
+
+async def _splice(client: H11Stream, upstream: H11Stream) -> None:
+    """After a 101: raw bytes both ways until either side closes."""
+
+    async def pipe(source: H11Stream, sink: H11Stream) -> None:
+        while data := await source.receive_raw():
+            await sink.send_raw(data)
+
+    async with trio.open_nursery() as nursery:
+
+        async def one_way(source: H11Stream, sink: H11Stream) -> None:
+            with contextlib.suppress(PeerGone):
+                await pipe(source, sink)
+            nursery.cancel_scope.cancel()
+
+        nursery.start_soon(one_way, client, upstream)
+        nursery.start_soon(one_way, upstream, client)

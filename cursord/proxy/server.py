@@ -1,0 +1,512 @@
+"""The intercepting HTTP proxy: the editor's `http.proxy`, answering cursord's RPCs and passing the rest.
+
+Theory of operation. Every client connection starts as plain HTTP/1.1 (`H11Stream` in direct mode):
+
+- `CONNECT host:port` to an intercepted host (`*.cursor.sh` by default, and only names the CA may sign
+  for): reply 200, TLS with a leaf minted for the host (`LeafCertificates`, ALPN http/1.1), then read
+  requests from the decrypted stream one at a time and route each on its own (`cursord.proxy.routing`):
+  cursord's ASGI app answers its RPCs in-process (`serve_asgi`, streaming), everything else is
+  forwarded to the real host over verified TLS (`forward`), byte for byte.
+- `CONNECT` to any other host: reply 200 and splice bytes both ways. Never decrypted.
+- an absolute-form request (`GET http://host/...`): forwarded to that origin as plain HTTP, with
+  `proxy-connection` and `proxy-authorization` removed; the connection may carry more such requests.
+  An origin-form request (`GET /`) is answered 400: this port is a proxy, not a server.
+
+Relayed runs. `RunTable` holds which request ids go upstream; it is decided by the BidiAppend that
+carries a run_request (`routing`). A RunSSE for a request id with no decision yet waits up to
+`run_decision_wait` seconds (3 by default) for that BidiAppend (the editor opens both at once, and the
+RunSSE may win the race); with no decision by then it is cursord's. Waiters are counted per request
+id, so any number of RunSSE calls can wait for the same decision.
+
+Tasks. `serve` runs `trio.serve_listeners`; one task per client connection, whose nursery holds the
+client's reader task and the reader tasks of its upstream connections. A failure in one connection is
+logged and ends that connection only.
+"""
+
+from __future__ import annotations
+
+import logging
+import ssl
+from collections.abc import Mapping
+from functools import partial
+from urllib.parse import urlsplit
+
+import attrs
+import h11
+import trio
+
+from cursord.connect.request import HttpResponse
+from cursord.proxy.asgi_bridge import ASGIApp, RequestInfo, capture, serve_asgi
+from cursord.proxy.ca import LeafCertificates, client_context
+from cursord.proxy.forward import Connector, UpstreamError, Upstreams, forward, open_upstream_stream, send_error
+from cursord.proxy.routing import (
+    DEFAULT_INTERCEPT_HOSTS,
+    DEFAULT_OWNED_PATHS,
+    MODEL_LIST_PATHS,
+    OwnsModel,
+    RunTable,
+    Verdict,
+    host_matches,
+    merge_model_responses,
+    peek_bidi_append,
+    peek_run_sse,
+    split_target,
+)
+from cursord.proxy.wire import BodySource, BodyTooLarge, BufferedBody, H11Stream, LiveBody, PeerGone, read_body
+from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH
+
+log = logging.getLogger(__name__)
+
+__all__ = ["InterceptingProxy", "PrefixedStream", "ProxyConfig"]
+
+_HOP_BY_HOP_PROXY_HEADERS = frozenset({b"proxy-connection", b"proxy-authorization"})
+
+
+@attrs.frozen
+class ProxyConfig:
+    host: str = "127.0.0.1"
+    port: int = 8766
+    #: CONNECT targets that are decrypted; `*.example` matches every name below example.
+    intercept_hosts: tuple[str, ...] = DEFAULT_INTERCEPT_HOSTS
+    #: request paths cursord answers (inside intercepted tunnels).
+    owned_paths: frozenset[str] = DEFAULT_OWNED_PATHS
+    #: host -> (address, port) to connect to instead (tests, or a pinned backend address).
+    upstream_overrides: Mapping[str, tuple[str, int]] = attrs.field(factory=dict)
+    #: send runs for models cursord does not serve to the real backend (False: cursord answers all runs).
+    relay_unserved_models: bool = True
+    #: answer the model lists with cursord's models followed by the upstream's.
+    merge_model_lists: bool = True
+    run_decision_wait: float = 3.0
+    merge_timeout: float = 5.0
+    connect_timeout: float = 15.0
+    handshake_timeout: float = 30.0
+    #: a request head must arrive within this; an idle keep-alive connection closes after it.
+    idle_timeout: float = 300.0
+    #: the most of a run RPC body read to route it (a larger one is cursord's, which refuses it).
+    max_inspected_body: int = 16 << 20
+
+
+class PrefixedStream(trio.abc.Stream):
+    """`stream`, with `prefix` delivered before anything it receives (bytes h11 read past a CONNECT)."""
+
+    def __init__(self, stream: trio.abc.Stream, prefix: bytes) -> None:
+        self.stream = stream
+        self._prefix = prefix
+
+    async def receive_some(self, max_bytes: int | None = None) -> bytes | bytearray:
+        if self._prefix:
+            await trio.lowlevel.checkpoint()
+            size = len(self._prefix) if max_bytes is None else max_bytes
+            data, self._prefix = self._prefix[:size], self._prefix[size:]
+            return data
+        return await self.stream.receive_some(max_bytes)
+
+    async def send_all(self, data: bytes | bytearray | memoryview) -> None:
+        await self.stream.send_all(data)
+
+    async def wait_send_all_might_not_block(self) -> None:
+        await self.stream.wait_send_all_might_not_block()
+
+    async def aclose(self) -> None:
+        await self.stream.aclose()
+
+
+@attrs.define
+class _Waiter:
+    decided: trio.Event = attrs.Factory(trio.Event)
+    count: int = 0
+
+
+class InterceptingProxy:
+    def __init__(
+        self,
+        config: ProxyConfig,
+        app: ASGIApp,
+        certificates: LeafCertificates,
+        *,
+        owns_model: OwnsModel | None = None,
+        upstream_ssl: ssl.SSLContext | None = None,
+        connector: Connector | None = None,
+    ) -> None:
+        self.config = config
+        self.app = app
+        self.certificates = certificates
+        self.owns_model: OwnsModel = owns_model or (lambda model: True)
+        self.upstream_ssl = upstream_ssl or client_context()
+        self.connector: Connector = connector or partial(
+            _connect_upstream, self.upstream_ssl, dict(config.upstream_overrides), config.connect_timeout
+        )
+        self.runs = RunTable()
+        self._waiters: dict[str, _Waiter] = {}
+        self._warned_hosts: set[str] = set()
+        for pattern in config.intercept_hosts:
+            example = pattern.removeprefix("*.")
+            if not certificates.ca.covers(example):
+                log.warning(
+                    "intercept pattern %r is outside what the CA may sign for (%s): those hosts are tunneled",
+                    pattern, ", ".join(certificates.ca.domains or ()),
+                )
+
+    def waiting(self, request_id: str) -> int:
+        """How many RunSSE calls for `request_id` are waiting for its run to be decided."""
+        waiter = self._waiters.get(request_id)
+        return waiter.count if waiter is not None else 0
+
+    # --- listening -----------------------------------------------------------------------------------
+
+    async def serve(self, *, task_status: trio.TaskStatus[list[tuple[str, int]]] = trio.TASK_STATUS_IGNORED) -> None:
+        """Listen on `config.host:config.port` until cancelled; reports the bound addresses."""
+        listeners = await trio.open_tcp_listeners(self.config.port, host=self.config.host)
+        addresses = []
+        for listener in listeners:
+            name = listener.socket.getsockname()
+            addresses.append((str(name[0]), int(name[1])))
+        log.info("proxy listening on %s", ", ".join(f"{h}:{p}" for h, p in addresses))
+        task_status.started(addresses)
+        await trio.serve_listeners(self._on_tcp, listeners)
+
+    async def _on_tcp(self, stream: trio.SocketStream) -> None:
+        try:
+            name = stream.socket.getpeername()
+            peer = (str(name[0]), int(name[1]))
+        except OSError:
+            peer = None
+        await self.handle(stream, peer)
+
+    async def handle(self, stream: trio.abc.Stream, peer: tuple[str, int] | None = None) -> None:
+        """Serve one client connection until it ends; never raises (failures are logged)."""
+        client = H11Stream.server(stream)
+        event: h11.Event | type[h11.PAUSED] | None = None
+        try:
+            with trio.move_on_after(self.config.idle_timeout):
+                event = await client.next_event()
+            if not isinstance(event, h11.Request):
+                return
+            if event.method == b"CONNECT":
+                await self._connect(client, event, peer)
+            else:
+                await self._plain(client, event)
+        except PeerGone as exc:
+            log.debug("proxy client %s: %s", peer, exc)
+        except Exception:
+            log.exception("proxy connection from %s failed", peer)
+        finally:
+            await client.close()
+
+    # --- CONNECT -------------------------------------------------------------------------------------
+
+    async def _connect(self, client: H11Stream, request: h11.Request, peer: tuple[str, int] | None) -> None:
+        authority = _parse_authority(request.target.decode("latin-1"))
+        if authority is None:
+            await send_error(client, 400, f"CONNECT needs host:port, got {request.target[:200]!r}")
+            return
+        host, port = authority
+        while not isinstance(event := await client.next_event(), h11.EndOfMessage):
+            if not isinstance(event, h11.Data):
+                return
+        if self._intercepts(host):
+            await client.send(h11.Response(status_code=200, headers=[], reason=b"Connection established"))
+            leftover, _ = client.conn.trailing_data
+            raw = PrefixedStream(client.stream, bytes(leftover)) if leftover else client.stream
+            await self._intercept(raw, host, port, peer)
+            return
+        try:
+            with trio.fail_after(self.config.connect_timeout):
+                address = self.config.upstream_overrides.get(host.lower(), (host, port))
+                upstream: trio.abc.Stream = await trio.open_tcp_stream(*address)
+        except (OSError, trio.TooSlowError) as exc:
+            await send_error(client, 502, f"cannot reach {host}:{port}: {exc or 'timed out'}")
+            return
+        try:
+            await client.send(h11.Response(status_code=200, headers=[], reason=b"Connection established"))
+            leftover, _ = client.conn.trailing_data
+            log.debug("tunnel %s -> %s:%d", peer, host, port)
+            await _tunnel(client.stream, upstream, bytes(leftover))
+        finally:
+            await trio.aclose_forcefully(upstream)
+
+    def _intercepts(self, host: str) -> bool:
+        return host_matches(host, self.config.intercept_hosts) and self.certificates.ca.covers(host)
+
+    async def _intercept(self, raw: trio.abc.Stream, host: str, port: int, peer: tuple[str, int] | None) -> None:
+        context = self.certificates.context(host)
+        tls = trio.SSLStream(raw, context, server_side=True, https_compatible=True)
+        try:
+            with trio.fail_after(self.config.handshake_timeout):
+                await tls.do_handshake()
+        except (trio.BrokenResourceError, trio.TooSlowError) as exc:
+            self._handshake_failed(host, exc)
+            return
+        client = H11Stream.server(tls)
+        async with trio.open_nursery() as nursery:
+            await nursery.start(client.run_reader)
+            upstreams = Upstreams(nursery, self.connector)
+            try:
+                await self._requests(client, upstreams, host, port, peer)
+            finally:
+                await upstreams.aclose()
+                await client.close()
+                nursery.cancel_scope.cancel()
+
+    def _handshake_failed(self, host: str, exc: BaseException) -> None:
+        cause = exc.__cause__ or exc
+        if host not in self._warned_hosts and isinstance(cause, ssl.SSLError):
+            self._warned_hosts.add(host)
+            log.warning(
+                "TLS handshake for %s failed (%s): does the editor trust cursord's CA? See `cursord ca show`",
+                host, cause,
+            )
+        else:
+            log.debug("TLS handshake for %s failed: %s", host, cause)
+
+    async def _requests(
+        self, client: H11Stream, upstreams: Upstreams, host: str, port: int, peer: tuple[str, int] | None
+    ) -> None:
+        while True:
+            event: h11.Event | type[h11.PAUSED] | None = None
+            with trio.move_on_after(self.config.idle_timeout):
+                try:
+                    event = await client.next_event()
+                except PeerGone as exc:
+                    if not client.closed.is_set():
+                        await send_error(client, 400, str(exc))
+                    return
+            if not isinstance(event, h11.Request):
+                return
+            if not await self._route(client, event, upstreams, host, port, peer):
+                return
+            client.conn.start_next_cycle()
+
+    async def _route(
+        self,
+        client: H11Stream,
+        request: h11.Request,
+        upstreams: Upstreams,
+        host: str,
+        port: int,
+        peer: tuple[str, int] | None,
+    ) -> bool:
+        path, _ = split_target(request.target)
+        live = LiveBody(client)
+        if path not in self.config.owned_paths:
+            return await forward(request, live, client, upstreams, host=host, port=port, tls=True)
+        info = RequestInfo(
+            request.method.decode("ascii"), request.target, list(request.headers.raw_items()), host, port, peer
+        )
+        body: BodySource = live
+        verdict = Verdict.LOCAL
+        inspect_runs = self.config.relay_unserved_models and path in (BIDI_APPEND_PATH, RUN_SSE_PATH)
+        merge = self.config.merge_model_lists and path in MODEL_LIST_PATHS
+        if inspect_runs or merge:
+            try:
+                data, trailers = await read_body(live, self.config.max_inspected_body)
+            except BodyTooLarge as too_large:
+                body = BufferedBody(too_large.chunks, rest=live)
+            else:
+                body = BufferedBody([data], trailers)
+                if merge:
+                    return await self._merge(client, request, info, data, upstreams, host, port)
+                if path == BIDI_APPEND_PATH:
+                    verdict = self._append_verdict(info, data)
+                else:
+                    verdict = await self._stream_verdict(info, data)
+        log.debug("%s %s -> %s", info.method, path, verdict.value)
+        if verdict is Verdict.UPSTREAM:
+            return await forward(request, body, client, upstreams, host=host, port=port, tls=True)
+        return await serve_asgi(self.app, info, body, client)
+
+    # --- relayed runs --------------------------------------------------------------------------------
+
+    def _append_verdict(self, info: RequestInfo, body: bytes) -> Verdict:
+        peek = peek_bidi_append(info.method, info.headers, body)
+        if peek.request_id is None:
+            return Verdict.LOCAL
+        if peek.starts_run:
+            relayed = not self.owns_model(peek.model_id)
+            previous = self.runs.get(peek.request_id)
+            self.runs.record(peek.request_id, relayed)
+            waiter = self._waiters.get(peek.request_id)
+            if waiter is not None:
+                waiter.decided.set()
+            if relayed and previous is not True:
+                log.info("request %s: model %r is not cursord's; relaying the run to %s",
+                         peek.request_id, peek.model_id, info.host)
+        return Verdict.UPSTREAM if self.runs.get(peek.request_id) else Verdict.LOCAL
+
+    async def _stream_verdict(self, info: RequestInfo, body: bytes) -> Verdict:
+        request_id = peek_run_sse(info.method, info.headers, body)
+        if request_id is None:
+            return Verdict.LOCAL
+        if self.runs.get(request_id) is None:
+            waiter = self._waiters.setdefault(request_id, _Waiter())
+            waiter.count += 1
+            try:
+                with trio.move_on_after(self.config.run_decision_wait):
+                    await waiter.decided.wait()
+            finally:
+                waiter.count -= 1
+                if waiter.count == 0 and self._waiters.get(request_id) is waiter:
+                    del self._waiters[request_id]
+        return Verdict.UPSTREAM if self.runs.get(request_id) else Verdict.LOCAL
+
+    # --- model lists ---------------------------------------------------------------------------------
+
+    async def _merge(
+        self,
+        client: H11Stream,
+        request: h11.Request,
+        info: RequestInfo,
+        body: bytes,
+        upstreams: Upstreams,
+        host: str,
+        port: int,
+    ) -> bool:
+        ours = await capture(self.app, info, body)
+        theirs: HttpResponse | None = None
+        with trio.move_on_after(self.config.merge_timeout):
+            theirs = await _fetch(upstreams, request, body, host, port, self.config.max_inspected_body)
+        if theirs is None:
+            log.debug("%s: upstream gave no model list; answering cursord's alone", info.target)
+        path, _ = split_target(request.target)
+        merged = merge_model_responses(path, info.method, info.headers, ours, theirs)
+        headers = [(name, value) for name, value in merged.headers if name.lower() != b"content-length"]
+        headers.append((b"content-length", str(len(merged.body)).encode()))
+        await client.send(
+            h11.Response(status_code=merged.status, headers=headers), h11.Data(data=merged.body), h11.EndOfMessage()
+        )
+        return client.reusable
+
+    # --- plain HTTP ----------------------------------------------------------------------------------
+
+    async def _plain(self, client: H11Stream, first: h11.Request) -> None:
+        async with trio.open_nursery() as nursery:
+            await nursery.start(client.run_reader)
+            upstreams = Upstreams(nursery, self.connector)
+            try:
+                request: h11.Request = first
+                while True:
+                    if not await self._plain_one(client, request, upstreams):
+                        return
+                    client.conn.start_next_cycle()
+                    event: h11.Event | type[h11.PAUSED] | None = None
+                    with trio.move_on_after(self.config.idle_timeout):
+                        event = await client.next_event()
+                    if not isinstance(event, h11.Request):
+                        return
+                    request = event
+            finally:
+                await upstreams.aclose()
+                await client.close()
+                nursery.cancel_scope.cancel()
+
+    async def _plain_one(self, client: H11Stream, request: h11.Request, upstreams: Upstreams) -> bool:
+        if request.method == b"CONNECT":
+            await send_error(client, 400, "CONNECT must be the first request on a proxy connection")
+            return False
+        url = urlsplit(request.target.decode("latin-1"))
+        if url.scheme.lower() != "http" or not url.hostname:
+            await send_error(
+                client, 400, "this is an HTTP proxy: send CONNECT for https, or an absolute http:// URL"
+            )
+            return False
+        target = (url.path or "/") + (f"?{url.query}" if url.query else "")
+        headers = [
+            (name, value)
+            for name, value in request.headers.raw_items()
+            if name.lower() not in _HOP_BY_HOP_PROXY_HEADERS
+        ]
+        return await forward(
+            request, LiveBody(client), client, upstreams,
+            host=url.hostname, port=url.port or 80, tls=False, target=target.encode("latin-1"), headers=headers,
+        )
+
+
+# --- helpers ---------------------------------------------------------------------------------------------
+
+
+async def _connect_upstream(
+    context: ssl.SSLContext,
+    overrides: Mapping[str, tuple[str, int]],
+    connect_timeout: float,
+    host: str,
+    port: int,
+    tls: bool,
+) -> trio.abc.Stream:
+    return await open_upstream_stream(
+        host, port, tls, ssl_context=context, overrides=overrides, connect_timeout=connect_timeout
+    )
+
+
+def _parse_authority(text: str) -> tuple[str, int] | None:
+    host, sep, port_text = text.rpartition(":")
+    if not sep or not port_text.isdigit() or not host:
+        return None
+    port = int(port_text)
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not 0 < port < 65536 or not host:
+        return None
+    return host, port
+
+
+async def _fetch(
+    upstreams: Upstreams, request: h11.Request, body: bytes, host: str, port: int, limit: int
+) -> HttpResponse | None:
+    """One whole request/response with the upstream, in memory; None on any failure."""
+    try:
+        peer, _ = await upstreams.acquire(host, port, True)
+    except UpstreamError as exc:
+        log.debug("model list from %s: %s", host, exc)
+        return None
+    complete = False
+    try:
+        await peer.send(
+            h11.Request(method=request.method, target=request.target, headers=list(request.headers.raw_items())),
+            h11.Data(data=body),
+            h11.EndOfMessage(),
+        )
+        status, headers, chunks, size = 0, [], [], 0
+        while True:
+            event = await peer.next_event()
+            if isinstance(event, h11.Response):
+                status, headers = event.status_code, list(event.headers.raw_items())
+            elif isinstance(event, h11.Data):
+                chunks.append(bytes(event.data))
+                size += len(event.data)
+                if size > limit:
+                    return None
+            elif isinstance(event, h11.EndOfMessage):
+                complete = True
+                return HttpResponse(status, [(n.lower(), v) for n, v in headers], b"".join(chunks))
+            elif not isinstance(event, h11.InformationalResponse):
+                return None
+    except (PeerGone, h11.LocalProtocolError) as exc:
+        log.debug("model list from %s: %s", host, exc)
+        return None
+    finally:
+        if complete:
+            await upstreams.release(host, port, True, peer)
+        else:
+            with trio.CancelScope(shield=True):
+                await peer.close()
+
+
+async def _tunnel(client: trio.abc.Stream, upstream: trio.abc.Stream, leftover: bytes) -> None:
+    """Bytes both ways until both directions end (EOF is passed on as a half-close where possible)."""
+
+    async def one_way(source: trio.abc.Stream, sink: trio.abc.Stream, first: bytes) -> None:
+        try:
+            if first:
+                await sink.send_all(first)
+            while data := await source.receive_some(1 << 16):
+                await sink.send_all(data)
+            if isinstance(sink, trio.abc.HalfCloseableStream):
+                await sink.send_eof()
+                return
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+        nursery.cancel_scope.cancel()
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(one_way, client, upstream, leftover)
+        nursery.start_soon(one_way, upstream, client, b"")
