@@ -949,6 +949,9 @@ def config_warnings(config: ServeConfig, environ: Mapping[str, str]) -> list[str
     if not config.listen.is_loopback and not config.tls:
         warnings.append(f"listening on {config.listen} without TLS: anyone who can reach it can spend"
                         " your provider keys")
+    if not config.proxy_listen.is_loopback:
+        warnings.append(f"the editor proxy listens on {config.proxy_listen}: an open proxy to anyone who can"
+                        " reach it, and one that answers with your provider keys")
     for p in config.providers:
         if not p.key_present(environ):
             warnings.append(f"provider {p.name!r}: ${p.api_key_env} is not set; its models will fail")

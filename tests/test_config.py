@@ -603,3 +603,14 @@ def test_serve_flags_default_to_none() -> None:
     for name in ("config", "listen", "proxy_listen", "data_dir", "log_level", "providers", "certfile",
                  "keyfile", "limits"):
         assert getattr(ns, name) is None, name
+
+
+def test_a_proxy_listening_beyond_loopback_is_warned_about(tmp_path: Path) -> None:
+    from cursord.config import ServeConfig, config_warnings, parse_endpoint, parse_provider_spec
+
+    spec = parse_provider_spec("openai")
+    config = ServeConfig(data_dir=tmp_path, providers=(spec,), proxy_listen=parse_endpoint("0.0.0.0:8766"))
+    warnings = config_warnings(config, {"OPENAI_API_KEY": "x"})
+    assert any("open proxy" in w for w in warnings)
+    local = ServeConfig(data_dir=tmp_path, providers=(spec,))
+    assert not any("open proxy" in w for w in config_warnings(local, {"OPENAI_API_KEY": "x"}))
