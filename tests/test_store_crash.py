@@ -20,10 +20,17 @@ from pathlib import Path
 import trio
 
 from cursord.providers.model import Message, TextPart
-from cursord.store import open_store
+from cursord.store import Store, open_store
+from cursord.store.writer import WriterThread
 
 CHILD_DEADLINE = 60.0
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def threaded(store: Store) -> WriterThread:
+    """The store's writer thread (these tests use the threaded store, not `inline=True`)."""
+    assert isinstance(store.writer, WriterThread)
+    return store.writer
 
 
 def turn_messages(cid: str, seq: int, padding: int = 0) -> list[Message]:
@@ -60,11 +67,11 @@ async def child_hang_in_transaction(data_dir: str) -> None:
         say("journal 1")
 
         def hang() -> None:  # runs in the writer thread, after the batch's inserts, before COMMIT
-            conn = store.writer.conn
+            conn = threaded(store).conn
             say(f"in-transaction {int(conn.in_transaction)} {conn.total_changes}")
             time.sleep(3600)
 
-        store.writer.before_commit = hang
+        threaded(store).before_commit = hang
         async with trio.open_nursery() as nursery:  # several big turns and appends, queued together
             for _ in range(4):
                 nursery.start_soon(store.commit_turn, "c", turn_messages("c", 99, padding=4_000_000))
@@ -194,15 +201,15 @@ async def test_queued_writes_share_transactions(tmp_path: Path) -> None:
     async with open_store(tmp_path) as store:
         await store.journal_open("r", None, None)
         release = threading.Event()
-        store.writer.before_commit = lambda: release.wait(30)
-        batches_before = store.writer.batches
+        threaded(store).before_commit = lambda: release.wait(30)
+        batches_before = threaded(store).batches
         async with trio.open_nursery() as nursery:
             for n in range(200):
                 nursery.start_soon(store.journal_append, "r", [f"{n}".encode()])
             await trio.testing.wait_all_tasks_blocked()
             release.set()
-        store.writer.before_commit = None
-        assert store.writer.batches - batches_before <= 2  # the first job alone, then the other 199
+        threaded(store).before_commit = None
+        assert threaded(store).batches - batches_before <= 2  # the first job alone, then the other 199
         record = await store.journal_load("r")
         assert record is not None and sorted(record.events, key=int) == [f"{n}".encode() for n in range(200)]
 
@@ -210,7 +217,9 @@ async def test_queued_writes_share_transactions(tmp_path: Path) -> None:
 async def test_durable_writes_commit_with_synchronous_full(tmp_path: Path) -> None:
     async with open_store(tmp_path) as store:
         seen: list[int] = []
-        store.writer.before_commit = lambda: seen.append(store.writer.conn.execute("PRAGMA synchronous").fetchone()[0])
+        threaded(store).before_commit = lambda: seen.append(
+            threaded(store).conn.execute("PRAGMA synchronous").fetchone()[0]
+        )
         await store.journal_open("r", None, None)
         await store.commit_turn("c", [Message.user("keep me")])
         await store.journal_append("r", [b"e"])

@@ -30,6 +30,13 @@ from cursord.store import (
     open_store,
     summary_message,
 )
+from cursord.store.writer import WriterThread
+
+
+def threaded(store: Store) -> WriterThread:
+    """The store's writer thread (these tests use the threaded store, not `inline=True`)."""
+    assert isinstance(store.writer, WriterThread)
+    return store.writer
 
 
 def ticking() -> itertools.count[float]:
@@ -53,8 +60,8 @@ async def test_store_is_a_conversation_history(tmp_path: Path) -> None:
     async with open_store(tmp_path) as store:
         history: ConversationHistory = store
         assert await history.load("c") == []
-        await history.commit_turn("c", turn("1"))
-        await history.commit_turn("c", turn("2"))
+        await history.record_turn("c", turn("1"))
+        await store.commit_turn("c", turn("2"))  # the short form: a completed turn, no metadata
         assert await history.load("c") == turn("1") + turn("2")
         assert await history.load("other") == []
 
@@ -129,7 +136,7 @@ async def test_many_conversations_commit_concurrently(tmp_path: Path) -> None:
         async with trio.open_nursery() as nursery:
             for i in range(conversations):
                 nursery.start_soon(converse, f"conv{i}")
-        assert store.writer.batches < store.writer.jobs  # commits from different tasks shared transactions
+        assert threaded(store).batches < threaded(store).jobs  # commits from different tasks shared transactions
     async with open_store(tmp_path) as store:
         for i in range(conversations):
             cid = f"conv{i}"

@@ -25,8 +25,16 @@ from cursord.store import (
     JournalState,
     PendingEntry,
     PendingKind,
+    Store,
     open_store,
 )
+from cursord.store.writer import WriterThread
+
+
+def threaded(store: Store) -> WriterThread:
+    """The store's writer thread (these tests use the threaded store, not `inline=True`)."""
+    assert isinstance(store.writer, WriterThread)
+    return store.writer
 
 
 def payload(n: int) -> bytes:
@@ -153,8 +161,8 @@ async def test_a_burst_of_nowait_appends_becomes_one_job(tmp_path: Path) -> None
         await store.journal_open("r", None, None)
         await store.journal_open("other", None, None)
         release = threading.Event()
-        store.writer.before_commit = lambda: release.wait(30)  # hold the writer mid-transaction
-        jobs_before = store.writer.jobs
+        threaded(store).before_commit = lambda: release.wait(30)  # hold the writer mid-transaction
+        jobs_before = threaded(store).jobs
         store.journal_append_nowait("r", [payload(0)])
         await trio.to_thread.run_sync(lambda: None)  # give the writer a moment to take that job
         for n in range(1, 1_000):
@@ -163,8 +171,8 @@ async def test_a_burst_of_nowait_appends_becomes_one_job(tmp_path: Path) -> None
         store.journal_append_nowait("r", [payload(1_000)])  # ...so this cannot join the earlier one
         release.set()
         await store.flush()
-        store.writer.before_commit = None
-        assert store.writer.jobs - jobs_before <= 5
+        threaded(store).before_commit = None
+        assert threaded(store).jobs - jobs_before <= 5
         record = await store.journal_load("r")
         assert record is not None and record.events == tuple(payload(n) for n in range(1_001))
         other = await store.journal_load("other")
@@ -187,7 +195,7 @@ async def test_cancelled_waiter_still_sees_its_write_land(tmp_path: Path) -> Non
     async with open_store(tmp_path) as store:
         await store.journal_open("r", None, None)
         release = threading.Event()
-        store.writer.before_commit = lambda: release.wait(30)
+        threaded(store).before_commit = lambda: release.wait(30)
         results: list[int] = []
         finished = trio.Event()
 
@@ -207,7 +215,7 @@ async def test_cancelled_waiter_still_sees_its_write_land(tmp_path: Path) -> Non
             assert not finished.is_set()  # still waiting for its commit: a queued write is never orphaned
             release.set()
             await finished.wait()
-        store.writer.before_commit = None
+        threaded(store).before_commit = None
         assert results == [1] and scope.cancelled_caught
         record = await store.journal_load("r")
         assert record is not None and record.events == (b"x",)

@@ -14,7 +14,16 @@ import pytest
 from cursord.providers.model import Message, TextPart
 from cursord.store import DB_NAME, SCHEMA_VERSION, SchemaTooNew, Store, StoreError, open_store
 from cursord.store.errors import MigrationFailed
+from cursord.store.readers import ReadPool
 from cursord.store.schema import MIGRATIONS, Migration, migrate, user_version
+from cursord.store.writer import WriterThread
+
+
+def threaded(store: Store) -> WriterThread:
+    """The store's writer thread (these tests use the threaded store, not `inline=True`)."""
+    assert isinstance(store.writer, WriterThread)
+    return store.writer
+
 
 TABLES = {
     "conversations",
@@ -112,6 +121,7 @@ async def test_open_from_an_empty_dir_creates_every_table(tmp_path: Path) -> Non
 
 async def test_connections_are_configured(tmp_path: Path) -> None:
     async with open_store(tmp_path) as store:
+        assert isinstance(store.readers, ReadPool)
         reader = store.readers.connections[0]  # idle here, so safe to inspect
         assert reader.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert reader.execute("PRAGMA foreign_keys").fetchone()[0] == 1
@@ -122,12 +132,12 @@ async def test_connections_are_configured(tmp_path: Path) -> None:
         seen: list[tuple[int, int]] = []
 
         def look() -> None:
-            conn = store.writer.conn
+            conn = threaded(store).conn
             seen.append(
                 (conn.execute("PRAGMA foreign_keys").fetchone()[0], conn.execute("PRAGMA busy_timeout").fetchone()[0])
             )
 
-        store.writer.before_commit = look
+        threaded(store).before_commit = look
         await store.journal_open("r", None, None)
         assert seen == [(1, 5_000)]
 

@@ -44,7 +44,8 @@ _WORKING = frozenset(
 
 #: phase -> the phases it may move to.
 TRANSITIONS: dict[Phase, frozenset[Phase]] = {
-    Phase.IDLE: frozenset({Phase.PROVIDER_RUNNING, Phase.COMPACTING, Phase.CHECKPOINTING}) | _ENDINGS,
+    # From IDLE a run starts working; a turn resumed after a restart may go straight back to waiting.
+    Phase.IDLE: _WORKING | _ENDINGS,
     # Every working phase may hand over to any other working phase (a tool result starts the next provider
     # pass, a pass may stop to compact, a checkpoint precedes the next pass ...) or end; returning to IDLE
     # means the run finished its work but the stream stays open for a follow-up action (resume, summarize).
