@@ -63,10 +63,12 @@ async def journalled(data_dir: Path, sql: str) -> None:
     path = data_dir / DB_NAME
     while True:
         if path.exists():
-            with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
-                with contextlib.suppress(sqlite3.OperationalError):
-                    if db.execute(sql).fetchone()[0]:
-                        return
+            with (
+                contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db,
+                contextlib.suppress(sqlite3.OperationalError),
+            ):
+                if db.execute(sql).fetchone()[0]:
+                    return
         await trio.sleep(0.02)
 
 
