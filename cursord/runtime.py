@@ -36,7 +36,7 @@ def agent_parts(
 ) -> tuple[AgentServices, tuple[AppExtension, ...]]:
     """The agent turn's services and the extensions that go with them: the model RPCs, and the stream
     journal with the restorer that brings journalled streams back after a restart."""
-    services = AgentServices(router=router, history=store, journal=store)
+    services = AgentServices(router=router, history=store, store=store)
     journal = StreamJournal(store)
     restorer = make_restorer(store, AgentTurn.resuming(services), retention)
 

@@ -94,15 +94,28 @@ class Transcript:
 
 
 async def drive(
-    editor: EditorClient, request_id: str, reader: RunSSEReader, answer: Answer | None = None
+    editor: EditorClient,
+    request_id: str,
+    reader: RunSSEReader,
+    answer: Answer | None = None,
+    *,
+    store_blob: Callable[[agent.SetBlobArgs], str | None] | None = lambda args: None,
 ) -> Transcript:
-    """Read the stream to its end, answering each message with what `answer` returns for it."""
+    """Read the stream to its end, answering each message with what `answer` returns for it.
+
+    Like the editor, it answers every `set_blob_args` (None: stored; a text: that error); pass
+    `store_blob=None` to leave them unanswered."""
     messages = []
     while (message := await reader.next_message()) is not None:
         messages.append(message)
-        if answer is not None:
-            for reply in answer(message):
-                await editor.append(request_id, reply)
+        replies = list(answer(message)) if answer is not None else []
+        if store_blob is not None and message.kv_server_message.HasField("set_blob_args"):
+            error = store_blob(message.kv_server_message.set_blob_args)
+            result = agent.SetBlobResult(error=agent.Error(message=error)) if error else agent.SetBlobResult()
+            kv = agent.KvClientMessage(id=message.kv_server_message.id, set_blob_result=result)
+            replies.append(agent.AgentClientMessage(kv_client_message=kv))
+        for reply in replies:
+            await editor.append(request_id, reply)
     return Transcript(messages, reader.error)
 
 

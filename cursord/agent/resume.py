@@ -190,7 +190,7 @@ def _ending_error(ending_json: str | None) -> ConnectError | None:
 
 def save(turn: AgentTurn) -> None:
     """Record the turn's snapshot beside its journal (if the daemon journals)."""
-    store = turn.services.journal
+    store = turn.services.store
     if store is None or turn.run_request is None or turn.route is None or turn.tools is None:
         return
     store.journal_pending_put_nowait(

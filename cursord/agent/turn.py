@@ -27,6 +27,7 @@ import trio
 from google.protobuf.message import Message as ProtoMessage
 
 from cursord.agent import resume, updates
+from cursord.agent.checkpoint import Blob, conversation_state, turn_blobs
 from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
 from cursord.agent.errors import model_not_served, provider_failure
 from cursord.agent.history import ConversationHistory
@@ -68,6 +69,7 @@ from cursord.providers.model import (
     Message,
     PassEnd,
     PassRequest,
+    Role,
     TextDelta,
     TextPart,
     ThinkingDelta,
@@ -89,6 +91,8 @@ from cursord.tap import TapHub
 log = logging.getLogger(__name__)
 
 _MODE_NAMES = {agent.AGENT_MODE_ASK: "ask", agent.AGENT_MODE_PLAN: "plan"}
+#: how often a blob the editor refused is sent again within one stream.
+BLOB_ATTEMPTS = 2
 _EFFORT_PARAMETERS = ("reasoning_effort", "effort", "thinking", "reasoning")
 #: Anthropic thinking budget per effort level (tokens); max mode gets the largest.
 _THINKING_BUDGETS = {"low": 2_048, "medium": 8_192, "high": 16_384, "max": 32_000}
@@ -114,8 +118,8 @@ class AgentServices:
     history: ConversationHistory
     max_passes: int = 50
     tap: TapHub | None = None
-    #: where turns save their snapshots so they survive a restart (None: they do not).
-    journal: Store | None = None
+    #: the durable store for turn snapshots (restart survival), checkpoints and blobs (None: none of them).
+    store: Store | None = None
 
 
 @attrs.define(eq=False)
@@ -185,6 +189,15 @@ class AgentTurn:
     turn_start: int = 0
     estimate: PromptEstimate = attrs.field(factory=PromptEstimate)
     compacted: bool = False
+    summary_text: str | None = None
+    # checkpoints: the editor's last conversation state, how many of its turns come before this one,
+    # what each tool call of this turn looks like, and the blobs sent and not yet acknowledged
+    base_state: agent.ConversationStateStructure | None = None
+    earlier_turns: int = 0
+    tool_call_views: dict[str, agent.ToolCall] = attrs.field(factory=dict)
+    sent_blobs: set[bytes] = attrs.field(factory=set)
+    unacked_blobs: dict[int, tuple[Blob, int]] = attrs.field(factory=dict)
+    next_kv_id: int = 1
     #: the ids the next provider pass, exec request and interaction query get
     next_pass_id: int = 1
     next_exec_seq: int = 1
@@ -236,7 +249,9 @@ class AgentTurn:
                 await self._on_exec_control(item)
             case InteractionAnswered():
                 await self._on_interaction(item)
-            case KvResultArrived() | ClientHeartbeat() | UnknownUpload():
+            case KvResultArrived():
+                await self._on_kv_result(item)
+            case ClientHeartbeat() | UnknownUpload():
                 log.debug("stream %s: %s ignored", self.stream.request_id, type(item).__name__)
             case _:
                 raise TypeError(f"AgentTurn cannot handle {type(item).__name__}")
@@ -311,6 +326,7 @@ class AgentTurn:
         self.system = system_prompt(request, context, mode)
         if self.conversation_id is not None:
             self.messages = await self.services.history.load(self.conversation_id)
+        await self._load_base_state(request)
         self.turn_start = len(self.messages)
         self._add_message(Message.user(user_text))
         self._next_pass()
@@ -502,6 +518,7 @@ class AgentTurn:
 
     async def _complete(self) -> None:
         self.stream.move_to(Phase.CHECKPOINTING)
+        await self._checkpoint(final=True)
         await self._record(TurnStatus.COMPLETED)
         self.stream.publish(updates.turn_ended(self.usage))
         self.stream.end(None)
@@ -525,6 +542,82 @@ class AgentTurn:
         )
         await self.services.history.record_turn(self.conversation_id, self.turn_messages, meta)
         self.turn_messages = []  # recorded once
+
+    # ---- checkpoints and blobs ------------------------------------------------------------------------
+
+    async def _load_base_state(self, request: agent.AgentRunRequest) -> None:
+        """The conversation state this turn builds on: the last one cursord checkpointed, else the
+        editor's own (a conversation begun before cursord served it)."""
+        store = self.services.store
+        if store is not None and self.conversation_id is not None:
+            latest = await store.latest_checkpoint(self.conversation_id)
+            if latest is not None:
+                self.base_state = agent.ConversationStateStructure.FromString(latest.state)
+        if self.base_state is None and request.HasField("conversation_state"):
+            self.base_state = request.conversation_state
+        self.earlier_turns = len(self.base_state.turns) if self.base_state is not None else 0
+
+    async def _checkpoint(self, *, final: bool) -> None:
+        """Publish the conversation state so far, first asking the editor to store every blob it names
+        that it has not confirmed (this turn's, and any an earlier turn failed to store)."""
+        store = self.services.store
+        if store is None or self.conversation_id is None or self.route is None or self.tools is None:
+            return
+        user_text = next((m.text() for m in self.turn_messages if m.role is Role.USER), "")
+        blobs = turn_blobs(user_text, self.turn_messages, self.tool_call_views, self.stream.request_id)
+        for blob in blobs.blobs:
+            if blob.id not in self.sent_blobs:
+                await store.put_blob(blob.id, blob.data, conversation_id=self.conversation_id)
+                self._send_blob(blob)
+        for blob_id in await store.unstored_blobs(self.conversation_id):
+            data = await store.get_blob(blob_id) if blob_id not in self.sent_blobs else None
+            if data is not None:
+                self._send_blob(Blob(blob_id, data))
+        state = conversation_state(
+            self.base_state,
+            self.earlier_turns,
+            blobs.turn_id,
+            used_tokens=self.estimate.next_prompt(self.messages, self.system, self.tools.specs),
+            max_tokens=self.route.context_window,
+            mode=self.tools.mode,
+            summary=self.summary_text,
+        )
+        self.stream.publish(updates.checkpoint(state))
+        if final:
+            await store.save_checkpoint(self.conversation_id, self.earlier_turns + 1, state.SerializeToString())
+
+    def _send_blob(self, blob: Blob, attempts: int = 0) -> None:
+        kv_id, self.next_kv_id = self.next_kv_id, self.next_kv_id + 1
+        self.sent_blobs.add(blob.id)
+        self.unacked_blobs[kv_id] = (blob, attempts + 1)
+        self.stream.publish(updates.set_blob(kv_id, blob.id, blob.data))
+
+    async def _on_kv_result(self, result: KvResultArrived, *, may_retry: bool = True) -> None:
+        entry = self.unacked_blobs.pop(result.kv_id, None)
+        store = self.services.store
+        if entry is None or store is None or not result.message.HasField("set_blob_result"):
+            return
+        blob, attempts = entry
+        answer = result.message.set_blob_result
+        if not answer.HasField("error"):
+            await store.mark_blob_stored(blob.id, True)
+            return
+        if may_retry and attempts < BLOB_ATTEMPTS:
+            self._send_blob(blob, attempts)
+            return
+        # Not dropped: it stays unstored in cursord's store and is offered again with the next checkpoint.
+        log.warning(
+            "stream %s: the editor could not store blob %s: %s",
+            self.stream.request_id,
+            blob.id.hex()[:16],
+            answer.error.message,
+        )
+        await store.mark_blob_stored(blob.id, False, answer.error.message or "the editor refused the blob")
+
+    async def after_end(self, item: object) -> None:
+        """Uploads that still matter once the stream has ended: the editor's answers to blob stores."""
+        if isinstance(item, KvResultArrived):
+            await self._on_kv_result(item, may_retry=False)
 
     # ---- summaries ----------------------------------------------------------------------------------
 
@@ -557,6 +650,7 @@ class AgentTurn:
             turns = await self.services.history.turns(self.conversation_id)
             if turns:
                 await self.services.history.set_summary(self.conversation_id, text, max(t.turn_seq for t in turns))
+        self.summary_text = text
         self.messages = [summary_message(text), *self.messages[self.turn_start :]]
         self.turn_start = 1
         self.compacted = True
@@ -615,6 +709,7 @@ class AgentTurn:
             return pending
         started = tool.tool_call(pending.arguments, pending.context)
         if started is not None:
+            self.tool_call_views[call.id] = started
             self.stream.publish(updates.tool_call_started(call.id, started, state.model_call_id))
         if isinstance(request, agent.InteractionQuery):
             self.stream.publish(updates.interaction_query(request))
@@ -710,6 +805,7 @@ class AgentTurn:
         pending.outcome = outcome
         assert self.current is not None
         if completed is not None:
+            self.tool_call_views[pending.call.id] = completed
             self.stream.publish(updates.tool_call_completed(pending.call.id, completed, self.current.model_call_id))
         self._update_waiting_phase()
         resume.save(self)
@@ -722,6 +818,7 @@ class AgentTurn:
             result = Message.tool_result(pending.call.id, pending.outcome.text, is_error=pending.outcome.is_error)
             self._add_message(result)
         self.pending = []
+        await self._checkpoint(final=False)
         self._next_pass()
 
 

@@ -106,3 +106,15 @@ def add_usage(total: Usage, more: Usage) -> Usage:
         cache_read=total.cache_read + more.cache_read,
         cache_write=total.cache_write + more.cache_write,
     )
+
+
+def set_blob(kv_id: int, blob_id: bytes, data: bytes) -> agent.AgentServerMessage:
+    return agent.AgentServerMessage(
+        kv_server_message=agent.KvServerMessage(
+            id=kv_id, set_blob_args=agent.SetBlobArgs(blob_id=blob_id, blob_data=data)
+        )
+    )
+
+
+def checkpoint(state: agent.ConversationStateStructure) -> agent.AgentServerMessage:
+    return agent.AgentServerMessage(conversation_checkpoint_update=state)

@@ -58,6 +58,9 @@ class StreamBehaviour(Protocol):
     async def cancel(self, error: ConnectError) -> None:
         """Stop all work (abort pending execs, cancel provider passes) and end the stream with `error`."""
 
+    # Optional: `async def after_end(self, item)` receives mailbox items that arrive after the stream
+    # ended (the agent turn takes the editor's late answers to blob stores there).
+
 
 BehaviourFactory = Callable[["ActiveStream"], StreamBehaviour]
 
@@ -247,7 +250,9 @@ class ActiveStream:
                 await self._on_timer()
                 continue
             if self.is_terminal:
-                log.debug("stream %s ended; ignoring %s", self.request_id, type(item).__name__)
+                after_end = getattr(self.behaviour, "after_end", None)
+                if after_end is not None:
+                    await self._guarded(after_end(item))
                 continue
             await self._guarded(self.behaviour.handle(item))
 

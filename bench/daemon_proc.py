@@ -1,0 +1,221 @@
+"""The daemon side of the benchmarks: a real cursord in its own process, plus a raw-ASGI floor server.
+
+    python bench/daemon_proc.py PROVIDER_BASE_URL [--per-pass-client] [--max-connections N]
+
+Theory of operation.  It builds cursord as `cursord serve` does (`runtime.agent_parts`, one shared httpx
+client, the live tap's hub, the agent turn as the stream behaviour) around one OpenAI-chat provider spec pointing at the bench
+provider, and serves it with `cursord.testing.harness.running_daemon(transport="tcp")`: the real app on
+`hypercorn.trio.serve` on 127.0.0.1, real clock.  Beside it, on its own port, a bare ASGI app on the same
+Hypercorn stack (`floor_app`) gives the floor the daemon is compared against.
+
+It prints one JSON line with both ports, then obeys JSON-line commands on stdin, one reply line each on
+stdout: `usage` (RSS, peak RSS, CPU seconds from getrusage, open streams and RunSSE connections), `gc`,
+`quit`.  The orchestrator (`bench/run.py`) runs its clients in another process, so client CPU never hides
+daemon CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import resource
+import shutil
+import sys
+import tempfile
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import httpx  # noqa: E402
+import trio  # noqa: E402
+
+from cursord.agent.router import ProviderRouter  # noqa: E402
+from cursord.agent.turn import AgentTurn  # noqa: E402
+from cursord.config import Limits, ProviderKind, ProviderSpec  # noqa: E402
+from cursord.connect.envelope import encode_envelope  # noqa: E402
+from cursord.models_rpc import ModelCatalog  # noqa: E402
+from cursord.runtime import agent_parts, provider_pool_limits  # noqa: E402
+from cursord.server.serve import ListenOptions, hypercorn_config  # noqa: E402
+from cursord.store.store import open_store  # noqa: E402
+from cursord.tap import TapHub, ensure_tap_token, tap_extension  # noqa: E402
+from cursord.testing.harness import running_daemon  # noqa: E402
+from cursord.testing.memory_server import serve_tcp  # noqa: E402
+
+MODEL = "bench-model"
+ENVIRON = {"BENCH_KEY": "sk-bench-0123456789"}
+FLOOR_FRAME = encode_envelope(b"\x0a\x05tok  ")  # about the size of a small text delta
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+# ---- the floor: a bare ASGI app on the same Hypercorn stack ----------------------------------------
+
+
+async def floor_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """`/echo`: the request body back.  `/stream?n=N&batch=B`: N small envelopes, B per ASGI send."""
+    if scope["type"] == "lifespan":
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+    body = b""
+    while True:
+        message = await receive()
+        body += message.get("body", b"")
+        if not message.get("more_body"):
+            break
+    headers = [(b"content-type", b"application/proto")]
+    if scope["path"] == "/echo":
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+        return
+    query = dict(part.split("=") for part in scope["query_string"].decode().split("&") if part)
+    n, batch = int(query.get("n", "1000")), int(query.get("batch", "1"))
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    for start in range(0, n, batch):
+        chunk = FLOOR_FRAME * min(batch, n - start)
+        await send({"type": "http.response.body", "body": chunk, "more_body": True})
+    await send({"type": "http.response.body", "body": encode_envelope(b"{}", end_stream=True)})
+
+
+# ---- the daemon ---------------------------------------------------------------------------------------
+
+
+def trace_top(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, limit: int = 25) -> list[str]:
+    """The allocation sites that grew most between two snapshots: the innermost cursord frame, and the
+    line that allocated when that is elsewhere (a library called from there)."""
+    stats = after.compare_to(before, "traceback")
+    grouped: dict[str, list[int]] = {}
+    for stat in stats:
+        if stat.size_diff <= 0:
+            continue
+        frames = list(reversed(stat.traceback))  # innermost first
+        site = next((f for f in frames if "/cursord/" in f.filename), frames[0])
+        key = f"{_short(site.filename)}:{site.lineno}"
+        if frames[0] is not site:
+            key += f" <- {_short(frames[0].filename)}:{frames[0].lineno}"
+        entry = grouped.setdefault(key, [0, 0])
+        entry[0] += stat.size_diff
+        entry[1] += stat.count_diff
+    ranked = sorted(grouped.items(), key=lambda item: -item[1][0])[:limit]
+    return [f"{size:>10,} B {count:>7,} blocks  {key}" for key, (size, count) in ranked]
+
+
+def _short(filename: str) -> str:
+    for marker in ("site-packages/", "/work/main/", "python3.11/"):
+        if marker in filename:
+            return filename.split(marker, 1)[1]
+    return filename
+
+
+async def control_loop(daemon: Any) -> None:
+    stdin = trio.lowlevel.FdStream(os.dup(sys.stdin.fileno()))
+    buffer = b""
+    baseline: tracemalloc.Snapshot | None = None
+    while True:
+        data = await stdin.receive_some(65536)
+        if not data:
+            return
+        buffer += data
+        while b"\n" in buffer:
+            line, buffer = buffer.split(b"\n", 1)
+            command = json.loads(line)["cmd"]
+            if command == "quit":
+                return
+            if command == "gc":
+                gc.collect()
+            if command == "trace_start":
+                tracemalloc.start(8)
+                gc.collect()
+                baseline = tracemalloc.take_snapshot()
+            if command == "trace_top":
+                gc.collect()
+                sys.stdout.write(json.dumps({"top": trace_top(baseline, tracemalloc.take_snapshot())}) + "\n")
+                sys.stdout.flush()
+                tracemalloc.stop()
+                continue
+            usage = resource.getrusage(resource.RUSAGE_SELF)
+            streams = list(daemon.core.broker)
+            reply = {
+                "rss": rss_bytes(),
+                "maxrss": usage.ru_maxrss * 1024,
+                "cpu": usage.ru_utime + usage.ru_stime,
+                "streams": len(streams),
+                "open_streams": sum(1 for s in streams if not s.is_terminal),
+                "subscribers": sum(len(s.subscribers) for s in streams),
+            }
+            sys.stdout.write(json.dumps(reply) + "\n")
+            sys.stdout.flush()
+
+
+async def main(args: argparse.Namespace) -> None:
+    if args.patch:
+        from bench import experiments
+
+        experiments.apply(args.patch)
+    spec = ProviderSpec(
+        kind=ProviderKind.OPENAI_CHAT,
+        name="bench",
+        base_url=args.provider,
+        api_key_env="BENCH_KEY",
+        models=(MODEL,),
+    )
+    daemon_limits = Limits(max_streams=args.max_streams)
+    limits = provider_pool_limits(daemon_limits)  # as `cursord serve` sizes it
+    data_dir = Path(tempfile.mkdtemp(prefix="cursord-bench-"))
+    async with open_store(data_dir) as store, httpx.AsyncClient(timeout=None, limits=limits) as client:
+        shared = None if args.per_pass_client else client
+        router = ProviderRouter.from_catalog(ModelCatalog((spec,)), ENVIRON, shared)
+        services, extensions = agent_parts(router, store)
+        if args.no_journal:  # for A/B runs: the stream journal (every frame written to the store) left out
+            extensions = tuple(e for e in extensions if getattr(e, "__name__", "") != "journal_extension")
+            services.store = None
+        if not args.no_tap:  # as `cursord serve` runs: the live tap's hub observes every stream
+            hub = TapHub()
+            services.tap = hub
+            extensions = (*extensions, tap_extension(ensure_tap_token(data_dir), hub))
+        async with (
+            running_daemon(
+                AgentTurn.factory(services), transport="tcp", limits=daemon_limits, extensions=extensions
+            ) as daemon,
+            serve_tcp(floor_app, hypercorn_config(ListenOptions(port=0), 1 << 20)) as floor,
+        ):
+            assert daemon.address is not None
+            ready = {"port": daemon.address[1], "floor_port": floor[1], "pid": os.getpid()}
+            sys.stdout.write(json.dumps(ready) + "\n")
+            sys.stdout.flush()
+            await control_loop(daemon)
+            # Leave without Hypercorn's graceful wait: the benchmark is over.
+            shutil.rmtree(data_dir, ignore_errors=True)
+            os._exit(0)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("provider", help="base URL of the bench provider")
+    parser.add_argument("--per-pass-client", action="store_true", help="an httpx client per pass (no sharing)")
+    parser.add_argument(
+        "--max-streams", type=int, default=4000, help="ended streams count for 30 s; the bench makes many"
+    )
+    parser.add_argument("--no-tap", action="store_true", help="leave out the live tap `cursord serve` installs")
+    parser.add_argument("--no-journal", action="store_true", help="leave out the stream journal")
+    parser.add_argument(
+        "--patch", action="append", default=[], help="apply a proposed change from bench/experiments.py"
+    )
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    trio.run(main, parse_args())
