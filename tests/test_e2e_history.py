@@ -119,3 +119,40 @@ async def test_compaction_only_when_the_prompt_would_not_fit(tmp_path: Path, aut
     step = said(fake.requests[3].json)
     assert step == [("user", SUMMARY_PREFIX + "SUMMARY OF EARLIER"), ("user", "once more")]
     assert len(str(fake.requests[3].json["messages"])) < len(str(fake.requests[1].json["messages"])) / 2
+
+
+def resume_request() -> agent.AgentClientMessage:
+    request = agent.AgentRunRequest(
+        action=agent.ConversationAction(resume_action=agent.ResumeAction()),
+        requested_model=agent.RequestedModel(model_id=MODEL),
+        conversation_id="conv-1",
+    )
+    return agent.AgentClientMessage(run_request=request)
+
+
+async def test_resume_continues_a_turn_whose_pass_failed(tmp_path: Path, autojump_clock: Any) -> None:
+    broken = Reply.json(500, {"error": {"message": "upstream exploded"}})
+    replies = [broken, broken, broken, Reply.sse(chat_text("Recovered answer."))]
+    async with open_fake_provider(*replies) as fake:
+        failed = await one_turn(fake, tmp_path, "t1", run_request("Explain monads", model=MODEL))
+        resumed = await one_turn(fake, tmp_path, "t2", resume_request())
+        nothing = await one_turn(fake, tmp_path, "t3", resume_request())
+    assert failed.error is not None and failed.error.code is Code.UNAVAILABLE
+    assert resumed.error is None and resumed.text == "Recovered answer."
+    assert said(fake.requests[3].json) == [("user", "Explain monads")]
+    assert nothing.error is None and nothing.text == "" and len(fake.requests) == 4  # nothing left to resume
+
+
+async def test_history_from_the_editors_state_when_cursord_has_none(tmp_path: Path, autojump_clock: Any) -> None:
+    from cursord.agent.checkpoint import turn_blobs
+    from cursord.providers.model import Message, TextPart
+
+    blobs = turn_blobs("What is 2+2?", [Message.assistant(TextPart("4."))], {}, "old-request")
+    state = agent.ConversationStateStructure(turns=[blobs.turn_id])
+    message = run_request("And 3+3?", model=MODEL)
+    message.run_request.conversation_state.CopyFrom(state)
+    message.run_request.pre_fetched_blobs.extend(agent.PreFetchedBlob(id=b.id, value=b.data) for b in blobs.blobs)
+    async with open_fake_provider(Reply.sse(chat_text("6."))) as fake:
+        transcript = await one_turn(fake, tmp_path, "t1", message)
+    assert transcript.error is None
+    assert said(fake.requests[0].json) == [("user", "What is 2+2?"), ("assistant", "4."), ("user", "And 3+3?")]

@@ -17,12 +17,13 @@ the editor show and reopen the conversation.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 
 import attrs
+from google.protobuf.message import DecodeError
 
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.providers.model import Message, Role, TextPart, ThinkingPart, ToolCallPart
+from cursord.providers.model import Message, Role, TextPart, ThinkingPart, ToolCallPart, ToolResultPart
 
 
 @attrs.frozen
@@ -106,3 +107,56 @@ def conversation_state(
     if summary is not None:
         state.summary = agent.ConversationSummary(summary=summary).SerializeToString()
     return state
+
+
+async def history_from_state(
+    state: agent.ConversationStateStructure, blob: Callable[[bytes], Awaitable[bytes | None]]
+) -> list[Message]:
+    """User and assistant text of the turns a conversation state names, as far as their blobs can be
+    read and parsed (tool calls are left out: their results are not in the state). Best effort: a
+    conversation begun elsewhere may use blobs in a format cursord does not know."""
+    messages: list[Message] = []
+    for turn_id in state.turns:
+        data = await blob(turn_id)
+        try:
+            turn = agent.ConversationTurnStructure.FromString(data) if data else None
+        except DecodeError:
+            turn = None
+        if turn is None or not turn.HasField("agent_conversation_turn"):
+            continue
+        structure = turn.agent_conversation_turn
+        user_data = await blob(structure.user_message)
+        try:
+            user = agent.UserMessage.FromString(user_data) if user_data else None
+        except DecodeError:
+            user = None
+        if user is None or not user.text:
+            continue
+        texts = []
+        for step_id in structure.steps:
+            step_data = await blob(step_id)
+            try:
+                step = agent.ConversationStep.FromString(step_data) if step_data else None
+            except DecodeError:
+                step = None
+            if step is not None and step.HasField("assistant_message") and step.assistant_message.text:
+                texts.append(step.assistant_message.text)
+        messages.append(Message.user(user.text))
+        messages.append(Message.assistant(TextPart("\n\n".join(texts))))
+    return messages
+
+
+def resumable_prefix(messages: Sequence[Message]) -> list[Message]:
+    """The stored messages of an unfinished turn, cut so that a provider will accept them again:
+    a trailing assistant message whose tool calls never got their results is dropped."""
+    kept = list(messages)
+    answered = {
+        p.tool_call_id for m in kept for p in m.parts if not isinstance(p, TextPart | ThinkingPart | ToolCallPart)
+    }
+    while (
+        kept
+        and kept[-1].role is Role.ASSISTANT
+        and any(isinstance(p, ToolCallPart) and p.id not in answered for p in kept[-1].parts)
+    ):
+        kept.pop()
+    return kept

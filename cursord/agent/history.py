@@ -26,6 +26,10 @@ class ConversationHistory(Protocol):
 
     async def turns(self, conversation_id: str) -> list[TurnRecord]: ...
 
+    async def turn_messages(self, conversation_id: str, turn_seq: int) -> list[Message]:
+        """The messages stored with one turn, whatever its status."""
+        ...
+
     async def set_summary(self, conversation_id: str, summary: str, replaces_up_to_turn: int) -> None:
         """Make `summary` stand for turns 1..`replaces_up_to_turn`."""
         ...

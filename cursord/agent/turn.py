@@ -27,7 +27,7 @@ import trio
 from google.protobuf.message import Message as ProtoMessage
 
 from cursord.agent import resume, updates
-from cursord.agent.checkpoint import Blob, conversation_state, turn_blobs
+from cursord.agent.checkpoint import Blob, conversation_state, history_from_state, resumable_prefix, turn_blobs
 from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
 from cursord.agent.errors import model_not_served, provider_failure
 from cursord.agent.history import ConversationHistory
@@ -46,7 +46,9 @@ from cursord.agent.tools import (
     ToolRegistry,
     WebFetchTool,
     WebSearchTool,
+    mode_id,
     parse_call_arguments,
+    run_mode,
 )
 from cursord.connect.errors import Code, ConnectError
 from cursord.intents import (
@@ -317,6 +319,9 @@ class AgentTurn:
         if kind is ActionKind.SUMMARIZE:
             await self._summarize_on_request()
             return
+        if kind is ActionKind.RESUME:
+            await self._resume_stored_turn(request, action.resume_action.request_context)
+            return
         if user_text is None:
             self.stream.end(
                 ConnectError(Code.INVALID_ARGUMENT, f"run_request action {kind.value} carries no user message")
@@ -324,11 +329,53 @@ class AgentTurn:
             return
         self.tools = ToolRegistry.build(mode, request.mcp_tools)
         self.system = system_prompt(request, context, mode)
+        await self._load_history(request)
+        self.turn_start = len(self.messages)
+        self._add_message(Message.user(user_text))
+        self._next_pass()
+
+    async def _load_history(self, request: agent.AgentRunRequest) -> None:
+        """The conversation so far: cursord's own store, else (a conversation cursord has never seen)
+        what the editor's `conversation_state` blobs say, from `pre_fetched_blobs` or cursord's blobs."""
         if self.conversation_id is not None:
             self.messages = await self.services.history.load(self.conversation_id)
         await self._load_base_state(request)
+        if self.messages or self.base_state is None or not self.base_state.turns:
+            return
+        known = {blob.id: blob.value for blob in request.pre_fetched_blobs}
+        store = self.services.store
+
+        async def blob(blob_id: bytes) -> bytes | None:
+            if blob_id in known:
+                return known[blob_id]
+            return await store.get_blob(blob_id) if store is not None else None
+
+        self.messages = await history_from_state(self.base_state, blob)
+        if self.messages:
+            log.info(
+                "stream %s: history rebuilt from %d turns of the editor's conversation state",
+                self.stream.request_id,
+                len(self.base_state.turns),
+            )
+
+    async def _resume_stored_turn(self, request: agent.AgentRunRequest, context: agent.RequestContext) -> None:
+        """`resume_action`: go on with the conversation's last turn if it did not complete."""
+        self.tools = ToolRegistry.build(run_mode(request), request.mcp_tools)
+        self.system = system_prompt(request, context, mode_id(self.tools.mode))
+        await self._load_history(request)
         self.turn_start = len(self.messages)
-        self._add_message(Message.user(user_text))
+        turns = await self.services.history.turns(self.conversation_id) if self.conversation_id else []
+        last = turns[-1] if turns else None
+        if last is None or last.status is TurnStatus.COMPLETED or self.conversation_id is None:
+            self.stream.publish(updates.turn_ended(self.usage))
+            self.stream.end(None)  # nothing left to resume
+            return
+        stored = await self.services.history.turn_messages(self.conversation_id, last.turn_seq)
+        for message in resumable_prefix(stored):
+            self._add_message(message)
+        if not self.turn_messages:
+            self.stream.end(ConnectError(Code.FAILED_PRECONDITION, "the last turn left nothing to resume"))
+            return
         self._next_pass()
 
     def _add_message(self, message: Message) -> None:
