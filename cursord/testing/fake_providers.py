@@ -255,7 +255,10 @@ class FakeProvider:
                     request.client_disconnected = True
                     request.disconnected.set()
                     nursery.cancel_scope.cancel()
-                # Anything else would be a pipelined request; httpx never pipelines.
+                elif data:
+                    # The client's next request on this kept-alive connection, sent the moment our reply
+                    # ended (or pipelined): h11 keeps it for the next cycle.
+                    conn.receive_data(data)
 
             nursery.start_soon(watch)
             try:
