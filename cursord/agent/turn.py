@@ -234,9 +234,11 @@ class AgentTurn:
                 await self._start_run(item)
             case resume.Resumed():
                 await self._resume()
-            case PrewarmRequested():
+            case PrewarmRequested() if not self.started:
                 self.conversation_id = item.conversation_id
                 self.stream.conversation_id = item.conversation_id
+            case PrewarmRequested():
+                log.info("stream %s: prewarm_request during a turn ignored", self.stream.request_id)
             case ActionRequested():
                 await self._on_action(item)
             case PassDelta() if self.current is not None and item.pass_id == self.current.pass_id:

@@ -93,9 +93,11 @@ class CursordApp:
             reply = await method.call(request)
             response = render_unary_response(head, encode_message(head.codec, reply))
         except HttpRejection as rejection:
+            if not body_read:
+                await drain_body(receive, DRAIN_LIMIT)
             response = rejection.response()
         except ConnectError as error:
-            if not body_read:  # refused on its headers or size: read the rest so HTTP/1.1 gets the answer
+            if not body_read:  # refused on its headers or size: read the rest so the client gets the answer
                 await drain_body(receive, DRAIN_LIMIT)
             response = render_unary_error(error)
         except Exception as exc:
@@ -104,9 +106,11 @@ class CursordApp:
         await _send(send, response)
 
     async def _run_sse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        body_read = False
         try:
             head = parse_stream_head(scope["method"], scope["headers"], self.limits, codecs=(Codec.PROTO,))
             body = await read_body(receive, self.limits.max_request_bytes)
+            body_read = True
             payload = read_server_stream_request(head, body, self.limits)
             request = decode_message(Codec.PROTO, payload, agent.BidiRequestId)
             if not request.request_id:
@@ -114,9 +118,13 @@ class CursordApp:
             await self.broker.find(request.request_id)  # a stream journalled before a restart comes back
             stream = self.broker.open(request.request_id)
         except HttpRejection as rejection:
+            if not body_read:
+                await drain_body(receive, DRAIN_LIMIT)
             await _send(send, rejection.response())
             return
         except ConnectError as error:
+            if not body_read:
+                await drain_body(receive, DRAIN_LIMIT)
             await _send(send, render_stream_error(error, content_type=STREAM_CONTENT_TYPE.decode()))
             return
         await serve_stream(stream, receive, send)

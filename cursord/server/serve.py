@@ -13,33 +13,13 @@ from pathlib import Path
 import attrs
 import trio
 from hypercorn.config import Config as HypercornConfig
-from hypercorn.events import Closed, Event
 from hypercorn.trio import serve as hypercorn_serve
-from hypercorn.trio.tcp_server import TCPServer
+
+from cursord.server import hypercorn_fixes  # noqa: F401 - applied on import
 
 log = logging.getLogger(__name__)
 
 
-def _tolerate_close_race() -> None:
-    """Hypercorn 0.18: `TCPServer._close` sends EOF without taking the send lock, so a response still
-    being flushed on the same connection fails with `trio.BusyResourceError`, which nothing catches and
-    which ends the whole server (seen at shutdown, with a client closing its connection). The
-    connection is going away either way: treat that error as the connection closing."""
-    original = TCPServer.protocol_send
-    if getattr(original, "_cursord_tolerant", False):
-        return
-
-    async def protocol_send(self: TCPServer, event: Event) -> None:
-        try:
-            await original(self, event)
-        except trio.BusyResourceError:
-            await self.protocol.handle(Closed())
-
-    protocol_send._cursord_tolerant = True  # type: ignore[attr-defined]
-    TCPServer.protocol_send = protocol_send  # type: ignore[method-assign]
-
-
-_tolerate_close_race()
 
 
 @attrs.frozen
