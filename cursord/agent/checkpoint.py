@@ -23,7 +23,7 @@ import attrs
 from google.protobuf.message import DecodeError
 
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.providers.model import Message, Role, TextPart, ThinkingPart, ToolCallPart, ToolResultPart
+from cursord.providers.model import Message, Role, TextPart, ThinkingPart, ToolCallPart
 
 
 @attrs.frozen

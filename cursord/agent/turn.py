@@ -27,7 +27,8 @@ import trio
 from google.protobuf.message import Message as ProtoMessage
 
 from cursord.agent import resume, updates
-from cursord.agent.checkpoint import Blob, conversation_state, history_from_state, resumable_prefix, turn_blobs
+from cursord.agent.checkpoint import history_from_state, resumable_prefix
+from cursord.agent.checkpointing import CheckpointKeeper
 from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
 from cursord.agent.errors import model_not_served, provider_failure
 from cursord.agent.history import ConversationHistory
@@ -71,7 +72,6 @@ from cursord.providers.model import (
     Message,
     PassEnd,
     PassRequest,
-    Role,
     TextDelta,
     TextPart,
     ThinkingDelta,
@@ -93,8 +93,6 @@ from cursord.tap import TapHub
 log = logging.getLogger(__name__)
 
 _MODE_NAMES = {agent.AGENT_MODE_ASK: "ask", agent.AGENT_MODE_PLAN: "plan"}
-#: how often a blob the editor refused is sent again within one stream.
-BLOB_ATTEMPTS = 2
 _EFFORT_PARAMETERS = ("reasoning_effort", "effort", "thinking", "reasoning")
 #: Anthropic thinking budget per effort level (tokens); max mode gets the largest.
 _THINKING_BUDGETS = {"low": 2_048, "medium": 8_192, "high": 16_384, "max": 32_000}
@@ -192,14 +190,8 @@ class AgentTurn:
     estimate: PromptEstimate = attrs.field(factory=PromptEstimate)
     compacted: bool = False
     summary_text: str | None = None
-    # checkpoints: the editor's last conversation state, how many of its turns come before this one,
-    # what each tool call of this turn looks like, and the blobs sent and not yet acknowledged
-    base_state: agent.ConversationStateStructure | None = None
-    earlier_turns: int = 0
-    tool_call_views: dict[str, agent.ToolCall] = attrs.field(factory=dict)
-    sent_blobs: set[bytes] = attrs.field(factory=set)
-    unacked_blobs: dict[int, tuple[Blob, int]] = attrs.field(factory=dict)
-    next_kv_id: int = 1
+    #: the conversation's checkpoints (None: no store, or no conversation id)
+    checkpoints: CheckpointKeeper | None = None
     #: the ids the next provider pass, exec request and interaction query get
     next_pass_id: int = 1
     next_exec_seq: int = 1
@@ -253,9 +245,9 @@ class AgentTurn:
                 await self._on_exec_control(item)
             case InteractionAnswered():
                 await self._on_interaction(item)
-            case KvResultArrived():
-                await self._on_kv_result(item)
-            case ClientHeartbeat() | UnknownUpload():
+            case KvResultArrived() if self.checkpoints is not None:
+                await self.checkpoints.on_result(item)
+            case KvResultArrived() | ClientHeartbeat() | UnknownUpload():
                 log.debug("stream %s: %s ignored", self.stream.request_id, type(item).__name__)
             case _:
                 raise TypeError(f"AgentTurn cannot handle {type(item).__name__}")
@@ -308,6 +300,10 @@ class AgentTurn:
             model = self.stream.model_id
             self.stream.end(model_not_served(model, self.services.router.models))
             return
+        store = self.services.store
+        if store is not None and self.conversation_id is not None and self.run_request is not None:
+            self.checkpoints = CheckpointKeeper(store, self.stream, self.conversation_id)
+            await self.checkpoints.load_base(self.run_request)
         if any(p.outcome is None for p in self.pending):
             self._update_waiting_phase()  # the editor's results for these execs are still welcome
         elif self.pending:
@@ -339,25 +335,27 @@ class AgentTurn:
     async def _load_history(self, request: agent.AgentRunRequest) -> None:
         """The conversation so far: cursord's own store, else (a conversation cursord has never seen)
         what the editor's `conversation_state` blobs say, from `pre_fetched_blobs` or cursord's blobs."""
-        if self.conversation_id is not None:
-            self.messages = await self.services.history.load(self.conversation_id)
-        await self._load_base_state(request)
-        if self.messages or self.base_state is None or not self.base_state.turns:
+        if self.conversation_id is None:
+            return
+        self.messages = await self.services.history.load(self.conversation_id)
+        store = self.services.store
+        if store is None:
+            return
+        self.checkpoints = CheckpointKeeper(store, self.stream, self.conversation_id)
+        base_state = await self.checkpoints.load_base(request)
+        if self.messages or base_state is None or not base_state.turns:
             return
         known = {blob.id: blob.value for blob in request.pre_fetched_blobs}
-        store = self.services.store
 
         async def blob(blob_id: bytes) -> bytes | None:
-            if blob_id in known:
-                return known[blob_id]
-            return await store.get_blob(blob_id) if store is not None else None
+            return known[blob_id] if blob_id in known else await store.get_blob(blob_id)
 
-        self.messages = await history_from_state(self.base_state, blob)
+        self.messages = await history_from_state(base_state, blob)
         if self.messages:
             log.info(
                 "stream %s: history rebuilt from %d turns of the editor's conversation state",
                 self.stream.request_id,
-                len(self.base_state.turns),
+                len(base_state.turns),
             )
 
     async def _resume_stored_turn(self, request: agent.AgentRunRequest, context: agent.RequestContext) -> None:
@@ -594,79 +592,26 @@ class AgentTurn:
 
     # ---- checkpoints and blobs ------------------------------------------------------------------------
 
-    async def _load_base_state(self, request: agent.AgentRunRequest) -> None:
-        """The conversation state this turn builds on: the last one cursord checkpointed, else the
-        editor's own (a conversation begun before cursord served it)."""
-        store = self.services.store
-        if store is not None and self.conversation_id is not None:
-            latest = await store.latest_checkpoint(self.conversation_id)
-            if latest is not None:
-                self.base_state = agent.ConversationStateStructure.FromString(latest.state)
-        if self.base_state is None and request.HasField("conversation_state"):
-            self.base_state = request.conversation_state
-        self.earlier_turns = len(self.base_state.turns) if self.base_state is not None else 0
-
     async def _checkpoint(self, *, final: bool) -> None:
-        """Publish the conversation state so far, first asking the editor to store every blob it names
-        that it has not confirmed (this turn's, and any an earlier turn failed to store)."""
-        store = self.services.store
-        if store is None or self.conversation_id is None or self.route is None or self.tools is None:
+        if self.checkpoints is None or self.route is None or self.tools is None:
             return
-        user_text = next((m.text() for m in self.turn_messages if m.role is Role.USER), "")
-        blobs = turn_blobs(user_text, self.turn_messages, self.tool_call_views, self.stream.request_id)
-        for blob in blobs.blobs:
-            if blob.id not in self.sent_blobs:
-                await store.put_blob(blob.id, blob.data, conversation_id=self.conversation_id)
-                self._send_blob(blob)
-        for blob_id in await store.unstored_blobs(self.conversation_id):
-            data = await store.get_blob(blob_id) if blob_id not in self.sent_blobs else None
-            if data is not None:
-                self._send_blob(Blob(blob_id, data))
-        state = conversation_state(
-            self.base_state,
-            self.earlier_turns,
-            blobs.turn_id,
+        await self.checkpoints.publish(
+            self.turn_messages,
             used_tokens=self.estimate.next_prompt(self.messages, self.system, self.tools.specs),
             max_tokens=self.route.context_window,
             mode=self.tools.mode,
             summary=self.summary_text,
+            final=final,
         )
-        self.stream.publish(updates.checkpoint(state))
-        if final:
-            await store.save_checkpoint(self.conversation_id, self.earlier_turns + 1, state.SerializeToString())
 
-    def _send_blob(self, blob: Blob, attempts: int = 0) -> None:
-        kv_id, self.next_kv_id = self.next_kv_id, self.next_kv_id + 1
-        self.sent_blobs.add(blob.id)
-        self.unacked_blobs[kv_id] = (blob, attempts + 1)
-        self.stream.publish(updates.set_blob(kv_id, blob.id, blob.data))
-
-    async def _on_kv_result(self, result: KvResultArrived, *, may_retry: bool = True) -> None:
-        entry = self.unacked_blobs.pop(result.kv_id, None)
-        store = self.services.store
-        if entry is None or store is None or not result.message.HasField("set_blob_result"):
-            return
-        blob, attempts = entry
-        answer = result.message.set_blob_result
-        if not answer.HasField("error"):
-            await store.mark_blob_stored(blob.id, True)
-            return
-        if may_retry and attempts < BLOB_ATTEMPTS:
-            self._send_blob(blob, attempts)
-            return
-        # Not dropped: it stays unstored in cursord's store and is offered again with the next checkpoint.
-        log.warning(
-            "stream %s: the editor could not store blob %s: %s",
-            self.stream.request_id,
-            blob.id.hex()[:16],
-            answer.error.message,
-        )
-        await store.mark_blob_stored(blob.id, False, answer.error.message or "the editor refused the blob")
+    def _note_tool_call(self, call_id: str, view: agent.ToolCall) -> None:
+        if self.checkpoints is not None:
+            self.checkpoints.tool_calls[call_id] = view
 
     async def after_end(self, item: object) -> None:
         """Uploads that still matter once the stream has ended: the editor's answers to blob stores."""
-        if isinstance(item, KvResultArrived):
-            await self._on_kv_result(item, may_retry=False)
+        if isinstance(item, KvResultArrived) and self.checkpoints is not None:
+            await self.checkpoints.on_result(item, may_retry=False)
 
     # ---- summaries ----------------------------------------------------------------------------------
 
@@ -758,7 +703,7 @@ class AgentTurn:
             return pending
         started = tool.tool_call(pending.arguments, pending.context)
         if started is not None:
-            self.tool_call_views[call.id] = started
+            self._note_tool_call(call.id, started)
             self.stream.publish(updates.tool_call_started(call.id, started, state.model_call_id))
         if isinstance(request, agent.InteractionQuery):
             self.stream.publish(updates.interaction_query(request))
@@ -854,7 +799,7 @@ class AgentTurn:
         pending.outcome = outcome
         assert self.current is not None
         if completed is not None:
-            self.tool_call_views[pending.call.id] = completed
+            self._note_tool_call(pending.call.id, completed)
             self.stream.publish(updates.tool_call_completed(pending.call.id, completed, self.current.model_call_id))
         self._update_waiting_phase()
         resume.save(self)

@@ -46,14 +46,14 @@ def _drop_data_for_finished_streams() -> None:
         return
 
     async def _handle_events(self: Any, events: list[h2.events.Event]) -> None:
-        kept = []
+        # One event at a time: a stream opened by an earlier event of the same batch must exist by the
+        # time its DATA is looked at.
         for event in events:
             if isinstance(event, h2.events.DataReceived) and event.stream_id not in self.streams:
                 with contextlib.suppress(h2.exceptions.StreamClosedError, h2.exceptions.ProtocolError):
                     self.connection.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
                 continue
-            kept.append(event)
-        await original(self, kept)
+            await original(self, [event])
 
     setattr(_handle_events, _MARK, True)
     H2Protocol._handle_events = _handle_events  # type: ignore[method-assign]
