@@ -11,16 +11,14 @@ from collections.abc import AsyncIterator
 from functools import partial
 from typing import Any
 
-import attrs
 import pytest
 import trio
 
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end_stream
 from cursord.connect.errors import Code, ConnectError, error_from_json
-from cursord.intents import ActionKind, ActionRequested, ExecResultArrived, RunRequested
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.streams.active import ActiveStream
+from cursord.testing.behaviours import Echo, text_update
 from cursord.testing.editor import (
     BIDI_APPEND,
     RUN_SSE,
@@ -33,35 +31,6 @@ from cursord.testing.editor import (
     run_request,
 )
 from cursord.testing.harness import RunningDaemon, running_daemon, wait_until
-
-
-@attrs.define
-class Echo:
-    """Says the user's text back; says "exec N" for each exec result; a user text "finish" ends it."""
-
-    stream: ActiveStream
-
-    async def handle(self, item: object) -> None:
-        if isinstance(item, RunRequested):
-            text = item.request.action.user_message_action.user_message.text
-            self.stream.publish(text_update(f"echo: {text}"))
-            if text == "finish":
-                self.stream.end(None)
-        elif isinstance(item, ExecResultArrived):
-            self.stream.publish(text_update(f"exec {item.exec_seq}"))
-            if item.message.exec_id == "last":
-                self.stream.end(None)
-        elif isinstance(item, ActionRequested) and item.kind is ActionKind.CANCEL:
-            self.stream.end(ConnectError(Code.CANCELED, item.action.cancel_action.reason))
-
-    async def cancel(self, error: ConnectError) -> None:
-        self.stream.end(error)
-
-
-def text_update(text: str) -> agent.AgentServerMessage:
-    return agent.AgentServerMessage(
-        interaction_update=agent.InteractionUpdate(text_delta=agent.TextDeltaUpdate(text=text))
-    )
 
 
 def texts(messages: list[agent.AgentServerMessage]) -> list[str]:

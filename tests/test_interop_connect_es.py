@@ -26,9 +26,10 @@ from google.protobuf import json_format
 
 from cursord.config import ProviderKind
 from cursord.connect.errors import Code, ConnectError
-from cursord.intents import ActionKind, ActionRequested, ExecResultArrived, RunRequested
+from cursord.intents import ExecResultArrived, RunRequested
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.streams.active import ActiveStream, BehaviourFactory
+from cursord.testing.behaviours import Echo, text_update
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
 from cursord.testing.harness import running_daemon
 from cursord.testing.provider_streams import chat_usage
@@ -95,29 +96,6 @@ async def run_client(
 
 
 @attrs.define
-class Echo:
-    """Says the user's text back; says "exec N" for each exec result; "finish" or exec_id "last" ends it."""
-
-    stream: ActiveStream
-
-    async def handle(self, item: object) -> None:
-        if isinstance(item, RunRequested):
-            text = item.request.action.user_message_action.user_message.text
-            self.stream.publish(text_update(f"echo: {text}"))
-            if text == "finish":
-                self.stream.end(None)
-        elif isinstance(item, ExecResultArrived):
-            self.stream.publish(text_update(f"exec {item.exec_seq}"))
-            if item.message.exec_id == "last":
-                self.stream.end(None)
-        elif isinstance(item, ActionRequested) and item.kind is ActionKind.CANCEL:
-            self.stream.end(ConnectError(Code.CANCELED, item.action.cancel_action.reason))
-
-    async def cancel(self, error: ConnectError) -> None:
-        self.stream.end(error)
-
-
-@attrs.define
 class ReadsAFile:
     """Asks the editor to read a file, then says what the file held, and ends."""
 
@@ -149,12 +127,6 @@ class ReadsAFile:
 
     async def cancel(self, error: ConnectError) -> None:
         self.stream.end(error)
-
-
-def text_update(text: str) -> agent.AgentServerMessage:
-    return agent.AgentServerMessage(
-        interaction_update=agent.InteractionUpdate(text_delta=agent.TextDeltaUpdate(text=text))
-    )
 
 
 def decoded(messages: list[dict[str, Any]]) -> list[agent.AgentServerMessage]:
