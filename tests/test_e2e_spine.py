@@ -242,3 +242,14 @@ async def test_raw_bytes_are_event_stream_labelled_connect_envelopes() -> None:
             assert reader.content_type == b"text/event-stream"
         expected_message = text_update("echo: finish").SerializeToString()
         assert raw == encode_envelope(expected_message) + b"\x02\x00\x00\x00\x02{}"
+
+
+async def test_an_append_waiting_past_its_connect_timeout_is_deadline_exceeded(
+    daemon_and_http2: tuple[RunningDaemon, bool],
+) -> None:
+    daemon, http2 = daemon_and_http2
+    async with daemon.editor(http2=http2) as editor:
+        early = bidi_request("r1", 3, exec_result(3, "x"))  # seqno 1 and 2 never come
+        status, raw = await editor.post(BIDI_APPEND, early, [*UNARY_HEADERS, (b"connect-timeout-ms", b"200")])
+        error = error_from_json(raw)
+        assert (status, error.code) == (504, Code.DEADLINE_EXCEEDED) and "200 ms" in error.message

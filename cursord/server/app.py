@@ -10,12 +10,12 @@ editor feature that needs Cursor's real backend fails visibly instead of being a
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import attrs
+import trio
 from google.protobuf.message import Message
 
 from cursord.connect.errors import Code, ConnectError
@@ -90,16 +90,12 @@ class CursordApp:
             body = await read_body(receive, self.limits.max_request_bytes)
             body_read = True
             request = decode_message(head.codec, decode_unary_body(head, body, self.limits), method.request_type)
-            reply = await method.call(request)
+            reply = await _within_deadline(head.timeout, method.call(request))
             response = render_unary_response(head, encode_message(head.codec, reply))
-        except HttpRejection as rejection:
-            if not body_read:
-                await drain_body(receive, DRAIN_LIMIT)
-            response = rejection.response()
-        except ConnectError as error:
+        except (HttpRejection, ConnectError) as refusal:
             if not body_read:  # refused on its headers or size: read the rest so the client gets the answer
                 await drain_body(receive, DRAIN_LIMIT)
-            response = render_unary_error(error)
+            response = refusal.response() if isinstance(refusal, HttpRejection) else render_unary_error(refusal)
         except Exception as exc:
             log.exception("%s failed", scope.get("path"))
             response = render_unary_error(ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}"))
@@ -117,15 +113,13 @@ class CursordApp:
                 raise ConnectError(Code.INVALID_ARGUMENT, "RunSSE request has an empty request_id")
             await self.broker.find(request.request_id)  # a stream journalled before a restart comes back
             stream = self.broker.open(request.request_id)
-        except HttpRejection as rejection:
+        except (HttpRejection, ConnectError) as refusal:
             if not body_read:
                 await drain_body(receive, DRAIN_LIMIT)
-            await _send(send, rejection.response())
-            return
-        except ConnectError as error:
-            if not body_read:
-                await drain_body(receive, DRAIN_LIMIT)
-            await _send(send, render_stream_error(error, content_type=STREAM_CONTENT_TYPE.decode()))
+            if isinstance(refusal, HttpRejection):
+                await _send(send, refusal.response())
+            else:
+                await _send(send, render_stream_error(refusal, content_type=STREAM_CONTENT_TYPE.decode()))
             return
         await serve_stream(stream, receive, send)
 
@@ -134,13 +128,21 @@ class CursordApp:
             self._unknown_logged.add(path)
             log.info("unimplemented RPC %s (logged once)", path)
         error = ConnectError(Code.UNIMPLEMENTED, f"cursord does not serve {path.lstrip('/')}")
-        with contextlib.suppress(ConnectError):
-            await read_body(receive, self.limits.max_request_bytes)
+        await drain_body(receive, DRAIN_LIMIT)
         content_type = header(scope, b"content-type") or ""
         if content_type.startswith("application/connect+"):
             await _send(send, render_stream_error(error, content_type=content_type))
         else:
             await _send(send, render_unary_error(error))
+
+
+async def _within_deadline(seconds: float | None, call: Awaitable[Message]) -> Message:
+    """The call's result, or `deadline_exceeded` once the client's `connect-timeout-ms` has passed."""
+    if seconds is None:
+        return await call
+    with trio.move_on_after(seconds):
+        return await call
+    raise ConnectError(Code.DEADLINE_EXCEEDED, f"the call did not finish within its {seconds * 1000:g} ms deadline")
 
 
 async def _send(send: Send, response: HttpResponse) -> None:
