@@ -153,14 +153,8 @@ class ActiveStream:
         ending = StreamEnding(error)
         if not self.backlog.close(ending):
             return
-        if self.phase.is_terminal:
-            pass
-        elif error is None:
-            self.move_to(Phase.COMPLETED)
-        elif error.code is Code.CANCELED:
-            self.move_to(Phase.CANCELED)
-        else:
-            self.move_to(Phase.FAILED)
+        if not self.phase.is_terminal:
+            self.move_to(ending.phase)
         self._ended_at = trio.current_time()
         self.subscribers.wake_all()
         if self._work_nursery is not None:
@@ -170,7 +164,7 @@ class ActiveStream:
         if error is not None and error.code is not Code.CANCELED:
             log.info("stream %s ended: %s: %s", self.request_id, error.code.value, error.message)
         else:
-            log.debug("stream %s ended %s", self.request_id, ending.phase_name)
+            log.debug("stream %s ended %s", self.request_id, ending.phase.value)
 
     def start_task(self, fn: Callable[..., Awaitable[Any]], *args: Any, name: str | None = None) -> None:
         """Run `fn` in the stream's work nursery; it is canceled when the stream ends."""
@@ -213,9 +207,7 @@ class ActiveStream:
         self.has_upload = True
         if ending is not None:
             self.backlog.close(ending)
-            self.phase = Phase.FAILED if ending.error is not None else Phase.COMPLETED
-            if ending.error is not None and ending.error.code is Code.CANCELED:
-                self.phase = Phase.CANCELED
+            self.phase = ending.phase  # a stream that ended before the restart: no moves, it is born ended
             self._ended_at = trio.current_time()
 
     # ---- the actor --------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 import attrs
 
 from cursord.connect.errors import Code, ConnectError
+from cursord.streams.phases import Phase
 
 
 @attrs.frozen
@@ -23,10 +24,11 @@ class StreamEnding:
     error: ConnectError | None
 
     @property
-    def phase_name(self) -> str:
+    def phase(self) -> Phase:
+        """The terminal phase this ending puts a stream in."""
         if self.error is None:
-            return "completed"
-        return "canceled" if self.error.code is Code.CANCELED else "failed"
+            return Phase.COMPLETED
+        return Phase.CANCELED if self.error.code is Code.CANCELED else Phase.FAILED
 
 
 class BacklogClosed(RuntimeError):
