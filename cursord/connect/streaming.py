@@ -132,7 +132,7 @@ def parse_stream_head(
         view.get("connect-content-encoding"), view.get("connect-accept-encoding")
     )
     content_length = view.get("content-length")
-    if content_length is not None and content_length.isdigit():
+    if content_length is not None and content_length.isascii() and content_length.isdigit():
         limits.check_request_body(int(content_length))
     return StreamRequestHead(
         codec=codec,

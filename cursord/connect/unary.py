@@ -110,7 +110,7 @@ def parse_unary_head(
     timeout = parse_timeout(view.get("connect-timeout-ms"))
     negotiated = compressions.negotiate(view.get("content-encoding"), view.get("accept-encoding"))
     content_length = view.get("content-length")
-    if content_length is not None and content_length.isdigit():
+    if content_length is not None and content_length.isascii() and content_length.isdigit():
         limits.check_request_body(int(content_length))
     return UnaryRequestHead(
         codec=codec,

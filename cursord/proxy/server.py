@@ -439,7 +439,7 @@ async def _connect_upstream(
 
 def _parse_authority(text: str) -> tuple[str, int] | None:
     host, sep, port_text = text.rpartition(":")
-    if not sep or not port_text.isdigit() or not host:
+    if not sep or not (port_text.isascii() and port_text.isdigit()) or not host:
         return None
     port = int(port_text)
     if host.startswith("[") and host.endswith("]"):
