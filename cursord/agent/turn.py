@@ -26,12 +26,13 @@ import attrs
 import trio
 from google.protobuf.message import Message as ProtoMessage
 
-from cursord.agent import resume, updates
+from cursord.agent import hooks, resume, updates
 from cursord.agent.checkpoint import history_from_state, resumable_prefix
 from cursord.agent.checkpointing import CheckpointKeeper
 from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
 from cursord.agent.errors import model_not_served, provider_failure
 from cursord.agent.history import ConversationHistory
+from cursord.agent.hooks import HookSteps
 from cursord.agent.prompt import system_prompt
 from cursord.agent.router import ProviderRouter, Route
 from cursord.agent.tools import (
@@ -135,6 +136,14 @@ class PendingTool:
     query_id: int | None = None
     shell: ShellAccumulator | None = None
     outcome: ToolOutcome | None = None
+    started_at: float = 0.0
+    # hooks: the hook this call waits on (its exec_seq is then the hook's), the tool's own exec
+    # request held back until preToolUse allowed it, the context hooks add to the result, and the
+    # result held until postToolUse answered
+    hook: str | None = None
+    deferred: agent.ExecServerMessage | None = None
+    hook_context: str | None = None
+    held: ToolOutcome | None = None
 
 
 class PassPurpose(enum.Enum):
@@ -192,6 +201,7 @@ class AgentTurn:
     summary_text: str | None = None
     #: the conversation's checkpoints (None: no store, or no conversation id)
     checkpoints: CheckpointKeeper | None = None
+    hook_steps: HookSteps = attrs.field(factory=HookSteps)
     #: the ids the next provider pass, exec request and interaction query get
     next_pass_id: int = 1
     next_exec_seq: int = 1
@@ -327,6 +337,7 @@ class AgentTurn:
             return
         self.tools = ToolRegistry.build(mode, request.mcp_tools)
         self.system = system_prompt(request, context, mode)
+        self.hook_steps = HookSteps.of(context)
         await self._load_history(request)
         self.turn_start = len(self.messages)
         self._add_message(Message.user(user_text))
@@ -679,7 +690,7 @@ class AgentTurn:
     def _dispatch_one(self, state: PassState, call: ToolCallPart) -> PendingTool:
         assert self.tools is not None
         tool = self.tools.get(call.name)
-        pending = PendingTool(call, {}, self._context(call), tool)
+        pending = PendingTool(call, {}, self._context(call), tool, started_at=trio.current_time())
         if tool is None:
             pending.outcome = ToolOutcome(self.tools.unavailable_text(call.name), is_error=True)
             return pending
@@ -696,6 +707,10 @@ class AgentTurn:
                 request = tool.build_exec(pending.arguments, pending.exec_seq, pending.exec_id, pending.context)
                 if isinstance(tool, ShellTool):
                     pending.shell = tool.new_accumulator(pending.arguments, pending.context)
+                if hooks.PRE_TOOL_USE in self.hook_steps:
+                    pending.deferred, pending.hook = request, hooks.PRE_TOOL_USE
+                    pending.exec_seq = self._take_exec_seq()
+                    request = hooks.pre_tool_use(self._hook_facts(pending), pending.exec_seq, f"{pending.exec_id}:pre")
             else:  # pragma: no cover - every registered tool is one of the two kinds
                 raise ToolArgumentError(f"{call.name} cannot be called")
         except (ToolArgumentError, ValueError) as exc:
@@ -729,7 +744,9 @@ class AgentTurn:
         tool = pending.tool
         assert isinstance(tool, ExecTool)
         message = result.message
-        if pending.shell is not None:
+        if pending.hook is not None:
+            self._on_hook_answer(pending, tool, message)
+        elif pending.shell is not None:
             for event in pending.shell.feed_message(message):
                 self.stream.publish(updates.shell_output(event))
             if pending.shell.finished:
@@ -752,6 +769,43 @@ class AgentTurn:
             return
         outcome = tool.result_text(message, pending.arguments)
         self._resolve(pending, outcome, tool.tool_call(pending.arguments, pending.context, message))
+
+    def _hook_facts(self, pending: PendingTool) -> hooks.HookFacts:
+        return hooks.HookFacts(
+            tool_name=pending.call.name,
+            tool_input=pending.arguments,
+            tool_use_id=pending.call.id,
+            conversation_id=self.conversation_id or "",
+            model_id=self.route.model if self.route is not None else "",
+        )
+
+    def _on_hook_answer(self, pending: PendingTool, tool: ExecTool, message: agent.ExecClientMessage) -> None:
+        hook, pending.hook = pending.hook, None
+        if hook == hooks.PRE_TOOL_USE:
+            decision = hooks.pre_tool_decision(message)
+            pending.hook_context = decision.additional_context
+            if decision.denied is not None:
+                outcome = ToolOutcome(f"A hook blocked this {pending.call.name} call: {decision.denied}", True)
+                self._resolve(pending, outcome, None, post_hook=False)
+                return
+            request = pending.deferred
+            assert request is not None and pending.exec_id is not None
+            if decision.updated_input is not None:
+                pending.arguments = decision.updated_input
+                try:
+                    request = tool.build_exec(
+                        pending.arguments, self._take_exec_seq(), pending.exec_id, pending.context
+                    )
+                except (ToolArgumentError, ValueError) as exc:
+                    self._resolve(pending, ToolOutcome(f"Tool call failed: {exc}", True), None, post_hook=False)
+                    return
+            pending.exec_seq, pending.deferred = request.id, None
+            self.stream.publish(updates.exec_request(request))
+            return
+        assert pending.held is not None
+        held, pending.held = pending.held, None
+        text = hooks.with_context(held.text, hooks.post_tool_context(message))
+        self._resolve(pending, ToolOutcome(text, held.is_error), None, post_hook=False)
 
     def _finish_shell(self, pending: PendingTool) -> None:
         assert pending.shell is not None and isinstance(pending.tool, ShellTool)
@@ -795,12 +849,35 @@ class AgentTurn:
         self._resolve(pending, outcome, tool.tool_call(pending.arguments, pending.context, result))
         await self._maybe_next_pass()
 
-    def _resolve(self, pending: PendingTool, outcome: ToolOutcome, completed: agent.ToolCall | None) -> None:
-        pending.outcome = outcome
+    def _resolve(
+        self, pending: PendingTool, outcome: ToolOutcome, completed: agent.ToolCall | None, *, post_hook: bool = True
+    ) -> None:
         assert self.current is not None
         if completed is not None:
             self._note_tool_call(pending.call.id, completed)
             self.stream.publish(updates.tool_call_completed(pending.call.id, completed, self.current.model_call_id))
+        outcome = ToolOutcome(hooks.with_context(outcome.text, pending.hook_context), outcome.is_error)
+        pending.hook_context = None
+        wanted = hooks.POST_TOOL_USE_FAILURE if outcome.is_error else hooks.POST_TOOL_USE
+        if post_hook and isinstance(pending.tool, ExecTool) and wanted in self.hook_steps:
+            pending.held, pending.hook = outcome, wanted
+            pending.exec_seq = self._take_exec_seq()
+            duration_ms = int((trio.current_time() - pending.started_at) * 1000)
+            exec_id = f"{pending.exec_id}:post"
+            self.stream.publish(
+                updates.exec_request(
+                    hooks.post_tool_use(
+                        self._hook_facts(pending),
+                        outcome.text,
+                        failed=outcome.is_error,
+                        duration_ms=duration_ms,
+                        exec_seq=pending.exec_seq,
+                        exec_id=exec_id,
+                    )
+                )
+            )
+            return
+        pending.outcome = outcome
         self._update_waiting_phase()
         resume.save(self)
 
