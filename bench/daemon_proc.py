@@ -1,15 +1,17 @@
 """The daemon side of the benchmarks: a real cursord in its own process, plus a raw-ASGI floor server.
 
-    python bench/daemon_proc.py PROVIDER_BASE_URL [--per-pass-client] [--max-connections N]
+    python bench/daemon_proc.py PROVIDER_BASE_URL [--no-journal] [--no-tap] [--patch NAME] ...
 
-Theory of operation.  It builds cursord as `cursord serve` does (`runtime.agent_parts`, one shared httpx
-client, the live tap's hub, the agent turn as the stream behaviour) around one OpenAI-chat provider spec pointing at the bench
-provider, and serves it with `cursord.testing.harness.running_daemon(transport="tcp")`: the real app on
+Theory of operation.  It builds cursord as `cursord serve` does (`runtime.agent_parts` with a store and
+the stream journal, one shared httpx client sized by `provider_pool_limits`, the live tap's hub, the agent
+turn as the stream behaviour) around one OpenAI-chat provider spec pointing at the bench provider, and
+serves it with `cursord.testing.harness.running_daemon(transport="tcp")`: the real app on
 `hypercorn.trio.serve` on 127.0.0.1, real clock.  Beside it, on its own port, a bare ASGI app on the same
 Hypercorn stack (`floor_app`) gives the floor the daemon is compared against.
 
 It prints one JSON line with both ports, then obeys JSON-line commands on stdin, one reply line each on
-stdout: `usage` (RSS, peak RSS, CPU seconds from getrusage, open streams and RunSSE connections), `gc`,
+stdout: `usage` (RSS, peak RSS, CPU seconds from getrusage, open streams and RunSSE connections), `gc`
+(collect, then usage), `trace_start` / `trace_top` (tracemalloc: the allocation sites that grew),
 `quit`.  The orchestrator (`bench/run.py`) runs its clients in another process, so client CPU never hides
 daemon CPU.
 """
@@ -24,6 +26,7 @@ import resource
 import shutil
 import sys
 import tempfile
+import time
 import tracemalloc
 from pathlib import Path
 from typing import Any
@@ -61,7 +64,9 @@ def rss_bytes() -> int:
 
 
 async def floor_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    """`/echo`: the request body back.  `/stream?n=N&batch=B`: N small envelopes, B per ASGI send."""
+    """`/echo`: the request body back.  `/stream?n=N&batch=B`: N small envelopes, B per ASGI send.
+    `/tick?n=N&gap=G&phase=P`: N envelopes whose payload is `T<monotonic_ns>` taken as each is sent, one
+    every G seconds from P seconds after the request (lone events, as a RunSSE streams them)."""
     if scope["type"] == "lifespan":
         while True:
             message = await receive()
@@ -84,6 +89,14 @@ async def floor_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
     query = dict(part.split("=") for part in scope["query_string"].decode().split("&") if part)
     n, batch = int(query.get("n", "1000")), int(query.get("batch", "1"))
     await send({"type": "http.response.start", "status": 200, "headers": headers})
+    if scope["path"] == "/tick":
+        gap, start = float(query["gap"]), trio.current_time() + float(query.get("phase", "0"))
+        for i in range(n):
+            await trio.sleep_until(start + i * gap)
+            frame = encode_envelope(b"T%d" % time.monotonic_ns())
+            await send({"type": "http.response.body", "body": frame, "more_body": True})
+        await send({"type": "http.response.body", "body": encode_envelope(b"{}", end_stream=True)})
+        return
     for start in range(0, n, batch):
         chunk = FLOOR_FRAME * min(batch, n - start)
         await send({"type": "http.response.body", "body": chunk, "more_body": True})
@@ -93,7 +106,7 @@ async def floor_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
 # ---- the daemon ---------------------------------------------------------------------------------------
 
 
-def trace_top(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, limit: int = 25) -> list[str]:
+def trace_top(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, limit: int = 40) -> list[str]:
     """The allocation sites that grew most between two snapshots: the innermost cursord frame, and the
     line that allocated when that is elsewhere (a library called from there)."""
     stats = after.compare_to(before, "traceback")
@@ -110,7 +123,9 @@ def trace_top(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, limit: 
         entry[0] += stat.size_diff
         entry[1] += stat.count_diff
     ranked = sorted(grouped.items(), key=lambda item: -item[1][0])[:limit]
-    return [f"{size:>10,} B {count:>7,} blocks  {key}" for key, (size, count) in ranked]
+    total = sum(size for size, _ in grouped.values())
+    lines = [f"{size:>10,} B {count:>7,} blocks  {key}" for key, (size, count) in ranked]
+    return [f"{total:>10,} B in all (Python allocations that grew)", *lines]
 
 
 def _short(filename: str) -> str:
@@ -141,6 +156,7 @@ async def control_loop(daemon: Any) -> None:
                 gc.collect()
                 baseline = tracemalloc.take_snapshot()
             if command == "trace_top":
+                assert baseline is not None, "trace_start first"
                 gc.collect()
                 sys.stdout.write(json.dumps({"top": trace_top(baseline, tracemalloc.take_snapshot())}) + "\n")
                 sys.stdout.flush()
@@ -161,6 +177,10 @@ async def control_loop(daemon: Any) -> None:
 
 
 async def main(args: argparse.Namespace) -> None:
+    if args.settle_passes is not None:
+        from cursord.server import runsse
+
+        runsse.MAX_SETTLE_PASSES = args.settle_passes
     if args.patch:
         from bench import experiments
 
@@ -211,6 +231,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--no-tap", action="store_true", help="leave out the live tap `cursord serve` installs")
     parser.add_argument("--no-journal", action="store_true", help="leave out the stream journal")
+    parser.add_argument(
+        "--settle-passes", type=int, help="set cursord.server.runsse.MAX_SETTLE_PASSES (0: send at once)"
+    )
     parser.add_argument(
         "--patch", action="append", default=[], help="apply a proposed change from bench/experiments.py"
     )

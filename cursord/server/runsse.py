@@ -9,16 +9,18 @@ frame it has not sent yet in one `send` (HTTP/1.1 costs a socket write per send,
 `interaction_update.heartbeat` when nothing new came for `heartbeat` seconds. Heartbeats are written to
 this connection only; they never enter the backlog.
 
-Before each send the connection lets a burst finish (`_settle`): it yields to the scheduler once, and
-again for as long as the backlog grew in the meantime (a provider chunk carrying hundreds of deltas is
-published one delta per scheduler pass), up to `MAX_SETTLE_PASSES` passes. A lone delta costs one
-scheduler pass of latency; a burst leaves in a few large sends instead of one per frame, which on
-HTTP/1.1 and HTTP/2 alike is most of the cost of streaming (bench/README.md).
+While frames keep coming (the last send was under `BURST_WINDOW` ago) the connection lets a burst
+finish before it sends (`_settle`): it yields to the scheduler for as long as the backlog grows (a provider
+chunk carrying hundreds of deltas is published about one delta per scheduler pass), up to
+`MAX_SETTLE_PASSES` passes, so the burst leaves in a few large sends instead of one per frame, which on
+HTTP/1.1 and HTTP/2 alike is most of the cost of streaming. A lone delta (the first after a quiet spell)
+is sent at once.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 
 import trio
 
@@ -32,8 +34,11 @@ log = logging.getLogger(__name__)
 STREAM_CONTENT_TYPE = b"text/event-stream"
 #: a subscriber that is behind gets its pending frames in sends of about this size.
 MAX_SEND_BYTES = 1 << 20
+#: a send this soon (seconds) after the previous one is part of a burst, and waits for the burst to settle.
+BURST_WINDOW = 0.002
 #: at most this many scheduler passes spent letting a burst grow before it is sent.
 MAX_SETTLE_PASSES = 64
+#: a burst is over after this many scheduler passes in a row without a new frame.
 QUIET_PASSES = 2
 
 HEARTBEAT_FRAME = encode_envelope(
@@ -59,12 +64,15 @@ async def pump(stream: ActiveStream, send: Send) -> None:
     """Follow `stream`'s backlog onto one connection until it ends (the caller sends the end frame)."""
     subscriber = stream.attach()
     backlog = stream.backlog
+    last_send = -math.inf
     try:
         while True:
             if subscriber.cursor < len(backlog.frames):
-                await _settle(stream)
+                if trio.current_time() - last_send < BURST_WINDOW:
+                    await _settle(stream)
                 frames, subscriber.cursor = backlog.read_from(subscriber.cursor)
                 await _send_frames(send, frames)
+                last_send = trio.current_time()
                 continue
             if backlog.ending is not None:
                 return

@@ -1,0 +1,1 @@
+"""Benchmarks of cursord: `python bench/run.py` (see bench/README.md)."""

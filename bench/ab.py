@@ -1,0 +1,98 @@
+"""Side-by-side A/B of two daemon configurations: `python bench/ab.py --b "--patch actor-drain"`.
+
+Two daemon processes (`bench/daemon_proc.py`, A with `--a` arguments, B with `--b`) run at once, both
+pinned to CPU 0 but only one measured at a time: every measurement alternates A, B, A, B ... so machine
+noise falls on both alike, and the table gives medians and the ratio B/A.  Figures: throughput (one
+provider stream of 10,000 deltas, one subscriber, HTTP/1.1 and HTTP/2, with the daemon's CPU per event)
+and added latency at 1 and 50 concurrent streams over HTTP/1.1 (with the daemon's CPU per event).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from collections.abc import Awaitable, Callable
+from contextlib import AsyncExitStack
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import trio  # noqa: E402
+
+from bench import loadgen  # noqa: E402
+from bench.report import load_average, machine_lines, median, percentile, table  # noqa: E402
+from bench.run import LOAD_CPU, DaemonProcess  # noqa: E402
+from bench.stamp_provider import StampProvider, open_stamp_provider  # noqa: E402
+
+
+async def throughput(provider: StampProvider, daemon: DaemonProcess, http2: bool) -> dict[str, float]:
+    before = await daemon.usage()
+    run = await loadgen.throughput_run(provider, loadgen.Daemon(daemon.port), http2=http2, subscribers=1, events=10_000)
+    after = await daemon.usage()
+    return {"ev/s": 10_000 / max(run.seconds), "µs/ev": (after.cpu - before.cpu) / 10_000 * 1e6}
+
+
+async def latency(
+    provider: StampProvider, daemon: DaemonProcess, streams: int, events: int, gap: float
+) -> dict[str, float]:
+    before = await daemon.usage()
+    run = await loadgen.latency_run(
+        provider, via=loadgen.Daemon(daemon.port), http2=False, streams=streams, events=events, gap=gap, seed=1
+    )
+    after = await daemon.usage()
+    return {
+        "p50 µs": percentile(run.delays_ns, 0.5) / 1e3,
+        "p99 µs": percentile(run.delays_ns, 0.99) / 1e3,
+        "µs/ev": (after.cpu - before.cpu) / len(run.delays_ns) * 1e6,
+    }
+
+
+async def main(args: argparse.Namespace) -> None:
+    loadgen.batch_h2_acks()
+    pin = len(os.sched_getaffinity(0)) >= 2
+    if pin:
+        os.sched_setaffinity(0, {LOAD_CPU})
+    load_before = load_average()
+    measures: dict[str, Callable[[StampProvider, DaemonProcess], Awaitable[dict[str, float]]]] = {
+        "throughput h1": lambda p, d: throughput(p, d, False),
+        "throughput h2": lambda p, d: throughput(p, d, True),
+        "latency 1 stream h1": lambda p, d: latency(p, d, 1, args.events, 0.01),
+        "latency 50 streams h1": lambda p, d: latency(p, d, 50, max(10, args.events // 10), 0.05),
+    }
+    got: dict[str, dict[str, dict[str, list[float]]]] = {name: {"A": {}, "B": {}} for name in measures}
+    async with AsyncExitStack() as stack:
+        provider = await stack.enter_async_context(open_stamp_provider())
+        daemons = {
+            side: await stack.enter_async_context(DaemonProcess.start(provider.base_url, shlex.split(extra), pin))
+            for side, extra in (("A", args.a), ("B", args.b))
+        }
+        for daemon in daemons.values():  # warm up
+            await throughput(provider, daemon, False)
+            await latency(provider, daemon, 4, 5, 0.002)
+        for rep in range(args.reps):
+            for name, measure in measures.items():
+                for side in "AB" if rep % 2 == 0 else "BA":
+                    for key, value in (await measure(provider, daemons[side])).items():
+                        got[name][side].setdefault(key, []).append(value)
+    rows = []
+    for name in measures:
+        for key in got[name]["A"]:
+            a, b = median(got[name]["A"][key]), median(got[name]["B"][key])
+            rows.append([name, key, f"{a:,.1f}", f"{b:,.1f}", f"{b / a:.2f}"])
+    print("\n".join(machine_lines(ROOT)))
+    print(f"A: daemon_proc.py {args.a or '(defaults)'}\nB: daemon_proc.py {args.b or '(defaults)'}")
+    print(f"{args.reps} alternating reps; load average {load_before} before, {load_average()} after\n")
+    print(table(["measure", "figure", "A (median)", "B (median)", "B/A"], rows, right=[False, False, True, True, True]))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--a", default="", help="daemon_proc.py arguments for A (default: none)")
+    parser.add_argument("--b", default="", help="daemon_proc.py arguments for B")
+    parser.add_argument("--reps", type=int, default=6)
+    parser.add_argument("--events", type=int, default=200, help="deltas per latency stream at 1 stream")
+    trio.run(main, parser.parse_args())

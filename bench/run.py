@@ -1,0 +1,568 @@
+"""cursord's benchmarks in one command: `python bench/run.py` (about 2 minutes; `--quick`, about 30 s).
+
+Theory of operation.  Three parties, two processes, two cores:
+
+- the daemon: a real cursord (`bench/daemon_proc.py`: the app on Hypercorn over loopback TCP, the agent
+  turn, a shared httpx client to the provider, the live tap's hub, as `cursord serve` builds it) in its
+  own process, pinned to CPU 0;
+- the load: this process, pinned to CPU 1: the stamping fake provider (`bench/stamp_provider.py`), every
+  client (`bench/loadgen.py`), and the orchestration.
+
+So client and provider CPU never hides daemon CPU, and the daemon's own CPU time (getrusage, asked over
+its stdin) is measured for every run.  Figures that are compared are measured side by side, alternating
+in the same run (direct provider vs through cursord, cursord vs the bare-Hypercorn floor), so their
+ratios hold on a noisy machine even when the absolute numbers move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
+
+
+def _ensure_venv() -> None:
+    """`python bench/run.py` with any python: re-run under the project's venv when there is one."""
+    venv = ROOT / ".venv"
+    if VENV_PYTHON.exists() and Path(sys.prefix).resolve() != venv.resolve():
+        os.execv(str(VENV_PYTHON), [str(VENV_PYTHON), *sys.argv])
+
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+if __name__ == "__main__":
+    _ensure_venv()
+
+import attrs  # noqa: E402
+import trio  # noqa: E402
+
+from bench import loadgen  # noqa: E402
+from bench.report import Verdict, load_average, machine_lines, median, num, percentile, table, us  # noqa: E402
+from bench.stamp_provider import StampProvider, open_stamp_provider  # noqa: E402
+
+DAEMON_CPU, LOAD_CPU = 0, 1
+
+
+@attrs.frozen
+class Plan:
+    name: str
+    latency: tuple[tuple[int, int, float, int], ...]  # (streams, events per stream, gap s, rounds)
+    throughput_events: int
+    throughput_reps: int
+    replay_reps: int
+    appends_per_writer: int
+    append_writers: int
+    scale_streams: int
+    scale_events: int
+    scale_gap: float
+    floor_events: int
+
+
+FULL = Plan(
+    name="full",
+    latency=((1, 300, 0.01, 2), (50, 40, 0.05, 2), (200, 15, 0.2, 2), (200, 30, 0.05, 1)),
+    throughput_events=10_000,
+    throughput_reps=3,
+    replay_reps=9,
+    appends_per_writer=250,
+    append_writers=8,
+    scale_streams=500,
+    scale_events=20,
+    scale_gap=0.25,
+    floor_events=10_000,
+)
+QUICK = Plan(
+    name="quick",
+    latency=((1, 100, 0.01, 1), (50, 15, 0.05, 1), (200, 6, 0.2, 1)),
+    throughput_events=10_000,
+    throughput_reps=1,
+    replay_reps=5,
+    appends_per_writer=80,
+    append_writers=8,
+    scale_streams=500,
+    scale_events=4,
+    scale_gap=0.25,
+    floor_events=10_000,
+)
+SECTIONS = ("scale", "latency", "throughput", "replay", "appends", "floor")
+
+
+# ---- the daemon process ------------------------------------------------------------------------------------
+
+
+@attrs.define
+class Usage:
+    rss: int
+    cpu: float
+    streams: int
+    open_streams: int
+    subscribers: int
+
+
+class DaemonProcess:
+    """The daemon in its own process: its ports, and `usage()` over its stdin/stdout."""
+
+    def __init__(self, process: trio.Process) -> None:
+        self.process = process
+        self._buffer = b""
+        self.port = self.floor_port = self.pid = 0
+
+    @classmethod
+    @asynccontextmanager
+    async def start(cls, provider_url: str, extra: Sequence[str], pin: bool) -> AsyncIterator[DaemonProcess]:
+        command = [sys.executable, str(ROOT / "bench" / "daemon_proc.py"), provider_url, *extra]
+        process = await trio.lowlevel.open_process(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        daemon = cls(process)
+        try:
+            if pin:
+                os.sched_setaffinity(process.pid, {DAEMON_CPU})
+            with trio.fail_after(30):
+                hello: dict[str, Any] = json.loads(await daemon._readline())
+            daemon.port, daemon.floor_port, daemon.pid = hello["port"], hello["floor_port"], hello["pid"]
+            yield daemon
+        finally:
+            with trio.move_on_after(5):
+                try:
+                    assert process.stdin is not None
+                    await process.stdin.send_all(b'{"cmd": "quit"}\n')
+                except (trio.BrokenResourceError, trio.ClosedResourceError):
+                    pass
+                await process.wait()
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+
+    async def _readline(self) -> bytes:
+        assert self.process.stdout is not None
+        while b"\n" not in self._buffer:
+            data = await self.process.stdout.receive_some(65536)
+            if not data:
+                raise RuntimeError("the daemon process exited")
+            self._buffer += data
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return line
+
+    async def command(self, name: str) -> dict[str, Any]:
+        assert self.process.stdin is not None
+        await self.process.stdin.send_all(json.dumps({"cmd": name}).encode() + b"\n")
+        reply: dict[str, Any] = json.loads(await self._readline())
+        return reply
+
+    async def usage(self, *, collect: bool = False) -> Usage:
+        reply = await self.command("gc" if collect else "usage")
+        return Usage(reply["rss"], reply["cpu"], reply["streams"], reply["open_streams"], reply["subscribers"])
+
+    async def wait_for(self, what: str, count: int) -> None:
+        """Poll until the daemon's `usage()` field `what` reaches `count` (it lives in another process)."""
+        with trio.fail_after(60):
+            while getattr(await self.usage(), what) < count:  # noqa: ASYNC110 - another process's state
+                await trio.sleep(0.05)
+
+
+# ---- the sections ------------------------------------------------------------------------------------------
+
+
+@attrs.define
+class Results:
+    out: list[str] = attrs.field(factory=list)
+    verdicts: list[Verdict] = attrs.field(factory=list)
+
+    def section(self, title: str, body: str, notes: Sequence[str] = ()) -> None:
+        self.out.append(f"\n== {title}\n{body}")
+        self.out.extend(f"   {note}" for note in notes)
+
+
+async def section_latency(plan: Plan, provider: StampProvider, daemon: DaemonProcess, results: Results) -> None:
+    via = loadgen.Daemon(daemon.port)
+    modes = (("direct", False), ("cursord h1", False), ("cursord h2", True), ("floor h2", True))
+    rows = []
+    for streams, events, gap, rounds in plan.latency:
+        samples: dict[str, list[int]] = {name: [] for name, _ in modes}
+        busy: dict[str, list[float]] = {name: [] for name, _ in modes}
+        cost: dict[str, list[float]] = {name: [] for name, _ in modes}
+        for round_index in range(rounds):
+            for name, http2 in modes:
+                before = await daemon.usage()
+                if name == "floor h2":
+                    run = await loadgen.floor_latency_run(
+                        daemon.floor_port, http2=http2, streams=streams, events=events, gap=gap, seed=round_index
+                    )
+                else:
+                    run = await loadgen.latency_run(
+                        provider,
+                        via=None if name == "direct" else via,
+                        http2=http2,
+                        streams=streams,
+                        events=events,
+                        gap=gap,
+                        seed=round_index,
+                    )
+                after = await daemon.usage()
+                if len(run.delays_ns) != run.expected:
+                    raise RuntimeError(f"latency {name} x{streams}: {len(run.delays_ns)} of {run.expected} events")
+                samples[name] += run.delays_ns
+                busy[name].append((after.cpu - before.cpu) / run.seconds)
+                cost[name].append((after.cpu - before.cpu) / run.expected)
+        base = {q: percentile(samples["direct"], q) for q in (0.5, 0.95, 0.99)}
+        for name, _ in modes:
+            values = samples[name]
+            got = {q: percentile(values, q) for q in (0.5, 0.95, 0.99)}
+            added = ["", "", ""] if name == "direct" else [us(got[q] - base[q]) for q in (0.5, 0.95, 0.99)]
+            daemon_cpu = (
+                ["-", "-"] if name == "direct" else [f"{100 * median(busy[name]):.0f}%", num(median(cost[name]) * 1e6)]
+            )
+            rows.append(
+                [
+                    str(streams),
+                    f"{streams / gap:,.0f}",
+                    name,
+                    f"{len(values):,}",
+                    *(us(got[q]) for q in (0.5, 0.95, 0.99)),
+                    us(max(values)),
+                    *added,
+                    *daemon_cpu,
+                ]
+            )
+            if streams >= 200 and name.startswith("cursord"):
+                added_p99 = got[0.99] - base[0.99]
+                results.verdicts.append(
+                    Verdict(
+                        f"added latency p99, {streams} streams at {streams / gap:,.0f} ev/s, {name}",
+                        f"{added_p99 / 1e3:,.0f} µs",
+                        "<= 1,000 µs",
+                        added_p99 <= 1e6,
+                    )
+                )
+        rows.append([""] * 13)
+    headers = ["streams", "ev/s", "path", "events", "p50", "p95", "p99", "max", "+p50", "+p95", "+p99", "CPU", "µs/ev"]
+    results.section(
+        "added latency (µs per event: send stamp -> client receive; + = over direct)",
+        table(headers, rows[:-1], right=[True, True, False, *([True] * 10)]),
+        [
+            "direct: the client reads the fake provider's SSE itself (HTTP/1.1), the baseline. cursord h1/h2:",
+            "provider -> cursord -> RunSSE client over HTTP/1.1 / HTTP/2. floor h2: the bare ASGI app on the same",
+            "Hypercorn stack, in the daemon process, stamps and streams the events itself (one hop, no provider).",
+            "Streams start together with random phases; ev/s is the offered load (all streams together).",
+            "CPU: the daemon process's CPU use during the run (100% = one core); µs/ev: its CPU time per event.",
+        ],
+    )
+
+
+async def section_throughput(plan: Plan, provider: StampProvider, daemon: DaemonProcess, results: Results) -> None:
+    via = loadgen.Daemon(daemon.port)
+    rows = []
+    events = plan.throughput_events
+    for http2 in (False, True):
+        for subscribers in (1, 4):
+            rates, cpus, busy = [], [], []
+            for _ in range(plan.throughput_reps):
+                before = await daemon.usage()
+                run = await loadgen.throughput_run(provider, via, http2=http2, subscribers=subscribers, events=events)
+                after = await daemon.usage()
+                rates.append(events / max(run.seconds))
+                cpus.append((after.cpu - before.cpu) / events)
+                busy.append((after.cpu - before.cpu) * rates[-1] / events)
+            rate, cpu = median(rates), median(cpus)
+            protocol = "HTTP/2" if http2 else "HTTP/1.1"
+            rows.append(
+                [
+                    protocol,
+                    str(subscribers),
+                    num(rate),
+                    f"{num(min(rates))}-{num(max(rates))}",
+                    num(cpu * 1e6, 1),
+                    num(1 / cpu),
+                    f"{100 * median(busy):.0f}%",
+                ]
+            )
+            if subscribers == 1:
+                results.verdicts.append(
+                    Verdict(
+                        f"throughput, 1 subscriber, {protocol}", f"{rate:,.0f} ev/s", ">= 20,000 ev/s", rate >= 20_000
+                    )
+                )
+    results.section(
+        f"throughput (one provider stream of {events:,} small deltas, sent as fast as the socket takes them)",
+        table(
+            ["protocol", "subscribers", "ev/s", "range", "daemon µs/ev", "ev per CPU-s", "daemon busy"],
+            rows,
+            right=[False, *[True] * 6],
+        ),
+        [
+            "ev/s: provider's first delta byte -> end-stream at the slowest subscriber (median of runs).",
+            "daemon µs/ev: daemon CPU time per provider delta (all subscribers); ev per CPU-s = 1 / that,",
+            "the rate one core could sustain if nothing else ran on it (steadier than wall time on a busy machine).",
+            "daemon busy: daemon CPU time / wall time of the run; below ~100% the daemon was waiting (for its",
+            "core, shared with other processes, or for the clients).",
+        ],
+    )
+
+
+async def section_replay(plan: Plan, provider: StampProvider, daemon: DaemonProcess, results: Results) -> None:
+    via = loadgen.Daemon(daemon.port)
+    events = plan.throughput_events
+    hold = "replay-hold"
+    request_id, frames, size = await loadgen.open_held_run(via, events=events, hold=hold, http2=True)
+    rows = []
+    times: dict[bool, list[float]] = {False: [], True: []}
+    for _ in range(plan.replay_reps):
+        for http2 in (False, True):
+            times[http2].append(await loadgen.replay_once(via, request_id, http2=http2, size=size, frames=frames))
+    provider.release(hold)
+    for http2 in (False, True):
+        values = [t * 1e3 for t in times[http2]]
+        protocol = "HTTP/2" if http2 else "HTTP/1.1"
+        rows.append(
+            [
+                protocol,
+                f"{frames:,}",
+                f"{size / 1024:,.0f}",
+                num(median(values), 1),
+                num(min(values), 1),
+                num(max(values), 1),
+            ]
+        )
+        results.verdicts.append(
+            Verdict(
+                f"replay {events:,} events, {protocol} (median)",
+                f"{median(values):.1f} ms",
+                "<= 20 ms",
+                median(values) <= 20,
+            )
+        )
+    results.section(
+        f"replay (a client reconnects to an open run whose backlog holds {events:,} deltas)",
+        table(["protocol", "frames", "KiB", "median ms", "min ms", "max ms"], rows, right=[False, *[True] * 5]),
+        ["from sending the RunSSE request (on a fresh connection) to holding every byte of the backlog."],
+    )
+
+
+async def section_appends(plan: Plan, daemon: DaemonProcess, results: Results) -> None:
+    via = loadgen.Daemon(daemon.port)
+    rows = []
+    writers, per_writer = plan.append_writers, plan.appends_per_writer
+    for http2 in (False, True):
+        appends, echoes, costs = [], [], []
+        for _ in range(2):
+            before = await daemon.usage()
+            appends.append(await loadgen.appends_run(via, http2=http2, writers=writers, per_writer=per_writer))
+            after = await daemon.usage()
+            costs.append((after.cpu - before.cpu) / (writers * (per_writer + 1)))
+            echoes.append(
+                await loadgen.echo_run(daemon.floor_port, http2=http2, writers=writers, per_writer=per_writer, size=60)
+            )
+        protocol = "HTTP/2" if http2 else "HTTP/1.1"
+        rows.append(
+            [
+                protocol,
+                num(median(appends)),
+                num(median(costs) * 1e6),
+                num(median(echoes)),
+                f"{median(appends) / median(echoes):.0%}",
+            ]
+        )
+    results.section(
+        f"BidiAppend ({writers} request ids at once, each sends its next append when the last is ACKed)",
+        table(
+            ["protocol", "appends/s", "daemon µs/append", "echo floor req/s", "of floor"],
+            rows,
+            right=[False, True, True, True, True],
+        ),
+        [
+            "echo floor: the same client posting the same-size body to a bare ASGI echo app on the same Hypercorn",
+            "stack in the daemon process. One keep-alive connection per request id on both protocols (Hypercorn",
+            "sends GOAWAY after 1,000 requests on one HTTP/2 connection: keep_alive_max_requests).",
+        ],
+    )
+
+
+async def section_floor(plan: Plan, daemon: DaemonProcess, results: Results, throughput_rows: list[str]) -> None:
+    rows = []
+    for http2 in (False, True):
+        for batch in (1, 64):
+            rates = [
+                await loadgen.floor_stream_run(daemon.floor_port, http2=http2, events=plan.floor_events, batch=batch)
+                for _ in range(2)
+            ]
+            rows.append(["HTTP/2" if http2 else "HTTP/1.1", str(batch), num(median(rates))])
+    results.section(
+        f"floor: bare ASGI app on the same Hypercorn stack streams {plan.floor_events:,} small envelopes",
+        table(["protocol", "envelopes per send", "ev/s"], rows, right=[False, True, True]),
+        ["what the HTTP stack alone delivers to the same client; cursord's throughput above is bounded by it."],
+    )
+
+
+async def section_scale(
+    plan: Plan, provider: StampProvider, daemon: DaemonProcess, results: Results, *, trace: bool
+) -> None:
+    via = loadgen.Daemon(daemon.port)
+    count = plan.scale_streams // 5 if trace else plan.scale_streams  # tracemalloc slows the daemon 10x
+    gate, hold = "scale-gate", "scale-hold"
+    base = await daemon.usage(collect=True)
+    if trace:
+        await daemon.command("trace_start")
+    async with AsyncExitStack() as stack:
+        responses = await loadgen.open_idle_streams(
+            stack, via, count=count, gate=gate, hold=hold, events=plan.scale_events, gap=plan.scale_gap, http2=False
+        )
+        await daemon.wait_for("subscribers", count)
+        with trio.fail_after(60):
+            await provider.wait_active(count)
+        idle = await daemon.usage(collect=True)
+        top: list[str] = (await daemon.command("trace_top"))["top"] if trace else []
+        provider.release(gate)
+        # Every stream sent step_started before the gate; then its deltas.
+        await loadgen.drain(responses, count * (1 + plan.scale_events))
+        active = await daemon.usage(collect=True)
+        provider.release(hold)
+    per_idle = (idle.rss - base.rss) / count
+    per_active = (active.rss - base.rss) / count
+    start_ms = (idle.cpu - base.cpu) / count * 1e3
+    rows = [
+        ["daemon at rest (after warm-up)", f"{base.rss / 2**20:,.1f} MiB", ""],
+        [f"{count} idle streams", f"{idle.rss / 2**20:,.1f} MiB", f"{per_idle / 1024:,.1f} KiB"],
+        [
+            f"{count} active streams, {plan.scale_events} deltas each",
+            f"{active.rss / 2**20:,.1f} MiB",
+            f"{per_active / 1024:,.1f} KiB",
+        ],
+    ]
+    results.verdicts.append(
+        Verdict("memory per idle stream", f"{per_idle / 1024:,.1f} KiB", "<= 64 KiB", per_idle <= 64 * 1024)
+    )
+    results.section(
+        f"scale (daemon RSS with {count} streams at once, HTTP/1.1 RunSSE)",
+        table(["state", "daemon RSS", "per stream"], rows, right=[False, True, True]),
+        [
+            "idle: run started, RunSSE attached, the provider's reply open but silent (waiting for a first token):",
+            "the stream actor, its pass task and httpx connection, the RunSSE connection and pump.",
+            f"active: the same streams after {plan.scale_events} deltas each "
+            f"({count / plan.scale_gap:,.0f} ev/s offered), still open.",
+            "RSS after gc.collect() in the daemon; per stream = delta from rest / count.",
+            f"starting those runs cost the daemon {start_ms:.1f} ms of CPU each (RunSSE, BidiAppend, prompt and",
+            "tool catalogue, provider request and connection).",
+        ],
+    )
+    if top:
+        results.section(f"tracemalloc: what {count} idle streams allocated (largest sites)", "\n".join(top))
+
+
+async def warm_up(provider: StampProvider, daemon: DaemonProcess) -> None:
+    via = loadgen.Daemon(daemon.port)
+    for http2 in (False, True):
+        await loadgen.throughput_run(provider, via, http2=http2, subscribers=1, events=500)
+        await loadgen.latency_run(provider, via=via, http2=http2, streams=4, events=5, gap=0.002, seed=0)
+    await loadgen.latency_run(provider, via=None, http2=False, streams=4, events=5, gap=0.002, seed=0)
+
+
+# ---- profiling -----------------------------------------------------------------------------------------------
+
+
+async def profile_throughput(plan: Plan, provider: StampProvider, daemon: DaemonProcess, results: Results) -> None:
+    """py-spy (sampling, in its own process) on the daemon during throughput runs over both protocols."""
+    py_spy = shutil.which("py-spy") or shutil.which("py-spy", path=str(ROOT / ".venv" / "bin"))
+    if py_spy is None:
+        results.section("profile", "py-spy is not installed (.venv/bin/pip install py-spy); skipped")
+        return
+    via = loadgen.Daemon(daemon.port)
+    raw = Path(tempfile.mkdtemp(prefix="cursord-bench-")) / "daemon.txt"
+    command = [py_spy, "record", "--gil", "-p", str(daemon.pid), "-r", "1000", "-f", "raw", "-o", str(raw)]
+    spy = await trio.lowlevel.open_process(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    await trio.sleep(1.0)
+    for http2 in (False, True):
+        for _ in range(2):
+            await loadgen.throughput_run(provider, via, http2=http2, subscribers=1, events=plan.throughput_events)
+    spy.send_signal(signal.SIGINT)
+    with trio.move_on_after(30):
+        await spy.wait()
+    if spy.returncode is None:
+        spy.kill()
+    from bench.profile_summary import summarise
+
+    results.section("profile of the daemon during throughput runs (py-spy, % of samples)", summarise(raw))
+    shutil.rmtree(raw.parent, ignore_errors=True)
+
+
+# ---- main ----------------------------------------------------------------------------------------------------
+
+
+async def run(args: argparse.Namespace) -> None:
+    plan = QUICK if args.quick else FULL
+    sections = args.only.split(",") if args.only else list(SECTIONS)
+    if not args.h2_ack_every_frame:
+        loadgen.batch_h2_acks()
+    pin = not args.no_pin and len(os.sched_getaffinity(0)) >= 2
+    if pin:
+        os.sched_setaffinity(0, {LOAD_CPU})
+    started = time.monotonic()
+    load_before = load_average()
+    results = Results()
+    extra = [*(["--no-tap"] if args.no_tap else []), *shlex.split(args.daemon_args)]
+    async with open_stamp_provider() as provider, DaemonProcess.start(provider.base_url, extra, pin) as daemon:
+        await warm_up(provider, daemon)
+        if "scale" in sections:
+            await section_scale(plan, provider, daemon, results, trace=args.tracemalloc)
+        if "latency" in sections:
+            await section_latency(plan, provider, daemon, results)
+        if "throughput" in sections:
+            await section_throughput(plan, provider, daemon, results)
+        if "replay" in sections:
+            await section_replay(plan, provider, daemon, results)
+        if "appends" in sections:
+            await section_appends(plan, daemon, results)
+        if "floor" in sections:
+            await section_floor(plan, daemon, results, [])
+        if args.profile:
+            await profile_throughput(plan, provider, daemon, results)
+    header = [
+        f"cursord bench ({plan.name}), {time.strftime('%Y-%m-%d %H:%M:%S')}, {time.monotonic() - started:.0f} s",
+        *machine_lines(ROOT),
+        "method  : "
+        + (
+            f"daemon process pinned to CPU {DAEMON_CPU}; provider + clients in this process, pinned to CPU {LOAD_CPU}"
+            if pin
+            else "no CPU pinning"
+        )
+        + f"; load average {load_before} before, {load_average()} after",
+    ]
+    print("\n".join(header))
+    print("\n".join(results.out))
+    if results.verdicts:
+        print("\n== against the targets")
+        rows = [v.row() for v in results.verdicts]
+        print(table(["figure", "measured", "target", ""], rows, right=[False, True, True, False]))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="the ~30 s version")
+    parser.add_argument("--only", help=f"comma-separated sections: {','.join(SECTIONS)}")
+    parser.add_argument("--profile", action="store_true", help="also profile the daemon (needs py-spy)")
+    parser.add_argument("--tracemalloc", action="store_true", help="where the idle streams' memory goes")
+    parser.add_argument("--no-pin", action="store_true", help="do not pin the two processes to CPUs")
+    parser.add_argument(
+        "--h2-ack-every-frame",
+        action="store_true",
+        help="HTTP/2 clients send a WINDOW_UPDATE per DATA frame (cursord.testing's default) instead of batching",
+    )
+    parser.add_argument("--no-tap", action="store_true", help="run the daemon without the live tap's hub")
+    parser.add_argument("--daemon-args", default="", help="more bench/daemon_proc.py options, e.g. '--no-journal'")
+    trio.run(run, parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    main()
