@@ -43,6 +43,9 @@ def hypercorn_config(options: ListenOptions, max_body_bytes: int) -> HypercornCo
     config.bind = [options.bind]
     config.graceful_timeout = options.graceful_timeout
     config.keep_alive_timeout = options.keep_alive_timeout
+    # The editor puts every BidiAppend of a session on one HTTP/2 connection; Hypercorn's default sends
+    # GOAWAY after 1,000 requests on it.
+    config.keep_alive_max_requests = 2**31
     config.h11_max_incomplete_size = 64 * 1024
     config.h2_max_inbound_frame_size = 1 << 20
     # Hypercorn's own access and error logs go through ours.

@@ -173,8 +173,15 @@ class ActiveStream:
         self._work_nursery.start_soon(fn, *args, name=name)
 
     async def post(self, item: object) -> None:
-        """Put an item in the mailbox (from the stream's own tasks, or from the Bidi handler)."""
-        await self._mailbox_send.send(item)
+        """Put an item in the mailbox (from the stream's own tasks, or from the Bidi handler).
+
+        Without a scheduler pass while there is room: a provider chunk of many deltas then reaches the
+        actor as one burst, which it takes in one go (`_actor_loop`). A full mailbox still blocks.
+        """
+        try:
+            self._mailbox_send.send_nowait(item)
+        except trio.WouldBlock:
+            await self._mailbox_send.send(item)
 
     # ---- what RunSSE and the broker call ----------------------------------------------------------
 
@@ -241,12 +248,22 @@ class ActiveStream:
                     return  # retention over and nobody is reading: retire
                 await self._on_timer()
                 continue
-            if self.is_terminal:
-                after_end = getattr(self.behaviour, "after_end", None)
-                if after_end is not None:
-                    await self._guarded(after_end(item))
-                continue
-            await self._guarded(self.behaviour.handle(item))
+            await self._take(item)
+            # Whatever else is already queued is handled now, without a timer scope per item.
+            for _ in range(MAILBOX_SIZE):
+                try:
+                    item = self._mailbox_receive.receive_nowait()
+                except trio.WouldBlock:
+                    break
+                await self._take(item)
+
+    async def _take(self, item: object) -> None:
+        if self.is_terminal:
+            after_end = getattr(self.behaviour, "after_end", None)
+            if after_end is not None:
+                await self._guarded(after_end(item))
+            return
+        await self._guarded(self.behaviour.handle(item))
 
     async def _on_timer(self) -> None:
         if self.subscribers:
