@@ -7,7 +7,6 @@ The wire tests parse what cursord writes with classes built from the reference d
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -38,9 +37,9 @@ from cursord.models_rpc import (
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.streams.active import ActiveStream, StreamBehaviour
+from tests.reference_schema import load_reference
 
 REPO = Path(__file__).resolve().parents[1]
-REFERENCE_SETS = ("agent_v1.binpb", "aiserver_bidi.binpb")
 
 OPENAI = ProviderSpec(
     kind=ProviderKind.OPENAI_CHAT,
@@ -323,38 +322,9 @@ def test_server_config_parses_and_round_trips() -> None:
 # --- wire compatibility with the reference schema ----------------------------------------------------
 
 
-def schema_dir() -> Path:
-    env = os.environ.get("CURSORD_SCHEMA_DIR")
-    return Path(env) if env else REPO.parent / "shared" / "cursor-schema"
-
-
-def _load(where: Path) -> tuple[descriptor_pool.DescriptorPool, dict[str, descriptor_pb2.FileDescriptorProto]]:
-    files: dict[str, descriptor_pb2.FileDescriptorProto] = {}
-    for name in REFERENCE_SETS:
-        for f in descriptor_pb2.FileDescriptorSet.FromString((where / name).read_bytes()).file:
-            files.setdefault(f.name, f)
-    pool = descriptor_pool.DescriptorPool()
-    added: set[str] = set()
-
-    def add(name: str) -> None:
-        if name not in added:
-            added.add(name)
-            for dep in files[name].dependency:
-                add(dep)
-            pool.Add(files[name])
-
-    for name in files:
-        add(name)
-    return pool, files
-
-
 @pytest.fixture(scope="module")
 def reference() -> tuple[descriptor_pool.DescriptorPool, dict[str, descriptor_pb2.FileDescriptorProto]]:
-    where = schema_dir()
-    missing = [name for name in REFERENCE_SETS if not (where / name).is_file()]
-    if missing:
-        pytest.fail(f"reference descriptor sets {missing} not found in {where}; set CURSORD_SCHEMA_DIR", pytrace=False)
-    return _load(where)
+    return load_reference()
 
 
 def reference_class(pool: descriptor_pool.DescriptorPool, full_name: str) -> type[Message]:

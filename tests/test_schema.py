@@ -23,10 +23,10 @@ from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescript
 from google.protobuf.unknown_fields import UnknownFieldSet
 
 from cursord.proto import agent_v1_pb2, aiserver_v1_pb2
+from tests.reference_schema import load_reference, schema_dir
 
 REPO = Path(__file__).resolve().parents[1]
 SCRIPT = REPO / "scripts" / "render_protos.py"
-REFERENCE_SETS = ("agent_v1.binpb", "aiserver_bidi.binpb")
 AISERVER_METHODS = {
     "aiserver.v1.BidiService": {"BidiAppend"},
     "aiserver.v1.AiService": {"AvailableModels", "GetUsableModels", "GetDefaultModelForCli"},
@@ -35,38 +35,9 @@ AISERVER_METHODS = {
 AISERVER_TYPES = {"aiserver.v1.BidiRequestId", "aiserver.v1.ErrorDetails", "aiserver.v1.CustomErrorDetails"}
 
 
-def schema_dir() -> Path:
-    env = os.environ.get("CURSORD_SCHEMA_DIR")
-    return Path(env) if env else REPO.parent / "shared" / "cursor-schema"
-
-
 @pytest.fixture(scope="session")
 def reference() -> descriptor_pool.DescriptorPool:
-    where = schema_dir()
-    missing = [name for name in REFERENCE_SETS if not (where / name).is_file()]
-    if missing:
-        pytest.fail(
-            f"reference descriptor sets {missing} not found in {where}; "
-            "set CURSORD_SCHEMA_DIR to the directory holding them",
-            pytrace=False,
-        )
-    files: dict[str, descriptor_pb2.FileDescriptorProto] = {}
-    for name in REFERENCE_SETS:
-        for f in descriptor_pb2.FileDescriptorSet.FromString((where / name).read_bytes()).file:
-            files.setdefault(f.name, f)
-    pool = descriptor_pool.DescriptorPool()
-    added: set[str] = set()
-
-    def add(name: str) -> None:
-        if name not in added:
-            added.add(name)
-            for dep in files[name].dependency:
-                add(dep)
-            pool.Add(files[name])
-
-    for name in files:
-        add(name)
-    return pool
+    return load_reference()[0]
 
 
 # ------------------------------------------------------------------------------------ descriptor walk
@@ -177,9 +148,7 @@ def differences(ours: FileDescriptor, ref: descriptor_pool.DescriptorPool) -> li
             problems.append(f"{e.full_name}: not in the reference")
             continue
         if describe_enum(e) != describe_enum(theirs_enum):
-            problems.append(
-                f"{e.full_name}: values {describe_enum(e)} != reference {describe_enum(theirs_enum)}"
-            )
+            problems.append(f"{e.full_name}: values {describe_enum(e)} != reference {describe_enum(theirs_enum)}")
     return problems
 
 
@@ -418,9 +387,7 @@ def test_committed_generated_files_are_up_to_date(reference: descriptor_pool.Des
     assert "are up to date" in result.stdout
 
 
-def test_check_fails_when_a_committed_file_differs(
-    reference: descriptor_pool.DescriptorPool, tmp_path: Path
-) -> None:
+def test_check_fails_when_a_committed_file_differs(reference: descriptor_pool.DescriptorPool, tmp_path: Path) -> None:
     for rel in ("proto/cursord/proto", "cursord/proto"):
         shutil.copytree(REPO / rel, tmp_path / rel, ignore=shutil.ignore_patterns("__pycache__"))
     edited = tmp_path / "proto/cursord/proto/aiserver_v1.proto"
@@ -446,9 +413,7 @@ def test_package_imports_the_modules_lazily() -> None:
         "try:\n    p.nothing\nexcept AttributeError:\n    pass\n"
         "else:\n    raise SystemExit('no AttributeError')\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=False
-    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
 
 
