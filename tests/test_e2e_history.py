@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import trio
+
 from cursord.config import ProviderKind
 from cursord.connect.errors import Code
 from cursord.proto import agent_v1_pb2 as agent
@@ -156,3 +158,46 @@ async def test_history_from_the_editors_state_when_cursord_has_none(tmp_path: Pa
         transcript = await one_turn(fake, tmp_path, "t1", message)
     assert transcript.error is None
     assert said(fake.requests[0].json) == [("user", "What is 2+2?"), ("assistant", "4."), ("user", "And 3+3?")]
+
+
+async def test_history_read_back_from_the_editor_with_get_blob(tmp_path: Path, autojump_clock: Any) -> None:
+    from cursord.agent.checkpoint import turn_blobs
+    from cursord.providers.model import Message, TextPart
+
+    blobs = turn_blobs("Name a prime.", [Message.assistant(TextPart("7."))], {}, "old-request")
+    editor_store = {b.id: b.data for b in blobs.blobs}
+    message = run_request("Another one?", model=MODEL)
+    message.run_request.conversation_state.CopyFrom(agent.ConversationStateStructure(turns=[blobs.turn_id]))
+    asked: list[bytes] = []
+
+    def answer(server_message: agent.AgentServerMessage) -> list[agent.AgentClientMessage]:
+        kv = server_message.kv_server_message
+        if not kv.HasField("get_blob_args"):
+            return []
+        asked.append(kv.get_blob_args.blob_id)
+        result = agent.GetBlobResult(blob_data=editor_store[kv.get_blob_args.blob_id])
+        return [agent.AgentClientMessage(kv_client_message=agent.KvClientMessage(id=kv.id, get_blob_result=result))]
+
+    async with open_fake_provider(Reply.sse(chat_text("11."))) as fake:
+        spec = spec_for(fake, CHAT, MODEL)
+        async with agent_daemon(spec, data_dir=str(tmp_path)) as (daemon, _), daemon.editor(http2=True) as editor:
+            await editor.append("t1", message)
+            async with editor.run_sse("t1") as reader:
+                transcript = await drive(editor, "t1", reader, answer)
+    assert transcript.error is None
+    assert set(asked) == {b.id for b in blobs.blobs}  # the turn, then its user message and step
+    assert said(fake.requests[0].json) == [("user", "Name a prime."), ("assistant", "7."), ("user", "Another one?")]
+
+
+async def test_an_editor_that_does_not_answer_get_blob_does_not_hold_the_turn(
+    tmp_path: Path, autojump_clock: Any
+) -> None:
+    message = run_request("Hello?", model=MODEL)
+    message.run_request.conversation_state.CopyFrom(agent.ConversationStateStructure(turns=[b"\x01" * 32]))
+    async with open_fake_provider(Reply.sse(chat_text("Hi."))) as fake:
+        start = trio.current_time()
+        transcript = await one_turn(fake, tmp_path, "t1", message)
+    assert transcript.error is None and transcript.text == "Hi."
+    assert trio.current_time() - start < 10  # one unanswered get_blob waits 5 s, then the turn goes on
+    assert len(transcript.of("kv_server_message")) >= 1
+    assert said(fake.requests[0].json) == [("user", "Hello?")]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 
 import attrs
+import trio
 
 from cursord.agent import updates
 from cursord.agent.checkpoint import Blob, conversation_state, turn_blobs
@@ -25,6 +26,8 @@ log = logging.getLogger(__name__)
 
 #: how often a blob the editor refused is sent within one stream.
 BLOB_ATTEMPTS = 2
+#: how long a blob read back from the editor may take.
+FETCH_TIMEOUT = 5.0
 
 
 @attrs.define(eq=False)
@@ -40,6 +43,9 @@ class CheckpointKeeper:
     sent: set[bytes] = attrs.field(factory=set)
     unacknowledged: dict[int, tuple[Blob, int]] = attrs.field(factory=dict)
     next_kv_id: int = 1
+    #: blobs asked of the editor (get_blob_args), by kv id: the event set when the answer came
+    fetches: dict[int, tuple[trio.Event, list[bytes | None]]] = attrs.field(factory=dict)
+    editor_answers: bool = True
 
     async def load_base(self, request: agent.AgentRunRequest) -> agent.ConversationStateStructure | None:
         """The last state cursord checkpointed for the conversation, else the editor's own (a
@@ -84,6 +90,39 @@ class CheckpointKeeper:
         self.stream.publish(updates.checkpoint(state))
         if final:
             await self.store.save_checkpoint(self.conversation_id, self.earlier_turns + 1, state.SerializeToString())
+
+    async def fetch(self, blob_id: bytes, timeout_seconds: float = FETCH_TIMEOUT) -> bytes | None:
+        """Read one blob back from the editor's store (`get_blob_args`), kept in cursord's store too.
+        An editor that does not answer within the timeout is not asked again in this stream."""
+        if not self.editor_answers:
+            return None
+        kv_id, self.next_kv_id = self.next_kv_id, self.next_kv_id + 1
+        arrived, slot = trio.Event(), list[bytes | None]([None])
+        self.fetches[kv_id] = (arrived, slot)
+        self.stream.publish(updates.get_blob(kv_id, blob_id))
+        with trio.move_on_after(timeout_seconds):
+            await arrived.wait()
+        self.fetches.pop(kv_id, None)
+        if not arrived.is_set():
+            log.info("stream %s: the editor did not answer get_blob; not asking again", self.stream.request_id)
+            self.editor_answers = False
+            return None
+        data = slot[0]
+        if data is not None:
+            await self.store.put_blob(blob_id, data, conversation_id=self.conversation_id)
+            await self.store.mark_blob_stored(blob_id, True)
+        return data
+
+    def claim(self, result: KvResultArrived) -> bool:
+        """Take the editor's answer to a `fetch` (it bypasses the mailbox: the actor is waiting for it)."""
+        waiting = self.fetches.get(result.kv_id)
+        if waiting is None or not result.message.HasField("get_blob_result"):
+            return False
+        arrived, slot = waiting
+        answer = result.message.get_blob_result
+        slot[0] = answer.blob_data if answer.HasField("blob_data") else None
+        arrived.set()
+        return True
 
     def _send(self, blob: Blob, attempts: int = 0) -> None:
         kv_id, self.next_kv_id = self.next_kv_id, self.next_kv_id + 1

@@ -345,7 +345,8 @@ class AgentTurn:
 
     async def _load_history(self, request: agent.AgentRunRequest) -> None:
         """The conversation so far: cursord's own store, else (a conversation cursord has never seen)
-        what the editor's `conversation_state` blobs say, from `pre_fetched_blobs` or cursord's blobs."""
+        what the editor's `conversation_state` blobs say: from `pre_fetched_blobs`, cursord's blobs, or
+        read back from the editor (`get_blob_args`)."""
         if self.conversation_id is None:
             return
         self.messages = await self.services.history.load(self.conversation_id)
@@ -357,9 +358,12 @@ class AgentTurn:
         if self.messages or base_state is None or not base_state.turns:
             return
         known = {blob.id: blob.value for blob in request.pre_fetched_blobs}
+        keeper = self.checkpoints
 
         async def blob(blob_id: bytes) -> bytes | None:
-            return known[blob_id] if blob_id in known else await store.get_blob(blob_id)
+            if blob_id in known:
+                return known[blob_id]
+            return await store.get_blob(blob_id) or await keeper.fetch(blob_id)
 
         self.messages = await history_from_state(base_state, blob)
         if self.messages:
@@ -618,6 +622,10 @@ class AgentTurn:
     def _note_tool_call(self, call_id: str, view: agent.ToolCall) -> None:
         if self.checkpoints is not None:
             self.checkpoints.tool_calls[call_id] = view
+
+    def claim(self, item: object) -> bool:
+        """An upload the actor is waiting for while it prepares the run: a blob read back from the editor."""
+        return isinstance(item, KvResultArrived) and self.checkpoints is not None and self.checkpoints.claim(item)
 
     async def after_end(self, item: object) -> None:
         """Uploads that still matter once the stream has ended: the editor's answers to blob stores."""

@@ -118,5 +118,11 @@ def set_blob(kv_id: int, blob_id: bytes, data: bytes) -> agent.AgentServerMessag
     )
 
 
+def get_blob(kv_id: int, blob_id: bytes) -> agent.AgentServerMessage:
+    return agent.AgentServerMessage(
+        kv_server_message=agent.KvServerMessage(id=kv_id, get_blob_args=agent.GetBlobArgs(blob_id=blob_id))
+    )
+
+
 def checkpoint(state: agent.ConversationStateStructure) -> agent.AgentServerMessage:
     return agent.AgentServerMessage(conversation_checkpoint_update=state)

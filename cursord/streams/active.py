@@ -59,7 +59,9 @@ class StreamBehaviour(Protocol):
         """Stop all work (abort pending execs, cancel provider passes) and end the stream with `error`."""
 
     # Optional: `async def after_end(self, item)` receives mailbox items that arrive after the stream
-    # ended (the agent turn takes the editor's late answers to blob stores there).
+    # ended (the agent turn takes the editor's late answers to blob stores there); `claim(item) -> bool`
+    # may take an upload before it enters the mailbox, for an answer the actor itself is waiting for
+    # (the agent turn reading a blob back from the editor while it prepares a run).
 
 
 BehaviourFactory = Callable[["ActiveStream"], StreamBehaviour]
@@ -205,6 +207,9 @@ class ActiveStream:
             self.has_upload = True
             self._notify("uploaded")
         self._reschedule()
+        claim = getattr(self.behaviour, "claim", None)
+        if claim is not None and claim(intent):
+            return
         await self.post(intent)
 
     def preload(self, payloads: list[bytes], ending: StreamEnding | None) -> None:
