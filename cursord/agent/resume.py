@@ -95,8 +95,9 @@ def snapshot(turn: AgentTurn, run_request: agent.AgentRunRequest) -> str:
 
 def apply_snapshot(turn: AgentTurn, state: dict[str, Any]) -> None:
     """Fill a fresh turn from a snapshot (the inverse of `snapshot`)."""
+    from cursord.agent.tool_calls import PendingTool
     from cursord.agent.tools import ShellTool, ToolOutcome, ToolRegistry
-    from cursord.agent.turn import PassState, PendingTool
+    from cursord.agent.turn import PassState
 
     if state.get("v") != SNAPSHOT_VERSION:
         raise ValueError(f"turn snapshot version {state.get('v')!r} is not {SNAPSHOT_VERSION}")
