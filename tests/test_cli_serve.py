@@ -17,7 +17,7 @@ import trio
 
 from cursord.connect.errors import Code
 from cursord.testing.editor import EditorClient, run_request
-from cursord.testing.fake_providers import Reply, Stall, chat_text, open_fake_provider
+from cursord.testing.fake_providers import FakeProvider, Reply, Stall, chat_text, open_fake_provider
 from cursord.testing.http_client import connect_tcp
 
 LISTENING = re.compile(rb"listening on http://127\.0\.0\.1:(\d+)")
@@ -25,6 +25,23 @@ LISTENING = re.compile(rb"listening on http://127\.0\.0\.1:(\d+)")
 
 def cursord_command(*args: str) -> list[str]:
     return [sys.executable, "-m", "cursord", *args]
+
+
+def serve_fake(fake: FakeProvider, data_dir: Path, model: str = "m1") -> tuple[list[str], dict[str, str]]:
+    """`cursord serve` on loopback port 0 (both listeners) with `fake` as its one provider, and its env."""
+    spec = f"kind=openai-chat,name=fake,base_url={fake.base_url},api_key_env=FAKE_KEY,models={model}"
+    command = cursord_command(
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--proxy-listen",
+        "127.0.0.1:0",
+        "--data-dir",
+        str(data_dir),
+        "--provider",
+        spec,
+    )
+    return command, {**os.environ, "FAKE_KEY": "sk-x", "PYTHONUNBUFFERED": "1"}
 
 
 async def read_until(stream: trio.abc.ReceiveStream, pattern: re.Pattern[bytes], seen: bytearray) -> re.Match[bytes]:
@@ -40,19 +57,7 @@ async def read_until(stream: trio.abc.ReceiveStream, pattern: re.Pattern[bytes],
 async def test_serve_ends_open_streams_unavailable_on_signal(tmp_path: Path, signum: int) -> None:
     stalled = Reply.sse(chat_text("thinking about it", done=False)[:2], then=Stall())
     async with open_fake_provider(stalled) as fake:
-        env = {**os.environ, "FAKE_KEY": "sk-x", "PYTHONUNBUFFERED": "1"}
-        spec = f"kind=openai-chat,name=fake,base_url={fake.base_url},api_key_env=FAKE_KEY,models=m1"
-        command = cursord_command(
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--proxy-listen",
-            "127.0.0.1:0",
-            "--data-dir",
-            str(tmp_path),
-            "--provider",
-            spec,
-        )
+        command, env = serve_fake(fake, tmp_path)
         with trio.fail_after(60):
             async with trio.open_nursery() as nursery:
                 run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)

@@ -9,7 +9,6 @@ real process; nothing sleeps, every wait is on the process or the sockets, bound
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 from functools import partial
@@ -22,7 +21,7 @@ from cursord.connect.errors import Code, ConnectError
 from cursord.testing.editor import Connect, EditorClient, run_request
 from cursord.testing.fake_providers import Reply, Stall, chat_text, open_fake_provider
 from cursord.testing.http_client import connect_tcp
-from tests.test_cli_serve import LISTENING, cursord_command, read_until
+from tests.test_cli_serve import LISTENING, read_until, serve_fake
 from tests.test_load_support import sized
 
 pytestmark = pytest.mark.load
@@ -61,19 +60,7 @@ class Streams:
 async def test_sigterm_ends_every_open_stream_unavailable_and_exits_0(tmp_path: Path) -> None:
     stalled = Reply.sse(chat_text("thinking about it", done=False)[:2], then=Stall())
     async with open_fake_provider(*[stalled] * STREAMS) as fake:
-        env = {**os.environ, "FAKE_KEY": "sk-x", "PYTHONUNBUFFERED": "1"}
-        spec = f"kind=openai-chat,name=fake,base_url={fake.base_url},api_key_env=FAKE_KEY,models=m1"
-        command = cursord_command(
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--proxy-listen",
-            "127.0.0.1:0",
-            "--data-dir",
-            str(tmp_path),
-            "--provider",
-            spec,
-        )
+        command, env = serve_fake(fake, tmp_path)
         streams = Streams(STREAMS)
         seen = bytearray()
         with trio.fail_after(60):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import signal
 import sqlite3
 import subprocess
@@ -20,26 +19,14 @@ from cursord.testing.editor import EditorClient, run_request
 from cursord.testing.fake_providers import FakeProvider, Reply, Stall, chat_text, chat_tool_call, open_fake_provider
 from cursord.testing.http_client import connect_tcp
 from tests.agent_support import exec_reply
-from tests.test_cli_serve import LISTENING, cursord_command, read_until
+from tests.test_cli_serve import LISTENING, read_until, serve_fake
 
 MODEL = "m1"
 
 
 @contextlib.asynccontextmanager
 async def daemon_process(fake: FakeProvider, data_dir: Path) -> AsyncIterator[tuple[trio.Process, int]]:
-    env = {**os.environ, "FAKE_KEY": "sk-x", "PYTHONUNBUFFERED": "1"}
-    spec = f"kind=openai-chat,name=fake,base_url={fake.base_url},api_key_env=FAKE_KEY,models={MODEL}"
-    command = cursord_command(
-        "serve",
-        "--listen",
-        "127.0.0.1:0",
-        "--proxy-listen",
-        "127.0.0.1:0",
-        "--data-dir",
-        str(data_dir),
-        "--provider",
-        spec,
-    )
+    command, env = serve_fake(fake, data_dir, MODEL)
     process = await trio.lowlevel.open_process(command, env=env, stderr=subprocess.PIPE)
     try:
         assert process.stderr is not None
