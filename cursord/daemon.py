@@ -44,6 +44,7 @@ class Core:
     app: CursordApp
     broker: StreamBroker
     gate: AppendGate[InboundIntent]
+    bidi: BidiAppendHandler
 
 
 #: Registers the agent layer's extra RPCs (model lists, server config) on a fresh app.
@@ -73,8 +74,9 @@ async def build_core(
                 max_request_bytes=limits.max_body_bytes, max_message_bytes=limits.max_body_bytes
             )
             app = CursordApp(broker=broker, limits=connect_limits)
-            app.add_unary(BIDI_APPEND_PATH, aiserver.BidiAppendRequest, BidiAppendHandler(broker, gate))
-            core = Core(app=app, broker=broker, gate=gate)
+            bidi = BidiAppendHandler(broker, gate)
+            app.add_unary(BIDI_APPEND_PATH, aiserver.BidiAppendRequest, bidi)
+            core = Core(app=app, broker=broker, gate=gate, bidi=bidi)
             for extend in extensions:
                 extend(core)
             try:

@@ -51,7 +51,6 @@ from cursord.daemon import AppExtension, Core
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.app import BIDI_APPEND_PATH
 from cursord.server.asgi import Receive, Scope, Send, drain_body, send_response
-from cursord.server.bidi import parse_bidi_append
 from cursord.streams.active import ActiveStream
 from cursord.streams.subscribers import WakeSignal
 from cursord.tap_events import (
@@ -246,8 +245,9 @@ class TapHub:
         summary = summarise_server_message(payload)
         track.on_message(summary, self.clock())
         if self.clients:
-            self._emit(stream, track, "message", {"kind": summary.kind, "bytes": summary.size, "seq": seq,
-                                                  **summary.fields})
+            self._emit(
+                stream, track, "message", {"kind": summary.kind, "bytes": summary.size, "seq": seq, **summary.fields}
+            )
 
     def record_intent(self, request_id: str, intent: object, *, seqno: int | None = None) -> None:
         """One upload for `request_id`, as `parse_bidi_append` decoded it (before it is admitted)."""
@@ -261,24 +261,6 @@ class TapHub:
         fields: dict[str, Any] = {"kind": summary.kind, "seqno": seqno, **summary.fields}
         conversation = summary.conversation_id or _conversation(stream, track)
         self._emit_for(request_id, conversation, "intent", fields)
-
-    def record_append(self, request: aiserver.BidiAppendRequest) -> None:
-        """A raw BidiAppendRequest: decoded and recorded as an intent, or as an invalid upload."""
-        try:
-            upload = parse_bidi_append(request)
-        except ConnectError as error:
-            if self.clients:
-                request_id = request.request_id.request_id if request.HasField("request_id") else ""
-                stream = self._current.get(request_id)
-                self._emit_for(
-                    request_id,
-                    _conversation(stream, self._tracks.get(stream) if stream is not None else None),
-                    "intent",
-                    {"kind": "invalid", "seqno": request.append_seqno, "code": error.code.value,
-                     "error": error.message},
-                )
-            return
-        self.record_intent(upload.request_id, upload.intent, seqno=upload.seqno)
 
     def record_append_refused(self, request: aiserver.BidiAppendRequest, error: ConnectError) -> None:
         """The daemon answered a BidiAppend with an error (no stream, out-of-window seqno, shutting down...)."""
@@ -361,8 +343,7 @@ class TapHub:
         if not self.clients:
             return
         self._broadcast(
-            {"type": kind, "ts": time.time(), "request_id": request_id, "conversation_id": conversation_id,
-             **fields}
+            {"type": kind, "ts": time.time(), "request_id": request_id, "conversation_id": conversation_id, **fields}
         )
 
     def _broadcast(self, event: Event) -> None:
@@ -540,13 +521,14 @@ def tap_extension(token: str, hub: TapHub | None = None, *, path: str = TAP_PATH
 
 
 def _record_bidi_appends(core: Core, hub: TapHub) -> None:
+    """Uploads as the BidiAppend handler decoded them (decoded once), and the appends it refused."""
+    core.bidi.observers.append(lambda upload: hub.record_intent(upload.request_id, upload.intent, seqno=upload.seqno))
     method = core.app.unary_methods.get(BIDI_APPEND_PATH)
     if method is None:
         return
     inner = method.call
 
     async def call(request: Any) -> Message:
-        hub.record_append(request)
         try:
             return await inner(request)
         except ConnectError as error:

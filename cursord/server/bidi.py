@@ -18,6 +18,7 @@ with no stream is `not_found`, because a tool result or answer for a run nobody 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import attrs
 
@@ -61,9 +62,13 @@ def parse_bidi_append(request: aiserver.BidiAppendRequest) -> Upload:
 class BidiAppendHandler:
     broker: StreamBroker
     gate: AppendGate[InboundIntent]
+    #: told of every well-formed upload as it arrives, before ordering (the tap)
+    observers: list[Callable[[Upload], None]] = attrs.field(factory=list)
 
     async def __call__(self, request: aiserver.BidiAppendRequest) -> aiserver.BidiAppendResponse:
         upload = parse_bidi_append(request)
+        for observer in self.observers:
+            observer(upload)
         if upload.seqno > 1 and self.gate.snapshot(upload.request_id) is None:
             # The sequence of a stream that lives on was forgotten: dropped after 10 idle minutes (a
             # question waiting for the user), or lost with a restart (the stream came back from the
