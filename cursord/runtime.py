@@ -19,6 +19,7 @@ from cursord.agent.router import ProviderRouter
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.config import Limits, ServeConfig
 from cursord.daemon import AppExtension, Core, run_daemon
+from cursord.data_dir import claim_data_dir
 from cursord.models_rpc import ModelCatalog, model_rpc_extension
 from cursord.proxy import ProxyConfig, run_proxy
 from cursord.sdnotify import Notifier, run_watchdog, watchdog_interval
@@ -72,8 +73,15 @@ def status_reporter(notifier: Notifier) -> AppExtension:
 
 
 async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
-    """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes."""
-    config.data_dir.mkdir(parents=True, exist_ok=True)
+    """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes.
+
+    Raises `DataDirInUse` at once if another cursord serves from the same data directory.
+    """
+    with claim_data_dir(config.data_dir):
+        await _serve(config, environ, shutdown=shutdown)
+
+
+async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
     notifier = Notifier.from_environ(environ)
     async with (
         open_store(config.data_dir) as store,
