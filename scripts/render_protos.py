@@ -5,7 +5,7 @@ Usage:
     scripts/render_protos.py            # write proto/cursord/proto/*.proto and cursord/proto/*_pb2.py(i)
     scripts/render_protos.py --check    # render into a temp dir; exit 1 if the committed files differ
 
-Options: ``--schema-dir DIR`` (default ``<repo>/proto/reference``),
+Options: ``--schema-dir DIR`` (default ``proto/reference`` beside this script),
 ``--repo-root DIR`` (default: the repository holding this script).
 
 How it works: both FileDescriptorSets are loaded into one pool. ``agent_v1.proto`` is rendered whole;
@@ -708,7 +708,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--schema-dir", type=Path, help="directory holding the reference .binpb files")
     ap.add_argument("--repo-root", type=Path, default=REPO_ROOT, help="repository to write into or check")
     args = ap.parse_args(argv)
-    schema_dir: Path = args.schema_dir or default_schema_dir(args.repo_root)
+    schema_dir: Path = args.schema_dir or default_schema_dir(REPO_ROOT)
     missing = [t.reference_set for t in TARGETS if not (schema_dir / t.reference_set).is_file()]
     if missing:
         print(
