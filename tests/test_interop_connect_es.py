@@ -1,10 +1,10 @@
 """Interop with a real Connect client: connect-es 2 (Node) against the real daemon on loopback TCP.
 
-`tests/interop/connect_es_client.mjs` loads the wire schema from ``proto/reference/``, runs the scenarios named on its command line over HTTP/2 (h2c) or HTTP/1.1 and
-prints one JSON line of what connect-es saw; these tests assert on it. Most tests script the daemon's
-behaviour; the agent-turn test runs the real agent turn against a fake OpenAI-chat provider on loopback.
-The node modules come from ``npm ci --prefix tests/interop``; without them the tests fail (not skip) and
-say so.
+`tests/interop/connect_es_client.mjs` loads the wire schema from ``proto/reference/``, runs the scenarios
+named on its command line over HTTP/2 (h2c) or HTTP/1.1 and prints one JSON line of what connect-es saw; these
+tests assert on it. Most tests script the daemon's behaviour; the agent-turn test runs the real agent turn
+against a fake OpenAI-chat provider on loopback. The node modules come from ``npm ci --prefix tests/interop``;
+without them the tests fail (not skip) and say so.
 
 Real sockets, so the real clock: a generous `fail_after` bounds each run, and nothing waits on time.
 """
@@ -19,8 +19,6 @@ from typing import Any
 
 import attrs
 import pytest
-
-from tests.reference_schema import schema_dir
 import trio
 from google.protobuf import json_format
 
@@ -34,6 +32,7 @@ from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, ope
 from cursord.testing.harness import running_daemon
 from cursord.testing.provider_streams import chat_usage
 from tests.agent_support import agent_daemon, spec_for
+from tests.reference_schema import schema_dir
 
 REPO = Path(__file__).resolve().parents[1]
 INTEROP = REPO / "tests" / "interop"
