@@ -101,6 +101,8 @@ async def run_daemon(
         port=config.listen.port,
         certfile=config.certfile,
         keyfile=config.keyfile,
+        first_request_timeout=config.limits.first_request_seconds,
+        max_concurrent_streams=config.limits.max_streams_per_connection,
     )
     async with build_core(config.limits, behaviour_factory, extensions) as core:
         http_stop = trio.Event()

@@ -20,8 +20,6 @@ from cursord.server import hypercorn_fixes  # noqa: F401 - applied on import
 log = logging.getLogger(__name__)
 
 
-
-
 @attrs.frozen
 class ListenOptions:
     host: str = "127.0.0.1"
@@ -31,6 +29,10 @@ class ListenOptions:
     graceful_timeout: float = 5.0
     #: the editor keeps its HTTP/2 connection idle between runs; Hypercorn's 5 s default drops it.
     keep_alive_timeout: float = 300.0
+    #: a connection that sends no request this long after it opened is closed (issue 17 #4).
+    first_request_timeout: float = 5.0
+    #: HTTP/2 streams open at once on one connection, advertised in SETTINGS and enforced by h2.
+    max_concurrent_streams: int = 100
 
     @property
     def bind(self) -> str:
@@ -43,6 +45,9 @@ def hypercorn_config(options: ListenOptions, max_body_bytes: int) -> HypercornCo
     config.bind = [options.bind]
     config.graceful_timeout = options.graceful_timeout
     config.keep_alive_timeout = options.keep_alive_timeout
+    config.h2_max_concurrent_streams = options.max_concurrent_streams
+    # Not a Hypercorn setting: read by `hypercorn_fixes` (the idle timer before a connection's first request).
+    config.first_request_timeout = options.first_request_timeout  # type: ignore[attr-defined]
     # The editor puts every BidiAppend of a session on one HTTP/2 connection; Hypercorn's default sends
     # GOAWAY after 1,000 requests on it.
     config.keep_alive_max_requests = 2**31

@@ -1,0 +1,177 @@
+"""Hostile HTTP/2 clients (issue 17, finding 1): streams opened and reset in a loop must not pile up.
+
+A raw h2 client writes HEADERS + DATA + RST_STREAM for RunSSE (and HEADERS + RST_STREAM for BidiAppend)
+without waiting for any answer. Each reset stream must leave Hypercorn's per-connection tables at once:
+before the fix they stayed in the priority tree, whose 1,000-stream cap then raised `TooManyStreamsError`
+out of the connection and ended the whole server. Memory transport, autojump clock: deterministic.
+"""
+
+from __future__ import annotations
+
+import gc
+
+import h2.config
+import h2.connection
+import h2.errors
+import h2.events
+import h2.exceptions
+import h2.settings
+import trio
+from hypercorn.protocol.h2 import H2Protocol
+
+from cursord.config import Limits
+from cursord.connect.envelope import encode_envelope
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.testing.behaviours import Echo
+from cursord.testing.editor import BIDI_APPEND, RUN_SSE, STREAM_HEADERS, bidi_request, heartbeat
+from cursord.testing.harness import running_daemon
+
+RESETS = 1_100  # past the priority tree's cap of 1,000
+
+
+class RawH2Client:
+    """An h2 client that writes frames and reads back only to keep the connection's windows open."""
+
+    def __init__(self, stream: trio.abc.Stream) -> None:
+        self.stream = stream
+        self.conn = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True, header_encoding=None))
+        self.terminated: h2.events.ConnectionTerminated | None = None
+        self.remote_max_streams: int | None = None
+        self.resets: list[h2.events.StreamReset] = []
+        self.answered: set[int] = set()
+        self.eof = False
+
+    async def start(self, nursery: trio.Nursery) -> None:
+        self.conn.initiate_connection()
+        await self.flush()
+        nursery.start_soon(self.read_loop)
+
+    async def flush(self) -> None:
+        data = self.conn.data_to_send()
+        if data:
+            await self.stream.send_all(data)
+
+    async def read_loop(self) -> None:
+        while True:
+            try:
+                data = await self.stream.receive_some(1 << 16)
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
+                self.eof = True
+                return
+            if not data:
+                self.eof = True
+                return
+            try:
+                events = self.conn.receive_data(data)
+            except h2.exceptions.ProtocolError:
+                return
+            for event in events:
+                if isinstance(event, h2.events.ConnectionTerminated):
+                    self.terminated = event
+                elif isinstance(event, h2.events.RemoteSettingsChanged):
+                    setting = event.changed_settings.get(h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS)
+                    if setting is not None:
+                        self.remote_max_streams = setting.new_value
+                elif isinstance(event, h2.events.ResponseReceived):
+                    self.answered.add(event.stream_id)
+                elif isinstance(event, h2.events.StreamReset):
+                    self.resets.append(event)
+                elif isinstance(event, h2.events.DataReceived):
+                    self.conn.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
+            try:
+                await self.flush()
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
+                return
+
+    def open(self, path: str, body: bytes | None) -> int:
+        stream_id = self.conn.get_next_available_stream_id()
+        headers = [
+            (b":method", b"POST"),
+            (b":scheme", b"http"),
+            (b":authority", b"127.0.0.1"),
+            (b":path", path.encode()),
+            *STREAM_HEADERS,
+        ]
+        self.conn.send_headers(stream_id, headers, end_stream=body is None)
+        if body is not None:
+            self.conn.send_data(stream_id, body, end_stream=True)
+        return stream_id
+
+
+def _open_stream_tables() -> int:
+    """The most streams any live Hypercorn H2 connection still buffers for (its per-connection table)."""
+    protocols = [o for o in gc.get_objects() if isinstance(o, H2Protocol) and not o.closed]
+    return max((len(p.stream_buffers) + len(p.priority._streams) for p in protocols), default=0)
+
+
+async def test_streams_reset_in_a_loop_leave_the_connection_tables(autojump_clock: trio.abc.Clock) -> None:
+    async with running_daemon(Echo) as daemon, trio.open_nursery() as nursery:
+        sse = RawH2Client(await daemon.connect())
+        bidi = RawH2Client(await daemon.connect())
+        await sse.start(nursery)
+        await bidi.start(nursery)
+        sse_body = encode_envelope(agent.BidiRequestId(request_id="ghost").SerializeToString())
+        bidi_body = bidi_request("ghost", 1, heartbeat())
+        for n in range(RESETS):
+            bidi.conn.reset_stream(bidi.open(BIDI_APPEND, None), h2.errors.ErrorCodes.CANCEL)
+            await bidi.flush()
+            sse_id = sse.open(RUN_SSE, sse_body)
+            await sse.flush()
+            await trio.sleep(0.001)
+            sse.conn.reset_stream(sse_id, h2.errors.ErrorCodes.CANCEL)
+            await sse.flush()
+            if n % 100 == 0:
+                await trio.sleep(0.01)
+        await trio.sleep(1)
+        assert _open_stream_tables() <= 1
+        # Both connections still serve: a complete BidiAppend on each is answered.
+        last = []
+        for client in (sse, bidi):
+            assert client.terminated is None and not client.eof
+            last.append(client.open(BIDI_APPEND, bidi_body))
+            await client.flush()
+        await trio.sleep(1)
+        assert last[0] in sse.answered and last[1] in bidi.answered
+        nursery.cancel_scope.cancel()
+
+
+async def test_concurrent_stream_limit_is_advertised_and_enforced(autojump_clock: trio.abc.Clock) -> None:
+    limit = Limits().max_streams_per_connection
+    async with running_daemon(Echo) as daemon, trio.open_nursery() as nursery:
+        client = RawH2Client(await daemon.connect())
+        other = RawH2Client(await daemon.connect())
+        await client.start(nursery)
+        await other.start(nursery)
+        await trio.sleep(0.1)
+        assert client.remote_max_streams == limit
+        body = encode_envelope(agent.BidiRequestId(request_id="held").SerializeToString())
+        # Our own h2 refuses to go past the server's limit: forget the limit it announced.
+        client.conn.remote_settings = h2.settings.Settings(client=False)
+        for _ in range(limit + 1):
+            client.open(RUN_SSE, body)
+        await client.flush()
+        await trio.sleep(1)
+        # The stream past the limit ends that connection (GOAWAY), and only that one.
+        assert client.terminated is not None
+        assert client.terminated.error_code == h2.errors.ErrorCodes.PROTOCOL_ERROR
+        stream_id = other.open(BIDI_APPEND, bidi_request("r", 1, heartbeat()))
+        await other.flush()
+        await trio.sleep(1)
+        assert stream_id in other.answered and other.terminated is None
+        nursery.cancel_scope.cancel()
+
+
+async def test_a_connection_without_a_request_is_closed_within_seconds(autojump_clock: trio.abc.Clock) -> None:
+    async with running_daemon(Echo) as daemon:
+        # Silent: closed by the server after `first_request_seconds`, however long keep-alive is.
+        silent = await daemon.connect()
+        start = trio.current_time()
+        with trio.fail_after(Limits().first_request_seconds + 1):
+            assert await silent.receive_some(1024) == b""
+        assert trio.current_time() - start >= Limits().first_request_seconds
+        # Closed by the client before any request: the server lets go of it at once.
+        gone = await daemon.connect()
+        assert isinstance(gone, trio.abc.HalfCloseableStream)
+        await gone.send_eof()
+        with trio.fail_after(0.5):
+            assert await gone.receive_some(1024) == b""
