@@ -30,6 +30,7 @@ from cursord.connect.unary import (
 )
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server.asgi import ClientDisconnected, Receive, Scope, Send, drain_body, header, read_body, send_response
+from cursord.server.counters import ServerCounters
 from cursord.server.runsse import STREAM_CONTENT_TYPE, serve_stream
 from cursord.streams.broker import StreamBroker
 
@@ -56,6 +57,7 @@ class CursordApp:
     limits: Limits
     unary_methods: dict[str, UnaryMethod] = attrs.field(factory=dict)
     extra_routes: dict[str, Callable[[Scope, Receive, Send], Awaitable[None]]] = attrs.field(factory=dict)
+    counters: ServerCounters = attrs.field(factory=ServerCounters)
     _unknown_logged: set[str] = attrs.field(factory=set)
 
     def add_unary(self, path: str, request_type: type[Message], call: UnaryCall) -> None:
@@ -81,6 +83,8 @@ class CursordApp:
             else:
                 await self._unknown(path, scope, receive, send)
         except ClientDisconnected:
+            # A client may do this as often as it likes: counted for `cursord status`, not an error.
+            self.counters.client_disconnects += 1
             log.debug("%s: client went away before its request was complete", path)
 
     async def _unary(self, method: UnaryMethod, scope: Scope, receive: Receive, send: Send) -> None:
@@ -96,6 +100,8 @@ class CursordApp:
             if not body_read:  # refused on its headers or size: read the rest so the client gets the answer
                 await drain_body(receive, DRAIN_LIMIT)
             response = refusal.response() if isinstance(refusal, HttpRejection) else render_unary_error(refusal)
+        except ClientDisconnected:
+            raise  # not our failure: `__call__` counts it
         except Exception as exc:
             log.exception("%s failed", scope.get("path"))
             response = render_unary_error(ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}"))
