@@ -69,6 +69,7 @@ async def build_core(
                 behaviour_factory=behaviour_factory,
                 timings=stream_timings(limits),
                 max_streams=limits.max_streams,
+                max_placeholders=limits.max_placeholders,
             )
             connect_limits = ConnectLimits(
                 max_request_bytes=limits.max_body_bytes, max_message_bytes=limits.max_body_bytes

@@ -1,4 +1,4 @@
-"""Hostile HTTP/2 clients (issue 17, finding 1): streams opened and reset in a loop must not pile up.
+"""Hostile clients (issue 17, findings 1, 4 and 5): what one client opens must not pile up in the server.
 
 A raw h2 client writes HEADERS + DATA + RST_STREAM for RunSSE (and HEADERS + RST_STREAM for BidiAppend)
 without waiting for any answer. Each reset stream must leave Hypercorn's per-connection tables at once:
@@ -8,6 +8,7 @@ out of the connection and ended the whole server. Memory transport, autojump clo
 
 from __future__ import annotations
 
+import contextlib
 import gc
 
 import h2.config
@@ -21,10 +22,11 @@ from hypercorn.protocol.h2 import H2Protocol
 
 from cursord.config import Limits
 from cursord.connect.envelope import encode_envelope
+from cursord.connect.errors import Code
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.behaviours import Echo
-from cursord.testing.editor import BIDI_APPEND, RUN_SSE, STREAM_HEADERS, bidi_request, heartbeat
-from cursord.testing.harness import running_daemon
+from cursord.testing.editor import BIDI_APPEND, RUN_SSE, STREAM_HEADERS, bidi_request, heartbeat, run_request
+from cursord.testing.harness import running_daemon, wait_until
 
 RESETS = 1_100  # past the priority tree's cap of 1,000
 
@@ -175,3 +177,26 @@ async def test_a_connection_without_a_request_is_closed_within_seconds(autojump_
         await gone.send_eof()
         with trio.fail_after(0.5):
             assert await gone.receive_some(1024) == b""
+
+
+async def test_abandoned_placeholders_never_lock_out_a_run(autojump_clock: trio.abc.Clock) -> None:
+    """Issue 17 #5: RunSSE calls for ids nobody runs, closed at once, refused every run for 65-80 s."""
+    limits = Limits(max_streams=20, max_placeholders=20)
+    async with running_daemon(Echo, limits=limits) as daemon, daemon.editor(http2=True) as editor:
+        broker = daemon.core.broker
+        async with contextlib.AsyncExitStack() as readers:
+            for n in range(20):
+                await readers.enter_async_context(editor.run_sse(f"ghost-{n}"))
+            await wait_until(lambda: sum(s.is_placeholder for s in broker) == 20)
+            # The placeholders' room is full: one more RunSSE is refused, precisely...
+            async with editor.run_sse("one-too-many") as extra:
+                await extra.read_to_end()
+                assert extra.error is not None and extra.error.code is Code.RESOURCE_EXHAUSTED
+                assert "waiting for an upload" in extra.error.message
+            # ...but a run is not: placeholders do not count against `max_streams`.
+            await editor.append("real-run", run_request("hi", model="m"))
+        # Every reader went at once: their placeholders end and go now, not a minute later.
+        with trio.fail_after(1):
+            await wait_until(lambda: not any(s.is_placeholder for s in broker))
+        for n in range(limits.max_streams - 1):  # "real-run" holds the last place
+            await editor.append(f"run-{n}", run_request("hi", model="m"))

@@ -118,7 +118,7 @@ class CursordApp:
             if not request.request_id:
                 raise ConnectError(Code.INVALID_ARGUMENT, "RunSSE request has an empty request_id")
             await self.broker.find(request.request_id)  # a stream journalled before a restart comes back
-            stream = self.broker.open(request.request_id)
+            stream = self.broker.open(request.request_id, placeholder=True)
         except (HttpRejection, ConnectError) as refusal:
             if not body_read:
                 await drain_body(receive, DRAIN_LIMIT)
