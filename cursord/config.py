@@ -208,8 +208,8 @@ class Limits:
     first_request_seconds: float = attrs.field(default=5.0, validator=_check_limit)
     #: RunSSE calls waiting for an upload that has not come (placeholders), apart from `max_streams`.
     max_placeholders: int = attrs.field(default=1_000, validator=_check_limit)
-    #: a RunSSE connection that does not take what it is sent for this long is cut (a reader that stalls).
-    subscriber_stall_seconds: float = attrs.field(default=30.0, validator=_check_limit)
+    #: a connection whose client takes none of what it is sent for this long is closed (a stalled reader).
+    send_stall_seconds: float = attrs.field(default=30.0, validator=_check_limit)
 
 
 _LIMIT_NAMES: Final = tuple(a.name for a in attrs.fields(Limits))

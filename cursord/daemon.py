@@ -104,6 +104,7 @@ async def run_daemon(
         keyfile=config.keyfile,
         first_request_timeout=config.limits.first_request_seconds,
         max_concurrent_streams=config.limits.max_streams_per_connection,
+        send_stall_timeout=config.limits.send_stall_seconds,
     )
     async with build_core(config.limits, behaviour_factory, extensions) as core:
         http_stop = trio.Event()

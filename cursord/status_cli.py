@@ -201,7 +201,7 @@ def format_status(snapshot: Mapping[str, Any]) -> str:
 
 _COUNTER_LABELS = {
     "client_disconnects": "clients gone mid-request",
-    "slow_subscribers_cut": "slow RunSSE readers cut",
+    "stalled_connections_cut": "stalled readers cut",
 }
 
 

@@ -1,4 +1,4 @@
-"""Hostile clients (issue 17, findings 1, 4 and 5): what one client opens must not pile up in the server.
+"""Hostile clients (issue 17, findings 1, 4, 5 and 6): what one client opens must not pile up in the server.
 
 A raw h2 client writes HEADERS + DATA + RST_STREAM for RunSSE (and HEADERS + RST_STREAM for BidiAppend)
 without waiting for any answer. Each reset stream must leave Hypercorn's per-connection tables at once:
@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import gc
 
+import attrs
 import h2.config
 import h2.connection
 import h2.errors
@@ -22,9 +23,11 @@ from hypercorn.protocol.h2 import H2Protocol
 
 from cursord.config import Limits
 from cursord.connect.envelope import encode_envelope
-from cursord.connect.errors import Code
+from cursord.connect.errors import Code, ConnectError
+from cursord.intents import RunRequested
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.testing.behaviours import Echo
+from cursord.streams.active import ActiveStream
+from cursord.testing.behaviours import Echo, text_update
 from cursord.testing.editor import BIDI_APPEND, RUN_SSE, STREAM_HEADERS, bidi_request, heartbeat, run_request
 from cursord.testing.harness import running_daemon, wait_until
 
@@ -200,3 +203,48 @@ async def test_abandoned_placeholders_never_lock_out_a_run(autojump_clock: trio.
             await wait_until(lambda: not any(s.is_placeholder for s in broker))
         for n in range(limits.max_streams - 1):  # "real-run" holds the last place
             await editor.append(f"run-{n}", run_request("hi", model="m"))
+
+
+@attrs.define
+class Flood:
+    """Publishes 8 MiB of text deltas for any run, then ends it."""
+
+    stream: ActiveStream
+
+    async def handle(self, item: object) -> None:
+        if isinstance(item, RunRequested):
+            for n in range(8 * 1024):
+                self.stream.publish(text_update("x" * 1000))
+                if n % 64 == 0:
+                    await trio.lowlevel.checkpoint()
+            self.stream.end(None)
+
+    async def cancel(self, error: ConnectError) -> None:
+        self.stream.end(error)
+
+
+async def test_a_reader_that_stops_taking_data_is_cut() -> None:
+    """Issue 17 #6: RunSSE readers that never read held everything queued for them (2.46 GB for 100).
+
+    Real sockets and the real clock: the stall is the kernel's send buffer filling up."""
+    limits = Limits(send_stall_seconds=0.5)
+    with trio.fail_after(30):
+        async with running_daemon(Flood, transport="tcp", limits=limits) as daemon:
+            assert daemon.address is not None
+            body = encode_envelope(agent.BidiRequestId(request_id="flood").SerializeToString())
+            head = f"POST {RUN_SSE} HTTP/1.1\r\nhost: x\r\ncontent-length: {len(body)}\r\n"
+            head += "".join(f"{k.decode()}: {v.decode()}\r\n" for k, v in STREAM_HEADERS)
+            stalled = await trio.open_tcp_stream(*daemon.address)
+            await stalled.send_all(head.encode() + b"\r\n" + body)
+            broker = daemon.core.broker
+            await wait_until(lambda: (s := broker.get("flood")) is not None and len(s.subscribers) == 1)
+            async with daemon.editor(http2=True) as editor:
+                await editor.append("flood", run_request("go", model="m"))
+                async with editor.run_sse("flood") as reader:  # a reader that reads gets it all
+                    messages = await reader.read_to_end()
+                assert len(messages) == 8 * 1024 and reader.error is None
+            await wait_until(lambda: daemon.core.app.counters.stalled_connections_cut == 1)
+            stream = broker.get("flood")
+            assert stream is not None
+            await wait_until(lambda: len(stream.subscribers) == 0)
+            await stalled.aclose()

@@ -108,7 +108,7 @@ async def test_status_prints_the_streams(tmp_path: Path, capsys: pytest.CaptureF
     assert cells[5] == "2" and cells[6].startswith("(") and cells[6].endswith("B)")
     assert cells[7:9] == ["1", "(shell_stream#1)"]
     assert cells[9].endswith("s")
-    assert rest == ["1 streams, 1 running", "clients gone mid-request: 0, slow RunSSE readers cut: 0"]
+    assert rest == ["1 streams, 1 running", "clients gone mid-request: 0, stalled readers cut: 0"]
 
 
 async def test_status_json_and_the_ended_stream(tmp_path: Path) -> None:

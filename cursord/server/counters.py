@@ -13,8 +13,11 @@ import attrs
 class ServerCounters:
     #: requests whose client went away before its body was complete.
     client_disconnects: int = 0
-    #: RunSSE connections cut because their client stopped taking what it was sent.
-    slow_subscribers_cut: int = 0
+    #: connections closed because their client took none of what it was sent for `send_stall_seconds`.
+    stalled_connections_cut: int = 0
+
+    def count_send_stall(self) -> None:
+        self.stalled_connections_cut += 1
 
     def as_dict(self) -> dict[str, int]:
         return attrs.asdict(self)

@@ -22,6 +22,10 @@ end of one connection or one request, or stops a per-connection table from growi
   pgjones/hypercorn#241 reports connections not closed, possibly the same timer). The timer now stops
   once the read side has ended, and until a connection's first request it runs for
   `first_request_timeout` (a cursord setting on the Hypercorn config) instead.
+- `TCPServer.protocol_send` writes under a shielded scope with no deadline, so a client that stops
+  reading holds its connection, and every byte queued for it, for ever (issue 17 #6: 100 RunSSE readers
+  that never read). A write that makes no progress for `send_stall_timeout` (a cursord setting on the
+  Hypercorn config) now closes that connection, and `on_send_stall` counts it. No upstream issue found.
 - Whatever still escapes one connection's protocol code (a PRIORITY flood past the tree's cap, the next
   bug of this kind) ends that connection, logged, instead of the server nursery and every connection in
   it (pgjones/hypercorn#329 and the reset leak above are two instances).
@@ -36,7 +40,7 @@ from typing import Any
 import h2.events
 import h2.exceptions
 import trio
-from hypercorn.events import Closed, Event, Updated
+from hypercorn.events import Closed, Event, RawData, Updated
 from hypercorn.protocol.h2 import H2Protocol
 from hypercorn.trio.tcp_server import TCPServer
 from priority.priority import MissingStreamError
@@ -44,6 +48,8 @@ from priority.priority import MissingStreamError
 log = logging.getLogger(__name__)
 
 _MARK = "_cursord_fixed"
+#: a stalled-write deadline is renewed after each piece of this size the client takes.
+_STALL_CHUNK = 64 * 1024
 
 
 def _tolerate_close_race() -> None:
@@ -111,6 +117,10 @@ def _close_idle_connections_promptly() -> None:
     async def protocol_send(self: TCPServer, event: Event) -> None:
         if isinstance(event, Updated) and not event.idle:
             self._cursord_saw_request = True  # type: ignore[attr-defined]
+        stall = getattr(self.config, "send_stall_timeout", None)
+        if isinstance(event, RawData) and stall is not None:
+            await _send_or_cut(self, event.data, stall)
+            return
         await original_send(self, event)
 
     async def _idle_timeout(self: TCPServer) -> None:
@@ -127,6 +137,33 @@ def _close_idle_connections_promptly() -> None:
     TCPServer._read_data = _read_data  # type: ignore[method-assign]
     TCPServer.protocol_send = protocol_send  # type: ignore[method-assign]
     TCPServer._idle_timeout = _idle_timeout  # type: ignore[method-assign]
+
+
+async def _send_or_cut(server: TCPServer, data: bytes, stall: float) -> None:
+    """Hypercorn's write (shielded: a half-written frame would corrupt the connection), with a deadline
+    that moves on as long as the client takes bytes; past it the connection is closed."""
+    async with server.send_lock:
+        view = memoryview(data)
+        sent = 0
+        try:
+            while sent < len(view):
+                with trio.CancelScope(shield=True, deadline=trio.current_time() + stall) as scope:
+                    chunk = view[sent : sent + _STALL_CHUNK]
+                    await server.stream.send_all(chunk)
+                if scope.cancelled_caught:
+                    break
+                sent += len(chunk)
+        except (trio.BrokenResourceError, trio.ClosedResourceError, trio.BusyResourceError):
+            await server.protocol.handle(Closed())  # gone, or being closed by `_close` right now
+            return
+    if sent < len(view):
+        log.info("closed a connection whose client took no data for %g s", stall)
+        on_stall = getattr(server.config, "on_send_stall", None)
+        if on_stall is not None:
+            on_stall()
+        with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+            await server.stream.aclose()
+        await server.protocol.handle(Closed())
 
 
 def _contain_connection_failures() -> None:
