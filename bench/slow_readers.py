@@ -80,6 +80,19 @@ def h2_request(request_id: str) -> bytes:
     return conn.data_to_send()
 
 
+@attrs.define
+class LoopLag:
+    """The worst lateness of a 10 ms sleep: how long the event loop went without a scheduler pass."""
+
+    worst: float = 0.0
+
+    async def run(self) -> None:
+        while True:
+            start = time.monotonic()
+            await trio.sleep(0.01)
+            self.worst = max(self.worst, time.monotonic() - start - 0.01)
+
+
 async def main(args: argparse.Namespace) -> None:
     limits = Limits(send_stall_seconds=args.stall) if args.stall else Limits()
     if not args.keep_malloc:
@@ -88,8 +101,10 @@ async def main(args: argparse.Namespace) -> None:
     def factory(stream: ActiveStream) -> Flood:
         return Flood(stream, args.mb)
 
-    async with running_daemon(factory, transport="tcp", limits=limits) as daemon:
+    lag = LoopLag()
+    async with running_daemon(factory, transport="tcp", limits=limits) as daemon, trio.open_nursery() as nursery:
         assert daemon.address is not None
+        nursery.start_soon(lag.run)
         gc.collect()
         before = rss_mb()
         sockets = []
@@ -114,8 +129,10 @@ async def main(args: argparse.Namespace) -> None:
             f"readers={args.readers} output={args.mb} MB {'h2' if args.http2 else 'http/1.1'}: RSS before "
             f"{before:.0f} MB, peak {peak:.0f} MB, after close {after:.0f} MB "
             f"(max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB); "
-            f"connections cut as stalled: {counters.stalled_connections_cut}"
+            f"connections cut as stalled: {counters.stalled_connections_cut}; "
+            f"worst event-loop stall {lag.worst * 1000:.0f} ms"
         )
+        nursery.cancel_scope.cancel()
 
 
 if __name__ == "__main__":
