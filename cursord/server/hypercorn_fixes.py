@@ -15,6 +15,10 @@ end of one connection or one request, or stops a per-connection table from growi
   no upstream issue found for this leak, to be filed; pgjones/hypercorn#335 is the related stream-limit
   behaviour). The reset now closes the buffer, and the send
   task's own clean-up (it is the only task that deletes buffers) removes both at once.
+- The same leak without a reset: an app that returns in the middle of its response (it failed, or it
+  cut itself short) makes `HTTPStream` send `StreamClosed`, and the stream's buffer, never completed,
+  stays; the client waits for an end that never comes. The stream is now reset (INTERNAL_ERROR) and its
+  buffer released the same way.
 - A connection's idle timer (`TCPServer._idle_timeout`, `keep_alive_timeout`, 300 s here) keeps
   running after the client has closed a connection that never sent a request, and the connection's task
   group waits for it before closing the socket: each such connection held its file descriptor for 300 s
@@ -37,10 +41,12 @@ import contextlib
 import logging
 from typing import Any
 
+import h2.errors
 import h2.events
 import h2.exceptions
 import trio
 from hypercorn.events import Closed, Event, RawData, Updated
+from hypercorn.protocol.events import StreamClosed
 from hypercorn.protocol.h2 import H2Protocol
 from hypercorn.trio.tcp_server import TCPServer
 from priority.priority import MissingStreamError
@@ -101,6 +107,25 @@ async def _release_reset_stream(protocol: Any, stream_id: int) -> None:
     with contextlib.suppress(MissingStreamError):
         protocol.priority.unblock(stream_id)
     await protocol.has_data.set()
+
+
+def _reset_streams_abandoned_mid_response() -> None:
+    original = H2Protocol.stream_send
+    if getattr(original, _MARK, False):
+        return
+
+    async def stream_send(self: Any, event: Any) -> None:
+        if isinstance(event, StreamClosed):
+            buffer = self.stream_buffers.get(event.stream_id)
+            if buffer is not None and not buffer._complete:  # the app left before its response ended
+                with contextlib.suppress(h2.exceptions.StreamClosedError, h2.exceptions.ProtocolError):
+                    self.connection.reset_stream(event.stream_id, h2.errors.ErrorCodes.INTERNAL_ERROR)
+                    await self._flush()
+                await _release_reset_stream(self, event.stream_id)
+        await original(self, event)
+
+    setattr(stream_send, _MARK, True)
+    H2Protocol.stream_send = stream_send  # type: ignore[method-assign]
 
 
 def _close_idle_connections_promptly() -> None:
@@ -185,5 +210,6 @@ def _contain_connection_failures() -> None:
 
 _tolerate_close_race()
 _drop_data_for_finished_streams()
+_reset_streams_abandoned_mid_response()
 _close_idle_connections_promptly()
 _contain_connection_failures()
