@@ -8,13 +8,13 @@ end of one connection or one request, or stops a per-connection table from growi
   whose body was still arriving) makes `H2Protocol._handle_events` look the stream up and raise
   KeyError, which escapes into the server nursery (pgjones/hypercorn#329). Such frames are now
   acknowledged, so the connection's flow-control window stays open, and dropped.
-- A stream the client resets (RST_STREAM) before its response is complete leaves `H2Protocol._close_stream`
-  with its send buffer and its node in the priority tree still in place: the app's later sends are
-  dropped, so the buffer never completes and the send task never removes it. The tree refuses its
-  1,001st stream with `priority.TooManyStreamsError`, which escaped and ended the process (issue 17 #1;
-  no upstream issue found for this leak, to be filed; pgjones/hypercorn#335 is the related stream-limit
-  behaviour). The reset now closes the buffer, and the send
-  task's own clean-up (it is the only task that deletes buffers) removes both at once.
+- A stream the client resets (RST_STREAM) before its response is complete leaves
+  `H2Protocol._close_stream` with its send buffer and its node in the priority tree still in place: the
+  app's later sends are dropped, so the buffer never completes and the send task never removes it. The
+  tree refuses its 1,001st stream with `priority.TooManyStreamsError`, which escaped and ended the
+  process (issue 17 #1; no upstream issue found for this leak, to be filed; pgjones/hypercorn#335 is the
+  related stream-limit behaviour). The reset now closes the buffer, and the send task's own clean-up
+  (it is the only task that deletes buffers) removes both at once.
 - The same leak without a reset: an app that returns in the middle of its response (it failed, or it
   cut itself short) makes `HTTPStream` send `StreamClosed`, and the stream's buffer, never completed,
   stays; the client waits for an end that never comes. The stream is now reset (INTERNAL_ERROR) and its
