@@ -167,7 +167,7 @@ async def test_a_reader_that_stops_taking_data_is_cut() -> None:
         async with running_daemon(Flood, transport="tcp", limits=limits) as daemon:
             assert daemon.address is not None
             body = encode_envelope(agent.BidiRequestId(request_id="flood").SerializeToString())
-            head = f"POST {RUN_SSE} HTTP/1.1\r\nhost: x\r\ncontent-length: {len(body)}\r\n"
+            head = f"POST {RUN_SSE} HTTP/1.1\r\nhost: localhost\r\ncontent-length: {len(body)}\r\n"
             head += "".join(f"{k.decode()}: {v.decode()}\r\n" for k, v in STREAM_HEADERS)
             stalled = await trio.open_tcp_stream(*daemon.address)
             await stalled.send_all(head.encode() + b"\r\n" + body)
