@@ -227,7 +227,7 @@ async def test_a_client_gone_mid_body_is_counted_not_logged_as_an_error(
             for path, content_type in ((BIDI_APPEND, "proto"), (RUN_SSE, "connect+proto")):
                 sock = await trio.open_tcp_stream(*daemon.address)
                 await sock.send_all(
-                    f"POST {path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/{content_type}\r\n"
+                    f"POST {path} HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/{content_type}\r\n"
                     "connect-protocol-version: 1\r\ncontent-length: 1000\r\n\r\nabc".encode()
                 )
                 await sock.aclose()
