@@ -281,6 +281,10 @@ class ServeConfig:
     limits: Limits = Limits()
     #: Host names the editor listener answers besides loopback ones and its own listen address.
     allowed_hosts: tuple[str, ...] = ()
+    #: forward nothing to Cursor: the proxy answers the control RPCs the editor needs itself.
+    offline: bool = False
+    #: the model that names chats (NameTab / NameAgent); None: the first line of the user's text.
+    title_model: str | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -623,7 +627,7 @@ class _Setting:
 
 
 _FILE_KEYS: Final = ("listen", "proxy_listen", "data_dir", "log_level", "certfile", "keyfile", "limits",
-                     "providers", "allowed_hosts")
+                     "providers", "allowed_hosts", "offline", "title_model")
 
 
 def _type_error(expected: str, value: object, field: str = "") -> _Invalid:
@@ -704,6 +708,15 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 out[key] = _Setting(tuple(_parse_allowed_host(name) for name in value), origin)
             elif key in ("data_dir", "certfile", "keyfile"):
                 out[key] = _Setting(_file_path(value, base, environ), origin)
+            elif key == "offline":
+                if not isinstance(value, bool):
+                    raise _type_error("true or false", value)
+                out[key] = _Setting(value, origin)
+            elif key == "title_model":
+                if not isinstance(value, str):
+                    raise _type_error("a model id string", value)
+                _check_model(value, "")
+                out[key] = _Setting(value, origin)
             elif key == "limits":
                 if not isinstance(value, dict):
                     raise _type_error("a table", value)
@@ -813,6 +826,12 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", dest="limits", action="append", metavar="NAME=VALUE",
                         help=f"override one limit; repeatable. Names: {_one_of(_LIMIT_NAMES)}")
     parser.add_argument(
+        "--offline", action="store_const", const=True, default=None,
+        help="forward nothing to Cursor: the proxy answers the control RPCs the editor needs itself",
+    )
+    parser.add_argument("--title-model", metavar="MODEL",
+                        help="a configured model that names chats (default: the first line of the user's text)")
+    parser.add_argument(
         "--allow-host", dest="allowed_hosts", action="append", metavar="NAME",
         help="a Host name the editor listener answers besides localhost, 127.0.0.1, [::1] and its own listen"
         " address (any port); repeatable; if given, these replace the config file's allowed_hosts",
@@ -851,6 +870,15 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
             out[f"limits.{name.strip()}"] = _Setting(_parse_limit(name.strip(), value.strip()), origin)
         except _Invalid as e:
             raise origin.error(e) from None
+    if arg("offline"):
+        out["offline"] = _Setting(True, _FlagOrigin("--offline"))
+    if arg("title_model") is not None:
+        origin = _FlagOrigin("--title-model")
+        try:
+            _check_model(arg("title_model"), "")
+        except _Invalid as e:
+            raise origin.error(e) from None
+        out["title_model"] = _Setting(arg("title_model"), origin)
     if arg("allowed_hosts"):
         names = []
         for name in arg("allowed_hosts"):
@@ -927,7 +955,19 @@ def _merge(
         keyfile=_check_file(key) if key is not None else None,
         limits=Limits(**limits),
         allowed_hosts=get("allowed_hosts", ()),
+        offline=get("offline", False),
+        title_model=_check_title_model(merged.get("title_model"), providers),
     )
+
+
+def _check_title_model(setting: _Setting | None, providers: Sequence[ProviderSpec]) -> str | None:
+    if setting is None:
+        return None
+    model: str = setting.value
+    served = [m for p in providers for m in p.models]
+    if providers and model not in served:
+        raise setting.origin.error(_Invalid(f"{model!r} is not a configured model (models: {', '.join(served)})"))
+    return model
 
 
 def _require_providers(config: ServeConfig) -> ServeConfig:
@@ -970,6 +1010,9 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
         out["certfile"] = str(config.certfile)
         out["keyfile"] = str(config.keyfile)
     out["allowed_hosts"] = list(config.allowed_hosts)
+    out["offline"] = config.offline
+    if config.title_model is not None:
+        out["title_model"] = config.title_model
     out["limits"] = attrs.asdict(config.limits)
     providers = []
     for p in config.providers:

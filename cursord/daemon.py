@@ -80,7 +80,7 @@ async def build_core(
                 max_request_bytes=limits.max_body_bytes, max_message_bytes=limits.max_body_bytes
             )
             app = CursordApp(broker=broker, limits=connect_limits, hosts=hosts)
-            bidi = BidiAppendHandler(broker, gate)
+            bidi = BidiAppendHandler(broker, gate, side_streams=app.side_streams)
             app.add_unary(BIDI_APPEND_PATH, aiserver.BidiAppendRequest, bidi)
             core = Core(app=app, broker=broker, gate=gate, bidi=bidi)
             for extend in extensions:

@@ -16,6 +16,7 @@ import trio
 
 from cursord.agent.resume import make_restorer
 from cursord.agent.router import ProviderRouter
+from cursord.agent.titles import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.config import Limits, ServeConfig
 from cursord.daemon import AppExtension, Core, run_daemon
@@ -24,6 +25,7 @@ from cursord.logs import Redactor, redacting
 from cursord.models_rpc import ModelCatalog, model_rpc_extension
 from cursord.proxy import ProxyConfig, run_proxy
 from cursord.sdnotify import Notifier, run_watchdog, watchdog_interval
+from cursord.server.side_rpcs import SideRpcs, side_rpc_extension
 from cursord.store.store import Store, open_store
 from cursord.streams.active import ActiveStream
 from cursord.streams.broker import StreamBroker
@@ -103,11 +105,13 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             log.info("dropped %d ended stream journals past their retention", dropped)
         router = ProviderRouter.from_catalog(ModelCatalog(config.providers), environ, client)
         services, extensions = agent_parts(router, store, retention)
+        titler = model_titler(router, config.title_model) if config.title_model else None
+        side = side_rpc_extension(SideRpcs(router.catalog, blobs=store, titler=titler))
         hub = TapHub()
         services.tap = hub
         cores: list[Core] = []  # the proxy serves the same app; extensions see it before serving starts
         tap = tap_extension(ensure_tap_token(config.data_dir), hub)
-        extensions = (*extensions, status_reporter(notifier), tap, cores.append)
+        extensions = (*extensions, side, status_reporter(notifier), tap, cores.append)
         behaviour = AgentTurn.factory(services)
 
         async def serve_then_stop(*, task_status: trio.TaskStatus[list[str]]) -> None:
@@ -116,7 +120,9 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
 
         binds = await nursery.start(serve_then_stop)
         log.info("cursord listening on %s; models: %s", ", ".join(binds), ", ".join(router.models))
-        proxy_config = ProxyConfig(host=config.proxy_listen.host, port=config.proxy_listen.port)
+        proxy_config = ProxyConfig(host=config.proxy_listen.host, port=config.proxy_listen.port, offline=config.offline)
+        if config.offline:
+            log.info("offline: the proxy forwards nothing to Cursor")
         proxy = partial(run_proxy, cores[0].app, data_dir=config.data_dir, owns_model=router.catalog)
         proxy_binds = await nursery.start(partial(proxy, config=proxy_config))
         log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))

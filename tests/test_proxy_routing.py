@@ -65,11 +65,13 @@ def test_exact_host_patterns() -> None:
     assert not host_matches("api3.cursor.sh", ["api2.cursor.sh"])
 
 
-def test_owned_paths_are_the_run_and_model_rpcs() -> None:
+def test_owned_paths_are_the_run_model_and_side_rpcs() -> None:
     assert "/agent.v1.AgentService/RunSSE" in DEFAULT_OWNED_PATHS
     assert "/aiserver.v1.ServerConfigService/GetServerConfig" in DEFAULT_OWNED_PATHS
+    assert "/aiserver.v1.AiService/NameTab" in DEFAULT_OWNED_PATHS  # carries the user's text: never forwarded
+    assert "/aiserver.v1.HealthService/StreamBidiSSE" in DEFAULT_OWNED_PATHS  # routed per request id
     assert "/aiserver.v1.DashboardService/GetTeams" not in DEFAULT_OWNED_PATHS
-    assert len(DEFAULT_OWNED_PATHS) == 8
+    assert len(DEFAULT_OWNED_PATHS) == 19
 
 
 @pytest.mark.parametrize("binary", [False, True])

@@ -146,11 +146,14 @@ async def forward(
     tls: bool,
     target: bytes | None = None,
     headers: list[tuple[bytes, bytes]] | None = None,
+    unreachable: Callable[[], Awaitable[bool]] | None = None,
 ) -> bool:
     """Send `request` (with `body`) upstream and stream the response to `client`.
 
     `target` and `headers` replace the request's (the plain-HTTP proxy rewrites absolute-form targets).
-    Returns True if the client connection can carry another request.
+    `unreachable` answers instead when the upstream cannot be reached at all (nothing of the request was
+    read or sent yet); without it the client gets a 502. Returns True if the client connection can carry
+    another request.
     """
     outgoing = h11.Request(
         method=request.method,
@@ -164,6 +167,8 @@ async def forward(
             upstream, reused = await upstreams.acquire(host, port, tls)
         except UpstreamError as exc:
             log.info("upstream %s:%d: %s", host, port, exc)
+            if unreachable is not None and not attempt:
+                return await unreachable()
             await send_error(client, 502, str(exc))
             return False
         try:

@@ -12,7 +12,15 @@ decrypted; inside them every request is routed on its own, by path:
   Cursor's models;
 - the model-list RPCs are answered by both: cursord's list first, then the upstream's models that
   cursord does not list already (`merge_model_responses`); cursord's alone when upstream fails;
-- every other owned path (GetServerConfig, GetDefaultModelForCli) is cursord's.
+- every other owned path (GetServerConfig, GetDefaultModelForCli) is cursord's, and so are the calls that
+  carry the user's text or code (chat titles, conversation metadata and blobs: `server.side_rpcs.PRIVATE_PATHS`),
+  whoever runs the chat;
+- the control RPCs an editor needs to feel connected (`IsConnected`, `GetDefaultModel`,
+  `GetDefaultModelNudgeData`) go upstream while Cursor answers, and are cursord's when it cannot be reached;
+- the editor's non-agent bidi streams (the health probe, speech) go upstream with their BidiAppends (the stream
+  call marks its request id relayed), and are cursord's when Cursor cannot be reached;
+- offline (`ProxyConfig.offline`), nothing goes upstream: owned paths are cursord's and any other request is
+  refused `unavailable` without a byte sent anywhere.
 
 `RunTable` remembers the relay decisions, bounded (least recently used forgotten first). A request
 that cannot be decoded is cursord's, which answers it with a precise Connect error.
@@ -46,11 +54,15 @@ from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH
 from cursord.server.bidi import parse_bidi_append
+from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS
+from cursord.server.side_streams import SIDE_STREAM_PATHS
 
 __all__ = [
+    "CONTROL_PATHS",
     "DEFAULT_INTERCEPT_HOSTS",
     "DEFAULT_OWNED_PATHS",
     "MODEL_LIST_PATHS",
+    "SIDE_STREAM_PATHS",
     "BidiPeek",
     "OwnsModel",
     "RunTable",
@@ -64,7 +76,9 @@ __all__ = [
 ]
 
 DEFAULT_INTERCEPT_HOSTS: Final = ("*.cursor.sh",)
-DEFAULT_OWNED_PATHS: Final = frozenset({RUN_SSE_PATH, BIDI_APPEND_PATH, *MODEL_RPC_PATHS})
+DEFAULT_OWNED_PATHS: Final = frozenset(
+    {RUN_SSE_PATH, BIDI_APPEND_PATH, *MODEL_RPC_PATHS, *PRIVATE_PATHS, *CONTROL_PATHS, *SIDE_STREAM_PATHS}
+)
 MODEL_LIST_PATHS: Final = frozenset({AVAILABLE_MODELS_PATH, AISERVER_USABLE_MODELS_PATH, AGENT_USABLE_MODELS_PATH})
 #: how many request ids `RunTable` remembers.
 RUN_TABLE_SIZE: Final = 4096

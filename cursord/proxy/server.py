@@ -35,14 +35,20 @@ import attrs
 import h11
 import trio
 
+from cursord.connect.errors import Code, ConnectError
+from cursord.connect.metadata import Headers
 from cursord.connect.request import HttpResponse
+from cursord.connect.streaming import render_stream_error
+from cursord.connect.unary import render_unary_error
 from cursord.proxy.asgi_bridge import ASGIApp, RequestInfo, capture, serve_asgi
 from cursord.proxy.ca import LeafCertificates, client_context
 from cursord.proxy.forward import Connector, UpstreamError, Upstreams, forward, open_upstream_stream, send_error
 from cursord.proxy.routing import (
+    CONTROL_PATHS,
     DEFAULT_INTERCEPT_HOSTS,
     DEFAULT_OWNED_PATHS,
     MODEL_LIST_PATHS,
+    SIDE_STREAM_PATHS,
     OwnsModel,
     RunTable,
     Verdict,
@@ -84,6 +90,9 @@ class ProxyConfig:
     idle_timeout: float = 300.0
     #: the most of a run RPC body read to route it (a larger one is cursord's, which refuses it).
     max_inspected_body: int = 16 << 20
+    #: forward nothing to Cursor: owned paths are cursord's, every other request is refused `unavailable`,
+    #: and no tunnel is opened to any host.
+    offline: bool = False
 
 
 class PrefixedStream(trio.abc.Stream):
@@ -210,6 +219,9 @@ class InterceptingProxy:
             raw = PrefixedStream(client.stream, bytes(leftover)) if leftover else client.stream
             await self._intercept(raw, host, port, peer)
             return
+        if self.config.offline:
+            await send_error(client, 403, "cursord is offline: it opens no tunnel to any host")
+            return
         try:
             with trio.fail_after(self.config.connect_timeout):
                 address = self.config.upstream_overrides.get(host.lower(), (host, port))
@@ -288,32 +300,91 @@ class InterceptingProxy:
     ) -> bool:
         path, _ = split_target(request.target)
         live = LiveBody(client)
-        if path not in self.config.owned_paths:
-            return await forward(request, live, client, upstreams, host=host, port=port, tls=True)
         info = RequestInfo(
             request.method.decode("ascii"), request.target, list(request.headers.raw_items()), host, port, peer
         )
+        if path not in self.config.owned_paths:
+            if self.config.offline:
+                return await self._refuse_offline(client, info, live, path)
+            return await forward(request, live, client, upstreams, host=host, port=port, tls=True)
         body: BodySource = live
+        inspected: bytes | None = None
         verdict = Verdict.LOCAL
-        inspect_runs = self.config.relay_unserved_models and path in (BIDI_APPEND_PATH, RUN_SSE_PATH)
-        merge = self.config.merge_model_lists and path in MODEL_LIST_PATHS
-        if inspect_runs or merge:
+        online = not self.config.offline
+        inspect_runs = online and self.config.relay_unserved_models and path in (BIDI_APPEND_PATH, RUN_SSE_PATH)
+        merge = online and self.config.merge_model_lists and path in MODEL_LIST_PATHS
+        side_stream = online and path in SIDE_STREAM_PATHS
+        if inspect_runs or merge or side_stream:
             try:
                 data, trailers = await read_body(live, self.config.max_inspected_body)
             except BodyTooLarge as too_large:
                 body = BufferedBody(too_large.chunks, rest=live)
             else:
                 body = BufferedBody([data], trailers)
+                inspected = data
                 if merge:
                     return await self._merge(client, request, info, data, upstreams, host, port)
-                if path == BIDI_APPEND_PATH:
+                if side_stream:
+                    verdict = self._side_stream_verdict(info, data)
+                elif path == BIDI_APPEND_PATH:
                     verdict = self._append_verdict(info, data)
                 else:
                     verdict = await self._stream_verdict(info, data)
+        elif online and path in CONTROL_PATHS:
+            verdict = Verdict.UPSTREAM
         log.debug("%s %s -> %s", info.method, path, verdict.value)
         if verdict is Verdict.UPSTREAM:
-            return await forward(request, body, client, upstreams, host=host, port=port, tls=True)
+            local = partial(self._local_when_unreachable, info, body, inspected, client, path)
+            return await forward(
+                request, body, client, upstreams, host=host, port=port, tls=True, unreachable=local
+            )
         return await serve_asgi(self.app, info, body, client)
+
+    async def _local_when_unreachable(
+        self, info: RequestInfo, body: BodySource, inspected: bytes | None, client: H11Stream, path: str
+    ) -> bool:
+        """Cursor cannot be reached: cursord answers what it can (a relayed request id becomes cursord's)."""
+        log.info("%s: %s is unreachable; cursord answers", path, info.host)
+        request_id = self._relayed_id(path, info, inspected) if inspected is not None else None
+        if request_id is not None:
+            self.runs.record(request_id, False)
+        return await serve_asgi(self.app, info, body, client)
+
+    def _relayed_id(self, path: str, info: RequestInfo, data: bytes) -> str | None:
+        if path == BIDI_APPEND_PATH:
+            return peek_bidi_append(info.method, info.headers, data).request_id
+        if path == RUN_SSE_PATH or path in SIDE_STREAM_PATHS:
+            return peek_run_sse(info.method, info.headers, data)
+        return None
+
+    async def _refuse_offline(self, client: H11Stream, info: RequestInfo, live: LiveBody, path: str) -> bool:
+        """Offline: a path that is Cursor's gets `unavailable`, and nothing leaves the machine."""
+        try:
+            await read_body(live, self.config.max_inspected_body)
+        except BodyTooLarge:
+            await send_error(client, 413, "request body too large")
+            return False
+        error = ConnectError(Code.UNAVAILABLE, f"cursord is offline: {path.lstrip('/')} is Cursor's and not forwarded")
+        content_type = Headers.coerce(info.headers).get("content-type") or ""
+        if content_type.startswith("application/connect+") or content_type == "text/event-stream":
+            response = render_stream_error(error, content_type=content_type)
+        else:
+            response = render_unary_error(error)
+        await client.send(
+            h11.Response(status_code=response.status, headers=[
+                *response.headers, (b"content-length", str(len(response.body)).encode())
+            ]),
+            h11.Data(data=response.body),
+            h11.EndOfMessage(),
+        )
+        return client.reusable
+
+    def _side_stream_verdict(self, info: RequestInfo, body: bytes) -> Verdict:
+        """A non-agent stream call goes upstream, and its request id's BidiAppends with it."""
+        request_id = peek_run_sse(info.method, info.headers, body)
+        if request_id is not None:
+            self.runs.record(request_id, True)
+        return Verdict.UPSTREAM
 
     # --- relayed runs --------------------------------------------------------------------------------
 
@@ -400,6 +471,9 @@ class InterceptingProxy:
                 nursery.cancel_scope.cancel()
 
     async def _plain_one(self, client: H11Stream, request: h11.Request, upstreams: Upstreams) -> bool:
+        if self.config.offline:
+            await send_error(client, 403, "cursord is offline: it forwards nothing")
+            return False
         if request.method == b"CONNECT":
             await send_error(client, 400, "CONNECT must be the first request on a proxy connection")
             return False

@@ -47,6 +47,7 @@ from cursord.server.asgi import (
 from cursord.server.counters import ServerCounters
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
 from cursord.server.runsse import STREAM_CONTENT_TYPE, serve_stream
+from cursord.server.side_streams import SIDE_STREAM_PATHS, SideStreams, serve_side_stream
 from cursord.streams.broker import StreamBroker
 
 log = logging.getLogger(__name__)
@@ -74,6 +75,8 @@ class CursordApp:
     unary_methods: dict[str, UnaryMethod] = attrs.field(factory=dict)
     extra_routes: dict[str, Callable[[Scope, Receive, Send], Awaitable[None]]] = attrs.field(factory=dict)
     counters: ServerCounters = attrs.field(factory=ServerCounters)
+    #: the editor's non-agent streams (health probe, speech); shared with the BidiAppend handler
+    side_streams: SideStreams = attrs.field(factory=SideStreams)
     _unknown_logged: set[str] = attrs.field(factory=set)
 
     def add_unary(self, path: str, request_type: type[Message], call: UnaryCall) -> None:
@@ -99,6 +102,8 @@ class CursordApp:
         try:
             if path == RUN_SSE_PATH:
                 await self._run_sse(scope, receive, send)
+            elif path in SIDE_STREAM_PATHS:
+                await serve_side_stream(self.side_streams, SIDE_STREAM_PATHS[path], self.limits, scope, receive, send)
             elif path in self.unary_methods:
                 await self._unary(self.unary_methods[path], scope, receive, send)
             else:

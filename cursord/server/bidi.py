@@ -13,6 +13,9 @@ was dropped while idle or lost with the restart, and the editor simply goes on c
 Which uploads may create a stream: a `run_request` or `prewarm_request` creates one (and replaces an
 ended stream under a reused request_id); a heartbeat is always ACKed; anything else for a request_id
 with no stream is `not_found`, because a tool result or answer for a run nobody holds can only be lost.
+
+Uploads of the editor's other bidi streams (the health probe, speech) ride the same path: `SideStreams` takes
+them before anything is decoded as an agent message, so they are ACKed, never `invalid_argument`.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from cursord.intents import (
     parse_client_message,
 )
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.server.side_streams import SideStreams
 from cursord.streams.broker import StreamBroker
 from cursord.streams.ordering import Admission, AppendGate, AppendRejected
 
@@ -64,9 +68,20 @@ class BidiAppendHandler:
     gate: AppendGate[InboundIntent]
     #: told of every well-formed upload as it arrives, before ordering (the tap)
     observers: list[Callable[[Upload], None]] = attrs.field(factory=list)
+    #: the non-agent streams whose uploads come through BidiAppend too
+    side_streams: SideStreams = attrs.field(factory=SideStreams)
 
     async def __call__(self, request: aiserver.BidiAppendRequest) -> aiserver.BidiAppendResponse:
-        upload = parse_bidi_append(request)
+        side_id = request.request_id.request_id
+        if side_id and self.side_streams.holds(side_id):
+            self.side_streams.take(side_id, decode_upload_bytes(request.data, request.data_binary))
+            return aiserver.BidiAppendResponse()
+        try:
+            upload = parse_bidi_append(request)
+        except ConnectError as refusal:
+            if side_id and refusal.code is Code.INVALID_ARGUMENT and self._early_probe(side_id, request):
+                return aiserver.BidiAppendResponse()
+            raise
         for observer in self.observers:
             observer(upload)
         if upload.seqno > 1 and self.gate.snapshot(upload.request_id) is None:
@@ -87,6 +102,13 @@ class BidiAppendHandler:
         if admission is Admission.DUPLICATE:
             log.debug("request %s: duplicate append_seqno %d ignored", upload.request_id, upload.seqno)
         return aiserver.BidiAppendResponse()
+
+    def _early_probe(self, request_id: str, request: aiserver.BidiAppendRequest) -> bool:
+        try:
+            raw = decode_upload_bytes(request.data, request.data_binary)
+        except ConnectError:
+            return False
+        return self.side_streams.take_early_probe(request_id, raw)
 
     async def _deliver(self, request_id: str, intent: InboundIntent) -> None:
         creates = isinstance(intent, RunRequested | PrewarmRequested)
