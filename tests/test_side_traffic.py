@@ -6,9 +6,14 @@ The real app on the real Hypercorn stack in memory, over HTTP/2 and HTTP/1.1, on
 
 from __future__ import annotations
 
+import json
+
+import httpx
 import pytest
 import trio
 
+from cursord.agent.router import ProviderRouter
+from cursord.agent.titles import model_titler
 from cursord.config import Limits, ProviderKind, ProviderSpec
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end_stream
 from cursord.connect.errors import Code, ConnectError
@@ -31,8 +36,11 @@ from cursord.server.side_rpcs import (
 from cursord.server.side_streams import HEALTH_STREAM_PATH, SPEECH_STREAM_PATH, strict_health_request
 from cursord.testing.behaviours import Echo
 from cursord.testing.editor import BIDI_APPEND, STREAM_HEADERS, EditorClient, error_from_json
+from cursord.testing.fake_providers import Reply, open_fake_provider
 from cursord.testing.harness import running_daemon
+from cursord.testing.provider_streams import chat_text
 from cursord.titles import FALLBACK_TITLE, MAX_TITLE_CHARS, clean_model_title, title_from_text
+from tests.agent_support import ENVIRON, spec_for
 
 HTTP = [pytest.param(True, id="http2"), pytest.param(False, id="http1")]
 PROBE_HEX = "0a03666f6f"  # aiserver.v1.HealthRequest{payload: "foo"}, as the editor sends it at session start
@@ -226,3 +234,18 @@ def test_titles_from_text() -> None:
     title = title_from_text(long)
     assert title.endswith("…") and len(title) <= MAX_TITLE_CHARS + 1 and " " not in title[-2:]
     assert clean_model_title("\n  \n") is None
+
+
+async def test_the_title_model_is_asked_through_its_provider() -> None:
+    reply = Reply.sse(chat_text('Title: "Login test repair"'))
+    async with open_fake_provider(reply) as fake, httpx.AsyncClient(timeout=None) as client:
+        catalog = ModelCatalog([spec_for(fake, ProviderKind.OPENAI_CHAT, "small-model")])
+        router = ProviderRouter.from_catalog(catalog, ENVIRON, client)
+        with trio.fail_after(30):
+            title = await model_titler(router, "small-model")("please fix the flaky login test")
+    assert title == "Login test repair"
+    sent = json.loads(fake.requests[0].body)
+    assert sent["model"] == "small-model"
+    assert "please fix the flaky login test" in json.dumps(sent["messages"])
+    with pytest.raises(ValueError, match="not a configured model"):
+        model_titler(router, "nope")
