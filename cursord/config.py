@@ -170,6 +170,14 @@ def _parse_endpoint(text: str) -> Endpoint:
     return Endpoint(host, int(port_text))
 
 
+def _parse_proxy_port(value: object) -> int:
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value < 65536:
+        raise _Invalid(f"{value!r} is not a port number from 1 to 65535")
+    return value
+
+
 def _positive_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
@@ -273,6 +281,8 @@ class ServeConfig:
     limits: Limits = Limits()
     #: Host names the editor listener answers besides loopback ones and its own listen address.
     allowed_hosts: tuple[str, ...] = ()
+    #: ports the editor proxy's CONNECT may reach (absolute-form http:// may also reach 80).
+    proxy_ports: tuple[int, ...] = (443,)
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -615,7 +625,7 @@ class _Setting:
 
 
 _FILE_KEYS: Final = ("listen", "proxy_listen", "data_dir", "log_level", "certfile", "keyfile", "limits",
-                     "providers", "allowed_hosts")
+                     "providers", "allowed_hosts", "proxy_ports")
 
 
 def _type_error(expected: str, value: object, field: str = "") -> _Invalid:
@@ -694,6 +704,10 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
                     raise _type_error("a list of host names", value)
                 out[key] = _Setting(tuple(_parse_allowed_host(name) for name in value), origin)
+            elif key == "proxy_ports":
+                if not isinstance(value, list) or not value:
+                    raise _type_error("a non-empty list of port numbers", value)
+                out[key] = _Setting(tuple(_parse_proxy_port(port) for port in value), origin)
             elif key in ("data_dir", "certfile", "keyfile"):
                 out[key] = _Setting(_file_path(value, base, environ), origin)
             elif key == "limits":
@@ -805,6 +819,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", dest="limits", action="append", metavar="NAME=VALUE",
                         help=f"override one limit; repeatable. Names: {_one_of(_LIMIT_NAMES)}")
     parser.add_argument(
+        "--proxy-port", dest="proxy_ports", action="append", metavar="PORT",
+        help="a port the editor proxy may CONNECT to (default 443 only); repeatable; if given, these replace"
+        " the config file's proxy_ports",
+    )
+    parser.add_argument(
         "--allow-host", dest="allowed_hosts", action="append", metavar="NAME",
         help="a Host name the editor listener answers besides localhost, 127.0.0.1, [::1] and its own listen"
         " address (any port); repeatable; if given, these replace the config file's allowed_hosts",
@@ -852,6 +871,15 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
             except _Invalid as e:
                 raise origin.error(e) from None
         out["allowed_hosts"] = _Setting(tuple(names), _FlagOrigin("--allow-host"))
+    if arg("proxy_ports"):
+        ports = []
+        for text in arg("proxy_ports"):
+            origin = _FlagOrigin(f"--proxy-port {text!r}")
+            try:
+                ports.append(_parse_proxy_port(text))
+            except _Invalid as e:
+                raise origin.error(e) from None
+        out["proxy_ports"] = _Setting(tuple(ports), _FlagOrigin("--proxy-port"))
     if arg("providers"):
         specs = [
             _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {redact_secrets(text)!r}"))
@@ -919,6 +947,7 @@ def _merge(
         keyfile=_check_file(key) if key is not None else None,
         limits=Limits(**limits),
         allowed_hosts=get("allowed_hosts", ()),
+        proxy_ports=get("proxy_ports", (443,)),
     )
 
 
@@ -962,6 +991,7 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
         out["certfile"] = str(config.certfile)
         out["keyfile"] = str(config.keyfile)
     out["allowed_hosts"] = list(config.allowed_hosts)
+    out["proxy_ports"] = list(config.proxy_ports)
     out["limits"] = attrs.asdict(config.limits)
     providers = []
     for p in config.providers:

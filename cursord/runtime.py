@@ -116,7 +116,12 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
 
         binds = await nursery.start(serve_then_stop)
         log.info("cursord listening on %s; models: %s", ", ".join(binds), ", ".join(router.models))
-        proxy_config = ProxyConfig(host=config.proxy_listen.host, port=config.proxy_listen.port)
+        proxy_config = ProxyConfig(
+            host=config.proxy_listen.host,
+            port=config.proxy_listen.port,
+            max_inspected_body=config.limits.max_body_bytes,
+            allowed_ports=frozenset(config.proxy_ports),
+        )
         proxy = partial(run_proxy, cores[0].app, data_dir=config.data_dir, owns_model=router.catalog)
         proxy_binds = await nursery.start(partial(proxy, config=proxy_config))
         log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))
