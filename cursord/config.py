@@ -206,6 +206,8 @@ class Limits:
     max_backlog_events: int = attrs.field(default=100_000, validator=_check_limit)
     max_streams: int = attrs.field(default=1_000, validator=_check_limit)
     max_pending_appends: int = attrs.field(default=256, validator=_check_limit)  # per request_id
+    max_pending_append_bytes: int = attrs.field(default=64 * 1024 * 1024, validator=_check_limit)  # all ids
+    max_append_requests: int = attrs.field(default=4096, validator=_check_limit)  # request_ids sequenced
     append_hold_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     reconnect_grace_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     terminal_retention_seconds: float = attrs.field(default=30.0, validator=_check_limit)

@@ -44,6 +44,7 @@ from cursord.models_rpc import (
 )
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.sequencing import request_id_problem
 from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH
 from cursord.server.bidi import parse_bidi_append
 
@@ -132,6 +133,8 @@ def peek_bidi_append(method: str, headers: RawHeaders, body: bytes, limits: Limi
     except (HttpRejection, ConnectError):
         return BidiPeek(None)
     request_id = request.request_id.request_id or None
+    if request_id is not None and request_id_problem(request_id) is not None:
+        return BidiPeek(None)  # cursord refuses it; never a key in the proxy's tables
     try:
         upload = parse_bidi_append(request)
     except ConnectError:
@@ -153,6 +156,8 @@ def peek_run_sse(method: str, headers: RawHeaders, body: bytes, limits: Limits =
         request = decode_message(Codec.PROTO, payload, agent.BidiRequestId)
     except (HttpRejection, ConnectError):
         return None
+    if request_id_problem(request.request_id) is not None:
+        return None  # cursord refuses it; never a key in the proxy's tables
     return request.request_id or None
 
 

@@ -17,6 +17,7 @@ with no stream is `not_found`, because a tool result or answer for a run nobody 
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Callable
 
@@ -32,6 +33,7 @@ from cursord.intents import (
     parse_client_message,
 )
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.sequencing import request_id_problem
 from cursord.streams.broker import StreamBroker
 from cursord.streams.ordering import Admission, AppendGate, AppendRejected
 
@@ -43,19 +45,24 @@ class Upload:
     request_id: str
     seqno: int
     intent: InboundIntent
+    #: the AgentClientMessage bytes as uploaded (their size and digest go to the append gate)
+    raw: bytes = attrs.field(default=b"", repr=False, eq=False)
 
 
 def parse_bidi_append(request: aiserver.BidiAppendRequest) -> Upload:
     """Validate a BidiAppendRequest and decode the AgentClientMessage it carries."""
     if not request.HasField("request_id") or not request.request_id.request_id:
         raise ConnectError(Code.INVALID_ARGUMENT, "BidiAppendRequest has no request_id.request_id")
+    problem = request_id_problem(request.request_id.request_id)
+    if problem is not None:
+        raise ConnectError(Code.INVALID_ARGUMENT, f"BidiAppendRequest: {problem}")
     raw = decode_upload_bytes(request.data, request.data_binary)
     if not raw:
         raise ConnectError(
             Code.INVALID_ARGUMENT,
             "BidiAppendRequest carries no AgentClientMessage (data and data_binary are both empty)",
         )
-    return Upload(request.request_id.request_id, request.append_seqno, parse_client_message(raw))
+    return Upload(request.request_id.request_id, request.append_seqno, parse_client_message(raw), raw)
 
 
 @attrs.define
@@ -81,7 +88,14 @@ class BidiAppendHandler:
             await self._deliver(upload.request_id, intent)
 
         try:
-            admission = await self.gate.admit(upload.request_id, upload.seqno, upload.intent, deliver)
+            admission = await self.gate.admit(
+                upload.request_id,
+                upload.seqno,
+                upload.intent,
+                deliver,
+                size=len(upload.raw),
+                fingerprint=hashlib.blake2b(upload.raw, digest_size=16).digest(),
+            )
         except AppendRejected as exc:
             raise ConnectError(Code(exc.code), exc.message) from None
         if admission is Admission.DUPLICATE:
