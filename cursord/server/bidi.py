@@ -45,8 +45,10 @@ class Upload:
     request_id: str
     seqno: int
     intent: InboundIntent
-    #: the AgentClientMessage bytes as uploaded (their size and digest go to the append gate)
-    raw: bytes = attrs.field(default=b"", repr=False, eq=False)
+    #: the size and digest of the AgentClientMessage bytes as uploaded, for the append gate (the bytes
+    #: themselves are not kept: a held upload should cost its parsed message only)
+    size: int = 0
+    digest: bytes | None = attrs.field(default=None, repr=False)
 
 
 def parse_bidi_append(request: aiserver.BidiAppendRequest) -> Upload:
@@ -62,7 +64,13 @@ def parse_bidi_append(request: aiserver.BidiAppendRequest) -> Upload:
             Code.INVALID_ARGUMENT,
             "BidiAppendRequest carries no AgentClientMessage (data and data_binary are both empty)",
         )
-    return Upload(request.request_id.request_id, request.append_seqno, parse_client_message(raw), raw)
+    return Upload(
+        request.request_id.request_id,
+        request.append_seqno,
+        parse_client_message(raw),
+        size=len(raw),
+        digest=hashlib.blake2b(raw, digest_size=16).digest(),
+    )
 
 
 @attrs.define
@@ -93,8 +101,8 @@ class BidiAppendHandler:
                 upload.seqno,
                 upload.intent,
                 deliver,
-                size=len(upload.raw),
-                fingerprint=hashlib.blake2b(upload.raw, digest_size=16).digest(),
+                size=upload.size,
+                fingerprint=upload.digest,
             )
         except AppendRejected as exc:
             raise ConnectError(Code(exc.code), exc.message) from None
