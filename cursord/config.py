@@ -170,6 +170,14 @@ def _parse_endpoint(text: str) -> Endpoint:
     return Endpoint(host, int(port_text))
 
 
+def _parse_proxy_port(value: object) -> int:
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value < 65536:
+        raise _Invalid(f"{value!r} is not a port number from 1 to 65535")
+    return value
+
+
 def _positive_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
@@ -198,6 +206,8 @@ class Limits:
     max_backlog_events: int = attrs.field(default=100_000, validator=_check_limit)
     max_streams: int = attrs.field(default=1_000, validator=_check_limit)
     max_pending_appends: int = attrs.field(default=256, validator=_check_limit)  # per request_id
+    max_pending_append_bytes: int = attrs.field(default=64 * 1024 * 1024, validator=_check_limit)  # all ids
+    max_append_requests: int = attrs.field(default=4096, validator=_check_limit)  # request_ids sequenced
     append_hold_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     reconnect_grace_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     terminal_retention_seconds: float = attrs.field(default=30.0, validator=_check_limit)
@@ -285,6 +295,8 @@ class ServeConfig:
     offline: bool = False
     #: the model that names chats (NameTab / NameAgent); None: the first line of the user's text.
     title_model: str | None = None
+    #: ports the editor proxy's CONNECT may reach (absolute-form http:// may also reach 80).
+    proxy_ports: tuple[int, ...] = (443,)
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -627,7 +639,7 @@ class _Setting:
 
 
 _FILE_KEYS: Final = ("listen", "proxy_listen", "data_dir", "log_level", "certfile", "keyfile", "limits",
-                     "providers", "allowed_hosts", "offline", "title_model")
+                     "providers", "allowed_hosts", "offline", "title_model", "proxy_ports")
 
 
 def _type_error(expected: str, value: object, field: str = "") -> _Invalid:
@@ -706,6 +718,10 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
                     raise _type_error("a list of host names", value)
                 out[key] = _Setting(tuple(_parse_allowed_host(name) for name in value), origin)
+            elif key == "proxy_ports":
+                if not isinstance(value, list) or not value:
+                    raise _type_error("a non-empty list of port numbers", value)
+                out[key] = _Setting(tuple(_parse_proxy_port(port) for port in value), origin)
             elif key in ("data_dir", "certfile", "keyfile"):
                 out[key] = _Setting(_file_path(value, base, environ), origin)
             elif key == "offline":
@@ -832,6 +848,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--title-model", metavar="MODEL",
                         help="a configured model that names chats (default: the first line of the user's text)")
     parser.add_argument(
+        "--proxy-port", dest="proxy_ports", action="append", metavar="PORT",
+        help="a port the editor proxy may CONNECT to (default 443 only); repeatable; if given, these replace"
+        " the config file's proxy_ports",
+    )
+    parser.add_argument(
         "--allow-host", dest="allowed_hosts", action="append", metavar="NAME",
         help="a Host name the editor listener answers besides localhost, 127.0.0.1, [::1] and its own listen"
         " address (any port); repeatable; if given, these replace the config file's allowed_hosts",
@@ -888,6 +909,15 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
             except _Invalid as e:
                 raise origin.error(e) from None
         out["allowed_hosts"] = _Setting(tuple(names), _FlagOrigin("--allow-host"))
+    if arg("proxy_ports"):
+        ports = []
+        for text in arg("proxy_ports"):
+            origin = _FlagOrigin(f"--proxy-port {text!r}")
+            try:
+                ports.append(_parse_proxy_port(text))
+            except _Invalid as e:
+                raise origin.error(e) from None
+        out["proxy_ports"] = _Setting(tuple(ports), _FlagOrigin("--proxy-port"))
     if arg("providers"):
         specs = [
             _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {redact_secrets(text)!r}"))
@@ -957,6 +987,7 @@ def _merge(
         allowed_hosts=get("allowed_hosts", ()),
         offline=get("offline", False),
         title_model=_check_title_model(merged.get("title_model"), providers),
+        proxy_ports=get("proxy_ports", (443,)),
     )
 
 
@@ -1013,6 +1044,7 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     out["offline"] = config.offline
     if config.title_model is not None:
         out["title_model"] = config.title_model
+    out["proxy_ports"] = list(config.proxy_ports)
     out["limits"] = attrs.asdict(config.limits)
     providers = []
     for p in config.providers:

@@ -65,7 +65,10 @@ async def build_core(
     """
     async with trio.open_nursery() as nursery:
         gate: AppendGate[InboundIntent] = AppendGate(
-            hold_timeout=limits.append_hold_seconds, max_held=limits.max_pending_appends
+            hold_timeout=limits.append_hold_seconds,
+            max_held=limits.max_pending_appends,
+            max_requests=limits.max_append_requests,
+            max_held_bytes=limits.max_pending_append_bytes,
         )
         await nursery.start(gate.run)
         async with trio.open_nursery() as streams_nursery:

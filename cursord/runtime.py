@@ -120,7 +120,13 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
 
         binds = await nursery.start(serve_then_stop)
         log.info("cursord listening on %s; models: %s", ", ".join(binds), ", ".join(router.models))
-        proxy_config = ProxyConfig(host=config.proxy_listen.host, port=config.proxy_listen.port, offline=config.offline)
+        proxy_config = ProxyConfig(
+            host=config.proxy_listen.host,
+            port=config.proxy_listen.port,
+            max_inspected_body=config.limits.max_body_bytes,
+            allowed_ports=frozenset(config.proxy_ports),
+            offline=config.offline,
+        )
         if config.offline:
             log.info("offline: the proxy forwards nothing to Cursor")
         proxy = partial(run_proxy, cores[0].app, data_dir=config.data_dir, owns_model=router.catalog)

@@ -174,6 +174,20 @@ async def test_sni_for_a_refused_name_keeps_the_default_leaf(ca: CertificateAuth
     assert len(store) == 1
 
 
+def test_the_leaf_cache_is_bounded_least_recently_used_first(ca: CertificateAuthority) -> None:
+    store = LeafCertificates(ca, max_entries=3)
+    first = store.leaf("a.cursor.sh")
+    store.leaf("b.cursor.sh")
+    store.leaf("c.cursor.sh")
+    assert store.leaf("a.cursor.sh") is first  # a hit makes "a" the most recent
+    for k in range(20):  # any number of names below cursor.sh: the cache stays at its bound
+        store.leaf(f"n{k}.cursor.sh")
+        assert len(store) <= 3
+    assert store.leaf("a.cursor.sh") is not first  # forgotten, minted again
+    with pytest.raises(ValueError, match="max_entries"):
+        LeafCertificates(ca, max_entries=0)
+
+
 # --- the commands --------------------------------------------------------------------------------------------
 
 

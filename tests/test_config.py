@@ -464,6 +464,15 @@ def test_allow_host_flags_replace_the_file_list(full_file: tuple[Path, dict[str,
     assert message == "--allow-host 'box:1': 'box:1' is not a host name or IP address (give it without a port)"
 
 
+def test_proxy_ports_default_to_443_and_flags_replace_the_file_list(tmp_path: Path) -> None:
+    assert config_from_args(args("--provider", "openai"), ENV).proxy_ports == (443,)
+    path = write(tmp_path, 'proxy_ports = [443, 8443]\n[[providers]]\npreset = "openai"\n')
+    assert load_config_file(path, ENV).proxy_ports == (443, 8443)
+    assert config_from_args(args("--config", str(path), "--proxy-port", "9443"), ENV).proxy_ports == (9443,)
+    message = error_of(config_from_args, args("--provider", "openai", "--proxy-port", "0"), ENV)
+    assert message == "--proxy-port '0': 0 is not a port number from 1 to 65535"
+
+
 def test_file_alone_through_config_from_args(full_file: tuple[Path, dict[str, str]]) -> None:
     path, env = full_file
     assert config_from_args(args("--config", str(path)), env) == load_config_file(path, env)
@@ -535,6 +544,8 @@ models = ["m"]
          "allowed_hosts: 'h:80' is not a host name or IP address (give it without a port)"),
         ('allowed_hosts = ["0.0.0.0"]\n', ":1",
          "allowed_hosts: '0.0.0.0' is a wildcard address, not a name a client uses"),
+        ('proxy_ports = [443, 70000]\n', ":1", "proxy_ports: 70000 is not a port number from 1 to 65535"),
+        ('proxy_ports = []\n', ":1", "proxy_ports: expected a non-empty list of port numbers, got list []"),
     ],
 )
 def test_file_errors_name_file_line_and_field(tmp_path: Path, text: str, where: str, message: str) -> None:

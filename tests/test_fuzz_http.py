@@ -49,7 +49,7 @@ from cursord.models_rpc import (
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.testing.behaviours import Echo
-from cursord.testing.editor import bidi_request, exec_result, run_request
+from cursord.testing.editor import AppendFailed, bidi_request, exec_result, run_request
 from cursord.testing.harness import RunningDaemon, running_daemon
 from tests.test_e2e_spine import texts
 from tests.test_fuzz_connect import bidi_json, envelope_frames, gzip_bomb
@@ -617,14 +617,18 @@ def test_gzip_bomb_upload_is_resource_exhausted(http2: bool) -> None:
 
 
 def test_a_request_id_of_any_text_is_served() -> None:
-    """Request ids are opaque text: unicode, long, or looking like paths all work as ids."""
-    TALLY.tried("http: BidiAppend requests", 3)
+    """Request ids are opaque text: unicode, up to 128 bytes long, or looking like paths all work as ids;
+    a longer one is refused invalid_argument."""
+    TALLY.tried("http: BidiAppend requests", 4)
 
     async def main() -> None:
         async with running_daemon(Echo) as daemon, daemon.editor(http2=True) as editor:
-            for request_id in ("ü/../\u2028x", "x" * 10_000, " "):
+            for request_id in ("ü/../\u2028x", "x" * 128, " "):
                 await editor.append(request_id, run_request("finish", model="m"))
                 async with editor.run_sse(request_id) as reader:
                     assert texts(await reader.read_to_end()) == ["echo: finish"]
+            with pytest.raises(AppendFailed) as failed:
+                await editor.append("x" * 10_000, run_request("finish", model="m"))
+            assert failed.value.error.code is Code.INVALID_ARGUMENT
 
     trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))

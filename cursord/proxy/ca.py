@@ -30,6 +30,7 @@ import shlex
 import ssl
 import stat
 import tempfile
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
@@ -63,6 +64,8 @@ CA_VALIDITY: Final = dt.timedelta(days=3650)
 LEAF_VALIDITY: Final = dt.timedelta(days=30)
 #: a leaf this close to expiry is minted again.
 LEAF_RENEW_BEFORE: Final = dt.timedelta(days=1)
+#: leaf certificates `LeafCertificates` keeps in memory (the editor uses a handful of cursor.sh names).
+DEFAULT_MAX_LEAVES: Final = 256
 #: leaves and the CA start this long before "now", for clients whose clock is a little behind.
 BACKDATE: Final = dt.timedelta(hours=1)
 
@@ -361,7 +364,9 @@ class LeafCertificates:
 
     `alpn` is what the contexts offer (`("http/1.1",)` for the proxy, which speaks HTTP/1.1 inside the
     tunnel; add "h2" only for a server that speaks it). `accept(name)` decides whether an SNI name gets
-    its own leaf; a name it refuses is answered with the context's own host.
+    its own leaf; a name it refuses is answered with the context's own host. At most `max_entries` leaves
+    are kept (`*.cursor.sh` accepts any number of names): the least recently used is forgotten first, and
+    minted again if its name comes back.
     """
 
     def __init__(
@@ -373,14 +378,18 @@ class LeafCertificates:
         renew_before: dt.timedelta = LEAF_RENEW_BEFORE,
         accept: Callable[[str], bool] | None = None,
         clock: Clock = utc_now,
+        max_entries: int = DEFAULT_MAX_LEAVES,
     ) -> None:
+        if max_entries < 1:
+            raise ValueError("max_entries must be at least 1")
         self.ca = ca
+        self.max_entries = max_entries
         self.alpn = tuple(alpn)
         self.validity = validity
         self.renew_before = renew_before
         self.accept = accept or ca.covers
         self.clock = clock
-        self._entries: dict[str, _Entry] = {}
+        self._entries: OrderedDict[str, _Entry] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -397,10 +406,14 @@ class LeafCertificates:
         now = self.clock()
         entry = self._entries.get(host)
         if entry is not None and entry.leaf.not_after - self.renew_before > now:
+            self._entries.move_to_end(host)
             return entry
         leaf = self.ca.issue_leaf(host, now=now, validity=self.validity)
         entry = _Entry(leaf, self._server_context(leaf))
         self._entries[host] = entry
+        self._entries.move_to_end(host)
+        while len(self._entries) > self.max_entries:
+            self._entries.popitem(last=False)
         log.debug("minted a leaf certificate for %s (valid to %s)", host, leaf.not_after)
         return entry
 

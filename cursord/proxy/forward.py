@@ -109,6 +109,13 @@ class Upstreams:
             await peer.close()
 
 
+def unreachable_text(host: str) -> str:
+    """What a client is told when an upstream cannot be reached: the same words however it failed (refused,
+    timed out, TLS), so that the proxy cannot be used to tell closed ports from filtered ones. The cause
+    goes to the log."""
+    return f"cannot reach {host}"
+
+
 async def send_error(client: H11Stream, status: int, message: str) -> None:
     """A plain-text error response that closes the connection (best effort)."""
     body = f"cursord proxy: {message}\n".encode()
@@ -169,7 +176,7 @@ async def forward(
             log.info("upstream %s:%d: %s", host, port, exc)
             if unreachable is not None and not attempt:
                 return await unreachable()
-            await send_error(client, 502, str(exc))
+            await send_error(client, 502, unreachable_text(host))
             return False
         try:
             await upstream.send(outgoing)

@@ -52,6 +52,7 @@ from cursord.models_rpc import (
 )
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.sequencing import request_id_problem
 from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH
 from cursord.server.bidi import parse_bidi_append
 from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS
@@ -137,14 +138,17 @@ class BidiPeek:
     model_id: str | None = None
 
 
-def peek_bidi_append(method: str, headers: RawHeaders, body: bytes) -> BidiPeek:
-    """Decode a BidiAppend request as far as it decodes; never raises."""
+def peek_bidi_append(method: str, headers: RawHeaders, body: bytes, limits: Limits = _PEEK_LIMITS) -> BidiPeek:
+    """Decode a BidiAppend request as far as it decodes within `limits` (the size is checked before any
+    decompression); never raises."""
     try:
-        head = parse_unary_head(method, headers, _PEEK_LIMITS)
-        request = decode_message(head.codec, decode_unary_body(head, body, _PEEK_LIMITS), aiserver.BidiAppendRequest)
+        head = parse_unary_head(method, headers, limits)
+        request = decode_message(head.codec, decode_unary_body(head, body, limits), aiserver.BidiAppendRequest)
     except (HttpRejection, ConnectError):
         return BidiPeek(None)
     request_id = request.request_id.request_id or None
+    if request_id is not None and request_id_problem(request_id) is not None:
+        return BidiPeek(None)  # cursord refuses it; never a key in the proxy's tables
     try:
         upload = parse_bidi_append(request)
     except ConnectError:
@@ -158,14 +162,16 @@ def peek_bidi_append(method: str, headers: RawHeaders, body: bytes) -> BidiPeek:
     return BidiPeek(request_id)
 
 
-def peek_run_sse(method: str, headers: RawHeaders, body: bytes) -> str | None:
-    """The request id a RunSSE call subscribes to, or None if the request does not decode."""
+def peek_run_sse(method: str, headers: RawHeaders, body: bytes, limits: Limits = _PEEK_LIMITS) -> str | None:
+    """The request id a RunSSE call subscribes to, or None if the request does not decode within `limits`."""
     try:
-        head = parse_stream_head(method, headers, _PEEK_LIMITS, codecs=(Codec.PROTO,))
-        payload = read_server_stream_request(head, body, _PEEK_LIMITS)
+        head = parse_stream_head(method, headers, limits, codecs=(Codec.PROTO,))
+        payload = read_server_stream_request(head, body, limits)
         request = decode_message(Codec.PROTO, payload, agent.BidiRequestId)
     except (HttpRejection, ConnectError):
         return None
+    if request_id_problem(request.request_id) is not None:
+        return None  # cursord refuses it; never a key in the proxy's tables
     return request.request_id or None
 
 

@@ -33,6 +33,7 @@ from cursord.connect.unary import (
     render_unary_response,
 )
 from cursord.proto import agent_v1_pb2 as agent
+from cursord.sequencing import request_id_problem
 from cursord.server.asgi import (
     ClientDisconnected,
     Receive,
@@ -143,6 +144,8 @@ class CursordApp:
             request = decode_message(Codec.PROTO, payload, agent.BidiRequestId)
             if not request.request_id:
                 raise ConnectError(Code.INVALID_ARGUMENT, "RunSSE request has an empty request_id")
+            if (problem := request_id_problem(request.request_id)) is not None:
+                raise ConnectError(Code.INVALID_ARGUMENT, f"RunSSE request: {problem}")
             await self.broker.find(request.request_id)  # a stream journalled before a restart comes back
             stream = self.broker.open(request.request_id, placeholder=True)
         except (HttpRejection, ConnectError) as refusal:

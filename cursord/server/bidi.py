@@ -20,6 +20,7 @@ them before anything is decoded as an agent message, so they are ACKed, never `i
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Callable
 
@@ -35,6 +36,7 @@ from cursord.intents import (
     parse_client_message,
 )
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.sequencing import request_id_problem
 from cursord.server.side_streams import SideStreams
 from cursord.streams.broker import StreamBroker
 from cursord.streams.ordering import Admission, AppendGate, AppendRejected
@@ -47,19 +49,32 @@ class Upload:
     request_id: str
     seqno: int
     intent: InboundIntent
+    #: the size and digest of the AgentClientMessage bytes as uploaded, for the append gate (the bytes
+    #: themselves are not kept: a held upload should cost its parsed message only)
+    size: int = 0
+    digest: bytes | None = attrs.field(default=None, repr=False)
 
 
 def parse_bidi_append(request: aiserver.BidiAppendRequest) -> Upload:
     """Validate a BidiAppendRequest and decode the AgentClientMessage it carries."""
     if not request.HasField("request_id") or not request.request_id.request_id:
         raise ConnectError(Code.INVALID_ARGUMENT, "BidiAppendRequest has no request_id.request_id")
+    problem = request_id_problem(request.request_id.request_id)
+    if problem is not None:
+        raise ConnectError(Code.INVALID_ARGUMENT, f"BidiAppendRequest: {problem}")
     raw = decode_upload_bytes(request.data, request.data_binary)
     if not raw:
         raise ConnectError(
             Code.INVALID_ARGUMENT,
             "BidiAppendRequest carries no AgentClientMessage (data and data_binary are both empty)",
         )
-    return Upload(request.request_id.request_id, request.append_seqno, parse_client_message(raw))
+    return Upload(
+        request.request_id.request_id,
+        request.append_seqno,
+        parse_client_message(raw),
+        size=len(raw),
+        digest=hashlib.blake2b(raw, digest_size=16).digest(),
+    )
 
 
 @attrs.define
@@ -73,6 +88,8 @@ class BidiAppendHandler:
 
     async def __call__(self, request: aiserver.BidiAppendRequest) -> aiserver.BidiAppendResponse:
         side_id = request.request_id.request_id
+        if request_id_problem(side_id) is not None:
+            side_id = ""  # an id no table may hold: parse_bidi_append refuses it below
         if side_id and self.side_streams.holds(side_id):
             self.side_streams.take(side_id, decode_upload_bytes(request.data, request.data_binary))
             return aiserver.BidiAppendResponse()
@@ -96,7 +113,14 @@ class BidiAppendHandler:
             await self._deliver(upload.request_id, intent)
 
         try:
-            admission = await self.gate.admit(upload.request_id, upload.seqno, upload.intent, deliver)
+            admission = await self.gate.admit(
+                upload.request_id,
+                upload.seqno,
+                upload.intent,
+                deliver,
+                size=upload.size,
+                fingerprint=upload.digest,
+            )
         except AppendRejected as exc:
             raise ConnectError(Code(exc.code), exc.message) from None
         if admission is Admission.DUPLICATE:

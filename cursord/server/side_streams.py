@@ -36,6 +36,7 @@ from cursord.connect.messages import decode_message
 from cursord.connect.request import Codec, HttpRejection, Limits
 from cursord.connect.streaming import parse_stream_head, read_server_stream_request, render_stream_error
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.sequencing import request_id_problem
 from cursord.server.asgi import Receive, Scope, Send, drain_body, read_body, send_response, watch_disconnect
 from cursord.server.runsse import STREAM_CONTENT_TYPE, stream_response_headers
 
@@ -172,6 +173,9 @@ async def serve_side_stream(
         request = decode_message(Codec.PROTO, read_server_stream_request(head, body, limits), aiserver.BidiRequestId)
         if not request.request_id:
             raise ConnectError(Code.INVALID_ARGUMENT, "the stream's BidiRequestId has an empty request_id")
+        problem = request_id_problem(request.request_id)
+        if problem is not None:
+            raise ConnectError(Code.INVALID_ARGUMENT, problem)
     except HttpRejection as rejection:
         await drain_body(receive, limits.max_request_bytes)
         response = rejection.response()
