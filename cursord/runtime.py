@@ -22,6 +22,7 @@ from cursord.daemon import AppExtension, Core, run_daemon
 from cursord.models_rpc import ModelCatalog, model_rpc_extension
 from cursord.proxy import ProxyConfig, run_proxy
 from cursord.sdnotify import Notifier, run_watchdog, watchdog_interval
+from cursord.server.agent_listener import AgentEndpoint
 from cursord.store.store import Store, open_store
 from cursord.streams.active import ActiveStream
 from cursord.streams.broker import StreamBroker
@@ -32,10 +33,14 @@ log = logging.getLogger(__name__)
 
 
 def agent_parts(
-    router: ProviderRouter, store: Store, retention: float = Limits().terminal_retention_seconds
+    router: ProviderRouter,
+    store: Store,
+    retention: float = Limits().terminal_retention_seconds,
+    agent: AgentEndpoint | None = None,
 ) -> tuple[AgentServices, tuple[AppExtension, ...]]:
-    """The agent turn's services and the extensions that go with them: the model RPCs, and the stream
-    journal with the restorer that brings journalled streams back after a restart."""
+    """The agent turn's services and the extensions that go with them: the model RPCs (GetServerConfig
+    advertising `agent`'s listener once it is bound), and the stream journal with the restorer that
+    brings journalled streams back after a restart."""
     services = AgentServices(router=router, history=store, store=store)
     journal = StreamJournal(store)
     restorer = make_restorer(store, AgentTurn.resuming(services), retention)
@@ -44,7 +49,8 @@ def agent_parts(
         journal.attach(core)
         core.broker.restorer = restorer
 
-    return services, (model_rpc_extension(router.catalog), journal_extension)
+    endpoint = agent or AgentEndpoint()
+    return services, (model_rpc_extension(router.catalog, lambda: endpoint.url), journal_extension)
 
 
 def provider_pool_limits(limits: Limits) -> httpx.Limits:
@@ -87,7 +93,8 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
         if dropped:
             log.info("dropped %d ended stream journals past their retention", dropped)
         router = ProviderRouter.from_catalog(ModelCatalog(config.providers), environ, client)
-        services, extensions = agent_parts(router, store, retention)
+        agent = AgentEndpoint()
+        services, extensions = agent_parts(router, store, retention, agent)
         hub = TapHub()
         services.tap = hub
         cores: list[Core] = []  # the proxy serves the same app; extensions see it before serving starts
@@ -96,7 +103,7 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
         behaviour = AgentTurn.factory(services)
 
         async def serve_then_stop(*, task_status: trio.TaskStatus[list[str]]) -> None:
-            await run_daemon(config, behaviour, extensions, shutdown=shutdown, task_status=task_status)
+            await run_daemon(config, behaviour, extensions, shutdown=shutdown, agent=agent, task_status=task_status)
             nursery.cancel_scope.cancel()  # the watchdog goes with it
 
         binds = await nursery.start(serve_then_stop)
