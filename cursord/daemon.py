@@ -21,6 +21,7 @@ from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.agent_listener import AgentEndpoint, serve_agent_listener
 from cursord.server.app import BIDI_APPEND_PATH, CursordApp
 from cursord.server.bidi import BidiAppendHandler
+from cursord.server.run import RUN_PATH, RunHandler
 from cursord.server.serve import ListenOptions, serve_http
 from cursord.streams.active import BehaviourFactory, StreamTimings
 from cursord.streams.broker import StreamBroker
@@ -77,6 +78,7 @@ async def build_core(
             app = CursordApp(broker=broker, limits=connect_limits)
             bidi = BidiAppendHandler(broker, gate)
             app.add_unary(BIDI_APPEND_PATH, aiserver.BidiAppendRequest, bidi)
+            app.extra_routes[RUN_PATH] = RunHandler(broker, connect_limits, bidi.ledger, bidi.observers)
             core = Core(app=app, broker=broker, gate=gate, bidi=bidi)
             for extend in extensions:
                 extend(core)

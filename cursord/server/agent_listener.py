@@ -72,8 +72,14 @@ async def serve_agent_listener(
             raise  # not a bind failure: the listener was serving
         log.warning(
             "cannot listen on %s for the editor's HTTP/2 agent transport (%s); the editor stays on HTTP/1.1",
-            endpoint, "; ".join(str(exc) for exc in group.exceptions),
+            endpoint, "; ".join(_leaves(group)),
         )
         task_status.started(None)
     finally:
         agent.url = None
+
+
+def _leaves(error: BaseException) -> list[str]:
+    if isinstance(error, BaseExceptionGroup):
+        return [text for inner in error.exceptions for text in _leaves(inner)]
+    return [error.strerror if isinstance(error, OSError) and error.strerror else str(error)]
