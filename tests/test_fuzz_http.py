@@ -336,7 +336,7 @@ def unary_bodies(draw: st.DrawFn) -> tuple[bytes, str]:
 
 OTHER_PATHS = [
     "/aiserver.v1.DashboardService/GetTeams",
-    "/agent.v1.AgentService/Run",
+    "/agent.v1.AgentService/RunPoll",
     "/aiserver.v1.BidiService/BidiAppend/",
     "/",
 ]
