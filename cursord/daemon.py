@@ -18,7 +18,7 @@ from cursord.config import Limits, ServeConfig
 from cursord.connect.request import Limits as ConnectLimits
 from cursord.intents import InboundIntent
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.server.agent_listener import AgentEndpoint, serve_agent_listener
+from cursord.server.agent_listener import AgentEndpoint, listener_app, serve_agent_listener
 from cursord.server.app import BIDI_APPEND_PATH, CursordApp
 from cursord.server.bidi import BidiAppendHandler
 from cursord.server.run import RUN_PATH, RunHandler
@@ -114,14 +114,15 @@ async def run_daemon(
         async with trio.open_nursery() as nursery:
             binds = await nursery.start(serve_http, core.app, options, config.limits.max_body_bytes, http_stop)
             if config.agent_listen is not None:
+                agent = agent if agent is not None else AgentEndpoint()
                 agent_url = await nursery.start(
                     serve_agent_listener,
-                    core.app,
+                    listener_app(core.app, agent),
                     config.agent_listen,
                     config.data_dir,
                     config.limits.max_body_bytes,
                     http_stop,
-                    agent if agent is not None else AgentEndpoint(),
+                    agent,
                 )
                 if agent_url is not None:
                     binds = [*binds, agent_url]

@@ -21,8 +21,11 @@ from cursord.config import Limits, ServeConfig
 from cursord.daemon import AppExtension, Core, run_daemon
 from cursord.models_rpc import ModelCatalog, model_rpc_extension
 from cursord.proxy import ProxyConfig, run_proxy
+from cursord.proxy.routing import catalog_owns
 from cursord.sdnotify import Notifier, run_watchdog, watchdog_interval
 from cursord.server.agent_listener import AgentEndpoint
+from cursord.server.relay import AgentRelay
+from cursord.server.run import run_relay_extension
 from cursord.store.store import Store, open_store
 from cursord.streams.active import ActiveStream
 from cursord.streams.broker import StreamBroker
@@ -50,7 +53,8 @@ def agent_parts(
         core.broker.restorer = restorer
 
     endpoint = agent or AgentEndpoint()
-    return services, (model_rpc_extension(router.catalog, lambda: endpoint.url), journal_extension)
+    relay = run_relay_extension(catalog_owns(router.catalog), endpoint.relay)
+    return services, (model_rpc_extension(router.catalog, lambda: endpoint.url), journal_extension, relay)
 
 
 def provider_pool_limits(limits: Limits) -> httpx.Limits:
@@ -93,7 +97,7 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
         if dropped:
             log.info("dropped %d ended stream journals past their retention", dropped)
         router = ProviderRouter.from_catalog(ModelCatalog(config.providers), environ, client)
-        agent = AgentEndpoint()
+        agent = AgentEndpoint(relay=AgentRelay())
         services, extensions = agent_parts(router, store, retention, agent)
         hub = TapHub()
         services.tap = hub

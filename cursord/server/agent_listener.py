@@ -9,7 +9,8 @@ minted at every start (`CertificateAuthority.write_loopback_leaf`).
 
 `AgentEndpoint` holds the URL once the listener is bound; `GetServerConfig` advertises it and allows
 HTTP/2. With no listener (`--agent-listen off`, or the port could not be bound) it stays None and
-`GetServerConfig` keeps the editor on HTTP/1.1, where it uses RunSSE + BidiAppend.
+`GetServerConfig` keeps the editor on HTTP/1.1, where it uses RunSSE + BidiAppend. With a `relay`, what
+cursord does not own that arrives on the listener goes to Cursor's agent host (`relay.AgentListenerApp`).
 """
 
 from __future__ import annotations
@@ -22,18 +23,40 @@ import trio
 
 from cursord.config import Endpoint
 from cursord.proxy.ca import CaPaths, CertificateAuthority, node_env_line
+from cursord.server.app import RUN_SSE_PATH, CursordApp
+from cursord.server.relay import AgentListenerApp, AgentRelay
 from cursord.server.serve import ListenOptions, serve_http
 
 log = logging.getLogger(__name__)
 
-__all__ = ["AgentEndpoint", "agent_listen_options", "serve_agent_listener"]
+__all__ = ["AgentEndpoint", "OwnedPaths", "agent_listen_options", "listener_app", "serve_agent_listener"]
 
 
 @attrs.define
 class AgentEndpoint:
-    """Where the editor's HTTP/2 agent transport reaches cursord: `https://HOST:PORT` once bound."""
+    """Where the editor's HTTP/2 agent transport reaches cursord: `https://HOST:PORT` once bound; and
+    where what cursord does not own goes from there (None: nowhere, it is answered `unimplemented`)."""
 
     url: str | None = None
+    relay: AgentRelay | None = None
+
+
+class OwnedPaths:
+    """The paths `app` serves itself, as it has them now (extensions add routes after it is built)."""
+
+    def __init__(self, app: CursordApp) -> None:
+        self.app = app
+
+    def __contains__(self, path: object) -> bool:
+        app = self.app
+        return path == RUN_SSE_PATH or path in app.unary_methods or path in app.extra_routes
+
+
+def listener_app(app: CursordApp, agent: AgentEndpoint) -> object:
+    """The agent listener's app: `app`, with every path it does not own relayed if `agent` has a relay."""
+    if agent.relay is None:
+        return app
+    return AgentListenerApp(app, OwnedPaths(app), agent.relay)
 
 
 def agent_listen_options(endpoint: Endpoint, data_dir: Path) -> ListenOptions:

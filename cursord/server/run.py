@@ -17,10 +17,13 @@ is built from their pieces:
   twice;
 - *the response* follows the stream's backlog with `runsse.pump`, as a RunSSE connection does.
 
-Which stream the response follows: a live stream for the request id at once (a reconnect replays it;
-no stream at all opens a placeholder, as RunSSE does). An *ended* stream is followed only once the
-first upload has said what this Run is: a new run (run_request or prewarm_request) gets the fresh
-stream, anything else, or a body that ends with no upload, gets the ended stream replayed.
+Which stream the response follows: a live stream for the request id at once (a reconnect replays it).
+Otherwise the first upload says what this Run is: a run_request or prewarm_request opens a fresh stream
+(replacing an ended one), anything else goes to the ended stream, which is replayed; a body that ends
+with no upload replays the ended stream (`not_found` if there is none). The response head is sent with
+the first frame, so until then the Run may still be relayed: with `owns_model` and `relay`, a first
+upload that starts a run on a model cursord does not serve sends the whole Run to Cursor's agent host,
+the bytes read so far replayed first (`cursord.server.relay`).
 
 How a Run ends: when the stream ends, its ending closes the response (`{}`, or its error). The end of
 the request body, or a reset, is the subscriber leaving: the response ends `canceled` (nothing is sent
@@ -34,6 +37,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import trio
@@ -50,9 +54,10 @@ from cursord.connect.streaming import (
     parse_stream_head,
     render_stream_error,
 )
-from cursord.intents import InboundIntent, parse_client_message
-from cursord.server.asgi import Receive, Scope, Send, header, send_response
+from cursord.intents import InboundIntent, PrewarmRequested, RunRequested, parse_client_message, requested_model_id
+from cursord.server.asgi import Message, Receive, Scope, Send, header, send_response
 from cursord.server.bidi import Upload, deliver_upload
+from cursord.server.relay import AgentRelay
 from cursord.server.runsse import pump
 from cursord.streams.active import ActiveStream
 from cursord.streams.broker import StreamBroker
@@ -94,7 +99,7 @@ class _RunCall:
     """One Run in progress: which stream it follows, and why it stopped (if it did before the stream)."""
 
     head: RunHead
-    #: set once `stream` is the one to follow (or the call is over before there is one).
+    #: set once `stream` is the one to follow, or the Run is relayed, or over before there is a stream.
     chosen: trio.Event = attrs.field(factory=trio.Event)
     stream: ActiveStream | None = None
     #: a bad frame, or a delivery refused: the end-stream error.
@@ -102,6 +107,9 @@ class _RunCall:
     body_ended: bool = False
     following: trio.CancelScope | None = None
     frames: int = 0
+    #: the request bytes read while the first upload may still send the Run to Cursor (None after).
+    unread: bytearray | None = attrs.field(factory=bytearray)
+    relayed: bool = False
 
     def choose(self, stream: ActiveStream) -> None:
         if not self.chosen.is_set():
@@ -122,7 +130,9 @@ class _RunCall:
         if stream is not None and stream.backlog.ending is not None:
             return stream.backlog.ending.error
         if stream is None:
-            return ConnectError(Code.NOT_FOUND, f"no stream for request {self.head.request_id}")
+            return ConnectError(
+                Code.NOT_FOUND, f"no stream for request {self.head.request_id}, and the Run uploaded no run_request"
+            )
         return ConnectError(
             Code.CANCELED,
             f"the client ended its Run request stream; request {self.head.request_id} stays open for "
@@ -130,15 +140,34 @@ class _RunCall:
         )
 
 
+@attrs.define(eq=False)
+class _LazyStart:
+    """`send` that sends the response head just before the first body: until then a Run may still be
+    relayed, and the agent host's own head goes to the client instead."""
+
+    send: Send
+    head: list[tuple[bytes, bytes]]
+    started: bool = False
+
+    async def __call__(self, message: Message) -> None:
+        if not self.started:
+            self.started = True
+            await self.send({"type": "http.response.start", "status": 200, "headers": self.head})
+        await self.send(message)
+
+
 @attrs.define
 class RunHandler:
     """The ASGI handler of `RUN_PATH`. Shares the broker, the upload ledger and the upload observers
-    (the tap) with BidiAppend."""
+    (the tap) with BidiAppend. With `owns_model` and `relay`, a Run whose first upload asks for a model
+    cursord does not serve goes to Cursor's agent host, the bytes already read replayed first."""
 
     broker: StreamBroker
     limits: Limits
     ledger: UploadLedger
     observers: list[Callable[[Upload], None]] = attrs.field(factory=list)
+    owns_model: Callable[[str | None], bool] | None = None
+    relay: AgentRelay | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -158,37 +187,40 @@ class RunHandler:
         # The backlog's frames are encoded once for every reader, uncompressed (flag 0), which a Connect
         # client accepts whatever it offered; so no response compression is announced.
         start = StreamResponseEncoder(Codec.PROTO, IDENTITY, head.stream.compressions).start()
-        await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
-        call = _RunCall(head)
+        response = _LazyStart(send, start.headers)
+        call = _RunCall(head, unread=bytearray() if self.relay is not None else None)
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self._read_uploads, call, receive, nursery.cancel_scope)
             timeout = head.stream.timeout
             with trio.move_on_after(timeout if timeout is not None else math.inf) as deadline:
-                await self._follow(call, send)
+                await self._follow(call, response)
+            if call.relayed and self.relay is not None:
+                log.info("Run %s asks for a model cursord does not serve: relayed to %s",
+                         head.request_id, self.relay.host)
+                prefix = bytes(call.unread or b"")
+                await self.relay.relay(scope, receive, send, prefix=prefix, body_ended=call.body_ended)
+                nursery.cancel_scope.cancel()
+                return
             if deadline.cancelled_caught and call.failure is None:
                 call.failure = ConnectError(
                     Code.DEADLINE_EXCEEDED, f"the Run did not finish within its {timeout:g} s deadline"
                 )
             payload = end_stream_payload(call.ending())
-            await send({"type": "http.response.body", "body": encode_envelope(payload, end_stream=True),
-                        "more_body": False})
+            await response({"type": "http.response.body", "body": encode_envelope(payload, end_stream=True),
+                            "more_body": False})
             nursery.cancel_scope.cancel()
 
     async def _follow(self, call: _RunCall, send: Send) -> None:
-        try:
-            stream = await self.broker.find(call.head.request_id)
-            if stream is None:
-                stream = self.broker.open(call.head.request_id)  # a placeholder, as for an early RunSSE
-        except ConnectError as error:  # too many streams, or shutting down
-            call.failure = error
-            return
-        if call.stream is None:  # (an upload may have chosen a fresh stream while this looked)
+        stream = await self.broker.find(call.head.request_id)
+        if stream is not None and call.stream is None:  # (an upload may have chosen one while this looked)
             call.stream = stream
-        if not stream.is_terminal:
-            call.choose(stream)
+            if not stream.is_terminal:
+                call.choose(stream)  # a live stream: this Run is a reconnect, follow it at once
         await call.chosen.wait()
         stream = call.stream
-        if stream is None or call.failure is not None or (call.body_ended and not stream.is_terminal):
+        if call.relayed or stream is None or call.failure is not None:
+            return
+        if call.body_ended and not stream.is_terminal:
             return
         with trio.CancelScope() as following:
             call.following = following
@@ -196,7 +228,8 @@ class RunHandler:
 
     async def _read_uploads(self, call: _RunCall, receive: Receive, whole_call: trio.CancelScope) -> None:
         """Feed the request's frames to the stream in order; then stop following (end of body, bad frame),
-        or cancel the whole call (reset: nobody is left to answer)."""
+        or cancel the whole call (reset: nobody is left to answer). Stops reading at once if the first
+        upload relays the Run (the relay reads the rest)."""
         reader = StreamReader.for_request(call.head.stream, self.limits)
         try:
             while True:
@@ -204,12 +237,18 @@ class RunHandler:
                 if message["type"] == "http.disconnect":
                     whole_call.cancel()
                     return
-                for event in reader.feed(message.get("body", b"")):
+                body = message.get("body", b"")
+                call.body_ended = not message.get("more_body", False)
+                if call.unread is not None:
+                    call.unread += body
+                for event in reader.feed(body):
                     assert isinstance(event, StreamMessage)  # the server side never yields StreamEnd
-                    await self._deliver(call, event.payload)
-                if not message.get("more_body", False):
+                    if await self._deliver(call, event.payload):
+                        call.relayed = True
+                        call.chosen.set()
+                        return
+                if call.body_ended:
                     reader.finish()
-                    call.body_ended = True
                     break
         except ConnectError as error:
             call.failure = error
@@ -218,7 +257,8 @@ class RunHandler:
             call.failure = ConnectError(Code.INTERNAL, f"cursord internal error: {type(exc).__name__}: {exc}")
         call.stop()
 
-    async def _deliver(self, call: _RunCall, payload: bytes) -> None:
+    async def _deliver(self, call: _RunCall, payload: bytes) -> bool:
+        """Hand one frame's upload to the stream; True instead if it relays the Run (the first upload only)."""
         call.frames += 1
         if not payload:
             raise ConnectError(
@@ -226,13 +266,40 @@ class RunHandler:
                 f"Run frame {call.frames} carries no AgentClientMessage (an empty message)",
             )
         intent: InboundIntent = parse_client_message(payload)
+        if call.unread is not None:
+            if self._relays(call, intent):
+                return True  # `unread` is what the relay replays
+            call.unread = None
         upload = Upload(call.head.request_id, call.frames, intent)
         for observer in self.observers:
             observer(upload)
         stream = await deliver_upload(self.broker, call.head.request_id, intent, self.ledger, UploadPath.RUN)
         if stream is not None:
             call.choose(stream)
+        return False
+
+    def _relays(self, call: _RunCall, intent: InboundIntent) -> bool:
+        """A first upload that starts a run on a model cursord does not serve, before this Run follows
+        any stream of cursord's, goes to Cursor (a run that names no model stays with cursord)."""
+        if self.owns_model is None or call.chosen.is_set():
+            return False
+        if not isinstance(intent, RunRequested | PrewarmRequested):
+            return False
+        return not self.owns_model(requested_model_id(intent.request))
 
 
 async def _send(send: Send, response: HttpResponse) -> None:
     await send_response(send, response.status, response.headers, response.body)
+
+
+def run_relay_extension(
+    owns_model: Callable[[str | None], bool], relay: AgentRelay | None
+) -> Callable[[Any], None]:
+    """An `AppExtension`: the Run route relays runs on models `owns_model` refuses to `relay` (none:
+    such a run stays with cursord, whose turn answers `not_found` naming the models it serves)."""
+
+    def extend(core: Any) -> None:
+        handler = core.app.extra_routes[RUN_PATH]
+        core.app.extra_routes[RUN_PATH] = attrs.evolve(handler, owns_model=owns_model, relay=relay)
+
+    return extend
