@@ -9,10 +9,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
+import pytest
 import trio
+from hypercorn.trio import serve as hypercorn_serve
 
 from cursord.config import Endpoint, ServeConfig
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, end_stream_payload
@@ -30,7 +32,6 @@ from cursord.server.serve import ListenOptions, hypercorn_config
 from cursord.testing.behaviours import Echo, text_update
 from cursord.testing.editor import EditorClient, exec_result, run_request
 from cursord.testing.http_client import connect_tls
-from cursord.testing.memory_server import serve_tcp
 
 SECONDS = 30
 OURS = "m"
@@ -87,6 +88,8 @@ class Setup:
     host: FakeAgentHost
     listener_port: int
     trust: Any
+    #: set it to stop the fake agent host (its connections go away within 0.2 s)
+    stop_upstream: trio.Event
 
 
 @asynccontextmanager
@@ -95,8 +98,12 @@ async def relaying_daemon(tmp_path: Path, *, upstream_up: bool = True) -> AsyncI
     with tempfile.TemporaryDirectory() as upstream_dir:
         upstream_ca, _ = CertificateAuthority.load_or_create(CaPaths.in_data_dir(Path(upstream_dir)))
         leaf = upstream_ca.write_loopback_leaf()
-        config = hypercorn_config(ListenOptions(certfile=leaf, keyfile=leaf), 1 << 20)
-        async with serve_tcp(fake, config) as (_, upstream_port):
+        config = hypercorn_config(ListenOptions(port=0, certfile=leaf, keyfile=leaf, graceful_timeout=0.2), 1 << 20)
+        stop_upstream = trio.Event()
+        async with trio.open_nursery() as upstream_nursery:
+            serve_upstream = partial(hypercorn_serve, cast(Any, fake), config, shutdown_trigger=stop_upstream.wait)
+            upstream_binds: list[str] = await upstream_nursery.start(serve_upstream)
+            upstream_port = int(upstream_binds[0].rpartition(":")[2])
             port = upstream_port if upstream_up else 1  # nothing listens on port 1
             upstream_trust = client_context(upstream_ca.paths.cert, alpn=("h2",))
             relay = AgentRelay(host="127.0.0.1", port=port, ssl_context=upstream_trust)
@@ -113,9 +120,10 @@ async def relaying_daemon(tmp_path: Path, *, upstream_up: bool = True) -> AsyncI
                 binds: list[str] = await nursery.start(run)
                 trust = client_context(CaPaths.in_data_dir(tmp_path).cert, alpn=("h2",))
                 try:
-                    yield Setup(fake, int(binds[1].rpartition(":")[2]), trust)
+                    yield Setup(fake, int(binds[1].rpartition(":")[2]), trust, stop_upstream)
                 finally:
                     shutdown.set()
+                    stop_upstream.set()
 
 
 @asynccontextmanager
@@ -192,3 +200,14 @@ async def test_an_agent_host_out_of_reach_is_unavailable(tmp_path: Path) -> None
             assert await reader.read_to_end() == []
     assert reader.error is not None and reader.error.code is Code.UNAVAILABLE
     assert "cannot reach 127.0.0.1" in reader.error.message
+
+
+async def test_an_agent_host_that_goes_away_mid_run_cuts_the_response(tmp_path: Path) -> None:
+    with trio.fail_after(SECONDS):
+        async with relaying_daemon(tmp_path) as setup, editor(setup) as client, client.run("r1") as run:
+            await run.send(run_request("hello", model=CURSORS))
+            reader = await run.reader()
+            assert await reader.next_message() is not None
+            setup.stop_upstream.set()
+            with pytest.raises(ConnectionError, match="without an end-stream frame"):
+                await reader.read_to_end()

@@ -15,7 +15,8 @@ as it comes, acknowledged only once handed to the client, so HTTP/2 flow control
 pace upstream; trailers when the client takes them). A client that goes away (`http.disconnect`) resets
 the upstream stream with CANCEL. An upstream that cannot be reached, or fails before answering, is a
 Connect `unavailable` to the client; one that fails or resets after the head was sent ends the client's
-response where it is (the client sees the stream cut, never a made-up ending).
+response where it is, without an end-stream message (the client sees the stream cut, never a made-up
+ending; an ASGI app cannot reset an HTTP/2 stream, and a response left open would hang the client).
 """
 
 from __future__ import annotations
@@ -66,6 +67,15 @@ def upstream_context() -> ssl.SSLContext:
 
 class _UpstreamFailed(Exception):
     """The upstream connection broke, or the upstream reset the stream."""
+
+
+@attrs.define
+class _Progress:
+    """How far a relayed response got: its head sent, its end sent, whether it carries trailers."""
+
+    started: bool = False
+    ended: bool = False
+    trailers: bool = False
 
 
 @attrs.define(eq=False)
@@ -215,19 +225,23 @@ class AgentRelay:
             await _refuse(scope, send, ConnectError(Code.UNAVAILABLE, f"cursord cannot reach {self.host}: {exc}"))
             return
         upstream = _Upstream(stream)
-        started = False
+        progress = _Progress()
         try:
             async with trio.open_nursery() as nursery:
                 await upstream.start(self._request_head(scope))
                 nursery.start_soon(upstream.read_loop)
                 nursery.start_soon(self._upload, upstream, receive, prefix, body_ended, nursery.cancel_scope)
-                started = await self._download(upstream, scope, send)
+                await self._download(upstream, scope, send, progress)
                 nursery.cancel_scope.cancel()
         except* _UpstreamFailed as group:
             log.warning("relaying %s to %s failed: %s", what, self.host, group.exceptions[0])
-            if not started:
+            if not progress.started:
                 error = ConnectError(Code.UNAVAILABLE, f"{self.host} failed: {group.exceptions[0]}")
                 await _refuse(scope, send, error)
+            elif not progress.ended:  # cut where it is: the end of the body, no end-stream message
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+                if progress.trailers:
+                    await send({"type": "http.response.trailers", "headers": [], "more_trailers": False})
         finally:
             with trio.CancelScope(shield=True):
                 await trio.aclose_forcefully(stream)
@@ -251,11 +265,10 @@ class AgentRelay:
                 await upstream.end_body()
                 return
 
-    async def _download(self, upstream: _Upstream, scope: Scope, send: Send) -> bool:
-        """The response, down to the client. Returns whether it started (raises _UpstreamFailed)."""
+    async def _download(self, upstream: _Upstream, scope: Scope, send: Send, progress: _Progress) -> None:
+        """The response, down to the client (raises _UpstreamFailed; `progress` says how far it got)."""
         _, events = upstream.events
-        started = False
-        takes_trailers = "http.response.trailers" in scope.get("extensions", {})
+        takes_trailers = progress.trailers = "http.response.trailers" in scope.get("extensions", {})
         trailers: list[tuple[bytes, bytes]] = []
         while True:
             event = await events.receive()
@@ -269,9 +282,9 @@ class AgentRelay:
                         headers.append((name, value))
                 await send({"type": "http.response.start", "status": status, "headers": headers,
                             "trailers": takes_trailers})
-                started = True
+                progress.started = True
             elif isinstance(event, h2.events.DataReceived):
-                if started and event.data:
+                if progress.started and event.data:
                     await send({"type": "http.response.body", "body": bytes(event.data), "more_body": True})
                 if event.flow_controlled_length:
                     upstream.conn.acknowledge_received_data(event.flow_controlled_length, upstream.stream_id)
@@ -280,12 +293,13 @@ class AgentRelay:
                 trailers = [(n, v) for n, v in event.headers if not n.startswith(b":")]
             elif isinstance(event, h2.events.StreamEnded):
                 upstream.finished = True
-                if not started:
+                if not progress.started:
                     raise _UpstreamFailed("the stream ended before a response head")
+                progress.ended = True
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
                 if takes_trailers:
                     await send({"type": "http.response.trailers", "headers": trailers, "more_trailers": False})
-                return True
+                return
             elif isinstance(event, h2.events.StreamReset):
                 upstream.finished = True
                 raise _UpstreamFailed(f"the agent host reset the stream ({event.error_code!s})")
