@@ -78,7 +78,9 @@ async def build_core(
             app = CursordApp(broker=broker, limits=connect_limits)
             bidi = BidiAppendHandler(broker, gate)
             app.add_unary(BIDI_APPEND_PATH, aiserver.BidiAppendRequest, bidi)
-            app.extra_routes[RUN_PATH] = RunHandler(broker, connect_limits, bidi.ledger, bidi.observers)
+            run = RunHandler(broker, connect_limits, bidi.ledger, bidi.observers)
+            app.extra_routes[RUN_PATH] = run
+            broker.shutdown_observers.append(run.shutting_down)
             core = Core(app=app, broker=broker, gate=gate, bidi=bidi)
             for extend in extensions:
                 extend(core)

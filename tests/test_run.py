@@ -244,3 +244,25 @@ async def test_a_deadline_ends_the_run(editor: EditorClient) -> None:
         messages = await reader.read_to_end()
     assert texts(messages) == ["echo: hello"]
     assert reader.error is not None and reader.error.code is Code.DEADLINE_EXCEEDED
+
+
+async def test_a_run_that_uploads_nothing_for_an_unknown_request_id(
+    daemon: RunningDaemon, editor: EditorClient
+) -> None:
+    async with editor.run("nobody") as run:
+        before = trio.current_time()
+        code, message = await _refused(await run.reader())
+    assert code is Code.NOT_FOUND and "within 60 s" in message
+    assert trio.current_time() - before == pytest.approx(60, abs=0.5)
+    assert daemon.core.broker.get("nobody") is None  # no placeholder was left behind
+
+
+async def test_shutdown_ends_a_run_still_waiting_for_its_first_upload(
+    daemon: RunningDaemon, editor: EditorClient
+) -> None:
+    async with editor.run("nobody") as run:
+        await run.request.send(b"\x00\x00\x00")  # part of a frame: the Run is waiting for the rest
+        await trio.sleep(1)
+        daemon.core.broker.close()
+        code, message = await _refused(await run.reader())
+    assert code is Code.UNAVAILABLE and "shutting down" in message

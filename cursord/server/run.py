@@ -20,7 +20,9 @@ is built from their pieces:
 Which stream the response follows: a live stream for the request id at once (a reconnect replays it).
 Otherwise the first upload says what this Run is: a run_request or prewarm_request opens a fresh stream
 (replacing an ended one), anything else goes to the ended stream, which is replayed; a body that ends
-with no upload replays the ended stream (`not_found` if there is none). The response head is sent with
+with no upload replays the ended stream (`not_found` if there is none), and so does a first upload that
+does not come within the placeholder timeout (60 s); at shutdown such a Run ends `unavailable`. No
+placeholder stream is made: a Run carries its own uploads. The response head is sent with
 the first frame, so until then the Run may still be relayed: with `owns_model` and `relay`, a first
 upload that starts a run on a model cursord does not serve sends the whole Run to Cursor's agent host,
 the bytes read so far replayed first (`cursord.server.relay`).
@@ -168,6 +170,17 @@ class RunHandler:
     observers: list[Callable[[Upload], None]] = attrs.field(factory=list)
     owns_model: Callable[[str | None], bool] | None = None
     relay: AgentRelay | None = None
+    #: Runs waiting for their first upload to say which stream they follow (ended at shutdown).
+    _undecided: set[_RunCall] = attrs.field(factory=set, init=False)
+
+    def shutting_down(self) -> None:
+        """The broker is closing: Runs still waiting for their first upload end `unavailable` (the others
+        end with their streams)."""
+        for call in list(self._undecided):
+            call.failure = call.failure or ConnectError(
+                Code.UNAVAILABLE, "cursord is shutting down; retry when it is back"
+            )
+            call.stop()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -216,7 +229,20 @@ class RunHandler:
             call.stream = stream
             if not stream.is_terminal:
                 call.choose(stream)  # a live stream: this Run is a reconnect, follow it at once
-        await call.chosen.wait()
+        wait = self.broker.timings.placeholder_timeout
+        self._undecided.add(call)
+        try:
+            with trio.move_on_after(wait):
+                await call.chosen.wait()  # the first upload, the end of the body, or shutdown
+        finally:
+            self._undecided.discard(call)
+        if not call.chosen.is_set():  # the first upload never came: as for a placeholder's RunSSE
+            call.failure = ConnectError(
+                Code.NOT_FOUND,
+                f"no upload arrived on the Run for request {call.head.request_id} within {wait:g} s, and "
+                "nothing is running under this id",
+            )
+            return
         stream = call.stream
         if call.relayed or stream is None or call.failure is not None:
             return
@@ -299,7 +325,7 @@ def run_relay_extension(
     such a run stays with cursord, whose turn answers `not_found` naming the models it serves)."""
 
     def extend(core: Any) -> None:
-        handler = core.app.extra_routes[RUN_PATH]
-        core.app.extra_routes[RUN_PATH] = attrs.evolve(handler, owns_model=owns_model, relay=relay)
+        handler: RunHandler = core.app.extra_routes[RUN_PATH]
+        handler.owns_model, handler.relay = owns_model, relay
 
     return extend
