@@ -266,3 +266,12 @@ async def test_shutdown_ends_a_run_still_waiting_for_its_first_upload(
         daemon.core.broker.close()
         code, message = await _refused(await run.reader())
     assert code is Code.UNAVAILABLE and "shutting down" in message
+
+
+async def test_an_ended_stream_is_replayed_when_no_upload_comes(editor: EditorClient) -> None:
+    async with editor.run("r1") as run:
+        await run.send(run_request("finish", model="m"))
+        assert texts(await (await run.reader()).read_to_end()) == ["echo: finish"]
+    async with editor.run("r1") as replay:  # holds its body open, uploads nothing
+        reader = await replay.reader()
+        assert texts(await reader.read_to_end()) == ["echo: finish"] and reader.error is None

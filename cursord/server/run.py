@@ -236,7 +236,9 @@ class RunHandler:
                 await call.chosen.wait()  # the first upload, the end of the body, or shutdown
         finally:
             self._undecided.discard(call)
-        if not call.chosen.is_set():  # the first upload never came: as for a placeholder's RunSSE
+        if not call.chosen.is_set() and call.stream is not None:
+            call.chosen.set()  # the first upload never came: replay the ended stream
+        elif not call.chosen.is_set():  # and there is no stream: as for a placeholder's RunSSE
             call.failure = ConnectError(
                 Code.NOT_FOUND,
                 f"no upload arrived on the Run for request {call.head.request_id} within {wait:g} s, and "
