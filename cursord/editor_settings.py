@@ -669,6 +669,12 @@ def status(settings: Path, data_dir: Path, proxy_url: str = DEFAULT_PROXY_URL) -
         ok = ok and current == value
         shown = "absent" if member is None else text[member.value_start : member.value_end]
         lines.append(f"  {key}: {shown} ({mark}; cursord sets {json.dumps(value)})")
+    for key, value in RETIRED_SETTINGS.items():
+        member = top.find(key)
+        if member is not None and _value_of(text, member) == value:
+            shown = text[member.value_start : member.value_end]
+            lines.append(f"  {key}: {shown} (HTTP/2 is off: the editor's agent cannot use cursord's HTTP/2"
+                         " agent listener; `cursord editor setup` puts back what an earlier cursord set)")
     recorded = str(settings) in _load_record(data_dir)["files"]
     lines.append(f"setup recorded: {'yes (revert can undo it)' if recorded else 'no'}")
     target = current_proxy or proxy_url

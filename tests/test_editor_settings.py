@@ -351,6 +351,14 @@ def test_revert_undoes_the_http2_setting_of_an_earlier_version(tmp_path: Path) -
     assert _values(settings.read_text()) == {"editor.fontSize": 12}
 
 
+def test_status_says_when_http2_is_off(tmp_path: Path) -> None:
+    settings, data = tmp_path / "settings.json", tmp_path / "data"
+    _old_setup(settings, data, None)
+    assert "cursor.general.disableHttp2: true (HTTP/2 is off" in str(status(settings, data))
+    setup(settings, data, now=NOW)
+    assert "disableHttp2" not in str(status(settings, data))
+
+
 def test_an_http2_setting_the_user_changed_since_is_theirs(tmp_path: Path) -> None:
     settings, data = tmp_path / "settings.json", tmp_path / "data"
     _old_setup(settings, data, None)
