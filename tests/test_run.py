@@ -210,7 +210,8 @@ async def test_bad_frames_get_bidi_appends_errors(daemon: RunningDaemon, editor:
         assert await reader.next_message() is not None
         await run.send_payload(b"\xff\xff\xff")
         code, message = await _refused(reader)
-    assert code is Code.INVALID_ARGUMENT and "does not decode as agent.v1.AgentClientMessage" in message
+    assert code is Code.INVALID_ARGUMENT
+    assert message.startswith("Run frame 2 does not decode as agent.v1.AgentClientMessage")
     stream = daemon.core.broker.get("r1")
     assert stream is not None and not stream.is_terminal and not stream.subscribers  # left, as a subscriber
 

@@ -293,7 +293,11 @@ class RunHandler:
                 Code.INVALID_ARGUMENT,
                 f"Run frame {call.frames} carries no AgentClientMessage (an empty message)",
             )
-        intent: InboundIntent = parse_client_message(payload)
+        try:
+            intent: InboundIntent = parse_client_message(payload)
+        except ConnectError as error:  # BidiAppend's code, this Run's words
+            message = error.message.removeprefix("BidiAppend data ")
+            raise ConnectError(error.code, f"Run frame {call.frames} {message}") from None
         if call.unread is not None:
             if self._relays(call, intent):
                 return True  # `unread` is what the relay replays
