@@ -45,6 +45,7 @@ import attrs
 from cursord.logs import redact_secrets
 
 __all__ = [
+    "DEFAULT_AGENT_LISTEN",
     "DEFAULT_LISTEN",
     "DEFAULT_PROXY_LISTEN",
     "PRESETS",
@@ -127,6 +128,10 @@ class Endpoint:
 
 DEFAULT_LISTEN: Final = Endpoint("127.0.0.1", 8765)
 DEFAULT_PROXY_LISTEN: Final = Endpoint("127.0.0.1", 8766)
+#: the loopback TLS listener for the editor's HTTP/2 agent transport (`agentn_url`).
+DEFAULT_AGENT_LISTEN: Final = Endpoint("127.0.0.1", 8767)
+#: what `--agent-listen` / `agent_listen` take to switch that listener off (the editor then keeps HTTP/1.1).
+AGENT_LISTEN_OFF: Final = "off"
 
 _HOSTNAME = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?$")
 
@@ -176,6 +181,17 @@ def _parse_proxy_port(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 < value < 65536:
         raise _Invalid(f"{value!r} is not a port number from 1 to 65535")
     return value
+def _parse_agent_listen(text: str) -> Endpoint | None:
+    """`HOST:PORT` on loopback (its certificate is valid for loopback only), or `off`."""
+    if text.strip().lower() == AGENT_LISTEN_OFF:
+        return None
+    endpoint = _parse_endpoint(text)
+    if not endpoint.is_loopback:
+        raise _Invalid(
+            f"{text!r}: the agent listener must be on loopback (127.0.0.1, [::1] or localhost), because the"
+            f" CA may sign only loopback names for it; use {AGENT_LISTEN_OFF!r} to switch it off"
+        )
+    return endpoint
 
 
 def _positive_int(value: object) -> bool:
@@ -285,6 +301,8 @@ class ServeConfig:
     providers: tuple[ProviderSpec, ...] = ()
     listen: Endpoint = DEFAULT_LISTEN
     proxy_listen: Endpoint = DEFAULT_PROXY_LISTEN
+    #: None: no agent listener, and GetServerConfig keeps the editor on HTTP/1.1 (RunSSE + BidiAppend).
+    agent_listen: Endpoint | None = DEFAULT_AGENT_LISTEN
     log_level: LogLevel = LogLevel.INFO
     certfile: Path | None = None
     keyfile: Path | None = None
@@ -638,8 +656,8 @@ class _Setting:
     origin: _Origin
 
 
-_FILE_KEYS: Final = ("listen", "proxy_listen", "data_dir", "log_level", "certfile", "keyfile", "limits",
-                     "providers", "allowed_hosts", "offline", "title_model", "proxy_ports")
+_FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
+                     "limits", "providers", "allowed_hosts", "offline", "title_model", "proxy_ports")
 
 
 def _type_error(expected: str, value: object, field: str = "") -> _Invalid:
@@ -712,6 +730,10 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 if not isinstance(value, str):
                     raise _type_error("a \"HOST:PORT\" string", value)
                 out[key] = _Setting(_parse_endpoint(value), origin)
+            elif key == "agent_listen":
+                if not isinstance(value, str):
+                    raise _type_error(f"a \"HOST:PORT\" string or {AGENT_LISTEN_OFF!r}", value)
+                out[key] = _Setting(_parse_agent_listen(value), origin)
             elif key == "log_level":
                 out[key] = _Setting(_parse_log_level(value), origin)
             elif key == "allowed_hosts":
@@ -826,6 +848,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"address for the editor's traffic (default {DEFAULT_LISTEN}; IPv6: [::1]:PORT)")
     parser.add_argument("--proxy-listen", metavar="HOST:PORT",
                         help=f"address for the HTTP proxy front (default {DEFAULT_PROXY_LISTEN})")
+    parser.add_argument("--agent-listen", metavar="HOST:PORT|off",
+                        help=f"loopback TLS (HTTP/2) address for the editor's agent transport, advertised as"
+                        f" agentn_url (default {DEFAULT_AGENT_LISTEN}); 'off' keeps the editor on HTTP/1.1")
     parser.add_argument("--data-dir", metavar="PATH",
                         help="state directory (default $XDG_DATA_HOME/cursord or ~/.local/share/cursord)")
     parser.add_argument("--log-level", metavar="LEVEL",
@@ -872,6 +897,12 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
                 out[key] = _Setting(_parse_endpoint(arg(key)), origin)
             except _Invalid as e:
                 raise origin.error(e) from None
+    if arg("agent_listen") is not None:
+        origin = _FlagOrigin("--agent-listen")
+        try:
+            out["agent_listen"] = _Setting(_parse_agent_listen(arg("agent_listen")), origin)
+        except _Invalid as e:
+            raise origin.error(e) from None
     if arg("log_level") is not None:
         try:
             out["log_level"] = _Setting(_parse_log_level(arg("log_level")), _FlagOrigin("--log-level"))
@@ -978,6 +1009,7 @@ def _merge(
     return ServeConfig(
         listen=get("listen", DEFAULT_LISTEN),
         proxy_listen=get("proxy_listen", DEFAULT_PROXY_LISTEN),
+        agent_listen=get("agent_listen", DEFAULT_AGENT_LISTEN),
         data_dir=get("data_dir", default_data_dir(environ)),
         log_level=get("log_level", LogLevel.INFO),
         providers=providers,
@@ -1034,6 +1066,7 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     out: dict[str, Any] = {
         "listen": str(config.listen),
         "proxy_listen": str(config.proxy_listen),
+        "agent_listen": str(config.agent_listen) if config.agent_listen is not None else AGENT_LISTEN_OFF,
         "data_dir": str(config.data_dir),
         "log_level": config.log_level.value,
     }

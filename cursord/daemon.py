@@ -18,9 +18,11 @@ from cursord.config import Limits, ServeConfig
 from cursord.connect.request import Limits as ConnectLimits
 from cursord.intents import InboundIntent
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.server.agent_listener import AgentEndpoint, listener_app, serve_agent_listener
 from cursord.server.app import BIDI_APPEND_PATH, CursordApp
 from cursord.server.bidi import BidiAppendHandler
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
+from cursord.server.run import RUN_PATH, RunHandler
 from cursord.server.serve import ListenOptions, serve_http
 from cursord.streams.active import BehaviourFactory, StreamTimings
 from cursord.streams.broker import StreamBroker
@@ -85,6 +87,9 @@ async def build_core(
             app = CursordApp(broker=broker, limits=connect_limits, hosts=hosts)
             bidi = BidiAppendHandler(broker, gate, side_streams=app.side_streams)
             app.add_unary(BIDI_APPEND_PATH, aiserver.BidiAppendRequest, bidi)
+            run = RunHandler(broker, connect_limits, bidi.ledger, bidi.observers)
+            app.extra_routes[RUN_PATH] = run
+            broker.shutdown_observers.append(run.shutting_down)
             core = Core(app=app, broker=broker, gate=gate, bidi=bidi)
             for extend in extensions:
                 extend(core)
@@ -102,9 +107,13 @@ async def run_daemon(
     extensions: tuple[AppExtension, ...] = (),
     *,
     shutdown: trio.Event,
+    agent: AgentEndpoint | None = None,
     task_status: trio.TaskStatus[list[str]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
-    """Serve until `shutdown` is set; reports the bound URLs through `task_status`."""
+    """Serve until `shutdown` is set; reports the bound URLs through `task_status`.
+
+    With `config.agent_listen` the same app is served on the loopback TLS agent listener too, and
+    `agent.url` says where once it is bound (GetServerConfig advertises it)."""
     options = ListenOptions(
         host=config.listen.host,
         port=config.listen.port,
@@ -119,6 +128,19 @@ async def run_daemon(
         http_stop = trio.Event()
         async with trio.open_nursery() as nursery:
             binds = await nursery.start(serve_http, core.app, options, config.limits.max_body_bytes, http_stop)
+            if config.agent_listen is not None:
+                agent = agent if agent is not None else AgentEndpoint()
+                agent_url = await nursery.start(
+                    serve_agent_listener,
+                    listener_app(core.app, agent),
+                    config.agent_listen,
+                    config.data_dir,
+                    config.limits.max_body_bytes,
+                    http_stop,
+                    agent,
+                )
+                if agent_url is not None:
+                    binds = [*binds, agent_url]
             task_status.started(binds)
             await shutdown.wait()
             log.info("shutting down: ending %d open streams", len(core.broker))

@@ -340,30 +340,42 @@ SERVER_CONFIG_VERSION: Final = "cursord-server-config-1"
 _PATH_ENCRYPTION_KEY: Final = hashlib.sha256(b"cursord local path encryption key v1").hexdigest()
 
 
-def server_config(request: aiserver.GetServerConfigRequest | None = None) -> aiserver.GetServerConfigResponse:
-    """A minimal config: every field at its default (the editor's own behaviour) except these three."""
-    return aiserver.GetServerConfigResponse(
+def server_config(
+    request: aiserver.GetServerConfigRequest | None = None, *, agent_url: str | None = None
+) -> aiserver.GetServerConfigResponse:
+    """A minimal config: every field at its default (the editor's own behaviour) except these."""
+    response = aiserver.GetServerConfigResponse(
         # Echoed by the editor in later requests (`x-cursor-config-version`); any stable value will do.
         config_version=SERVER_CONFIG_VERSION,
-        # HTTP/1.1 for everything: there the editor's agent runs over RunSSE + BidiAppend, which cursord
-        # serves; over HTTP/2 it would use the bidirectional AgentService/Run stream instead, which it does not.
-        http2_config=aiserver.HTTP2_CONFIG_FORCE_ALL_DISABLED,
         indexing_config=aiserver.IndexingConfig(
             default_user_path_encryption_key=_PATH_ENCRYPTION_KEY,
             default_team_path_encryption_key=_PATH_ENCRYPTION_KEY,
         ),
         # Not set: cli_sandbox_default_enabled (whether the CLI sandboxes commands by default is the
-        # editor's and the user's choice, not a backend's), agent_url_config (the editor keeps using the
-        # backend URL it already talks to), and every kill switch (chat_config.disable_*, ...), so no
-        # feature is turned off.
+        # editor's and the user's choice, not a backend's), and every kill switch (chat_config.disable_*,
+        # ...), so no feature is turned off.
     )
+    if agent_url is not None:
+        # With HTTP/2 the editor runs its agent over AgentService/Run on a transport that ignores
+        # http.proxy and goes to agentn_url: cursord's loopback TLS listener. HTTP/2 is left to the
+        # editor's own setting (UNSPECIFIED), so its other features keep HTTP/2 as well.
+        response.http2_config = aiserver.HTTP2_CONFIG_UNSPECIFIED
+        response.agent_url_config.agentn_url = agent_url
+    else:
+        # No agent listener: HTTP/1.1 for everything, where the editor's agent runs over RunSSE +
+        # BidiAppend through the proxy; over HTTP/2 it would go to Cursor's agent host instead.
+        response.http2_config = aiserver.HTTP2_CONFIG_FORCE_ALL_DISABLED
+    return response
 
 
 # --- registration ------------------------------------------------------------------------------------
 
 
-def register_model_rpcs(core: Core, catalog: ModelCatalog) -> None:
-    """Serve every path in `MODEL_RPC_PATHS` on `core.app` from `catalog`."""
+def register_model_rpcs(
+    core: Core, catalog: ModelCatalog, agent_url: Callable[[], str | None] = lambda: None
+) -> None:
+    """Serve every path in `MODEL_RPC_PATHS` on `core.app` from `catalog`; `agent_url()` is the agent
+    listener's URL when one is bound (see `server_config`)."""
     calls: dict[str, Callable[[Any], Awaitable[Message]]] = {}
 
     async def available(request: aiserver.AvailableModelsRequest) -> Message:
@@ -381,7 +393,7 @@ def register_model_rpcs(core: Core, catalog: ModelCatalog) -> None:
         return default_model_for_cli(catalog, request)
 
     async def config(request: aiserver.GetServerConfigRequest) -> Message:
-        return server_config(request)
+        return server_config(request, agent_url=agent_url())
 
     calls[AVAILABLE_MODELS_PATH] = available
     calls[AISERVER_USABLE_MODELS_PATH] = usable_aiserver
@@ -393,10 +405,12 @@ def register_model_rpcs(core: Core, catalog: ModelCatalog) -> None:
         core.app.add_unary(path, request_type, calls[path])
 
 
-def model_rpc_extension(catalog: ModelCatalog) -> Callable[[Core], None]:
+def model_rpc_extension(
+    catalog: ModelCatalog, agent_url: Callable[[], str | None] = lambda: None
+) -> Callable[[Core], None]:
     """An `AppExtension` for `build_core`/`run_daemon` that registers the model RPCs."""
 
     def extend(core: Core) -> None:
-        register_model_rpcs(core, catalog)
+        register_model_rpcs(core, catalog, agent_url)
 
     return extend

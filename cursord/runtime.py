@@ -24,7 +24,11 @@ from cursord.data_dir import claim_data_dir
 from cursord.logs import Redactor, redacting
 from cursord.models_rpc import ModelCatalog, model_rpc_extension
 from cursord.proxy import ProxyConfig, run_proxy
+from cursord.proxy.routing import catalog_owns
 from cursord.sdnotify import Notifier, run_watchdog, watchdog_interval
+from cursord.server.agent_listener import AgentEndpoint
+from cursord.server.relay import AgentRelay
+from cursord.server.run import run_relay_extension
 from cursord.server.side_rpcs import SideRpcs, side_rpc_extension
 from cursord.store.store import Store, open_store
 from cursord.streams.active import ActiveStream
@@ -36,10 +40,14 @@ log = logging.getLogger(__name__)
 
 
 def agent_parts(
-    router: ProviderRouter, store: Store, retention: float = Limits().terminal_retention_seconds
+    router: ProviderRouter,
+    store: Store,
+    retention: float = Limits().terminal_retention_seconds,
+    agent: AgentEndpoint | None = None,
 ) -> tuple[AgentServices, tuple[AppExtension, ...]]:
-    """The agent turn's services and the extensions that go with them: the model RPCs, and the stream
-    journal with the restorer that brings journalled streams back after a restart."""
+    """The agent turn's services and the extensions that go with them: the model RPCs (GetServerConfig
+    advertising `agent`'s listener once it is bound), and the stream journal with the restorer that
+    brings journalled streams back after a restart."""
     services = AgentServices(router=router, history=store, store=store)
     journal = StreamJournal(store)
     restorer = make_restorer(store, AgentTurn.resuming(services), retention)
@@ -48,7 +56,9 @@ def agent_parts(
         journal.attach(core)
         core.broker.restorer = restorer
 
-    return services, (model_rpc_extension(router.catalog), journal_extension)
+    endpoint = agent or AgentEndpoint()
+    relay = run_relay_extension(catalog_owns(router.catalog), endpoint.relay)
+    return services, (model_rpc_extension(router.catalog, lambda: endpoint.url), journal_extension, relay)
 
 
 def provider_pool_limits(limits: Limits) -> httpx.Limits:
@@ -104,7 +114,8 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         if dropped:
             log.info("dropped %d ended stream journals past their retention", dropped)
         router = ProviderRouter.from_catalog(ModelCatalog(config.providers), environ, client)
-        services, extensions = agent_parts(router, store, retention)
+        agent = AgentEndpoint(relay=AgentRelay())
+        services, extensions = agent_parts(router, store, retention, agent)
         titler = model_titler(router, config.title_model) if config.title_model else None
         side = side_rpc_extension(SideRpcs(router.catalog, blobs=store, titler=titler))
         hub = TapHub()
@@ -115,7 +126,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         behaviour = AgentTurn.factory(services)
 
         async def serve_then_stop(*, task_status: trio.TaskStatus[list[str]]) -> None:
-            await run_daemon(config, behaviour, extensions, shutdown=shutdown, task_status=task_status)
+            await run_daemon(config, behaviour, extensions, shutdown=shutdown, agent=agent, task_status=task_status)
             nursery.cancel_scope.cancel()  # the watchdog goes with it
 
         binds = await nursery.start(serve_then_stop)

@@ -264,6 +264,27 @@ async def test_tap_reports_a_scripted_turn_in_order(autojump_clock: Any) -> None
     assert provider[1]["elapsed_ms"] >= 0 and provider[2]["elapsed_ms"] >= provider[1]["elapsed_ms"]
 
 
+async def test_tap_reports_a_turn_run_over_agent_service_run(autojump_clock: Any) -> None:
+    """The same turn on one Run stream: its frames are the uploads, numbered in stream order."""
+    async with tap_daemon() as (daemon, _), open_tap(daemon) as tap, daemon.editor(http2=True) as editor:
+        assert (await next_event(tap))["type"] == "snapshot"
+        async with editor.run("r1") as run:
+            await run.send(run_request("go", model="m", conversation_id="conv-1"))
+            reader = await run.reader()
+            first = [await reader.next_message() for _ in range(4)]
+            assert first[3] is not None and first[3].exec_server_message.exec_id == "e1"
+            await run.send(shell_result(1, "e1"))
+            assert len(await reader.read_to_end()) == 1
+        events = await events_until(tap, retired("r1"))
+    intents = of_type(events, "intent")
+    assert [(i["kind"], i["seqno"]) for i in intents] == [
+        ("run_request", 1),
+        ("exec_client_message.shell_result", 2),
+    ]
+    assert [m["seq"] for m in of_type(events, "message")] == [0, 1, 2, 3, 4]
+    assert [e["subscribers"] for e in of_type(events, "stream.subscribers")] == [1, 0]
+
+
 async def test_snapshot_shows_running_streams_and_pending_execs(autojump_clock: Any) -> None:
     async with tap_daemon() as (daemon, _), daemon.editor(http2=True) as editor:
         await editor.append("r1", run_request("go", model="m", conversation_id="conv-1"))

@@ -38,8 +38,10 @@ from cursord.intents import (
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.sequencing import request_id_problem
 from cursord.server.side_streams import SideStreams
+from cursord.streams.active import ActiveStream
 from cursord.streams.broker import StreamBroker
 from cursord.streams.ordering import Admission, AppendGate, AppendRejected
+from cursord.streams.uploads import UploadLedger, UploadPath
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +87,8 @@ class BidiAppendHandler:
     observers: list[Callable[[Upload], None]] = attrs.field(factory=list)
     #: the non-agent streams whose uploads come through BidiAppend too
     side_streams: SideStreams = attrs.field(factory=SideStreams)
+    #: shared with the Run handler: an upload one path delivered is not delivered again by the other
+    ledger: UploadLedger = attrs.field(factory=UploadLedger)
 
     async def __call__(self, request: aiserver.BidiAppendRequest) -> aiserver.BidiAppendResponse:
         side_id = request.request_id.request_id
@@ -135,15 +139,28 @@ class BidiAppendHandler:
         return self.side_streams.take_early_probe(request_id, raw)
 
     async def _deliver(self, request_id: str, intent: InboundIntent) -> None:
-        creates = isinstance(intent, RunRequested | PrewarmRequested)
-        stream = await self.broker.find(request_id)
-        if creates:
-            stream = self.broker.open(request_id, replace_ended=True)
-        elif stream is None:
-            if isinstance(intent, ClientHeartbeat):
-                return
-            raise ConnectError(
-                Code.NOT_FOUND,
-                f"no stream for request {request_id}: a {type(intent).__name__} needs a run_request first",
-            )
+        await deliver_upload(self.broker, request_id, intent, self.ledger, UploadPath.BIDI_APPEND)
+
+
+async def deliver_upload(
+    broker: StreamBroker, request_id: str, intent: InboundIntent, ledger: UploadLedger, path: UploadPath
+) -> ActiveStream | None:
+    """Hand one upload to its request's stream, by the rules in the module docstring (BidiAppend and Run
+    alike). Returns the stream it went to; None for a heartbeat with no stream to go to."""
+    creates = isinstance(intent, RunRequested | PrewarmRequested)
+    stream = await broker.find(request_id)
+    if creates:
+        stream = broker.open(request_id, replace_ended=True)
+    elif stream is None:
+        if isinstance(intent, ClientHeartbeat):
+            return None
+        raise ConnectError(
+            Code.NOT_FOUND,
+            f"no stream for request {request_id}: a {type(intent).__name__} needs a run_request first",
+        )
+    if ledger.first_delivery(stream, path, intent):
         await stream.deliver(intent)
+    else:
+        log.info("request %s: a %s already delivered by the other path was not delivered again by %s",
+                 request_id, type(intent).__name__, path.value)
+    return stream
