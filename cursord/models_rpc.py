@@ -7,7 +7,7 @@ every model it lists is one it can run, and nothing else (Cursor's own models, t
 names) is listed, because picking one would only fail later.
 
 `ModelCatalog` is an immutable view of the configured models; the builders are pure functions of a catalog
-and the request; `model_rpc_extension` registers them on the daemon's app. No I/O, no trio.
+and the request; `model_rpc_parts` registers them on the daemon's app. No I/O, no trio.
 
 Which fields are filled follows "the reference", the public Go implementation of the same system
 (cursor-byok), restricted to what cursord can back: each field set below says why.
@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 from google.protobuf.message import Message
@@ -41,9 +41,8 @@ from google.protobuf.message import Message
 from cursord.config import ProviderSpec
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
-
-if TYPE_CHECKING:
-    from cursord.daemon import Core
+from cursord.server.app import UnaryMethod
+from cursord.server.parts import AppParts
 
 __all__ = [
     "AGENT_DEFAULT_MODEL_FOR_CLI_PATH",
@@ -59,8 +58,7 @@ __all__ = [
     "available_models",
     "default_model_for_cli",
     "model_details",
-    "model_rpc_extension",
-    "register_model_rpcs",
+    "model_rpc_parts",
     "server_config",
     "usable_models_agent",
     "usable_models_aiserver",
@@ -73,7 +71,7 @@ AISERVER_DEFAULT_MODEL_FOR_CLI_PATH: Final = "/aiserver.v1.AiService/GetDefaultM
 AGENT_DEFAULT_MODEL_FOR_CLI_PATH: Final = "/agent.v1.AgentService/GetDefaultModelForCli"
 SERVER_CONFIG_PATH: Final = "/aiserver.v1.ServerConfigService/GetServerConfig"
 
-#: Every path `register_model_rpcs` serves, with the request type the app decodes for it.
+#: Every path `model_rpc_parts` serves, with the request type the app decodes for it.
 MODEL_RPC_PATHS: Final[Mapping[str, type[Message]]] = {
     AVAILABLE_MODELS_PATH: aiserver.AvailableModelsRequest,
     AISERVER_USABLE_MODELS_PATH: aiserver.GetUsableModelsRequest,
@@ -371,12 +369,9 @@ def server_config(
 # --- registration ------------------------------------------------------------------------------------
 
 
-def register_model_rpcs(
-    core: Core, catalog: ModelCatalog, agent_url: Callable[[], str | None] = lambda: None
-) -> None:
-    """Serve every path in `MODEL_RPC_PATHS` on `core.app` from `catalog`; `agent_url()` is the agent
-    listener's URL when one is bound (see `server_config`)."""
-    calls: dict[str, Callable[[Any], Awaitable[Message]]] = {}
+def model_rpc_parts(catalog: ModelCatalog, agent_url: Callable[[], str | None] = lambda: None) -> AppParts:
+    """Every path in `MODEL_RPC_PATHS`, answered from `catalog`; `agent_url()` is the agent listener's URL
+    when one is bound (see `server_config`)."""
 
     async def available(request: aiserver.AvailableModelsRequest) -> Message:
         return available_models(catalog, request)
@@ -395,22 +390,12 @@ def register_model_rpcs(
     async def config(request: aiserver.GetServerConfigRequest) -> Message:
         return server_config(request, agent_url=agent_url())
 
-    calls[AVAILABLE_MODELS_PATH] = available
-    calls[AISERVER_USABLE_MODELS_PATH] = usable_aiserver
-    calls[AGENT_USABLE_MODELS_PATH] = usable_agent
-    calls[AISERVER_DEFAULT_MODEL_FOR_CLI_PATH] = default_cli
-    calls[AGENT_DEFAULT_MODEL_FOR_CLI_PATH] = default_cli
-    calls[SERVER_CONFIG_PATH] = config
-    for path, request_type in MODEL_RPC_PATHS.items():
-        core.app.add_unary(path, request_type, calls[path])
-
-
-def model_rpc_extension(
-    catalog: ModelCatalog, agent_url: Callable[[], str | None] = lambda: None
-) -> Callable[[Core], None]:
-    """An `AppExtension` for `build_core`/`run_daemon` that registers the model RPCs."""
-
-    def extend(core: Core) -> None:
-        register_model_rpcs(core, catalog, agent_url)
-
-    return extend
+    calls: dict[str, Callable[[Any], Awaitable[Message]]] = {
+        AVAILABLE_MODELS_PATH: available,
+        AISERVER_USABLE_MODELS_PATH: usable_aiserver,
+        AGENT_USABLE_MODELS_PATH: usable_agent,
+        AISERVER_DEFAULT_MODEL_FOR_CLI_PATH: default_cli,
+        AGENT_DEFAULT_MODEL_FOR_CLI_PATH: default_cli,
+        SERVER_CONFIG_PATH: config,
+    }
+    return AppParts(unary={path: UnaryMethod(kind, calls[path]) for path, kind in MODEL_RPC_PATHS.items()})

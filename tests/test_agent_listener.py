@@ -15,7 +15,7 @@ import trio
 
 from cursord.config import Endpoint, ServeConfig
 from cursord.daemon import run_daemon
-from cursord.models_rpc import SERVER_CONFIG_PATH, ModelCatalog, model_rpc_extension
+from cursord.models_rpc import SERVER_CONFIG_PATH, ModelCatalog, model_rpc_parts
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy.ca import CaPaths, client_context
 from cursord.server.agent_listener import AgentEndpoint
@@ -30,7 +30,7 @@ SECONDS = 30
 async def daemon(tmp_path: Path, agent_listen: Endpoint | None) -> AsyncIterator[tuple[list[str], AgentEndpoint]]:
     config = ServeConfig(data_dir=tmp_path, listen=Endpoint("127.0.0.1", 0), agent_listen=agent_listen)
     agent = AgentEndpoint()
-    extension = model_rpc_extension(ModelCatalog([]), lambda: agent.url)
+    extension = model_rpc_parts(ModelCatalog([]), lambda: agent.url)
     shutdown = trio.Event()
     async with trio.open_nursery() as nursery:
         run = partial(run_daemon, config, Echo, (extension,), shutdown=shutdown, agent=agent)

@@ -44,7 +44,7 @@ from cursord.models_rpc import (
     MODEL_RPC_PATHS,
     SERVER_CONFIG_PATH,
     ModelCatalog,
-    model_rpc_extension,
+    model_rpc_parts,
 )
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
@@ -519,7 +519,7 @@ def model_rpc_requests(draw: st.DrawFn) -> Request:
 async def run_model_rpcs(http2: bool, batch: Sequence[Request]) -> None:
     target = "http: model RPCs"
     with trio.fail_after(3600), LogWatch.watching() as logs:
-        async with running_daemon(Echo, extensions=(model_rpc_extension(CATALOG),)) as daemon:
+        async with running_daemon(Echo, parts=(model_rpc_parts(CATALOG),)) as daemon:
             async with Wire.open(daemon, http2) as wire:
                 for request in batch:
                     TALLY.tried(target)

@@ -26,7 +26,7 @@ from cursord.config import ProviderKind
 from cursord.connect.errors import Code, ConnectError
 from cursord.intents import ExecResultArrived, RunRequested
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.streams.active import ActiveStream, BehaviourFactory
+from cursord.streams.active import ActiveStream, BehaviourFactory, StreamBehaviour
 from cursord.testing.behaviours import Echo, text_update
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
 from cursord.testing.harness import running_daemon
@@ -96,7 +96,7 @@ async def run_client(
 
 
 @attrs.define
-class ReadsAFile:
+class ReadsAFile(StreamBehaviour):
     """Asks the editor to read a file, then says what the file held, and ends."""
 
     stream: ActiveStream

@@ -29,7 +29,7 @@ from cursord.models_rpc import (
     ModelCatalog,
     available_models,
     default_model_for_cli,
-    model_rpc_extension,
+    model_rpc_parts,
     server_config,
     usable_models_agent,
     usable_models_aiserver,
@@ -485,7 +485,7 @@ async def _post(app: Any, path: str, body: bytes, content_type: str) -> tuple[in
 
 
 async def _serve(providers: Sequence[ProviderSpec], path: str, request: bytes, content_type: str) -> tuple[int, bytes]:
-    async with build_core(Limits(), _no_streams, (model_rpc_extension(ModelCatalog(providers)),)) as core:
+    async with build_core(Limits(), _no_streams, (model_rpc_parts(ModelCatalog(providers)),)) as core:
         status, _, body = await _post(core.app, path, request, content_type)
         return status, body
 

@@ -22,7 +22,7 @@ from cursord.connect.envelope import encode_envelope, end_stream_payload
 from cursord.connect.errors import Code, ConnectError, error_from_json
 from cursord.daemon import Core, build_core
 from cursord.intents import RunRequested
-from cursord.models_rpc import SERVER_CONFIG_PATH, SERVER_CONFIG_VERSION, ModelCatalog, model_rpc_extension
+from cursord.models_rpc import SERVER_CONFIG_PATH, SERVER_CONFIG_VERSION, ModelCatalog, model_rpc_parts
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy.ca import CaPaths, client_context
@@ -37,7 +37,7 @@ from cursord.proxy.testing import (
     open_fake_origin,
 )
 from cursord.proxy.wire import LiveBody
-from cursord.streams.active import ActiveStream
+from cursord.streams.active import ActiveStream, StreamBehaviour
 from cursord.testing.editor import (
     BIDI_APPEND,
     RUN_SSE,
@@ -70,7 +70,7 @@ FORWARDED = "/aiserver.v1.DashboardService/GetTeams"
 
 
 @attrs.define
-class Echo:
+class Echo(StreamBehaviour):
     stream: ActiveStream
 
     async def handle(self, item: object) -> None:
@@ -119,7 +119,7 @@ async def _dead_port() -> int:
 async def stack(tmp_path: Path) -> AsyncIterator[Stack]:
     async with (
         open_fake_origin(tmp_path / "origin") as origin,
-        build_core(Limits(), Echo, (model_rpc_extension(CATALOG),)) as core,
+        build_core(Limits(), Echo, (model_rpc_parts(CATALOG),)) as core,
     ):
         overrides = {HOST: origin.address, AGENT_HOST: origin.address, DEAD_HOST: ("127.0.0.1", await _dead_port())}
         # the fake origins listen on loopback ephemeral ports, which the default `allowed_ports` refuses

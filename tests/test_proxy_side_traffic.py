@@ -24,7 +24,7 @@ from cursord.config import Limits, ProviderKind
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, end_stream_payload
 from cursord.connect.errors import Code
 from cursord.daemon import Core, build_core
-from cursord.models_rpc import model_rpc_extension
+from cursord.models_rpc import model_rpc_parts
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy.ca import CaPaths, client_context
@@ -45,7 +45,7 @@ from cursord.server.side_rpcs import (
     UPDATE_METADATA_PATH,
     UPLOAD_BLOBS_PATH,
     SideRpcs,
-    side_rpc_extension,
+    side_rpc_parts,
 )
 from cursord.server.side_streams import HEALTH_STREAM_PATH
 from cursord.testing.editor import (
@@ -120,8 +120,8 @@ async def _open_stack(
             async for stack in serve(core):
                 yield stack
             return
-        extensions = (model_rpc_extension(CATALOG), side_rpc_extension(SideRpcs(CATALOG)))
-        async with build_core(Limits(), Echo, extensions) as built:
+        parts = (model_rpc_parts(CATALOG), side_rpc_parts(SideRpcs(CATALOG)))
+        async with build_core(Limits(), Echo, parts) as built:
             async for stack in serve(built):
                 yield stack
 

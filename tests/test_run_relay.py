@@ -20,14 +20,15 @@ from cursord.config import Endpoint, ServeConfig
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, end_stream_payload
 from cursord.connect.errors import Code
 from cursord.daemon import run_daemon
-from cursord.models_rpc import SERVER_CONFIG_PATH, ModelCatalog, model_rpc_extension
+from cursord.models_rpc import SERVER_CONFIG_PATH, ModelCatalog, model_rpc_parts
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy.ca import CaPaths, CertificateAuthority, client_context
 from cursord.server.agent_listener import AgentEndpoint
 from cursord.server.asgi import read_body, send_response
+from cursord.server.parts import AppParts, RunRelay
 from cursord.server.relay import AgentRelay
-from cursord.server.run import RUN_PATH, run_relay_extension
+from cursord.server.run import RUN_PATH
 from cursord.server.serve import ListenOptions, hypercorn_config
 from cursord.testing.behaviours import Echo, text_update
 from cursord.testing.editor import EditorClient, exec_result, run_request
@@ -110,13 +111,13 @@ async def relaying_daemon(tmp_path: Path, *, upstream_up: bool = True) -> AsyncI
             agent_endpoint = AgentEndpoint(relay=relay)
             loopback = Endpoint("127.0.0.1", 0)
             serve = ServeConfig(data_dir=tmp_path, listen=loopback, agent_listen=loopback)
-            extensions = (
-                model_rpc_extension(ModelCatalog([]), lambda: agent_endpoint.url),
-                run_relay_extension(lambda model: model in (None, "", OURS), relay),
+            parts = (
+                model_rpc_parts(ModelCatalog([]), lambda: agent_endpoint.url),
+                AppParts(run_relay=RunRelay(lambda model: model in (None, "", OURS), relay)),
             )
             shutdown = trio.Event()
             async with trio.open_nursery() as nursery:
-                run = partial(run_daemon, serve, Echo, extensions, shutdown=shutdown, agent=agent_endpoint)
+                run = partial(run_daemon, serve, Echo, parts, shutdown=shutdown, agent=agent_endpoint)
                 binds: list[str] = await nursery.start(run)
                 trust = client_context(CaPaths.in_data_dir(tmp_path).cert, alpn=("h2",))
                 try:

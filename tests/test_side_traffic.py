@@ -31,7 +31,7 @@ from cursord.server.side_rpcs import (
     UPDATE_METADATA_PATH,
     UPLOAD_BLOBS_PATH,
     SideRpcs,
-    side_rpc_extension,
+    side_rpc_parts,
 )
 from cursord.server.side_streams import HEALTH_STREAM_PATH, SPEECH_STREAM_PATH, strict_health_request
 from cursord.testing.behaviours import Echo
@@ -169,7 +169,7 @@ async def test_titles_and_metadata_are_answered_here(autojump_clock: trio.abc.Cl
     blobs = Blobs()
     side = SideRpcs(CATALOG, blobs=blobs)
     async with (
-        running_daemon(Echo, limits=Limits(), extensions=(side_rpc_extension(side),)) as daemon,
+        running_daemon(Echo, limits=Limits(), parts=(side_rpc_parts(side),)) as daemon,
         daemon.editor(http2=http2) as editor,
     ):
         name_tab = aiserver.NameTabRequest(

@@ -22,7 +22,7 @@ from trio_websocket import ConnectionClosed, ConnectionRejected, WebSocketConnec
 from cursord.connect.errors import Code, ConnectError
 from cursord.intents import ExecResultArrived, RunRequested
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.streams.active import ActiveStream, StreamTimings
+from cursord.streams.active import ActiveStream, StreamBehaviour, StreamTimings
 from cursord.streams.phases import Phase
 from cursord.tap import (
     TAP_PATH,
@@ -31,7 +31,7 @@ from cursord.tap import (
     check_access,
     ensure_tap_token,
     read_tap_token,
-    tap_extension,
+    tap_parts,
     token_path,
 )
 from cursord.tap_events import EventQueue, TapFilter, summarise_intent, summarise_server_message
@@ -71,7 +71,7 @@ def turn_ended() -> agent.AgentServerMessage:
 
 
 @attrs.define
-class Scripted:
+class Scripted(StreamBehaviour):
     """A run: pass start, step, two text deltas, a shell exec; the exec's result ends the turn.
 
     A user text "burst N" instead publishes N text deltas and ends at once.
@@ -125,7 +125,7 @@ async def tap_daemon(hub: TapHub | None = None) -> AsyncIterator[tuple[RunningDa
     def factory(stream: ActiveStream) -> Scripted:
         return Scripted(stream, hub)
 
-    async with running_daemon(factory, extensions=(tap_extension(TOKEN, hub),)) as daemon:
+    async with running_daemon(factory, parts=(tap_parts(TOKEN, hub),)) as daemon:
         yield daemon, hub
 
 

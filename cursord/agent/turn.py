@@ -74,7 +74,7 @@ from cursord.providers.model import (
 from cursord.store.conversations import summary_message
 from cursord.store.records import TurnMeta, TurnStatus
 from cursord.store.store import Store
-from cursord.streams.active import ActiveStream
+from cursord.streams.active import ActiveStream, StreamBehaviour
 from cursord.streams.phases import Phase
 from cursord.tap import TapHub
 
@@ -140,7 +140,7 @@ class PassState:
 
 
 @attrs.define(eq=False)
-class AgentTurn(ToolCalls):
+class AgentTurn(ToolCalls, StreamBehaviour):
     stream: ActiveStream
     services: AgentServices
     route: Route | None = None

@@ -42,7 +42,7 @@ class AgentEndpoint:
 
 
 class OwnedPaths:
-    """The paths `app` serves itself, as it has them now (extensions add routes after it is built)."""
+    """The paths `app` serves itself (all given when it was built)."""
 
     def __init__(self, app: CursordApp) -> None:
         self.app = app

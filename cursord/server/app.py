@@ -80,9 +80,6 @@ class CursordApp:
     side_streams: SideStreams = attrs.field(factory=SideStreams)
     _unknown_logged: set[str] = attrs.field(factory=set)
 
-    def add_unary(self, path: str, request_type: type[Message], call: UnaryCall) -> None:
-        self.unary_methods[path] = UnaryMethod(request_type, call)
-
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
         if kind == "lifespan":

@@ -39,7 +39,6 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from typing import Any
 
 import attrs
 import trio
@@ -322,16 +321,3 @@ class RunHandler:
 
 async def _send(send: Send, response: HttpResponse) -> None:
     await send_response(send, response.status, response.headers, response.body)
-
-
-def run_relay_extension(
-    owns_model: Callable[[str | None], bool], relay: AgentRelay | None
-) -> Callable[[Any], None]:
-    """An `AppExtension`: the Run route relays runs on models `owns_model` refuses to `relay` (none:
-    such a run stays with cursord, whose turn answers `not_found` naming the models it serves)."""
-
-    def extend(core: Any) -> None:
-        handler: RunHandler = core.app.extra_routes[RUN_PATH]
-        handler.owns_model, handler.relay = owns_model, relay
-
-    return extend

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import Any, Final, Protocol
 
 import attrs
 import trio
@@ -35,10 +35,9 @@ from google.protobuf.message import Message
 from cursord.models_rpc import ModelCatalog
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.server.app import UnaryMethod
+from cursord.server.parts import AppParts
 from cursord.titles import Titler, title_from_text
-
-if TYPE_CHECKING:
-    from cursord.daemon import Core
 
 log = logging.getLogger(__name__)
 
@@ -172,12 +171,7 @@ class SideRpcs:
         }
 
 
-def side_rpc_extension(side: SideRpcs) -> Callable[[Core], None]:
-    """An `AppExtension` serving every path in `SIDE_RPC_PATHS` from `side`."""
-
-    def extend(core: Core) -> None:
-        calls = side.calls()
-        for path, request_type in SIDE_RPC_PATHS.items():
-            core.app.add_unary(path, request_type, calls[path])
-
-    return extend
+def side_rpc_parts(side: SideRpcs) -> AppParts:
+    """Every path in `SIDE_RPC_PATHS`, answered by `side`."""
+    calls = side.calls()
+    return AppParts(unary={path: UnaryMethod(kind, calls[path]) for path, kind in SIDE_RPC_PATHS.items()})

@@ -23,9 +23,10 @@ import attrs
 import trio
 
 from cursord.config import Limits
-from cursord.daemon import AppExtension, Core, build_core
+from cursord.daemon import Core, build_core
 from cursord.proxy.ca import CaPaths, CertificateAuthority, client_context
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
+from cursord.server.parts import AppParts
 from cursord.server.serve import ListenOptions, hypercorn_config
 from cursord.streams.active import BehaviourFactory
 from cursord.testing.editor import Connect, EditorClient
@@ -62,11 +63,11 @@ async def running_daemon(
     *,
     transport: Transport = "memory",
     limits: Limits | None = None,
-    extensions: tuple[AppExtension, ...] = (),
+    parts: tuple[AppParts, ...] = (),
     hosts: HostPolicy = LOOPBACK_ONLY,
 ) -> AsyncIterator[RunningDaemon]:
     limits = limits or Limits()
-    async with build_core(limits, behaviour_factory, extensions, hosts) as core:
+    async with build_core(limits, behaviour_factory, parts, hosts) as core:
         options = ListenOptions(
             host="127.0.0.1",
             port=0,
