@@ -5,6 +5,9 @@ pinned to CPU 0 but only one measured at a time: every measurement alternates A,
 noise falls on both alike, and the table gives medians and the ratio B/A.  Figures: throughput (one
 provider stream of 10,000 deltas, one subscriber, HTTP/1.1 and HTTP/2, with the daemon's CPU per event)
 and added latency at 1 and 50 concurrent streams over HTTP/1.1 (with the daemon's CPU per event).
+
+`--a-rev REV` runs daemon A from commit REV (exported with `git archive`) and B from the working tree:
+`python bench/ab.py --a-rev HEAD` measures the uncommitted change.
 """
 
 from __future__ import annotations
@@ -12,9 +15,11 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import subprocess
 import sys
-from collections.abc import Awaitable, Callable
-from contextlib import AsyncExitStack
+import tempfile
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import AsyncExitStack, contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +56,15 @@ async def latency(
     }
 
 
+@contextmanager
+def checkout(rev: str) -> Iterator[Path]:
+    """The source tree of commit `rev` in a temporary directory (`git archive`), for daemon A."""
+    with tempfile.TemporaryDirectory(prefix="cursord-ab-") as tmp:
+        archive = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        yield Path(tmp)
+
+
 async def main(args: argparse.Namespace) -> None:
     loadgen.batch_h2_acks()
     pin = len(os.sched_getaffinity(0)) >= 2
@@ -65,9 +79,14 @@ async def main(args: argparse.Namespace) -> None:
     }
     got: dict[str, dict[str, dict[str, list[float]]]] = {name: {"A": {}, "B": {}} for name in measures}
     async with AsyncExitStack() as stack:
+        roots = {"A": ROOT, "B": ROOT}
+        if args.a_rev:
+            roots["A"] = stack.enter_context(checkout(args.a_rev))
         provider = await stack.enter_async_context(open_stamp_provider())
         daemons = {
-            side: await stack.enter_async_context(DaemonProcess.start(provider.base_url, shlex.split(extra), pin))
+            side: await stack.enter_async_context(
+                DaemonProcess.start(provider.base_url, shlex.split(extra), pin, roots[side])
+            )
             for side, extra in (("A", args.a), ("B", args.b))
         }
         for daemon in daemons.values():  # warm up
@@ -84,7 +103,8 @@ async def main(args: argparse.Namespace) -> None:
             a, b = median(got[name]["A"][key]), median(got[name]["B"][key])
             rows.append([name, key, f"{a:,.1f}", f"{b:,.1f}", f"{b / a:.2f}"])
     print("\n".join(machine_lines(ROOT)))
-    print(f"A: daemon_proc.py {args.a or '(defaults)'}\nB: daemon_proc.py {args.b or '(defaults)'}")
+    print(f"A: daemon_proc.py {args.a or '(defaults)'}" + (f" at {args.a_rev}" if args.a_rev else ""))
+    print(f"B: daemon_proc.py {args.b or '(defaults)'}")
     print(f"{args.reps} alternating reps; load average {load_before} before, {load_average()} after\n")
     print(table(["measure", "figure", "A (median)", "B (median)", "B/A"], rows, right=[False, False, True, True, True]))
 
@@ -93,6 +113,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--a", default="", help="daemon_proc.py arguments for A (default: none)")
     parser.add_argument("--b", default="", help="daemon_proc.py arguments for B")
+    parser.add_argument("--a-rev", help="run daemon A from this commit (e.g. HEAD: the working tree's changes are B)")
     parser.add_argument("--reps", type=int, default=6)
     parser.add_argument("--events", type=int, default=200, help="deltas per latency stream at 1 stream")
     trio.run(main, parser.parse_args())

@@ -123,8 +123,11 @@ class DaemonProcess:
 
     @classmethod
     @asynccontextmanager
-    async def start(cls, provider_url: str, extra: Sequence[str], pin: bool) -> AsyncIterator[DaemonProcess]:
-        command = [sys.executable, str(ROOT / "bench" / "daemon_proc.py"), provider_url, *extra]
+    async def start(
+        cls, provider_url: str, extra: Sequence[str], pin: bool, root: Path = ROOT
+    ) -> AsyncIterator[DaemonProcess]:
+        """The daemon of the source tree at `root` (another checkout, for A/B runs against a commit)."""
+        command = [sys.executable, str(root / "bench" / "daemon_proc.py"), provider_url, *extra]
         process = await trio.lowlevel.open_process(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         daemon = cls(process)
         try:
