@@ -90,6 +90,25 @@ async def test_chat_text(autojump_clock: trio.testing.MockClock) -> None:
     assert req.completed and not req.client_disconnected
 
 
+async def test_request_body_goes_with_its_length_and_is_let_go_once_sent(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    tool = ToolSpec("read", "Read a file", {"type": "object", "properties": {"path": {"type": "string"}}})
+    request = PassRequest("m", "Be brief.", (Message.user("héllo"),), tools=(tool,))
+    async with open_fake_provider(Reply.sse(chat_text("ok"))) as fake:
+        provider = make(ProviderKind.OPENAI_CHAT, fake)
+        await provider.stream(request, Collector())
+        [req] = fake.requests
+        assert req.headers["content-length"] == str(len(req.body)) and "transfer-encoding" not in req.headers
+        assert req.json["messages"][1] == {"role": "user", "content": "héllo"}
+        assert req.json["tools"][0]["function"]["parameters"]["properties"] == {"path": {"type": "string"}}
+        # The body an attempt hands httpx is given up once read: a stream waiting for its first token
+        # keeps no copy of its prompt.
+        _, _, content = provider._request_parts(request)
+        assert [chunk async for chunk in content] == [req.body]
+        assert [chunk async for chunk in content] == []
+
+
 async def test_chat_tool_call(autojump_clock: trio.testing.MockClock) -> None:
     args = '{"path": "src/main.py", "limit": 20}'
     tools = (ToolSpec("read_file", "Read", {"type": "object", "properties": {"path": {"type": "string"}}}),)

@@ -29,7 +29,6 @@ import json
 import logging
 import math
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 import attrs
 import httpx
@@ -114,9 +113,6 @@ class HttpProvider:
         return not self.models or model in self.models
 
     async def stream(self, request: PassRequest, on_delta: DeltaSink) -> None:
-        path, body, vendor_headers = build_request(self.kind, request, self.options)
-        url = self.base_url.rstrip("/") + path
-        headers = {**vendor_headers, **self.extra_headers, **auth_headers(self.kind, self.api_key)}
         emitted = False
 
         async def sink(delta: Delta) -> None:
@@ -128,7 +124,7 @@ class HttpProvider:
         while True:
             attempt += 1
             try:
-                await self._attempt(url, headers, body, sink)
+                await self._attempt(request, sink)
                 return
             except ProviderError as exc:
                 wait = None if emitted else self.retry.delay(attempt, exc)
@@ -146,7 +142,22 @@ class HttpProvider:
 
     # --- one attempt ------------------------------------------------------------------------
 
-    async def _attempt(self, url: str, headers: dict[str, str], body: dict[str, Any], sink: DeltaSink) -> None:
+    def _request_parts(self, request: PassRequest) -> tuple[str, dict[str, str], _SentOnce]:
+        """URL, headers and body of one attempt. The body is built afresh for each attempt (retries are
+        rare) and serialised at once, so no attempt keeps the JSON tree; httpx lets go of the bytes once
+        they are sent, so a stream waiting for its first token holds no copy of its prompt."""
+        path, body, vendor_headers = build_request(self.kind, request, self.options)
+        content = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+        headers = {
+            **vendor_headers,
+            **self.extra_headers,
+            **auth_headers(self.kind, self.api_key),
+            "content-length": str(len(content)),
+        }
+        return self.base_url.rstrip("/") + path, headers, _SentOnce(content)
+
+    async def _attempt(self, request: PassRequest, sink: DeltaSink) -> None:
+        url, headers, content = self._request_parts(request)
         decoder = make_decoder(self.kind, self.name)
         sse = SSEDecoder()
         timeout = httpx.Timeout(
@@ -168,7 +179,7 @@ class HttpProvider:
             try:
                 async with (
                     self._client() as client,
-                    client.stream("POST", url, json=body, headers=headers, timeout=timeout) as response,
+                    client.stream("POST", url, content=content, headers=headers, timeout=timeout) as response,
                 ):
                     got_response = True
                     await self._check_response(response)
@@ -222,6 +233,22 @@ class HttpProvider:
         if got_response:
             return StreamTruncated(self.name, f"connection broke mid-stream ({detail})")
         return ProviderUnavailable(self.name, f"cannot reach the provider ({detail})")
+
+
+class _SentOnce:
+    """A request body that is let go of once httpx has taken it (an async iterable of one chunk)."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data: bytes | None = data
+
+    def __aiter__(self) -> _SentOnce:
+        return self
+
+    async def __anext__(self) -> bytes:
+        if self._data is None:
+            raise StopAsyncIteration
+        data, self._data = self._data, None
+        return data
 
 
 async def _read_limited(response: httpx.Response) -> bytes:
