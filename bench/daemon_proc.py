@@ -125,11 +125,21 @@ def trace_top(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, limit: 
     ranked = sorted(grouped.items(), key=lambda item: -item[1][0])[:limit]
     total = sum(size for size, _ in grouped.values())
     lines = [f"{size:>10,} B {count:>7,} blocks  {key}" for key, (size, count) in ranked]
-    return [f"{total:>10,} B in all (Python allocations that grew)", *lines]
+    by_module: dict[str, int] = {}
+    for key, (size, _) in grouped.items():
+        module = key.split(" <- ")[-1].rsplit(":", 1)[0]  # the file that allocated
+        by_module[module] = by_module.get(module, 0) + size
+    modules = sorted(by_module.items(), key=lambda item: -item[1])[: limit // 2]
+    return [
+        f"{total:>10,} B in all (Python allocations that grew)",
+        *lines,
+        "by the file that allocated:",
+        *(f"{size:>10,} B  {module}" for module, size in modules),
+    ]
 
 
 def _short(filename: str) -> str:
-    for marker in ("site-packages/", "/work/main/", "python3.11/"):
+    for marker in ("site-packages/", "python3.11/", f"{ROOT}/"):
         if marker in filename:
             return filename.split(marker, 1)[1]
     return filename
