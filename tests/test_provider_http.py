@@ -256,6 +256,25 @@ async def test_overloaded_event_after_deltas_is_not_retried(autojump_clock: trio
     assert out.text() and len(fake.requests) == 1
 
 
+async def test_a_burst_in_one_read_arrives_as_one_text_delta(autojump_clock: trio.testing.MockClock) -> None:
+    async with open_fake_provider(Reply.sse([b"".join(chat_text("one two three four five"))])) as fake:
+        out = Collector()
+        await make(ProviderKind.OPENAI_CHAT, fake).stream(simple(), out)
+    assert [type(d) for d in out.deltas] == [TextDelta, Usage, PassEnd]
+    assert out.text() == "one two three four five"
+
+
+async def test_an_error_after_deltas_in_the_same_read_still_delivers_them(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    late = b"".join([*anthropic_text("some words here")[:5], anthropic_error_event()])
+    async with open_fake_provider(Reply.sse([late]), Reply.sse(anthropic_text("no"))) as fake:
+        out = Collector()
+        with pytest.raises(errors.Overloaded):
+            await make(ProviderKind.ANTHROPIC, fake).stream(simple(), out)
+    assert out.text() and len(fake.requests) == 1  # deltas went out first, so no retry
+
+
 async def test_spend_limit_is_never_retried(autojump_clock: trio.testing.MockClock) -> None:
     body = anthropic_error_body(
         "rate_limit_error", "You have reached your API usage limits", error_code="enforced_spend_limit_reached"

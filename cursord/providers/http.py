@@ -1,8 +1,11 @@
 """HttpProvider: the real provider, over httpx on trio.
 
-Theory of operation.  `stream()` builds the vendor request once, then makes up to
-`RetryPolicy.max_attempts` attempts.  One attempt: POST with `stream: true`, and
-`response.aiter_bytes()` -> `SSEDecoder` -> the kind's stream decoder -> `on_delta`.  Errors are
+Theory of operation.  `stream()` makes up to `RetryPolicy.max_attempts` attempts, each building
+and serialising the body afresh.  One attempt: POST with `stream: true`, and
+`response.aiter_bytes()` -> `SSEDecoder` -> the kind's stream decoder -> `coalesce` -> `on_delta`:
+the deltas of everything one read brought are handed on together, runs of text merged (a flood of
+small deltas costs the turn, the backlog and every subscriber one delta per read, not hundreds;
+lone deltas, one per read, pass as they are).  Errors are
 translated here and nowhere else: a non-2xx answer through `classify_http_error`, in-stream
 error events by the decoders, httpx transport errors into `ProviderUnavailable` (before the
 response headers) or `StreamTruncated` (after them).
@@ -34,6 +37,7 @@ import attrs
 import httpx
 import trio
 
+from .assemble import coalesce
 from .base import DeltaSink, VendorOptions, auth_headers, build_request, make_decoder
 from .errors import (
     MalformedResponse,
@@ -46,7 +50,7 @@ from .errors import (
     classify_http_error,
 )
 from .model import Delta, PassEnd, PassRequest, ProviderKind
-from .sse import SSEDecoder
+from .sse import SSEDecoder, SSEEvent
 
 log = logging.getLogger(__name__)
 
@@ -168,12 +172,29 @@ class HttpProvider:
         got_response = False
         ended = False
 
-        async def deliver(deltas: list[Delta]) -> None:
+        async def deliver(events: list[SSEEvent], *, final: bool = False) -> None:
+            """Decode the events one read brought and hand their deltas on, adjacent text merged
+            (`coalesce`). A decoder error still hands on the deltas before it, then raises."""
             nonlocal ended
-            for delta in deltas:
+            deltas: list[Delta] = []
+            error: ProviderError | None = None
+            try:
+                for event in events:
+                    deltas += decoder.feed(event)
+                    if deltas and isinstance(deltas[-1], PassEnd):
+                        break
+                else:
+                    if final:
+                        deltas += decoder.finish()
+            except ProviderError as exc:
+                error = exc
+            for delta in coalesce(deltas):
                 await sink(delta)
                 if isinstance(delta, PassEnd):
                     ended = True
+                    return
+            if error is not None:
+                raise error
 
         with trio.CancelScope(deadline=trio.current_time() + limit) as scope:
             try:
@@ -185,18 +206,13 @@ class HttpProvider:
                     await self._check_response(response)
                     async for chunk in response.aiter_bytes():
                         scope.deadline = math.inf
-                        for event in sse.feed(chunk):
-                            await deliver(decoder.feed(event))
-                            if ended:
-                                return
+                        await deliver(sse.feed(chunk))
+                        if ended:
+                            return
                         waiting_for, limit = "data", self.timeouts.idle
                         scope.deadline = trio.current_time() + limit
                     scope.deadline = math.inf
-                    for event in sse.finish():
-                        await deliver(decoder.feed(event))
-                        if ended:
-                            return
-                    await deliver(decoder.finish())
+                    await deliver(sse.finish(), final=True)
             except httpx.HTTPError as exc:
                 raise self._transport_error(exc, got_response) from exc
         if scope.cancelled_caught:
