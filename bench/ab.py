@@ -4,7 +4,8 @@ Two daemon processes (`bench/daemon_proc.py`, A with `--a` arguments, B with `--
 pinned to CPU 0 but only one measured at a time: every measurement alternates A, B, A, B ... so machine
 noise falls on both alike, and the table gives medians and the ratio B/A.  Figures: throughput (one
 provider stream of 10,000 deltas, one subscriber, HTTP/1.1 and HTTP/2, with the daemon's CPU per event)
-and added latency at 1 and 50 concurrent streams over HTTP/1.1 (with the daemon's CPU per event).
+and added latency at 1 stream (HTTP/1.1 and HTTP/2), 50 and 200 concurrent streams (HTTP/1.1), with the
+daemon's CPU per event while events flowed, and with the run starts counted in.
 
 `--a-rev REV` runs daemon A from commit REV (exported with `git archive`) and B from the working tree:
 `python bench/ab.py --a-rev HEAD` measures the uncommitted change.
@@ -20,6 +21,7 @@ import sys
 import tempfile
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import AsyncExitStack, contextmanager
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +32,7 @@ import trio  # noqa: E402
 
 from bench import loadgen  # noqa: E402
 from bench.report import load_average, machine_lines, median, percentile, table  # noqa: E402
-from bench.run import LOAD_CPU, DaemonProcess  # noqa: E402
+from bench.run import LOAD_CPU, DaemonProcess, watched  # noqa: E402
 from bench.stamp_provider import StampProvider, open_stamp_provider  # noqa: E402
 
 
@@ -42,17 +44,32 @@ async def throughput(provider: StampProvider, daemon: DaemonProcess, http2: bool
 
 
 async def latency(
-    provider: StampProvider, daemon: DaemonProcess, streams: int, events: int, gap: float
+    provider: StampProvider, daemon: DaemonProcess, streams: int, events: int, gap: float, http2: bool = False
 ) -> dict[str, float]:
     before = await daemon.usage()
-    run = await loadgen.latency_run(
-        provider, via=loadgen.Daemon(daemon.port), http2=False, streams=streams, events=events, gap=gap, seed=1
+    arrived: list[int] = []
+    run, seen = await watched(
+        daemon,
+        arrived,
+        partial(
+            loadgen.latency_run,
+            provider,
+            via=loadgen.Daemon(daemon.port),
+            http2=http2,
+            streams=streams,
+            events=events,
+            gap=gap,
+            seed=1,
+            delays=arrived,
+        ),
     )
     after = await daemon.usage()
     return {
         "p50 µs": percentile(run.delays_ns, 0.5) / 1e3,
         "p99 µs": percentile(run.delays_ns, 0.99) / 1e3,
-        "µs/ev": (after.cpu - before.cpu) / len(run.delays_ns) * 1e6,
+        "µs/ev": seen.cpu_per_event * 1e6,
+        "µs/ev, starts too": (after.cpu - before.cpu) / len(run.delays_ns) * 1e6,
+        "GC max ms": after.gc_longest * 1e3,
     }
 
 
@@ -75,8 +92,12 @@ async def main(args: argparse.Namespace) -> None:
         "throughput h1": lambda p, d: throughput(p, d, False),
         "throughput h2": lambda p, d: throughput(p, d, True),
         "latency 1 stream h1": lambda p, d: latency(p, d, 1, args.events, 0.01),
+        "latency 1 stream h2": lambda p, d: latency(p, d, 1, args.events, 0.01, http2=True),
         "latency 50 streams h1": lambda p, d: latency(p, d, 50, max(10, args.events // 10), 0.05),
+        "latency 200 streams h1": lambda p, d: latency(p, d, 200, max(6, args.events // 20), 0.2),
     }
+    if args.only:
+        measures = {name: measure for name, measure in measures.items() if any(w in name for w in args.only.split(","))}
     got: dict[str, dict[str, dict[str, list[float]]]] = {name: {"A": {}, "B": {}} for name in measures}
     async with AsyncExitStack() as stack:
         roots = {"A": ROOT, "B": ROOT}
@@ -115,5 +136,6 @@ if __name__ == "__main__":
     parser.add_argument("--b", default="", help="daemon_proc.py arguments for B")
     parser.add_argument("--a-rev", help="run daemon A from this commit (e.g. HEAD: the working tree's changes are B)")
     parser.add_argument("--reps", type=int, default=6)
+    parser.add_argument("--only", help="comma-separated parts of measure names, e.g. 'latency 200,throughput'")
     parser.add_argument("--events", type=int, default=200, help="deltas per latency stream at 1 stream")
     trio.run(main, parser.parse_args())

@@ -10,7 +10,8 @@ serves it with `cursord.testing.harness.running_daemon(transport="tcp")`: the re
 Hypercorn stack (`floor_app`) gives the floor the daemon is compared against.
 
 It prints one JSON line with both ports, then obeys JSON-line commands on stdin, one reply line each on
-stdout: `usage` (RSS, peak RSS, CPU seconds from getrusage, open streams and RunSSE connections), `gc`
+stdout: `usage` (RSS, peak RSS, CPU seconds from getrusage, open streams and RunSSE connections), `cpu`
+(RSS and CPU seconds only: cheap enough to sample during a run), `gc`
 (collect, then usage), `trace_start` / `trace_top` (tracemalloc: the allocation sites that grew),
 `quit`.  The orchestrator (`bench/run.py`) runs its clients in another process, so client CPU never hides
 daemon CPU.
@@ -46,6 +47,7 @@ from cursord.models_rpc import ModelCatalog  # noqa: E402
 from cursord.runtime import agent_parts, provider_pool_limits  # noqa: E402
 from cursord.server.serve import ListenOptions, hypercorn_config  # noqa: E402
 from cursord.store.store import open_store  # noqa: E402
+from cursord.store.writer import WriterThread  # noqa: E402
 from cursord.tap import TapHub, ensure_tap_token, tap_extension  # noqa: E402
 from cursord.testing.harness import running_daemon  # noqa: E402
 from cursord.testing.memory_server import serve_tcp  # noqa: E402
@@ -145,7 +147,28 @@ def _short(filename: str) -> str:
     return filename
 
 
+class GCPauses:
+    """The cyclic garbage collector's pauses in this process (a `gc.callbacks` entry): count, total, longest."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.total = 0.0
+        self.longest = 0.0
+        self._started = 0.0
+        gc.callbacks.append(self)
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+            return
+        pause = time.perf_counter() - self._started
+        self.count += 1
+        self.total += pause
+        self.longest = max(self.longest, pause)
+
+
 async def control_loop(daemon: Any) -> None:
+    pauses = GCPauses()
     stdin = trio.lowlevel.FdStream(os.dup(sys.stdin.fileno()))
     buffer = b""
     baseline: tracemalloc.Snapshot | None = None
@@ -173,6 +196,10 @@ async def control_loop(daemon: Any) -> None:
                 tracemalloc.stop()
                 continue
             usage = resource.getrusage(resource.RUSAGE_SELF)
+            if command == "cpu":  # the cheap one, for sampling during a run
+                sys.stdout.write(json.dumps({"rss": rss_bytes(), "cpu": usage.ru_utime + usage.ru_stime}) + "\n")
+                sys.stdout.flush()
+                continue
             streams = list(daemon.core.broker)
             reply = {
                 "rss": rss_bytes(),
@@ -181,7 +208,9 @@ async def control_loop(daemon: Any) -> None:
                 "streams": len(streams),
                 "open_streams": sum(1 for s in streams if not s.is_terminal),
                 "subscribers": sum(len(s.subscribers) for s in streams),
+                "gc": {"count": pauses.count, "total": pauses.total, "longest": pauses.longest},
             }
+            pauses.longest = 0.0  # the longest since the last `usage`
             sys.stdout.write(json.dumps(reply) + "\n")
             sys.stdout.flush()
 
@@ -206,6 +235,8 @@ async def main(args: argparse.Namespace) -> None:
     limits = provider_pool_limits(daemon_limits)  # as `cursord serve` sizes it
     data_dir = Path(tempfile.mkdtemp(prefix="cursord-bench-"))
     async with open_store(data_dir) as store, httpx.AsyncClient(timeout=None, limits=limits) as client:
+        if args.commit_delay is not None and isinstance(store.writer, WriterThread):
+            store.writer.commit_delay = args.commit_delay
         shared = None if args.per_pass_client else client
         router = ProviderRouter.from_catalog(ModelCatalog((spec,)), ENVIRON, shared)
         services, extensions = agent_parts(router, store)
@@ -223,6 +254,11 @@ async def main(args: argparse.Namespace) -> None:
             serve_tcp(floor_app, hypercorn_config(ListenOptions(port=0), 1 << 20)) as floor,
         ):
             assert daemon.address is not None
+            if args.gc_threshold:
+                gc.set_threshold(*(int(n) for n in args.gc_threshold.split(",")))
+            if args.gc_freeze:
+                gc.collect()
+                gc.freeze()
             ready = {"port": daemon.address[1], "floor_port": floor[1], "pid": os.getpid()}
             sys.stdout.write(json.dumps(ready) + "\n")
             sys.stdout.flush()
@@ -237,13 +273,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("provider", help="base URL of the bench provider")
     parser.add_argument("--per-pass-client", action="store_true", help="an httpx client per pass (no sharing)")
     parser.add_argument(
-        "--max-streams", type=int, default=4000, help="ended streams count for 30 s; the bench makes many"
+        "--max-streams", type=int, default=10_000, help="ended streams count for 30 s; the bench makes many"
     )
     parser.add_argument("--no-tap", action="store_true", help="leave out the live tap `cursord serve` installs")
     parser.add_argument("--no-journal", action="store_true", help="leave out the stream journal")
     parser.add_argument(
         "--settle-passes", type=int, help="set cursord.server.runsse.MAX_SETTLE_PASSES (0: send at once)"
     )
+    parser.add_argument("--gc-threshold", help="gc.set_threshold(...) once serving, e.g. 10000,50,100")
+    parser.add_argument("--gc-freeze", action="store_true", help="gc.freeze() once serving")
+    parser.add_argument("--commit-delay", type=float, help="the store writer's commit_delay (seconds; 0: none)")
     parser.add_argument(
         "--patch", action="append", default=[], help="apply a proposed change from bench/experiments.py"
     )
