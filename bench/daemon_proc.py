@@ -4,10 +4,10 @@
 
 Theory of operation.  It builds cursord as `cursord serve` does (`runtime.agent_parts` with a store and
 the stream journal, one shared httpx client sized by `provider_pool_limits`, the live tap's hub, the agent
-turn as the stream behaviour) around one OpenAI-chat provider spec pointing at the bench provider, and
-serves it with `cursord.testing.harness.running_daemon(transport="tcp")`: the real app on
-`hypercorn.trio.serve` on 127.0.0.1, real clock.  Beside it, on its own port, a bare ASGI app on the same
-Hypercorn stack (`floor_app`) gives the floor the daemon is compared against.
+turn as the stream behaviour, `runtime.tune_gc` once serving) around one OpenAI-chat provider spec
+pointing at the bench provider, and serves it with `cursord.testing.harness.running_daemon(transport="tcp")`:
+the real app on `hypercorn.trio.serve` on 127.0.0.1, real clock.  Beside it, on its own port, a bare ASGI
+app on the same Hypercorn stack (`floor_app`) gives the floor the daemon is compared against.
 
 It prints one JSON line with both ports, then obeys JSON-line commands on stdin, one reply line each on
 stdout: `usage` (RSS, peak RSS, CPU seconds from getrusage, open streams and RunSSE connections), `cpu`
@@ -44,7 +44,7 @@ from cursord.agent.turn import AgentTurn  # noqa: E402
 from cursord.config import Limits, ProviderKind, ProviderSpec  # noqa: E402
 from cursord.connect.envelope import encode_envelope  # noqa: E402
 from cursord.models_rpc import ModelCatalog  # noqa: E402
-from cursord.runtime import agent_parts, provider_pool_limits  # noqa: E402
+from cursord.runtime import agent_parts, provider_pool_limits, tune_gc  # noqa: E402
 from cursord.server.serve import ListenOptions, hypercorn_config  # noqa: E402
 from cursord.store.store import open_store  # noqa: E402
 from cursord.store.writer import WriterThread  # noqa: E402
@@ -167,7 +167,25 @@ class GCPauses:
         self.longest = max(self.longest, pause)
 
 
-async def control_loop(daemon: Any) -> None:
+class LoopLag:
+    """How late the event loop runs a 1 ms sleeper: the longest stall since the last `usage`, and how much
+    of that stall this process spent on a CPU (busy: GC, long work) rather than waiting for one (another
+    process had the core)."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self.longest_cpu = 0.0
+
+    async def run(self) -> None:
+        while True:
+            wall, cpu = time.perf_counter(), time.process_time()
+            await trio.sleep(0.001)
+            late = time.perf_counter() - wall - 0.001
+            if late > self.longest:
+                self.longest, self.longest_cpu = late, time.process_time() - cpu
+
+
+async def control_loop(daemon: Any, lag: LoopLag) -> None:
     pauses = GCPauses()
     stdin = trio.lowlevel.FdStream(os.dup(sys.stdin.fileno()))
     buffer = b""
@@ -209,8 +227,9 @@ async def control_loop(daemon: Any) -> None:
                 "open_streams": sum(1 for s in streams if not s.is_terminal),
                 "subscribers": sum(len(s.subscribers) for s in streams),
                 "gc": {"count": pauses.count, "total": pauses.total, "longest": pauses.longest},
+                "lag": {"longest": lag.longest, "on_cpu": lag.longest_cpu},
             }
-            pauses.longest = 0.0  # the longest since the last `usage`
+            pauses.longest = lag.longest = lag.longest_cpu = 0.0  # the longest since the last `usage`
             sys.stdout.write(json.dumps(reply) + "\n")
             sys.stdout.flush()
 
@@ -254,15 +273,19 @@ async def main(args: argparse.Namespace) -> None:
             serve_tcp(floor_app, hypercorn_config(ListenOptions(port=0), 1 << 20)) as floor,
         ):
             assert daemon.address is not None
+            if not args.default_gc:  # as `cursord serve` does once it listens
+                tune_gc()
             if args.gc_threshold:
                 gc.set_threshold(*(int(n) for n in args.gc_threshold.split(",")))
-            if args.gc_freeze:
-                gc.collect()
-                gc.freeze()
             ready = {"port": daemon.address[1], "floor_port": floor[1], "pid": os.getpid()}
             sys.stdout.write(json.dumps(ready) + "\n")
             sys.stdout.flush()
-            await control_loop(daemon)
+            lag = LoopLag()
+            async with trio.open_nursery() as nursery:
+                if args.loop_lag:
+                    nursery.start_soon(lag.run)
+                await control_loop(daemon, lag)
+                nursery.cancel_scope.cancel()
             # Leave without Hypercorn's graceful wait: the benchmark is over.
             shutil.rmtree(data_dir, ignore_errors=True)
             os._exit(0)
@@ -280,8 +303,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--settle-passes", type=int, help="set cursord.server.runsse.MAX_SETTLE_PASSES (0: send at once)"
     )
-    parser.add_argument("--gc-threshold", help="gc.set_threshold(...) once serving, e.g. 10000,50,100")
-    parser.add_argument("--gc-freeze", action="store_true", help="gc.freeze() once serving")
+    parser.add_argument(
+        "--loop-lag", action="store_true", help="watch the event loop's stalls with a 1 ms sleeper (costs CPU)"
+    )
+    parser.add_argument("--default-gc", action="store_true", help="leave out runtime.tune_gc (Python's defaults)")
+    parser.add_argument("--gc-threshold", help="then gc.set_threshold(...), e.g. 10000,50,100")
     parser.add_argument("--commit-delay", type=float, help="the store writer's commit_delay (seconds; 0: none)")
     parser.add_argument(
         "--patch", action="append", default=[], help="apply a proposed change from bench/experiments.py"

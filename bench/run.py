@@ -132,6 +132,8 @@ class Usage:
     open_streams: int
     subscribers: int
     gc_longest: float  # the longest cyclic-GC pause since the previous `usage` (seconds)
+    lag_longest: float  # with --loop-lag: the event loop's longest stall since then, and its time on a CPU
+    lag_on_cpu: float
 
 
 class DaemonProcess:
@@ -196,6 +198,8 @@ class DaemonProcess:
             reply["open_streams"],
             reply["subscribers"],
             pauses.get("longest", math.nan),
+            reply.get("lag", {}).get("longest", math.nan),
+            reply.get("lag", {}).get("on_cpu", math.nan),
         )
 
     async def wait_for(self, what: str, count: int) -> None:
