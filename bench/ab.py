@@ -70,6 +70,7 @@ async def latency(
         "µs/ev": seen.cpu_per_event * 1e6,
         "µs/ev, starts too": (after.cpu - before.cpu) / len(run.delays_ns) * 1e6,
         "GC max ms": after.gc_longest * 1e3,
+        **{f"daemon part {k} ms": v for k, v in (await daemon.command("inner")).items()},
         "stall ms": after.lag_longest * 1e3,  # 0 unless the daemons watch their loop (--loop-lag)
         "stall on CPU ms": after.lag_on_cpu * 1e3,
     }
@@ -101,7 +102,7 @@ async def main(args: argparse.Namespace) -> None:
     if args.only:
         measures = {name: measure for name, measure in measures.items() if any(w in name for w in args.only.split(","))}
     got: dict[str, dict[str, dict[str, list[float]]]] = {name: {"A": {}, "B": {}} for name in measures}
-    lag = " --loop-lag" if args.loop_lag else ""
+    lag = " --loop-lag --inner-delays" if args.loop_lag else ""
     extras = {"A": args.a + lag, "B": args.b + lag}
     async with AsyncExitStack() as stack:
         roots = {"A": ROOT, "B": ROOT}
@@ -140,7 +141,9 @@ if __name__ == "__main__":
     parser.add_argument("--b", default="", help="daemon_proc.py arguments for B")
     parser.add_argument("--a-rev", help="run daemon A from this commit (e.g. HEAD: the working tree's changes are B)")
     parser.add_argument("--reps", type=int, default=6)
-    parser.add_argument("--loop-lag", action="store_true", help="also report the daemons' event-loop stalls")
+    parser.add_argument(
+        "--loop-lag", action="store_true", help="also report the daemons' event-loop stalls and their part of the delay"
+    )
     parser.add_argument("--only", help="comma-separated parts of measure names, e.g. 'latency 200,throughput'")
     parser.add_argument("--events", type=int, default=200, help="deltas per latency stream at 1 stream")
     trio.run(main, parser.parse_args())

@@ -13,6 +13,7 @@ It prints one JSON line with both ports, then obeys JSON-line commands on stdin,
 stdout: `usage` (RSS, peak RSS, CPU seconds from getrusage, open streams and RunSSE connections), `cpu`
 (RSS and CPU seconds only: cheap enough to sample during a run), `gc`
 (collect, then usage), `trace_start` / `trace_top` (tracemalloc: the allocation sites that grew),
+`inner` (with --inner-delays: p50/p99 of stamp -> the daemon's RunSSE send, ms, since the last `inner`),
 `quit`.  The orchestrator (`bench/run.py`) runs its clients in another process, so client CPU never hides
 daemon CPU.
 """
@@ -44,7 +45,9 @@ from cursord.agent.turn import AgentTurn  # noqa: E402
 from cursord.config import Limits, ProviderKind, ProviderSpec  # noqa: E402
 from cursord.connect.envelope import encode_envelope  # noqa: E402
 from cursord.models_rpc import ModelCatalog  # noqa: E402
+from cursord.proto import agent_v1_pb2 as agent  # noqa: E402
 from cursord.runtime import agent_parts, provider_pool_limits, tune_gc  # noqa: E402
+from cursord.server import runsse  # noqa: E402
 from cursord.server.serve import ListenOptions, hypercorn_config  # noqa: E402
 from cursord.store.store import open_store  # noqa: E402
 from cursord.store.writer import WriterThread  # noqa: E402
@@ -167,6 +170,33 @@ class GCPauses:
         self.longest = max(self.longest, pause)
 
 
+class InnerDelays:
+    """With --inner-delays: each stamped text delta's delay from the provider's send stamp to the moment the
+    daemon's RunSSE `send` of it returned (the bytes are in the kernel), so a latency tail can be split into
+    the daemon's part and the part after it (socket, client).  Decoding every frame costs the daemon CPU:
+    diagnostics only."""
+
+    def __init__(self) -> None:
+        self.delays: list[int] = []
+        original = runsse._send_frames
+
+        async def send_frames(send: Any, frames: list[bytes]) -> None:
+            await original(send, frames)
+            now = time.monotonic_ns()
+            for frame in frames:
+                text = agent.AgentServerMessage.FromString(frame[5:]).interaction_update.text_delta.text
+                if text.startswith("T"):
+                    self.delays.extend(now - int(stamp) for stamp in text[1:].split("T"))
+
+        runsse._send_frames = send_frames
+
+    def take(self) -> dict[str, float]:
+        ordered, self.delays = sorted(self.delays), []
+        if not ordered:
+            return {}
+        return {f"p{q}": ordered[min(len(ordered) - 1, int(len(ordered) * q / 100))] / 1e6 for q in (50, 99)}
+
+
 class LoopLag:
     """How late the event loop runs a 1 ms sleeper: the longest stall since the last `usage`, and how much
     of that stall this process spent on a CPU (busy: GC, long work) rather than waiting for one (another
@@ -185,7 +215,7 @@ class LoopLag:
                 self.longest, self.longest_cpu = late, time.process_time() - cpu
 
 
-async def control_loop(daemon: Any, lag: LoopLag) -> None:
+async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None) -> None:
     pauses = GCPauses()
     stdin = trio.lowlevel.FdStream(os.dup(sys.stdin.fileno()))
     buffer = b""
@@ -200,6 +230,10 @@ async def control_loop(daemon: Any, lag: LoopLag) -> None:
             command = json.loads(line)["cmd"]
             if command == "quit":
                 return
+            if command == "inner":
+                sys.stdout.write(json.dumps(inner.take() if inner is not None else {}) + "\n")
+                sys.stdout.flush()
+                continue
             if command == "gc":
                 gc.collect()
             if command == "trace_start":
@@ -284,7 +318,7 @@ async def main(args: argparse.Namespace) -> None:
             async with trio.open_nursery() as nursery:
                 if args.loop_lag:
                     nursery.start_soon(lag.run)
-                await control_loop(daemon, lag)
+                await control_loop(daemon, lag, InnerDelays() if args.inner_delays else None)
                 nursery.cancel_scope.cancel()
             # Leave without Hypercorn's graceful wait: the benchmark is over.
             shutil.rmtree(data_dir, ignore_errors=True)
@@ -305,6 +339,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--loop-lag", action="store_true", help="watch the event loop's stalls with a 1 ms sleeper (costs CPU)"
+    )
+    parser.add_argument(
+        "--inner-delays", action="store_true", help="time stamped deltas to the daemon's RunSSE send (costs CPU)"
     )
     parser.add_argument("--default-gc", action="store_true", help="leave out runtime.tune_gc (Python's defaults)")
     parser.add_argument("--gc-threshold", help="then gc.set_threshold(...), e.g. 10000,50,100")
