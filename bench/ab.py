@@ -76,6 +76,13 @@ async def latency(
     }
 
 
+async def appends(daemon: DaemonProcess, http2: bool) -> dict[str, float]:
+    before = await daemon.usage()
+    rate = await loadgen.appends_run(loadgen.Daemon(daemon.port), http2=http2, writers=8, per_writer=80)
+    after = await daemon.usage()
+    return {"appends/s": rate, "µs/append": (after.cpu - before.cpu) / (8 * 81) * 1e6}
+
+
 @contextmanager
 def checkout(rev: str) -> Iterator[Path]:
     """The source tree of commit `rev` in a temporary directory (`git archive`), for daemon A."""
@@ -98,6 +105,7 @@ async def main(args: argparse.Namespace) -> None:
         "latency 1 stream h2": lambda p, d: latency(p, d, 1, args.events, 0.01, http2=True),
         "latency 50 streams h1": lambda p, d: latency(p, d, 50, max(10, args.events // 10), 0.05),
         "latency 200 streams h1": lambda p, d: latency(p, d, 200, max(6, args.events // 20), 0.2),
+        "appends h1": lambda p, d: appends(d, False),
     }
     if args.only:
         measures = {name: measure for name, measure in measures.items() if any(w in name for w in args.only.split(","))}
