@@ -314,7 +314,7 @@ def test_responses_reasoning_then_tool_recorded_stream() -> None:
     ]
     assert of_type(deltas, ToolCallStart) == [ToolCallStart(0, "call_Zx81", "grep")]
     assert of_type(deltas, ToolCallDone) == [ToolCallDone(0, "call_Zx81", "grep", '{"pattern":"TODO"}')]
-    assert deltas[-2:] == [Usage(input=2210, output=310, cache_read=2048), PassEnd(StopReason.TOOL_USE)]
+    assert deltas[-2:] == [Usage(input=2210, output=310, cache_read=2048, reasoning=256), PassEnd(StopReason.TOOL_USE)]
 
 
 def test_responses_text() -> None:
