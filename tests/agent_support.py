@@ -9,7 +9,8 @@ from collections.abc import AsyncIterator, Callable, Sequence
 import attrs
 import httpx
 
-from cursord.agent.router import ProviderRouter
+from cursord.agent.ledger import PassLedger
+from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.config import Limits, ProviderKind, ProviderSpec
 from cursord.connect.errors import ConnectError
@@ -50,7 +51,8 @@ async def agent_daemon(
             open_store(data_dir, inline=True) as store,
             httpx.AsyncClient(timeout=None, limits=provider_pool_limits(Limits())) as client,
         ):
-            router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON, client)
+            ledger = PassLedger(store.record_pass_nowait, price_book(specs))
+            router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON, client, ledger)
             services, extensions = agent_parts(router, store)
             factory = AgentTurn.factory(services)
             async with running_daemon(factory, transport=transport, extensions=extensions) as daemon:
