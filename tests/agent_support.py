@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import tempfile
 from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Any
 
 import attrs
 import httpx
@@ -27,8 +28,14 @@ ENVIRON = {"FAKE_KEY": API_KEY}
 
 
 def spec_for(
-    fake: FakeProvider, kind: ProviderKind, *models: str, name: str | None = None, context_window: int | None = None
+    fake: FakeProvider,
+    kind: ProviderKind,
+    *models: str,
+    name: str | None = None,
+    context_window: int | None = None,
+    **extra: Any,
 ) -> ProviderSpec:
+    """A spec for `fake`; `extra` holds further ProviderSpec fields (prices, cache_key, ...)."""
     return ProviderSpec(
         kind=kind,
         name=name or kind.value,
@@ -36,6 +43,7 @@ def spec_for(
         api_key_env="FAKE_KEY",
         models=models,
         context_window=context_window,
+        **extra,
     )
 
 
