@@ -154,7 +154,7 @@ async def test_anthropic_tool_loop_sends_thinking_back_unchanged(autojump_clock:
         "input": {"path": "a"},
     }
     # the result closes the conversation so far: it carries the moving cache breakpoint
-    result = {"type": "tool_result", "tool_use_id": "toolu_1", "content": "contents"}
+    result: dict[str, object] = {"type": "tool_result", "tool_use_id": "toolu_1", "content": "contents"}
     result["cache_control"] = {"type": "ephemeral"}
     assert body["messages"][2]["content"] == [result]
     assert body["system"] == [{"type": "text", "text": "sys", "cache_control": {"type": "ephemeral"}}]
