@@ -1,4 +1,5 @@
-"""The `cursord` command line: `serve`, `config check`, `service`, `status`, `tap`, `doctor`, `ca`, `editor`."""
+"""The `cursord` command line: `serve`, `config check`, `service`, `status`, `tap`, `usage`, `doctor`, `ca`,
+`editor`."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import trio
 
 from cursord import __version__
+from cursord.cli_usage import add_usage_arguments, usage_command
 from cursord.config import (
     ConfigError,
     ServeConfig,
@@ -55,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
         action.add_argument("--no-systemctl", action="store_true", help="only write files; run no systemctl")
     add_status_arguments(commands)
     add_tap_arguments(commands)
+    add_usage_arguments(commands)
     add_doctor_arguments(commands)
     add_ca_arguments(commands)
     add_editor_arguments(commands)
@@ -75,6 +78,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return status_command(args, environ)
         if args.command == "tap":
             return tap_command(args, environ)
+        if args.command == "usage":
+            return usage_command(args, environ)
         if args.command == "doctor":
             return doctor_command(args, environ)
         if args.command == "ca":

@@ -34,7 +34,8 @@ import math
 import os
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
@@ -43,6 +44,7 @@ from urllib.parse import urlsplit, urlunsplit
 import attrs
 
 from cursord.logs import redact_secrets
+from cursord.providers.prices import Price, parse_price_text, parse_price_value
 
 __all__ = [
     "DEFAULT_AGENT_LISTEN",
@@ -260,12 +262,19 @@ def _frozen_windows(value: Mapping[str, int]) -> Mapping[str, int]:
     return MappingProxyType(dict(value))
 
 
+def _frozen_prices(value: Mapping[str, Price]) -> Mapping[str, Price]:
+    return MappingProxyType(dict(value))
+
+
 @attrs.frozen
 class ProviderSpec:
     """One provider: which API it speaks, where, which env var holds its key, which models it serves.
 
     `context_window` is the provider-wide default in tokens (None: unknown); `context_windows` holds
-    per-model overrides. Use `context_window_for(model)`. Validated when built (raises ConfigError).
+    per-model overrides. Use `context_window_for(model)`. `prices` (USD per million tokens) override
+    the built-in price table for this provider's models (`cursord.providers.prices`). `cache_key=False`
+    sends no prompt-cache hint: no `prompt_cache_key` (OpenAI kinds), no `cache_control` (anthropic),
+    for servers that reject them. Validated when built (raises ConfigError).
     """
 
     kind: ProviderKind
@@ -277,6 +286,8 @@ class ProviderSpec:
     context_windows: Mapping[str, int] = attrs.field(
         factory=dict, converter=_frozen_windows, hash=False
     )
+    prices: Mapping[str, Price] = attrs.field(factory=dict, converter=_frozen_prices, hash=False)
+    cache_key: bool = True
 
     def __attrs_post_init__(self) -> None:
         try:
@@ -379,6 +390,8 @@ _PROVIDER_KEYS: Final = (
     "models",
     "context_window",
     "context_windows",
+    "prices",
+    "cache_key",
 )
 _REQUIRED: Final = ("kind", "name", "base_url", "models")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -448,6 +461,11 @@ def _check_provider(p: ProviderSpec) -> None:
             raise _Invalid(f"model {model!r} is not in this provider's models", f"context_windows.{model}")
         if not _positive_int(window):
             raise _Invalid(f"must be a positive number of tokens, got {window!r}", f"context_windows.{model}")
+    for model in p.prices:
+        if model not in p.models:
+            raise _Invalid(f"model {model!r} is not in this provider's models", f"prices.{model}")
+    if not isinstance(p.cache_key, bool):
+        raise _Invalid(f"must be true or false, got {p.cache_key!r}", "cache_key")
 
 
 def _check_base_url(url: str) -> None:
@@ -546,6 +564,18 @@ def _provider_fields_from_text(text: str) -> dict[str, Any]:
                     raise _Invalid(f"{pair!r} is not MODEL:TOKENS", key)
                 windows[model] = _parse_int_text(number, f"{key}.{model}")
             fields[key] = windows
+        elif key == "prices":
+            prices: dict[str, Price] = {}
+            for pair in _split_items(value, "|", key) if value else []:
+                model, colon, rates = pair.rpartition(":")
+                if not colon or not model:
+                    raise _Invalid(f"{pair!r} is not MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]", key)
+                prices[model] = _price(partial(parse_price_text, rates), f"{key}.{model}")
+            fields[key] = prices
+        elif key == "cache_key":
+            if value not in ("true", "false"):
+                raise _Invalid(f"must be true or false, got {value!r}", key)
+            fields[key] = value == "true"
         elif key == "api_key_env":
             fields[key] = value or None  # empty: a keyless server (e.g. a local Ollama)
         else:
@@ -553,11 +583,19 @@ def _provider_fields_from_text(text: str) -> dict[str, Any]:
     return fields
 
 
+def _price(parse: Callable[[], Price], field: str) -> Price:
+    try:
+        return parse()
+    except ValueError as e:
+        raise _Invalid(str(e), field) from None
+
+
 def parse_provider_spec(text: str) -> ProviderSpec:
     """Parse one `--provider` SPEC.
 
     `kind=openai-chat|openai-responses|anthropic,name=N,base_url=URL,api_key_env=VAR,models=A|B`
-    with optional `context_window=TOKENS` and `context_windows=MODEL:TOKENS|MODEL:TOKENS`.
+    with optional `context_window=TOKENS`, `context_windows=MODEL:TOKENS|MODEL:TOKENS`,
+    `prices=MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]|...` (USD per million tokens) and `cache_key=false`.
     `api_key_env` may be left out (or empty) for keyless servers. A preset name (`openai`, `anthropic`)
     may come first and supplies every field; later items override it (`openai,models=gpt-5`).
     """
@@ -690,6 +728,14 @@ def _provider_fields_from_table(table: Mapping[str, Any]) -> dict[str, Any]:
             if not isinstance(value, dict):
                 raise _type_error("a table of MODEL = TOKENS", value, key)
             fields[key] = dict(value)
+        elif key == "prices":
+            if not isinstance(value, dict):
+                raise _type_error("a table of MODEL = [IN, OUT, CACHE_READ, CACHE_WRITE]", value, key)
+            fields[key] = {m: _price(partial(parse_price_value, v), f"{key}.{m}") for m, v in value.items()}
+        elif key == "cache_key":
+            if not isinstance(value, bool):
+                raise _type_error("true or false", value, key)
+            fields[key] = value
         elif key == "kind":
             if not isinstance(value, str):
                 raise _type_error("a string", value, key)
@@ -1089,6 +1135,10 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
             entry["context_window"] = p.context_window
         if p.context_windows:
             entry["context_windows"] = dict(p.context_windows)
+        if p.prices:
+            entry["prices"] = {model: price.as_list() for model, price in p.prices.items()}
+        if not p.cache_key:
+            entry["cache_key"] = False
         if environ is not None:
             entry["key_present"] = p.key_present(environ)
         providers.append(entry)

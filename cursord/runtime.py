@@ -16,8 +16,9 @@ import attrs
 import httpx
 import trio
 
+from cursord.agent.ledger import PassLedger
 from cursord.agent.resume import make_restorer
-from cursord.agent.router import ProviderRouter
+from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.titles import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.config import Limits, ServeConfig
@@ -142,7 +143,8 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         dropped = await store.journal_drop_ended_before(time.time() - retention)
         if dropped:
             log.info("dropped %d ended stream journals past their retention", dropped)
-        router = ProviderRouter.from_catalog(ModelCatalog(config.providers), environ, client)
+        ledger = PassLedger(store.record_pass_nowait, price_book(config.providers))
+        router = ProviderRouter.from_catalog(ModelCatalog(config.providers), environ, client, ledger)
         agent = AgentEndpoint(relay=AgentRelay())
         hub = TapHub()
         services, parts = agent_parts(router, store, retention, agent, tap=hub)

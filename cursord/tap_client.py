@@ -28,6 +28,7 @@ __all__ = [
     "TapClientError",
     "TapTarget",
     "add_tap_client_arguments",
+    "client_config",
     "open_tap",
     "read_snapshot",
     "tap_target",
@@ -92,6 +93,18 @@ def tap_target(
     return TapTarget(url, f"{shown}:{config.listen.port}", token, context)
 
 
+def client_config(args: argparse.Namespace, environ: Mapping[str, str]) -> ServeConfig:
+    """The daemon's config as `--config`, `--listen` and `--data-dir` give it (providers not needed:
+    a placeholder stands in). Raises ConfigError."""
+    flags = argparse.Namespace(
+        config=getattr(args, "config", None),
+        listen=getattr(args, "listen", None),
+        data_dir=getattr(args, "data_dir", None),
+        providers=[_PLACEHOLDER_PROVIDER],
+    )
+    return config_from_args(flags, environ)
+
+
 def tap_target_from_args(
     args: argparse.Namespace,
     environ: Mapping[str, str],
@@ -100,14 +113,8 @@ def tap_target_from_args(
     conversation_id: str | None = None,
 ) -> TapTarget:
     """Resolve the daemon's address and token from `add_tap_client_arguments` flags; raises TapClientError."""
-    flags = argparse.Namespace(
-        config=getattr(args, "config", None),
-        listen=getattr(args, "listen", None),
-        data_dir=getattr(args, "data_dir", None),
-        providers=[_PLACEHOLDER_PROVIDER],
-    )
     try:
-        config = config_from_args(flags, environ)
+        config = client_config(args, environ)
         token = read_tap_token(config.data_dir)
     except (ConfigError, TapTokenError) as error:
         raise TapClientError(str(error)) from None

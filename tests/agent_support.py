@@ -5,11 +5,13 @@ from __future__ import annotations
 import contextlib
 import tempfile
 from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Any
 
 import attrs
 import httpx
 
-from cursord.agent.router import ProviderRouter
+from cursord.agent.ledger import PassLedger
+from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.config import Limits, ProviderKind, ProviderSpec
 from cursord.connect.errors import ConnectError
@@ -26,8 +28,14 @@ ENVIRON = {"FAKE_KEY": API_KEY}
 
 
 def spec_for(
-    fake: FakeProvider, kind: ProviderKind, *models: str, name: str | None = None, context_window: int | None = None
+    fake: FakeProvider,
+    kind: ProviderKind,
+    *models: str,
+    name: str | None = None,
+    context_window: int | None = None,
+    **extra: Any,
 ) -> ProviderSpec:
+    """A spec for `fake`; `extra` holds further ProviderSpec fields (prices, cache_key, ...)."""
     return ProviderSpec(
         kind=kind,
         name=name or kind.value,
@@ -35,6 +43,7 @@ def spec_for(
         api_key_env="FAKE_KEY",
         models=models,
         context_window=context_window,
+        **extra,
     )
 
 
@@ -50,7 +59,8 @@ async def agent_daemon(
             open_store(data_dir, inline=True) as store,
             httpx.AsyncClient(timeout=None, limits=provider_pool_limits(Limits())) as client,
         ):
-            router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON, client)
+            ledger = PassLedger(store.record_pass_nowait, price_book(specs))
+            router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON, client, ledger)
             services, parts = agent_parts(router, store)
             factory = AgentTurn.factory(services)
             async with running_daemon(factory, transport=transport, parts=parts) as daemon:

@@ -28,6 +28,7 @@ from cursord.config import (
     parse_provider_spec,
     redacted,
 )
+from cursord.providers.prices import Price
 
 ENV = {"HOME": "/home/u"}
 
@@ -151,7 +152,7 @@ def test_whitespace_around_items_is_ignored() -> None:
         (
             "openai,zzz=1",
             "--provider 'openai,zzz=1': unknown key 'zzz' (expected one of preset, kind, name, base_url,"
-            " api_key_env, models, context_window, context_windows)",
+            " api_key_env, models, context_window, context_windows, prices, cache_key)",
         ),
         ("openai,models=", "--provider 'openai,models=': models: at least one model is required"),
         ("openai,models=a||b", "--provider 'openai,models=a||b': models: empty item 2 (stray '|'?)"),
@@ -216,6 +217,32 @@ def test_a_key_given_as_api_key_env_is_not_echoed() -> None:
         "--provider 'openai,api_key_env=<redacted>': api_key_env: looks like an API key;"
         " give the *name* of the variable that holds it (e.g. OPENAI_API_KEY)"
     )
+
+
+def test_prices_and_cache_key_in_a_spec() -> None:
+    spec = parse_provider_spec(
+        "kind=openai-chat,name=ds,base_url=https://api.deepseek.com,models=deepseek-chat|llama3:8b,"
+        "prices=deepseek-chat:0.28/0.42/0.028|llama3:8b:0/0,cache_key=false"
+    )
+    assert spec.prices["deepseek-chat"] == Price(0.28, 0.42, 0.028, 0.28)  # no write rate: the input rate
+    assert spec.prices["llama3:8b"] == Price(0, 0, 0, 0)  # a free model is a known 0, not an unknown
+    assert spec.cache_key is False
+    assert parse_provider_spec("openai").cache_key is True and not parse_provider_spec("openai").prices
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("openai,prices=gpt-6:1/2", "prices.gpt-6: model 'gpt-6' is not in this provider's models"),
+        ("openai,prices=gpt-5:1", "prices.gpt-5: expected 2 to 4 rates"),
+        ("openai,prices=gpt-5:1/x", "prices.gpt-5: 'x' is not a number"),
+        ("openai,prices=gpt-5:1/-2", "prices.gpt-5: output must be a price of 0 or more"),
+        ("openai,prices=1/2", "prices: '1/2' is not MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]"),
+        ("openai,cache_key=no", "cache_key: must be true or false, got 'no'"),
+    ],
+)
+def test_price_and_cache_key_errors(text: str, message: str) -> None:
+    assert message in error_of(parse_provider_spec, text)
 
 
 def test_provider_spec_validates_when_built_directly() -> None:
@@ -407,6 +434,8 @@ name = "ollama"
 base_url = "http://127.0.0.1:11434/v1"
 models = ["llama3:8b", "qwen2.5-coder:7b"]
 context_window = 8192
+prices = { "llama3:8b" = [0, 0], "qwen2.5-coder:7b" = "0.1/0.2/0.01" }
+cache_key = false
 
 [providers.context_windows]
 "qwen2.5-coder:7b" = 32768

@@ -115,7 +115,7 @@ def test_chat_deepseek_reasoning_content() -> None:
     first_text = next(i for i, d in enumerate(deltas) if isinstance(d, TextDelta))
     assert deltas[first_text - 1] == ThinkingDone(origin="openai-chat")
     # usage came in the finish_reason chunk itself
-    assert deltas[-2:] == [Usage(input=14, output=230), PassEnd(StopReason.END_TURN)]
+    assert deltas[-2:] == [Usage(input=14, output=230, reasoning=200), PassEnd(StopReason.END_TURN)]
 
 
 def test_chat_openrouter_reasoning_and_details_not_doubled() -> None:
@@ -123,7 +123,7 @@ def test_chat_openrouter_reasoning_and_details_not_doubled() -> None:
     assert thinking_of(deltas) == "Let me think about this."
     assert text_of(deltas) == "Hello!"
     assert len(of_type(deltas, ThinkingDone)) == 1
-    assert deltas[-2:] == [Usage(input=40, output=25), PassEnd(StopReason.END_TURN)]
+    assert deltas[-2:] == [Usage(input=40, output=25, reasoning=12), PassEnd(StopReason.END_TURN)]
 
 
 def test_chat_reasoning_details_alone_are_used() -> None:
@@ -315,7 +315,7 @@ def test_responses_reasoning_then_tool_recorded_stream() -> None:
     ]
     assert of_type(deltas, ToolCallStart) == [ToolCallStart(0, "call_Zx81", "grep")]
     assert of_type(deltas, ToolCallDone) == [ToolCallDone(0, "call_Zx81", "grep", '{"pattern":"TODO"}')]
-    assert deltas[-2:] == [Usage(input=2210, output=310, cache_read=2048), PassEnd(StopReason.TOOL_USE)]
+    assert deltas[-2:] == [Usage(input=2210, output=310, cache_read=2048, reasoning=256), PassEnd(StopReason.TOOL_USE)]
 
 
 def test_responses_text() -> None:
@@ -396,3 +396,28 @@ def test_coalesce_merges_runs_of_text_thinking_and_one_calls_arguments() -> None
     ]
     assert coalesce([TextDelta("x")]) == [TextDelta("x")]
     assert coalesce([ThinkingDelta("t"), TextDelta("x")]) == [ThinkingDelta("t"), TextDelta("x")]
+# ---- usage fields of each vendor (the ledger's cache and reasoning counts) ------------------------
+
+
+def test_chat_usage_openai_cached_and_reasoning_tokens() -> None:
+    usage = {**ps.chat_usage(prompt=1000, completion=300, cached=768)}
+    usage["completion_tokens_details"] = {"reasoning_tokens": 256}
+    assert run(CHAT, ps.chat_text("x", usage=usage))[-2] == Usage(input=1000, output=300, cache_read=768, reasoning=256)
+
+
+def test_chat_usage_deepseek_prompt_cache_hit_tokens() -> None:
+    usage = {"prompt_tokens": 900, "completion_tokens": 40}
+    usage |= {"prompt_cache_hit_tokens": 640, "prompt_cache_miss_tokens": 260}
+    assert run(CHAT, ps.chat_text("x", usage=usage))[-2] == Usage(input=900, output=40, cache_read=640)
+
+
+def test_responses_usage_cached_and_reasoning_tokens() -> None:
+    usage = {**ps.responses_usage(input_tokens=2000, output_tokens=500, cached=1536)}
+    usage["output_tokens_details"] = {"reasoning_tokens": 384}
+    deltas = run(RESPONSES, ps.responses_text("x", usage=usage))
+    assert deltas[-2] == Usage(input=2000, output=500, cache_read=1536, reasoning=384)
+
+
+def test_anthropic_usage_cache_read_and_creation_count_in_the_prompt() -> None:
+    events = ps.anthropic_text("x", input_tokens=50, output_tokens=9, cache_read=3000, cache_write=700)
+    assert run(ANTHROPIC, events)[-2] == Usage(input=3750, output=9, cache_read=3000, cache_write=700)

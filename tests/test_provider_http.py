@@ -172,7 +172,10 @@ async def test_anthropic_tool_loop_sends_thinking_back_unchanged(autojump_clock:
         "name": "read_file",
         "input": {"path": "a"},
     }
-    assert body["messages"][2]["content"] == [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "contents"}]
+    # the result closes the conversation so far: it carries the moving cache breakpoint
+    result: dict[str, object] = {"type": "tool_result", "tool_use_id": "toolu_1", "content": "contents"}
+    result["cache_control"] = {"type": "ephemeral"}
+    assert body["messages"][2]["content"] == [result]
     assert body["system"] == [{"type": "text", "text": "sys", "cache_control": {"type": "ephemeral"}}]
     assert [t.get("cache_control") for t in body["tools"]] == [None, {"type": "ephemeral"}]
     assert body["thinking"] == {"type": "enabled", "budget_tokens": 2048}

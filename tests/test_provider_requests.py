@@ -179,10 +179,23 @@ def test_anthropic_request() -> None:
             "content": [
                 {"type": "tool_result", "tool_use_id": "call_1", "content": "print(1)"},
                 {"type": "tool_result", "tool_use_id": "call_2", "content": "no such dir", "is_error": True},
-                {"type": "text", "text": "Thanks. Now explain."},
+                # the third breakpoint: the conversation so far is the next pass's cached prefix
+                {"type": "text", "text": "Thanks. Now explain.", "cache_control": {"type": "ephemeral"}},
             ],
         },
     ]
+
+
+def test_prompt_cache_key_is_the_requests_cache_key_unless_turned_off() -> None:
+    keyed = PassRequest("m", messages=(Message.user("hi"),), cache_key="conv-1")
+    assert openai_chat.build_request(keyed)[1]["prompt_cache_key"] == "conv-1"
+    assert openai_responses.build_request(keyed)[1]["prompt_cache_key"] == "conv-1"
+    assert "prompt_cache_key" not in openai_chat.build_request(PassRequest("m", messages=keyed.messages))[1]
+    off_chat = openai_chat.ChatOptions(send_cache_key=False)
+    off_responses = openai_responses.ResponsesOptions(send_cache_key=False)
+    assert "prompt_cache_key" not in openai_chat.build_request(keyed, off_chat)[1]
+    assert "prompt_cache_key" not in openai_responses.build_request(keyed, off_responses)[1]
+    assert "prompt_cache_key" not in anthropic.build_request(keyed)[1]  # Anthropic caches by breakpoints
 
 
 def test_anthropic_system_messages_are_hoisted_and_cache_options() -> None:

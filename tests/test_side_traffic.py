@@ -12,6 +12,7 @@ import httpx
 import pytest
 import trio
 
+from cursord.agent.ledger import PassLedger
 from cursord.agent.router import ProviderRouter
 from cursord.agent.titles import model_titler
 from cursord.config import Limits, ProviderKind, ProviderSpec
@@ -34,6 +35,7 @@ from cursord.server.side_rpcs import (
     side_rpc_parts,
 )
 from cursord.server.side_streams import HEALTH_STREAM_PATH, SPEECH_STREAM_PATH, strict_health_request
+from cursord.store.records import PassRecord
 from cursord.testing.behaviours import Echo
 from cursord.testing.editor import BIDI_APPEND, STREAM_HEADERS, EditorClient, error_from_json
 from cursord.testing.fake_providers import Reply, open_fake_provider
@@ -240,10 +242,14 @@ async def test_the_title_model_is_asked_through_its_provider() -> None:
     reply = Reply.sse(chat_text('Title: "Login test repair"'))
     async with open_fake_provider(reply) as fake, httpx.AsyncClient(timeout=None) as client:
         catalog = ModelCatalog([spec_for(fake, ProviderKind.OPENAI_CHAT, "small-model")])
-        router = ProviderRouter.from_catalog(catalog, ENVIRON, client)
+        recorded: list[PassRecord] = []
+        router = ProviderRouter.from_catalog(catalog, ENVIRON, client, PassLedger(recorded.append))
         with trio.fail_after(30):
             title = await model_titler(router, "small-model")("please fix the flaky login test")
     assert title == "Login test repair"
+    (title_pass,) = recorded  # a title costs tokens too: it is in the usage ledger
+    assert (title_pass.model, title_pass.status, title_pass.usage.input) == ("small-model", "completed", 12)
+    assert title_pass.request_id.startswith("title-")
     sent = json.loads(fake.requests[0].body)
     assert sent["model"] == "small-model"
     assert "please fix the flaky login test" in json.dumps(sent["messages"])

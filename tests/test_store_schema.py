@@ -143,7 +143,7 @@ async def test_connections_are_configured(tmp_path: Path) -> None:
 
 
 async def test_upgrade_from_the_previous_version_keeps_data(tmp_path: Path) -> None:
-    assert SCHEMA_VERSION == 2, "write the new N-1 schema into this test when adding a migration"
+    assert SCHEMA_VERSION == 3, "write the new N-1 schema into a test when adding a migration"
     path = tmp_path / DB_NAME
     conn = sqlite3.connect(path)
     conn.executescript(SCHEMA_V1)
@@ -163,12 +163,31 @@ async def test_upgrade_from_the_previous_version_keeps_data(tmp_path: Path) -> N
     assert tables(path) >= TABLES
 
 
+async def test_upgrade_to_the_ledger_keeps_recorded_passes(tmp_path: Path) -> None:
+    """Version 2 (the shipped migrations 1-2, applied for real) had passes without reasoning or cost."""
+    path = tmp_path / DB_NAME
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, str(path), MIGRATIONS[:2])
+    conn.execute(
+        "INSERT INTO passes(model_call_id, request_id, conversation_id, model, status, input_tokens, "
+        "output_tokens, cache_read_tokens, started_at, duration_ms) "
+        "VALUES ('r1:1', 'r1', 'c1', 'gpt-5', 'completed', 100, 20, 64, 1000.0, 900)"
+    )
+    conn.close()
+    assert raw_version(path) == 2
+    async with open_store(tmp_path) as store:
+        (old,) = await store.passes(request_id="r1")
+        assert (old.usage.input, old.usage.cache_read, old.usage.reasoning) == (100, 64, 0)
+        assert old.cost_usd is None  # recorded before costs were: unknown, not free
+    assert raw_version(path) == 3
+
+
 async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
     path = tmp_path / DB_NAME
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA user_version = 99")
     conn.close()
-    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 2.*newer cursord") as info:
+    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 3.*newer cursord") as info:
         await Store.open(tmp_path)
     assert (info.value.found, info.value.known) == (99, SCHEMA_VERSION)
     assert raw_version(path) == 99

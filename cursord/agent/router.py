@@ -1,19 +1,25 @@
 """Which provider serves a run: the model catalog's rule picks the model, its provider spec the provider.
 
 The model list the editor shows (`cursord.models_rpc`) and the routing of runs use the same
-`ModelCatalog.resolve`, so a model the picker offers is always one a run can reach.
+`ModelCatalog.resolve`, so a model the picker offers is always one a run can reach. Passes run
+through `run_pass`, which records each one in the usage ledger (`cursord.agent.ledger`) if there is one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 import httpx
 
+from cursord.agent.ledger import PassLedger, PassTag
+from cursord.config import ProviderKind, ProviderSpec
 from cursord.models_rpc import ModelCatalog
-from cursord.providers.base import Provider
+from cursord.providers import anthropic, openai_chat, openai_responses
+from cursord.providers.base import DeltaSink, Provider, VendorOptions
 from cursord.providers.http import HttpProvider
+from cursord.providers.model import PassRequest
+from cursord.providers.prices import PriceBook
 
 #: context window used for compaction when neither the spec nor the model says (tokens).
 DEFAULT_CONTEXT_WINDOW = 128_000
@@ -26,14 +32,42 @@ class Route:
     context_window: int
 
 
+def vendor_options(spec: ProviderSpec) -> VendorOptions | None:
+    """The wire-format options a spec asks for (None: the defaults)."""
+    if spec.cache_key:
+        return None
+    if spec.kind is ProviderKind.OPENAI_CHAT:
+        return openai_chat.ChatOptions(send_cache_key=False)
+    if spec.kind is ProviderKind.OPENAI_RESPONSES:
+        return openai_responses.ResponsesOptions(send_cache_key=False)
+    return anthropic.AnthropicOptions(cache_system=False, cache_tools=False, cache_last_message=False)
+
+
+def price_book(specs: Iterable[ProviderSpec]) -> PriceBook:
+    """The built-in prices under each provider's own `prices`."""
+    return PriceBook({spec.name: dict(spec.prices) for spec in specs if spec.prices})
+
+
 @attrs.define
 class ProviderRouter:
     catalog: ModelCatalog
     providers: dict[str, Provider]
+    ledger: PassLedger | None = None
+
+    async def run_pass(self, route: Route, request: PassRequest, on_delta: DeltaSink, tag: PassTag) -> None:
+        """`route.provider.stream(request, on_delta)`, recorded in the ledger when it ends."""
+        if self.ledger is None:
+            await route.provider.stream(request, on_delta)
+        else:
+            await self.ledger.stream(route.provider, request, on_delta, tag)
 
     @classmethod
     def from_catalog(
-        cls, catalog: ModelCatalog, environ: Mapping[str, str], client: httpx.AsyncClient | None = None
+        cls,
+        catalog: ModelCatalog,
+        environ: Mapping[str, str],
+        client: httpx.AsyncClient | None = None,
+        ledger: PassLedger | None = None,
     ) -> ProviderRouter:
         providers: dict[str, Provider] = {}
         for entry in catalog:
@@ -45,9 +79,10 @@ class ProviderRouter:
                     base_url=spec.base_url,
                     api_key=environ.get(spec.api_key_env) if spec.api_key_env else None,
                     models=list(spec.models),
+                    options=vendor_options(spec),
                     client=client,
                 )
-        return cls(catalog, providers)
+        return cls(catalog, providers, ledger)
 
     @property
     def models(self) -> list[str]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Final
 
+from cursord.agent.ledger import PassTag
 from cursord.agent.router import ProviderRouter
 from cursord.providers.model import Delta, Message, PassRequest, TextDelta
 from cursord.titles import Titler, clean_model_title
@@ -35,7 +37,8 @@ def model_titler(router: ProviderRouter, model_id: str) -> Titler:
             messages=(Message.user(text[:MAX_TITLE_INPUT_CHARS]),),
             max_output_tokens=32,
         )
-        await route.provider.stream(request, on_delta)
+        call_id = f"title-{uuid.uuid4().hex[:16]}"  # a title pass belongs to no stream: its own ids
+        await router.run_pass(route, request, on_delta, PassTag(call_id, call_id))
         return clean_model_title("".join(parts))
 
     return titler

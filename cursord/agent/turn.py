@@ -32,6 +32,7 @@ from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_r
 from cursord.agent.errors import model_not_served, provider_failure
 from cursord.agent.history import ConversationHistory
 from cursord.agent.hooks import HookSteps
+from cursord.agent.ledger import PassTag
 from cursord.agent.prompt import system_prompt
 from cursord.agent.router import ProviderRouter, Route
 from cursord.agent.tool_calls import PendingTool, ToolCalls
@@ -409,6 +410,7 @@ class AgentTurn(ToolCalls, StreamBehaviour):
             tools=tuple(self.tools.specs),
             reasoning_effort=self.reasoning_effort,
             thinking_budget=self.thinking_budget,
+            cache_key=self.conversation_id,
         )
         self._save()
         self.stream.move_to(Phase.PROVIDER_RUNNING)
@@ -430,13 +432,14 @@ class AgentTurn(ToolCalls, StreamBehaviour):
         if purpose is PassPurpose.STEP:
             self.stream.publish(updates.step_started(pass_id))
         self._tap("pass_start", {"pass": pass_id, "provider": self.route.provider.name, "model": self.route.model})
-        self.stream.start_task(self._run_pass, pass_id, self.route, request, name=f"pass:{model_call_id}")
+        tag = PassTag(model_call_id, self.stream.request_id, self.conversation_id)
+        self.stream.start_task(self._run_pass, pass_id, self.route, request, tag, name=f"pass:{model_call_id}")
 
     def _tap(self, event: str, timings: dict[str, object]) -> None:
         if self.services.tap is not None:
             self.services.tap.record_provider(self.stream.request_id, event, timings)
 
-    async def _run_pass(self, pass_id: int, route: Route, request: PassRequest) -> None:
+    async def _run_pass(self, pass_id: int, route: Route, request: PassRequest, tag: PassTag) -> None:
         first = True
 
         async def forward(delta: Delta) -> None:
@@ -450,7 +453,7 @@ class AgentTurn(ToolCalls, StreamBehaviour):
         with trio.CancelScope() as scope:
             self.pass_scope = scope
             try:
-                await route.provider.stream(request, forward)
+                await self.services.router.run_pass(route, request, forward, tag)  # recorded in the ledger
             except ProviderError as exc:
                 error = exc
             except Exception as exc:  # a decoder bug must end this turn, not the daemon

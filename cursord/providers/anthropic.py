@@ -12,7 +12,10 @@ usage; `message_stop` is the terminal marker: `Usage` then `PassEnd`.  `ping` is
 
 Builder: thinking and redacted_thinking blocks are sent back exactly as received (text and
 signature unchanged: the API answers 400 otherwise).  Prompt caching puts
-`cache_control: ephemeral` on the last system block and on the last tool (the stable prefix).
+`cache_control: ephemeral` on the last tool, the last system block and the last block of the
+conversation so far (tools, system, earlier turns: the stable prefix).  The message breakpoint
+moves forward every pass; the API finds the previous pass's prefix by looking back from it, so each
+pass of a tool loop reads what the one before wrote (3 of the 4 breakpoints the API allows).
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ class AnthropicOptions:
     default_max_tokens: int = 8192  # max_tokens is required by the API
     cache_system: bool = True
     cache_tools: bool = True
-    cache_last_message: bool = False  # a third breakpoint on the conversation so far
+    cache_last_message: bool = True  # a third breakpoint on the conversation so far
     betas: tuple[str, ...] = ()  # anthropic-beta header values
     schema_profile: str = "anthropic"
     extra_body: Mapping[str, Any] = attrs.field(factory=dict)

@@ -154,6 +154,9 @@ class PassRequest:
     reasoning_effort: str | None = None  # "low" | "medium" | "high" ... passed through
     max_output_tokens: int | None = None
     thinking_budget: int | None = None  # Anthropic extended thinking budget_tokens
+    #: a stable id for the vendor's prompt cache (the conversation id): sent as `prompt_cache_key`
+    #: where the wire format takes one, so every pass of a conversation lands on the same cache.
+    cache_key: str | None = None
 
 
 # --- output deltas --------------------------------------------------------------------------
@@ -205,13 +208,15 @@ class Usage:
 
     `input` counts every prompt token, cached or not (so it is the prompt's size);
     `cache_read` and `cache_write` are the parts of it read from / written to the cache.
-    `output` includes reasoning tokens.
+    `output` includes reasoning tokens; `reasoning` is the part of it the vendor reports as
+    reasoning (0 where it does not say).
     """
 
     input: int = 0
     output: int = 0
     cache_read: int = 0
     cache_write: int = 0
+    reasoning: int = 0
 
 
 @attrs.frozen

@@ -59,6 +59,7 @@ class ChatOptions:
     # "reasoning_content" during a tool loop); None sends no thinking back.
     reasoning_echo_field: str | None = None
     schema_profile: str = "openai"  # see schemas.PROFILES; "openai_strict" also sets strict
+    send_cache_key: bool = True  # `prompt_cache_key` from PassRequest.cache_key (off: servers that reject it)
     extra_body: Mapping[str, Any] = attrs.field(factory=dict)
 
 
@@ -101,6 +102,8 @@ def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple
         body["reasoning_effort"] = req.reasoning_effort
     if req.max_output_tokens is not None:
         body[opts.max_tokens_field] = req.max_output_tokens
+    if req.cache_key is not None and opts.send_cache_key:
+        body["prompt_cache_key"] = req.cache_key
     body.update(opts.extra_body)
     headers = {"content-type": "application/json", "accept": "text/event-stream"}
     return "/chat/completions", body, headers
@@ -304,9 +307,11 @@ def _parse_usage(usage: dict[str, Any]) -> Usage:
     details = as_dict(usage.get("prompt_tokens_details"))
     cache_read = as_int(details.get("cached_tokens")) or as_int(usage.get("prompt_cache_hit_tokens"))
     cache_write = as_int(details.get("cache_write_tokens"))
+    completion = as_dict(usage.get("completion_tokens_details"))
     return Usage(
         input=as_int(usage.get("prompt_tokens")),
         output=as_int(usage.get("completion_tokens")),
         cache_read=cache_read,
         cache_write=cache_write,
+        reasoning=as_int(completion.get("reasoning_tokens")),
     )

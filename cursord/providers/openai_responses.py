@@ -56,6 +56,7 @@ class ResponsesOptions:
     store: bool = False  # stateless: every pass sends the whole conversation
     reasoning_summary: str | None = "auto"
     schema_profile: str = "openai"  # "openai_strict" also sends strict: true
+    send_cache_key: bool = True  # `prompt_cache_key` from PassRequest.cache_key (off: servers that reject it)
     extra_body: Mapping[str, Any] = attrs.field(factory=dict)
 
 
@@ -98,6 +99,8 @@ def build_request(
             body["include"] = ["reasoning.encrypted_content"]
     if req.max_output_tokens is not None:
         body["max_output_tokens"] = req.max_output_tokens
+    if req.cache_key is not None and opts.send_cache_key:
+        body["prompt_cache_key"] = req.cache_key
     body.update(opts.extra_body)
     headers = {"content-type": "application/json", "accept": "text/event-stream"}
     return "/responses", body, headers
@@ -324,8 +327,10 @@ _HANDLERS = {
 
 def _parse_usage(usage: dict[str, Any]) -> Usage:
     details = as_dict(usage.get("input_tokens_details"))
+    output_details = as_dict(usage.get("output_tokens_details"))
     return Usage(
         input=as_int(usage.get("input_tokens")),
         output=as_int(usage.get("output_tokens")),
         cache_read=as_int(details.get("cached_tokens")),
+        reasoning=as_int(output_details.get("reasoning_tokens")),
     )

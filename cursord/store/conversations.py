@@ -14,6 +14,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
+import attrs
+
 from cursord.providers.model import Message
 from cursord.store.codec import decode_message, encode_parts, usage_columns, usage_from_columns
 from cursord.store.errors import InvalidSummary, UnknownConversation
@@ -219,7 +221,8 @@ def summaries(conn: sqlite3.Connection, conversation_id: str) -> list[SummaryRec
 
 _PASS_COLUMNS = (
     "model_call_id, request_id, conversation_id, turn_seq, model, provider, status, stop_reason, error, "
-    "input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, started_at, first_token_ms, duration_ms"
+    "input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, started_at, "
+    "first_token_ms, duration_ms, cost_usd"
 )
 _TOOL_COLUMNS = (
     "tool_call_id, request_id, conversation_id, turn_seq, model_call_id, name, arguments, exec_seq, exec_id, "
@@ -229,7 +232,7 @@ _TOOL_COLUMNS = (
 
 def record_pass(conn: sqlite3.Connection, record: PassRecord) -> None:
     conn.execute(
-        f"INSERT INTO passes({_PASS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO passes({_PASS_COLUMNS}) VALUES ({', '.join('?' * 18)})",
         (
             record.model_call_id,
             record.request_id,
@@ -241,9 +244,11 @@ def record_pass(conn: sqlite3.Connection, record: PassRecord) -> None:
             record.stop_reason,
             record.error,
             *usage_columns(record.usage),
+            record.usage.reasoning,
             record.started_at,
             record.first_token_ms,
             record.duration_ms,
+            record.cost_usd,
         ),
     )
 
@@ -297,12 +302,16 @@ def passes(
             status=PassStatus(status),
             stop_reason=stop,
             error=error,
-            usage=usage_from_columns(i, o, cr, cw),
+            usage=attrs.evolve(usage_from_columns(i, o, cr, cw), reasoning=reasoning),
             started_at=started,
             first_token_ms=first,
             duration_ms=duration,
+            cost_usd=cost,
         )
-        for mc, rid, cid, seq, model, provider, status, stop, error, i, o, cr, cw, started, first, duration in rows
+        for (
+            mc, rid, cid, seq, model, provider, status, stop, error, i, o, cr, cw, reasoning, started, first, duration,
+            cost,
+        ) in rows
     ]
 
 

@@ -98,6 +98,8 @@ class PassRecord:
     """One provider pass (`model_call_id`), recorded when it ends.
 
     `turn_seq` is None until the turn recorded under the same request id and conversation claims it.
+    `cost_usd` is what the pass cost at the prices known when it ended; None when unknown (the model
+    has no price, or the pass ended without the provider reporting its usage).
     """
 
     model_call_id: str
@@ -113,6 +115,7 @@ class PassRecord:
     error: str | None = None
     first_token_ms: int | None = None
     turn_seq: int | None = None
+    cost_usd: float | None = None
 
 
 @attrs.frozen

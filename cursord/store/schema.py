@@ -165,9 +165,17 @@ _V2_JOURNAL = (
     ) STRICT, WITHOUT ROWID""",
 )
 
+_V3_LEDGER = (
+    "ALTER TABLE passes ADD COLUMN reasoning_tokens INTEGER NOT NULL DEFAULT 0",
+    # USD at the prices known when the pass ended; NULL: unknown (no price, or no usage reported)
+    "ALTER TABLE passes ADD COLUMN cost_usd REAL",
+    "CREATE INDEX passes_by_started ON passes(started_at)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "conversations, turns, messages, summaries, passes, tool calls, checkpoints, blobs", _V1_HISTORY),
     Migration(2, "stream journal: streams, events, pending", _V2_JOURNAL),
+    Migration(3, "usage ledger: reasoning tokens and cost per pass", _V3_LEDGER),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -33,7 +33,7 @@ import attrs
 import trio
 
 from cursord.providers.model import Message
-from cursord.store import blobs, conversations, journal
+from cursord.store import blobs, conversations, journal, usage
 from cursord.store.codec import check_json
 from cursord.store.errors import StoreError
 from cursord.store.inline import InlineReader, InlineWriter
@@ -185,6 +185,14 @@ class Store:
 
     async def record_pass(self, record: PassRecord) -> None:
         await self.writer.run(lambda c: conversations.record_pass(c, record))
+
+    def record_pass_nowait(self, record: PassRecord) -> None:
+        """Queue a pass record without waiting (a pass may end by cancellation, where awaiting cannot)."""
+        self.writer.run_nowait(lambda c: conversations.record_pass(c, record))
+
+    async def usage(self, by: usage.UsageGroup, since: float | None = None) -> list[usage.UsageRow]:
+        """The recorded passes since `since` (epoch seconds; None: all), summed per group."""
+        return await self._read(lambda c: usage.usage_rows(c, by, since))
 
     async def record_tool_call(self, record: ToolCallRecord) -> None:
         await self.writer.run(lambda c: conversations.record_tool_call(c, record))

@@ -1,0 +1,91 @@
+"""The usage ledger, read back: recorded passes summed per model, day, conversation or provider.
+
+Each provider pass is one `passes` row (written by `cursord.agent.ledger` when the pass ends). A
+summary row adds up tokens, times and cost over the passes of one group. Costs add up only where
+known: `cost_usd` is the sum over the priced passes (None when none was priced) and `unpriced`
+counts the others, so a partial sum is never shown as the whole.
+
+Days are local calendar days (SQLite's `localtime`, the TZ of the process that reads).
+"""
+
+from __future__ import annotations
+
+import enum
+import sqlite3
+
+import attrs
+
+
+class UsageGroup(enum.StrEnum):
+    MODEL = "model"
+    DAY = "day"
+    CONVERSATION = "conversation"
+    PROVIDER = "provider"
+
+
+_KEYS = {
+    UsageGroup.MODEL: "model",
+    UsageGroup.DAY: "date(started_at, 'unixepoch', 'localtime')",
+    UsageGroup.CONVERSATION: "conversation_id",
+    UsageGroup.PROVIDER: "provider",
+}
+
+
+@attrs.frozen
+class UsageRow:
+    key: str | None  # the model, day (YYYY-MM-DD), conversation id or provider; None: not recorded
+    passes: int
+    failed: int
+    canceled: int
+    input_tokens: int  # the whole prompt, cache reads and writes included
+    output_tokens: int  # reasoning included
+    reasoning_tokens: int
+    cache_read_tokens: int
+    cache_write_tokens: int
+    first_token_ms: int | None  # mean over passes that produced a first token
+    duration_ms: int  # total
+    cost_usd: float | None  # sum over priced passes; None when none was priced
+    unpriced: int  # passes whose cost is unknown
+    first_at: float
+    last_at: float
+
+    @property
+    def cache_hit_rate(self) -> float | None:
+        """The share of prompt tokens read from the cache."""
+        return self.cache_read_tokens / self.input_tokens if self.input_tokens else None
+
+
+def usage_rows(conn: sqlite3.Connection, by: UsageGroup, since: float | None = None) -> list[UsageRow]:
+    key = _KEYS[by]
+    order = "key" if by is UsageGroup.DAY else "SUM(cost_usd) DESC NULLS LAST, SUM(input_tokens) DESC, key"
+    rows = conn.execute(
+        f"""SELECT {key} AS key, COUNT(*),
+                SUM(status = 'failed'), SUM(status = 'canceled'),
+                SUM(input_tokens), SUM(output_tokens), SUM(reasoning_tokens),
+                SUM(cache_read_tokens), SUM(cache_write_tokens),
+                AVG(first_token_ms), SUM(duration_ms),
+                SUM(cost_usd), SUM(cost_usd IS NULL),
+                MIN(started_at), MAX(started_at)
+            FROM passes WHERE started_at >= ? GROUP BY key ORDER BY {order}""",
+        (since if since is not None else float("-inf"),),
+    )
+    return [
+        UsageRow(
+            key=None if k is None else str(k),
+            passes=n,
+            failed=failed,
+            canceled=canceled,
+            input_tokens=i,
+            output_tokens=o,
+            reasoning_tokens=r,
+            cache_read_tokens=cr,
+            cache_write_tokens=cw,
+            first_token_ms=None if first is None else round(first),
+            duration_ms=duration,
+            cost_usd=cost,
+            unpriced=unpriced,
+            first_at=first_at,
+            last_at=last_at,
+        )
+        for k, n, failed, canceled, i, o, r, cr, cw, first, duration, cost, unpriced, first_at, last_at in rows
+    ]
