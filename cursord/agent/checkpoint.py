@@ -23,7 +23,7 @@ import attrs
 from google.protobuf.message import DecodeError
 
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.providers.model import Message, Role, TextPart, ThinkingPart, ToolCallPart
+from cursord.providers.model import Message, Role, TextPart, ThinkingPart, ToolCallPart, ToolResultPart
 
 
 @attrs.frozen
@@ -151,7 +151,7 @@ def resumable_prefix(messages: Sequence[Message]) -> list[Message]:
     a trailing assistant message whose tool calls never got their results is dropped."""
     kept = list(messages)
     answered = {
-        p.tool_call_id for m in kept for p in m.parts if not isinstance(p, TextPart | ThinkingPart | ToolCallPart)
+        p.tool_call_id for m in kept for p in m.parts if isinstance(p, ToolResultPart)
     }
     while (
         kept
