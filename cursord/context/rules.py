@@ -61,7 +61,8 @@ class Rule:
 
 # --- front matter ----------------------------------------------------------------------------------------
 
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.DOTALL)
+#: the closing `---` may have text after it on its line: the editor truncates long skills right there.
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[^\n]*(?:\n|\Z)", re.DOTALL)
 
 
 def front_matter(content: str) -> tuple[dict[str, str], str]:
