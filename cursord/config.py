@@ -202,6 +202,10 @@ class Limits:
     reconnect_grace_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     terminal_retention_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     heartbeat_seconds: float = attrs.field(default=5.0, validator=_check_limit)
+    context_item_chars: int = attrs.field(default=100_000, validator=_check_limit)  # one attached item
+    context_turn_chars: int = attrs.field(default=400_000, validator=_check_limit)  # a message's attachments
+    max_image_bytes: int = attrs.field(default=3_932_160, validator=_check_limit)  # 5 MiB once base64-encoded
+    max_images_per_turn: int = attrs.field(default=20, validator=_check_limit)
 
 
 _LIMIT_NAMES: Final = tuple(a.name for a in attrs.fields(Limits))
@@ -226,6 +230,14 @@ def _frozen_windows(value: Mapping[str, int]) -> Mapping[str, int]:
     return MappingProxyType(dict(value))
 
 
+def _frozen_aliases(value: Mapping[str, str]) -> Mapping[str, str]:
+    return MappingProxyType(dict(value))
+
+
+def _vision_value(value: bool | Iterable[str]) -> bool | tuple[str, ...]:
+    return value if isinstance(value, bool) else tuple(value)
+
+
 @attrs.frozen
 class ProviderSpec:
     """One provider: which API it speaks, where, which env var holds its key, which models it serves.
@@ -243,6 +255,8 @@ class ProviderSpec:
     context_windows: Mapping[str, int] = attrs.field(
         factory=dict, converter=_frozen_windows, hash=False
     )
+    #: which models take images: all (True), none (False), or the ones listed.
+    vision: bool | tuple[str, ...] = attrs.field(default=True, converter=_vision_value)
 
     def __attrs_post_init__(self) -> None:
         try:
@@ -253,6 +267,9 @@ class ProviderSpec:
 
     def context_window_for(self, model: str) -> int | None:
         return self.context_windows.get(model, self.context_window)
+
+    def vision_for(self, model: str) -> bool:
+        return self.vision if isinstance(self.vision, bool) else model in self.vision
 
     def key_present(self, environ: Mapping[str, str]) -> bool:
         """True if the provider needs no key or its key variable is set and non-empty."""
@@ -271,6 +288,10 @@ class ServeConfig:
     certfile: Path | None = None
     keyfile: Path | None = None
     limits: Limits = Limits()
+    #: other names for configured models (`gpt-5-high` -> `openai/gpt-5`), checked by `_check_models`.
+    aliases: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_aliases, hash=False)
+    #: the model of a run that names none (and of Cursor's own ids such as `default`); None: the first one.
+    default_model: str | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -335,6 +356,7 @@ _PROVIDER_KEYS: Final = (
     "models",
     "context_window",
     "context_windows",
+    "vision",
 )
 _REQUIRED: Final = ("kind", "name", "base_url", "models")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -404,6 +426,10 @@ def _check_provider(p: ProviderSpec) -> None:
             raise _Invalid(f"model {model!r} is not in this provider's models", f"context_windows.{model}")
         if not _positive_int(window):
             raise _Invalid(f"must be a positive number of tokens, got {window!r}", f"context_windows.{model}")
+    if not isinstance(p.vision, bool):
+        for i, model in enumerate(p.vision):
+            if model not in p.models:
+                raise _Invalid(f"model {model!r} is not in this provider's models", f"vision[{i}]")
 
 
 def _check_base_url(url: str) -> None:
@@ -504,16 +530,23 @@ def _provider_fields_from_text(text: str) -> dict[str, Any]:
             fields[key] = windows
         elif key == "api_key_env":
             fields[key] = value or None  # empty: a keyless server (e.g. a local Ollama)
+        elif key == "vision":
+            flag = _BOOL_TEXT.get(value.lower())
+            fields[key] = flag if flag is not None else tuple(_split_items(value, "|", key))
         else:
             fields[key] = value
     return fields
+
+
+_BOOL_TEXT: Final = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
 
 
 def parse_provider_spec(text: str) -> ProviderSpec:
     """Parse one `--provider` SPEC.
 
     `kind=openai-chat|openai-responses|anthropic,name=N,base_url=URL,api_key_env=VAR,models=A|B`
-    with optional `context_window=TOKENS` and `context_windows=MODEL:TOKENS|MODEL:TOKENS`.
+    with optional `context_window=TOKENS`, `context_windows=MODEL:TOKENS|MODEL:TOKENS` and
+    `vision=true|false|MODEL|MODEL` (which models take images; default all).
     `api_key_env` may be left out (or empty) for keyless servers. A preset name (`openai`, `anthropic`)
     may come first and supplies every field; later items override it (`openai,models=gpt-5`).
     """
@@ -613,7 +646,7 @@ class _Setting:
 
 
 _FILE_KEYS: Final = ("listen", "proxy_listen", "data_dir", "log_level", "certfile", "keyfile", "limits",
-                     "providers")
+                     "providers", "aliases", "default_model")
 
 
 def _type_error(expected: str, value: object, field: str = "") -> _Invalid:
@@ -646,6 +679,13 @@ def _provider_fields_from_table(table: Mapping[str, Any]) -> dict[str, Any]:
             if not isinstance(value, dict):
                 raise _type_error("a table of MODEL = TOKENS", value, key)
             fields[key] = dict(value)
+        elif key == "vision":
+            if isinstance(value, list) and all(isinstance(m, str) for m in value):
+                fields[key] = tuple(value)
+            elif isinstance(value, bool):
+                fields[key] = value
+            else:
+                raise _type_error("true, false or a list of model names", value, key)
         elif key == "kind":
             if not isinstance(value, str):
                 raise _type_error("a string", value, key)
@@ -701,6 +741,19 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                         out[f"limits.{name}"] = _Setting(_parse_limit(name, number), limit_origin)
                     except _Invalid as e:
                         raise limit_origin.error(e) from None
+            elif key == "aliases":
+                if not isinstance(value, dict):
+                    raise _type_error('a table of "ALIAS" = "MODEL"', value)
+                for name, target in value.items():
+                    alias_origin = _FileOrigin(file, f"aliases.{name}")
+                    try:
+                        out[f"aliases.{name}"] = _Setting(_parse_alias(name, target), alias_origin)
+                    except _Invalid as e:
+                        raise alias_origin.error(e) from None
+            elif key == "default_model":
+                if not isinstance(value, str) or not value:
+                    raise _type_error("a model name", value)
+                out[key] = _Setting(value, origin)
             elif key == "providers":
                 if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
                     raise _type_error("an array of tables ([[providers]])", value)
@@ -746,6 +799,15 @@ def _parse_limit(name: str, value: object) -> int | float:
     return value
 
 
+def _parse_alias(name: object, target: object) -> str:
+    if not isinstance(name, str) or not name:
+        raise _Invalid("an alias needs a name")
+    _check_model(name, "")
+    if not isinstance(target, str) or not target:
+        raise _type_error("the name of a configured model", target)
+    return target
+
+
 def _home(environ: Mapping[str, str]) -> Path:
     home = environ.get("HOME")
     return Path(home) if home else Path.home()
@@ -783,6 +845,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keyfile", metavar="PATH", help="TLS private key (PEM; needs --certfile)")
     parser.add_argument("--limit", dest="limits", action="append", metavar="NAME=VALUE",
                         help=f"override one limit; repeatable. Names: {_one_of(_LIMIT_NAMES)}")
+    parser.add_argument("--alias", dest="aliases", action="append", metavar="NAME=MODEL",
+                        help="another name for a configured model (e.g. gpt-5-high=openai/gpt-5); repeatable")
+    parser.add_argument("--default-model", metavar="MODEL",
+                        help="the model of runs that name none or name Cursor's own (default: the first model)")
 
 
 def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
@@ -817,6 +883,19 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
             out[f"limits.{name.strip()}"] = _Setting(_parse_limit(name.strip(), value.strip()), origin)
         except _Invalid as e:
             raise origin.error(e) from None
+    for item in arg("aliases") or ():
+        name, eq, target = item.partition("=")
+        origin = _FlagOrigin(f"--alias {item!r}")
+        if not eq:
+            raise ConfigError(f"{origin.label}: expected NAME=MODEL")
+        try:
+            out[f"aliases.{name.strip()}"] = _Setting(_parse_alias(name.strip(), target.strip()), origin)
+        except _Invalid as e:
+            raise origin.error(e) from None
+    if arg("default_model") is not None:
+        if not arg("default_model"):
+            raise ConfigError("--default-model: empty model name")
+        out["default_model"] = _Setting(arg("default_model"), _FlagOrigin("--default-model"))
     if arg("providers"):
         specs = [
             _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {redact_secrets(text)!r}"))
@@ -874,6 +953,14 @@ def _merge(
         raise given.origin.error(_Invalid(f"given without {missing} (TLS needs both)"))
     limits = {name: merged[f"limits.{name}"].value for name in _LIMIT_NAMES if f"limits.{name}" in merged}
     providers = _check_providers(merged["providers"].value) if "providers" in merged else ()
+    aliases: dict[str, str] = {}
+    for setting_key, setting in merged.items():
+        if setting_key.startswith("aliases."):
+            name = setting_key.removeprefix("aliases.")
+            _check_model_target(providers, setting, name, forbid_shadowing=True)
+            aliases[name] = setting.value
+    if "default_model" in merged:
+        _check_model_target(providers, merged["default_model"], "default_model", aliases=aliases)
     return ServeConfig(
         listen=get("listen", DEFAULT_LISTEN),
         proxy_listen=get("proxy_listen", DEFAULT_PROXY_LISTEN),
@@ -883,7 +970,36 @@ def _merge(
         certfile=_check_file(cert) if cert is not None else None,
         keyfile=_check_file(key) if key is not None else None,
         limits=Limits(**limits),
+        aliases=aliases,
+        default_model=get("default_model", None),
     )
+
+
+def _configured(providers: Sequence[ProviderSpec], model: str) -> bool:
+    """Whether `model` names a configured model: its id, or PROVIDER/MODEL."""
+    if any(model in p.models for p in providers):
+        return True
+    name, slash, rest = model.partition("/")
+    return bool(slash) and any(p.name.casefold() == name.casefold() and rest in p.models for p in providers)
+
+
+def _check_model_target(
+    providers: Sequence[ProviderSpec],
+    setting: _Setting,
+    name: str,
+    *,
+    forbid_shadowing: bool = False,
+    aliases: Mapping[str, str] | None = None,
+) -> None:
+    if not providers:
+        return  # `_require_providers` reports that
+    if forbid_shadowing and any(name in p.models for p in providers):
+        raise setting.origin.error(_Invalid(f"alias {name!r} is already the name of a configured model"))
+    target = setting.value
+    if _configured(providers, target) or (aliases is not None and target in aliases):
+        return
+    known = ", ".join(m for p in providers for m in p.models)
+    raise setting.origin.error(_Invalid(f"{target!r} is not a configured model (configured: {known})"))
 
 
 def _require_providers(config: ServeConfig) -> ServeConfig:
@@ -926,6 +1042,10 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
         out["certfile"] = str(config.certfile)
         out["keyfile"] = str(config.keyfile)
     out["limits"] = attrs.asdict(config.limits)
+    if config.default_model is not None:
+        out["default_model"] = config.default_model
+    if config.aliases:
+        out["aliases"] = dict(config.aliases)
     providers = []
     for p in config.providers:
         entry: dict[str, Any] = {"kind": p.kind.value, "name": p.name, "base_url": p.base_url}
@@ -936,6 +1056,8 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
             entry["context_window"] = p.context_window
         if p.context_windows:
             entry["context_windows"] = dict(p.context_windows)
+        if p.vision is not True:
+            entry["vision"] = p.vision if isinstance(p.vision, bool) else list(p.vision)
         if environ is not None:
             entry["key_present"] = p.key_present(environ)
         providers.append(entry)

@@ -86,7 +86,9 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
         dropped = await store.journal_drop_ended_before(time.time() - retention)
         if dropped:
             log.info("dropped %d ended stream journals past their retention", dropped)
-        router = ProviderRouter.from_catalog(ModelCatalog(config.providers), environ, client)
+        router = ProviderRouter.from_catalog(
+            ModelCatalog(config.providers, config.aliases), environ, client, config.default_model
+        )
         services, extensions = agent_parts(router, store, retention)
         hub = TapHub()
         services.tap = hub

@@ -6,12 +6,13 @@ The model list the editor shows (`cursord.models_rpc`) and the routing of runs u
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import attrs
 import httpx
 
-from cursord.models_rpc import ModelCatalog
+from cursord.agent.model_choice import choose_model
+from cursord.models_rpc import CatalogModel, ModelCatalog
 from cursord.providers.base import Provider
 from cursord.providers.http import HttpProvider
 
@@ -24,16 +25,23 @@ class Route:
     provider: Provider
     model: str
     context_window: int
+    vision: bool = True
 
 
 @attrs.define
 class ProviderRouter:
     catalog: ModelCatalog
     providers: dict[str, Provider]
+    #: the configured `default_model` (None: the catalog's first model); see `cursord.agent.model_choice`.
+    default_model: str | None = None
 
     @classmethod
     def from_catalog(
-        cls, catalog: ModelCatalog, environ: Mapping[str, str], client: httpx.AsyncClient | None = None
+        cls,
+        catalog: ModelCatalog,
+        environ: Mapping[str, str],
+        client: httpx.AsyncClient | None = None,
+        default_model: str | None = None,
     ) -> ProviderRouter:
         providers: dict[str, Provider] = {}
         for entry in catalog:
@@ -47,15 +55,25 @@ class ProviderRouter:
                     models=list(spec.models),
                     client=client,
                 )
-        return cls(catalog, providers)
+        return cls(catalog, providers, default_model)
 
     @property
     def models(self) -> list[str]:
         return [entry.model_id for entry in self.catalog]
 
     def route(self, model_id: str | None) -> Route | None:
+        """The route for exactly `model_id` (no fallbacks; see `choose`)."""
         entry = self.catalog.resolve(model_id)
-        if entry is None:
-            return None
+        return None if entry is None else self._route(entry)
+
+    def choose(self, model_id: str | None, conversation_models: Sequence[str | None] = ()) -> Route | None:
+        """The route for a run: what it names, else the conversation's last model, else the default
+        (`cursord.agent.model_choice`); None for a model that is neither configured nor Cursor's own."""
+        choice = choose_model(
+            self.catalog, model_id, conversation_models=conversation_models, default_model=self.default_model
+        )
+        return None if choice.entry is None else self._route(choice.entry)
+
+    def _route(self, entry: CatalogModel) -> Route:
         window = entry.context_window or DEFAULT_CONTEXT_WINDOW
-        return Route(self.providers[entry.provider.name], entry.model_id, window)
+        return Route(self.providers[entry.provider.name], entry.model_id, window, entry.vision)
