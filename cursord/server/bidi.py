@@ -11,8 +11,10 @@ memory, or in the journal of a daemon that restarted), resumes the sequence at i
 was dropped while idle or lost with the restart, and the editor simply goes on counting.
 
 Which uploads may create a stream: a `run_request` or `prewarm_request` creates one (and replaces an
-ended stream under a reused request_id); a heartbeat is always ACKed; anything else for a request_id
-with no stream is `not_found`, because a tool result or answer for a run nobody holds can only be lost.
+ended stream under a reused request_id); a heartbeat is always ACKed; a conversation action that carries
+something for a later run (a queued user message, a background completion) is held for the run_request
+that follows it (`held_actions`); anything else for a request_id with no stream is `not_found`, because a
+tool result or answer for a run nobody holds can only be lost.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import attrs
 
 from cursord.connect.errors import Code, ConnectError
 from cursord.intents import (
+    ActionRequested,
     ClientHeartbeat,
     InboundIntent,
     PrewarmRequested,
@@ -32,6 +35,7 @@ from cursord.intents import (
     parse_client_message,
 )
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.server.held_actions import HeldActions
 from cursord.streams.broker import StreamBroker
 from cursord.streams.ordering import Admission, AppendGate, AppendRejected
 
@@ -64,6 +68,7 @@ class BidiAppendHandler:
     gate: AppendGate[InboundIntent]
     #: told of every well-formed upload as it arrives, before ordering (the tap)
     observers: list[Callable[[Upload], None]] = attrs.field(factory=list)
+    held: HeldActions = attrs.field(factory=HeldActions)
 
     async def __call__(self, request: aiserver.BidiAppendRequest) -> aiserver.BidiAppendResponse:
         upload = parse_bidi_append(request)
@@ -91,11 +96,24 @@ class BidiAppendHandler:
     async def _deliver(self, request_id: str, intent: InboundIntent) -> None:
         creates = isinstance(intent, RunRequested | PrewarmRequested)
         stream = await self.broker.find(request_id)
+        if isinstance(intent, RunRequested):
+            queued = self.held.take(request_id)
+            if queued:
+                intent = attrs.evolve(intent, queued=queued)
         if creates:
             stream = self.broker.open(request_id, replace_ended=True)
         elif stream is None:
             if isinstance(intent, ClientHeartbeat):
                 return
+            if isinstance(intent, ActionRequested) and self.held.holds(intent):
+                if self.held.hold(request_id, intent):
+                    log.info("request %s: %s held for the run_request that follows", request_id, intent.kind.value)
+                    return
+                raise ConnectError(
+                    Code.RESOURCE_EXHAUSTED,
+                    f"request {request_id} already holds {self.held.max_per_request} conversation actions"
+                    " waiting for a run_request",
+                )
             raise ConnectError(
                 Code.NOT_FOUND,
                 f"no stream for request {request_id}: a {type(intent).__name__} needs a run_request first",
