@@ -58,6 +58,12 @@ class Rule:
             attributes.append(("applies_to", ", ".join(self.globs)))
         return Item("rule", tuple(attributes), self.body)
 
+    def text(self) -> str:
+        """The rule as the model sees it: `<rule name=... path=...>` body `</rule>`."""
+        item = self.item()
+        body = item.body if item.body.endswith("\n") else item.body + "\n"
+        return f"{item.open_tag()}\n{body}</rule>"
+
 
 # --- front matter ----------------------------------------------------------------------------------------
 
@@ -257,7 +263,7 @@ class RuleBook:
         sections: list[str] = []
         always = self.of_kind(RuleKind.ALWAYS)
         if always:
-            body = "\n\n".join(_element(r) for r in always)
+            body = "\n\n".join(r.text() for r in always)
             sections.append("<rules>\nThe user's rules. Follow them.\n\n" + body + "\n</rules>")
         offered = self.offered
         if offered:
@@ -317,15 +323,10 @@ class RuleBook:
             if rule is None:
                 unknown.append(name)
             else:
-                found.append(_element(rule))
+                found.append(rule.text())
         if unknown:
             known = ", ".join(r.name for r in self.offered)
             message = f"No rule or skill named {', '.join(map(repr, unknown))}. Available: {known}."
             return ("\n\n".join([*found, message]), not found)
         return "\n\n".join(found), False
 
-
-def _element(rule: Rule) -> str:
-    item = rule.item()
-    body = item.body if item.body.endswith("\n") else item.body + "\n"
-    return f"{item.open_tag()}\n{body}</rule>"
