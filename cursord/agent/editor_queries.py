@@ -35,8 +35,9 @@ _COMPLETENESS = (
 
 
 def needs_request_context(context: agent.RequestContext | None) -> bool:
-    """A run with no request context, an empty one, or one that marks a part incomplete asks for it."""
-    if context is None or context.ByteSize() == 0:
+    """A run that carries no request context (the field unset), or one that marks a part incomplete, asks
+    for it. An empty context that is present is taken as it is: the editor says there is nothing."""
+    if context is None:
         return True
     return any(context.HasField(name) and not getattr(context, name) for name in _COMPLETENESS)
 
@@ -49,15 +50,17 @@ class EditorQueries:
     waiting: dict[int, tuple[trio.Event, list[agent.ExecClientMessage]]] = attrs.field(factory=dict)
     editor_answers: bool = True
 
-    async def ask(self, label: str, **args: object) -> agent.ExecClientMessage | None:
+    async def ask(
+        self, label: str, *, exec_id: str = "", wait_seconds: float = ASK_TIMEOUT, **args: object
+    ) -> agent.ExecClientMessage | None:
         if not self.editor_answers:
             return None
         exec_seq = self.allocate()
         arrived, slot = trio.Event(), list[agent.ExecClientMessage]()
         self.waiting[exec_seq] = (arrived, slot)
-        message = agent.ExecServerMessage(id=exec_seq, exec_id=f"{label}-{exec_seq}", **args)  # type: ignore[arg-type]
+        message = agent.ExecServerMessage(id=exec_seq, exec_id=exec_id or f"{label}-{exec_seq}", **args)  # type: ignore[arg-type]
         self.stream.publish(updates.exec_request(message))
-        with trio.move_on_after(ASK_TIMEOUT):
+        with trio.move_on_after(wait_seconds):
             await arrived.wait()
         self.waiting.pop(exec_seq, None)
         if not slot:

@@ -37,6 +37,8 @@ from cursord.agent.tools import (
     WebSearchTool,
     parse_call_arguments,
 )
+from cursord.agent.turn_inputs import rules_for_paths, touched_paths
+from cursord.context.rules import FETCH_RULES_TOOL, RuleBook
 from cursord.intents import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, ToolCallPart
@@ -86,6 +88,8 @@ class ToolCalls:
         next_exec_seq: int
         next_query_id: int
         hook_steps: HookSteps
+        rules: RuleBook
+        applied_rules: tuple[str, ...]
 
         def _save(self) -> None: ...
         def _note_tool_call(self, call_id: str, view: agent.ToolCall) -> None: ...
@@ -112,6 +116,12 @@ class ToolCalls:
         assert self.tools is not None
         tool = self.tools.get(call.name)
         pending = PendingTool(call, {}, self._context(call), tool, started_at=trio.current_time())
+        if tool is None and call.name == FETCH_RULES_TOOL and self.rules.offered:
+            try:  # served from the run's request context: no editor round trip
+                pending.outcome = ToolOutcome(*self.rules.fetch(parse_call_arguments(call.arguments)))
+            except (ToolArgumentError, ValueError) as exc:
+                pending.outcome = ToolOutcome(f"Tool call failed: {exc}", is_error=True)
+            return pending
         if tool is None:
             pending.outcome = ToolOutcome(self.tools.unavailable_text(call.name), is_error=True)
             return pending
@@ -307,7 +317,12 @@ class ToolCalls:
             return
         for pending in self.pending:
             assert pending.outcome is not None
-            result = Message.tool_result(pending.call.id, pending.outcome.text, is_error=pending.outcome.is_error)
+            text = pending.outcome.text
+            if not pending.outcome.is_error:  # file-globbed rules for the files this call touched
+                extra, names = rules_for_paths(self.rules, touched_paths(pending.arguments), self.applied_rules)
+                text += extra
+                self.applied_rules += tuple(names)
+            result = Message.tool_result(pending.call.id, text, is_error=pending.outcome.is_error)
             self._add_message(result)
         self.pending = []
         await self._checkpoint(final=False)

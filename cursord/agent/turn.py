@@ -29,6 +29,7 @@ from cursord.agent import resume, updates
 from cursord.agent.checkpoint import history_from_state, resumable_prefix
 from cursord.agent.checkpointing import CheckpointKeeper
 from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
+from cursord.agent.editor_queries import EditorQueries, needs_request_context
 from cursord.agent.errors import model_not_served, provider_failure
 from cursord.agent.history import ConversationHistory
 from cursord.agent.hooks import HookSteps
@@ -40,7 +41,14 @@ from cursord.agent.tools import (
     mode_id,
     run_mode,
 )
+from cursord.agent.turn_inputs import carried_context, needed_blobs, read_blobs, render, what_to_run
 from cursord.connect.errors import Code, ConnectError
+from cursord.context import actions
+from cursord.context.actions import Plan, shell_text
+from cursord.context.images import without_images
+from cursord.context.mcp import McpSources
+from cursord.context.rules import RuleBook
+from cursord.context.selected import ContextLimits
 from cursord.intents import (
     ActionKind,
     ActionRequested,
@@ -80,8 +88,9 @@ from cursord.tap import TapHub
 
 log = logging.getLogger(__name__)
 
-_MODE_NAMES = {agent.AGENT_MODE_ASK: "ask", agent.AGENT_MODE_PLAN: "plan"}
 _EFFORT_PARAMETERS = ("reasoning_effort", "effort", "thinking", "reasoning")
+#: how long a command the user runs (`shell_command_action`) may take before the turn goes on without it.
+USER_SHELL_TIMEOUT = 600.0
 #: Anthropic thinking budget per effort level (tokens); max mode gets the largest.
 _THINKING_BUDGETS = {"low": 2_048, "medium": 8_192, "high": 16_384, "max": 32_000}
 
@@ -108,6 +117,8 @@ class AgentServices:
     tap: TapHub | None = None
     #: the durable store for turn snapshots (restart survival), checkpoints and blobs (None: none of them).
     store: Store | None = None
+    #: bounds on what the user attaches (`--limit context_item_chars=...` etc.)
+    context_limits: ContextLimits = attrs.field(factory=ContextLimits)
 
 
 class PassPurpose(enum.Enum):
@@ -170,6 +181,11 @@ class AgentTurn(ToolCalls):
     next_pass_id: int = 1
     next_exec_seq: int = 1
     next_query_id: int = 1
+    #: the run's rules and skills (`FetchRules` is served from it), and the globbed rules applied so far
+    rules: RuleBook = attrs.field(factory=RuleBook)
+    applied_rules: tuple[str, ...] = ()
+    #: questions to the editor while the run prepares (request context, MCP state)
+    queries: EditorQueries | None = None
 
     @classmethod
     def factory(cls, services: AgentServices) -> Callable[[ActiveStream], AgentTurn]:
@@ -244,15 +260,16 @@ class AgentTurn(ToolCalls):
         self.started = True
         request = run.request
         self.run_request = request
-        self.route = self.services.router.route(run.model_id)
-        self.stream.model_id = run.model_id
+        self.conversation_id = run.conversation_id
+        self.stream.conversation_id = run.conversation_id
+        earlier = await self.services.history.turns(self.conversation_id) if self.conversation_id else []
+        self.route = self.services.router.choose(run.model_id, [t.model for t in earlier])
+        self.stream.model_id = self.route.model if self.route is not None else run.model_id
         if self.route is None:
             self.stream.end(model_not_served(run.model_id, self.services.router.models))
             return
-        self.conversation_id = run.conversation_id
-        self.stream.conversation_id = run.conversation_id
         self._read_thinking_options(request)
-        await self._begin(request, request.action)
+        await self._begin(request, request.action, [q.action for q in run.queued])
 
     async def _on_action(self, action: ActionRequested) -> None:
         kind = action.kind
@@ -285,27 +302,82 @@ class AgentTurn(ToolCalls):
         else:
             self._next_pass()
 
-    async def _begin(self, request: agent.AgentRunRequest, action: agent.ConversationAction) -> None:
-        kind = ActionKind.of(action)
-        user_text, context, mode = _user_input(action, kind)
-        if kind is ActionKind.SUMMARIZE:
+    async def _begin(
+        self, request: agent.AgentRunRequest, action: agent.ConversationAction, queued: list[agent.ConversationAction]
+    ) -> None:
+        planned = actions.plan(action)
+        if planned.plan is Plan.SUMMARIZE:
             await self._summarize_on_request()
             return
-        if kind is ActionKind.RESUME:
+        if planned.plan is Plan.RESUME and not queued:
             await self._resume_stored_turn(request, action.resume_action.request_context)
             return
-        if user_text is None:
-            self.stream.end(
-                ConnectError(Code.INVALID_ARGUMENT, f"run_request action {kind.value} carries no user message")
-            )
+        if planned.plan is Plan.RUN_SHELL:
+            await self._run_user_shell(action.shell_command_action)
             return
-        self.tools = ToolRegistry.build(mode, request.mcp_tools)
-        self.system = system_prompt(request, context, mode)
+        ask = what_to_run(action, queued)
+        if ask is None:
+            if planned.plan is Plan.IGNORE:
+                log.info("stream %s: run_request action %s is not known to this build; nothing to run",
+                         self.stream.request_id, planned.case or "(unset)")
+            self.stream.publish(updates.turn_ended(self.usage))
+            self.stream.end(None)
+            return
+        assert self.route is not None
+        context = carried_context(action) or next(filter(None, (carried_context(q) for q in queued)), None)
+        self.queries = EditorQueries(self.stream, self._take_exec_seq)
+        if needs_request_context(context):
+            context = await self.queries.request_context() or context
+        mcp = McpSources.of(request, context)
+        if mcp.needs_state:
+            state = await self.queries.mcp_state()
+            if state is not None:
+                mcp, note = mcp.with_state(state)
+                if note:
+                    log.info("stream %s: %s", self.stream.request_id, note)
+        self.rules = RuleBook.of(context)
+        self.tools = ToolRegistry.build(ask.mode, mcp.definitions)
+        self.system = system_prompt(request, context, ask.mode, mcp)
         self.hook_steps = HookSteps.of(context)
         await self._load_history(request)
         self.turn_start = len(self.messages)
-        self._add_message(Message.user(user_text))
+        blobs = await read_blobs(needed_blobs(ask), {b.id: b.value for b in request.pre_fetched_blobs}, self._blob)
+        user, self.applied_rules = render(
+            ask, blobs, vision=self.route.vision, limits=self.services.context_limits, rules=self.rules
+        )
+        self._add_message(user)
         self._next_pass()
+
+    async def _blob(self, blob_id: bytes) -> bytes | None:
+        """A blob the user's message refers to: cursord's store, else the editor's (kv `get_blob_args`)."""
+        store = self.services.store
+        data = await store.get_blob(blob_id) if store is not None else None
+        if data is None and self.checkpoints is not None:
+            data = await self.checkpoints.fetch(blob_id)
+        return data
+
+    async def _run_user_shell(self, shell: agent.ShellCommandAction) -> None:
+        """`shell_command_action`: the user runs a command (in the editor, under the exec id the action
+        gives); its output joins the conversation, and the model is not called."""
+        self.queries = EditorQueries(self.stream, self._take_exec_seq)
+        args = agent.ShellArgs(command=shell.shell_command.command, skip_approval=True)
+        answer = await self.queries.ask(
+            "user-shell", exec_id=shell.exec_id, wait_seconds=USER_SHELL_TIMEOUT, shell_args=args
+        )
+        output, exit_code = "(the editor did not run the command)", None
+        if answer is not None and answer.WhichOneof("message") == "shell_result":
+            result = answer.shell_result
+            which = result.WhichOneof("result")
+            if which is not None:
+                outcome = getattr(result, which)
+                output = "\n".join(
+                    t for t in (getattr(outcome, "stdout", ""), getattr(outcome, "stderr", "")) if t
+                ) or getattr(outcome, "error", "") or "(no output)"
+                exit_code = getattr(outcome, "exit_code", None)
+        self.turn_messages.append(Message.user(shell_text(shell.shell_command.command, output, exit_code)))
+        await self._record(TurnStatus.COMPLETED)
+        self.stream.publish(updates.turn_ended(self.usage))
+        self.stream.end(None)
 
     async def _load_history(self, request: agent.AgentRunRequest) -> None:
         """The conversation so far: cursord's own store, else (a conversation cursord has never seen)
@@ -402,11 +474,12 @@ class AgentTurn(ToolCalls):
 
     def _start_pass(self) -> None:
         assert self.route is not None and self.tools is not None
+        fetch_rules = self.rules.tool_spec()
         request = PassRequest(
             model=self.route.model,
             system=self.system,
-            messages=tuple(self.messages),
-            tools=tuple(self.tools.specs),
+            messages=tuple(without_images(self.messages) if not self.route.vision else self.messages),
+            tools=(*self.tools.specs, *([fetch_rules] if fetch_rules is not None else [])),
             reasoning_effort=self.reasoning_effort,
             thinking_budget=self.thinking_budget,
         )
@@ -591,7 +664,10 @@ class AgentTurn(ToolCalls):
             self.checkpoints.tool_calls[call_id] = view
 
     def claim(self, item: object) -> bool:
-        """An upload the actor is waiting for while it prepares the run: a blob read back from the editor."""
+        """An upload the actor is waiting for while it prepares the run: a blob read back from the editor,
+        or the editor's answer to a question (request context, MCP state)."""
+        if self.queries is not None and self.queries.claim(item):
+            return True
         return isinstance(item, KvResultArrived) and self.checkpoints is not None and self.checkpoints.claim(item)
 
     async def after_end(self, item: object) -> None:
@@ -645,23 +721,3 @@ class AgentTurn(ToolCalls):
     def _provider_name(self) -> str:
         return self.route.provider.name if self.route is not None else "provider"
 
-
-def _user_input(
-    action: agent.ConversationAction, kind: ActionKind
-) -> tuple[str | None, agent.RequestContext | None, str]:
-    """The user's text, the request context and the mode ("agent", "ask", "plan") of a run's action."""
-    if kind is ActionKind.USER_MESSAGE:
-        user_action = action.user_message_action
-        texts = [m.text for m in user_action.prepend_user_messages if m.text]
-        texts.append(user_action.user_message.text)
-        mode = _MODE_NAMES.get(user_action.user_message.mode, "agent")
-        return "\n\n".join(texts), user_action.request_context, mode
-    if kind is ActionKind.START_PLAN:
-        plan = action.start_plan_action
-        return plan.user_message.text, plan.request_context, "plan"
-    if kind is ActionKind.EXECUTE_PLAN:
-        execute = action.execute_plan_action
-        plan_text = execute.plan_file_content if execute.HasField("plan_file_content") else ""
-        text = "Execute the plan below, step by step.\n\n" + plan_text if plan_text else "Execute the plan."
-        return text, execute.request_context, "agent"
-    return None, None, "agent"

@@ -131,3 +131,16 @@ def rules_for_paths(rules: RuleBook, paths: Sequence[str], applied: Iterable[str
     body = "\n\n".join(r.text() for r in triggered)
     return f"\n\n<rules_for_these_files>\n{body}\n</rules_for_these_files>", [r.name for r in triggered]
 
+
+
+#: tool arguments that name files (Read, Write, StrReplace, Delete, Ls, Glob ... in every spelling seen).
+_PATH_ARGUMENTS = ("path", "file_path", "target_file", "target_directory", "directory", "filePath")
+
+
+def touched_paths(arguments: Mapping[str, object]) -> list[str]:
+    """The paths a tool call's arguments name."""
+    paths = [v for k in _PATH_ARGUMENTS if isinstance(v := arguments.get(k), str) and v]
+    listed = arguments.get("paths")
+    if isinstance(listed, list):
+        paths += [p for p in listed if isinstance(p, str) and p]
+    return paths

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.providers.model import ImagePart, TextPart
+from cursord.providers.model import ImagePart, Message, TextPart
 
 #: the vendors' common image formats, by their leading bytes.
 _SIGNATURES: tuple[tuple[bytes, str], ...] = (
@@ -128,3 +128,21 @@ def image_parts(
 
 def _note(text: str) -> TextPart:
     return TextPart(f"[{text}]")
+
+
+def without_images(messages: Sequence[Message]) -> list[Message]:
+    """`messages` for a model without vision: each image in them (e.g. attached while another model ran)
+    becomes a note that an image was there."""
+    out: list[Message] = []
+    for message in messages:
+        if not message.images():
+            out.append(message)
+            continue
+        parts = [
+            _note("an image the user attached earlier was left out: this model does not take images")
+            if isinstance(p, ImagePart)
+            else p
+            for p in message.parts
+        ]
+        out.append(Message(message.role, parts))
+    return out

@@ -207,7 +207,8 @@ function runRequest(editor, text) {
       case: "runRequest",
       value: {
         conversationId: "conv-interop",
-        action: { action: { case: "userMessageAction", value: { userMessage: { text } } } },
+        // an empty request context, as editors always send one (without, cursord asks for it)
+        action: { action: { case: "userMessageAction", value: { userMessage: { text }, requestContext: {} } } },
         requestedModel: { modelId: editor.model },
       },
     },
