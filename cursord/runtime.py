@@ -18,6 +18,8 @@ from cursord.agent.resume import make_restorer
 from cursord.agent.router import ProviderRouter
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.config import Limits, ServeConfig
+from cursord.context.images import ImageLimits
+from cursord.context.selected import ContextLimits
 from cursord.daemon import AppExtension, Core, run_daemon
 from cursord.models_rpc import ModelCatalog, model_rpc_extension
 from cursord.proxy import ProxyConfig, run_proxy
@@ -32,11 +34,13 @@ log = logging.getLogger(__name__)
 
 
 def agent_parts(
-    router: ProviderRouter, store: Store, retention: float = Limits().terminal_retention_seconds
+    router: ProviderRouter, store: Store, retention: float = Limits().terminal_retention_seconds,
+    limits: Limits | None = None,
 ) -> tuple[AgentServices, tuple[AppExtension, ...]]:
     """The agent turn's services and the extensions that go with them: the model RPCs, and the stream
     journal with the restorer that brings journalled streams back after a restart."""
-    services = AgentServices(router=router, history=store, store=store)
+    bounds = context_limits(limits or Limits())
+    services = AgentServices(router=router, history=store, store=store, context_limits=bounds)
     journal = StreamJournal(store)
     restorer = make_restorer(store, AgentTurn.resuming(services), retention)
 
@@ -45,6 +49,12 @@ def agent_parts(
         core.broker.restorer = restorer
 
     return services, (model_rpc_extension(router.catalog), journal_extension)
+
+
+def context_limits(limits: Limits) -> ContextLimits:
+    """The bounds on what a user attaches, from the `[limits]` settings."""
+    images = ImageLimits(max_image_bytes=limits.max_image_bytes, max_images_per_turn=limits.max_images_per_turn)
+    return ContextLimits(item_chars=limits.context_item_chars, turn_chars=limits.context_turn_chars, images=images)
 
 
 def provider_pool_limits(limits: Limits) -> httpx.Limits:
@@ -89,7 +99,7 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
         router = ProviderRouter.from_catalog(
             ModelCatalog(config.providers, config.aliases), environ, client, config.default_model
         )
-        services, extensions = agent_parts(router, store, retention)
+        services, extensions = agent_parts(router, store, retention, config.limits)
         hub = TapHub()
         services.tap = hub
         cores: list[Core] = []  # the proxy serves the same app; extensions see it before serving starts

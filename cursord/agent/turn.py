@@ -37,6 +37,7 @@ from cursord.agent.prompt import system_prompt
 from cursord.agent.router import ProviderRouter, Route
 from cursord.agent.tool_calls import PendingTool, ToolCalls
 from cursord.agent.tools import (
+    TaskTool,
     ToolRegistry,
     mode_id,
     run_mode,
@@ -50,7 +51,6 @@ from cursord.context.mcp import McpSources
 from cursord.context.rules import RuleBook
 from cursord.context.selected import ContextLimits
 from cursord.intents import (
-    ActionKind,
     ActionRequested,
     ClientHeartbeat,
     ExecControlArrived,
@@ -89,6 +89,8 @@ from cursord.tap import TapHub
 log = logging.getLogger(__name__)
 
 _EFFORT_PARAMETERS = ("reasoning_effort", "effort", "thinking", "reasoning")
+#: queued actions kept per conversation (messages sent while a turn runs).
+MAX_QUEUED_ACTIONS = 32
 #: how long a command the user runs (`shell_command_action`) may take before the turn goes on without it.
 USER_SHELL_TIMEOUT = 600.0
 #: Anthropic thinking budget per effort level (tokens); max mode gets the largest.
@@ -119,6 +121,19 @@ class AgentServices:
     store: Store | None = None
     #: bounds on what the user attaches (`--limit context_item_chars=...` etc.)
     context_limits: ContextLimits = attrs.field(factory=ContextLimits)
+    #: messages and completions that arrived while a conversation's turn ran, for its next run
+    queued: dict[str, list[agent.ConversationAction]] = attrs.field(factory=dict)
+
+    def queue(self, conversation_id: str, action: agent.ConversationAction) -> None:
+        held = self.queued.setdefault(conversation_id, [])
+        if len(held) >= MAX_QUEUED_ACTIONS:
+            log.warning("conversation %s: more than %d queued actions; the oldest is dropped", conversation_id,
+                        MAX_QUEUED_ACTIONS)
+            held.pop(0)
+        held.append(action)
+
+    def take_queued(self, conversation_id: str) -> list[agent.ConversationAction]:
+        return self.queued.pop(conversation_id, [])
 
 
 class PassPurpose(enum.Enum):
@@ -186,6 +201,8 @@ class AgentTurn(ToolCalls):
     applied_rules: tuple[str, ...] = ()
     #: questions to the editor while the run prepares (request context, MCP state)
     queries: EditorQueries | None = None
+    #: conversation actions that reached this stream before its run_request
+    early_actions: list[agent.ConversationAction] = attrs.field(factory=list)
 
     @classmethod
     def factory(cls, services: AgentServices) -> Callable[[ActiveStream], AgentTurn]:
@@ -269,21 +286,53 @@ class AgentTurn(ToolCalls):
             self.stream.end(model_not_served(run.model_id, self.services.router.models))
             return
         self._read_thinking_options(request)
-        await self._begin(request, request.action, [q.action for q in run.queued])
+        queued = self.services.take_queued(self.conversation_id) if self.conversation_id else []
+        queued += self.early_actions + [q.action for q in run.queued]
+        self.early_actions = []
+        await self._begin(request, request.action, queued)
 
     async def _on_action(self, action: ActionRequested) -> None:
-        kind = action.kind
-        if kind is ActionKind.CANCEL:
+        """A conversation action on this stream (`cursord.context.actions` says what each case asks)."""
+        planned = actions.plan(action.action)
+        request_id = self.stream.request_id
+        if planned.plan is Plan.CANCEL:
             reason = action.action.cancel_action.reason or "canceled by the user"
             await self.cancel(ConnectError(Code.CANCELED, reason))
-        elif kind is ActionKind.RESUME:
-            log.debug("stream %s: resume on a running turn; nothing to resume", self.stream.request_id)
-        elif kind.starts_run and not self.started:
-            await self.stream.cancel(
-                ConnectError(Code.FAILED_PRECONDITION, "a conversation_action arrived before any run_request")
-            )
-        elif kind.starts_run:
-            log.info("stream %s: %s while a turn runs; ignored", self.stream.request_id, kind.value)
+        elif planned.plan is Plan.RESUME:
+            log.debug("stream %s: resume on a running turn; nothing to resume", request_id)
+        elif planned.plan is Plan.IGNORE:
+            log.info("stream %s: conversation_action case %s is not known to this build; ignored", request_id,
+                     planned.case or "(unset)")
+        elif not self.started:
+            self.early_actions.append(action.action)  # taken by the run_request that follows
+        elif planned.plan in (Plan.START_TURN, Plan.RUN_SHELL) and self.conversation_id is not None:
+            self.services.queue(self.conversation_id, action.action)
+            log.info("stream %s: %s queued for the conversation's next run", request_id, planned.case)
+        elif planned.plan is Plan.CANCEL_SUBAGENT:
+            self._abort_subagent(planned.target)
+        elif planned.plan in (Plan.BACKGROUND_SHELL, Plan.BACKGROUND_SUBAGENT):
+            exec_seq = self._take_exec_seq()
+            exec_id = f"{planned.case}:{planned.target}"
+            if planned.plan is Plan.BACKGROUND_SHELL:
+                args = agent.ForceBackgroundShellArgs(tool_call_id=planned.target)
+                message = agent.ExecServerMessage(id=exec_seq, exec_id=exec_id, force_background_shell_args=args)
+            else:
+                sub = agent.ForceBackgroundSubagentArgs(tool_call_id=planned.target)
+                message = agent.ExecServerMessage(id=exec_seq, exec_id=exec_id, force_background_subagent_args=sub)
+            self.stream.publish(updates.exec_request(message))
+        else:
+            log.info("stream %s: %s while a turn runs; ignored", request_id, planned.case)
+
+    def _abort_subagent(self, target: str) -> None:
+        """`cancel_subagent_action`: abort the subagent call it names (by tool call or exec id), or every
+        subagent of this step when it names none of them."""
+        subagents = [p for p in self.pending if isinstance(p.tool, TaskTool) and p.outcome is None]
+        chosen = [p for p in subagents if target in (p.call.id, p.exec_id)] or subagents
+        for pending in chosen:
+            if pending.exec_seq is not None:
+                self.stream.publish(updates.exec_abort(pending.exec_seq))
+        if not chosen:
+            log.info("stream %s: cancel_subagent %s: no subagent runs here", self.stream.request_id, target)
 
     async def _resume(self) -> None:
         """Go on after a restart, from the snapshot `apply_snapshot` restored."""

@@ -16,7 +16,7 @@ import attrs
 
 from cursord.context import actions
 from cursord.context.rules import RuleBook
-from cursord.context.selected import ContextLimits, attached_paths, blob_ids, user_turn
+from cursord.context.selected import ContextLimits, attached_paths, blob_ids, merge_text, user_turn
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import ImagePart, Message, Role, TextPart
 
@@ -120,7 +120,7 @@ def render(
         done += [r.name for r in triggered]
         message = user_turn(piece, blobs, vision=vision, limits=limits, extra=[r.item() for r in triggered])
         parts += [p for p in message.parts if isinstance(p, TextPart | ImagePart)]
-    return Message(Role.USER, parts), tuple(done)
+    return Message(Role.USER, merge_text(parts)), tuple(done)
 
 
 def rules_for_paths(rules: RuleBook, paths: Sequence[str], applied: Iterable[str]) -> tuple[str, list[str]]:

@@ -508,7 +508,22 @@ def user_turn(
         parts.append(TextPart(block))
     parts += images
     parts.append(TextPart(user_text(message, blobs)))
-    return Message(Role.USER, parts)
+    return Message(Role.USER, merge_text(parts))
+
+
+def merge_text(parts: Iterable[ImagePart | TextPart]) -> list[ImagePart | TextPart]:
+    """Adjacent text parts as one, separated by a blank line (vendors that take one string per message
+    would otherwise run them together); empty texts dropped."""
+    out: list[ImagePart | TextPart] = []
+    for part in parts:
+        if isinstance(part, TextPart):
+            if not part.text:
+                continue
+            if out and isinstance(out[-1], TextPart):
+                out[-1] = TextPart(out[-1].text + "\n\n" + part.text)
+                continue
+        out.append(part)
+    return out or [TextPart("")]
 
 
 def attached_paths(message: agent.UserMessage) -> list[str]:
