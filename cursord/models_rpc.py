@@ -107,9 +107,14 @@ class ModelCatalog:
     Raises ValueError if two providers share a name or a model id (`ServeConfig` already refuses both).
     """
 
-    __slots__ = ("_aliases", "_by_id", "_by_provider", "_models")
+    __slots__ = ("_aliases", "_by_id", "_by_provider", "_default", "_models")
 
-    def __init__(self, providers: Sequence[ProviderSpec], aliases: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        providers: Sequence[ProviderSpec],
+        aliases: Mapping[str, str] | None = None,
+        default_model: str | None = None,
+    ) -> None:
         models: list[CatalogModel] = []
         by_id: dict[str, CatalogModel] = {}
         by_provider: dict[str, dict[str, CatalogModel]] = {}
@@ -134,6 +139,7 @@ class ModelCatalog:
         self._by_id = by_id
         self._by_provider = by_provider
         self._aliases = dict(aliases or {})
+        self._default = self.resolve(default_model) if default_model else None
 
     @property
     def models(self) -> tuple[CatalogModel, ...]:
@@ -146,7 +152,9 @@ class ModelCatalog:
         return iter(self._models)
 
     def default_model(self) -> CatalogModel | None:
-        """The first configured model, or None when no model is configured."""
+        """The configured `default_model`, else the first configured model; None when there is none."""
+        if self._default is not None:
+            return self._default
         return self._models[0] if self._models else None
 
     def resolve(self, model_id: str | None) -> CatalogModel | None:

@@ -97,7 +97,7 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
         if dropped:
             log.info("dropped %d ended stream journals past their retention", dropped)
         router = ProviderRouter.from_catalog(
-            ModelCatalog(config.providers, config.aliases), environ, client, config.default_model
+            ModelCatalog(config.providers, config.aliases, config.default_model), environ, client, config.default_model
         )
         services, extensions = agent_parts(router, store, retention, config.limits)
         hub = TapHub()

@@ -104,3 +104,10 @@ def test_context_and_image_limits_are_settings() -> None:
                                    "--limit", "max_image_bytes=1000"), ENV)
     assert config.limits.context_item_chars == 5000 and config.limits.max_image_bytes == 1000
     assert Limits().context_turn_chars == 400_000 and Limits().max_images_per_turn == 20
+
+
+def test_the_configured_default_is_the_pickers_default() -> None:
+    catalog = ModelCatalog([OPENAI, LOCAL], default_model="ollama/qwen3")
+    response = available_models(catalog, aiserver.AvailableModelsRequest())
+    assert response.composer_model_config.default_model == "qwen3"
+    assert ModelCatalog([OPENAI, LOCAL]).default_model() is not None
