@@ -60,9 +60,9 @@ def test_refusals_are_notes_that_say_why() -> None:
 def test_a_model_without_vision_is_told_an_image_it_cannot_see_was_attached() -> None:
     message = user_turn(all_kinds_message(), all_kinds_blobs(), vision=False)
     assert not message.images()
-    notes = [p.text for p in message.parts if isinstance(p, TextPart) and "cannot see" in p.text]
-    assert len(notes) == 2
-    assert "screenshot.png" in notes[0]
+    text = message.text()
+    assert text.count("that you cannot see") == 2
+    assert "the user attached an image (C:\\Users\\Administrator\\AppData\\Local\\Temp\\screenshot.png)" in text
 
 
 def _image_request() -> PassRequest:
