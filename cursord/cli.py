@@ -22,6 +22,7 @@ from cursord.config import (
     dump_toml,
     redacted,
 )
+from cursord.data_dir import DataDirInUse
 from cursord.doctor import add_doctor_arguments, doctor_command
 from cursord.editor_settings import add_editor_arguments, editor_command
 from cursord.logs import setup_logging
@@ -117,7 +118,7 @@ def serve(config: ServeConfig, environ: Mapping[str, str]) -> int:
     failed = False
     try:
         trio.run(_serve, config, environ)
-    except* OSError as errors:  # cannot bind a listener, cannot create the data dir ...
+    except* (OSError, DataDirInUse) as errors:  # cannot bind a listener, cannot create the data dir ...
         for error in errors.exceptions:
             log.error("cursord cannot start: %s", error)
         failed = True

@@ -292,6 +292,8 @@ class ServeConfig:
     aliases: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_aliases, hash=False)
     #: the model of a run that names none (and of Cursor's own ids such as `default`); None: the first one.
     default_model: str | None = None
+    #: Host names the editor listener answers besides loopback ones and its own listen address.
+    allowed_hosts: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -646,7 +648,7 @@ class _Setting:
 
 
 _FILE_KEYS: Final = ("listen", "proxy_listen", "data_dir", "log_level", "certfile", "keyfile", "limits",
-                     "providers", "aliases", "default_model")
+                     "providers", "allowed_hosts", "aliases", "default_model")
 
 
 def _type_error(expected: str, value: object, field: str = "") -> _Invalid:
@@ -728,6 +730,10 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 out[key] = _Setting(_parse_endpoint(value), origin)
             elif key == "log_level":
                 out[key] = _Setting(_parse_log_level(value), origin)
+            elif key == "allowed_hosts":
+                if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+                    raise _type_error("a list of host names", value)
+                out[key] = _Setting(tuple(_parse_allowed_host(name) for name in value), origin)
             elif key in ("data_dir", "certfile", "keyfile"):
                 out[key] = _Setting(_file_path(value, base, environ), origin)
             elif key == "limits":
@@ -783,6 +789,21 @@ def _parse_log_level(value: object) -> LogLevel:
         except ValueError:
             pass
     raise _Invalid(f"{value!r} is not a log level (expected one of {_one_of(LogLevel)})")
+
+
+def _parse_allowed_host(text: str) -> str:
+    """A name the editor listener may be called by: a host name or an IP address, without a port."""
+    name = text.strip().lower()
+    bare = name[1:-1] if name.startswith("[") and name.endswith("]") else name
+    try:
+        address = ipaddress.ip_address(bare)
+    except ValueError:
+        if not _HOSTNAME.match(bare) or bare.rstrip(".").replace(".", "").isdigit():
+            raise _Invalid(f"{text!r} is not a host name or IP address (give it without a port)") from None
+        return bare.rstrip(".")
+    if address.is_unspecified:
+        raise _Invalid(f"{text!r} is a wildcard address, not a name a client uses")
+    return str(address)
 
 
 def _parse_limit(name: str, value: object) -> int | float:
@@ -849,6 +870,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="another name for a configured model (e.g. gpt-5-high=openai/gpt-5); repeatable")
     parser.add_argument("--default-model", metavar="MODEL",
                         help="the model of runs that name none or name Cursor's own (default: the first model)")
+    parser.add_argument(
+        "--allow-host", dest="allowed_hosts", action="append", metavar="NAME",
+        help="a Host name the editor listener answers besides localhost, 127.0.0.1, [::1] and its own listen"
+        " address (any port); repeatable; if given, these replace the config file's allowed_hosts",
+    )
 
 
 def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
@@ -896,6 +922,15 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
         if not arg("default_model"):
             raise ConfigError("--default-model: empty model name")
         out["default_model"] = _Setting(arg("default_model"), _FlagOrigin("--default-model"))
+    if arg("allowed_hosts"):
+        names = []
+        for name in arg("allowed_hosts"):
+            origin = _FlagOrigin(f"--allow-host {name!r}")
+            try:
+                names.append(_parse_allowed_host(name))
+            except _Invalid as e:
+                raise origin.error(e) from None
+        out["allowed_hosts"] = _Setting(tuple(names), _FlagOrigin("--allow-host"))
     if arg("providers"):
         specs = [
             _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {redact_secrets(text)!r}"))
@@ -972,6 +1007,7 @@ def _merge(
         limits=Limits(**limits),
         aliases=aliases,
         default_model=get("default_model", None),
+        allowed_hosts=get("allowed_hosts", ()),
     )
 
 
@@ -1041,6 +1077,7 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     if config.certfile is not None and config.keyfile is not None:
         out["certfile"] = str(config.certfile)
         out["keyfile"] = str(config.keyfile)
+    out["allowed_hosts"] = list(config.allowed_hosts)
     out["limits"] = attrs.asdict(config.limits)
     if config.default_model is not None:
         out["default_model"] = config.default_model

@@ -20,6 +20,7 @@ from cursord.intents import InboundIntent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.app import BIDI_APPEND_PATH, CursordApp
 from cursord.server.bidi import BidiAppendHandler
+from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
 from cursord.server.serve import ListenOptions, serve_http
 from cursord.streams.active import BehaviourFactory, StreamTimings
 from cursord.streams.broker import StreamBroker
@@ -56,8 +57,12 @@ async def build_core(
     limits: Limits,
     behaviour_factory: BehaviourFactory,
     extensions: tuple[AppExtension, ...] = (),
+    hosts: HostPolicy = LOOPBACK_ONLY,
 ) -> AsyncIterator[Core]:
-    """The app and the tasks it needs, alive for the `async with` block; streams end `unavailable` on exit."""
+    """The app and the tasks it needs, alive for the `async with` block; streams end `unavailable` on exit.
+
+    `hosts` says which Host names the app answers besides loopback ones (`cursord.server.host_policy`).
+    """
     async with trio.open_nursery() as nursery:
         gate: AppendGate[InboundIntent] = AppendGate(
             hold_timeout=limits.append_hold_seconds, max_held=limits.max_pending_appends
@@ -73,7 +78,7 @@ async def build_core(
             connect_limits = ConnectLimits(
                 max_request_bytes=limits.max_body_bytes, max_message_bytes=limits.max_body_bytes
             )
-            app = CursordApp(broker=broker, limits=connect_limits)
+            app = CursordApp(broker=broker, limits=connect_limits, hosts=hosts)
             bidi = BidiAppendHandler(broker, gate)
             app.add_unary(BIDI_APPEND_PATH, aiserver.BidiAppendRequest, bidi)
             core = Core(app=app, broker=broker, gate=gate, bidi=bidi)
@@ -102,7 +107,8 @@ async def run_daemon(
         certfile=config.certfile,
         keyfile=config.keyfile,
     )
-    async with build_core(config.limits, behaviour_factory, extensions) as core:
+    hosts = HostPolicy.for_listener(config.listen.host, config.allowed_hosts)
+    async with build_core(config.limits, behaviour_factory, extensions, hosts) as core:
         http_stop = trio.Event()
         async with trio.open_nursery() as nursery:
             binds = await nursery.start(serve_http, core.app, options, config.limits.max_body_bytes, http_stop)

@@ -438,7 +438,7 @@ def _load_record(data_dir: Path) -> dict[str, Any]:
 
 
 def _save_record(data_dir: Path, record: dict[str, Any]) -> None:
-    data_dir.mkdir(parents=True, exist_ok=True)
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     _atomic_write(_record_path(data_dir), json.dumps(record, indent=2, sort_keys=True) + "\n")
 
 
@@ -465,6 +465,7 @@ def _atomic_write(path: Path, text: str) -> None:
 def _backup(settings: Path, data_dir: Path, now: dt.datetime) -> Path | None:
     if not settings.exists():
         return None
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     directory = data_dir / BACKUP_DIR
     directory.mkdir(parents=True, exist_ok=True)
     stamp = now.strftime("%Y%m%dT%H%M%S")

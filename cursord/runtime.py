@@ -21,6 +21,8 @@ from cursord.config import Limits, ServeConfig
 from cursord.context.images import ImageLimits
 from cursord.context.selected import ContextLimits
 from cursord.daemon import AppExtension, Core, run_daemon
+from cursord.data_dir import claim_data_dir
+from cursord.logs import Redactor, redacting
 from cursord.models_rpc import ModelCatalog, model_rpc_extension
 from cursord.proxy import ProxyConfig, run_proxy
 from cursord.sdnotify import Notifier, run_watchdog, watchdog_interval
@@ -82,8 +84,21 @@ def status_reporter(notifier: Notifier) -> AppExtension:
 
 
 async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
-    """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes."""
-    config.data_dir.mkdir(parents=True, exist_ok=True)
+    """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes.
+
+    Raises `DataDirInUse` at once if another cursord serves from the same data directory. For the whole
+    run, `redact_secrets` (provider errors, log lines) masks the configured keys, whatever their shape.
+    """
+    with claim_data_dir(config.data_dir), redacting(configured_keys(config, environ)):
+        await _serve(config, environ, shutdown=shutdown)
+
+
+def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor:
+    """The redactor for the key values the providers of `config` read from `environ`."""
+    return Redactor.for_keys(environ.get(p.api_key_env) for p in config.providers if p.api_key_env)
+
+
+async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
     notifier = Notifier.from_environ(environ)
     async with (
         open_store(config.data_dir) as store,

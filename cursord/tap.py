@@ -17,7 +17,8 @@ a ``snapshot`` of every stream the daemon holds (taken in the same step it is su
 falls between the snapshot and the first event).
 
 Access: the tap is refused (403) to a client that is not on a loopback address, and to any request that
-carries an ``Origin`` header other than ``null`` (a browser page: cross-site WebSocket hijacking); it
+carries an ``Origin`` header, ``null`` included (a browser page: cross-site WebSocket hijacking; a
+sandboxed frame or a ``file:`` page sends ``null``); the app refuses a non-loopback Host before that. It
 needs the token stored in ``<data_dir>/tap-token`` (written 0600 when the daemon starts), sent as
 ``Authorization: Bearer <token>`` or ``?token=<token>``, else 401.
 
@@ -50,7 +51,7 @@ from cursord.connect.errors import ConnectError
 from cursord.daemon import AppExtension, Core
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.app import BIDI_APPEND_PATH
-from cursord.server.asgi import Receive, Scope, Send, drain_body, send_response
+from cursord.server.asgi import Receive, Scope, Send, deny_websocket, drain_body, send_response
 from cursord.streams.active import ActiveStream
 from cursord.streams.subscribers import WakeSignal
 from cursord.tap_events import (
@@ -404,8 +405,9 @@ def check_access(scope: Scope, token: str) -> Refusal | None:
     host = client[0] if client else None
     if not _is_loopback(host):
         return Refusal(403, f"the cursord tap is served to loopback clients only (not {host or 'unknown'})")
-    if any(origin.strip() != "null" for origin in _headers(scope, b"origin")):
-        return Refusal(403, "the cursord tap refuses browser origins")
+    origins = _headers(scope, b"origin")
+    if origins:  # `null` too: a sandboxed frame, a file: page or a redirect sends that
+        return Refusal(403, f"the cursord tap refuses browser origins (Origin: {origins[0][:200]!r})")
     given = _given_token(scope)
     if given is None:
         return Refusal(401, "the cursord tap needs its token (Authorization: Bearer <data_dir>/tap-token)")
@@ -460,15 +462,8 @@ class TapEndpoint:
 
 
 async def _deny(scope: Scope, send: Send, refusal: Refusal) -> None:
-    if "websocket.http.response" in scope.get("extensions", {}):
-        body = (refusal.message + "\n").encode()
-        headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())]
-        if refusal.status == 401:
-            headers.append((b"www-authenticate", b'Bearer realm="cursord tap"'))
-        await send({"type": "websocket.http.response.start", "status": refusal.status, "headers": headers})
-        await send({"type": "websocket.http.response.body", "body": body})
-    else:
-        await send({"type": "websocket.close", "code": 1008})  # before accept: the server answers 403
+    challenge = [(b"www-authenticate", b'Bearer realm="cursord tap"')] if refusal.status == 401 else []
+    await deny_websocket(scope, send, refusal.status, refusal.message, challenge)
 
 
 async def _send_text(send: Send, text: str) -> None:

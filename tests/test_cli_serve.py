@@ -7,6 +7,7 @@ import os
 import re
 import signal
 import socket
+import stat
 import subprocess
 import sys
 from functools import partial
@@ -83,6 +84,32 @@ async def test_serve_ends_open_streams_unavailable_on_signal(tmp_path: Path, sig
                 await process.wait()
         assert process.returncode == 0, seen.decode()
         assert b"Traceback" not in seen
+
+
+async def test_a_second_daemon_on_the_same_data_dir_refuses_to_start(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"  # created by the first daemon
+    async with open_fake_provider() as fake:
+        command, env = serve_fake(fake, data_dir)
+        with trio.fail_after(60):
+            async with trio.open_nursery() as nursery:
+                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
+                first: trio.Process = await nursery.start(run)
+                assert first.stderr is not None
+                seen = bytearray()
+                await read_until(first.stderr, LISTENING, seen)
+                assert stat.S_IMODE(data_dir.stat().st_mode) == 0o700
+
+                second = await trio.run_process(command, env=env, capture_stderr=True, check=False)
+                assert second.returncode == 1
+                message = second.stderr.decode()
+                assert f"another cursord (pid {first.pid}) is already serving from {data_dir}" in message
+                assert "listening on" not in message and "Traceback" not in message
+
+                first.send_signal(signal.SIGTERM)
+                async for chunk in first.stderr:
+                    seen += chunk
+                await first.wait()
+        assert first.returncode == 0, seen.decode()
 
 
 def test_config_check_prints_the_effective_config_without_keys(tmp_path: Path) -> None:

@@ -391,6 +391,7 @@ data_dir = "state"
 log_level = "warning"
 certfile = "tls/cert.pem"
 keyfile = "~/key.pem"
+allowed_hosts = ["Cursord.LAN", "[fd00::1]", "192.168.1.5"]
 
 [limits]
 max_streams = 50
@@ -432,6 +433,7 @@ def test_load_full_file(full_file: tuple[Path, dict[str, str]]) -> None:
     assert config.certfile == path.parent / "tls" / "cert.pem"
     assert config.keyfile == Path(env["HOME"]) / "key.pem"
     assert config.limits == Limits(max_streams=50, append_hold_seconds=12.5)
+    assert config.allowed_hosts == ("cursord.lan", "fd00::1", "192.168.1.5")
     openai, ollama = config.providers
     assert openai.models == ("gpt-5",)
     assert openai.api_key_env == "OPENAI_API_KEY"
@@ -451,6 +453,15 @@ def test_flags_override_file_and_providers_replace(full_file: tuple[Path, dict[s
     assert config.limits.append_hold_seconds == 12.5  # file
     assert config.limits.heartbeat_seconds == Limits().heartbeat_seconds  # default
     assert [p.name for p in config.providers] == ["anthropic"]  # flags replace the file's list
+
+
+def test_allow_host_flags_replace_the_file_list(full_file: tuple[Path, dict[str, str]]) -> None:
+    path, env = full_file
+    config = config_from_args(args("--config", str(path), "--allow-host", "box.example."), env)
+    assert config.allowed_hosts == ("box.example",)
+    assert config_from_args(args("--provider", "openai"), ENV).allowed_hosts == ()
+    message = error_of(config_from_args, args("--provider", "openai", "--allow-host", "box:1"), ENV)
+    assert message == "--allow-host 'box:1': 'box:1' is not a host name or IP address (give it without a port)"
 
 
 def test_file_alone_through_config_from_args(full_file: tuple[Path, dict[str, str]]) -> None:
@@ -519,6 +530,11 @@ models = ["m"]
         ('[[providers]]\npreset = "openai"\ncontext_window = 0\n', ":3",
          "providers[0].context_window: must be a positive number of tokens, got 0"),
         ('data_dir = 5\n', ":1", "data_dir: expected a path string, got int 5"),
+        ('allowed_hosts = "h"\n', ":1", "allowed_hosts: expected a list of host names, got str 'h'"),
+        ('allowed_hosts = ["h:80"]\n', ":1",
+         "allowed_hosts: 'h:80' is not a host name or IP address (give it without a port)"),
+        ('allowed_hosts = ["0.0.0.0"]\n', ":1",
+         "allowed_hosts: '0.0.0.0' is a wildcard address, not a name a client uses"),
     ],
 )
 def test_file_errors_name_file_line_and_field(tmp_path: Path, text: str, where: str, message: str) -> None:
@@ -601,7 +617,7 @@ def test_config_warnings() -> None:
 def test_serve_flags_default_to_none() -> None:
     ns = args()
     for name in ("config", "listen", "proxy_listen", "data_dir", "log_level", "providers", "certfile",
-                 "keyfile", "limits"):
+                 "keyfile", "limits", "allowed_hosts"):
         assert getattr(ns, name) is None, name
 
 

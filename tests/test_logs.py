@@ -14,7 +14,8 @@ from typing import TextIO
 import pytest
 
 import cursord.logs
-from cursord.logs import PlainFormatter, redact_secrets, setup_logging, stream_is_journal
+from cursord.logs import PlainFormatter, Redactor, redact_secrets, redacting, setup_logging, stream_is_journal
+from cursord.providers.errors import AuthError, classify_http_error
 
 
 @pytest.fixture(autouse=True)
@@ -129,6 +130,48 @@ def test_logged_secrets_are_redacted_in_message_args_and_traceback() -> None:
     assert "ZZZZZZZZZZZZ" not in text
     assert "'authorization': 'Bearer <redacted>'" in text
     assert "ValueError: upstream said: invalid x-api-key: <redacted>" in text
+
+
+ODD_KEY = "org-7f3a9c1e5b2d4086"  # shaped like no vendor's key
+
+
+def test_the_configured_keys_are_masked_whatever_their_shape() -> None:
+    redactor = Redactor.for_keys([ODD_KEY, f"{ODD_KEY}-long", "a/b+c=d&e12", "ollama", None, ""])
+    assert redactor(f"got {ODD_KEY}-long and {ODD_KEY}") == "got <redacted> and <redacted>"
+    assert redactor("url ?k=a%2Fb%2Bc%3Dd%26e12 raw a/b+c=d&e12") == "url ?k=<redacted> raw <redacted>"
+    assert redactor("provider ollama: down") == "provider ollama: down"  # too short to be a secret
+    assert redactor("Bearer sk-proj-abcdefgh12") == "Bearer <redacted>"  # the shapes still apply
+    assert redact_secrets(ODD_KEY) == ODD_KEY  # nothing installed
+    with redacting(redactor):
+        assert redact_secrets(f"key={ODD_KEY};") == "key=<redacted>;"
+        with redacting(Redactor()):
+            assert redact_secrets(ODD_KEY) == ODD_KEY
+        assert redact_secrets(ODD_KEY) == "<redacted>"
+    assert redact_secrets(ODD_KEY) == ODD_KEY
+
+
+def test_a_log_line_never_carries_a_configured_key() -> None:
+    out = io.StringIO()
+    setup_logging("debug", {}, out)
+    log = logging.getLogger("httpx")
+    with redacting(Redactor.for_keys([ODD_KEY])):
+        log.debug("sending %s", {"x-custom-auth": ODD_KEY})
+        try:
+            raise RuntimeError(f"upstream echoed {ODD_KEY}")
+        except RuntimeError:
+            log.exception("call failed")
+    text = out.getvalue()
+    assert ODD_KEY not in text
+    assert "{'x-custom-auth': '<redacted>'}" in text and "RuntimeError: upstream echoed <redacted>" in text
+
+
+def test_a_provider_error_never_carries_a_configured_key() -> None:
+    body = f'{{"error": {{"message": "Incorrect API key provided: {ODD_KEY}."}}}}'
+    with redacting(Redactor.for_keys([ODD_KEY])):
+        error = classify_http_error("p", 401, {}, body)
+    assert isinstance(error, AuthError)
+    assert str(error) == "p: Incorrect API key provided: <redacted>."
+    assert ODD_KEY not in repr(error)
 
 
 def test_setup_twice_keeps_one_handler_and_quiets_hpack() -> None:

@@ -456,7 +456,11 @@ async def _post(app: Any, path: str, body: bytes, content_type: str) -> tuple[in
         "type": "http",
         "method": "POST",
         "path": path,
-        "headers": [(b"content-type", content_type.encode()), (b"connect-protocol-version", b"1")],
+        "headers": [
+            (b"host", b"localhost"),  # as a server hands it on; the app refuses a request for no host
+            (b"content-type", content_type.encode()),
+            (b"connect-protocol-version", b"1"),
+        ],
     }
     await app(scope, receive, send)
     start, *chunks = sent

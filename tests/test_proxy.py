@@ -44,6 +44,8 @@ from cursord.testing.editor import (
     STREAM_HEADERS,
     UNARY_HEADERS,
     EditorClient,
+    RunSSEReader,
+    bidi_request,
     exec_result,
     run_request,
 )
@@ -161,6 +163,25 @@ async def test_local_run_streams_through_the_proxy(stack: Stack) -> None:
     assert reader.end == (None, {})
     assert stack.origin.requests == []
     assert stack.proxy.runs.get("r-local") is False
+
+
+async def test_proxied_requests_pass_the_listener_host_check(stack: Stack) -> None:
+    """In-process requests carry the Cursor host and may carry the renderer's Origin: the listener's
+    Host/Origin check (which refuses both) does not apply to the proxy's trusted path."""
+    renderer = [(b"origin", b"vscode-file://vscode-app")]
+    run = encode_envelope(agent.BidiRequestId(request_id="r-host").SerializeToString())
+    with trio.fail_after(10):
+        async with open_http(await stack.tunnel(), False, authority=HOST) as conn:
+            body = bidi_request("r-host", 1, run_request("hi", model="gpt-5"))
+            response = await conn.request("POST", BIDI_APPEND, [*UNARY_HEADERS, *renderer], body)
+            assert response.status == 200, await response.read_all()
+            await response.read_all()
+            response = await conn.request("POST", RUN_SSE, [*STREAM_HEADERS, *renderer], run)
+            reader = RunSSEReader(response)
+            messages = await reader.read_to_end()
+    assert [m.interaction_update.text_delta.text for m in messages] == ["cursord: hi"]
+    assert reader.error is None
+    assert stack.origin.requests == []
 
 
 # --- forwarding ----------------------------------------------------------------------------------------

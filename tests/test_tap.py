@@ -134,7 +134,12 @@ async def tap_daemon(hub: TapHub | None = None) -> AsyncIterator[tuple[RunningDa
 
 @contextlib.asynccontextmanager
 async def open_tap(
-    daemon: RunningDaemon, query: str = "", *, token: str | None = TOKEN, headers: Sequence[tuple[bytes, bytes]] = ()
+    daemon: RunningDaemon,
+    query: str = "",
+    *,
+    token: str | None = TOKEN,
+    headers: Sequence[tuple[bytes, bytes]] = (),
+    host: str = "127.0.0.1",
 ) -> AsyncIterator[WebSocketConnection]:
     extra = [(b"authorization", f"Bearer {token}".encode())] if token is not None else []
     extra += list(headers)
@@ -142,7 +147,7 @@ async def open_tap(
     try:
         async with trio.open_nursery() as nursery:
             connection = await wrap_client_stream(
-                nursery, cast(Any, stream), "127.0.0.1", TAP_PATH + query, extra_headers=extra
+                nursery, cast(Any, stream), host, TAP_PATH + query, extra_headers=extra
             )
             try:
                 yield connection
@@ -332,7 +337,23 @@ async def test_browser_origins_are_refused(autojump_clock: Any) -> None:
         assert refused.status_code == 403
         refused = await rejection(daemon, headers=[(b"origin", b"http://127.0.0.1:8765")])
         assert refused.status_code == 403
-        async with open_tap(daemon, headers=[(b"origin", b"null")]) as tap:
+        refused = await rejection(daemon, headers=[(b"origin", b"null")])  # a sandboxed frame or a file: page
+        assert refused.status_code == 403 and b"Origin: 'null'" in (refused.body or b"")
+
+
+@pytest.mark.parametrize("origin", [b"null", b"https://evil.example", b"NULL"])
+def test_check_access_refuses_every_origin_null_included(origin: bytes) -> None:
+    headers = [(b"authorization", f"Bearer {TOKEN}".encode()), (b"origin", origin)]
+    refusal = check_access(_scope("127.0.0.1", headers), TOKEN)
+    assert refusal is not None and refusal.status == 403 and "browser origins" in refusal.message
+
+
+async def test_a_rebound_host_name_is_refused_before_the_tap(autojump_clock: Any) -> None:
+    async with tap_daemon() as (daemon, _):
+        refused = await rejection(daemon, host="attacker.example")
+        assert refused.status_code == 403
+        assert b"loopback host" in (refused.body or b"") and b"attacker.example" in (refused.body or b"")
+        async with open_tap(daemon, host="localhost") as tap:
             assert (await next_event(tap))["type"] == "snapshot"
 
 

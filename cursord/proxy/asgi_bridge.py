@@ -10,6 +10,10 @@ pending frames into one send), `EndOfMessage` when `more_body` is false. A respo
 content-length goes out chunked. Writes after the client went away are dropped, as Hypercorn does.
 
 `capture` runs the app the same way into memory, for answers the proxy merges with upstream's.
+
+Every scope built here carries `PROXIED_EXTENSION`: these requests came through a TLS tunnel to a
+Cursor host, so the app's Host/Origin check for its own listener (`cursord.server.host_policy`) does
+not apply to them (their Host is `api2.cursor.sh`, and the editor's renderer may send an Origin).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import trio
 
 from cursord.connect.request import HttpResponse
 from cursord.proxy.wire import BodySource, H11Stream, PeerGone
+from cursord.server.host_policy import PROXIED_EXTENSION
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +65,7 @@ class RequestInfo:
             "headers": [(name.lower(), value) for name, value in self.headers],
             "client": self.client,
             "server": (self.host, self.port),
-            "extensions": {},
+            "extensions": {PROXIED_EXTENSION: {}},
         }
 
 

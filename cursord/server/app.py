@@ -6,6 +6,10 @@ and it never reaches Hypercorn (which would reset the connection and every other
 
 Unknown RPCs are `unimplemented` and logged once per method: cursord answers only what it owns, so an
 editor feature that needs Cursor's real backend fails visibly instead of being answered wrongly.
+
+Before any route (the tap's WebSocket included), `HostPolicy` decides whether the request may be
+answered at all: a request for a host that is not loopback or configured, or one from a web page
+(`Origin`), is `permission_denied` (`cursord.server.host_policy` says why).
 """
 
 from __future__ import annotations
@@ -29,7 +33,18 @@ from cursord.connect.unary import (
     render_unary_response,
 )
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.server.asgi import ClientDisconnected, Receive, Scope, Send, drain_body, header, read_body, send_response
+from cursord.server.asgi import (
+    ClientDisconnected,
+    Receive,
+    Scope,
+    Send,
+    deny_websocket,
+    drain_body,
+    header,
+    read_body,
+    send_response,
+)
+from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
 from cursord.server.runsse import STREAM_CONTENT_TYPE, serve_stream
 from cursord.streams.broker import StreamBroker
 
@@ -54,6 +69,7 @@ class UnaryMethod:
 class CursordApp:
     broker: StreamBroker
     limits: Limits
+    hosts: HostPolicy = LOOPBACK_ONLY
     unary_methods: dict[str, UnaryMethod] = attrs.field(factory=dict)
     extra_routes: dict[str, Callable[[Scope, Receive, Send], Awaitable[None]]] = attrs.field(factory=dict)
     _unknown_logged: set[str] = attrs.field(factory=set)
@@ -67,6 +83,11 @@ class CursordApp:
             await _lifespan(receive, send)
             return
         path: str = scope.get("path", "")
+        refusal = self.hosts.refusal(scope) if kind in ("http", "websocket") else None
+        if refusal is not None:
+            log.debug("%s refused: %s", path, refusal)
+            await self._refuse(path, scope, receive, send, ConnectError(Code.PERMISSION_DENIED, refusal))
+            return
         route = self.extra_routes.get(path)
         if route is not None:
             await route(scope, receive, send)
@@ -128,9 +149,19 @@ class CursordApp:
             self._unknown_logged.add(path)
             log.info("unimplemented RPC %s (logged once)", path)
         error = ConnectError(Code.UNIMPLEMENTED, f"cursord does not serve {path.lstrip('/')}")
+        await self._refuse(path, scope, receive, send, error)
+
+    async def _refuse(self, path: str, scope: Scope, receive: Receive, send: Send, error: ConnectError) -> None:
+        """Answer `error` in the shape the caller reads: a WebSocket refusal, a stream, or a unary error."""
+        if scope["type"] == "websocket":
+            if (await receive())["type"] == "websocket.connect":
+                await deny_websocket(scope, send, 403, error.message)
+            return
         await drain_body(receive, DRAIN_LIMIT)
         content_type = header(scope, b"content-type") or ""
-        if content_type.startswith("application/connect+"):
+        if path == RUN_SSE_PATH:
+            await _send(send, render_stream_error(error, content_type=STREAM_CONTENT_TYPE.decode()))
+        elif content_type.startswith("application/connect+"):
             await _send(send, render_stream_error(error, content_type=content_type))
         else:
             await _send(send, render_unary_error(error))

@@ -74,6 +74,22 @@ async def send_response(send: Send, status: int, headers: Iterable[tuple[bytes, 
     await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
+async def deny_websocket(
+    scope: Scope, send: Send, status: int, message: str, headers: Iterable[tuple[bytes, bytes]] = ()
+) -> None:
+    """Refuse a WebSocket handshake (after `websocket.connect`) with `status` and `message` as its body
+    where the server supports the denial-response extension; else a plain close, which Hypercorn
+    answers 403."""
+    if "websocket.http.response" in scope.get("extensions", {}):
+        body = (message + "\n").encode()
+        all_headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())]
+        all_headers += headers
+        await send({"type": "websocket.http.response.start", "status": status, "headers": all_headers})
+        await send({"type": "websocket.http.response.body", "body": body})
+    else:
+        await send({"type": "websocket.close", "code": 1008})
+
+
 async def watch_disconnect(receive: Receive, on_disconnect: trio.CancelScope) -> None:
     """Cancel `on_disconnect` when the client goes away; drains any late body chunks meanwhile."""
     while True:

@@ -20,6 +20,7 @@ import trio
 
 from cursord.config import Limits
 from cursord.daemon import AppExtension, Core, build_core
+from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
 from cursord.server.serve import ListenOptions, hypercorn_config
 from cursord.streams.active import BehaviourFactory
 from cursord.testing.editor import Connect, EditorClient
@@ -49,9 +50,10 @@ async def running_daemon(
     transport: Transport = "memory",
     limits: Limits | None = None,
     extensions: tuple[AppExtension, ...] = (),
+    hosts: HostPolicy = LOOPBACK_ONLY,
 ) -> AsyncIterator[RunningDaemon]:
     limits = limits or Limits()
-    async with build_core(limits, behaviour_factory, extensions) as core:
+    async with build_core(limits, behaviour_factory, extensions, hosts) as core:
         config = hypercorn_config(ListenOptions(host="127.0.0.1", port=0), limits.max_body_bytes)
         config.keep_alive_timeout = 10**6
         if transport == "memory":
