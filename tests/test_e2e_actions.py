@@ -85,3 +85,40 @@ async def test_an_action_before_the_run_request_on_the_same_stream_is_held(autoj
         transcript = await drive(editor, "r1", reader)
     assert transcript.error is None
     assert fake.requests[0].json["messages"][-1] == {"role": "user", "content": "sent before the run\n\nthe run"}
+
+
+async def test_a_users_shell_command_joins_the_conversation_without_a_model_call(autojump_clock: Any) -> None:
+    shell = agent.ConversationAction(
+        shell_command_action=agent.ShellCommandAction(shell_command=agent.ShellCommand(command="echo hi"), exec_id="x1")
+    )
+    shell_run = agent.AgentClientMessage(
+        run_request=agent.AgentRunRequest(action=shell, conversation_id="conv-1",
+                                          requested_model=agent.RequestedModel(model_id=MODEL))
+    )
+    ran: list[agent.ExecServerMessage] = []
+
+    def answer(message: agent.AgentServerMessage) -> list[agent.AgentClientMessage]:
+        if message.exec_server_message.HasField("shell_args"):
+            ran.append(message.exec_server_message)
+            success = agent.ShellSuccess(command="echo hi", exit_code=0, stdout="hi\n")
+            return [exec_reply(message, shell_result=agent.ShellResult(success=success))]
+        return []
+
+    async with (
+        open_fake_provider(Reply.sse(chat_text("I saw it."))) as fake,
+        agent_daemon(spec_for(fake, CHAT_KIND, MODEL)) as (daemon, _),
+        daemon.editor(http2=True) as editor,
+    ):
+        await editor.append("r1", shell_run)
+        async with editor.run_sse("r1") as reader:
+            first = await drive(editor, "r1", reader, answer)
+        assert fake.requests == []  # the user's command is not a model turn
+        await editor.append("r2", run_request("what did it print?", model=MODEL))
+        async with editor.run_sse("r2") as reader:
+            second = await drive(editor, "r2", reader)
+    assert first.error is None and first.updates("turn_ended")
+    (request,) = ran
+    assert (request.exec_id, request.shell_args.command, request.shell_args.skip_approval) == ("x1", "echo hi", True)
+    assert second.text == "I saw it."
+    sent = fake.requests[0].json["messages"]
+    assert {"role": "user", "content": "I ran this command myself (exit code 0):\n$ echo hi\nhi\n"} in sent

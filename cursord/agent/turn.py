@@ -29,12 +29,13 @@ from cursord.agent import resume, updates
 from cursord.agent.checkpoint import history_from_state, resumable_prefix
 from cursord.agent.checkpointing import CheckpointKeeper
 from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
-from cursord.agent.editor_queries import EditorQueries, needs_request_context
+from cursord.agent.editor_queries import EditorQueries
 from cursord.agent.errors import model_not_served, provider_failure
 from cursord.agent.history import ConversationHistory
 from cursord.agent.hooks import HookSteps
 from cursord.agent.prompt import system_prompt
 from cursord.agent.router import ProviderRouter, Route
+from cursord.agent.run_prep import prepare, run_user_shell
 from cursord.agent.tool_calls import PendingTool, ToolCalls
 from cursord.agent.tools import (
     TaskTool,
@@ -42,12 +43,11 @@ from cursord.agent.tools import (
     mode_id,
     run_mode,
 )
-from cursord.agent.turn_inputs import carried_context, needed_blobs, read_blobs, render, what_to_run
+from cursord.agent.turn_inputs import what_to_run
 from cursord.connect.errors import Code, ConnectError
 from cursord.context import actions
 from cursord.context.actions import Plan, shell_text
 from cursord.context.images import without_images
-from cursord.context.mcp import McpSources
 from cursord.context.rules import RuleBook
 from cursord.context.selected import ContextLimits
 from cursord.intents import (
@@ -91,8 +91,6 @@ log = logging.getLogger(__name__)
 _EFFORT_PARAMETERS = ("reasoning_effort", "effort", "thinking", "reasoning")
 #: queued actions kept per conversation (messages sent while a turn runs).
 MAX_QUEUED_ACTIONS = 32
-#: how long a command the user runs (`shell_command_action`) may take before the turn goes on without it.
-USER_SHELL_TIMEOUT = 600.0
 #: Anthropic thinking budget per effort level (tokens); max mode gets the largest.
 _THINKING_BUDGETS = {"low": 2_048, "medium": 8_192, "high": 16_384, "max": 32_000}
 
@@ -373,28 +371,16 @@ class AgentTurn(ToolCalls):
             self.stream.end(None)
             return
         assert self.route is not None
-        context = carried_context(action) or next(filter(None, (carried_context(q) for q in queued)), None)
-        self.queries = EditorQueries(self.stream, self._take_exec_seq)
-        if needs_request_context(context):
-            context = await self.queries.request_context() or context
-        mcp = McpSources.of(request, context)
-        if mcp.needs_state:
-            state = await self.queries.mcp_state()
-            if state is not None:
-                mcp, note = mcp.with_state(state)
-                if note:
-                    log.info("stream %s: %s", self.stream.request_id, note)
-        self.rules = RuleBook.of(context)
-        self.tools = ToolRegistry.build(ask.mode, mcp.definitions)
-        self.system = system_prompt(request, context, ask.mode, mcp)
-        self.hook_steps = HookSteps.of(context)
         await self._load_history(request)
         self.turn_start = len(self.messages)
-        blobs = await read_blobs(needed_blobs(ask), {b.id: b.value for b in request.pre_fetched_blobs}, self._blob)
-        user, self.applied_rules = render(
-            ask, blobs, vision=self.route.vision, limits=self.services.context_limits, rules=self.rules
+        self.queries = EditorQueries(self.stream, self._take_exec_seq)
+        prepared = await prepare(
+            request, action, queued, ask, queries=self.queries, read_blob=self._blob, vision=self.route.vision,
+            limits=self.services.context_limits,
         )
-        self._add_message(user)
+        self.tools, self.system, self.hook_steps = prepared.tools, prepared.system, prepared.hook_steps
+        self.rules, self.applied_rules = prepared.rules, prepared.applied_rules
+        self._add_message(prepared.user)
         self._next_pass()
 
     async def _blob(self, blob_id: bytes) -> bytes | None:
@@ -409,20 +395,7 @@ class AgentTurn(ToolCalls):
         """`shell_command_action`: the user runs a command (in the editor, under the exec id the action
         gives); its output joins the conversation, and the model is not called."""
         self.queries = EditorQueries(self.stream, self._take_exec_seq)
-        args = agent.ShellArgs(command=shell.shell_command.command, skip_approval=True)
-        answer = await self.queries.ask(
-            "user-shell", exec_id=shell.exec_id, wait_seconds=USER_SHELL_TIMEOUT, shell_args=args
-        )
-        output, exit_code = "(the editor did not run the command)", None
-        if answer is not None and answer.WhichOneof("message") == "shell_result":
-            result = answer.shell_result
-            which = result.WhichOneof("result")
-            if which is not None:
-                outcome = getattr(result, which)
-                output = "\n".join(
-                    t for t in (getattr(outcome, "stdout", ""), getattr(outcome, "stderr", "")) if t
-                ) or getattr(outcome, "error", "") or "(no output)"
-                exit_code = getattr(outcome, "exit_code", None)
+        output, exit_code = await run_user_shell(self.queries, shell)
         self.turn_messages.append(Message.user(shell_text(shell.shell_command.command, output, exit_code)))
         await self._record(TurnStatus.COMPLETED)
         self.stream.publish(updates.turn_ended(self.usage))
@@ -523,7 +496,7 @@ class AgentTurn(ToolCalls):
 
     def _start_pass(self) -> None:
         assert self.route is not None and self.tools is not None
-        fetch_rules = self.rules.tool_spec()
+        fetch_rules = self.rules.tool_spec()  # FetchRules, served by cursord (`tool_calls`)
         request = PassRequest(
             model=self.route.model,
             system=self.system,
