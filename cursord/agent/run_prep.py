@@ -61,16 +61,8 @@ async def prepare(
     vision: bool,
     limits: ContextLimits,
 ) -> Prepared:
-    context = carried_context(action) or next(filter(None, (carried_context(q) for q in queued)), None)
-    if needs_request_context(context):
-        context = await queries.request_context() or context
-    mcp = McpSources.of(request, context)
-    if mcp.needs_state:
-        state = await queries.mcp_state()
-        if state is not None:
-            mcp, note = mcp.with_state(state)
-            if note:
-                log.info("stream %s: %s", queries.stream.request_id, note)
+    carried = carried_context(action) or next(filter(None, (carried_context(q) for q in queued)), None)
+    context, mcp = await gather_context(request, carried, queries)
     rules = RuleBook.of(context)
     prefetched = {blob.id: blob.value for blob in request.pre_fetched_blobs}
     blobs = await read_blobs(needed_blobs(ask), prefetched, read_blob)
@@ -83,6 +75,23 @@ async def prepare(
         user=user,
         applied_rules=applied,
     )
+
+
+async def gather_context(
+    request: agent.AgentRunRequest, context: agent.RequestContext | None, queries: EditorQueries
+) -> tuple[agent.RequestContext | None, McpSources]:
+    """The run's request context (asked for when it carries none or marks it incomplete) and its MCP
+    tools (the editor's MCP state asked for when descriptors carry no schemas)."""
+    if needs_request_context(context):
+        context = await queries.request_context() or context
+    mcp = McpSources.of(request, context)
+    if mcp.needs_state:
+        state = await queries.mcp_state()
+        if state is not None:
+            mcp, note = mcp.with_state(state)
+            if note:
+                log.info("stream %s: %s", queries.stream.request_id, note)
+    return context, mcp
 
 
 async def run_user_shell(queries: EditorQueries, shell: agent.ShellCommandAction) -> tuple[str, int | None]:

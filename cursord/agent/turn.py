@@ -35,7 +35,7 @@ from cursord.agent.history import ConversationHistory
 from cursord.agent.hooks import HookSteps
 from cursord.agent.prompt import system_prompt
 from cursord.agent.router import ProviderRouter, Route
-from cursord.agent.run_prep import prepare, run_user_shell
+from cursord.agent.run_prep import gather_context, prepare, run_user_shell
 from cursord.agent.tool_calls import PendingTool, ToolCalls
 from cursord.agent.tools import (
     TaskTool,
@@ -43,7 +43,7 @@ from cursord.agent.tools import (
     mode_id,
     run_mode,
 )
-from cursord.agent.turn_inputs import what_to_run
+from cursord.agent.turn_inputs import carried_context, what_to_run
 from cursord.connect.errors import Code, ConnectError
 from cursord.context import actions
 from cursord.context.actions import Plan, shell_text
@@ -357,7 +357,7 @@ class AgentTurn(ToolCalls):
             await self._summarize_on_request()
             return
         if planned.plan is Plan.RESUME and not queued:
-            await self._resume_stored_turn(request, action.resume_action.request_context)
+            await self._resume_stored_turn(request, action)
             return
         if planned.plan is Plan.RUN_SHELL:
             await self._run_user_shell(action.shell_command_action)
@@ -431,10 +431,10 @@ class AgentTurn(ToolCalls):
                 len(base_state.turns),
             )
 
-    async def _resume_stored_turn(self, request: agent.AgentRunRequest, context: agent.RequestContext) -> None:
-        """`resume_action`: go on with the conversation's last turn if it did not complete."""
+    async def _resume_stored_turn(self, request: agent.AgentRunRequest, action: agent.ConversationAction) -> None:
+        """`resume_action`: go on with the conversation's last turn if it did not complete (with the editor's
+        request context, asked for if the action carries none, and its MCP tools)."""
         self.tools = ToolRegistry.build(run_mode(request), request.mcp_tools)
-        self.system = system_prompt(request, context, mode_id(self.tools.mode))
         await self._load_history(request)
         self.turn_start = len(self.messages)
         turns = await self.services.history.turns(self.conversation_id) if self.conversation_id else []
@@ -449,6 +449,12 @@ class AgentTurn(ToolCalls):
         if not self.turn_messages:
             self.stream.end(ConnectError(Code.FAILED_PRECONDITION, "the last turn left nothing to resume"))
             return
+        self.queries = EditorQueries(self.stream, self._take_exec_seq)
+        context, mcp = await gather_context(request, carried_context(action), self.queries)
+        self.rules = RuleBook.of(context)
+        self.tools = ToolRegistry.build(run_mode(request), mcp.definitions)
+        self.system = system_prompt(request, context, mode_id(self.tools.mode), mcp)
+        self.hook_steps = HookSteps.of(context)
         self._next_pass()
 
     def _add_message(self, message: Message) -> None:
