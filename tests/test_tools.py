@@ -12,8 +12,8 @@ from google.protobuf.message import Message
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cursord.agent.tool_base import Args
-from cursord.agent.tool_mcp import json_value
+from cursord.agent.tools.base import Args
+from cursord.agent.tools.mcp import json_value
 from cursord.agent.tools import (
     MAX_TOOL_NAME,
     TOOL_NAME_RE,

@@ -26,8 +26,8 @@ import attrs
 import trio
 
 from cursord.agent import resume, updates
-from cursord.agent.checkpoint import history_from_state, resumable_prefix
-from cursord.agent.checkpointing import CheckpointKeeper
+from cursord.agent.checkpoints import history_from_state, resumable_prefix
+from cursord.agent.checkpoints import CheckpointKeeper
 from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
 from cursord.agent.editor_queries import EditorQueries
 from cursord.agent.errors import model_not_served, provider_failure
