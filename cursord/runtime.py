@@ -14,7 +14,7 @@ from functools import partial
 import httpx
 import trio
 
-from cursord.agent.resume import make_restorer
+from cursord.agent.restore import make_restorer
 from cursord.agent.router import ProviderRouter
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.config import Limits, ServeConfig

@@ -132,7 +132,6 @@ def rules_for_paths(rules: RuleBook, paths: Sequence[str], applied: Iterable[str
     return f"\n\n<rules_for_these_files>\n{body}\n</rules_for_these_files>", [r.name for r in triggered]
 
 
-
 #: tool arguments that name files (Read, Write, StrReplace, Delete, Ls, Glob ... in every spelling seen).
 _PATH_ARGUMENTS = ("path", "file_path", "target_file", "target_directory", "directory", "filePath")
 
