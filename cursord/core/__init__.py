@@ -32,10 +32,12 @@ from cursord.core.turn_events import (
     TurnOutcome,
 )
 from cursord.core.turn_machine import TRANSITIONS, TurnMachine, TurnProtocolError
+from cursord.core.turn_rules import TURN_RULES
 from cursord.core.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
 
 __all__ = [
     "TRANSITIONS",
+    "TURN_RULES",
     "AbortExec",
     "AbortSubagent",
     "AskUser",

@@ -3,10 +3,10 @@
 Theory of operation. A turn alternates provider *passes* and *tool steps*. The actor
 (`cursord.agent.turn`) prepares a run (asking the editor, reading history and blobs) and hands the
 machine `Begin`; from then on every input goes through `handle`, which looks up `(phase, input type)`
-in `TRANSITIONS` (the turn's rules, in one place), updates the frozen `TurnState` and returns the
-effects for the actor to carry out, in order. A pair that is not in the table is a bug on our side
-and raises `TurnProtocolError`; inputs the editor may send at any time (a stray exec result, a late
-answer) are listed explicitly as ignored.
+in `TRANSITIONS` (the turn's rules, in one place: `cursord.core.turn_rules`), updates the frozen
+`TurnState` and returns the effects for the actor to carry out, in order. A pair that is not in the
+table is a bug on our side and raises `TurnProtocolError`; inputs the editor may send at any time (a
+stray exec result, a late answer) are listed explicitly as ignored.
 
 - `Begin` starts the first pass (compacting earlier turns first if the prompt would not fit the
   model's window, or summarizing when the user asked for that).
@@ -77,6 +77,7 @@ from cursord.core.turn_events import (
     Tap,
     TurnOutcome,
 )
+from cursord.core.turn_rules import TURN_RULES
 from cursord.core.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
 from cursord.intents import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered
 from cursord.proto import agent_v1_pb2 as agent
@@ -640,14 +641,12 @@ class TurnMachine:
                 outcome = ToolOutcome(f"A hook blocked this {pending.call.name} call: {decision.denied}", True)
                 self._resolve(pending, outcome, None, post_hook=False)
                 return
-            request = pending.deferred
-            assert request is not None and pending.exec_id is not None
+            request, exec_id = pending.deferred, pending.exec_id
+            assert request is not None and exec_id is not None
             if decision.updated_input is not None:
                 pending = attrs.evolve(pending, arguments=decision.updated_input)
                 try:
-                    request = tool.build_exec(
-                        pending.arguments, self._take_exec_seq(), pending.exec_id, pending.context
-                    )
+                    request = tool.build_exec(pending.arguments, self._take_exec_seq(), exec_id, pending.context)
                 except (ToolArgumentError, ValueError) as exc:
                     self._resolve(pending, ToolOutcome(f"Tool call failed: {exc}", True), None, post_hook=False)
                     return
@@ -757,52 +756,7 @@ def _unserved_web_request(tool: InteractionTool, arguments: dict[str, Any]) -> t
     return WebSearchTool.failed(reason)
 
 
-# ---- the table ----------------------------------------------------------------------------------
-
-_P = TurnPhase
-_EDITOR_ANSWERS = (ExecResultArrived, ExecControlArrived, InteractionAnswered)
-_STEERING = (AbortSubagent, ForceBackground)
-
-
-def _rows() -> dict[tuple[TurnPhase, type], Handler]:
-    M = TurnMachine
-    rows: dict[tuple[TurnPhase, type], Handler] = {
-        # starting
-        (_P.IDLE, Begin): M._on_begin,
-        (_P.IDLE, Cancel): M._on_cancel,
-        (_P.RESTORED, Resume): M._on_resume,
-        (_P.RESTORED, Cancel): M._on_cancel,
-        # a step's provider pass
-        (_P.STEP, PassDelta): M._on_delta,
-        (_P.STEP, PassEnded): M._on_pass_ended,
-        (_P.STEP, PassFailed): M._on_pass_failed,
-        (_P.STEP, Cancel): M._on_cancel,
-        # a summary pass (compaction, or the user's summarize)
-        (_P.SUMMARY, PassDelta): M._on_delta,
-        (_P.SUMMARY, PassEnded): M._on_pass_ended,
-        (_P.SUMMARY, PassFailed): M._on_pass_failed,
-        (_P.SUMMARY, Cancel): M._on_cancel,
-        # tool calls waiting for the editor
-        (_P.TOOLS, ExecResultArrived): M._on_exec_result,
-        (_P.TOOLS, ExecControlArrived): M._on_exec_control,
-        (_P.TOOLS, InteractionAnswered): M._on_interaction,
-        (_P.TOOLS, Cancel): M._on_cancel,
-        # ended: the stream is closed; late work is over
-        (_P.ENDED, Cancel): M._ignore,
-    }
-    for phase in (_P.STEP, _P.SUMMARY, _P.TOOLS):
-        for steer in _STEERING:
-            rows[(phase, steer)] = M._on_abort_subagent if steer is AbortSubagent else M._on_force_background
-    # the editor may answer late, twice, or for execs that are not ours: nothing to do
-    for phase in (_P.IDLE, _P.RESTORED, _P.STEP, _P.SUMMARY, _P.ENDED):
-        for answer in _EDITOR_ANSWERS:
-            rows[(phase, answer)] = M._ignore
-    # deltas or an end from a pass that was canceled (a new pass has its own id)
-    for phase in (_P.TOOLS, _P.ENDED):
-        for late in (PassDelta, PassEnded, PassFailed):
-            rows[(phase, late)] = M._ignore
-    return rows
-
-
-#: (phase, input type) -> handler: the turn's rules. A pair not listed raises `TurnProtocolError`.
-TRANSITIONS: Mapping[tuple[TurnPhase, type], Handler] = _rows()
+#: (phase, input type) -> handler, from `TURN_RULES`. A pair not listed raises `TurnProtocolError`.
+TRANSITIONS: Mapping[tuple[TurnPhase, type], Handler] = {
+    pair: getattr(TurnMachine, "_ignore" if name == "ignore" else f"_on_{name}") for pair, name in TURN_RULES.items()
+}
