@@ -1,6 +1,6 @@
 """The tool catalogue: which tools a run offers the model, and the handler for each name.
 
-Sans-IO: this module and the `tool_*` modules it gathers build and read protobuf messages only.
+Sans-IO: this module and the tool modules it gathers build and read protobuf messages only.
 
 A turn uses it like this (names from this module):
 
