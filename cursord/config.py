@@ -206,6 +206,14 @@ class Limits:
     context_turn_chars: int = attrs.field(default=400_000, validator=_check_limit)  # a message's attachments
     max_image_bytes: int = attrs.field(default=3_932_160, validator=_check_limit)  # 5 MiB once base64-encoded
     max_images_per_turn: int = attrs.field(default=20, validator=_check_limit)
+    #: HTTP/2 streams one connection may have open at once (advertised in SETTINGS, enforced by h2).
+    max_streams_per_connection: int = attrs.field(default=100, validator=_check_limit)
+    #: a connection that has sent no complete request head this long after opening is closed.
+    first_request_seconds: float = attrs.field(default=5.0, validator=_check_limit)
+    #: RunSSE calls waiting for an upload that has not come (placeholders), apart from `max_streams`.
+    max_placeholders: int = attrs.field(default=1_000, validator=_check_limit)
+    #: a connection whose client takes none of what it is sent for this long is closed (a stalled reader).
+    send_stall_seconds: float = attrs.field(default=30.0, validator=_check_limit)
 
 
 _LIMIT_NAMES: Final = tuple(a.name for a in attrs.fields(Limits))

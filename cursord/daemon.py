@@ -74,6 +74,7 @@ async def build_core(
                 behaviour_factory=behaviour_factory,
                 timings=stream_timings(limits),
                 max_streams=limits.max_streams,
+                max_placeholders=limits.max_placeholders,
             )
             connect_limits = ConnectLimits(
                 max_request_bytes=limits.max_body_bytes, max_message_bytes=limits.max_body_bytes
@@ -106,6 +107,9 @@ async def run_daemon(
         port=config.listen.port,
         certfile=config.certfile,
         keyfile=config.keyfile,
+        first_request_timeout=config.limits.first_request_seconds,
+        max_concurrent_streams=config.limits.max_streams_per_connection,
+        send_stall_timeout=config.limits.send_stall_seconds,
     )
     hosts = HostPolicy.for_listener(config.listen.host, config.allowed_hosts)
     async with build_core(config.limits, behaviour_factory, extensions, hosts) as core:

@@ -64,6 +64,9 @@ Restart=on-failure
 RestartSec=2
 TimeoutStopSec=15
 WatchdogSec=30
+# Every editor connection, provider request and SQLite handle is a file descriptor; the default soft
+# limit of 1024 is reached by a few hundred streams plus a burst of idle connections.
+LimitNOFILE=65536
 UMask=0077
 
 # Sandbox. The home directory is read-only except the data directory: if you move data_dir, add it to

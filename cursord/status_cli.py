@@ -22,6 +22,7 @@ from cursord.tap_client import TapClientError, add_tap_client_arguments, open_ta
 __all__ = [
     "add_status_arguments",
     "add_tap_arguments",
+    "format_counters",
     "format_event",
     "format_status",
     "run_status",
@@ -94,6 +95,9 @@ async def run_status(args: argparse.Namespace, environ: Mapping[str, str], out: 
     else:
         print(f"cursord {snapshot.get('version', '?')} at {target.address}", file=out)
         print(format_status(snapshot), file=out)
+        counters = format_counters(snapshot)
+        if counters:
+            print(counters, file=out)
     return 0
 
 
@@ -193,6 +197,18 @@ def format_status(snapshot: Mapping[str, Any]) -> str:
     active = sum(1 for row in streams if not row.get("ended"))
     lines.append(f"{len(streams)} streams, {active} running")
     return "\n".join(lines)
+
+
+_COUNTER_LABELS = {
+    "client_disconnects": "clients gone mid-request",
+    "stalled_connections_cut": "stalled readers cut",
+}
+
+
+def format_counters(snapshot: Mapping[str, Any]) -> str:
+    """The server's counters on one line (empty if the daemon sent none)."""
+    counters = snapshot.get("counters") or {}
+    return ", ".join(f"{_COUNTER_LABELS.get(name, name)}: {value}" for name, value in counters.items())
 
 
 def format_snapshot_lines(snapshot: Mapping[str, Any]) -> list[str]:

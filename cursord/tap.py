@@ -192,6 +192,8 @@ class TapHub:
     clock: Callable[[], float] = trio.current_time
     clients: set[TapClient] = attrs.field(factory=set)
     closed: bool = False
+    #: the server's counters (`ServerCounters.as_dict`), for the snapshot
+    counters: Callable[[], Mapping[str, int]] | None = None
     _tracks: dict[ActiveStream, StreamTrack] = attrs.field(factory=dict)
     #: request_id -> the newest stream under it (an ended one may linger while a new run replaced it)
     _current: dict[str, ActiveStream] = attrs.field(factory=dict)
@@ -311,6 +313,7 @@ class TapHub:
             "version": __version__,
             "filter": tap_filter.as_dict(),
             "streams": rows,
+            "counters": dict(self.counters()) if self.counters is not None else {},
         }
 
     def subscribe(self, tap_filter: TapFilter) -> tuple[TapClient, Event]:
@@ -510,6 +513,7 @@ def tap_extension(token: str, hub: TapHub | None = None, *, path: str = TAP_PATH
         if isinstance(publish_observers, list):
             publish_observers.append(tap_hub.record_publish)
         core.app.extra_routes[path] = TapEndpoint(tap_hub, token)
+        tap_hub.counters = core.app.counters.as_dict
         _record_bidi_appends(core, tap_hub)
 
     return extend

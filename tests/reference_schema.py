@@ -1,12 +1,10 @@
-"""The reference wire schema (the shared FileDescriptorSets), for tests that compare against it.
+"""The reference wire schema (the FileDescriptorSets in ``proto/reference/``), for tests that compare against it.
 
-The sets live next to the repository (``../shared/cursor-schema``) or in ``$CURSORD_SCHEMA_DIR``.
 Tests fail, never skip, when they are missing: a schema check that did not run proves nothing.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -17,8 +15,7 @@ REFERENCE_SETS = ("agent_v1.binpb", "aiserver_bidi.binpb")
 
 
 def schema_dir() -> Path:
-    env = os.environ.get("CURSORD_SCHEMA_DIR")
-    return Path(env) if env else REPO.parent / "shared" / "cursor-schema"
+    return REPO / "proto" / "reference"
 
 
 def load_reference() -> tuple[descriptor_pool.DescriptorPool, dict[str, descriptor_pb2.FileDescriptorProto]]:
@@ -27,8 +24,7 @@ def load_reference() -> tuple[descriptor_pool.DescriptorPool, dict[str, descript
     missing = [name for name in REFERENCE_SETS if not (where / name).is_file()]
     if missing:
         pytest.fail(
-            f"reference descriptor sets {missing} not found in {where}; set CURSORD_SCHEMA_DIR to the directory "
-            "holding them",
+            f"reference descriptor sets {missing} not found in {where}",
             pytrace=False,
         )
     files: dict[str, descriptor_pb2.FileDescriptorProto] = {}

@@ -1,11 +1,10 @@
 """Interop with a real Connect client: connect-es 2 (Node) against the real daemon on loopback TCP.
 
-`tests/interop/connect_es_client.mjs` loads the wire schema from ``../shared/cursor-schema`` (or
-``$CURSORD_SCHEMA_DIR``), runs the scenarios named on its command line over HTTP/2 (h2c) or HTTP/1.1 and
-prints one JSON line of what connect-es saw; these tests assert on it. Most tests script the daemon's
-behaviour; the agent-turn test runs the real agent turn against a fake OpenAI-chat provider on loopback.
-The node modules come from ``npm ci --prefix tests/interop``; without them the tests fail (not skip) and
-say so.
+`tests/interop/connect_es_client.mjs` loads the wire schema from ``proto/reference/``, runs the scenarios
+named on its command line over HTTP/2 (h2c) or HTTP/1.1 and prints one JSON line of what connect-es saw; these
+tests assert on it. Most tests script the daemon's behaviour; the agent-turn test runs the real agent turn
+against a fake OpenAI-chat provider on loopback. The node modules come from ``npm ci --prefix tests/interop``;
+without them the tests fail (not skip) and say so.
 
 Real sockets, so the real clock: a generous `fail_after` bounds each run, and nothing waits on time.
 """
@@ -13,7 +12,6 @@ Real sockets, so the real clock: a generous `fail_after` bounds each run, and no
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -34,6 +32,7 @@ from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, ope
 from cursord.testing.harness import running_daemon
 from cursord.testing.provider_streams import chat_usage
 from tests.agent_support import agent_daemon, spec_for
+from tests.reference_schema import schema_dir
 
 REPO = Path(__file__).resolve().parents[1]
 INTEROP = REPO / "tests" / "interop"
@@ -45,11 +44,6 @@ RUN_SECONDS = 60
 HTTP_VERSIONS = [pytest.param("2", id="http2"), pytest.param("1.1", id="http1")]
 
 
-def schema_dir() -> Path:
-    env = os.environ.get("CURSORD_SCHEMA_DIR")
-    return Path(env) if env else REPO.parent / "shared" / "cursor-schema"
-
-
 def node_command() -> list[str]:
     node = shutil.which("node")
     if node is None:
@@ -58,7 +52,7 @@ def node_command() -> list[str]:
         if not (INTEROP / "node_modules" / package / "package.json").is_file():
             pytest.fail(f"{INTEROP / 'node_modules' / package} is missing: run `npm ci --prefix tests/interop`")
     if not any(schema_dir().glob("*.binpb")):
-        pytest.fail(f"no wire schema (*.binpb) in {schema_dir()}: set CURSORD_SCHEMA_DIR")
+        pytest.fail(f"no wire schema (*.binpb) in {schema_dir()}")
     return [node, str(CLIENT)]
 
 

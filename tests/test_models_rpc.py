@@ -1,7 +1,7 @@
 """Model lists and server config answered from the provider config (`cursord.models_rpc`).
 
 The wire tests parse what cursord writes with classes built from the reference descriptor sets
-(``../shared/cursor-schema`` or ``$CURSORD_SCHEMA_DIR``); they fail, not skip, when the sets are missing.
+(``proto/reference/``); they fail, not skip, when the sets are missing.
 """
 
 from __future__ import annotations

@@ -350,3 +350,8 @@ def test_systemd_analyze_verify_would_catch_a_bad_key(home: Path, tmp_path: Path
     done = subprocess.run(["systemd-analyze", "verify", "--user", str(unit)], capture_output=True, text=True,
                           env=env, timeout=60, check=False)
     assert "Unknown key 'WatchDogSec'" in done.stdout + done.stderr
+
+
+def test_unit_raises_the_file_descriptor_limit() -> None:
+    # Issue 17 #4: the default soft limit of 1024 descriptors was exhausted by idle connections.
+    assert "\nLimitNOFILE=65536\n" in UNIT_TEMPLATE

@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import io
 import json
+import logging
 import socket
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -29,8 +30,8 @@ from cursord.status_cli import (
 from cursord.streams.active import ActiveStream
 from cursord.streams.phases import Phase
 from cursord.tap import TapHub, ensure_tap_token, tap_extension
-from cursord.testing.editor import exec_result, run_request
-from cursord.testing.harness import RunningDaemon, running_daemon
+from cursord.testing.editor import BIDI_APPEND, RUN_SSE, exec_result, run_request
+from cursord.testing.harness import RunningDaemon, running_daemon, wait_until
 
 WALL_LIMIT = 20.0
 
@@ -107,7 +108,7 @@ async def test_status_prints_the_streams(tmp_path: Path, capsys: pytest.CaptureF
     assert cells[5] == "2" and cells[6].startswith("(") and cells[6].endswith("B)")
     assert cells[7:9] == ["1", "(shell_stream#1)"]
     assert cells[9].endswith("s")
-    assert rest == ["1 streams, 1 running"]
+    assert rest == ["1 streams, 1 running", "clients gone mid-request: 0, stalled readers cut: 0"]
 
 
 async def test_status_json_and_the_ended_stream(tmp_path: Path) -> None:
@@ -213,3 +214,26 @@ def test_formatting_without_a_daemon() -> None:
     line = format_event({"type": "stream.ended", "ts": 0.0, "request_id": "r", "code": "canceled", "message": "bye"})
     assert line.endswith("r ended canceled: bye")
 
+
+
+async def test_a_client_gone_mid_body_is_counted_not_logged_as_an_error(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 17 #10: each such request logged a traceback at ERROR (62,700 lines in 33 s)."""
+    caplog.set_level(logging.DEBUG, logger="cursord")
+    with trio.fail_after(WALL_LIMIT):
+        async with tcp_daemon(tmp_path) as (daemon, _):
+            assert daemon.address is not None
+            for path, content_type in ((BIDI_APPEND, "proto"), (RUN_SSE, "connect+proto")):
+                sock = await trio.open_tcp_stream(*daemon.address)
+                await sock.send_all(
+                    f"POST {path} HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/{content_type}\r\n"
+                    "connect-protocol-version: 1\r\ncontent-length: 1000\r\n\r\nabc".encode()
+                )
+                await sock.aclose()
+            await wait_until(lambda: daemon.core.app.counters.client_disconnects == 2)
+            out = io.StringIO()
+            assert await run_status(parse("status", "--json", *address_flags(daemon, tmp_path)), {}, out) == 0
+    assert json.loads(out.getvalue())["counters"]["client_disconnects"] == 2
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
+    assert sum("went away" in r.getMessage() for r in caplog.records) == 2

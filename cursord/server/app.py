@@ -44,6 +44,7 @@ from cursord.server.asgi import (
     read_body,
     send_response,
 )
+from cursord.server.counters import ServerCounters
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
 from cursord.server.runsse import STREAM_CONTENT_TYPE, serve_stream
 from cursord.streams.broker import StreamBroker
@@ -72,6 +73,7 @@ class CursordApp:
     hosts: HostPolicy = LOOPBACK_ONLY
     unary_methods: dict[str, UnaryMethod] = attrs.field(factory=dict)
     extra_routes: dict[str, Callable[[Scope, Receive, Send], Awaitable[None]]] = attrs.field(factory=dict)
+    counters: ServerCounters = attrs.field(factory=ServerCounters)
     _unknown_logged: set[str] = attrs.field(factory=set)
 
     def add_unary(self, path: str, request_type: type[Message], call: UnaryCall) -> None:
@@ -102,6 +104,8 @@ class CursordApp:
             else:
                 await self._unknown(path, scope, receive, send)
         except ClientDisconnected:
+            # A client may do this as often as it likes: counted for `cursord status`, not an error.
+            self.counters.client_disconnects += 1
             log.debug("%s: client went away before its request was complete", path)
 
     async def _unary(self, method: UnaryMethod, scope: Scope, receive: Receive, send: Send) -> None:
@@ -117,6 +121,8 @@ class CursordApp:
             if not body_read:  # refused on its headers or size: read the rest so the client gets the answer
                 await drain_body(receive, DRAIN_LIMIT)
             response = refusal.response() if isinstance(refusal, HttpRejection) else render_unary_error(refusal)
+        except ClientDisconnected:
+            raise  # not our failure: `__call__` counts it
         except Exception as exc:
             log.exception("%s failed", scope.get("path"))
             response = render_unary_error(ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}"))
@@ -133,7 +139,7 @@ class CursordApp:
             if not request.request_id:
                 raise ConnectError(Code.INVALID_ARGUMENT, "RunSSE request has an empty request_id")
             await self.broker.find(request.request_id)  # a stream journalled before a restart comes back
-            stream = self.broker.open(request.request_id)
+            stream = self.broker.open(request.request_id, placeholder=True)
         except (HttpRejection, ConnectError) as refusal:
             if not body_read:
                 await drain_body(receive, DRAIN_LIMIT)

@@ -1,5 +1,5 @@
-"""Two narrow fixes to Hypercorn 0.18, applied on import; each turns a crash of the whole server into
-the end of one connection or one request.
+"""Narrow fixes to Hypercorn 0.18, applied on import; each turns a crash of the whole server into the
+end of one connection or one request, or stops a per-connection table from growing without bound.
 
 - `TCPServer._close` sends EOF without the send lock, so a response still being flushed on the same
   connection fails with `trio.BusyResourceError`, which nothing catches (seen at shutdown). The
@@ -8,21 +8,54 @@ the end of one connection or one request.
   whose body was still arriving) makes `H2Protocol._handle_events` look the stream up and raise
   KeyError, which escapes into the server nursery (pgjones/hypercorn#329). Such frames are now
   acknowledged, so the connection's flow-control window stays open, and dropped.
+- A stream the client resets (RST_STREAM) before its response is complete leaves
+  `H2Protocol._close_stream` with its send buffer and its node in the priority tree still in place: the
+  app's later sends are dropped, so the buffer never completes and the send task never removes it. The
+  tree refuses its 1,001st stream with `priority.TooManyStreamsError`, which escaped and ended the
+  process (issue 17 #1; no upstream issue found for this leak, to be filed; pgjones/hypercorn#335 is the
+  related stream-limit behaviour). The reset now closes the buffer, and the send task's own clean-up
+  (it is the only task that deletes buffers) removes both at once.
+- The same leak without a reset: an app that returns in the middle of its response (it failed, or it
+  cut itself short) makes `HTTPStream` send `StreamClosed`, and the stream's buffer, never completed,
+  stays; the client waits for an end that never comes. The stream is now reset (INTERNAL_ERROR) and its
+  buffer released the same way.
+- A connection's idle timer (`TCPServer._idle_timeout`, `keep_alive_timeout`, 300 s here) keeps
+  running after the client has closed a connection that never sent a request, and the connection's task
+  group waits for it before closing the socket: each such connection held its file descriptor for 300 s
+  (1,100 of them exhausted `ulimit -n 1024`; issue 17 #4; no upstream issue found, to be filed;
+  pgjones/hypercorn#241 reports connections not closed, possibly the same timer). The timer now stops
+  once the read side has ended, and until a connection's first request it runs for
+  `first_request_timeout` (a cursord setting on the Hypercorn config) instead.
+- `TCPServer.protocol_send` writes under a shielded scope with no deadline, so a client that stops
+  reading holds its connection, and every byte queued for it, for ever (issue 17 #6: 100 RunSSE readers
+  that never read). A write that makes no progress for `send_stall_timeout` (a cursord setting on the
+  Hypercorn config) now closes that connection, and `on_send_stall` counts it. No upstream issue found.
+- Whatever still escapes one connection's protocol code (a PRIORITY flood past the tree's cap, the next
+  bug of this kind) ends that connection, logged, instead of the server nursery and every connection in
+  it (pgjones/hypercorn#329 and the reset leak above are two instances).
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 from typing import Any
 
+import h2.errors
 import h2.events
 import h2.exceptions
 import trio
-from hypercorn.events import Closed, Event
+from hypercorn.events import Closed, Event, RawData, Updated
+from hypercorn.protocol.events import StreamClosed
 from hypercorn.protocol.h2 import H2Protocol
 from hypercorn.trio.tcp_server import TCPServer
+from priority.priority import MissingStreamError
+
+log = logging.getLogger(__name__)
 
 _MARK = "_cursord_fixed"
+#: a stalled-write deadline is renewed after each piece of this size the client takes.
+_STALL_CHUNK = 64 * 1024
 
 
 def _tolerate_close_race() -> None:
@@ -54,10 +87,129 @@ def _drop_data_for_finished_streams() -> None:
                     self.connection.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
                 continue
             await original(self, [event])
+            if isinstance(event, h2.events.StreamReset):
+                await _release_reset_stream(self, event.stream_id)
 
     setattr(_handle_events, _MARK, True)
     H2Protocol._handle_events = _handle_events  # type: ignore[method-assign]
 
 
+async def _release_reset_stream(protocol: Any, stream_id: int) -> None:
+    """Mark a reset stream's send buffer complete and let the send task drop it.
+
+    The send task then finds the buffer complete, its `end_stream` fails on the reset stream, and its
+    handler deletes the buffer and removes the stream from the priority tree. Deleting them here
+    instead would race that task, which may be between two awaits on this very stream."""
+    buffer = protocol.stream_buffers.get(stream_id)
+    if buffer is None:
+        return
+    await buffer.close()  # also wakes an app send blocked on the full buffer
+    with contextlib.suppress(MissingStreamError):
+        protocol.priority.unblock(stream_id)
+    await protocol.has_data.set()
+
+
+def _reset_streams_abandoned_mid_response() -> None:
+    original = H2Protocol.stream_send
+    if getattr(original, _MARK, False):
+        return
+
+    async def stream_send(self: Any, event: Any) -> None:
+        if isinstance(event, StreamClosed):
+            buffer = self.stream_buffers.get(event.stream_id)
+            if buffer is not None and not buffer._complete:  # the app left before its response ended
+                with contextlib.suppress(h2.exceptions.StreamClosedError, h2.exceptions.ProtocolError):
+                    self.connection.reset_stream(event.stream_id, h2.errors.ErrorCodes.INTERNAL_ERROR)
+                    await self._flush()
+                await _release_reset_stream(self, event.stream_id)
+        await original(self, event)
+
+    setattr(stream_send, _MARK, True)
+    H2Protocol.stream_send = stream_send  # type: ignore[method-assign]
+
+
+def _close_idle_connections_promptly() -> None:
+    original_read = TCPServer._read_data
+    if getattr(original_read, _MARK, False):
+        return
+    original_send = TCPServer.protocol_send
+
+    async def _read_data(self: TCPServer) -> None:
+        await original_read(self)
+        # Nothing more can arrive: only the app's open responses keep the connection now.
+        await self.idle_task.stop()
+
+    async def protocol_send(self: TCPServer, event: Event) -> None:
+        if isinstance(event, Updated) and not event.idle:
+            self._cursord_saw_request = True  # type: ignore[attr-defined]
+        stall = getattr(self.config, "send_stall_timeout", None)
+        if isinstance(event, RawData) and stall is not None:
+            await _send_or_cut(self, event.data, stall)
+            return
+        await original_send(self, event)
+
+    async def _idle_timeout(self: TCPServer) -> None:
+        timeout = self.config.keep_alive_timeout
+        if not getattr(self, "_cursord_saw_request", False):
+            timeout = min(timeout, getattr(self.config, "first_request_timeout", timeout))
+        with trio.move_on_after(timeout):
+            await self.context.terminated.wait()
+        with trio.CancelScope(shield=True):
+            await self._initiate_server_close()
+
+    for fn in (_read_data, protocol_send, _idle_timeout):
+        setattr(fn, _MARK, True)
+    TCPServer._read_data = _read_data  # type: ignore[method-assign]
+    TCPServer.protocol_send = protocol_send  # type: ignore[method-assign]
+    TCPServer._idle_timeout = _idle_timeout  # type: ignore[method-assign]
+
+
+async def _send_or_cut(server: TCPServer, data: bytes, stall: float) -> None:
+    """Hypercorn's write (shielded: a half-written frame would corrupt the connection), with a deadline
+    that moves on as long as the client takes bytes; past it the connection is closed."""
+    async with server.send_lock:
+        view = memoryview(data)
+        sent = 0
+        try:
+            while sent < len(view):
+                with trio.CancelScope(shield=True, deadline=trio.current_time() + stall) as scope:
+                    chunk = view[sent : sent + _STALL_CHUNK]
+                    await server.stream.send_all(chunk)
+                if scope.cancelled_caught:
+                    break
+                sent += len(chunk)
+        except (trio.BrokenResourceError, trio.ClosedResourceError, trio.BusyResourceError):
+            await server.protocol.handle(Closed())  # gone, or being closed by `_close` right now
+            return
+    if sent < len(view):
+        log.info("closed a connection whose client took no data for %g s", stall)
+        on_stall = getattr(server.config, "on_send_stall", None)
+        if on_stall is not None:
+            on_stall()
+        with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+            await server.stream.aclose()
+        await server.protocol.handle(Closed())
+
+
+def _contain_connection_failures() -> None:
+    original = TCPServer.run
+    if getattr(original, _MARK, False):
+        return
+
+    async def run(self: TCPServer) -> None:
+        try:
+            await original(self)
+        except Exception:
+            log.exception("an HTTP connection failed inside Hypercorn; that connection was closed")
+            with contextlib.suppress(Exception):
+                await self.stream.aclose()
+
+    setattr(run, _MARK, True)
+    TCPServer.run = run  # type: ignore[method-assign]
+
+
 _tolerate_close_race()
 _drop_data_for_finished_streams()
+_reset_streams_abandoned_mid_response()
+_close_idle_connections_promptly()
+_contain_connection_failures()

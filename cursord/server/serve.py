@@ -16,10 +16,10 @@ from hypercorn.config import Config as HypercornConfig
 from hypercorn.trio import serve as hypercorn_serve
 
 from cursord.server import hypercorn_fixes  # noqa: F401 - applied on import
+from cursord.server.counters import ServerCounters
+from cursord.server.memory import return_freed_blocks_to_the_os
 
 log = logging.getLogger(__name__)
-
-
 
 
 @attrs.frozen
@@ -31,6 +31,12 @@ class ListenOptions:
     graceful_timeout: float = 5.0
     #: the editor keeps its HTTP/2 connection idle between runs; Hypercorn's 5 s default drops it.
     keep_alive_timeout: float = 300.0
+    #: a connection that sends no request this long after it opened is closed (issue 17 #4).
+    first_request_timeout: float = 5.0
+    #: HTTP/2 streams open at once on one connection, advertised in SETTINGS and enforced by h2.
+    max_concurrent_streams: int = 100
+    #: a connection whose client takes none of our bytes this long is closed (issue 17 #6).
+    send_stall_timeout: float = 30.0
 
     @property
     def bind(self) -> str:
@@ -38,11 +44,19 @@ class ListenOptions:
         return f"{host}:{self.port}"
 
 
-def hypercorn_config(options: ListenOptions, max_body_bytes: int) -> HypercornConfig:
+def hypercorn_config(
+    options: ListenOptions, max_body_bytes: int, counters: ServerCounters | None = None
+) -> HypercornConfig:
     config = HypercornConfig()
     config.bind = [options.bind]
     config.graceful_timeout = options.graceful_timeout
     config.keep_alive_timeout = options.keep_alive_timeout
+    config.h2_max_concurrent_streams = options.max_concurrent_streams
+    # Not a Hypercorn setting: read by `hypercorn_fixes` (the idle timer before a connection's first request).
+    config.first_request_timeout = options.first_request_timeout  # type: ignore[attr-defined]
+    # Likewise: the write deadline, and who counts the connections it closes.
+    config.send_stall_timeout = options.send_stall_timeout  # type: ignore[attr-defined]
+    config.on_send_stall = counters.count_send_stall if counters is not None else None  # type: ignore[attr-defined]
     # The editor puts every BidiAppend of a session on one HTTP/2 connection; Hypercorn's default sends
     # GOAWAY after 1,000 requests on it.
     config.keep_alive_max_requests = 2**31
@@ -68,5 +82,7 @@ async def serve_http(
     task_status: trio.TaskStatus[list[str]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Serve `app` until `shutdown` is set; reports the bound URLs through `task_status`."""
-    config = hypercorn_config(options, max_body_bytes)
+    counters = getattr(app, "counters", None)
+    config = hypercorn_config(options, max_body_bytes, counters if isinstance(counters, ServerCounters) else None)
+    return_freed_blocks_to_the_os()
     await hypercorn_serve(app, config, shutdown_trigger=shutdown.wait, task_status=task_status)  # type: ignore[arg-type]

@@ -11,7 +11,9 @@ time round the loop and moved in place when the subscriber count changes:
 - an open stream with no subscriber is canceled `reconnect_grace` after the last one left (or after it
   was created, if none ever came);
 - a placeholder (made by an early RunSSE) that never receives an upload ends `not_found` after
-  `placeholder_timeout`, so an editor is never left "reconnecting" on a request nobody will run;
+  `placeholder_timeout`, so an editor is never left "reconnecting" on a request nobody will run; once
+  its last RunSSE leaves it ends and retires at once (it has said nothing anyone could come back for,
+  and a flood of abandoned RunSSE calls must not hold the broker's room: issue 17 #5);
 - an ended stream with no subscriber is kept `terminal_retention` for late reconnects, then retired.
 
 The behaviour (the agent turn, `cursord.agent`) runs its long work as tasks in the stream's work nursery,
@@ -77,12 +79,15 @@ class ActiveStream:
     conversation_id: str | None = None
     model_id: str | None = None
     has_upload: bool = False
+    #: opened by a RunSSE, before any upload: a placeholder while `has_upload` is False.
+    opened_by_reader: bool = False
     backlog: Backlog = attrs.field(init=False)
     subscribers: SubscriberSet = attrs.field(factory=SubscriberSet)
     retired: bool = False
     #: when the subscriber count last dropped to zero (or creation time, before any subscriber).
     _alone_since: float = attrs.field(init=False)
     _ended_at: float | None = None
+    _had_subscriber: bool = False
     _timer_scope: trio.CancelScope | None = None
     _work_nursery: trio.Nursery | None = None
     _mailbox_send: trio.MemorySendChannel[object] = attrs.field(init=False)
@@ -110,10 +115,23 @@ class ActiveStream:
             if self.has_upload or self.is_terminal:
                 return math.inf
             return self.created_at + self.timings.placeholder_timeout
+        if self.is_abandoned_placeholder:
+            return self._alone_since
         if self.is_terminal:
             assert self._ended_at is not None
+            if self.is_placeholder and self._had_subscriber:
+                return self._ended_at  # an ended placeholder nobody reads: nothing to keep
             return max(self._ended_at, self._alone_since) + self.timings.terminal_retention
         return self._alone_since + self.timings.reconnect_grace
+
+    @property
+    def is_placeholder(self) -> bool:
+        return self.opened_by_reader and not self.has_upload
+
+    @property
+    def is_abandoned_placeholder(self) -> bool:
+        """No upload ever came, and every RunSSE that waited for one has gone."""
+        return self.is_placeholder and not self.is_terminal and self._had_subscriber and not self.subscribers
 
     def _reschedule(self) -> None:
         if self._timer_scope is not None:
@@ -190,6 +208,7 @@ class ActiveStream:
     def attach(self) -> Subscriber:
         subscriber = Subscriber()
         self.subscribers.add(subscriber)
+        self._had_subscriber = True
         self._reschedule()
         self._notify("subscribers")
         return subscriber
@@ -271,6 +290,10 @@ class ActiveStream:
         await self._guarded(self.behaviour.handle(item))
 
     async def _on_timer(self) -> None:
+        if self.is_abandoned_placeholder:
+            # Ended, not just retired, so a RunSSE that finds it in the moment before it goes is told.
+            self.end(ConnectError(Code.NOT_FOUND, f"no BidiAppend upload arrived for request {self.request_id}"))
+            return
         if self.subscribers:
             error = ConnectError(
                 Code.NOT_FOUND,

@@ -1,7 +1,9 @@
 """StreamBroker: request_id -> ActiveStream, and the nursery that owns every stream's actor.
 
 A stream is created by whichever comes first for its request_id, a BidiAppend or a RunSSE (then it is a
-placeholder until an upload arrives), and removed when its actor retires. A stream that has ended but
+placeholder until an upload arrives), and removed when its actor retires. Placeholders are held apart
+from runs: at most `max_placeholders` of them and `max_streams` streams that have an upload, so RunSSE
+calls for ids nobody will run never lock a real run out (issue 17 #5). A stream that has ended but
 not yet retired is still found, so a late RunSSE replays it; a new run uploaded under the request_id of an
 ended stream replaces it with a fresh one (the editor reuses request ids).
 """
@@ -31,6 +33,7 @@ class StreamBroker:
     behaviour_factory: BehaviourFactory
     timings: StreamTimings = attrs.field(factory=StreamTimings)
     max_streams: int = 1_000
+    max_placeholders: int = 1_000
     observers: list[StreamObserver] = attrs.field(factory=list)
     publish_observers: list[PublishObserver] = attrs.field(factory=list)
     #: called once when shutdown begins, before the open streams are ended.
@@ -70,26 +73,27 @@ class StreamBroker:
         request_id: str,
         *,
         replace_ended: bool = False,
+        placeholder: bool = False,
         behaviour_factory: BehaviourFactory | None = None,
         preload: Callable[[ActiveStream], None] | None = None,
     ) -> ActiveStream:
-        """The stream for `request_id`, created if there is none (or if it ended and `replace_ended`)."""
+        """The stream for `request_id`, created if there is none (or if it ended and `replace_ended`).
+
+        `placeholder`: the caller (a RunSSE) has no upload for it; it counts against `max_placeholders`."""
         stream = self._streams.get(request_id)
         if stream is not None and not (replace_ended and stream.is_terminal):
             return stream
         if self.closing:
             raise ConnectError(Code.UNAVAILABLE, "cursord is shutting down")
-        if stream is None and len(self._streams) >= self.max_streams:
-            raise ConnectError(
-                Code.RESOURCE_EXHAUSTED,
-                f"cursord already holds {self.max_streams} streams, its limit; request {request_id} was refused",
-            )
+        if stream is None:
+            self._check_room(request_id, placeholder)
         stream = ActiveStream(
             request_id=request_id,
             timings=self.timings,
             behaviour_factory=behaviour_factory or self.behaviour_factory,
             on_change=self._changed,
             on_publish=self._published,
+            opened_by_reader=placeholder,
         )
         if preload is not None:
             preload(stream)
@@ -97,6 +101,20 @@ class StreamBroker:
         self.nursery.start_soon(self._run_stream, stream, name=f"stream:{request_id}")
         self._changed(stream, "created")
         return stream
+
+    def _check_room(self, request_id: str, placeholder: bool) -> None:
+        placeholders = sum(1 for stream in self._streams.values() if stream.is_placeholder)
+        if placeholder and placeholders >= self.max_placeholders:
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                f"cursord already holds {self.max_placeholders} RunSSE calls waiting for an upload, its limit; "
+                f"RunSSE for request {request_id} was refused",
+            )
+        if not placeholder and len(self._streams) - placeholders >= self.max_streams:
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                f"cursord already holds {self.max_streams} streams, its limit; request {request_id} was refused",
+            )
 
     async def _run_stream(self, stream: ActiveStream) -> None:
         try:

@@ -54,7 +54,14 @@ async def running_daemon(
 ) -> AsyncIterator[RunningDaemon]:
     limits = limits or Limits()
     async with build_core(limits, behaviour_factory, extensions, hosts) as core:
-        config = hypercorn_config(ListenOptions(host="127.0.0.1", port=0), limits.max_body_bytes)
+        options = ListenOptions(
+            host="127.0.0.1",
+            port=0,
+            first_request_timeout=limits.first_request_seconds,
+            max_concurrent_streams=limits.max_streams_per_connection,
+            send_stall_timeout=limits.send_stall_seconds,
+        )
+        config = hypercorn_config(options, limits.max_body_bytes, core.app.counters)
         config.keep_alive_timeout = 10**6
         if transport == "memory":
             async with serve_in_memory(core.app, config) as server:
