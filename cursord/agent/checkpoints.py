@@ -34,6 +34,7 @@ import trio
 from google.protobuf.message import DecodeError
 
 from cursord.agent import updates
+from cursord.core import BlobLedger, BlobStored, SendBlob
 from cursord.intents import KvResultArrived
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, Role, TextPart, ThinkingPart, ToolCallPart, ToolResultPart
@@ -193,9 +194,8 @@ class CheckpointKeeper:
     earlier_turns: int = 0
     #: the latest ToolCall the editor was shown for each of this turn's tool calls
     tool_calls: dict[str, agent.ToolCall] = attrs.field(factory=dict)
-    sent: set[bytes] = attrs.field(factory=set)
-    unacknowledged: dict[int, tuple[Blob, int]] = attrs.field(factory=dict)
-    next_kv_id: int = 1
+    #: the blobs offered to the editor in this stream, and its answers (`cursord.core.BlobLedger`)
+    ledger: BlobLedger = attrs.field(factory=lambda: BlobLedger(BLOB_ATTEMPTS))
     #: blobs asked of the editor (get_blob_args), by kv id: the event set when the answer came
     fetches: dict[int, tuple[trio.Event, list[bytes | None]]] = attrs.field(factory=dict)
     editor_answers: bool = True
@@ -224,11 +224,11 @@ class CheckpointKeeper:
         user_text = next((m.text() for m in turn_messages if m.role is Role.USER), "")
         blobs = turn_blobs(user_text, turn_messages, self.tool_calls, self.stream.request_id)
         for blob in blobs.blobs:
-            if blob.id not in self.sent:
+            if blob.id not in self.ledger.sent:
                 await self.store.put_blob(blob.id, blob.data, conversation_id=self.conversation_id)
                 self._send(blob)
         for blob_id in await self.store.unstored_blobs(self.conversation_id):
-            data = await self.store.get_blob(blob_id) if blob_id not in self.sent else None
+            data = await self.store.get_blob(blob_id) if blob_id not in self.ledger.sent else None
             if data is not None:
                 self._send(Blob(blob_id, data))
         state = conversation_state(
@@ -249,7 +249,7 @@ class CheckpointKeeper:
         An editor that does not answer within the timeout is not asked again in this stream."""
         if not self.editor_answers:
             return None
-        kv_id, self.next_kv_id = self.next_kv_id, self.next_kv_id + 1
+        kv_id = self.ledger.take_kv_id()
         arrived, slot = trio.Event(), list[bytes | None]([None])
         self.fetches[kv_id] = (arrived, slot)
         self.stream.publish(updates.get_blob(kv_id, blob_id))
@@ -277,29 +277,24 @@ class CheckpointKeeper:
         arrived.set()
         return True
 
-    def _send(self, blob: Blob, attempts: int = 0) -> None:
-        kv_id, self.next_kv_id = self.next_kv_id, self.next_kv_id + 1
-        self.sent.add(blob.id)
-        self.unacknowledged[kv_id] = (blob, attempts + 1)
-        self.stream.publish(updates.set_blob(kv_id, blob.id, blob.data))
+    def _send(self, blob: Blob) -> None:
+        self._publish(self.ledger.offer(blob.id, blob.data))
+
+    def _publish(self, send: SendBlob) -> None:
+        self.stream.publish(updates.set_blob(send.kv_id, send.blob_id, send.data))
 
     async def on_result(self, result: KvResultArrived, *, may_retry: bool = True) -> None:
         """The editor's answer to one set_blob (matched by kv id)."""
-        entry = self.unacknowledged.pop(result.kv_id, None)
-        if entry is None or not result.message.HasField("set_blob_result"):
-            return
-        blob, attempts = entry
-        answer = result.message.set_blob_result
-        if not answer.HasField("error"):
-            await self.store.mark_blob_stored(blob.id, True)
-            return
-        if may_retry and attempts < BLOB_ATTEMPTS:
-            self._send(blob, attempts)
-            return
-        log.warning(
-            "stream %s: the editor could not store blob %s: %s",
-            self.stream.request_id,
-            blob.id.hex()[:16],
-            answer.error.message,
-        )
-        await self.store.mark_blob_stored(blob.id, False, answer.error.message or "the editor refused the blob")
+        match self.ledger.answer(result, may_retry=may_retry):
+            case SendBlob() as again:
+                self._publish(again)
+            case BlobStored(blob_id=blob_id, stored=True):
+                await self.store.mark_blob_stored(blob_id, True)
+            case BlobStored(blob_id=blob_id, error=error):
+                log.warning(
+                    "stream %s: the editor could not store blob %s: %s",
+                    self.stream.request_id,
+                    blob_id.hex()[:16],
+                    error,
+                )
+                await self.store.mark_blob_stored(blob_id, False, error)

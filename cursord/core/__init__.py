@@ -2,9 +2,10 @@
 
 The agent turn: `TurnMachine.handle(input) -> list[Effect]`, its rules in `TRANSITIONS`, its state in
 the frozen `TurnState` (also what a turn snapshot stores). `cursord.agent.turn` is the trio actor that
-carries out the effects.
+carries out the effects. `BlobLedger`: the blobs a stream offers the editor's store and its answers.
 """
 
+from cursord.core.blob_ledger import BlobLedger, BlobStored, SendBlob
 from cursord.core.turn_events import (
     AbortExec,
     AbortSubagent,
@@ -42,6 +43,8 @@ __all__ = [
     "AbortSubagent",
     "AskUser",
     "Begin",
+    "BlobLedger",
+    "BlobStored",
     "Cancel",
     "CancelPass",
     "Checkpoint",
@@ -58,6 +61,7 @@ __all__ = [
     "Publish",
     "RecordTurn",
     "Resume",
+    "SendBlob",
     "SendExec",
     "ShowToolCall",
     "Snapshot",
