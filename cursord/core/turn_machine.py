@@ -77,6 +77,7 @@ from cursord.core.turn_events import (
     Tap,
     TurnOutcome,
 )
+from cursord.core.turn_pass import PassBuffer
 from cursord.core.turn_rules import TURN_RULES
 from cursord.core.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
 from cursord.intents import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered
@@ -87,10 +88,8 @@ from cursord.providers.model import (
     PassEnd,
     PassRequest,
     TextDelta,
-    TextPart,
     ThinkingDelta,
     ThinkingDone,
-    ThinkingPart,
     ToolCallArgsDelta,
     ToolCallDone,
     ToolCallPart,
@@ -104,25 +103,6 @@ log = logging.getLogger(__name__)
 
 class TurnProtocolError(Exception):
     """An input the turn cannot take in its phase: a bug in the actor, never the editor's doing."""
-
-
-@attrs.define(eq=False)
-class PassBuffer:
-    """What the pass in flight has produced so far (transient: never part of a snapshot)."""
-
-    text: list[str] = attrs.field(factory=list)
-    parts: list[TextPart | ThinkingPart | ToolCallPart] = attrs.field(factory=list)
-    thinking: list[str] = attrs.field(factory=list)
-    thinking_started: float | None = None
-    tool_calls: list[ToolCallPart] = attrs.field(factory=list)
-    tool_names: dict[int, tuple[str, str]] = attrs.field(factory=dict)
-    usage: Usage = attrs.field(factory=Usage)
-    ended: PassEnd | None = None
-
-    def flush_text(self) -> None:
-        if self.text:
-            self.parts.append(TextPart("".join(self.text)))
-            self.text.clear()
 
 
 Handler = Callable[["TurnMachine", Any], None]
@@ -317,25 +297,10 @@ class TurnMachine:
             case ThinkingDelta() | ThinkingDone() if summary:
                 pass  # a summary's reasoning is not part of the conversation
             case ThinkingDelta(text=text):
-                if state.thinking_started is None:
-                    state.thinking_started = self.clock()
-                state.thinking.append(text)
+                state.add_thinking(text, self.clock())
                 self._emit(Publish(updates.thinking_delta(text)))
             case ThinkingDone():
-                state.flush_text()
-                now = self.clock()
-                started = state.thinking_started if state.thinking_started is not None else now
-                state.parts.append(
-                    ThinkingPart(
-                        text="".join(state.thinking),
-                        signature=delta.signature,
-                        redacted_data=delta.redacted,
-                        origin=delta.origin,
-                    )
-                )
-                state.thinking.clear()
-                state.thinking_started = None
-                self._emit(Publish(updates.thinking_completed(int((now - started) * 1000))))
+                self._emit(Publish(updates.thinking_completed(state.finish_thinking(delta, self.clock()))))
             case ToolCallStart(index=index, id=call_id, name=name):
                 state.tool_names[index] = (call_id, name)
             case ToolCallArgsDelta(index=index, fragment=fragment):
@@ -344,11 +309,8 @@ class TurnMachine:
                 assert tools is not None
                 model_call_id = self.state.current.model_call_id
                 self._emit(Publish(updates.partial_tool_call(call_id, tools.skeleton(name), fragment, model_call_id)))
-            case ToolCallDone(id=call_id, name=name, arguments=arguments):
-                state.flush_text()
-                part = ToolCallPart(call_id, name, arguments)
-                state.parts.append(part)
-                state.tool_calls.append(part)
+            case ToolCallDone():
+                state.add_tool_call(delta)
             case Usage():
                 state.usage = delta
             case PassEnd():
@@ -391,15 +353,12 @@ class TurnMachine:
         if current.purpose is PassPurpose.SUMMARY:
             self._summary_finished(buffer, current, None)
             return
-        buffer.flush_text()
+        reply = buffer.reply()
         self._estimate.observe_pass(buffer.usage.input, buffer.usage.output)
         if buffer.usage.output:
             self._emit(Publish(updates.token_delta(buffer.usage.output)))
         duration_ms = int((self.clock() - current.started_at) * 1000)
         self._emit(Publish(updates.step_completed(current.pass_id, duration_ms)))
-        if not buffer.parts:
-            buffer.parts.append(TextPart(""))
-        reply = Message.assistant(*buffer.parts)
         self._set(messages=(*self.state.messages, reply), turn_messages=(*self.state.turn_messages, reply))
         self._estimate.observe_pass(buffer.usage.input, buffer.usage.output)  # the reply is counted in output
         if buffer.tool_calls:
@@ -410,8 +369,7 @@ class TurnMachine:
         self._complete()
 
     def _summary_finished(self, buffer: PassBuffer, current: PassInfo, error: ProviderError | None) -> None:
-        buffer.flush_text()
-        text = "".join(p.text for p in buffer.parts if isinstance(p, TextPart)).strip()
+        text = buffer.summary_text()
         if error is not None or not text:
             if current.manual:
                 failure = error or MalformedResponse(self._setup.provider_name, "the summary came back empty")
