@@ -46,7 +46,7 @@ from cursord.models_rpc import ModelCatalog  # noqa: E402
 from cursord.runtime import agent_parts, provider_pool_limits  # noqa: E402
 from cursord.server.serve import ListenOptions, hypercorn_config  # noqa: E402
 from cursord.store.store import open_store  # noqa: E402
-from cursord.tap import TapHub, ensure_tap_token, tap_extension  # noqa: E402
+from cursord.tap import TapHub, ensure_tap_token, tap_parts  # noqa: E402
 from cursord.testing.harness import running_daemon  # noqa: E402
 from cursord.testing.memory_server import serve_tcp  # noqa: E402
 
@@ -198,17 +198,16 @@ async def main(args: argparse.Namespace) -> None:
     async with open_store(data_dir) as store, httpx.AsyncClient(timeout=None, limits=limits) as client:
         shared = None if args.per_pass_client else client
         router = ProviderRouter.from_catalog(ModelCatalog((spec,)), ENVIRON, shared)
-        services, extensions = agent_parts(router, store)
+        hub = None if args.no_tap else TapHub()  # as `cursord serve` runs: the tap's hub observes every stream
+        services, parts = agent_parts(router, store, tap=hub)
         if args.no_journal:  # for A/B runs: the stream journal (every frame written to the store) left out
-            extensions = tuple(e for e in extensions if getattr(e, "__name__", "") != "journal_extension")
+            parts = tuple(p for p in parts if p.restorer is None)
             services.store = None
-        if not args.no_tap:  # as `cursord serve` runs: the live tap's hub observes every stream
-            hub = TapHub()
-            services.tap = hub
-            extensions = (*extensions, tap_extension(ensure_tap_token(data_dir), hub))
+        if hub is not None:
+            parts = (*parts, tap_parts(ensure_tap_token(data_dir), hub))
         async with (
             running_daemon(
-                AgentTurn.factory(services), transport="tcp", limits=daemon_limits, extensions=extensions
+                AgentTurn.factory(services), transport="tcp", limits=daemon_limits, parts=parts
             ) as daemon,
             serve_tcp(floor_app, hypercorn_config(ListenOptions(port=0), 1 << 20)) as floor,
         ):

@@ -36,6 +36,8 @@ from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
+from cursord.streams.active import StreamBehaviour
+
 try:
     import atheris  # type: ignore[import-untyped, unused-ignore]
 except ImportError:  # pragma: no cover - an optional tool
@@ -56,7 +58,7 @@ with atheris.instrument_imports(include=["cursord"]):
     from cursord.intents import parse_client_message
     from cursord.proto import agent_v1_pb2 as agent
     from cursord.proto import aiserver_v1_pb2 as aiserver
-    from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH, CursordApp
+    from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH, CursordApp, UnaryMethod
     from cursord.server.bidi import BidiAppendHandler, parse_bidi_append
     from cursord.streams.active import ActiveStream
     from cursord.streams.broker import StreamBroker
@@ -183,7 +185,7 @@ def fuzz_heads(data: bytes) -> None:
 # ---- the whole app ---------------------------------------------------------------------------------------
 
 
-class _Echo:
+class _Echo(StreamBehaviour):
     """The spine tests' echo, reduced: says nothing, ends on a cancel, so streams come and go."""
 
     def __init__(self, stream: ActiveStream) -> None:
@@ -207,8 +209,8 @@ async def _serve_one(path: str, headers: list[tuple[bytes, bytes]], body: bytes)
             await nursery.start(gate.run)
             async with trio.open_nursery() as streams:
                 broker = StreamBroker(nursery=streams, behaviour_factory=_Echo)
-                app = CursordApp(broker=broker, limits=LIMITS)
-                app.add_unary(BIDI_APPEND_PATH, aiserver.BidiAppendRequest, BidiAppendHandler(broker, gate))
+                bidi = UnaryMethod(aiserver.BidiAppendRequest, BidiAppendHandler(broker, gate))
+                app = CursordApp(broker=broker, limits=LIMITS, unary_methods={BIDI_APPEND_PATH: bidi})
                 messages = [{"type": "http.request", "body": body, "more_body": False}]
 
                 async def receive() -> dict[str, Any]:

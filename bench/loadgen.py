@@ -24,7 +24,7 @@ from bench.stamp_provider import StampProvider, marker
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end_stream
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing import http_client
-from cursord.testing.editor import BIDI_APPEND, RUN_SSE, STREAM_HEADERS, UNARY_HEADERS, bidi_request, heartbeat
+from cursord.testing.editor import BIDI_APPEND, RUN, RUN_SSE, STREAM_HEADERS, UNARY_HEADERS, bidi_request, heartbeat
 from cursord.testing.editor import run_request as editor_run_request
 from cursord.testing.http_client import HTTPConnection, Response, connect_tcp, open_http
 
@@ -140,6 +140,20 @@ async def open_run_sse(conn: HTTPConnection, request_id: str) -> Response:
     return response
 
 
+async def open_run(
+    stack: AsyncExitStack, conn: HTTPConnection, request_id: str, first: agent.AgentClientMessage
+) -> Response:
+    """An `AgentService/Run` (HTTP/2) whose first frame is `first`; its request side stays open (it is
+    reset when `stack` closes, after the response has ended)."""
+    request = await conn.open_request("POST", RUN, [*STREAM_HEADERS, (b"x-request-id", request_id.encode())])
+    stack.push_async_callback(request.reset)
+    await request.send(encode_envelope(first.SerializeToString()))
+    response = await request.response()
+    if response.status != 200:
+        raise RuntimeError(f"Run answered {response.status}")
+    return response
+
+
 class ConnectionPool:
     """HTTP/2: `per_connection` streams share each connection (Hypercorn allows 100 at once).
     HTTP/1.1: every `get` opens its own connection, as a RunSSE occupies one until it ends."""
@@ -178,10 +192,12 @@ async def latency_run(
     events: int,
     gap: float,
     seed: int,
+    run: bool = False,
 ) -> LatencyRun:
     """`streams` concurrent streams of `events` stamped deltas each, `gap` apart, started together with
     random phases.  `via=None` reads the provider directly (HTTP/1.1 SSE, the baseline); otherwise the
-    provider streams to cursord and the client reads RunSSE from it."""
+    provider streams to cursord and the client reads RunSSE from it (or, with `run`, uploads the run
+    request on an `AgentService/Run` stream and reads that)."""
     rng = random.Random(seed)
     gate = f"lat{next(_ids)}"
     delays: list[int] = []
@@ -194,6 +210,8 @@ async def latency_run(
             script = marker(n=events, gap=gap, phase=f"{rng.uniform(0, gap):.6f}", mode="stamp", gate=gate)
             if via is None:
                 readers.append(await _direct_reader(await pool.get(), script, delays))
+            elif run:
+                readers.append(await _run_reader(stack, pool, script, delays))
             else:
                 readers.append(await _through_reader(pool, script, delays))
         async with trio.open_nursery() as nursery:
@@ -222,7 +240,17 @@ async def _through_reader(pool: ConnectionPool, script: str, delays: list[int]) 
     request_id = new_request_id("lat")
     response = await open_run_sse(await pool.get(), request_id)  # subscribed before the run starts
     await append(await pool.get(), request_id, 1, run_request(script))
+    return _stamp_reader(response, delays)
 
+
+async def _run_reader(
+    stack: AsyncExitStack, pool: ConnectionPool, script: str, delays: list[int]
+) -> Callable[[], Awaitable[None]]:
+    response = await open_run(stack, await pool.get(), new_request_id("lat"), run_request(script))
+    return _stamp_reader(response, delays)
+
+
+def _stamp_reader(response: Response, delays: list[int]) -> Callable[[], Awaitable[None]]:
     async def read() -> None:
         decoder = EnvelopeDecoder(1 << 26)
         while (chunk := await response.read_chunk()) is not None:
@@ -266,11 +294,16 @@ class ThroughputRun:
 
 
 async def throughput_run(
-    provider: StampProvider, daemon: Daemon, *, http2: bool, subscribers: int, events: int
+    provider: StampProvider, daemon: Daemon, *, http2: bool, subscribers: int, events: int, run: bool = False
 ) -> ThroughputRun:
     """One run whose provider sends `events` small deltas as fast as it can; `subscribers` RunSSE
-    connections (each its own connection) read it from before the start to the end-stream."""
+    connections (each its own connection) read it from before the start to the end-stream. With `run`
+    (HTTP/2, one subscriber) the run is uploaded and read on one `AgentService/Run` stream instead."""
     request_id = new_request_id("tput")
+    if run:
+        if subscribers != 1 or not http2:
+            raise ValueError("a Run throughput run has one subscriber, over HTTP/2")
+        return await _run_throughput(provider, daemon, request_id, events)
     finished: list[int] = [0] * subscribers
     bodies: list[list[bytes]] = [[] for _ in range(subscribers)]
     counters = [FrameCounter() for _ in range(subscribers)]
@@ -302,6 +335,27 @@ async def throughput_run(
     return ThroughputRun(
         events, subscribers, [(end - started) / 1e9 for end in finished], request_id, counters[0].frames
     )
+
+
+async def _run_throughput(provider: StampProvider, daemon: Daemon, request_id: str, events: int) -> ThroughputRun:
+    counter = FrameCounter()
+    body: list[bytes] = []
+    finished = 0
+    async with AsyncExitStack() as stack:
+        conn = await stack.enter_async_context(open_http(await daemon.connect(), True))
+        first = run_request(marker(n=events, mode="bulk", id=request_id))
+        response = await open_run(stack, conn, request_id, first)
+        while (chunk := await response.read_chunk()) is not None:
+            body.append(chunk)
+            counter.feed(chunk)
+            if counter.ended:
+                finished = time.monotonic_ns()
+    started = provider.bulk_started_ns[request_id]
+    messages, ended = decode_messages(b"".join(body))
+    deltas = text_deltas(messages)
+    if not ended or len(deltas) != events or set(deltas) != {"tok "}:
+        raise RuntimeError(f"Run throughput run {request_id}: {len(deltas)} deltas, ended={ended}")
+    return ThroughputRun(events, 1, [(finished - started) / 1e9], request_id, counter.frames)
 
 
 # ---- replay ----------------------------------------------------------------------------------------------

@@ -188,7 +188,7 @@ class Results:
 
 async def section_latency(plan: Plan, provider: StampProvider, daemon: DaemonProcess, results: Results) -> None:
     via = loadgen.Daemon(daemon.port)
-    modes = (("direct", False), ("cursord h1", False), ("cursord h2", True), ("floor h2", True))
+    modes = (("direct", False), ("cursord h1", False), ("cursord h2", True), ("cursord Run", True), ("floor h2", True))
     rows = []
     for streams, events, gap, rounds in plan.latency:
         samples: dict[str, list[int]] = {name: [] for name, _ in modes}
@@ -210,6 +210,7 @@ async def section_latency(plan: Plan, provider: StampProvider, daemon: DaemonPro
                         events=events,
                         gap=gap,
                         seed=round_index,
+                        run=name == "cursord Run",
                     )
                 after = await daemon.usage()
                 if len(run.delays_ns) != run.expected:
@@ -254,8 +255,10 @@ async def section_latency(plan: Plan, provider: StampProvider, daemon: DaemonPro
         table(headers, rows[:-1], right=[True, True, False, *([True] * 10)]),
         [
             "direct: the client reads the fake provider's SSE itself (HTTP/1.1), the baseline. cursord h1/h2:",
-            "provider -> cursord -> RunSSE client over HTTP/1.1 / HTTP/2. floor h2: the bare ASGI app on the same",
-            "Hypercorn stack, in the daemon process, stamps and streams the events itself (one hop, no provider).",
+            "provider -> cursord -> RunSSE client over HTTP/1.1 / HTTP/2. cursord Run: the same over one bidi",
+            "AgentService/Run stream per run (HTTP/2), the run request uploaded on it. floor h2: the bare ASGI",
+            "app on the same Hypercorn stack, in the daemon process, stamps and streams the events itself (one",
+            "hop, no provider).",
             "Streams start together with random phases; ev/s is the offered load (all streams together).",
             "CPU: the daemon process's CPU use during the run (100% = one core); µs/ev: its CPU time per event.",
         ],
@@ -266,35 +269,38 @@ async def section_throughput(plan: Plan, provider: StampProvider, daemon: Daemon
     via = loadgen.Daemon(daemon.port)
     rows = []
     events = plan.throughput_events
-    for http2 in (False, True):
-        for subscribers in (1, 4):
-            rates, cpus, busy = [], [], []
-            for _ in range(plan.throughput_reps):
-                before = await daemon.usage()
-                run = await loadgen.throughput_run(provider, via, http2=http2, subscribers=subscribers, events=events)
-                after = await daemon.usage()
-                rates.append(events / max(run.seconds))
-                cpus.append((after.cpu - before.cpu) / events)
-                busy.append((after.cpu - before.cpu) * rates[-1] / events)
-            rate, cpu = median(rates), median(cpus)
-            protocol = "HTTP/2" if http2 else "HTTP/1.1"
-            rows.append(
-                [
-                    protocol,
-                    str(subscribers),
-                    num(rate),
-                    f"{num(min(rates))}-{num(max(rates))}",
-                    num(cpu * 1e6, 1),
-                    num(1 / cpu),
-                    f"{100 * median(busy):.0f}%",
-                ]
+    for protocol, http2, over_run, subscribers in (
+        ("HTTP/1.1", False, False, 1), ("HTTP/1.1", False, False, 4),
+        ("HTTP/2", True, False, 1), ("HTTP/2", True, False, 4), ("HTTP/2 Run", True, True, 1),
+    ):
+        rates, cpus, busy = [], [], []
+        for _ in range(plan.throughput_reps):
+            before = await daemon.usage()
+            run = await loadgen.throughput_run(
+                provider, via, http2=http2, subscribers=subscribers, events=events, run=over_run
             )
-            if subscribers == 1:
-                results.verdicts.append(
-                    Verdict(
-                        f"throughput, 1 subscriber, {protocol}", f"{rate:,.0f} ev/s", ">= 20,000 ev/s", rate >= 20_000
-                    )
+            after = await daemon.usage()
+            rates.append(events / max(run.seconds))
+            cpus.append((after.cpu - before.cpu) / events)
+            busy.append((after.cpu - before.cpu) * rates[-1] / events)
+        rate, cpu = median(rates), median(cpus)
+        rows.append(
+            [
+                protocol,
+                str(subscribers),
+                num(rate),
+                f"{num(min(rates))}-{num(max(rates))}",
+                num(cpu * 1e6, 1),
+                num(1 / cpu),
+                f"{100 * median(busy):.0f}%",
+            ]
+        )
+        if subscribers == 1:
+            results.verdicts.append(
+                Verdict(
+                    f"throughput, 1 subscriber, {protocol}", f"{rate:,.0f} ev/s", ">= 20,000 ev/s", rate >= 20_000
                 )
+            )
     results.section(
         f"throughput (one provider stream of {events:,} small deltas, sent as fast as the socket takes them)",
         table(

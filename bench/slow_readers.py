@@ -28,7 +28,7 @@ from cursord.connect.errors import ConnectError
 from cursord.intents import RunRequested
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server.memory import return_freed_blocks_to_the_os
-from cursord.streams.active import ActiveStream
+from cursord.streams.active import ActiveStream, StreamBehaviour
 from cursord.testing.behaviours import text_update
 from cursord.testing.editor import RUN_SSE, STREAM_HEADERS, run_request
 from cursord.testing.harness import running_daemon
@@ -45,7 +45,7 @@ def rss_mb() -> float:
 
 
 @attrs.define
-class Flood:
+class Flood(StreamBehaviour):
     stream: ActiveStream
     megabytes: int
 

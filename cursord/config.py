@@ -45,6 +45,7 @@ import attrs
 from cursord.logs import redact_secrets
 
 __all__ = [
+    "DEFAULT_AGENT_LISTEN",
     "DEFAULT_LISTEN",
     "DEFAULT_PROXY_LISTEN",
     "PRESETS",
@@ -127,6 +128,10 @@ class Endpoint:
 
 DEFAULT_LISTEN: Final = Endpoint("127.0.0.1", 8765)
 DEFAULT_PROXY_LISTEN: Final = Endpoint("127.0.0.1", 8766)
+#: the loopback TLS listener for the editor's HTTP/2 agent transport (`agentn_url`).
+DEFAULT_AGENT_LISTEN: Final = Endpoint("127.0.0.1", 8767)
+#: what `--agent-listen` / `agent_listen` take to switch that listener off (the editor then keeps HTTP/1.1).
+AGENT_LISTEN_OFF: Final = "off"
 
 _HOSTNAME = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?$")
 
@@ -170,6 +175,25 @@ def _parse_endpoint(text: str) -> Endpoint:
     return Endpoint(host, int(port_text))
 
 
+def _parse_proxy_port(value: object) -> int:
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value < 65536:
+        raise _Invalid(f"{value!r} is not a port number from 1 to 65535")
+    return value
+def _parse_agent_listen(text: str) -> Endpoint | None:
+    """`HOST:PORT` on loopback (its certificate is valid for loopback only), or `off`."""
+    if text.strip().lower() == AGENT_LISTEN_OFF:
+        return None
+    endpoint = _parse_endpoint(text)
+    if not endpoint.is_loopback:
+        raise _Invalid(
+            f"{text!r}: the agent listener must be on loopback (127.0.0.1, [::1] or localhost), because the"
+            f" CA may sign only loopback names for it; use {AGENT_LISTEN_OFF!r} to switch it off"
+        )
+    return endpoint
+
+
 def _positive_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
@@ -198,6 +222,8 @@ class Limits:
     max_backlog_events: int = attrs.field(default=100_000, validator=_check_limit)
     max_streams: int = attrs.field(default=1_000, validator=_check_limit)
     max_pending_appends: int = attrs.field(default=256, validator=_check_limit)  # per request_id
+    max_pending_append_bytes: int = attrs.field(default=64 * 1024 * 1024, validator=_check_limit)  # all ids
+    max_append_requests: int = attrs.field(default=4096, validator=_check_limit)  # request_ids sequenced
     append_hold_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     reconnect_grace_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     terminal_retention_seconds: float = attrs.field(default=30.0, validator=_check_limit)
@@ -292,6 +318,8 @@ class ServeConfig:
     providers: tuple[ProviderSpec, ...] = ()
     listen: Endpoint = DEFAULT_LISTEN
     proxy_listen: Endpoint = DEFAULT_PROXY_LISTEN
+    #: None: no agent listener, and GetServerConfig keeps the editor on HTTP/1.1 (RunSSE + BidiAppend).
+    agent_listen: Endpoint | None = DEFAULT_AGENT_LISTEN
     log_level: LogLevel = LogLevel.INFO
     certfile: Path | None = None
     keyfile: Path | None = None
@@ -302,6 +330,12 @@ class ServeConfig:
     default_model: str | None = None
     #: Host names the editor listener answers besides loopback ones and its own listen address.
     allowed_hosts: tuple[str, ...] = ()
+    #: forward nothing to Cursor: the proxy answers the control RPCs the editor needs itself.
+    offline: bool = False
+    #: the model that names chats (NameTab / NameAgent); None: the first line of the user's text.
+    title_model: str | None = None
+    #: ports the editor proxy's CONNECT may reach (absolute-form http:// may also reach 80).
+    proxy_ports: tuple[int, ...] = (443,)
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -655,8 +689,9 @@ class _Setting:
     origin: _Origin
 
 
-_FILE_KEYS: Final = ("listen", "proxy_listen", "data_dir", "log_level", "certfile", "keyfile", "limits",
-                     "providers", "allowed_hosts", "aliases", "default_model")
+_FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
+                     "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "title_model",
+                     "proxy_ports")
 
 
 def _type_error(expected: str, value: object, field: str = "") -> _Invalid:
@@ -736,14 +771,31 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 if not isinstance(value, str):
                     raise _type_error("a \"HOST:PORT\" string", value)
                 out[key] = _Setting(_parse_endpoint(value), origin)
+            elif key == "agent_listen":
+                if not isinstance(value, str):
+                    raise _type_error(f"a \"HOST:PORT\" string or {AGENT_LISTEN_OFF!r}", value)
+                out[key] = _Setting(_parse_agent_listen(value), origin)
             elif key == "log_level":
                 out[key] = _Setting(_parse_log_level(value), origin)
             elif key == "allowed_hosts":
                 if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
                     raise _type_error("a list of host names", value)
                 out[key] = _Setting(tuple(_parse_allowed_host(name) for name in value), origin)
+            elif key == "proxy_ports":
+                if not isinstance(value, list) or not value:
+                    raise _type_error("a non-empty list of port numbers", value)
+                out[key] = _Setting(tuple(_parse_proxy_port(port) for port in value), origin)
             elif key in ("data_dir", "certfile", "keyfile"):
                 out[key] = _Setting(_file_path(value, base, environ), origin)
+            elif key == "offline":
+                if not isinstance(value, bool):
+                    raise _type_error("true or false", value)
+                out[key] = _Setting(value, origin)
+            elif key == "title_model":
+                if not isinstance(value, str):
+                    raise _type_error("a model id string", value)
+                _check_model(value, "")
+                out[key] = _Setting(value, origin)
             elif key == "limits":
                 if not isinstance(value, dict):
                     raise _type_error("a table", value)
@@ -859,6 +911,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"address for the editor's traffic (default {DEFAULT_LISTEN}; IPv6: [::1]:PORT)")
     parser.add_argument("--proxy-listen", metavar="HOST:PORT",
                         help=f"address for the HTTP proxy front (default {DEFAULT_PROXY_LISTEN})")
+    parser.add_argument("--agent-listen", metavar="HOST:PORT|off",
+                        help=f"loopback TLS (HTTP/2) address for the editor's agent transport, advertised as"
+                        f" agentn_url (default {DEFAULT_AGENT_LISTEN}); 'off' keeps the editor on HTTP/1.1")
     parser.add_argument("--data-dir", metavar="PATH",
                         help="state directory (default $XDG_DATA_HOME/cursord or ~/.local/share/cursord)")
     parser.add_argument("--log-level", metavar="LEVEL",
@@ -879,6 +934,17 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--default-model", metavar="MODEL",
                         help="the model of runs that name none or name Cursor's own (default: the first model)")
     parser.add_argument(
+        "--offline", action="store_const", const=True, default=None,
+        help="forward nothing to Cursor: the proxy answers the control RPCs the editor needs itself",
+    )
+    parser.add_argument("--title-model", metavar="MODEL",
+                        help="a configured model that names chats (default: the first line of the user's text)")
+    parser.add_argument(
+        "--proxy-port", dest="proxy_ports", action="append", metavar="PORT",
+        help="a port the editor proxy may CONNECT to (default 443 only); repeatable; if given, these replace"
+        " the config file's proxy_ports",
+    )
+    parser.add_argument(
         "--allow-host", dest="allowed_hosts", action="append", metavar="NAME",
         help="a Host name the editor listener answers besides localhost, 127.0.0.1, [::1] and its own listen"
         " address (any port); repeatable; if given, these replace the config file's allowed_hosts",
@@ -898,6 +964,12 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
                 out[key] = _Setting(_parse_endpoint(arg(key)), origin)
             except _Invalid as e:
                 raise origin.error(e) from None
+    if arg("agent_listen") is not None:
+        origin = _FlagOrigin("--agent-listen")
+        try:
+            out["agent_listen"] = _Setting(_parse_agent_listen(arg("agent_listen")), origin)
+        except _Invalid as e:
+            raise origin.error(e) from None
     if arg("log_level") is not None:
         try:
             out["log_level"] = _Setting(_parse_log_level(arg("log_level")), _FlagOrigin("--log-level"))
@@ -930,6 +1002,15 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
         if not arg("default_model"):
             raise ConfigError("--default-model: empty model name")
         out["default_model"] = _Setting(arg("default_model"), _FlagOrigin("--default-model"))
+    if arg("offline"):
+        out["offline"] = _Setting(True, _FlagOrigin("--offline"))
+    if arg("title_model") is not None:
+        origin = _FlagOrigin("--title-model")
+        try:
+            _check_model(arg("title_model"), "")
+        except _Invalid as e:
+            raise origin.error(e) from None
+        out["title_model"] = _Setting(arg("title_model"), origin)
     if arg("allowed_hosts"):
         names = []
         for name in arg("allowed_hosts"):
@@ -939,6 +1020,15 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
             except _Invalid as e:
                 raise origin.error(e) from None
         out["allowed_hosts"] = _Setting(tuple(names), _FlagOrigin("--allow-host"))
+    if arg("proxy_ports"):
+        ports = []
+        for text in arg("proxy_ports"):
+            origin = _FlagOrigin(f"--proxy-port {text!r}")
+            try:
+                ports.append(_parse_proxy_port(text))
+            except _Invalid as e:
+                raise origin.error(e) from None
+        out["proxy_ports"] = _Setting(tuple(ports), _FlagOrigin("--proxy-port"))
     if arg("providers"):
         specs = [
             _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {redact_secrets(text)!r}"))
@@ -1007,6 +1097,7 @@ def _merge(
     return ServeConfig(
         listen=get("listen", DEFAULT_LISTEN),
         proxy_listen=get("proxy_listen", DEFAULT_PROXY_LISTEN),
+        agent_listen=get("agent_listen", DEFAULT_AGENT_LISTEN),
         data_dir=get("data_dir", default_data_dir(environ)),
         log_level=get("log_level", LogLevel.INFO),
         providers=providers,
@@ -1016,6 +1107,9 @@ def _merge(
         aliases=aliases,
         default_model=get("default_model", None),
         allowed_hosts=get("allowed_hosts", ()),
+        offline=get("offline", False),
+        title_model=_check_title_model(merged.get("title_model"), providers),
+        proxy_ports=get("proxy_ports", (443,)),
     )
 
 
@@ -1044,6 +1138,16 @@ def _check_model_target(
         return
     known = ", ".join(m for p in providers for m in p.models)
     raise setting.origin.error(_Invalid(f"{target!r} is not a configured model (configured: {known})"))
+
+
+def _check_title_model(setting: _Setting | None, providers: Sequence[ProviderSpec]) -> str | None:
+    if setting is None:
+        return None
+    model: str = setting.value
+    served = [m for p in providers for m in p.models]
+    if providers and model not in served:
+        raise setting.origin.error(_Invalid(f"{model!r} is not a configured model (models: {', '.join(served)})"))
+    return model
 
 
 def _require_providers(config: ServeConfig) -> ServeConfig:
@@ -1079,6 +1183,7 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     out: dict[str, Any] = {
         "listen": str(config.listen),
         "proxy_listen": str(config.proxy_listen),
+        "agent_listen": str(config.agent_listen) if config.agent_listen is not None else AGENT_LISTEN_OFF,
         "data_dir": str(config.data_dir),
         "log_level": config.log_level.value,
     }
@@ -1086,6 +1191,10 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
         out["certfile"] = str(config.certfile)
         out["keyfile"] = str(config.keyfile)
     out["allowed_hosts"] = list(config.allowed_hosts)
+    out["offline"] = config.offline
+    if config.title_model is not None:
+        out["title_model"] = config.title_model
+    out["proxy_ports"] = list(config.proxy_ports)
     out["limits"] = attrs.asdict(config.limits)
     if config.default_model is not None:
         out["default_model"] = config.default_model

@@ -1,10 +1,14 @@
 """Pointing the editor at cursord's proxy: `cursord editor setup|revert|status` on Cursor's settings.json.
 
-Theory of operation. `setup` sets four keys in the user's `settings.json` (`SETTINGS`: the proxy URL,
-proxy support on, HTTP/2 off so the agent uses RunSSE + BidiAppend, system certificates on) and
-`revert` puts back exactly what was there before. The file is JSONC (comments, trailing commas), and
-it is the user's: both edit it *in place*, replacing, inserting or removing only those members, so
-every comment, blank line and the order of everything else survive byte for byte.
+Theory of operation. `setup` sets three keys in the user's `settings.json` (`SETTINGS`: the proxy URL,
+proxy support on, system certificates on) and `revert` puts back exactly what was there before. HTTP/2
+stays as the user has it: cursord serves the editor's HTTP/2 agent transport on its own listener.
+Earlier versions also set `cursor.general.disableHttp2` (`RETIRED_SETTINGS`); `setup` puts such a key
+back as it was before them, and `revert` of an old record undoes it like any other key.
+
+The file is JSONC (comments, trailing commas), and it is the user's: both edit it *in place*,
+replacing, inserting or removing only those members, so every comment, blank line and the order of
+everything else survive byte for byte.
 
 State. Before its first change to a file, `setup` records each key's previous state in cursord's data
 dir (`editor-settings.json`): absent, or the exact text of its value. Running `setup` again keeps that
@@ -69,9 +73,13 @@ def desired_settings(proxy_url: str = DEFAULT_PROXY_URL) -> dict[str, Any]:
     return {
         PROXY_KEY: proxy_url,
         "http.proxySupport": "on",
-        "cursor.general.disableHttp2": True,
         "http.experimental.systemCertificatesV2": True,
     }
+
+
+#: What earlier versions of `setup` set and this one does not: HTTP/2 off (the editor's agent then ran
+#: only over RunSSE + BidiAppend, which slowed every other editor feature too).
+RETIRED_SETTINGS: Final[Mapping[str, Any]] = {"cursor.general.disableHttp2": True}
 
 
 SETTINGS: Final = desired_settings()
@@ -508,6 +516,20 @@ def setup(
     wanted = desired_settings(proxy_url)
     lines = []
     updated = text
+    applied_before: Mapping[str, Any] = entry["applied"] if entry else {}
+    for key, value in RETIRED_SETTINGS.items():
+        if key not in previous or applied_before.get(key) != value:
+            continue
+        before = previous.pop(key)  # no longer cursord's to revert, whatever happens below
+        member = scan(updated).find(key)
+        if member is None or _value_of(updated, member) != value:
+            lines.append(f"  {key}: left alone (an earlier cursord set it; changed since)")
+        elif before["present"]:
+            updated = updated[: member.value_start] + before["raw"] + updated[member.value_end :]
+            lines.append(f"  {key}: restored {before['raw']} (an earlier cursord had set it)")
+        else:
+            updated = remove_key(updated, key)
+            lines.append(f"  {key}: removed (an earlier cursord had set it; HTTP/2 stays on)")
     for key, value in wanted.items():
         member = top.find(key)
         if key not in previous:
@@ -648,6 +670,12 @@ def status(settings: Path, data_dir: Path, proxy_url: str = DEFAULT_PROXY_URL) -
         ok = ok and current == value
         shown = "absent" if member is None else text[member.value_start : member.value_end]
         lines.append(f"  {key}: {shown} ({mark}; cursord sets {json.dumps(value)})")
+    for key, value in RETIRED_SETTINGS.items():
+        member = top.find(key)
+        if member is not None and _value_of(text, member) == value:
+            shown = text[member.value_start : member.value_end]
+            lines.append(f"  {key}: {shown} (HTTP/2 is off: the editor's agent cannot use cursord's HTTP/2"
+                         " agent listener; `cursord editor setup` puts back what an earlier cursord set)")
     recorded = str(settings) in _load_record(data_dir)["files"]
     lines.append(f"setup recorded: {'yes (revert can undo it)' if recorded else 'no'}")
     target = current_proxy or proxy_url
@@ -664,7 +692,7 @@ def add_editor_arguments(subparsers: Any) -> argparse.ArgumentParser:
     editor = subparsers.add_parser("editor", help="point Cursor's settings.json at the proxy, or undo it")
     actions = editor.add_subparsers(dest="editor_command", required=True, metavar="ACTION")
     for name, text in (
-        ("setup", "set the proxy, HTTP/1.1 and certificate settings (recording what was there)"),
+        ("setup", "set the proxy and certificate settings (recording what was there)"),
         ("revert", "restore the settings as they were before setup"),
         ("status", "show the settings and whether the proxy answers"),
     ):

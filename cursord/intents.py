@@ -15,6 +15,7 @@ from google.protobuf.message import DecodeError, Message
 
 from cursord.connect.errors import Code, ConnectError
 from cursord.proto import agent_v1_pb2 as agent
+from cursord.unknown_fields import EDITOR_UNKNOWN_FIELDS
 
 
 class ActionKind(enum.Enum):
@@ -222,6 +223,7 @@ def parse_client_message(raw: bytes) -> InboundIntent:
             Code.INVALID_ARGUMENT,
             f"BidiAppend data does not decode as agent.v1.AgentClientMessage ({len(raw)} bytes): {exc}",
         ) from None
+    EDITOR_UNKNOWN_FIELDS.note(message)
     return normalise(message, raw)
 
 

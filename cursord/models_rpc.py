@@ -7,7 +7,7 @@ every model it lists is one it can run, and nothing else (Cursor's own models, t
 names) is listed, because picking one would only fail later.
 
 `ModelCatalog` is an immutable view of the configured models; the builders are pure functions of a catalog
-and the request; `model_rpc_extension` registers them on the daemon's app. No I/O, no trio.
+and the request; `model_rpc_parts` registers them on the daemon's app. No I/O, no trio.
 
 Which fields are filled follows "the reference", the public Go implementation of the same system
 (cursor-byok), restricted to what cursord can back: each field set below says why.
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 from google.protobuf.message import Message
@@ -42,9 +42,8 @@ from google.protobuf.message import Message
 from cursord.config import ProviderSpec
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
-
-if TYPE_CHECKING:
-    from cursord.daemon import Core
+from cursord.server.app import UnaryMethod
+from cursord.server.parts import AppParts
 
 __all__ = [
     "AGENT_DEFAULT_MODEL_FOR_CLI_PATH",
@@ -60,8 +59,7 @@ __all__ = [
     "available_models",
     "default_model_for_cli",
     "model_details",
-    "model_rpc_extension",
-    "register_model_rpcs",
+    "model_rpc_parts",
     "server_config",
     "usable_models_agent",
     "usable_models_aiserver",
@@ -74,7 +72,7 @@ AISERVER_DEFAULT_MODEL_FOR_CLI_PATH: Final = "/aiserver.v1.AiService/GetDefaultM
 AGENT_DEFAULT_MODEL_FOR_CLI_PATH: Final = "/agent.v1.AgentService/GetDefaultModelForCli"
 SERVER_CONFIG_PATH: Final = "/aiserver.v1.ServerConfigService/GetServerConfig"
 
-#: Every path `register_model_rpcs` serves, with the request type the app decodes for it.
+#: Every path `model_rpc_parts` serves, with the request type the app decodes for it.
 MODEL_RPC_PATHS: Final[Mapping[str, type[Message]]] = {
     AVAILABLE_MODELS_PATH: aiserver.AvailableModelsRequest,
     AISERVER_USABLE_MODELS_PATH: aiserver.GetUsableModelsRequest,
@@ -357,31 +355,40 @@ SERVER_CONFIG_VERSION: Final = "cursord-server-config-1"
 _PATH_ENCRYPTION_KEY: Final = hashlib.sha256(b"cursord local path encryption key v1").hexdigest()
 
 
-def server_config(request: aiserver.GetServerConfigRequest | None = None) -> aiserver.GetServerConfigResponse:
-    """A minimal config: every field at its default (the editor's own behaviour) except these three."""
-    return aiserver.GetServerConfigResponse(
+def server_config(
+    request: aiserver.GetServerConfigRequest | None = None, *, agent_url: str | None = None
+) -> aiserver.GetServerConfigResponse:
+    """A minimal config: every field at its default (the editor's own behaviour) except these."""
+    response = aiserver.GetServerConfigResponse(
         # Echoed by the editor in later requests (`x-cursor-config-version`); any stable value will do.
         config_version=SERVER_CONFIG_VERSION,
-        # HTTP/1.1 for everything: there the editor's agent runs over RunSSE + BidiAppend, which cursord
-        # serves; over HTTP/2 it would use the bidirectional AgentService/Run stream instead, which it does not.
-        http2_config=aiserver.HTTP2_CONFIG_FORCE_ALL_DISABLED,
         indexing_config=aiserver.IndexingConfig(
             default_user_path_encryption_key=_PATH_ENCRYPTION_KEY,
             default_team_path_encryption_key=_PATH_ENCRYPTION_KEY,
         ),
         # Not set: cli_sandbox_default_enabled (whether the CLI sandboxes commands by default is the
-        # editor's and the user's choice, not a backend's), agent_url_config (the editor keeps using the
-        # backend URL it already talks to), and every kill switch (chat_config.disable_*, ...), so no
-        # feature is turned off.
+        # editor's and the user's choice, not a backend's), and every kill switch (chat_config.disable_*,
+        # ...), so no feature is turned off.
     )
+    if agent_url is not None:
+        # With HTTP/2 the editor runs its agent over AgentService/Run on a transport that ignores
+        # http.proxy and goes to agentn_url: cursord's loopback TLS listener. HTTP/2 is left to the
+        # editor's own setting (UNSPECIFIED), so its other features keep HTTP/2 as well.
+        response.http2_config = aiserver.HTTP2_CONFIG_UNSPECIFIED
+        response.agent_url_config.agentn_url = agent_url
+    else:
+        # No agent listener: HTTP/1.1 for everything, where the editor's agent runs over RunSSE +
+        # BidiAppend through the proxy; over HTTP/2 it would go to Cursor's agent host instead.
+        response.http2_config = aiserver.HTTP2_CONFIG_FORCE_ALL_DISABLED
+    return response
 
 
 # --- registration ------------------------------------------------------------------------------------
 
 
-def register_model_rpcs(core: Core, catalog: ModelCatalog) -> None:
-    """Serve every path in `MODEL_RPC_PATHS` on `core.app` from `catalog`."""
-    calls: dict[str, Callable[[Any], Awaitable[Message]]] = {}
+def model_rpc_parts(catalog: ModelCatalog, agent_url: Callable[[], str | None] = lambda: None) -> AppParts:
+    """Every path in `MODEL_RPC_PATHS`, answered from `catalog`; `agent_url()` is the agent listener's URL
+    when one is bound (see `server_config`)."""
 
     async def available(request: aiserver.AvailableModelsRequest) -> Message:
         return available_models(catalog, request)
@@ -398,22 +405,14 @@ def register_model_rpcs(core: Core, catalog: ModelCatalog) -> None:
         return default_model_for_cli(catalog, request)
 
     async def config(request: aiserver.GetServerConfigRequest) -> Message:
-        return server_config(request)
+        return server_config(request, agent_url=agent_url())
 
-    calls[AVAILABLE_MODELS_PATH] = available
-    calls[AISERVER_USABLE_MODELS_PATH] = usable_aiserver
-    calls[AGENT_USABLE_MODELS_PATH] = usable_agent
-    calls[AISERVER_DEFAULT_MODEL_FOR_CLI_PATH] = default_cli
-    calls[AGENT_DEFAULT_MODEL_FOR_CLI_PATH] = default_cli
-    calls[SERVER_CONFIG_PATH] = config
-    for path, request_type in MODEL_RPC_PATHS.items():
-        core.app.add_unary(path, request_type, calls[path])
-
-
-def model_rpc_extension(catalog: ModelCatalog) -> Callable[[Core], None]:
-    """An `AppExtension` for `build_core`/`run_daemon` that registers the model RPCs."""
-
-    def extend(core: Core) -> None:
-        register_model_rpcs(core, catalog)
-
-    return extend
+    calls: dict[str, Callable[[Any], Awaitable[Message]]] = {
+        AVAILABLE_MODELS_PATH: available,
+        AISERVER_USABLE_MODELS_PATH: usable_aiserver,
+        AGENT_USABLE_MODELS_PATH: usable_agent,
+        AISERVER_DEFAULT_MODEL_FOR_CLI_PATH: default_cli,
+        AGENT_DEFAULT_MODEL_FOR_CLI_PATH: default_cli,
+        SERVER_CONFIG_PATH: config,
+    }
+    return AppParts(unary={path: UnaryMethod(kind, calls[path]) for path, kind in MODEL_RPC_PATHS.items()})

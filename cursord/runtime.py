@@ -11,46 +11,63 @@ import time
 from collections.abc import Mapping
 from functools import partial
 
+import attrs
 import httpx
 import trio
 
 from cursord.agent.restore import make_restorer
 from cursord.agent.router import ProviderRouter
+from cursord.agent.titles import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.config import Limits, ServeConfig
 from cursord.context.images import ImageLimits
 from cursord.context.selected import ContextLimits
-from cursord.daemon import AppExtension, Core, run_daemon
+from cursord.daemon import Core, build_core, serve_core
 from cursord.data_dir import claim_data_dir
 from cursord.logs import Redactor, redacting
-from cursord.models_rpc import ModelCatalog, model_rpc_extension
+from cursord.models_rpc import ModelCatalog, model_rpc_parts
 from cursord.proxy import ProxyConfig, run_proxy
+from cursord.proxy.routing import catalog_owns
 from cursord.sdnotify import Notifier, run_watchdog, watchdog_interval
+from cursord.server.agent_listener import AgentEndpoint
+from cursord.server.host_policy import HostPolicy
+from cursord.server.parts import AppParts, RunRelay
+from cursord.server.relay import AgentRelay
+from cursord.server.side_rpcs import SideRpcs, side_rpc_parts
 from cursord.store.store import Store, open_store
-from cursord.streams.active import ActiveStream
-from cursord.streams.broker import StreamBroker
+from cursord.streams.active import ActiveStream, BehaviourFactory
 from cursord.streams.journal import StreamJournal
-from cursord.tap import TapHub, ensure_tap_token, tap_extension
+from cursord.tap import TapHub, ensure_tap_token, tap_parts
 
 log = logging.getLogger(__name__)
 
 
 def agent_parts(
-    router: ProviderRouter, store: Store, retention: float = Limits().terminal_retention_seconds,
+    router: ProviderRouter,
+    store: Store,
+    retention: float = Limits().terminal_retention_seconds,
+    agent: AgentEndpoint | None = None,
+    tap: TapHub | None = None,
     limits: Limits | None = None,
-) -> tuple[AgentServices, tuple[AppExtension, ...]]:
-    """The agent turn's services and the extensions that go with them: the model RPCs, and the stream
-    journal with the restorer that brings journalled streams back after a restart."""
+) -> tuple[AgentServices, tuple[AppParts, ...]]:
+    """The agent turn's services and the parts that go with them: the model RPCs (GetServerConfig
+    advertising `agent`'s listener once it is bound), the Run relay, and the stream journal with the
+    restorer that brings journalled streams back after a restart."""
     bounds = context_limits(limits or Limits())
-    services = AgentServices(router=router, history=store, store=store, context_limits=bounds)
+    services = AgentServices(router=router, history=store, store=store, tap=tap, context_limits=bounds)
     journal = StreamJournal(store)
     restorer = make_restorer(store, AgentTurn.resuming(services), retention)
-
-    def journal_extension(core: Core) -> None:
-        journal.attach(core)
-        core.broker.restorer = restorer
-
-    return services, (model_rpc_extension(router.catalog), journal_extension)
+    endpoint = agent or AgentEndpoint()
+    return services, (
+        model_rpc_parts(router.catalog, lambda: endpoint.url),
+        AppParts(
+            stream_observers=(journal.observe,),
+            publish_observers=(journal.published,),
+            shutdown_observers=(journal.suspend,),
+            restorer=restorer,
+        ),
+        AppParts(run_relay=RunRelay(catalog_owns(router.catalog), endpoint.relay)),
+    )
 
 
 def context_limits(limits: Limits) -> ContextLimits:
@@ -63,24 +80,28 @@ def provider_pool_limits(limits: Limits) -> httpx.Limits:
     return httpx.Limits(max_connections=limits.max_streams, max_keepalive_connections=32)
 
 
-def _status_line(broker: StreamBroker) -> str:
-    streams = list(broker)
-    active = sum(1 for s in streams if not s.is_terminal)
-    subscribers = sum(len(s.subscribers) for s in streams)
-    return f"{active} active streams, {len(streams) - active} ended, {subscribers} RunSSE connections"
+@attrs.define
+class StatusLine:
+    """Keeps systemd's `STATUS=` line current with the stream counts (a broker observer)."""
 
+    notifier: Notifier
+    streams: set[ActiveStream] = attrs.field(factory=set)
 
-def status_reporter(notifier: Notifier) -> AppExtension:
-    """Keeps systemd's `STATUS=` line current with the stream counts."""
+    def observe(self, stream: ActiveStream, what: str) -> None:
+        if what == "created":
+            self.streams.add(stream)
+        elif what == "retired":
+            self.streams.discard(stream)
+        if what in ("created", "retired", "phase"):
+            self.notifier.status(self.text())
 
-    def extend(core: Core) -> None:
-        def on_change(stream: ActiveStream, what: str) -> None:
-            if what in ("created", "retired", "phase"):
-                notifier.status(_status_line(core.broker))
+    def text(self) -> str:
+        active = sum(1 for s in self.streams if not s.is_terminal)
+        subscribers = sum(len(s.subscribers) for s in self.streams)
+        return f"{active} active streams, {len(self.streams) - active} ended, {subscribers} RunSSE connections"
 
-        core.broker.observers.append(on_change)
-
-    return extend
+    def parts(self) -> AppParts:
+        return AppParts(stream_observers=(self.observe,))
 
 
 async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
@@ -114,22 +135,35 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         router = ProviderRouter.from_catalog(
             ModelCatalog(config.providers, config.aliases, config.default_model), environ, client, config.default_model
         )
-        services, extensions = agent_parts(router, store, retention, config.limits)
+        agent = AgentEndpoint(relay=AgentRelay())
         hub = TapHub()
-        services.tap = hub
-        cores: list[Core] = []  # the proxy serves the same app; extensions see it before serving starts
-        tap = tap_extension(ensure_tap_token(config.data_dir), hub)
-        extensions = (*extensions, status_reporter(notifier), tap, cores.append)
-        behaviour = AgentTurn.factory(services)
+        services, parts = agent_parts(router, store, retention, agent, tap=hub, limits=config.limits)
+        titler = model_titler(router, config.title_model) if config.title_model else None
+        parts = (
+            *parts,
+            side_rpc_parts(SideRpcs(router.catalog, blobs=store, titler=titler)),
+            StatusLine(notifier).parts(),
+            tap_parts(ensure_tap_token(config.data_dir), hub),
+        )
+        hosts = HostPolicy.for_listener(config.listen.host, config.allowed_hosts)
+        core = await nursery.start(_hold_core, config, AgentTurn.factory(services), parts, hosts)
 
         async def serve_then_stop(*, task_status: trio.TaskStatus[list[str]]) -> None:
-            await run_daemon(config, behaviour, extensions, shutdown=shutdown, task_status=task_status)
-            nursery.cancel_scope.cancel()  # the watchdog goes with it
+            await serve_core(config, core, shutdown=shutdown, agent=agent, task_status=task_status)
+            nursery.cancel_scope.cancel()  # the watchdog and the core go with it
 
         binds = await nursery.start(serve_then_stop)
         log.info("cursord listening on %s; models: %s", ", ".join(binds), ", ".join(router.models))
-        proxy_config = ProxyConfig(host=config.proxy_listen.host, port=config.proxy_listen.port)
-        proxy = partial(run_proxy, cores[0].app, data_dir=config.data_dir, owns_model=router.catalog)
+        proxy_config = ProxyConfig(
+            host=config.proxy_listen.host,
+            port=config.proxy_listen.port,
+            max_inspected_body=config.limits.max_body_bytes,
+            allowed_ports=frozenset(config.proxy_ports),
+            offline=config.offline,
+        )
+        if config.offline:
+            log.info("offline: the proxy forwards nothing to Cursor")
+        proxy = partial(run_proxy, core.app, data_dir=config.data_dir, owns_model=router.catalog)
         proxy_binds = await nursery.start(partial(proxy, config=proxy_config))
         log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))
         notifier.ready(status=f"listening on {', '.join(binds)}")
@@ -139,3 +173,17 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         await shutdown.wait()
         hub.close()  # tap clients get a clean close instead of holding Hypercorn's graceful shutdown
         notifier.stopping()
+
+
+async def _hold_core(
+    config: ServeConfig,
+    behaviour_factory: BehaviourFactory,
+    parts: tuple[AppParts, ...],
+    hosts: HostPolicy,
+    *,
+    task_status: trio.TaskStatus[Core],
+) -> None:
+    """Build the core and keep it alive until this task is canceled (the service's nursery owns it)."""
+    async with build_core(config.limits, behaviour_factory, parts, hosts) as core:
+        task_status.started(core)
+        await trio.sleep_forever()

@@ -103,6 +103,7 @@ STARTER_CONFIG: Final = """\
 # its key, set in cursord.env next to this file.
 
 listen = "127.0.0.1:8765"
+# agent_listen = "127.0.0.1:8767"   # the editor's HTTP/2 agent path (TLS); "off" keeps it on HTTP/1.1
 log_level = "info"
 # data_dir = "~/.local/share/cursord"   # if you change it, allow it in the unit's ReadWritePaths
 

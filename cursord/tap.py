@@ -44,14 +44,13 @@ from urllib.parse import parse_qs
 
 import attrs
 import trio
-from google.protobuf.message import Message
 
 from cursord import __version__
 from cursord.connect.errors import ConnectError
-from cursord.daemon import AppExtension, Core
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.server.app import BIDI_APPEND_PATH
 from cursord.server.asgi import Receive, Scope, Send, deny_websocket, drain_body, send_response
+from cursord.server.counters import ServerCounters
+from cursord.server.parts import AppParts
 from cursord.streams.active import ActiveStream
 from cursord.streams.subscribers import WakeSignal
 from cursord.tap_events import (
@@ -79,7 +78,7 @@ __all__ = [
     "check_access",
     "ensure_tap_token",
     "read_tap_token",
-    "tap_extension",
+    "tap_parts",
     "token_path",
 ]
 
@@ -499,39 +498,20 @@ async def _watch_disconnect(receive: Receive, scope: trio.CancelScope) -> None:
 # ---- wiring -------------------------------------------------------------------------------------------
 
 
-def tap_extension(token: str, hub: TapHub | None = None, *, path: str = TAP_PATH) -> AppExtension:
-    """Serve the tap at `path` with `token`: the route, the broker observer, and BidiAppend recording.
+def tap_parts(token: str, hub: TapHub | None = None, *, path: str = TAP_PATH) -> AppParts:
+    """Serve the tap at `path` with `token`: the route, the broker observers, BidiAppend recording, and the
+    server's counters for the snapshot.
 
     Give your own `hub` to reach it from the agent turn (`record_provider`) and for `hub.close()`.
     """
     tap_hub = hub if hub is not None else TapHub()
-
-    def extend(core: Core) -> None:
-        core.broker.observers.append(tap_hub.observe)
-        # Where the stream layer offers publish observers (ActiveStream.publish_payload), use them.
-        publish_observers = getattr(core.broker, "publish_observers", None)
-        if isinstance(publish_observers, list):
-            publish_observers.append(tap_hub.record_publish)
-        core.app.extra_routes[path] = TapEndpoint(tap_hub, token)
-        tap_hub.counters = core.app.counters.as_dict
-        _record_bidi_appends(core, tap_hub)
-
-    return extend
-
-
-def _record_bidi_appends(core: Core, hub: TapHub) -> None:
-    """Uploads as the BidiAppend handler decoded them (decoded once), and the appends it refused."""
-    core.bidi.observers.append(lambda upload: hub.record_intent(upload.request_id, upload.intent, seqno=upload.seqno))
-    method = core.app.unary_methods.get(BIDI_APPEND_PATH)
-    if method is None:
-        return
-    inner = method.call
-
-    async def call(request: Any) -> Message:
-        try:
-            return await inner(request)
-        except ConnectError as error:
-            hub.record_append_refused(request, error)
-            raise
-
-    core.app.add_unary(BIDI_APPEND_PATH, method.request_type, call)
+    counters = ServerCounters()
+    tap_hub.counters = counters.as_dict
+    return AppParts(
+        routes={path: TapEndpoint(tap_hub, token)},
+        stream_observers=(tap_hub.observe,),
+        publish_observers=(tap_hub.record_publish,),
+        upload_observers=(lambda upload: tap_hub.record_intent(upload.request_id, upload.intent, seqno=upload.seqno),),
+        append_refusals=(tap_hub.record_append_refused,),
+        counters=counters,
+    )

@@ -44,10 +44,21 @@ OUT_PACKAGE = "cursord/proto"  # where the .proto files sit under PROTO_DIR and 
 # comes along.
 AISERVER_METHODS: dict[str, tuple[str, ...]] = {
     "aiserver.v1.BidiService": ("BidiAppend",),
-    "aiserver.v1.AiService": ("AvailableModels", "GetUsableModels", "GetDefaultModelForCli"),
+    "aiserver.v1.AiService": (
+        "AvailableModels",
+        "GetUsableModels",
+        "GetDefaultModelForCli",
+        "NameTab",
+        "NameAgent",
+        "GetDefaultModel",
+        "GetDefaultModelNudgeData",
+        "StreamSttSSE",
+    ),
     "aiserver.v1.ServerConfigService": ("GetServerConfig",),
+    "aiserver.v1.HealthService": ("StreamBidiSSE",),
+    "aiserver.v1.NetworkService": ("IsConnected",),
 }
-AISERVER_TYPES: tuple[str, ...] = ("aiserver.v1.BidiRequestId", "aiserver.v1.ErrorDetails")
+AISERVER_TYPES: tuple[str, ...] = ("aiserver.v1.BidiRequestId", "aiserver.v1.ErrorDetails", "aiserver.v1.HealthRequest")
 
 FDP = descriptor_pb2.FieldDescriptorProto
 MESSAGE_FIELD_TYPES = (FDP.TYPE_MESSAGE, FDP.TYPE_ENUM, FDP.TYPE_GROUP)

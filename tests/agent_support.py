@@ -51,9 +51,9 @@ async def agent_daemon(
             httpx.AsyncClient(timeout=None, limits=provider_pool_limits(Limits())) as client,
         ):
             router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON, client)
-            services, extensions = agent_parts(router, store)
+            services, parts = agent_parts(router, store)
             factory = AgentTurn.factory(services)
-            async with running_daemon(factory, transport=transport, extensions=extensions) as daemon:
+            async with running_daemon(factory, transport=transport, parts=parts) as daemon:
                 yield daemon, services
 
 

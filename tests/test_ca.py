@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime as dt
+import ipaddress
+import logging
 import os
 import ssl
 import stat
@@ -14,7 +16,9 @@ import pytest
 import trio
 import trio.testing
 from cryptography import x509
-from cryptography.x509.oid import ExtendedKeyUsageOID
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 from cryptography.x509.verification import PolicyBuilder, Store, VerificationError
 
 from cursord.proxy.ca import (
@@ -107,10 +111,144 @@ def test_leaf_certificate(ca: CertificateAuthority) -> None:
 
 def test_name_constraints_stop_leaves_for_other_sites(ca: CertificateAuthority) -> None:
     assert ca.covers("api2.cursor.sh") and ca.covers("cursor.sh")
-    assert not ca.covers("example.com") and not ca.covers("notcursor.sh") and not ca.covers("127.0.0.1")
+    assert ca.covers("localhost") and ca.covers("127.0.0.1") and ca.covers("::1") and ca.permits_loopback
+    for other in ("example.com", "notcursor.sh", "127.0.0.2", "10.0.0.1", "::2", "localhost.example.com"):
+        assert not ca.covers(other), other
     forged = ca.issue_leaf("example.com", now=NOW)
     with pytest.raises(VerificationError):
         _verify(ca, forged.certificate, "example.com")
+    for address in ("10.0.0.1", "127.0.0.2", "::2"):
+        forged_ip = ca.issue_leaf(address, also=["localhost"], now=NOW)
+        with pytest.raises(VerificationError):
+            _verify_ip(ca, forged_ip.certificate, address)
+
+
+def _verify_ip(ca: CertificateAuthority, cert: x509.Certificate, address: str, at: dt.datetime = NOW) -> None:
+    subject = x509.IPAddress(ipaddress.ip_address(address))
+    PolicyBuilder().store(Store([ca.certificate])).time(at).build_server_verifier(subject).verify(cert, [])
+
+
+def test_the_loopback_leaf_verifies_for_every_loopback_name(ca: CertificateAuthority) -> None:
+    leaf = ca.issue_loopback_leaf(now=NOW)
+    san = leaf.certificate.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert san.get_values_for_type(x509.DNSName) == ["localhost"]
+    assert [str(a) for a in san.get_values_for_type(x509.IPAddress)] == ["127.0.0.1", "::1"]
+    _verify(ca, leaf.certificate, "localhost")
+    _verify_ip(ca, leaf.certificate, "127.0.0.1")
+    _verify_ip(ca, leaf.certificate, "::1")
+    path = ca.write_loopback_leaf(now=NOW)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and path.parent == ca.paths.directory
+    assert b"PRIVATE KEY" in path.read_bytes()
+
+
+def _old_style_ca(paths: CaPaths) -> x509.Certificate:
+    """A CA as versions before the loopback listener made it: cursor.sh only, every IP excluded."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "cursord local CA"),
+                      x509.NameAttribute(NameOID.ORGANIZATION_NAME, "cursord")])
+    cert = (
+        x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(NOW - dt.timedelta(hours=1)).not_valid_after(NOW + dt.timedelta(days=3650))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(
+            x509.KeyUsage(digital_signature=True, content_commitment=False, key_encipherment=False,
+                          data_encipherment=False, key_agreement=False, key_cert_sign=True, crl_sign=True,
+                          encipher_only=False, decipher_only=False),
+            critical=True,
+        )
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
+        .add_extension(
+            x509.NameConstraints(
+                permitted_subtrees=[x509.DNSName("cursor.sh")],
+                excluded_subtrees=[x509.IPAddress(ipaddress.ip_network("0.0.0.0/0")),
+                                   x509.IPAddress(ipaddress.ip_network("::/0"))],
+            ),
+            critical=True,
+        )
+        .sign(key, hashes.SHA256())
+    )
+    paths.directory.mkdir(mode=0o700, parents=True)
+    paths.key.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                            serialization.NoEncryption()))
+    paths.key.chmod(0o600)
+    paths.cert.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    return cert
+
+
+def test_an_old_ca_is_reissued_once_with_loopback(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    paths = CaPaths.in_data_dir(tmp_path)
+    old = _old_style_ca(paths)
+    before = CertificateAuthority.load(paths)
+    assert not before.permits_loopback and not before.covers("127.0.0.1") and before.domains == ("cursor.sh",)
+    assert "loopback is added" in before.describe()
+
+    with caplog.at_level(logging.INFO, logger="cursord.proxy.ca"):
+        upgraded, created = CertificateAuthority.load_or_create(paths)
+    assert not created and upgraded.permits_loopback and upgraded.domains == ("cursor.sh",)
+    (line,) = [r.getMessage() for r in caplog.records]
+    assert "re-issued the local CA" in line and "127.0.0.1" in line and upgraded.fingerprint in line
+    assert upgraded.fingerprint != before.fingerprint
+    assert upgraded.subject == before.subject and upgraded.not_after == before.not_after
+    assert upgraded.certificate.public_key() == old.public_key()  # the same key: nothing else to protect
+    assert CertificateAuthority.load(paths).fingerprint == upgraded.fingerprint  # written to the same file
+    assert "127.0.0.1" in upgraded.describe()
+
+    # a copy of the old certificate trusted somewhere still verifies the new CA's cursor.sh leaves, and
+    # still refuses loopback (the editor must read the new file for that)
+    leaf = upgraded.issue_leaf("api2.cursor.sh", now=NOW)
+    PolicyBuilder().store(Store([old])).time(NOW).build_server_verifier(x509.DNSName("api2.cursor.sh")).verify(
+        leaf.certificate, []
+    )
+    loopback = upgraded.issue_loopback_leaf(now=NOW)
+    with pytest.raises(VerificationError):
+        PolicyBuilder().store(Store([old])).time(NOW).build_server_verifier(
+            x509.IPAddress(ipaddress.ip_address("127.0.0.1"))
+        ).verify(loopback.certificate, [])
+
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="cursord.proxy.ca"):
+        again, _ = CertificateAuthority.load_or_create(paths)
+    assert again.fingerprint == upgraded.fingerprint and not caplog.records
+
+
+async def test_openssl_accepts_the_loopback_leaf_and_refuses_other_addresses(ca: CertificateAuthority) -> None:
+    """What the editor's Node (OpenSSL) does: verify the IP SAN and the CA's IP name constraints."""
+    trust = client_context(ca.paths.cert, alpn=("h2",))
+    listener = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    listener.set_alpn_protocols(["h2"])
+    listener.load_cert_chain(ca.write_loopback_leaf())
+    for name in ("127.0.0.1", "::1", "localhost"):
+        assert await _tls_handshake(listener, trust, name) == "h2"
+    forged = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    forged_path = ca.paths.directory / "forged.pem"
+    leaf = ca.issue_leaf("10.0.0.1", also=["localhost"])
+    forged_path.write_bytes(leaf.chain_pem + leaf.key_pem)
+    forged.load_cert_chain(forged_path)
+    with pytest.raises(trio.BrokenResourceError):
+        await _tls_handshake(forged, trust, "10.0.0.1")
+
+
+async def _tls_handshake(server_context: ssl.SSLContext, trust: ssl.SSLContext, name: str) -> str | None:
+    client_end, server_end = trio.testing.memory_stream_pair()
+    server = trio.SSLStream(server_end, server_context, server_side=True)
+    client = trio.SSLStream(client_end, trust, server_hostname=name)
+
+    async def serve() -> None:
+        with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+            await server.do_handshake()
+
+    failure: trio.BrokenResourceError | None = None
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(serve)
+        try:
+            await client.do_handshake()
+        except trio.BrokenResourceError as exc:
+            failure = exc
+            await trio.aclose_forcefully(server)
+    if failure is not None:
+        raise failure
+    return client.selected_alpn_protocol()
 
 
 def test_leaves_never_outlive_the_ca(tmp_path: Path) -> None:
@@ -174,6 +312,20 @@ async def test_sni_for_a_refused_name_keeps_the_default_leaf(ca: CertificateAuth
     assert len(store) == 1
 
 
+def test_the_leaf_cache_is_bounded_least_recently_used_first(ca: CertificateAuthority) -> None:
+    store = LeafCertificates(ca, max_entries=3)
+    first = store.leaf("a.cursor.sh")
+    store.leaf("b.cursor.sh")
+    store.leaf("c.cursor.sh")
+    assert store.leaf("a.cursor.sh") is first  # a hit makes "a" the most recent
+    for k in range(20):  # any number of names below cursor.sh: the cache stays at its bound
+        store.leaf(f"n{k}.cursor.sh")
+        assert len(store) <= 3
+    assert store.leaf("a.cursor.sh") is not first  # forgotten, minted again
+    with pytest.raises(ValueError, match="max_entries"):
+        LeafCertificates(ca, max_entries=0)
+
+
 # --- the commands --------------------------------------------------------------------------------------------
 
 
@@ -195,7 +347,9 @@ def test_ca_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert _run(tmp_path, "path") == 0
     assert capsys.readouterr().out == f"{paths.cert}\n"
     assert _run(tmp_path, "show") == 0
-    assert CertificateAuthority.load(paths).fingerprint in capsys.readouterr().out
+    shown = capsys.readouterr().out
+    assert CertificateAuthority.load(paths).fingerprint in shown
+    assert "cursor.sh and their subdomains; loopback: localhost, 127.0.0.1, ::1" in shown
 
 
 def test_print_env_quotes_paths_with_spaces(tmp_path: Path) -> None:

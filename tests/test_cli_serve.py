@@ -29,13 +29,15 @@ def cursord_command(*args: str) -> list[str]:
 
 
 def serve_fake(fake: FakeProvider, data_dir: Path, model: str = "m1") -> tuple[list[str], dict[str, str]]:
-    """`cursord serve` on loopback port 0 (both listeners) with `fake` as its one provider, and its env."""
+    """`cursord serve` on loopback port 0 (all three listeners) with `fake` as its one provider, and its env."""
     spec = f"kind=openai-chat,name=fake,base_url={fake.base_url},api_key_env=FAKE_KEY,models={model}"
     command = cursord_command(
         "serve",
         "--listen",
         "127.0.0.1:0",
         "--proxy-listen",
+        "127.0.0.1:0",
+        "--agent-listen",
         "127.0.0.1:0",
         "--data-dir",
         str(data_dir),

@@ -464,6 +464,15 @@ def test_allow_host_flags_replace_the_file_list(full_file: tuple[Path, dict[str,
     assert message == "--allow-host 'box:1': 'box:1' is not a host name or IP address (give it without a port)"
 
 
+def test_proxy_ports_default_to_443_and_flags_replace_the_file_list(tmp_path: Path) -> None:
+    assert config_from_args(args("--provider", "openai"), ENV).proxy_ports == (443,)
+    path = write(tmp_path, 'proxy_ports = [443, 8443]\n[[providers]]\npreset = "openai"\n')
+    assert load_config_file(path, ENV).proxy_ports == (443, 8443)
+    assert config_from_args(args("--config", str(path), "--proxy-port", "9443"), ENV).proxy_ports == (9443,)
+    message = error_of(config_from_args, args("--provider", "openai", "--proxy-port", "0"), ENV)
+    assert message == "--proxy-port '0': 0 is not a port number from 1 to 65535"
+
+
 def test_file_alone_through_config_from_args(full_file: tuple[Path, dict[str, str]]) -> None:
     path, env = full_file
     assert config_from_args(args("--config", str(path)), env) == load_config_file(path, env)
@@ -535,6 +544,8 @@ models = ["m"]
          "allowed_hosts: 'h:80' is not a host name or IP address (give it without a port)"),
         ('allowed_hosts = ["0.0.0.0"]\n', ":1",
          "allowed_hosts: '0.0.0.0' is a wildcard address, not a name a client uses"),
+        ('proxy_ports = [443, 70000]\n', ":1", "proxy_ports: 70000 is not a port number from 1 to 65535"),
+        ('proxy_ports = []\n', ":1", "proxy_ports: expected a non-empty list of port numbers, got list []"),
     ],
 )
 def test_file_errors_name_file_line_and_field(tmp_path: Path, text: str, where: str, message: str) -> None:
@@ -616,8 +627,8 @@ def test_config_warnings() -> None:
 
 def test_serve_flags_default_to_none() -> None:
     ns = args()
-    for name in ("config", "listen", "proxy_listen", "data_dir", "log_level", "providers", "certfile",
-                 "keyfile", "limits", "allowed_hosts"):
+    for name in ("config", "listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "providers",
+                 "certfile", "keyfile", "limits", "allowed_hosts", "offline", "title_model", "proxy_ports"):
         assert getattr(ns, name) is None, name
 
 
@@ -630,3 +641,30 @@ def test_a_proxy_listening_beyond_loopback_is_warned_about(tmp_path: Path) -> No
     assert any("open proxy" in w for w in warnings)
     local = ServeConfig(data_dir=tmp_path, providers=(spec,))
     assert not any("open proxy" in w for w in config_warnings(local, {"OPENAI_API_KEY": "x"}))
+
+
+# --- the agent listener ------------------------------------------------------------------------------
+
+
+def test_agent_listen_defaults_to_loopback_8767_and_can_be_switched_off(tmp_path: Path) -> None:
+    assert config_from_args(args("--provider", "openai"), ENV).agent_listen == Endpoint("127.0.0.1", 8767)
+    assert config_from_args(args("--provider", "openai", "--agent-listen", "off"), ENV).agent_listen is None
+    on_v6 = config_from_args(args("--provider", "openai", "--agent-listen", "[::1]:0"), ENV)
+    assert on_v6.agent_listen == Endpoint("::1", 0)
+    path = write(tmp_path, 'agent_listen = "OFF"\n[[providers]]\npreset = "openai"\n')
+    off = load_config_file(path, ENV)
+    assert off.agent_listen is None
+    data = redacted(off)
+    assert data["agent_listen"] == "off"
+    assert load_config_file(write(tmp_path, dump_toml(data), "again.toml"), ENV).agent_listen is None
+    flags_win = config_from_args(args("--config", str(path), "--agent-listen", "localhost:9"), ENV)
+    assert flags_win.agent_listen == Endpoint("localhost", 9)
+
+
+def test_agent_listen_must_be_loopback(tmp_path: Path) -> None:
+    message = error_of(config_from_args, args("--provider", "openai", "--agent-listen", "0.0.0.0:8767"), ENV)
+    assert message.startswith("--agent-listen: '0.0.0.0:8767': the agent listener must be on loopback")
+    path = write(tmp_path, 'agent_listen = 8767\n[[providers]]\npreset = "openai"\n')
+    assert error_of(load_config_file, path, ENV) == (
+        f"{path}:1: agent_listen: expected a \"HOST:PORT\" string or 'off', got int 8767"
+    )

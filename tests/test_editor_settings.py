@@ -152,7 +152,7 @@ def test_setup_sets_the_keys_and_revert_restores_the_file_exactly(tmp_path: Path
     assert backup.read_text() == COMMENTED and "20250501T120000" in backup.name
     record = json.loads((data / "editor-settings.json").read_text())["files"][str(settings)]
     assert record["previous"]["http.proxy"] == {"present": True, "raw": '"http://corp-proxy:3128"'}
-    assert record["previous"]["cursor.general.disableHttp2"] == {"present": False, "raw": None}
+    assert "cursor.general.disableHttp2" not in values and "cursor.general.disableHttp2" not in record["previous"]
 
     assert revert(settings, data, now=NOW).ok
     assert settings.read_text() == COMMENTED
@@ -289,3 +289,81 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert _values(settings.read_text())["http.proxy"] == DEFAULT_PROXY_URL
     assert editor_command(parser.parse_args(["editor", "revert", *common]), {}) == 0
     assert settings.read_text() == COMMENTED
+
+
+# --- what earlier versions set ----------------------------------------------------------------------------
+
+OLD_SETUP = {
+    "http.proxy": "http://127.0.0.1:8766",
+    "http.proxySupport": "on",
+    "cursor.general.disableHttp2": True,
+    "http.experimental.systemCertificatesV2": True,
+}
+
+
+def _old_setup(settings: Path, data: Path, disable_http2_before: str | None) -> None:
+    """What an earlier cursord's setup left: the keys set (HTTP/2 off too) and its record."""
+    before = '{\n    "editor.fontSize": 12' + (
+        f',\n    "cursor.general.disableHttp2": {disable_http2_before}' if disable_http2_before else ""
+    ) + "\n}\n"
+    text = before
+    for key, value in OLD_SETUP.items():
+        text = set_value(text, key, value)
+    _write(settings, text)
+    previous = {key: {"present": False, "raw": None} for key in OLD_SETUP}
+    if disable_http2_before:
+        previous["cursor.general.disableHttp2"] = {"present": True, "raw": disable_http2_before}
+    record = {"version": 1, "files": {str(settings): {
+        "setup_at": NOW.isoformat(), "applied": OLD_SETUP, "previous": previous, "original": None,
+        "written_sha256": "",
+    }}}
+    data.mkdir(parents=True)
+    (data / "editor-settings.json").write_text(json.dumps(record))
+
+
+@pytest.mark.parametrize("before", [None, "false"])
+def test_setup_puts_back_the_http2_setting_an_earlier_version_set(tmp_path: Path, before: str | None) -> None:
+    settings, data = tmp_path / "settings.json", tmp_path / "data"
+    _old_setup(settings, data, before)
+    report = setup(settings, data, now=NOW)
+    assert report.ok
+    values = _values(settings.read_text())
+    if before is None:
+        assert "cursor.general.disableHttp2" not in values
+        assert any("disableHttp2: removed (an earlier cursord had set it" in line for line in report.lines)
+    else:
+        assert values["cursor.general.disableHttp2"] is False
+        assert any("disableHttp2: restored false" in line for line in report.lines)
+    assert {k: values[k] for k in SETTINGS} == SETTINGS
+    record = json.loads((data / "editor-settings.json").read_text())["files"][str(settings)]
+    assert "cursor.general.disableHttp2" not in record["previous"] | record["applied"]
+    assert revert(settings, data, now=NOW).ok
+    assert _values(settings.read_text()) == {"editor.fontSize": 12} | (
+        {"cursor.general.disableHttp2": False} if before else {}
+    )
+
+
+def test_revert_undoes_the_http2_setting_of_an_earlier_version(tmp_path: Path) -> None:
+    settings, data = tmp_path / "settings.json", tmp_path / "data"
+    _old_setup(settings, data, None)
+    report = revert(settings, data, now=NOW)
+    assert report.ok and any("disableHttp2: removed (was absent)" in line for line in report.lines)
+    assert _values(settings.read_text()) == {"editor.fontSize": 12}
+
+
+def test_status_says_when_http2_is_off(tmp_path: Path) -> None:
+    settings, data = tmp_path / "settings.json", tmp_path / "data"
+    _old_setup(settings, data, None)
+    assert "cursor.general.disableHttp2: true (HTTP/2 is off" in str(status(settings, data))
+    setup(settings, data, now=NOW)
+    assert "disableHttp2" not in str(status(settings, data))
+
+
+def test_an_http2_setting_the_user_changed_since_is_theirs(tmp_path: Path) -> None:
+    settings, data = tmp_path / "settings.json", tmp_path / "data"
+    _old_setup(settings, data, None)
+    settings.write_text(set_value(settings.read_text(), "cursor.general.disableHttp2", False))
+    report = setup(settings, data, now=NOW)
+    assert any("disableHttp2: left alone" in line for line in report.lines)
+    revert(settings, data, now=NOW)
+    assert _values(settings.read_text()) == {"editor.fontSize": 12, "cursor.general.disableHttp2": False}

@@ -44,12 +44,12 @@ from cursord.models_rpc import (
     MODEL_RPC_PATHS,
     SERVER_CONFIG_PATH,
     ModelCatalog,
-    model_rpc_extension,
+    model_rpc_parts,
 )
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.testing.behaviours import Echo
-from cursord.testing.editor import bidi_request, exec_result, run_request
+from cursord.testing.editor import AppendFailed, bidi_request, exec_result, run_request
 from cursord.testing.harness import RunningDaemon, running_daemon
 from tests.test_e2e_spine import texts
 from tests.test_fuzz_connect import bidi_json, envelope_frames, gzip_bomb
@@ -95,6 +95,11 @@ class Request:
 
 def check_answer(request: Request, answer: Answer) -> str:
     if request.path == RUN_SSE:
+        return check_stream_answer(answer)
+    if request.path == RUN:  # the same invariants; labelled application/connect+proto rather than SSE
+        if answer.status == 200:
+            assert answer.header(b"content-type") == b"application/connect+proto", answer.headers
+            answer = attrs.evolve(answer, headers=[(b"content-type", b"text/event-stream")])
         return check_stream_answer(answer)
     if request.path == BIDI_APPEND:
         return check_unary_answer(answer, aiserver.BidiAppendResponse)
@@ -336,7 +341,7 @@ def unary_bodies(draw: st.DrawFn) -> tuple[bytes, str]:
 
 OTHER_PATHS = [
     "/aiserver.v1.DashboardService/GetTeams",
-    "/agent.v1.AgentService/Run",
+    "/agent.v1.AgentService/RunPoll",
     "/aiserver.v1.BidiService/BidiAppend/",
     "/",
 ]
@@ -355,6 +360,49 @@ def test_fuzz_bidi_append_headers(http2: bool, batch: list[Request], concurrent:
     """Random content types, Connect headers (version, timeout, encodings) and extra headers, with
     bodies that are valid, gzip'd (valid, random, a bomb), random, or over the size limit."""
     fuzz_batch("http: BidiAppend headers", http2, batch, concurrent)
+
+
+# ---- Run ------------------------------------------------------------------------------------------------
+
+RUN = "/agent.v1.AgentService/Run"
+
+
+@st.composite
+def run_frames(draw: st.DrawFn) -> tuple[bytes, str]:
+    """One frame of a Run's request body: a client message (plain or gzip'd), any envelope, or junk."""
+    match weighted(draw, [(4, "message"), (1, "gzip-message"), (2, "frame"), (1, "random"), (1, "run")]):
+        case "message":
+            return encode_envelope(draw(client_messages).SerializeToString()), "message"
+        case "gzip-message":
+            return encode_envelope(GZIP.compress(draw(client_messages).SerializeToString()), compressed=True), "gzip"
+        case "run":
+            return encode_envelope(run_request("finish", model="m").SerializeToString()), "finish"
+        case "frame":
+            return draw(envelope_frames(compression=GZIP)), "frame"
+        case _:
+            return draw(st.binary(max_size=40)), "random"
+
+
+@st.composite
+def run_requests(draw: st.DrawFn) -> Request:
+    frames = draw(st.lists(run_frames(), max_size=4))
+    headers = draw(run_sse_headers())
+    request_id = draw(st.one_of(st.sampled_from(FUZZ_REQUEST_IDS), st.text("abz-9", min_size=1, max_size=6), st.none()))
+    if request_id is not None:
+        headers.append((b"x-request-id", request_id.encode()))
+    if draw(st.integers(0, 3)) == 0:
+        headers.append((b"x-parent-request-id", b"fz-parent"))
+    read_for = draw(st.sampled_from([120.0, 120.0, 0.0, 0.5, 6.0]))
+    label = "+".join(label for _, label in frames) or "empty"
+    return Request(RUN, headers, b"".join(frame for frame, _ in frames), label, read_for)
+
+
+@fuzz_settings(150)
+@given(http2=st.booleans(), batch=batches(run_requests()), concurrent=st.booleans())
+def test_fuzz_run(http2: bool, batch: list[Request], concurrent: bool) -> None:
+    """Run calls with random Connect headers, request ids (or none) and bodies of random frames: client
+    messages (plain, gzip'd, or starting a run), any envelope, junk; some read to the end, some hung up on."""
+    fuzz_batch("http: Run", http2, batch, concurrent)
 
 
 # ---- RunSSE ---------------------------------------------------------------------------------------------
@@ -471,7 +519,7 @@ def model_rpc_requests(draw: st.DrawFn) -> Request:
 async def run_model_rpcs(http2: bool, batch: Sequence[Request]) -> None:
     target = "http: model RPCs"
     with trio.fail_after(3600), LogWatch.watching() as logs:
-        async with running_daemon(Echo, extensions=(model_rpc_extension(CATALOG),)) as daemon:
+        async with running_daemon(Echo, parts=(model_rpc_parts(CATALOG),)) as daemon:
             async with Wire.open(daemon, http2) as wire:
                 for request in batch:
                     TALLY.tried(target)
@@ -617,14 +665,18 @@ def test_gzip_bomb_upload_is_resource_exhausted(http2: bool) -> None:
 
 
 def test_a_request_id_of_any_text_is_served() -> None:
-    """Request ids are opaque text: unicode, long, or looking like paths all work as ids."""
-    TALLY.tried("http: BidiAppend requests", 3)
+    """Request ids are opaque text: unicode, up to 128 bytes long, or looking like paths all work as ids;
+    a longer one is refused invalid_argument."""
+    TALLY.tried("http: BidiAppend requests", 4)
 
     async def main() -> None:
         async with running_daemon(Echo) as daemon, daemon.editor(http2=True) as editor:
-            for request_id in ("ü/../\u2028x", "x" * 10_000, " "):
+            for request_id in ("ü/../\u2028x", "x" * 128, " "):
                 await editor.append(request_id, run_request("finish", model="m"))
                 async with editor.run_sse(request_id) as reader:
                     assert texts(await reader.read_to_end()) == ["echo: finish"]
+            with pytest.raises(AppendFailed) as failed:
+                await editor.append("x" * 10_000, run_request("finish", model="m"))
+            assert failed.value.error.code is Code.INVALID_ARGUMENT
 
     trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))

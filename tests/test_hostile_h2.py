@@ -28,7 +28,7 @@ from cursord.connect.errors import Code, ConnectError
 from cursord.intents import RunRequested
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server.serve import ListenOptions, hypercorn_config
-from cursord.streams.active import ActiveStream
+from cursord.streams.active import ActiveStream, StreamBehaviour
 from cursord.testing.behaviours import Echo, text_update
 from cursord.testing.editor import BIDI_APPEND, RUN_SSE, STREAM_HEADERS, bidi_request, heartbeat, run_request
 from cursord.testing.harness import running_daemon, wait_until
@@ -141,7 +141,7 @@ async def test_abandoned_placeholders_never_lock_out_a_run(autojump_clock: trio.
 
 
 @attrs.define
-class Flood:
+class Flood(StreamBehaviour):
     """Publishes 8 MiB of text deltas for any run, then ends it."""
 
     stream: ActiveStream

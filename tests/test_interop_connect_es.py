@@ -26,7 +26,7 @@ from cursord.config import ProviderKind
 from cursord.connect.errors import Code, ConnectError
 from cursord.intents import ExecResultArrived, RunRequested
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.streams.active import ActiveStream, BehaviourFactory
+from cursord.streams.active import ActiveStream, BehaviourFactory, StreamBehaviour
 from cursord.testing.behaviours import Echo, text_update
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
 from cursord.testing.harness import running_daemon
@@ -56,12 +56,18 @@ def node_command() -> list[str]:
     return [node, str(CLIENT)]
 
 
-async def run_node(address: tuple[str, int] | None, http: str, *args: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """One node process against the daemon at `address`; `args` are options then scenario names.
-    Returns (results by scenario, whole report)."""
-    assert address is not None
-    host, port = address
-    options = ["--base-url", f"http://{host}:{port}", "--schema-dir", str(schema_dir()), "--http", http]
+async def run_node(
+    address: tuple[str, int] | None, http: str, *args: str, base_url: str | None = None, ca: Path | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One node process against the daemon at `address` (or `base_url`, trusting `ca` for https);
+    `args` are options then scenario names. Returns (results by scenario, whole report)."""
+    if base_url is None:
+        assert address is not None
+        host, port = address
+        base_url = f"http://{host}:{port}"
+    options = ["--base-url", base_url, "--schema-dir", str(schema_dir()), "--http", http]
+    if ca is not None:
+        options += ["--ca", str(ca)]
     process = await trio.run_process(
         [*node_command(), *options, *args],
         capture_stdout=True,
@@ -90,7 +96,7 @@ async def run_client(
 
 
 @attrs.define
-class ReadsAFile:
+class ReadsAFile(StreamBehaviour):
     """Asks the editor to read a file, then says what the file held, and ends."""
 
     stream: ActiveStream
@@ -255,3 +261,79 @@ async def test_connect_es_drives_a_whole_agent_turn(http: str) -> None:
     assert EDITOR_FILE in tool_message["content"]
     if http == "2":  # run request and exec reply (BidiAppend) and the RunSSE, all on one h2c connection
         assert report["h2Streams"] == 3
+
+
+# ---- Run: the HTTP/2 agent path, over TLS as the editor's node:http2 transport takes it -------------------
+
+
+async def run_client_tls(behaviour_factory: BehaviourFactory, *scenarios: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The daemon on loopback TLS (ALPN h2, a leaf from a fresh cursord CA); node trusts only that CA."""
+    node_command()
+    with trio.fail_after(RUN_SECONDS):
+        async with running_daemon(behaviour_factory, transport="tls") as daemon:
+            assert daemon.base_url.startswith("https://127.0.0.1:")
+            return await run_node(None, "2", *scenarios, base_url=daemon.base_url, ca=daemon.ca_cert)
+
+
+async def test_connect_es_runs_a_tool_turn_on_one_run_stream_over_tls() -> None:
+    results, report = await run_client_tls(ReadsAFile, "run-exec-read")
+    turn = results["run-exec-read"]
+    exec_request, said = decoded(turn["messages"])
+    assert exec_request.exec_server_message.read_args.path == "/workspace/notes.txt"
+    assert turn["execs"] == [
+        {"id": 1, "execId": "read-1", "kind": "readArgs", "answered": True, "replied": "readResult"}
+    ]
+    size = len(FIXED_READ_CONTENT.encode())
+    assert said.interaction_update.text_delta.text == (
+        f"exec 1 read-1 /workspace/notes.txt lines=2 size={size}: {FIXED_READ_CONTENT}"
+    )
+    assert turn["end"] is None
+    assert report["h2Streams"] == 1  # the whole turn, the exec answer included, on one Run stream
+
+
+async def test_connect_es_cancels_a_run_and_shares_it_with_runsse_over_tls() -> None:
+    results, report = await run_client_tls(Echo, "run-cancel-action", "run-cancel-end", "run-with-runsse")
+
+    by_action = results["run-cancel-action"]
+    assert texts(by_action["messages"]) == ["echo: work"]
+    assert by_action["end"] == {"code": "Canceled", "message": "stop it", "name": "ConnectError"}
+
+    by_ending = results["run-cancel-end"]
+    assert texts(by_ending["messages"]) == ["echo: work"]
+    assert by_ending["end"]["code"] == "Canceled"
+    assert "ended its Run request stream" in by_ending["end"]["message"]
+
+    shared = results["run-with-runsse"]
+    assert texts(shared["sse"]["messages"]) == ["echo: hello", "exec 1", "exec 2"]
+    assert decoded(shared["run"]["messages"]) == decoded(shared["sse"]["messages"])
+    assert shared["run"]["end"] is None and shared["sse"]["end"] is None
+    assert report["h2Streams"] == 1 + 1 + 2  # a Run each, and the shared run's RunSSE beside its Run
+
+
+async def test_connect_es_drives_a_whole_agent_turn_over_run() -> None:
+    """connect-es over TLS h2 <-> cursord's agent turn <-> a fake provider, all on one Run stream."""
+    node_command()
+    replies = [
+        Reply.sse(chat_tool_call("call-read", "Read", json.dumps({"path": "/w/notes.txt"}))),
+        Reply.sse(chat_text(FINAL_TEXT, usage=chat_usage(prompt=40, completion=9))),
+    ]
+    with trio.fail_after(RUN_SECONDS):
+        async with open_fake_provider(*replies) as fake:
+            spec = spec_for(fake, ProviderKind.OPENAI_CHAT, AGENT_MODEL)
+            async with agent_daemon(spec, transport="tls") as (daemon, _):
+                results, report = await run_node(
+                    None, "2", "--model", AGENT_MODEL, "--read-content", EDITOR_FILE, "run-exec-read",
+                    base_url=daemon.base_url, ca=daemon.ca_cert,
+                )
+    turn = results["run-exec-read"]
+    messages = decoded(turn["messages"])
+    kinds = update_kinds(messages)
+    assert "".join(m.interaction_update.text_delta.text for m in messages) == FINAL_TEXT
+    (exec_request,) = [m.exec_server_message for m in messages if m.HasField("exec_server_message")]
+    assert exec_request.read_args.path == "/w/notes.txt"
+    assert kinds.index("tool_call_started") < kinds.index("exec_server_message") < kinds.index("tool_call_completed")
+    assert kinds[-1] == "turn_ended" and turn["end"] is None
+    assert [e["kind"] for e in turn["execs"]] == ["readArgs"]
+    (tool_message,) = [m for m in fake.requests[1].json["messages"] if m["role"] == "tool"]
+    assert EDITOR_FILE in tool_message["content"]
+    assert report["h2Streams"] == 1

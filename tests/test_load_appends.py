@@ -25,7 +25,7 @@ import trio
 
 from cursord.config import Limits, ProviderKind
 from cursord.connect.errors import Code, ConnectError
-from cursord.streams.active import ActiveStream
+from cursord.streams.active import ActiveStream, StreamBehaviour
 from cursord.testing.editor import AppendFailed, EditorClient, heartbeat, run_request
 from cursord.testing.fake_providers import Reply, chat_text, open_fake_provider
 from cursord.testing.harness import RunningDaemon, running_daemon
@@ -144,7 +144,7 @@ async def test_append_flood_stays_bounded_and_leaves_other_requests_alone(autoju
     assert len(durations) == NORMAL_TURNS + 1
 
 
-class Idle:
+class Idle(StreamBehaviour):
     """A stream behaviour that just holds its stream open."""
 
     def __init__(self, stream: ActiveStream) -> None:

@@ -29,7 +29,7 @@ from cursord.models_rpc import (
     ModelCatalog,
     available_models,
     default_model_for_cli,
-    model_rpc_extension,
+    model_rpc_parts,
     server_config,
     usable_models_agent,
     usable_models_aiserver,
@@ -299,6 +299,18 @@ def test_empty_config_gives_empty_lists() -> None:
         type(message).FromString(message.SerializeToString())
 
 
+def test_server_config_with_an_agent_listener_allows_http2_and_names_it() -> None:
+    config = server_config(agent_url="https://127.0.0.1:8767")
+    body = config.SerializeToString()
+    # field 27 (agent_url_config), length-delimited, holding field 2 (agentn_url); http2_config (7) absent
+    url = b"https://127.0.0.1:8767"
+    assert b"\xda\x01" + bytes([len(url) + 2]) + b"\x12" + bytes([len(url)]) + url in body
+    parsed = aiserver.GetServerConfigResponse.FromString(body)
+    assert parsed.http2_config == aiserver.HTTP2_CONFIG_UNSPECIFIED
+    assert parsed.agent_url_config.agentn_url == "https://127.0.0.1:8767" and not parsed.agent_url_config.agent_url
+    assert {f.name for f, _ in parsed.ListFields()} == {"config_version", "agent_url_config", "indexing_config"}
+
+
 def test_server_config_parses_and_round_trips() -> None:
     config = server_config(aiserver.GetServerConfigRequest(telem_enabled=True))
     body = config.SerializeToString()
@@ -381,6 +393,11 @@ def test_every_response_parses_with_the_reference_descriptor(
     assert cli.model.model_id == "gpt-5"  # type: ignore[attr-defined]
     config = _as_reference(pool, "aiserver.v1.GetServerConfigResponse", server_config())
     assert config.http2_config == 1  # type: ignore[attr-defined]  # HTTP2_CONFIG_FORCE_ALL_DISABLED
+    listening = _as_reference(
+        pool, "aiserver.v1.GetServerConfigResponse", server_config(agent_url="https://127.0.0.1:8767")
+    )
+    assert listening.http2_config == 0  # type: ignore[attr-defined]  # UNSPECIFIED: the editor's own setting
+    assert listening.agent_url_config.agentn_url == "https://127.0.0.1:8767"  # type: ignore[attr-defined]
     # the empty catalog's answers too
     empty = ModelCatalog([])
     _as_reference(
@@ -468,7 +485,7 @@ async def _post(app: Any, path: str, body: bytes, content_type: str) -> tuple[in
 
 
 async def _serve(providers: Sequence[ProviderSpec], path: str, request: bytes, content_type: str) -> tuple[int, bytes]:
-    async with build_core(Limits(), _no_streams, (model_rpc_extension(ModelCatalog(providers)),)) as core:
+    async with build_core(Limits(), _no_streams, (model_rpc_parts(ModelCatalog(providers)),)) as core:
         status, _, body = await _post(core.app, path, request, content_type)
         return status, body
 

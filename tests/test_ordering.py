@@ -223,6 +223,31 @@ async def test_capacity_is_bounded_per_request_id(
     assert all(result is Admission.DELIVERED for result in results.values())
 
 
+async def test_new_bounds_map_to_their_connect_codes_and_held_bytes_are_released(
+    autojump_clock: trio.testing.MockClock, nursery: trio.Nursery
+) -> None:
+    gate = await started_gate(nursery, max_requests=1, max_held_bytes=10)
+    rec = Recorder()
+    with pytest.raises(AppendRejected) as caught:
+        await gate.admit("x" * 129, 1, ("x", 1), rec.deliver)
+    assert (caught.value.code, caught.value.kind) == ("invalid_argument", RejectionKind.INVALID_REQUEST_ID)
+    results: dict[tuple[str, int], object] = {}
+    with trio.fail_after(LIMIT):
+        async with trio.open_nursery() as handlers:
+            handlers.start_soon(lambda: gate.admit("r1", 2, ("r1", 2), rec.deliver, size=10))
+            await trio.testing.wait_all_tasks_blocked()
+            assert gate.held_bytes == 10 and gate.tracked == 1
+            with pytest.raises(AppendRejected) as caught:
+                await gate.admit("r2", 1, ("r2", 1), rec.deliver)  # r1 holds an append: not idle
+            assert (caught.value.code, caught.value.kind) == ("resource_exhausted", RejectionKind.TOO_MANY_REQUESTS)
+            with pytest.raises(AppendRejected) as caught:
+                await gate.admit("r1", 3, ("r1", 3), rec.deliver, size=1)
+            assert (caught.value.code, caught.value.kind) == ("resource_exhausted", RejectionKind.OVER_CAPACITY)
+            assert await gate.admit("r1", 1, ("r1", 1), rec.deliver) is Admission.DELIVERED
+    assert rec.seqnos("r1") == [1, 2] and gate.held_bytes == 0 and not results
+    assert await gate.admit("r2", 1, ("r2", 1), rec.deliver) is Admission.DELIVERED  # r1 idle: forgotten
+
+
 async def test_duplicates_return_at_once_and_are_not_delivered(
     autojump_clock: trio.testing.MockClock, nursery: trio.Nursery
 ) -> None:

@@ -19,10 +19,10 @@ from cryptography import x509
 
 from cursord.config import Limits, ProviderKind, ProviderSpec
 from cursord.connect.envelope import encode_envelope, end_stream_payload
-from cursord.connect.errors import Code, ConnectError
+from cursord.connect.errors import Code, ConnectError, error_from_json
 from cursord.daemon import Core, build_core
 from cursord.intents import RunRequested
-from cursord.models_rpc import SERVER_CONFIG_PATH, SERVER_CONFIG_VERSION, ModelCatalog, model_rpc_extension
+from cursord.models_rpc import SERVER_CONFIG_PATH, SERVER_CONFIG_VERSION, ModelCatalog, model_rpc_parts
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy.ca import CaPaths, client_context
@@ -37,7 +37,7 @@ from cursord.proxy.testing import (
     open_fake_origin,
 )
 from cursord.proxy.wire import LiveBody
-from cursord.streams.active import ActiveStream
+from cursord.streams.active import ActiveStream, StreamBehaviour
 from cursord.testing.editor import (
     BIDI_APPEND,
     RUN_SSE,
@@ -47,9 +47,11 @@ from cursord.testing.editor import (
     RunSSEReader,
     bidi_request,
     exec_result,
+    heartbeat,
     run_request,
 )
 from cursord.testing.http_client import open_http
+from tests.test_input_bounds import GZIP_HEADERS, gzip_members, worst_stall
 
 HOST = "api2.cursor.sh"
 AGENT_HOST = "agent.api5.cursor.sh"
@@ -68,7 +70,7 @@ FORWARDED = "/aiserver.v1.DashboardService/GetTeams"
 
 
 @attrs.define
-class Echo:
+class Echo(StreamBehaviour):
     stream: ActiveStream
 
     async def handle(self, item: object) -> None:
@@ -103,6 +105,9 @@ class Stack:
         return await connect_via_proxy(self.address, host, 443, ssl_context=self.trust)
 
 
+ANY_PORT = frozenset(range(1, 65536))
+
+
 async def _dead_port() -> int:
     listener = (await trio.open_tcp_listeners(0, host="127.0.0.1"))[0]
     port = int(listener.socket.getsockname()[1])
@@ -114,10 +119,11 @@ async def _dead_port() -> int:
 async def stack(tmp_path: Path) -> AsyncIterator[Stack]:
     async with (
         open_fake_origin(tmp_path / "origin") as origin,
-        build_core(Limits(), Echo, (model_rpc_extension(CATALOG),)) as core,
+        build_core(Limits(), Echo, (model_rpc_parts(CATALOG),)) as core,
     ):
         overrides = {HOST: origin.address, AGENT_HOST: origin.address, DEAD_HOST: ("127.0.0.1", await _dead_port())}
-        config = ProxyConfig(port=0, upstream_overrides=overrides, merge_timeout=10)
+        # the fake origins listen on loopback ephemeral ports, which the default `allowed_ports` refuses
+        config = ProxyConfig(port=0, upstream_overrides=overrides, merge_timeout=10, allowed_ports=ANY_PORT)
         data_dir = tmp_path / "data"
         proxy = build_proxy(
             core.app, data_dir=data_dir, owns_model=CATALOG, config=config, upstream_ssl=origin.client_context()
@@ -354,13 +360,60 @@ async def test_client_going_away_closes_the_upstream_stream(stack: Stack) -> Non
         await upstream_saw_close.wait()
 
 
+async def test_a_run_body_over_the_body_limit_is_refused_undecoded_without_stalling(stack: Stack) -> None:
+    """6 MB of tiny gzip members to BidiAppend: over the 4 MiB body limit, so the proxy must not decode it to
+    route it (it did, with a 16 MiB peek limit, and stalled 23 s); cursord refuses it unread."""
+    body = gzip_members(bidi_request("big", 1, heartbeat()), 300_000)
+    assert len(body) > 6_000_000
+
+    async def post() -> tuple[int, bytes]:
+        async with open_http(await stack.tunnel(), False, authority=HOST) as conn:
+            response = await conn.request("POST", BIDI_APPEND, GZIP_HEADERS, body)
+            return response.status, await response.read_all()
+
+    (status, answer), stall = await worst_stall(post)
+    assert stall < 0.1, f"the event loop stalled {stall * 1000:.0f} ms"
+    assert status != 200 and error_from_json(answer).code is Code.RESOURCE_EXHAUSTED
+
+
 async def test_unreachable_upstream_is_a_502(stack: Stack) -> None:
     with trio.fail_after(10):
         async with open_http(await stack.tunnel(DEAD_HOST), False, authority=DEAD_HOST) as conn:
             response = await conn.request("POST", FORWARDED, UNARY_HEADERS, b"")
             body = await response.read_all()
     assert response.status == 502
-    assert b"cannot reach dead.cursor.sh:443" in body
+    assert body == b"cursord proxy: cannot reach dead.cursor.sh\n"  # not why: no port scanning through us
+
+
+async def test_a_blind_tunnel_to_a_closed_port_says_nothing_of_the_port(stack: Stack) -> None:
+    with trio.fail_after(10), pytest.raises(ProxyRefused) as refused:
+        await connect_via_proxy(stack.address, "127.0.0.1", await _dead_port())
+    assert refused.value.status == 502
+    assert refused.value.body == b"cursord proxy: cannot reach 127.0.0.1\n"
+
+
+async def test_connect_reaches_only_the_allowed_ports(stack: Stack) -> None:
+    """By default a CONNECT may reach port 443 only: not a loopback service on another port."""
+    proxy = build_proxy(stack.core.app, data_dir=stack.tmp / "data", owns_model=CATALOG, config=ProxyConfig(port=0))
+    _host, origin_port = stack.origin.address
+    async with trio.open_nursery() as nursery:
+        [address] = (await nursery.start(proxy.serve))[:1]
+        with trio.fail_after(10):
+            for host in ("127.0.0.1", "localhost", HOST):
+                with pytest.raises(ProxyRefused) as refused:
+                    await connect_via_proxy(address, host, origin_port)
+                assert refused.value.status == 403
+                assert f"port {origin_port} is not one this proxy connects to (443;".encode() in refused.value.body
+            stream = await trio.open_tcp_stream(*address)
+            response, body, _ = await _raw_exchange(
+                stream,
+                h11.Request(method="GET", target=f"http://127.0.0.1:{origin_port}/", headers=[(b"Host", b"x")]),
+                [],
+                [],
+            )
+            assert response.status_code == 403 and b"(80, 443;" in body
+        assert stack.origin.requests == []
+        nursery.cancel_scope.cancel()
 
 
 # --- not decrypted ---------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 
 from cursord.config import ProviderKind, ProviderSpec
 from cursord.connect.envelope import encode_envelope
-from cursord.connect.request import HttpResponse
+from cursord.connect.request import HttpResponse, Limits
 from cursord.models_rpc import (
     AGENT_USABLE_MODELS_PATH,
     AVAILABLE_MODELS_PATH,
@@ -22,6 +22,7 @@ from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy.routing import (
     DEFAULT_OWNED_PATHS,
+    BidiPeek,
     RunTable,
     catalog_owns,
     host_matches,
@@ -65,11 +66,13 @@ def test_exact_host_patterns() -> None:
     assert not host_matches("api3.cursor.sh", ["api2.cursor.sh"])
 
 
-def test_owned_paths_are_the_run_and_model_rpcs() -> None:
+def test_owned_paths_are_the_run_model_and_side_rpcs() -> None:
     assert "/agent.v1.AgentService/RunSSE" in DEFAULT_OWNED_PATHS
     assert "/aiserver.v1.ServerConfigService/GetServerConfig" in DEFAULT_OWNED_PATHS
+    assert "/aiserver.v1.AiService/NameTab" in DEFAULT_OWNED_PATHS  # carries the user's text: never forwarded
+    assert "/aiserver.v1.HealthService/StreamBidiSSE" in DEFAULT_OWNED_PATHS  # routed per request id
     assert "/aiserver.v1.DashboardService/GetTeams" not in DEFAULT_OWNED_PATHS
-    assert len(DEFAULT_OWNED_PATHS) == 8
+    assert len(DEFAULT_OWNED_PATHS) == 19
 
 
 @pytest.mark.parametrize("binary", [False, True])
@@ -101,6 +104,19 @@ def test_peek_run_sse() -> None:
     assert peek_run_sse("POST", STREAM, body) == "r9"
     assert peek_run_sse("POST", STREAM, body[:3]) is None
     assert peek_run_sse("POST", PROTO, body) is None
+
+
+def test_peeks_ignore_request_ids_cursord_refuses_and_bodies_over_their_limit() -> None:
+    """Nothing cursord would refuse becomes a key in the proxy's tables, and nothing over the limit is decoded."""
+    long_id = "x" * 129
+    assert peek_bidi_append("POST", PROTO, bidi_request(long_id, 1, run_request("hi", model="m"))) == BidiPeek(None)
+    body = encode_envelope(agent.BidiRequestId(request_id=long_id).SerializeToString())
+    assert peek_run_sse("POST", STREAM, body) is None
+    run = bidi_request("r1", 1, run_request("hi", model="claude-4-sonnet"))
+    gzipped = gzip.compress(run)
+    assert peek_bidi_append("POST", [*PROTO, (b"content-encoding", b"gzip")], gzipped).starts_run
+    small = Limits(max_request_bytes=len(gzipped) - 1, max_message_bytes=1 << 20)
+    assert peek_bidi_append("POST", [*PROTO, (b"content-encoding", b"gzip")], gzipped, small) == BidiPeek(None)
 
 
 def test_catalog_owns() -> None:

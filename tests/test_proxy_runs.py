@@ -17,7 +17,7 @@ import trio.testing
 from cursord.config import Limits
 from cursord.connect.envelope import encode_envelope, end_stream_payload
 from cursord.daemon import Core, build_core
-from cursord.models_rpc import model_rpc_extension
+from cursord.models_rpc import model_rpc_parts
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy.ca import CaPaths, client_context
@@ -73,7 +73,7 @@ def _backend_routes(stack: MemoryStack) -> None:
 async def _make_stack(tmp_path: Path, config: ProxyConfig) -> AsyncIterator[MemoryStack]:
     async with (
         open_fake_origin(tmp_path / "origin", listen=False) as origin,
-        build_core(Limits(), Echo, (model_rpc_extension(CATALOG),)) as core,
+        build_core(Limits(), Echo, (model_rpc_parts(CATALOG),)) as core,
         trio.open_nursery() as nursery,
     ):
         data_dir = tmp_path / "data"

@@ -136,3 +136,45 @@ async def test_sigkill_mid_provider_pass_reruns_it_without_duplicating_text(tmp_
     assert text == "A whole answer."  # the dead pass's partial text is not replayed
     assert kinds(after).count("step_started") == 1
     assert len(fake.requests) == 2
+
+
+async def test_sigkill_mid_tool_loop_then_a_run_reconnect_completes_the_turn(tmp_path: Path) -> None:
+    """The same over the HTTP/2 agent path: the turn runs on one Run stream, the restarted daemon restores
+    it when a new Run for the request id arrives, replays it, and takes the exec result on that Run."""
+    replies = [
+        Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
+        Reply.sse(chat_text("The file says: buy milk.")),
+    ]
+    with trio.fail_after(90):
+        async with open_fake_provider(*replies) as fake:
+            async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
+                seen: list[agent.AgentServerMessage] = []
+                async with editor.run("r1") as run:
+                    await run.send(run_request("what's in todo.txt?", model=MODEL))
+                    reader = await run.reader()
+                    while True:
+                        message = await reader.next_message()
+                        assert message is not None
+                        seen.append(message)
+                        if message.HasField("exec_server_message"):
+                            break
+                    await journalled(
+                        tmp_path,
+                        "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'",
+                    )
+                    first.send_signal(signal.SIGKILL)
+                    await first.wait()
+            request = seen[-1]
+            async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
+                async with editor.run("r1") as run:
+                    reader = await run.reader()
+                    replayed = [await reader.next_message() for _ in seen]
+                    assert replayed == seen
+                    content = agent.ReadSuccess(path="/w/todo.txt", content="buy milk", total_lines=1)
+                    await run.send(exec_reply(request, read_result=agent.ReadResult(success=content)))
+                    rest = await reader.read_to_end()
+                    assert reader.error is None
+                second.send_signal(signal.SIGTERM)
+    assert "".join(m.interaction_update.text_delta.text for m in rest) == "The file says: buy milk."
+    assert kinds(rest)[-1] == "turn_ended"
+    assert len(fake.requests) == 2

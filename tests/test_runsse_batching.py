@@ -10,7 +10,7 @@ import trio
 from cursord.connect.errors import ConnectError
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server import runsse
-from cursord.streams.active import ActiveStream, StreamTimings
+from cursord.streams.active import ActiveStream, StreamBehaviour, StreamTimings
 from cursord.streams.broker import StreamBroker
 from tests.test_streams import Collector, never_disconnects
 
@@ -21,7 +21,7 @@ def text_message(text: str) -> agent.AgentServerMessage:
     )
 
 
-class IdleBehaviour:
+class IdleBehaviour(StreamBehaviour):
     def __init__(self, stream: ActiveStream) -> None:
         self.stream = stream
 

@@ -29,10 +29,26 @@ REPO = Path(__file__).resolve().parents[1]
 SCRIPT = REPO / "scripts" / "render_protos.py"
 AISERVER_METHODS = {
     "aiserver.v1.BidiService": {"BidiAppend"},
-    "aiserver.v1.AiService": {"AvailableModels", "GetUsableModels", "GetDefaultModelForCli"},
+    "aiserver.v1.AiService": {
+        "AvailableModels",
+        "GetUsableModels",
+        "GetDefaultModelForCli",
+        "NameTab",
+        "NameAgent",
+        "GetDefaultModel",
+        "GetDefaultModelNudgeData",
+        "StreamSttSSE",
+    },
     "aiserver.v1.ServerConfigService": {"GetServerConfig"},
+    "aiserver.v1.HealthService": {"StreamBidiSSE"},
+    "aiserver.v1.NetworkService": {"IsConnected"},
 }
-AISERVER_TYPES = {"aiserver.v1.BidiRequestId", "aiserver.v1.ErrorDetails", "aiserver.v1.CustomErrorDetails"}
+AISERVER_TYPES = {
+    "aiserver.v1.BidiRequestId",
+    "aiserver.v1.ErrorDetails",
+    "aiserver.v1.CustomErrorDetails",
+    "aiserver.v1.HealthRequest",
+}
 
 
 @pytest.fixture(scope="session")

@@ -215,6 +215,103 @@ def test_invalid_configuration_is_refused(kwargs: dict[str, float]) -> None:
         AppendSequencer[str](**kwargs)  # type: ignore[arg-type]
 
 
+def test_request_id_longer_than_the_limit_is_invalid_and_tracked_nowhere() -> None:
+    seq = make()
+    assert seq.offer("u" * 128, 1, "a", T0) == Deliver()  # exactly 128 bytes: fine
+    for long_id in ("u" * 129, "\u00e9" * 65, "x" * 3_900_000):  # 130 UTF-8 bytes; the 3.9 MB ids
+        decision = seq.offer(long_id, 1, "a", T0)
+        assert isinstance(decision, Reject) and decision.rejection.kind is RejectionKind.INVALID_REQUEST_ID
+        assert "longer than 128 bytes" in decision.rejection.message
+        assert long_id not in seq
+    assert isinstance(seq.offer("y" * 200, 0, "bypass", T0), Reject)  # the bypass does not skip the check
+    assert seq.resume("z" * 200, 5, T0) is False and len(seq) == 1
+
+
+def test_request_count_is_bounded_forgetting_the_least_recently_active_idle_state() -> None:
+    seq = make(max_requests=3)
+    deliver_in_order(seq, "a", [1], now=T0)
+    deliver_in_order(seq, "b", [1], now=T0 + 1)
+    deliver_in_order(seq, "c", [1], now=T0 + 2)
+    assert seq.offer("a", 2, "a2", T0 + 3) == Deliver()  # "a" is processing; "b" is now the oldest idle
+    assert seq.offer("d", 1, "d1", T0 + 4) == Deliver()
+    assert list(seq) == ["a", "c", "d"] and len(seq) == 3
+
+
+def test_request_count_bound_refuses_when_no_state_is_idle() -> None:
+    seq = make(max_requests=2)
+    assert seq.offer("a", 1, "a1", T0) == Deliver()
+    assert isinstance(seq.offer("b", 3, "b3", T0), Hold)
+    decision = seq.offer("c", 1, "c1", T0)
+    assert isinstance(decision, Reject) and decision.rejection.kind is RejectionKind.TOO_MANY_REQUESTS
+    assert decision.rejection.message == "request c refused: 2 requests have appends in flight (limit 2)"
+    assert "c" not in seq
+    assert seq.done("a", 1, T0) is None  # "a" goes idle: now it may be forgotten for "c"
+    assert seq.offer("c", 1, "c1", T0 + 1) == Deliver()
+    assert list(seq) == ["b", "c"]
+
+
+def test_held_bytes_are_bounded_across_request_ids() -> None:
+    seq = make(max_held_bytes=100)
+    assert isinstance(seq.offer("a", 2, "a2", T0, size=60), Hold)
+    assert isinstance(seq.offer("b", 2, "b2", T0, size=40), Hold)
+    decision = seq.offer("c", 2, "c2", T0, size=1)
+    assert isinstance(decision, Reject) and decision.rejection.kind is RejectionKind.OVER_CAPACITY
+    assert "already hold 100 bytes, and this one's 1 would pass the limit of 100 bytes" in decision.rejection.message
+    assert seq.held_bytes == 100
+    assert seq.offer("a", 1, "a1", T0, size=10) == Deliver()  # delivering is never refused for bytes
+    assert seq.done("a", 1, T0) == "a2" and seq.held_bytes == 40  # released when handed over...
+    [expired] = seq.expire(T0 + 30)
+    assert expired.item == "b2" and seq.held_bytes == 0  # ...or when it expires
+    assert isinstance(seq.offer("c", 2, "c2", T0 + 30, size=100), Hold)
+
+
+# -- the seqno 1 retry rule (rows 3a and 3) -----------------------------------------------------------
+
+
+def test_seqno_one_retried_with_the_same_bytes_after_the_sequence_moved_on_is_a_duplicate() -> None:
+    seq = make()
+    assert seq.offer("r", 1, "run", T0, fingerprint=b"run-bytes") == Deliver()
+    assert seq.done("r", 1, T0) is None
+    deliver_in_order(seq, "r", [2, 3])
+    assert seq.offer("r", 1, "run again", T0 + 5, fingerprint=b"run-bytes") == Duplicate(next_expected=4)
+    assert seq.offer("r", 4, "m4", T0 + 6) == Deliver()  # the sequence did not restart
+
+
+def test_seqno_one_with_different_bytes_restarts_the_sequence() -> None:
+    seq = make()
+    assert seq.offer("r", 1, "run", T0, fingerprint=b"first") == Deliver()
+    assert seq.done("r", 1, T0) is None
+    deliver_in_order(seq, "r", [2])
+    assert seq.offer("r", 1, "new run", T0 + 5, fingerprint=b"second") == Deliver(restarted=True)
+    assert seq.done("r", 1, T0 + 5) is None
+    # the new first upload is now the one a retry must match
+    assert seq.offer("r", 1, "new run", T0 + 6, fingerprint=b"second") == Duplicate(next_expected=2)
+    assert seq.offer("r", 1, "x", T0 + 7, fingerprint=b"first") == Deliver(restarted=True)
+
+
+def test_seqno_one_without_a_known_first_upload_restarts() -> None:
+    seq = make()
+    assert seq.resume("r", 4, T0)  # resumed: the first upload is unknown
+    assert seq.offer("r", 1, "run", T0 + 1, fingerprint=b"bytes") == Deliver(restarted=True)
+    seq2 = make()
+    deliver_in_order(seq2, "r", [1, 2])  # no fingerprints given
+    assert seq2.offer("r", 1, "run", T0 + 1) == Deliver(restarted=True)
+
+
+# -- heaps ---------------------------------------------------------------------------------------------
+
+
+def test_stale_heap_entries_stay_bounded_under_a_long_sequence() -> None:
+    seq = make()
+    for n in range(1, 20_000, 2):  # each pair arrives out of order: n + 1 is held, then released by n
+        assert seq.offer("r", n + 1, "early", T0 + n) == Hold(waiting_for=n, deadline=T0 + n + 30)
+        assert seq.offer("r", n, "m", T0 + n) == Deliver()
+        assert seq.done("r", n, T0 + n) == "early"
+        assert seq.done("r", n + 1, T0 + n) is None
+        assert len(seq._idles) <= 2 * len(seq) + 65 and len(seq._holds) <= 65  # stale entries are bounded
+    assert seq.next_deadline() is not None
+
+
 # -- time ---------------------------------------------------------------------------------------------
 
 

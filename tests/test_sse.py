@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from cursord.providers.errors import MalformedResponse
 from cursord.providers.sse import SSEDecoder, SSEEvent
 
 
@@ -126,3 +127,18 @@ def test_finish_with_nothing_pending() -> None:
 def test_many_events_in_one_feed() -> None:
     data = b"".join(f"data: {i}\n\n".encode() for i in range(100))
     assert [e.data for e in decode(data)] == [str(i) for i in range(100)]
+
+
+def test_a_line_over_the_bound_is_a_provider_protocol_error() -> None:
+    decoder = SSEDecoder("acme", max_line_chars=100)
+    assert decoder.feed(b"data: " + b"x" * 94 + b"\n\n")[0].data == "x" * 94  # exactly 100: fine
+    with pytest.raises(MalformedResponse, match="acme: an event-stream line is longer than 100 characters"):
+        for _ in range(1000):  # a provider that never sends a line break, fed in small chunks
+            decoder.feed(b"x" * 10)
+
+
+def test_an_event_over_the_bound_is_a_provider_protocol_error() -> None:
+    decoder = SSEDecoder("acme", max_event_chars=100)
+    assert len(decoder.feed(b"data: a\n" * 50 + b"\n")) == 1  # the count starts again per event
+    with pytest.raises(MalformedResponse, match="acme: an event's data is longer than 100 characters"):
+        decoder.feed(b"data: a\n" * 51)

@@ -27,9 +27,9 @@ from cursord.status_cli import (
     run_tap,
     status_command,
 )
-from cursord.streams.active import ActiveStream
+from cursord.streams.active import ActiveStream, StreamBehaviour
 from cursord.streams.phases import Phase
-from cursord.tap import TapHub, ensure_tap_token, tap_extension
+from cursord.tap import TapHub, ensure_tap_token, tap_parts
 from cursord.testing.editor import BIDI_APPEND, RUN_SSE, exec_result, run_request
 from cursord.testing.harness import RunningDaemon, running_daemon, wait_until
 
@@ -37,7 +37,7 @@ WALL_LIMIT = 20.0
 
 
 @attrs.define
-class Waits:
+class Waits(StreamBehaviour):
     """Publishes a text and a shell exec, waits in `waiting_external`; the exec's result ends the turn."""
 
     stream: ActiveStream
@@ -72,7 +72,7 @@ async def tcp_daemon(data_dir: Path) -> AsyncIterator[tuple[RunningDaemon, TapHu
     def factory(stream: ActiveStream) -> Waits:
         return Waits(stream, hub)
 
-    async with running_daemon(factory, transport="tcp", extensions=(tap_extension(token, hub),)) as daemon:
+    async with running_daemon(factory, transport="tcp", parts=(tap_parts(token, hub),)) as daemon:
         yield daemon, hub
 
 

@@ -13,7 +13,7 @@ from cursord.connect.envelope import EnvelopeDecoder, parse_end_stream
 from cursord.connect.errors import Code, ConnectError
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server.runsse import pump, serve_stream
-from cursord.streams.active import ActiveStream, StreamTimings
+from cursord.streams.active import ActiveStream, StreamBehaviour, StreamTimings
 from cursord.streams.broker import StreamBroker
 from cursord.streams.phases import Phase, PhaseError, check_transition
 
@@ -25,7 +25,7 @@ def text_message(text: str) -> agent.AgentServerMessage:
 
 
 @attrs.define
-class RecordingBehaviour:
+class RecordingBehaviour(StreamBehaviour):
     """Publishes what it is told to; records what it handled and whether it was canceled."""
 
     stream: ActiveStream

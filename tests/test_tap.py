@@ -22,7 +22,7 @@ from trio_websocket import ConnectionClosed, ConnectionRejected, WebSocketConnec
 from cursord.connect.errors import Code, ConnectError
 from cursord.intents import ExecResultArrived, RunRequested
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.streams.active import ActiveStream, StreamTimings
+from cursord.streams.active import ActiveStream, StreamBehaviour, StreamTimings
 from cursord.streams.phases import Phase
 from cursord.tap import (
     TAP_PATH,
@@ -31,7 +31,7 @@ from cursord.tap import (
     check_access,
     ensure_tap_token,
     read_tap_token,
-    tap_extension,
+    tap_parts,
     token_path,
 )
 from cursord.tap_events import EventQueue, TapFilter, summarise_intent, summarise_server_message
@@ -71,7 +71,7 @@ def turn_ended() -> agent.AgentServerMessage:
 
 
 @attrs.define
-class Scripted:
+class Scripted(StreamBehaviour):
     """A run: pass start, step, two text deltas, a shell exec; the exec's result ends the turn.
 
     A user text "burst N" instead publishes N text deltas and ends at once.
@@ -125,7 +125,7 @@ async def tap_daemon(hub: TapHub | None = None) -> AsyncIterator[tuple[RunningDa
     def factory(stream: ActiveStream) -> Scripted:
         return Scripted(stream, hub)
 
-    async with running_daemon(factory, extensions=(tap_extension(TOKEN, hub),)) as daemon:
+    async with running_daemon(factory, parts=(tap_parts(TOKEN, hub),)) as daemon:
         yield daemon, hub
 
 
@@ -262,6 +262,27 @@ async def test_tap_reports_a_scripted_turn_in_order(autojump_clock: Any) -> None
     assert [p["event"] for p in provider] == ["pass_start", "first_byte", "pass_end"]
     assert provider[0]["model"] == "m" and "elapsed_ms" not in provider[0]
     assert provider[1]["elapsed_ms"] >= 0 and provider[2]["elapsed_ms"] >= provider[1]["elapsed_ms"]
+
+
+async def test_tap_reports_a_turn_run_over_agent_service_run(autojump_clock: Any) -> None:
+    """The same turn on one Run stream: its frames are the uploads, numbered in stream order."""
+    async with tap_daemon() as (daemon, _), open_tap(daemon) as tap, daemon.editor(http2=True) as editor:
+        assert (await next_event(tap))["type"] == "snapshot"
+        async with editor.run("r1") as run:
+            await run.send(run_request("go", model="m", conversation_id="conv-1"))
+            reader = await run.reader()
+            first = [await reader.next_message() for _ in range(4)]
+            assert first[3] is not None and first[3].exec_server_message.exec_id == "e1"
+            await run.send(shell_result(1, "e1"))
+            assert len(await reader.read_to_end()) == 1
+        events = await events_until(tap, retired("r1"))
+    intents = of_type(events, "intent")
+    assert [(i["kind"], i["seqno"]) for i in intents] == [
+        ("run_request", 1),
+        ("exec_client_message.shell_result", 2),
+    ]
+    assert [m["seq"] for m in of_type(events, "message")] == [0, 1, 2, 3, 4]
+    assert [e["subscribers"] for e in of_type(events, "stream.subscribers")] == [1, 0]
 
 
 async def test_snapshot_shows_running_streams_and_pending_execs(autojump_clock: Any) -> None:

@@ -86,7 +86,7 @@ from cursord.providers.model import Delta, Message, PassRequest, Usage
 from cursord.store.conversations import summary_message
 from cursord.store.records import TurnMeta, TurnStatus
 from cursord.store.store import Store
-from cursord.streams.active import ActiveStream
+from cursord.streams.active import ActiveStream, StreamBehaviour
 from cursord.tap import TapHub
 
 log = logging.getLogger(__name__)
@@ -141,7 +141,7 @@ def thinking_options(request: agent.AgentRunRequest) -> tuple[str | None, int | 
 
 
 @attrs.define(eq=False)
-class AgentTurn:
+class AgentTurn(StreamBehaviour):
     stream: ActiveStream
     services: AgentServices
     machine: TurnMachine = attrs.field(init=False)

@@ -1,3 +1,7 @@
+import datetime
+
+from google.protobuf import struct_pb2 as _struct_pb2
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -20,12 +24,76 @@ class BugbotPlanType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     BUGBOT_PLAN_TYPE_TEAM: _ClassVar[BugbotPlanType]
     BUGBOT_PLAN_TYPE_USER: _ClassVar[BugbotPlanType]
 
+class BugfixVerdict(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    BUGFIX_VERDICT_UNSPECIFIED: _ClassVar[BugfixVerdict]
+    BUGFIX_VERDICT_FIXED: _ClassVar[BugfixVerdict]
+    BUGFIX_VERDICT_FALSE_POSITIVE: _ClassVar[BugfixVerdict]
+    BUGFIX_VERDICT_COULD_NOT_FIX: _ClassVar[BugfixVerdict]
+    BUGFIX_VERDICT_RESOLVED_BY_OTHER_FIX: _ClassVar[BugfixVerdict]
+
 class ButtonType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     BUTTON_TYPE_UNSPECIFIED: _ClassVar[ButtonType]
     BUTTON_TYPE_LEADING: _ClassVar[ButtonType]
     BUTTON_TYPE_PRIMARY: _ClassVar[ButtonType]
     BUTTON_TYPE_SECONDARY: _ClassVar[ButtonType]
+
+class ClientSideToolV2(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CLIENT_SIDE_TOOL_V2_UNSPECIFIED: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_READ_SEMSEARCH_FILES: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_RIPGREP_SEARCH: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_READ_FILE: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_LIST_DIR: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_EDIT_FILE: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_FILE_SEARCH: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_SEMANTIC_SEARCH_FULL: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_DELETE_FILE: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_REAPPLY: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_RUN_TERMINAL_COMMAND_V2: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_FETCH_RULES: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_WEB_SEARCH: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_MCP: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_SEARCH_SYMBOLS: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_BACKGROUND_COMPOSER_FOLLOWUP: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_KNOWLEDGE_BASE: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_FETCH_PULL_REQUEST: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_DEEP_SEARCH: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_CREATE_DIAGRAM: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_FIX_LINTS: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_READ_LINTS: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_GO_TO_DEFINITION: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_TASK: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_AWAIT_TASK: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_TODO_READ: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_TODO_WRITE: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_EDIT_FILE_V2: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_LIST_DIR_V2: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_READ_FILE_V2: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_RIPGREP_RAW_SEARCH: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_GLOB_FILE_SEARCH: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_CREATE_PLAN: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_LIST_MCP_RESOURCES: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_READ_MCP_RESOURCE: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_READ_PROJECT: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_UPDATE_PROJECT: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_TASK_V2: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_CALL_MCP_TOOL: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_APPLY_AGENT_DIFF: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_ASK_QUESTION: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_SWITCH_MODE: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_GENERATE_IMAGE: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_COMPUTER_USE: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_WRITE_SHELL_STDIN: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_RECORD_SCREEN: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_WEB_FETCH: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_REPORT_BUGFIX_RESULTS: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_AI_ATTRIBUTION: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_MCP_AUTH: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_REFLECT: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_AWAIT: _ClassVar[ClientSideToolV2]
+    CLIENT_SIDE_TOOL_V2_GET_MCP_TOOLS: _ClassVar[ClientSideToolV2]
 
 class ClientSurface(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -46,11 +114,27 @@ class CloudAgentEffortMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     CLOUD_AGENT_EFFORT_MODE_STANDARD: _ClassVar[CloudAgentEffortMode]
     CLOUD_AGENT_EFFORT_MODE_GRIND: _ClassVar[CloudAgentEffortMode]
 
+class DatabaseProvider(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DATABASE_PROVIDER_UNSPECIFIED: _ClassVar[DatabaseProvider]
+    DATABASE_PROVIDER_AURORA: _ClassVar[DatabaseProvider]
+    DATABASE_PROVIDER_PLANETSCALE: _ClassVar[DatabaseProvider]
+
 class DisplayMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     DISPLAY_MODE_UNSPECIFIED: _ClassVar[DisplayMode]
     DISPLAY_MODE_TOAST: _ClassVar[DisplayMode]
     DISPLAY_MODE_MODAL: _ClassVar[DisplayMode]
+
+class EmbeddingModel(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    EMBEDDING_MODEL_UNSPECIFIED: _ClassVar[EmbeddingModel]
+    EMBEDDING_MODEL_VOYAGE_CODE_2: _ClassVar[EmbeddingModel]
+    EMBEDDING_MODEL_TEXT_EMBEDDINGS_LARGE_3: _ClassVar[EmbeddingModel]
+    EMBEDDING_MODEL_QWEN_1_5B_CUSTOM: _ClassVar[EmbeddingModel]
+    EMBEDDING_MODEL_MOCK_CHUNKER_ERROR: _ClassVar[EmbeddingModel]
+    EMBEDDING_MODEL_QWEN_1_5B_0618_CUSTOM: _ClassVar[EmbeddingModel]
+    EMBEDDING_MODEL_QWEN_1_5B_0618_FP8_MM_CUSTOM: _ClassVar[EmbeddingModel]
 
 class Http2Config(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -74,6 +158,22 @@ class InferenceProviderWarningTrigger(int, metaclass=_enum_type_wrapper.EnumType
     INFERENCE_PROVIDER_WARNING_TRIGGER_ON_SELECT: _ClassVar[InferenceProviderWarningTrigger]
     INFERENCE_PROVIDER_WARNING_TRIGGER_ON_ERROR: _ClassVar[InferenceProviderWarningTrigger]
 
+class MouseButton(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MOUSE_BUTTON_UNSPECIFIED: _ClassVar[MouseButton]
+    MOUSE_BUTTON_LEFT: _ClassVar[MouseButton]
+    MOUSE_BUTTON_RIGHT: _ClassVar[MouseButton]
+    MOUSE_BUTTON_MIDDLE: _ClassVar[MouseButton]
+    MOUSE_BUTTON_BACK: _ClassVar[MouseButton]
+    MOUSE_BUTTON_FORWARD: _ClassVar[MouseButton]
+
+class RecordingMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RECORDING_MODE_UNSPECIFIED: _ClassVar[RecordingMode]
+    RECORDING_MODE_START_RECORDING: _ClassVar[RecordingMode]
+    RECORDING_MODE_SAVE_RECORDING: _ClassVar[RecordingMode]
+    RECORDING_MODE_DISCARD_RECORDING: _ClassVar[RecordingMode]
+
 class RemoteConnectionType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     REMOTE_CONNECTION_TYPE_UNSPECIFIED: _ClassVar[RemoteConnectionType]
@@ -83,6 +183,73 @@ class RemoteConnectionType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     REMOTE_CONNECTION_TYPE_DEVCONTAINER: _ClassVar[RemoteConnectionType]
     REMOTE_CONNECTION_TYPE_DEVCONTAINER_SSH: _ClassVar[RemoteConnectionType]
     REMOTE_CONNECTION_TYPE_DEVCONTAINER_WSL: _ClassVar[RemoteConnectionType]
+
+class RequestedFilePathRejectedReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    REQUESTED_FILE_PATH_REJECTED_REASON_UNSPECIFIED: _ClassVar[RequestedFilePathRejectedReason]
+    REQUESTED_FILE_PATH_REJECTED_REASON_SLASHES_NOT_ALLOWED: _ClassVar[RequestedFilePathRejectedReason]
+
+class RunTerminalCommandEndedReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RUN_TERMINAL_COMMAND_ENDED_REASON_UNSPECIFIED: _ClassVar[RunTerminalCommandEndedReason]
+    RUN_TERMINAL_COMMAND_ENDED_REASON_EXECUTION_COMPLETED: _ClassVar[RunTerminalCommandEndedReason]
+    RUN_TERMINAL_COMMAND_ENDED_REASON_EXECUTION_ABORTED: _ClassVar[RunTerminalCommandEndedReason]
+    RUN_TERMINAL_COMMAND_ENDED_REASON_EXECUTION_FAILED: _ClassVar[RunTerminalCommandEndedReason]
+    RUN_TERMINAL_COMMAND_ENDED_REASON_ERROR_OCCURRED_CHECKING_REASON: _ClassVar[RunTerminalCommandEndedReason]
+    RUN_TERMINAL_COMMAND_ENDED_REASON_IDLE_TIMEOUT: _ClassVar[RunTerminalCommandEndedReason]
+
+class ScrollDirection(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SCROLL_DIRECTION_UNSPECIFIED: _ClassVar[ScrollDirection]
+    SCROLL_DIRECTION_UP: _ClassVar[ScrollDirection]
+    SCROLL_DIRECTION_DOWN: _ClassVar[ScrollDirection]
+    SCROLL_DIRECTION_LEFT: _ClassVar[ScrollDirection]
+    SCROLL_DIRECTION_RIGHT: _ClassVar[ScrollDirection]
+
+class SelectedPluginCapabilityType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SELECTED_PLUGIN_CAPABILITY_TYPE_UNSPECIFIED: _ClassVar[SelectedPluginCapabilityType]
+    SELECTED_PLUGIN_CAPABILITY_TYPE_COMMAND: _ClassVar[SelectedPluginCapabilityType]
+    SELECTED_PLUGIN_CAPABILITY_TYPE_SKILL: _ClassVar[SelectedPluginCapabilityType]
+    SELECTED_PLUGIN_CAPABILITY_TYPE_SUBAGENT: _ClassVar[SelectedPluginCapabilityType]
+
+class SimulatedMsgReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SIMULATED_MSG_REASON_UNSPECIFIED: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_PLAN_EXECUTION: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_COMMIT_REMINDER: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_BACKGROUND_TASK_COMPLETION: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_DIFF_TAB_COMMIT: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_DIFF_TAB_COMMIT_AND_PUSH: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_DIFF_TAB_PUSH: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_DIFF_TAB_CREATE_PR: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_DIFF_TAB_FIX_MERGE_CONFLICTS: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_USER_SENT_TO_SUBAGENT: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_USER_INTERRUPTED_SUBAGENT: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_USER_QUEUED_TO_SUBAGENT: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_BABYSIT_PR_IN_CLOUD: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_CI_PANEL_INVESTIGATE_FAILURE: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_MULTITASK: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_BUILD_IN_PARALLEL: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_MULTITASK_SPLIT_PRS: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_APPLY_LOCALLY: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_CHECKOUT_BRANCH: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_DIFF_TAB_UPDATE_BRANCH: _ClassVar[SimulatedMsgReason]
+    SIMULATED_MSG_REASON_PR_TAB_BUGBOT_FIX: _ClassVar[SimulatedMsgReason]
+
+class SubagentType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SUBAGENT_TYPE_UNSPECIFIED: _ClassVar[SubagentType]
+    SUBAGENT_TYPE_DEEP_SEARCH: _ClassVar[SubagentType]
+    SUBAGENT_TYPE_FIX_LINTS: _ClassVar[SubagentType]
+    SUBAGENT_TYPE_TASK: _ClassVar[SubagentType]
+    SUBAGENT_TYPE_SPEC: _ClassVar[SubagentType]
+
+class TaskMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TASK_MODE_UNSPECIFIED: _ClassVar[TaskMode]
+    TASK_MODE_AGENT: _ClassVar[TaskMode]
+    TASK_MODE_PLAN: _ClassVar[TaskMode]
 AVAILABLE_MODELS_SCOPE_UNSPECIFIED: AvailableModelsScope
 AVAILABLE_MODELS_SCOPE_USER_AVAILABLE: AvailableModelsScope
 AVAILABLE_MODELS_SCOPE_AUTOMATIONS: AvailableModelsScope
@@ -90,10 +257,68 @@ AVAILABLE_MODELS_SCOPE_ADMIN_SETTINGS_ALL_APPLICATION_MODELS: AvailableModelsSco
 BUGBOT_PLAN_TYPE_UNSPECIFIED: BugbotPlanType
 BUGBOT_PLAN_TYPE_TEAM: BugbotPlanType
 BUGBOT_PLAN_TYPE_USER: BugbotPlanType
+BUGFIX_VERDICT_UNSPECIFIED: BugfixVerdict
+BUGFIX_VERDICT_FIXED: BugfixVerdict
+BUGFIX_VERDICT_FALSE_POSITIVE: BugfixVerdict
+BUGFIX_VERDICT_COULD_NOT_FIX: BugfixVerdict
+BUGFIX_VERDICT_RESOLVED_BY_OTHER_FIX: BugfixVerdict
 BUTTON_TYPE_UNSPECIFIED: ButtonType
 BUTTON_TYPE_LEADING: ButtonType
 BUTTON_TYPE_PRIMARY: ButtonType
 BUTTON_TYPE_SECONDARY: ButtonType
+CLIENT_SIDE_TOOL_V2_UNSPECIFIED: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_READ_SEMSEARCH_FILES: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_RIPGREP_SEARCH: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_READ_FILE: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_LIST_DIR: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_EDIT_FILE: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_FILE_SEARCH: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_SEMANTIC_SEARCH_FULL: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_DELETE_FILE: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_REAPPLY: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_RUN_TERMINAL_COMMAND_V2: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_FETCH_RULES: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_WEB_SEARCH: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_MCP: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_SEARCH_SYMBOLS: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_BACKGROUND_COMPOSER_FOLLOWUP: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_KNOWLEDGE_BASE: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_FETCH_PULL_REQUEST: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_DEEP_SEARCH: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_CREATE_DIAGRAM: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_FIX_LINTS: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_READ_LINTS: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_GO_TO_DEFINITION: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_TASK: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_AWAIT_TASK: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_TODO_READ: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_TODO_WRITE: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_EDIT_FILE_V2: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_LIST_DIR_V2: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_READ_FILE_V2: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_RIPGREP_RAW_SEARCH: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_GLOB_FILE_SEARCH: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_CREATE_PLAN: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_LIST_MCP_RESOURCES: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_READ_MCP_RESOURCE: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_READ_PROJECT: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_UPDATE_PROJECT: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_TASK_V2: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_CALL_MCP_TOOL: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_APPLY_AGENT_DIFF: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_ASK_QUESTION: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_SWITCH_MODE: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_GENERATE_IMAGE: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_COMPUTER_USE: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_WRITE_SHELL_STDIN: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_RECORD_SCREEN: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_WEB_FETCH: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_REPORT_BUGFIX_RESULTS: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_AI_ATTRIBUTION: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_MCP_AUTH: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_REFLECT: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_AWAIT: ClientSideToolV2
+CLIENT_SIDE_TOOL_V2_GET_MCP_TOOLS: ClientSideToolV2
 CLIENT_SURFACE_UNSPECIFIED: ClientSurface
 CLIENT_SURFACE_EDITOR: ClientSurface
 CLIENT_SURFACE_GLASS: ClientSurface
@@ -104,9 +329,19 @@ CLIENT_UPDATE_LEVEL_REQUIRED: ClientUpdateLevel
 CLOUD_AGENT_EFFORT_MODE_UNSPECIFIED: CloudAgentEffortMode
 CLOUD_AGENT_EFFORT_MODE_STANDARD: CloudAgentEffortMode
 CLOUD_AGENT_EFFORT_MODE_GRIND: CloudAgentEffortMode
+DATABASE_PROVIDER_UNSPECIFIED: DatabaseProvider
+DATABASE_PROVIDER_AURORA: DatabaseProvider
+DATABASE_PROVIDER_PLANETSCALE: DatabaseProvider
 DISPLAY_MODE_UNSPECIFIED: DisplayMode
 DISPLAY_MODE_TOAST: DisplayMode
 DISPLAY_MODE_MODAL: DisplayMode
+EMBEDDING_MODEL_UNSPECIFIED: EmbeddingModel
+EMBEDDING_MODEL_VOYAGE_CODE_2: EmbeddingModel
+EMBEDDING_MODEL_TEXT_EMBEDDINGS_LARGE_3: EmbeddingModel
+EMBEDDING_MODEL_QWEN_1_5B_CUSTOM: EmbeddingModel
+EMBEDDING_MODEL_MOCK_CHUNKER_ERROR: EmbeddingModel
+EMBEDDING_MODEL_QWEN_1_5B_0618_CUSTOM: EmbeddingModel
+EMBEDDING_MODEL_QWEN_1_5B_0618_FP8_MM_CUSTOM: EmbeddingModel
 HTTP2_CONFIG_UNSPECIFIED: Http2Config
 HTTP2_CONFIG_FORCE_ALL_DISABLED: Http2Config
 HTTP2_CONFIG_FORCE_ALL_ENABLED: Http2Config
@@ -120,6 +355,16 @@ IN_APP_AD_TRIGGER_COMMIT: InAppAdTrigger
 INFERENCE_PROVIDER_WARNING_TRIGGER_UNSPECIFIED: InferenceProviderWarningTrigger
 INFERENCE_PROVIDER_WARNING_TRIGGER_ON_SELECT: InferenceProviderWarningTrigger
 INFERENCE_PROVIDER_WARNING_TRIGGER_ON_ERROR: InferenceProviderWarningTrigger
+MOUSE_BUTTON_UNSPECIFIED: MouseButton
+MOUSE_BUTTON_LEFT: MouseButton
+MOUSE_BUTTON_RIGHT: MouseButton
+MOUSE_BUTTON_MIDDLE: MouseButton
+MOUSE_BUTTON_BACK: MouseButton
+MOUSE_BUTTON_FORWARD: MouseButton
+RECORDING_MODE_UNSPECIFIED: RecordingMode
+RECORDING_MODE_START_RECORDING: RecordingMode
+RECORDING_MODE_SAVE_RECORDING: RecordingMode
+RECORDING_MODE_DISCARD_RECORDING: RecordingMode
 REMOTE_CONNECTION_TYPE_UNSPECIFIED: RemoteConnectionType
 REMOTE_CONNECTION_TYPE_LOCAL: RemoteConnectionType
 REMOTE_CONNECTION_TYPE_WSL: RemoteConnectionType
@@ -127,6 +372,52 @@ REMOTE_CONNECTION_TYPE_SSH: RemoteConnectionType
 REMOTE_CONNECTION_TYPE_DEVCONTAINER: RemoteConnectionType
 REMOTE_CONNECTION_TYPE_DEVCONTAINER_SSH: RemoteConnectionType
 REMOTE_CONNECTION_TYPE_DEVCONTAINER_WSL: RemoteConnectionType
+REQUESTED_FILE_PATH_REJECTED_REASON_UNSPECIFIED: RequestedFilePathRejectedReason
+REQUESTED_FILE_PATH_REJECTED_REASON_SLASHES_NOT_ALLOWED: RequestedFilePathRejectedReason
+RUN_TERMINAL_COMMAND_ENDED_REASON_UNSPECIFIED: RunTerminalCommandEndedReason
+RUN_TERMINAL_COMMAND_ENDED_REASON_EXECUTION_COMPLETED: RunTerminalCommandEndedReason
+RUN_TERMINAL_COMMAND_ENDED_REASON_EXECUTION_ABORTED: RunTerminalCommandEndedReason
+RUN_TERMINAL_COMMAND_ENDED_REASON_EXECUTION_FAILED: RunTerminalCommandEndedReason
+RUN_TERMINAL_COMMAND_ENDED_REASON_ERROR_OCCURRED_CHECKING_REASON: RunTerminalCommandEndedReason
+RUN_TERMINAL_COMMAND_ENDED_REASON_IDLE_TIMEOUT: RunTerminalCommandEndedReason
+SCROLL_DIRECTION_UNSPECIFIED: ScrollDirection
+SCROLL_DIRECTION_UP: ScrollDirection
+SCROLL_DIRECTION_DOWN: ScrollDirection
+SCROLL_DIRECTION_LEFT: ScrollDirection
+SCROLL_DIRECTION_RIGHT: ScrollDirection
+SELECTED_PLUGIN_CAPABILITY_TYPE_UNSPECIFIED: SelectedPluginCapabilityType
+SELECTED_PLUGIN_CAPABILITY_TYPE_COMMAND: SelectedPluginCapabilityType
+SELECTED_PLUGIN_CAPABILITY_TYPE_SKILL: SelectedPluginCapabilityType
+SELECTED_PLUGIN_CAPABILITY_TYPE_SUBAGENT: SelectedPluginCapabilityType
+SIMULATED_MSG_REASON_UNSPECIFIED: SimulatedMsgReason
+SIMULATED_MSG_REASON_PLAN_EXECUTION: SimulatedMsgReason
+SIMULATED_MSG_REASON_COMMIT_REMINDER: SimulatedMsgReason
+SIMULATED_MSG_REASON_BACKGROUND_TASK_COMPLETION: SimulatedMsgReason
+SIMULATED_MSG_REASON_DIFF_TAB_COMMIT: SimulatedMsgReason
+SIMULATED_MSG_REASON_DIFF_TAB_COMMIT_AND_PUSH: SimulatedMsgReason
+SIMULATED_MSG_REASON_DIFF_TAB_PUSH: SimulatedMsgReason
+SIMULATED_MSG_REASON_DIFF_TAB_CREATE_PR: SimulatedMsgReason
+SIMULATED_MSG_REASON_DIFF_TAB_FIX_MERGE_CONFLICTS: SimulatedMsgReason
+SIMULATED_MSG_REASON_USER_SENT_TO_SUBAGENT: SimulatedMsgReason
+SIMULATED_MSG_REASON_USER_INTERRUPTED_SUBAGENT: SimulatedMsgReason
+SIMULATED_MSG_REASON_USER_QUEUED_TO_SUBAGENT: SimulatedMsgReason
+SIMULATED_MSG_REASON_BABYSIT_PR_IN_CLOUD: SimulatedMsgReason
+SIMULATED_MSG_REASON_CI_PANEL_INVESTIGATE_FAILURE: SimulatedMsgReason
+SIMULATED_MSG_REASON_MULTITASK: SimulatedMsgReason
+SIMULATED_MSG_REASON_BUILD_IN_PARALLEL: SimulatedMsgReason
+SIMULATED_MSG_REASON_MULTITASK_SPLIT_PRS: SimulatedMsgReason
+SIMULATED_MSG_REASON_APPLY_LOCALLY: SimulatedMsgReason
+SIMULATED_MSG_REASON_CHECKOUT_BRANCH: SimulatedMsgReason
+SIMULATED_MSG_REASON_DIFF_TAB_UPDATE_BRANCH: SimulatedMsgReason
+SIMULATED_MSG_REASON_PR_TAB_BUGBOT_FIX: SimulatedMsgReason
+SUBAGENT_TYPE_UNSPECIFIED: SubagentType
+SUBAGENT_TYPE_DEEP_SEARCH: SubagentType
+SUBAGENT_TYPE_FIX_LINTS: SubagentType
+SUBAGENT_TYPE_TASK: SubagentType
+SUBAGENT_TYPE_SPEC: SubagentType
+TASK_MODE_UNSPECIFIED: TaskMode
+TASK_MODE_AGENT: TaskMode
+TASK_MODE_PLAN: TaskMode
 
 class AdButton(_message.Message):
     __slots__ = ("text", "button_type", "external_url", "command_id", "client_action")
@@ -198,6 +489,36 @@ class AgentUrlConfig(_message.Message):
     agentn_url: str
     def __init__(self, agent_url: _Optional[str] = ..., agentn_url: _Optional[str] = ...) -> None: ...
 
+class AiAttributionError(_message.Message):
+    __slots__ = ("error",)
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    error: str
+    def __init__(self, error: _Optional[str] = ...) -> None: ...
+
+class AiAttributionResult(_message.Message):
+    __slots__ = ("success", "error")
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    success: AiAttributionSuccess
+    error: AiAttributionError
+    def __init__(self, success: _Optional[_Union[AiAttributionSuccess, _Mapping]] = ..., error: _Optional[_Union[AiAttributionError, _Mapping]] = ...) -> None: ...
+
+class AiAttributionSuccess(_message.Message):
+    __slots__ = ("attribution_text", "output_location")
+    ATTRIBUTION_TEXT_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_LOCATION_FIELD_NUMBER: _ClassVar[int]
+    attribution_text: str
+    output_location: OutputLocation
+    def __init__(self, attribution_text: _Optional[str] = ..., output_location: _Optional[_Union[OutputLocation, _Mapping]] = ...) -> None: ...
+
+class AiWebSearchResult(_message.Message):
+    __slots__ = ("content", "title")
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    content: str
+    title: str
+    def __init__(self, content: _Optional[str] = ..., title: _Optional[str] = ...) -> None: ...
+
 class ApiKeyCredentials(_message.Message):
     __slots__ = ("api_key", "base_url")
     API_KEY_FIELD_NUMBER: _ClassVar[int]
@@ -205,6 +526,105 @@ class ApiKeyCredentials(_message.Message):
     api_key: str
     base_url: str
     def __init__(self, api_key: _Optional[str] = ..., base_url: _Optional[str] = ...) -> None: ...
+
+class AppliedAgentChange(_message.Message):
+    __slots__ = ("path", "change_type", "before_content", "after_content", "error", "message_for_model")
+    class ChangeType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        CHANGE_TYPE_UNSPECIFIED: _ClassVar[AppliedAgentChange.ChangeType]
+        CHANGE_TYPE_CREATED: _ClassVar[AppliedAgentChange.ChangeType]
+        CHANGE_TYPE_MODIFIED: _ClassVar[AppliedAgentChange.ChangeType]
+        CHANGE_TYPE_DELETED: _ClassVar[AppliedAgentChange.ChangeType]
+    CHANGE_TYPE_UNSPECIFIED: AppliedAgentChange.ChangeType
+    CHANGE_TYPE_CREATED: AppliedAgentChange.ChangeType
+    CHANGE_TYPE_MODIFIED: AppliedAgentChange.ChangeType
+    CHANGE_TYPE_DELETED: AppliedAgentChange.ChangeType
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_CONTENT_FIELD_NUMBER: _ClassVar[int]
+    AFTER_CONTENT_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FOR_MODEL_FIELD_NUMBER: _ClassVar[int]
+    path: str
+    change_type: AppliedAgentChange.ChangeType
+    before_content: str
+    after_content: str
+    error: str
+    message_for_model: str
+    def __init__(self, path: _Optional[str] = ..., change_type: _Optional[_Union[AppliedAgentChange.ChangeType, str]] = ..., before_content: _Optional[str] = ..., after_content: _Optional[str] = ..., error: _Optional[str] = ..., message_for_model: _Optional[str] = ...) -> None: ...
+
+class ApplyAgentDiffError(_message.Message):
+    __slots__ = ("error", "applied_changes")
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    APPLIED_CHANGES_FIELD_NUMBER: _ClassVar[int]
+    error: str
+    applied_changes: _containers.RepeatedCompositeFieldContainer[AppliedAgentChange]
+    def __init__(self, error: _Optional[str] = ..., applied_changes: _Optional[_Iterable[_Union[AppliedAgentChange, _Mapping]]] = ...) -> None: ...
+
+class ApplyAgentDiffParams(_message.Message):
+    __slots__ = ("agent_id",)
+    AGENT_ID_FIELD_NUMBER: _ClassVar[int]
+    agent_id: str
+    def __init__(self, agent_id: _Optional[str] = ...) -> None: ...
+
+class ApplyAgentDiffResult(_message.Message):
+    __slots__ = ("success", "error")
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    success: ApplyAgentDiffSuccess
+    error: ApplyAgentDiffError
+    def __init__(self, success: _Optional[_Union[ApplyAgentDiffSuccess, _Mapping]] = ..., error: _Optional[_Union[ApplyAgentDiffError, _Mapping]] = ...) -> None: ...
+
+class ApplyAgentDiffSuccess(_message.Message):
+    __slots__ = ("applied_changes",)
+    APPLIED_CHANGES_FIELD_NUMBER: _ClassVar[int]
+    applied_changes: _containers.RepeatedCompositeFieldContainer[AppliedAgentChange]
+    def __init__(self, applied_changes: _Optional[_Iterable[_Union[AppliedAgentChange, _Mapping]]] = ...) -> None: ...
+
+class AskQuestionParams(_message.Message):
+    __slots__ = ("title", "questions", "run_async")
+    class Option(_message.Message):
+        __slots__ = ("id", "label")
+        ID_FIELD_NUMBER: _ClassVar[int]
+        LABEL_FIELD_NUMBER: _ClassVar[int]
+        id: str
+        label: str
+        def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ...) -> None: ...
+    class Question(_message.Message):
+        __slots__ = ("id", "prompt", "options", "allow_multiple")
+        ID_FIELD_NUMBER: _ClassVar[int]
+        PROMPT_FIELD_NUMBER: _ClassVar[int]
+        OPTIONS_FIELD_NUMBER: _ClassVar[int]
+        ALLOW_MULTIPLE_FIELD_NUMBER: _ClassVar[int]
+        id: str
+        prompt: str
+        options: _containers.RepeatedCompositeFieldContainer[AskQuestionParams.Option]
+        allow_multiple: bool
+        def __init__(self, id: _Optional[str] = ..., prompt: _Optional[str] = ..., options: _Optional[_Iterable[_Union[AskQuestionParams.Option, _Mapping]]] = ..., allow_multiple: _Optional[bool] = ...) -> None: ...
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    QUESTIONS_FIELD_NUMBER: _ClassVar[int]
+    RUN_ASYNC_FIELD_NUMBER: _ClassVar[int]
+    title: str
+    questions: _containers.RepeatedCompositeFieldContainer[AskQuestionParams.Question]
+    run_async: bool
+    def __init__(self, title: _Optional[str] = ..., questions: _Optional[_Iterable[_Union[AskQuestionParams.Question, _Mapping]]] = ..., run_async: _Optional[bool] = ...) -> None: ...
+
+class AskQuestionResult(_message.Message):
+    __slots__ = ("answers", "is_async")
+    class Answer(_message.Message):
+        __slots__ = ("question_id", "selected_option_ids", "freeform_text")
+        QUESTION_ID_FIELD_NUMBER: _ClassVar[int]
+        SELECTED_OPTION_IDS_FIELD_NUMBER: _ClassVar[int]
+        FREEFORM_TEXT_FIELD_NUMBER: _ClassVar[int]
+        question_id: str
+        selected_option_ids: _containers.RepeatedScalarFieldContainer[str]
+        freeform_text: str
+        def __init__(self, question_id: _Optional[str] = ..., selected_option_ids: _Optional[_Iterable[str]] = ..., freeform_text: _Optional[str] = ...) -> None: ...
+    ANSWERS_FIELD_NUMBER: _ClassVar[int]
+    IS_ASYNC_FIELD_NUMBER: _ClassVar[int]
+    answers: _containers.RepeatedCompositeFieldContainer[AskQuestionResult.Answer]
+    is_async: bool
+    def __init__(self, answers: _Optional[_Iterable[_Union[AskQuestionResult.Answer, _Mapping]]] = ..., is_async: _Optional[bool] = ...) -> None: ...
 
 class AutoContextConfig(_message.Message):
     __slots__ = ("enabled", "enabled_fallback", "enabled_git_graph", "enabled_sem_search", "enabled_v2")
@@ -531,6 +951,27 @@ class AvailableModelsResponse(_message.Message):
     display_configuration: AvailableModelsResponse.ModelPickerDisplayConfiguration
     def __init__(self, models: _Optional[_Iterable[_Union[AvailableModelsResponse.AvailableModel, _Mapping]]] = ..., model_names: _Optional[_Iterable[str]] = ..., composer_model_config: _Optional[_Union[AvailableModelsResponse.FeatureModelConfig, _Mapping]] = ..., cmd_k_model_config: _Optional[_Union[AvailableModelsResponse.FeatureModelConfig, _Mapping]] = ..., background_composer_model_config: _Optional[_Union[AvailableModelsResponse.FeatureModelConfig, _Mapping]] = ..., plan_execution_model_config: _Optional[_Union[AvailableModelsResponse.FeatureModelConfig, _Mapping]] = ..., spec_model_config: _Optional[_Union[AvailableModelsResponse.FeatureModelConfig, _Mapping]] = ..., deep_search_model_config: _Optional[_Union[AvailableModelsResponse.FeatureModelConfig, _Mapping]] = ..., quick_agent_model_config: _Optional[_Union[AvailableModelsResponse.FeatureModelConfig, _Mapping]] = ..., subagent_model_configs: _Optional[_Mapping[str, AvailableModelsResponse.FeatureModelConfig]] = ..., use_model_parameters: _Optional[bool] = ..., disable_unused_models_after_n_hours: _Optional[int] = ..., upgrade_unchanged_models_after_n_hours: _Optional[int] = ..., display_configuration: _Optional[_Union[AvailableModelsResponse.ModelPickerDisplayConfiguration, _Mapping]] = ...) -> None: ...
 
+class AwaitTaskParams(_message.Message):
+    __slots__ = ("ids",)
+    IDS_FIELD_NUMBER: _ClassVar[int]
+    ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class AwaitTaskResult(_message.Message):
+    __slots__ = ("task_results", "missing_task_ids")
+    class TaskResultItem(_message.Message):
+        __slots__ = ("task_id", "result")
+        TASK_ID_FIELD_NUMBER: _ClassVar[int]
+        RESULT_FIELD_NUMBER: _ClassVar[int]
+        task_id: str
+        result: TaskResult.CompletedTaskResult
+        def __init__(self, task_id: _Optional[str] = ..., result: _Optional[_Union[TaskResult.CompletedTaskResult, _Mapping]] = ...) -> None: ...
+    TASK_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    MISSING_TASK_IDS_FIELD_NUMBER: _ClassVar[int]
+    task_results: _containers.RepeatedCompositeFieldContainer[AwaitTaskResult.TaskResultItem]
+    missing_task_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, task_results: _Optional[_Iterable[_Union[AwaitTaskResult.TaskResultItem, _Mapping]]] = ..., missing_task_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
 class AzureCredentials(_message.Message):
     __slots__ = ("api_key", "base_url", "deployment")
     API_KEY_FIELD_NUMBER: _ClassVar[int]
@@ -553,6 +994,18 @@ class AzureState(_message.Message):
     use_azure: bool
     def __init__(self, api_key: _Optional[str] = ..., base_url: _Optional[str] = ..., deployment: _Optional[str] = ..., use_azure: _Optional[bool] = ...) -> None: ...
 
+class BM25Chunk(_message.Message):
+    __slots__ = ("content", "range", "score", "relative_path")
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_PATH_FIELD_NUMBER: _ClassVar[int]
+    content: str
+    range: SimplestRange
+    score: int
+    relative_path: str
+    def __init__(self, content: _Optional[str] = ..., range: _Optional[_Union[SimplestRange, _Mapping]] = ..., score: _Optional[int] = ..., relative_path: _Optional[str] = ...) -> None: ...
+
 class BackgroundComposerConfig(_message.Message):
     __slots__ = ("enable_background_agent", "show_background_agent_in_beta_settings", "window_in_window_preload_count", "window_in_window_ping_interval_ms", "show_background_agent_disclaimer", "show_background_agent_slack_ad", "show_background_agent_history_action", "max_window_in_windows", "use_modal_experience")
     ENABLE_BACKGROUND_AGENT_FIELD_NUMBER: _ClassVar[int]
@@ -574,6 +1027,22 @@ class BackgroundComposerConfig(_message.Message):
     max_window_in_windows: int
     use_modal_experience: bool
     def __init__(self, enable_background_agent: _Optional[bool] = ..., show_background_agent_in_beta_settings: _Optional[bool] = ..., window_in_window_preload_count: _Optional[int] = ..., window_in_window_ping_interval_ms: _Optional[float] = ..., show_background_agent_disclaimer: _Optional[bool] = ..., show_background_agent_slack_ad: _Optional[bool] = ..., show_background_agent_history_action: _Optional[bool] = ..., max_window_in_windows: _Optional[int] = ..., use_modal_experience: _Optional[bool] = ...) -> None: ...
+
+class BackgroundComposerFollowupParams(_message.Message):
+    __slots__ = ("proposed_followup", "bc_id")
+    PROPOSED_FOLLOWUP_FIELD_NUMBER: _ClassVar[int]
+    BC_ID_FIELD_NUMBER: _ClassVar[int]
+    proposed_followup: str
+    bc_id: str
+    def __init__(self, proposed_followup: _Optional[str] = ..., bc_id: _Optional[str] = ...) -> None: ...
+
+class BackgroundComposerFollowupResult(_message.Message):
+    __slots__ = ("proposed_followup", "is_sent")
+    PROPOSED_FOLLOWUP_FIELD_NUMBER: _ClassVar[int]
+    IS_SENT_FIELD_NUMBER: _ClassVar[int]
+    proposed_followup: str
+    is_sent: bool
+    def __init__(self, proposed_followup: _Optional[str] = ..., is_sent: _Optional[bool] = ...) -> None: ...
 
 class BedrockCredentials(_message.Message):
     __slots__ = ("access_key", "secret_key", "region", "session_token")
@@ -706,6 +1175,40 @@ class BugbotConfig(_message.Message):
     bugbot_plan_type: BugbotPlanType
     def __init__(self, bugbot_plan_enabled: _Optional[bool] = ..., bugbot_plan_type: _Optional[_Union[BugbotPlanType, str]] = ...) -> None: ...
 
+class BugfixResultItem(_message.Message):
+    __slots__ = ("bug_id", "bug_title", "verdict", "explanation", "severity")
+    BUG_ID_FIELD_NUMBER: _ClassVar[int]
+    BUG_TITLE_FIELD_NUMBER: _ClassVar[int]
+    VERDICT_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    SEVERITY_FIELD_NUMBER: _ClassVar[int]
+    bug_id: str
+    bug_title: str
+    verdict: BugfixVerdict
+    explanation: str
+    severity: str
+    def __init__(self, bug_id: _Optional[str] = ..., bug_title: _Optional[str] = ..., verdict: _Optional[_Union[BugfixVerdict, str]] = ..., explanation: _Optional[str] = ..., severity: _Optional[str] = ...) -> None: ...
+
+class CallMcpToolParams(_message.Message):
+    __slots__ = ("server", "tool_name", "tool_args")
+    SERVER_FIELD_NUMBER: _ClassVar[int]
+    TOOL_NAME_FIELD_NUMBER: _ClassVar[int]
+    TOOL_ARGS_FIELD_NUMBER: _ClassVar[int]
+    server: str
+    tool_name: str
+    tool_args: _struct_pb2.Struct
+    def __init__(self, server: _Optional[str] = ..., tool_name: _Optional[str] = ..., tool_args: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class CallMcpToolResult(_message.Message):
+    __slots__ = ("server", "tool_name", "result")
+    SERVER_FIELD_NUMBER: _ClassVar[int]
+    TOOL_NAME_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    server: str
+    tool_name: str
+    result: _struct_pb2.Struct
+    def __init__(self, server: _Optional[str] = ..., tool_name: _Optional[str] = ..., result: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
 class ChatConfig(_message.Message):
     __slots__ = ("disable_unification", "full_context_token_limit", "disable_yolo_mode", "max_rule_length", "max_mcp_tools", "warn_mcp_tools", "summarization_message", "num_files_for_memory_generation", "memory_default_enabled", "num_summarizations_before_warning_shown", "cursor_rules_read_file_fix_enabled", "dont_send_ctrl_c_before_command", "client_statsig_poll_interval_ms", "disable_statsig", "list_dir_v2_predefined_ignore_globs")
     DISABLE_UNIFICATION_FIELD_NUMBER: _ClassVar[int]
@@ -740,6 +1243,28 @@ class ChatConfig(_message.Message):
     list_dir_v2_predefined_ignore_globs: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, disable_unification: _Optional[bool] = ..., full_context_token_limit: _Optional[int] = ..., disable_yolo_mode: _Optional[bool] = ..., max_rule_length: _Optional[int] = ..., max_mcp_tools: _Optional[int] = ..., warn_mcp_tools: _Optional[int] = ..., summarization_message: _Optional[str] = ..., num_files_for_memory_generation: _Optional[int] = ..., memory_default_enabled: _Optional[bool] = ..., num_summarizations_before_warning_shown: _Optional[int] = ..., cursor_rules_read_file_fix_enabled: _Optional[bool] = ..., dont_send_ctrl_c_before_command: _Optional[bool] = ..., client_statsig_poll_interval_ms: _Optional[int] = ..., disable_statsig: _Optional[bool] = ..., list_dir_v2_predefined_ignore_globs: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class ChatQuote(_message.Message):
+    __slots__ = ("markdown", "bubble_id", "section_index")
+    MARKDOWN_FIELD_NUMBER: _ClassVar[int]
+    BUBBLE_ID_FIELD_NUMBER: _ClassVar[int]
+    SECTION_INDEX_FIELD_NUMBER: _ClassVar[int]
+    markdown: str
+    bubble_id: str
+    section_index: int
+    def __init__(self, markdown: _Optional[str] = ..., bubble_id: _Optional[str] = ..., section_index: _Optional[int] = ...) -> None: ...
+
+class ClickAction(_message.Message):
+    __slots__ = ("coordinate", "button", "count", "modifier_keys")
+    COORDINATE_FIELD_NUMBER: _ClassVar[int]
+    BUTTON_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_KEYS_FIELD_NUMBER: _ClassVar[int]
+    coordinate: Coordinate
+    button: MouseButton
+    count: int
+    modifier_keys: str
+    def __init__(self, coordinate: _Optional[_Union[Coordinate, _Mapping]] = ..., button: _Optional[_Union[MouseButton, str]] = ..., count: _Optional[int] = ..., modifier_keys: _Optional[str] = ...) -> None: ...
+
 class ClientAction(_message.Message):
     __slots__ = ("command_id", "args")
     class ArgsEntry(_message.Message):
@@ -754,6 +1279,242 @@ class ClientAction(_message.Message):
     command_id: str
     args: _containers.ScalarMap[str, str]
     def __init__(self, command_id: _Optional[str] = ..., args: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class ClientSideToolV2Call(_message.Message):
+    __slots__ = ("tool", "tool_call_id", "timeout_ms", "name", "is_streaming", "is_last_message", "internal", "raw_args", "tool_index", "model_call_id", "read_semsearch_files_params", "ripgrep_search_params", "read_file_params", "list_dir_params", "edit_file_params", "file_search_params", "semantic_search_full_params", "delete_file_params", "reapply_params", "run_terminal_command_v2_params", "fetch_rules_params", "web_search_params", "mcp_params", "search_symbols_params", "gotodef_params", "background_composer_followup_params", "knowledge_base_params", "fetch_pull_request_params", "deep_search_params", "create_diagram_params", "fix_lints_params", "read_lints_params", "task_params", "await_task_params", "todo_read_params", "todo_write_params", "edit_file_v2_params", "list_dir_v2_params", "read_file_v2_params", "ripgrep_raw_search_params", "glob_file_search_params", "create_plan_params", "list_mcp_resources_params", "read_mcp_resource_params", "read_project_params", "update_project_params", "task_v2_params", "call_mcp_tool_params", "apply_agent_diff_params", "ask_question_params", "switch_mode_params", "computer_use_params", "write_shell_stdin_params", "record_screen_params", "web_fetch_params", "report_bugfix_results_params", "mcp_auth_params", "get_mcp_tools_params")
+    TOOL_FIELD_NUMBER: _ClassVar[int]
+    TOOL_CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_MS_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    IS_STREAMING_FIELD_NUMBER: _ClassVar[int]
+    IS_LAST_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    INTERNAL_FIELD_NUMBER: _ClassVar[int]
+    RAW_ARGS_FIELD_NUMBER: _ClassVar[int]
+    TOOL_INDEX_FIELD_NUMBER: _ClassVar[int]
+    MODEL_CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    READ_SEMSEARCH_FILES_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    RIPGREP_SEARCH_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    READ_FILE_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    LIST_DIR_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    EDIT_FILE_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    FILE_SEARCH_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    SEMANTIC_SEARCH_FULL_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    DELETE_FILE_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    REAPPLY_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    RUN_TERMINAL_COMMAND_V2_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    FETCH_RULES_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    WEB_SEARCH_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    MCP_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_SYMBOLS_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    GOTODEF_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_COMPOSER_FOLLOWUP_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_BASE_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    FETCH_PULL_REQUEST_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    DEEP_SEARCH_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    CREATE_DIAGRAM_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    FIX_LINTS_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    READ_LINTS_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    TASK_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    AWAIT_TASK_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    TODO_READ_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    TODO_WRITE_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    EDIT_FILE_V2_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    LIST_DIR_V2_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    READ_FILE_V2_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    RIPGREP_RAW_SEARCH_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    GLOB_FILE_SEARCH_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    CREATE_PLAN_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    LIST_MCP_RESOURCES_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    READ_MCP_RESOURCE_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    READ_PROJECT_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_PROJECT_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    TASK_V2_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    CALL_MCP_TOOL_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    APPLY_AGENT_DIFF_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    ASK_QUESTION_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    SWITCH_MODE_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    COMPUTER_USE_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    WRITE_SHELL_STDIN_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    RECORD_SCREEN_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    WEB_FETCH_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    REPORT_BUGFIX_RESULTS_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    MCP_AUTH_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    GET_MCP_TOOLS_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    tool: ClientSideToolV2
+    tool_call_id: str
+    timeout_ms: float
+    name: str
+    is_streaming: bool
+    is_last_message: bool
+    internal: bool
+    raw_args: str
+    tool_index: int
+    model_call_id: str
+    read_semsearch_files_params: ReadSemsearchFilesParams
+    ripgrep_search_params: RipgrepSearchParams
+    read_file_params: ReadFileParams
+    list_dir_params: ListDirParams
+    edit_file_params: EditFileParams
+    file_search_params: ToolCallFileSearchParams
+    semantic_search_full_params: SemanticSearchFullParams
+    delete_file_params: DeleteFileParams
+    reapply_params: ReapplyParams
+    run_terminal_command_v2_params: RunTerminalCommandV2Params
+    fetch_rules_params: FetchRulesParams
+    web_search_params: WebSearchParams
+    mcp_params: MCPParams
+    search_symbols_params: SearchSymbolsParams
+    gotodef_params: GotodefParams
+    background_composer_followup_params: BackgroundComposerFollowupParams
+    knowledge_base_params: KnowledgeBaseParams
+    fetch_pull_request_params: FetchPullRequestParams
+    deep_search_params: DeepSearchParams
+    create_diagram_params: CreateDiagramParams
+    fix_lints_params: FixLintsParams
+    read_lints_params: ReadLintsParams
+    task_params: TaskParams
+    await_task_params: AwaitTaskParams
+    todo_read_params: TodoReadParams
+    todo_write_params: TodoWriteParams
+    edit_file_v2_params: EditFileV2Params
+    list_dir_v2_params: ListDirV2Params
+    read_file_v2_params: ReadFileV2Params
+    ripgrep_raw_search_params: RipgrepRawSearchParams
+    glob_file_search_params: GlobFileSearchParams
+    create_plan_params: CreatePlanParams
+    list_mcp_resources_params: ListMcpResourcesParams
+    read_mcp_resource_params: ReadMcpResourceParams
+    read_project_params: ReadProjectParams
+    update_project_params: UpdateProjectParams
+    task_v2_params: TaskV2Params
+    call_mcp_tool_params: CallMcpToolParams
+    apply_agent_diff_params: ApplyAgentDiffParams
+    ask_question_params: AskQuestionParams
+    switch_mode_params: SwitchModeParams
+    computer_use_params: ComputerUseParams
+    write_shell_stdin_params: WriteShellStdinArgs
+    record_screen_params: RecordScreenArgs
+    web_fetch_params: WebFetchParams
+    report_bugfix_results_params: ReportBugfixResultsParams
+    mcp_auth_params: McpAuthParams
+    get_mcp_tools_params: GetMcpToolsParams
+    def __init__(self, tool: _Optional[_Union[ClientSideToolV2, str]] = ..., tool_call_id: _Optional[str] = ..., timeout_ms: _Optional[float] = ..., name: _Optional[str] = ..., is_streaming: _Optional[bool] = ..., is_last_message: _Optional[bool] = ..., internal: _Optional[bool] = ..., raw_args: _Optional[str] = ..., tool_index: _Optional[int] = ..., model_call_id: _Optional[str] = ..., read_semsearch_files_params: _Optional[_Union[ReadSemsearchFilesParams, _Mapping]] = ..., ripgrep_search_params: _Optional[_Union[RipgrepSearchParams, _Mapping]] = ..., read_file_params: _Optional[_Union[ReadFileParams, _Mapping]] = ..., list_dir_params: _Optional[_Union[ListDirParams, _Mapping]] = ..., edit_file_params: _Optional[_Union[EditFileParams, _Mapping]] = ..., file_search_params: _Optional[_Union[ToolCallFileSearchParams, _Mapping]] = ..., semantic_search_full_params: _Optional[_Union[SemanticSearchFullParams, _Mapping]] = ..., delete_file_params: _Optional[_Union[DeleteFileParams, _Mapping]] = ..., reapply_params: _Optional[_Union[ReapplyParams, _Mapping]] = ..., run_terminal_command_v2_params: _Optional[_Union[RunTerminalCommandV2Params, _Mapping]] = ..., fetch_rules_params: _Optional[_Union[FetchRulesParams, _Mapping]] = ..., web_search_params: _Optional[_Union[WebSearchParams, _Mapping]] = ..., mcp_params: _Optional[_Union[MCPParams, _Mapping]] = ..., search_symbols_params: _Optional[_Union[SearchSymbolsParams, _Mapping]] = ..., gotodef_params: _Optional[_Union[GotodefParams, _Mapping]] = ..., background_composer_followup_params: _Optional[_Union[BackgroundComposerFollowupParams, _Mapping]] = ..., knowledge_base_params: _Optional[_Union[KnowledgeBaseParams, _Mapping]] = ..., fetch_pull_request_params: _Optional[_Union[FetchPullRequestParams, _Mapping]] = ..., deep_search_params: _Optional[_Union[DeepSearchParams, _Mapping]] = ..., create_diagram_params: _Optional[_Union[CreateDiagramParams, _Mapping]] = ..., fix_lints_params: _Optional[_Union[FixLintsParams, _Mapping]] = ..., read_lints_params: _Optional[_Union[ReadLintsParams, _Mapping]] = ..., task_params: _Optional[_Union[TaskParams, _Mapping]] = ..., await_task_params: _Optional[_Union[AwaitTaskParams, _Mapping]] = ..., todo_read_params: _Optional[_Union[TodoReadParams, _Mapping]] = ..., todo_write_params: _Optional[_Union[TodoWriteParams, _Mapping]] = ..., edit_file_v2_params: _Optional[_Union[EditFileV2Params, _Mapping]] = ..., list_dir_v2_params: _Optional[_Union[ListDirV2Params, _Mapping]] = ..., read_file_v2_params: _Optional[_Union[ReadFileV2Params, _Mapping]] = ..., ripgrep_raw_search_params: _Optional[_Union[RipgrepRawSearchParams, _Mapping]] = ..., glob_file_search_params: _Optional[_Union[GlobFileSearchParams, _Mapping]] = ..., create_plan_params: _Optional[_Union[CreatePlanParams, _Mapping]] = ..., list_mcp_resources_params: _Optional[_Union[ListMcpResourcesParams, _Mapping]] = ..., read_mcp_resource_params: _Optional[_Union[ReadMcpResourceParams, _Mapping]] = ..., read_project_params: _Optional[_Union[ReadProjectParams, _Mapping]] = ..., update_project_params: _Optional[_Union[UpdateProjectParams, _Mapping]] = ..., task_v2_params: _Optional[_Union[TaskV2Params, _Mapping]] = ..., call_mcp_tool_params: _Optional[_Union[CallMcpToolParams, _Mapping]] = ..., apply_agent_diff_params: _Optional[_Union[ApplyAgentDiffParams, _Mapping]] = ..., ask_question_params: _Optional[_Union[AskQuestionParams, _Mapping]] = ..., switch_mode_params: _Optional[_Union[SwitchModeParams, _Mapping]] = ..., computer_use_params: _Optional[_Union[ComputerUseParams, _Mapping]] = ..., write_shell_stdin_params: _Optional[_Union[WriteShellStdinArgs, _Mapping]] = ..., record_screen_params: _Optional[_Union[RecordScreenArgs, _Mapping]] = ..., web_fetch_params: _Optional[_Union[WebFetchParams, _Mapping]] = ..., report_bugfix_results_params: _Optional[_Union[ReportBugfixResultsParams, _Mapping]] = ..., mcp_auth_params: _Optional[_Union[McpAuthParams, _Mapping]] = ..., get_mcp_tools_params: _Optional[_Union[GetMcpToolsParams, _Mapping]] = ...) -> None: ...
+
+class ClientSideToolV2Result(_message.Message):
+    __slots__ = ("tool", "tool_call_id", "error", "model_call_id", "tool_index", "attachments", "read_semsearch_files_result", "ripgrep_search_result", "read_file_result", "list_dir_result", "edit_file_result", "file_search_result", "semantic_search_full_result", "delete_file_result", "reapply_result", "run_terminal_command_v2_result", "fetch_rules_result", "web_search_result", "mcp_result", "search_symbols_result", "background_composer_followup_result", "knowledge_base_result", "fetch_pull_request_result", "deep_search_result", "create_diagram_result", "fix_lints_result", "read_lints_result", "gotodef_result", "task_result", "await_task_result", "todo_read_result", "todo_write_result", "edit_file_v2_result", "list_dir_v2_result", "read_file_v2_result", "ripgrep_raw_search_result", "glob_file_search_result", "create_plan_result", "list_mcp_resources_result", "read_mcp_resource_result", "read_project_result", "update_project_result", "task_v2_result", "call_mcp_tool_result", "apply_agent_diff_result", "ask_question_result", "switch_mode_result", "computer_use_result", "generate_image_result", "write_shell_stdin_result", "record_screen_result", "web_fetch_result", "report_bugfix_results_result", "ai_attribution_result", "mcp_auth_result", "get_mcp_tools_result")
+    TOOL_FIELD_NUMBER: _ClassVar[int]
+    TOOL_CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    MODEL_CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    TOOL_INDEX_FIELD_NUMBER: _ClassVar[int]
+    ATTACHMENTS_FIELD_NUMBER: _ClassVar[int]
+    READ_SEMSEARCH_FILES_RESULT_FIELD_NUMBER: _ClassVar[int]
+    RIPGREP_SEARCH_RESULT_FIELD_NUMBER: _ClassVar[int]
+    READ_FILE_RESULT_FIELD_NUMBER: _ClassVar[int]
+    LIST_DIR_RESULT_FIELD_NUMBER: _ClassVar[int]
+    EDIT_FILE_RESULT_FIELD_NUMBER: _ClassVar[int]
+    FILE_SEARCH_RESULT_FIELD_NUMBER: _ClassVar[int]
+    SEMANTIC_SEARCH_FULL_RESULT_FIELD_NUMBER: _ClassVar[int]
+    DELETE_FILE_RESULT_FIELD_NUMBER: _ClassVar[int]
+    REAPPLY_RESULT_FIELD_NUMBER: _ClassVar[int]
+    RUN_TERMINAL_COMMAND_V2_RESULT_FIELD_NUMBER: _ClassVar[int]
+    FETCH_RULES_RESULT_FIELD_NUMBER: _ClassVar[int]
+    WEB_SEARCH_RESULT_FIELD_NUMBER: _ClassVar[int]
+    MCP_RESULT_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_SYMBOLS_RESULT_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_COMPOSER_FOLLOWUP_RESULT_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_BASE_RESULT_FIELD_NUMBER: _ClassVar[int]
+    FETCH_PULL_REQUEST_RESULT_FIELD_NUMBER: _ClassVar[int]
+    DEEP_SEARCH_RESULT_FIELD_NUMBER: _ClassVar[int]
+    CREATE_DIAGRAM_RESULT_FIELD_NUMBER: _ClassVar[int]
+    FIX_LINTS_RESULT_FIELD_NUMBER: _ClassVar[int]
+    READ_LINTS_RESULT_FIELD_NUMBER: _ClassVar[int]
+    GOTODEF_RESULT_FIELD_NUMBER: _ClassVar[int]
+    TASK_RESULT_FIELD_NUMBER: _ClassVar[int]
+    AWAIT_TASK_RESULT_FIELD_NUMBER: _ClassVar[int]
+    TODO_READ_RESULT_FIELD_NUMBER: _ClassVar[int]
+    TODO_WRITE_RESULT_FIELD_NUMBER: _ClassVar[int]
+    EDIT_FILE_V2_RESULT_FIELD_NUMBER: _ClassVar[int]
+    LIST_DIR_V2_RESULT_FIELD_NUMBER: _ClassVar[int]
+    READ_FILE_V2_RESULT_FIELD_NUMBER: _ClassVar[int]
+    RIPGREP_RAW_SEARCH_RESULT_FIELD_NUMBER: _ClassVar[int]
+    GLOB_FILE_SEARCH_RESULT_FIELD_NUMBER: _ClassVar[int]
+    CREATE_PLAN_RESULT_FIELD_NUMBER: _ClassVar[int]
+    LIST_MCP_RESOURCES_RESULT_FIELD_NUMBER: _ClassVar[int]
+    READ_MCP_RESOURCE_RESULT_FIELD_NUMBER: _ClassVar[int]
+    READ_PROJECT_RESULT_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_PROJECT_RESULT_FIELD_NUMBER: _ClassVar[int]
+    TASK_V2_RESULT_FIELD_NUMBER: _ClassVar[int]
+    CALL_MCP_TOOL_RESULT_FIELD_NUMBER: _ClassVar[int]
+    APPLY_AGENT_DIFF_RESULT_FIELD_NUMBER: _ClassVar[int]
+    ASK_QUESTION_RESULT_FIELD_NUMBER: _ClassVar[int]
+    SWITCH_MODE_RESULT_FIELD_NUMBER: _ClassVar[int]
+    COMPUTER_USE_RESULT_FIELD_NUMBER: _ClassVar[int]
+    GENERATE_IMAGE_RESULT_FIELD_NUMBER: _ClassVar[int]
+    WRITE_SHELL_STDIN_RESULT_FIELD_NUMBER: _ClassVar[int]
+    RECORD_SCREEN_RESULT_FIELD_NUMBER: _ClassVar[int]
+    WEB_FETCH_RESULT_FIELD_NUMBER: _ClassVar[int]
+    REPORT_BUGFIX_RESULTS_RESULT_FIELD_NUMBER: _ClassVar[int]
+    AI_ATTRIBUTION_RESULT_FIELD_NUMBER: _ClassVar[int]
+    MCP_AUTH_RESULT_FIELD_NUMBER: _ClassVar[int]
+    GET_MCP_TOOLS_RESULT_FIELD_NUMBER: _ClassVar[int]
+    tool: ClientSideToolV2
+    tool_call_id: str
+    error: ToolResultError
+    model_call_id: str
+    tool_index: int
+    attachments: ToolResultAttachments
+    read_semsearch_files_result: ReadSemsearchFilesResult
+    ripgrep_search_result: RipgrepSearchResult
+    read_file_result: ReadFileResult
+    list_dir_result: ListDirResult
+    edit_file_result: EditFileResult
+    file_search_result: ToolCallFileSearchResult
+    semantic_search_full_result: SemanticSearchFullResult
+    delete_file_result: DeleteFileResult
+    reapply_result: ReapplyResult
+    run_terminal_command_v2_result: RunTerminalCommandV2Result
+    fetch_rules_result: FetchRulesResult
+    web_search_result: WebSearchResult
+    mcp_result: MCPResult
+    search_symbols_result: SearchSymbolsResult
+    background_composer_followup_result: BackgroundComposerFollowupResult
+    knowledge_base_result: KnowledgeBaseResult
+    fetch_pull_request_result: FetchPullRequestResult
+    deep_search_result: DeepSearchResult
+    create_diagram_result: CreateDiagramResult
+    fix_lints_result: FixLintsResult
+    read_lints_result: ReadLintsResult
+    gotodef_result: GotodefResult
+    task_result: TaskResult
+    await_task_result: AwaitTaskResult
+    todo_read_result: TodoReadResult
+    todo_write_result: TodoWriteResult
+    edit_file_v2_result: EditFileV2Result
+    list_dir_v2_result: ListDirV2Result
+    read_file_v2_result: ReadFileV2Result
+    ripgrep_raw_search_result: RipgrepRawSearchResult
+    glob_file_search_result: GlobFileSearchResult
+    create_plan_result: CreatePlanResult
+    list_mcp_resources_result: ListMcpResourcesResult
+    read_mcp_resource_result: ReadMcpResourceResult
+    read_project_result: ReadProjectResult
+    update_project_result: UpdateProjectResult
+    task_v2_result: TaskV2Result
+    call_mcp_tool_result: CallMcpToolResult
+    apply_agent_diff_result: ApplyAgentDiffResult
+    ask_question_result: AskQuestionResult
+    switch_mode_result: SwitchModeResult
+    computer_use_result: ComputerUseResult
+    generate_image_result: GenerateImageResult
+    write_shell_stdin_result: WriteShellStdinResult
+    record_screen_result: RecordScreenResult
+    web_fetch_result: WebFetchResult
+    report_bugfix_results_result: ReportBugfixResultsResult
+    ai_attribution_result: AiAttributionResult
+    mcp_auth_result: McpAuthResult
+    get_mcp_tools_result: GetMcpToolsResult
+    def __init__(self, tool: _Optional[_Union[ClientSideToolV2, str]] = ..., tool_call_id: _Optional[str] = ..., error: _Optional[_Union[ToolResultError, _Mapping]] = ..., model_call_id: _Optional[str] = ..., tool_index: _Optional[int] = ..., attachments: _Optional[_Union[ToolResultAttachments, _Mapping]] = ..., read_semsearch_files_result: _Optional[_Union[ReadSemsearchFilesResult, _Mapping]] = ..., ripgrep_search_result: _Optional[_Union[RipgrepSearchResult, _Mapping]] = ..., read_file_result: _Optional[_Union[ReadFileResult, _Mapping]] = ..., list_dir_result: _Optional[_Union[ListDirResult, _Mapping]] = ..., edit_file_result: _Optional[_Union[EditFileResult, _Mapping]] = ..., file_search_result: _Optional[_Union[ToolCallFileSearchResult, _Mapping]] = ..., semantic_search_full_result: _Optional[_Union[SemanticSearchFullResult, _Mapping]] = ..., delete_file_result: _Optional[_Union[DeleteFileResult, _Mapping]] = ..., reapply_result: _Optional[_Union[ReapplyResult, _Mapping]] = ..., run_terminal_command_v2_result: _Optional[_Union[RunTerminalCommandV2Result, _Mapping]] = ..., fetch_rules_result: _Optional[_Union[FetchRulesResult, _Mapping]] = ..., web_search_result: _Optional[_Union[WebSearchResult, _Mapping]] = ..., mcp_result: _Optional[_Union[MCPResult, _Mapping]] = ..., search_symbols_result: _Optional[_Union[SearchSymbolsResult, _Mapping]] = ..., background_composer_followup_result: _Optional[_Union[BackgroundComposerFollowupResult, _Mapping]] = ..., knowledge_base_result: _Optional[_Union[KnowledgeBaseResult, _Mapping]] = ..., fetch_pull_request_result: _Optional[_Union[FetchPullRequestResult, _Mapping]] = ..., deep_search_result: _Optional[_Union[DeepSearchResult, _Mapping]] = ..., create_diagram_result: _Optional[_Union[CreateDiagramResult, _Mapping]] = ..., fix_lints_result: _Optional[_Union[FixLintsResult, _Mapping]] = ..., read_lints_result: _Optional[_Union[ReadLintsResult, _Mapping]] = ..., gotodef_result: _Optional[_Union[GotodefResult, _Mapping]] = ..., task_result: _Optional[_Union[TaskResult, _Mapping]] = ..., await_task_result: _Optional[_Union[AwaitTaskResult, _Mapping]] = ..., todo_read_result: _Optional[_Union[TodoReadResult, _Mapping]] = ..., todo_write_result: _Optional[_Union[TodoWriteResult, _Mapping]] = ..., edit_file_v2_result: _Optional[_Union[EditFileV2Result, _Mapping]] = ..., list_dir_v2_result: _Optional[_Union[ListDirV2Result, _Mapping]] = ..., read_file_v2_result: _Optional[_Union[ReadFileV2Result, _Mapping]] = ..., ripgrep_raw_search_result: _Optional[_Union[RipgrepRawSearchResult, _Mapping]] = ..., glob_file_search_result: _Optional[_Union[GlobFileSearchResult, _Mapping]] = ..., create_plan_result: _Optional[_Union[CreatePlanResult, _Mapping]] = ..., list_mcp_resources_result: _Optional[_Union[ListMcpResourcesResult, _Mapping]] = ..., read_mcp_resource_result: _Optional[_Union[ReadMcpResourceResult, _Mapping]] = ..., read_project_result: _Optional[_Union[ReadProjectResult, _Mapping]] = ..., update_project_result: _Optional[_Union[UpdateProjectResult, _Mapping]] = ..., task_v2_result: _Optional[_Union[TaskV2Result, _Mapping]] = ..., call_mcp_tool_result: _Optional[_Union[CallMcpToolResult, _Mapping]] = ..., apply_agent_diff_result: _Optional[_Union[ApplyAgentDiffResult, _Mapping]] = ..., ask_question_result: _Optional[_Union[AskQuestionResult, _Mapping]] = ..., switch_mode_result: _Optional[_Union[SwitchModeResult, _Mapping]] = ..., computer_use_result: _Optional[_Union[ComputerUseResult, _Mapping]] = ..., generate_image_result: _Optional[_Union[GenerateImageResult, _Mapping]] = ..., write_shell_stdin_result: _Optional[_Union[WriteShellStdinResult, _Mapping]] = ..., record_screen_result: _Optional[_Union[RecordScreenResult, _Mapping]] = ..., web_fetch_result: _Optional[_Union[WebFetchResult, _Mapping]] = ..., report_bugfix_results_result: _Optional[_Union[ReportBugfixResultsResult, _Mapping]] = ..., ai_attribution_result: _Optional[_Union[AiAttributionResult, _Mapping]] = ..., mcp_auth_result: _Optional[_Union[McpAuthResult, _Mapping]] = ..., get_mcp_tools_result: _Optional[_Union[GetMcpToolsResult, _Mapping]] = ...) -> None: ...
 
 class ClientTracingConfig(_message.Message):
     __slots__ = ("global_sample_rate", "traces_sample_rate", "logger_sample_rate", "minidump_sample_rate", "error_rate_limit", "performance_unit_rate_limit", "profiles_sample_rate", "json_stringify_sample_rate")
@@ -789,6 +1550,79 @@ class ClientVersionStatus(_message.Message):
     message: str
     def __init__(self, update_level: _Optional[_Union[ClientUpdateLevel, str]] = ..., current_client_version: _Optional[str] = ..., min_supported_client_version: _Optional[str] = ..., min_allowed_client_version: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
+class CodeBlock(_message.Message):
+    __slots__ = ("relative_workspace_path", "file_contents", "file_contents_length", "range", "contents", "signatures", "override_contents", "original_contents", "detailed_lines", "file_git_context")
+    class Signatures(_message.Message):
+        __slots__ = ("ranges",)
+        RANGES_FIELD_NUMBER: _ClassVar[int]
+        ranges: _containers.RepeatedCompositeFieldContainer[CursorRange]
+        def __init__(self, ranges: _Optional[_Iterable[_Union[CursorRange, _Mapping]]] = ...) -> None: ...
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    FILE_CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    FILE_CONTENTS_LENGTH_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    SIGNATURES_FIELD_NUMBER: _ClassVar[int]
+    OVERRIDE_CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    ORIGINAL_CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    DETAILED_LINES_FIELD_NUMBER: _ClassVar[int]
+    FILE_GIT_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    file_contents: str
+    file_contents_length: int
+    range: CursorRange
+    contents: str
+    signatures: CodeBlock.Signatures
+    override_contents: str
+    original_contents: str
+    detailed_lines: _containers.RepeatedCompositeFieldContainer[DetailedLine]
+    file_git_context: FileGit
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., file_contents: _Optional[str] = ..., file_contents_length: _Optional[int] = ..., range: _Optional[_Union[CursorRange, _Mapping]] = ..., contents: _Optional[str] = ..., signatures: _Optional[_Union[CodeBlock.Signatures, _Mapping]] = ..., override_contents: _Optional[str] = ..., original_contents: _Optional[str] = ..., detailed_lines: _Optional[_Iterable[_Union[DetailedLine, _Mapping]]] = ..., file_git_context: _Optional[_Union[FileGit, _Mapping]] = ...) -> None: ...
+
+class CodeChunk(_message.Message):
+    __slots__ = ("relative_workspace_path", "start_line_number", "lines", "summarization_strategy", "language_identifier", "intent", "is_final_version", "is_first_version")
+    class Intent(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        INTENT_UNSPECIFIED: _ClassVar[CodeChunk.Intent]
+        INTENT_COMPOSER_FILE: _ClassVar[CodeChunk.Intent]
+        INTENT_COMPRESSED_COMPOSER_FILE: _ClassVar[CodeChunk.Intent]
+    INTENT_UNSPECIFIED: CodeChunk.Intent
+    INTENT_COMPOSER_FILE: CodeChunk.Intent
+    INTENT_COMPRESSED_COMPOSER_FILE: CodeChunk.Intent
+    class SummarizationStrategy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        SUMMARIZATION_STRATEGY_NONE_UNSPECIFIED: _ClassVar[CodeChunk.SummarizationStrategy]
+        SUMMARIZATION_STRATEGY_SUMMARIZED: _ClassVar[CodeChunk.SummarizationStrategy]
+        SUMMARIZATION_STRATEGY_EMBEDDED: _ClassVar[CodeChunk.SummarizationStrategy]
+    SUMMARIZATION_STRATEGY_NONE_UNSPECIFIED: CodeChunk.SummarizationStrategy
+    SUMMARIZATION_STRATEGY_SUMMARIZED: CodeChunk.SummarizationStrategy
+    SUMMARIZATION_STRATEGY_EMBEDDED: CodeChunk.SummarizationStrategy
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    LINES_FIELD_NUMBER: _ClassVar[int]
+    SUMMARIZATION_STRATEGY_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+    INTENT_FIELD_NUMBER: _ClassVar[int]
+    IS_FINAL_VERSION_FIELD_NUMBER: _ClassVar[int]
+    IS_FIRST_VERSION_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    start_line_number: int
+    lines: _containers.RepeatedScalarFieldContainer[str]
+    summarization_strategy: CodeChunk.SummarizationStrategy
+    language_identifier: str
+    intent: CodeChunk.Intent
+    is_final_version: bool
+    is_first_version: bool
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., start_line_number: _Optional[int] = ..., lines: _Optional[_Iterable[str]] = ..., summarization_strategy: _Optional[_Union[CodeChunk.SummarizationStrategy, str]] = ..., language_identifier: _Optional[str] = ..., intent: _Optional[_Union[CodeChunk.Intent, str]] = ..., is_final_version: _Optional[bool] = ..., is_first_version: _Optional[bool] = ...) -> None: ...
+
+class CodeResult(_message.Message):
+    __slots__ = ("code_block", "score")
+    CODE_BLOCK_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    code_block: CodeBlock
+    score: float
+    def __init__(self, code_block: _Optional[_Union[CodeBlock, _Mapping]] = ..., score: _Optional[float] = ...) -> None: ...
+
 class CodebaseTelemetryConfig(_message.Message):
     __slots__ = ("enabled", "reset_token")
     ENABLED_FIELD_NUMBER: _ClassVar[int]
@@ -797,17 +1631,1268 @@ class CodebaseTelemetryConfig(_message.Message):
     reset_token: str
     def __init__(self, enabled: _Optional[bool] = ..., reset_token: _Optional[str] = ...) -> None: ...
 
+class CommandClassifierResult(_message.Message):
+    __slots__ = ("commands", "suggested_sandbox_mode", "classification_failed")
+    class SuggestedSandboxMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        SUGGESTED_SANDBOX_MODE_UNSPECIFIED: _ClassVar[CommandClassifierResult.SuggestedSandboxMode]
+        SUGGESTED_SANDBOX_MODE_SANDBOX: _ClassVar[CommandClassifierResult.SuggestedSandboxMode]
+        SUGGESTED_SANDBOX_MODE_NO_SANDBOX: _ClassVar[CommandClassifierResult.SuggestedSandboxMode]
+        SUGGESTED_SANDBOX_MODE_UNDETERMINED: _ClassVar[CommandClassifierResult.SuggestedSandboxMode]
+    SUGGESTED_SANDBOX_MODE_UNSPECIFIED: CommandClassifierResult.SuggestedSandboxMode
+    SUGGESTED_SANDBOX_MODE_SANDBOX: CommandClassifierResult.SuggestedSandboxMode
+    SUGGESTED_SANDBOX_MODE_NO_SANDBOX: CommandClassifierResult.SuggestedSandboxMode
+    SUGGESTED_SANDBOX_MODE_UNDETERMINED: CommandClassifierResult.SuggestedSandboxMode
+    class ClassifiedCommand(_message.Message):
+        __slots__ = ("name", "arguments", "suggested_allowlist_entry", "subcommand_tokens")
+        NAME_FIELD_NUMBER: _ClassVar[int]
+        ARGUMENTS_FIELD_NUMBER: _ClassVar[int]
+        SUGGESTED_ALLOWLIST_ENTRY_FIELD_NUMBER: _ClassVar[int]
+        SUBCOMMAND_TOKENS_FIELD_NUMBER: _ClassVar[int]
+        name: str
+        arguments: _containers.RepeatedScalarFieldContainer[str]
+        suggested_allowlist_entry: str
+        subcommand_tokens: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, name: _Optional[str] = ..., arguments: _Optional[_Iterable[str]] = ..., suggested_allowlist_entry: _Optional[str] = ..., subcommand_tokens: _Optional[_Iterable[str]] = ...) -> None: ...
+    COMMANDS_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTED_SANDBOX_MODE_FIELD_NUMBER: _ClassVar[int]
+    CLASSIFICATION_FAILED_FIELD_NUMBER: _ClassVar[int]
+    commands: _containers.RepeatedCompositeFieldContainer[CommandClassifierResult.ClassifiedCommand]
+    suggested_sandbox_mode: CommandClassifierResult.SuggestedSandboxMode
+    classification_failed: bool
+    def __init__(self, commands: _Optional[_Iterable[_Union[CommandClassifierResult.ClassifiedCommand, _Mapping]]] = ..., suggested_sandbox_mode: _Optional[_Union[CommandClassifierResult.SuggestedSandboxMode, str]] = ..., classification_failed: _Optional[bool] = ...) -> None: ...
+
+class Commit(_message.Message):
+    __slots__ = ("sha", "message", "description", "diff", "author", "date")
+    SHA_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    DIFF_FIELD_NUMBER: _ClassVar[int]
+    AUTHOR_FIELD_NUMBER: _ClassVar[int]
+    DATE_FIELD_NUMBER: _ClassVar[int]
+    sha: str
+    message: str
+    description: str
+    diff: _containers.RepeatedCompositeFieldContainer[FileDiff]
+    author: str
+    date: str
+    def __init__(self, sha: _Optional[str] = ..., message: _Optional[str] = ..., description: _Optional[str] = ..., diff: _Optional[_Iterable[_Union[FileDiff, _Mapping]]] = ..., author: _Optional[str] = ..., date: _Optional[str] = ...) -> None: ...
+
+class ComposerCapabilityContext(_message.Message):
+    __slots__ = ("slack_integration", "github_pr", "microsoft_teams_integration")
+    class GithubPRContext(_message.Message):
+        __slots__ = ("title", "description", "comments", "ci_failures")
+        TITLE_FIELD_NUMBER: _ClassVar[int]
+        DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+        COMMENTS_FIELD_NUMBER: _ClassVar[int]
+        CI_FAILURES_FIELD_NUMBER: _ClassVar[int]
+        title: str
+        description: str
+        comments: str
+        ci_failures: str
+        def __init__(self, title: _Optional[str] = ..., description: _Optional[str] = ..., comments: _Optional[str] = ..., ci_failures: _Optional[str] = ...) -> None: ...
+    class MicrosoftTeamsIntegrationContext(_message.Message):
+        __slots__ = ("thread", "channel_name", "team_name", "channel_description", "team_description")
+        THREAD_FIELD_NUMBER: _ClassVar[int]
+        CHANNEL_NAME_FIELD_NUMBER: _ClassVar[int]
+        TEAM_NAME_FIELD_NUMBER: _ClassVar[int]
+        CHANNEL_DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+        TEAM_DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+        thread: str
+        channel_name: str
+        team_name: str
+        channel_description: str
+        team_description: str
+        def __init__(self, thread: _Optional[str] = ..., channel_name: _Optional[str] = ..., team_name: _Optional[str] = ..., channel_description: _Optional[str] = ..., team_description: _Optional[str] = ...) -> None: ...
+    class SlackIntegrationContext(_message.Message):
+        __slots__ = ("thread", "channel_name", "channel_purpose", "channel_topic")
+        THREAD_FIELD_NUMBER: _ClassVar[int]
+        CHANNEL_NAME_FIELD_NUMBER: _ClassVar[int]
+        CHANNEL_PURPOSE_FIELD_NUMBER: _ClassVar[int]
+        CHANNEL_TOPIC_FIELD_NUMBER: _ClassVar[int]
+        thread: str
+        channel_name: str
+        channel_purpose: str
+        channel_topic: str
+        def __init__(self, thread: _Optional[str] = ..., channel_name: _Optional[str] = ..., channel_purpose: _Optional[str] = ..., channel_topic: _Optional[str] = ...) -> None: ...
+    SLACK_INTEGRATION_FIELD_NUMBER: _ClassVar[int]
+    GITHUB_PR_FIELD_NUMBER: _ClassVar[int]
+    MICROSOFT_TEAMS_INTEGRATION_FIELD_NUMBER: _ClassVar[int]
+    slack_integration: ComposerCapabilityContext.SlackIntegrationContext
+    github_pr: ComposerCapabilityContext.GithubPRContext
+    microsoft_teams_integration: ComposerCapabilityContext.MicrosoftTeamsIntegrationContext
+    def __init__(self, slack_integration: _Optional[_Union[ComposerCapabilityContext.SlackIntegrationContext, _Mapping]] = ..., github_pr: _Optional[_Union[ComposerCapabilityContext.GithubPRContext, _Mapping]] = ..., microsoft_teams_integration: _Optional[_Union[ComposerCapabilityContext.MicrosoftTeamsIntegrationContext, _Mapping]] = ...) -> None: ...
+
+class ComposerCapabilityRequest(_message.Message):
+    __slots__ = ("type", "loop_on_lints", "loop_on_tests", "mega_planner", "loop_on_command", "tool_call", "diff_review", "context_picking", "edit_trail", "auto_context", "context_planner", "remember_this", "decomposer", "cursor_rules")
+    class ComposerCapabilityType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        COMPOSER_CAPABILITY_TYPE_UNSPECIFIED: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_LOOP_ON_LINTS: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_LOOP_ON_TESTS: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_MEGA_PLANNER: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_LOOP_ON_COMMAND: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_TOOL_CALL: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_DIFF_REVIEW: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_CONTEXT_PICKING: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_EDIT_TRAIL: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_AUTO_CONTEXT: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_CONTEXT_PLANNER: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_DIFF_HISTORY: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_REMEMBER_THIS: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_DECOMPOSER: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_USES_CODEBASE: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_TOOL_FORMER: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_CURSOR_RULES: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_TOKEN_COUNTER: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_USAGE_DATA: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_CHIMES: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_CODE_DECAY_TRACKER: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_BACKGROUND_COMPOSER: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_SUMMARIZATION: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_AI_CODE_TRACKING: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_QUEUING: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_MEMORIES: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_RCP_LOGS: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_KNOWLEDGE_FETCH: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_SLACK_INTEGRATION: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_SUB_COMPOSER: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_THINKING: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_CONTEXT_WINDOW: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_ONLINE_METRICS: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_NOTIFICATIONS: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_SPEC: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+        COMPOSER_CAPABILITY_TYPE_BROWSER_AGENT: _ClassVar[ComposerCapabilityRequest.ComposerCapabilityType]
+    COMPOSER_CAPABILITY_TYPE_UNSPECIFIED: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_LOOP_ON_LINTS: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_LOOP_ON_TESTS: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_MEGA_PLANNER: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_LOOP_ON_COMMAND: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_TOOL_CALL: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_DIFF_REVIEW: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_CONTEXT_PICKING: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_EDIT_TRAIL: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_AUTO_CONTEXT: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_CONTEXT_PLANNER: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_DIFF_HISTORY: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_REMEMBER_THIS: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_DECOMPOSER: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_USES_CODEBASE: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_TOOL_FORMER: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_CURSOR_RULES: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_TOKEN_COUNTER: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_USAGE_DATA: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_CHIMES: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_CODE_DECAY_TRACKER: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_BACKGROUND_COMPOSER: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_SUMMARIZATION: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_AI_CODE_TRACKING: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_QUEUING: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_MEMORIES: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_RCP_LOGS: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_KNOWLEDGE_FETCH: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_SLACK_INTEGRATION: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_SUB_COMPOSER: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_THINKING: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_CONTEXT_WINDOW: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_ONLINE_METRICS: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_NOTIFICATIONS: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_SPEC: ComposerCapabilityRequest.ComposerCapabilityType
+    COMPOSER_CAPABILITY_TYPE_BROWSER_AGENT: ComposerCapabilityRequest.ComposerCapabilityType
+    class ToolType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        TOOL_TYPE_UNSPECIFIED: _ClassVar[ComposerCapabilityRequest.ToolType]
+        TOOL_TYPE_ADD_FILE_TO_CONTEXT: _ClassVar[ComposerCapabilityRequest.ToolType]
+        TOOL_TYPE_ITERATE: _ClassVar[ComposerCapabilityRequest.ToolType]
+        TOOL_TYPE_REMOVE_FILE_FROM_CONTEXT: _ClassVar[ComposerCapabilityRequest.ToolType]
+        TOOL_TYPE_SEMANTIC_SEARCH_CODEBASE: _ClassVar[ComposerCapabilityRequest.ToolType]
+    TOOL_TYPE_UNSPECIFIED: ComposerCapabilityRequest.ToolType
+    TOOL_TYPE_ADD_FILE_TO_CONTEXT: ComposerCapabilityRequest.ToolType
+    TOOL_TYPE_ITERATE: ComposerCapabilityRequest.ToolType
+    TOOL_TYPE_REMOVE_FILE_FROM_CONTEXT: ComposerCapabilityRequest.ToolType
+    TOOL_TYPE_SEMANTIC_SEARCH_CODEBASE: ComposerCapabilityRequest.ToolType
+    class AutoContextCapability(_message.Message):
+        __slots__ = ("custom_instructions", "additional_files")
+        CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        ADDITIONAL_FILES_FIELD_NUMBER: _ClassVar[int]
+        custom_instructions: str
+        additional_files: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, custom_instructions: _Optional[str] = ..., additional_files: _Optional[_Iterable[str]] = ...) -> None: ...
+    class ContextPickingCapability(_message.Message):
+        __slots__ = ("custom_instructions", "potential_context_files", "potential_context_code_chunks", "files_in_context")
+        CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        POTENTIAL_CONTEXT_FILES_FIELD_NUMBER: _ClassVar[int]
+        POTENTIAL_CONTEXT_CODE_CHUNKS_FIELD_NUMBER: _ClassVar[int]
+        FILES_IN_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+        custom_instructions: str
+        potential_context_files: _containers.RepeatedScalarFieldContainer[str]
+        potential_context_code_chunks: _containers.RepeatedCompositeFieldContainer[CodeChunk]
+        files_in_context: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, custom_instructions: _Optional[str] = ..., potential_context_files: _Optional[_Iterable[str]] = ..., potential_context_code_chunks: _Optional[_Iterable[_Union[CodeChunk, _Mapping]]] = ..., files_in_context: _Optional[_Iterable[str]] = ...) -> None: ...
+    class ContextPlannerCapability(_message.Message):
+        __slots__ = ("custom_instructions", "attached_code_chunks")
+        CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        ATTACHED_CODE_CHUNKS_FIELD_NUMBER: _ClassVar[int]
+        custom_instructions: str
+        attached_code_chunks: _containers.RepeatedCompositeFieldContainer[CodeChunk]
+        def __init__(self, custom_instructions: _Optional[str] = ..., attached_code_chunks: _Optional[_Iterable[_Union[CodeChunk, _Mapping]]] = ...) -> None: ...
+    class CursorRulesCapability(_message.Message):
+        __slots__ = ("custom_instructions",)
+        CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        custom_instructions: str
+        def __init__(self, custom_instructions: _Optional[str] = ...) -> None: ...
+    class DecomposerCapability(_message.Message):
+        __slots__ = ("custom_instructions",)
+        CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        custom_instructions: str
+        def __init__(self, custom_instructions: _Optional[str] = ...) -> None: ...
+    class DiffReviewCapability(_message.Message):
+        __slots__ = ("custom_instructions", "diffs")
+        class SimpleFileDiff(_message.Message):
+            __slots__ = ("relative_workspace_path", "chunks")
+            class Chunk(_message.Message):
+                __slots__ = ("old_lines", "new_lines", "old_range", "new_range")
+                OLD_LINES_FIELD_NUMBER: _ClassVar[int]
+                NEW_LINES_FIELD_NUMBER: _ClassVar[int]
+                OLD_RANGE_FIELD_NUMBER: _ClassVar[int]
+                NEW_RANGE_FIELD_NUMBER: _ClassVar[int]
+                old_lines: _containers.RepeatedScalarFieldContainer[str]
+                new_lines: _containers.RepeatedScalarFieldContainer[str]
+                old_range: LineRange
+                new_range: LineRange
+                def __init__(self, old_lines: _Optional[_Iterable[str]] = ..., new_lines: _Optional[_Iterable[str]] = ..., old_range: _Optional[_Union[LineRange, _Mapping]] = ..., new_range: _Optional[_Union[LineRange, _Mapping]] = ...) -> None: ...
+            RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+            CHUNKS_FIELD_NUMBER: _ClassVar[int]
+            relative_workspace_path: str
+            chunks: _containers.RepeatedCompositeFieldContainer[ComposerCapabilityRequest.DiffReviewCapability.SimpleFileDiff.Chunk]
+            def __init__(self, relative_workspace_path: _Optional[str] = ..., chunks: _Optional[_Iterable[_Union[ComposerCapabilityRequest.DiffReviewCapability.SimpleFileDiff.Chunk, _Mapping]]] = ...) -> None: ...
+        CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        DIFFS_FIELD_NUMBER: _ClassVar[int]
+        custom_instructions: str
+        diffs: _containers.RepeatedCompositeFieldContainer[ComposerCapabilityRequest.DiffReviewCapability.SimpleFileDiff]
+        def __init__(self, custom_instructions: _Optional[str] = ..., diffs: _Optional[_Iterable[_Union[ComposerCapabilityRequest.DiffReviewCapability.SimpleFileDiff, _Mapping]]] = ...) -> None: ...
+    class EditTrailCapability(_message.Message):
+        __slots__ = ("custom_instructions",)
+        CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        custom_instructions: str
+        def __init__(self, custom_instructions: _Optional[str] = ...) -> None: ...
+    class LoopOnCommandCapability(_message.Message):
+        __slots__ = ("command", "custom_instructions", "output", "exit_code")
+        COMMAND_FIELD_NUMBER: _ClassVar[int]
+        CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        OUTPUT_FIELD_NUMBER: _ClassVar[int]
+        EXIT_CODE_FIELD_NUMBER: _ClassVar[int]
+        command: str
+        custom_instructions: str
+        output: str
+        exit_code: int
+        def __init__(self, command: _Optional[str] = ..., custom_instructions: _Optional[str] = ..., output: _Optional[str] = ..., exit_code: _Optional[int] = ...) -> None: ...
+    class LoopOnLintsCapability(_message.Message):
+        __slots__ = ("linter_errors", "custom_instructions")
+        LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+        CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        linter_errors: _containers.RepeatedCompositeFieldContainer[LinterErrors]
+        custom_instructions: str
+        def __init__(self, linter_errors: _Optional[_Iterable[_Union[LinterErrors, _Mapping]]] = ..., custom_instructions: _Optional[str] = ...) -> None: ...
+    class LoopOnTestsCapability(_message.Message):
+        __slots__ = ("test_names", "custom_instructions")
+        TEST_NAMES_FIELD_NUMBER: _ClassVar[int]
+        CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        test_names: _containers.RepeatedScalarFieldContainer[str]
+        custom_instructions: str
+        def __init__(self, test_names: _Optional[_Iterable[str]] = ..., custom_instructions: _Optional[str] = ...) -> None: ...
+    class MegaPlannerCapability(_message.Message):
+        __slots__ = ("custom_instructions",)
+        CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        custom_instructions: str
+        def __init__(self, custom_instructions: _Optional[str] = ...) -> None: ...
+    class RememberThisCapability(_message.Message):
+        __slots__ = ("custom_instructions", "memory")
+        CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        MEMORY_FIELD_NUMBER: _ClassVar[int]
+        custom_instructions: str
+        memory: str
+        def __init__(self, custom_instructions: _Optional[str] = ..., memory: _Optional[str] = ...) -> None: ...
+    class SchemaProperty(_message.Message):
+        __slots__ = ("type", "description")
+        TYPE_FIELD_NUMBER: _ClassVar[int]
+        DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+        type: str
+        description: str
+        def __init__(self, type: _Optional[str] = ..., description: _Optional[str] = ...) -> None: ...
+    class ToolCallCapability(_message.Message):
+        __slots__ = ("custom_instructions", "tool_schemas", "relevant_files", "files_in_context", "semantic_search_files")
+        CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        TOOL_SCHEMAS_FIELD_NUMBER: _ClassVar[int]
+        RELEVANT_FILES_FIELD_NUMBER: _ClassVar[int]
+        FILES_IN_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+        SEMANTIC_SEARCH_FILES_FIELD_NUMBER: _ClassVar[int]
+        custom_instructions: str
+        tool_schemas: _containers.RepeatedCompositeFieldContainer[ComposerCapabilityRequest.ToolSchema]
+        relevant_files: _containers.RepeatedScalarFieldContainer[str]
+        files_in_context: _containers.RepeatedScalarFieldContainer[str]
+        semantic_search_files: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, custom_instructions: _Optional[str] = ..., tool_schemas: _Optional[_Iterable[_Union[ComposerCapabilityRequest.ToolSchema, _Mapping]]] = ..., relevant_files: _Optional[_Iterable[str]] = ..., files_in_context: _Optional[_Iterable[str]] = ..., semantic_search_files: _Optional[_Iterable[str]] = ...) -> None: ...
+    class ToolSchema(_message.Message):
+        __slots__ = ("type", "name", "properties", "required")
+        class PropertiesEntry(_message.Message):
+            __slots__ = ("key", "value")
+            KEY_FIELD_NUMBER: _ClassVar[int]
+            VALUE_FIELD_NUMBER: _ClassVar[int]
+            key: str
+            value: ComposerCapabilityRequest.SchemaProperty
+            def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[ComposerCapabilityRequest.SchemaProperty, _Mapping]] = ...) -> None: ...
+        TYPE_FIELD_NUMBER: _ClassVar[int]
+        NAME_FIELD_NUMBER: _ClassVar[int]
+        PROPERTIES_FIELD_NUMBER: _ClassVar[int]
+        REQUIRED_FIELD_NUMBER: _ClassVar[int]
+        type: ComposerCapabilityRequest.ToolType
+        name: str
+        properties: _containers.MessageMap[str, ComposerCapabilityRequest.SchemaProperty]
+        required: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, type: _Optional[_Union[ComposerCapabilityRequest.ToolType, str]] = ..., name: _Optional[str] = ..., properties: _Optional[_Mapping[str, ComposerCapabilityRequest.SchemaProperty]] = ..., required: _Optional[_Iterable[str]] = ...) -> None: ...
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    LOOP_ON_LINTS_FIELD_NUMBER: _ClassVar[int]
+    LOOP_ON_TESTS_FIELD_NUMBER: _ClassVar[int]
+    MEGA_PLANNER_FIELD_NUMBER: _ClassVar[int]
+    LOOP_ON_COMMAND_FIELD_NUMBER: _ClassVar[int]
+    TOOL_CALL_FIELD_NUMBER: _ClassVar[int]
+    DIFF_REVIEW_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_PICKING_FIELD_NUMBER: _ClassVar[int]
+    EDIT_TRAIL_FIELD_NUMBER: _ClassVar[int]
+    AUTO_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_PLANNER_FIELD_NUMBER: _ClassVar[int]
+    REMEMBER_THIS_FIELD_NUMBER: _ClassVar[int]
+    DECOMPOSER_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_RULES_FIELD_NUMBER: _ClassVar[int]
+    type: ComposerCapabilityRequest.ComposerCapabilityType
+    loop_on_lints: ComposerCapabilityRequest.LoopOnLintsCapability
+    loop_on_tests: ComposerCapabilityRequest.LoopOnTestsCapability
+    mega_planner: ComposerCapabilityRequest.MegaPlannerCapability
+    loop_on_command: ComposerCapabilityRequest.LoopOnCommandCapability
+    tool_call: ComposerCapabilityRequest.ToolCallCapability
+    diff_review: ComposerCapabilityRequest.DiffReviewCapability
+    context_picking: ComposerCapabilityRequest.ContextPickingCapability
+    edit_trail: ComposerCapabilityRequest.EditTrailCapability
+    auto_context: ComposerCapabilityRequest.AutoContextCapability
+    context_planner: ComposerCapabilityRequest.ContextPlannerCapability
+    remember_this: ComposerCapabilityRequest.RememberThisCapability
+    decomposer: ComposerCapabilityRequest.DecomposerCapability
+    cursor_rules: ComposerCapabilityRequest.CursorRulesCapability
+    def __init__(self, type: _Optional[_Union[ComposerCapabilityRequest.ComposerCapabilityType, str]] = ..., loop_on_lints: _Optional[_Union[ComposerCapabilityRequest.LoopOnLintsCapability, _Mapping]] = ..., loop_on_tests: _Optional[_Union[ComposerCapabilityRequest.LoopOnTestsCapability, _Mapping]] = ..., mega_planner: _Optional[_Union[ComposerCapabilityRequest.MegaPlannerCapability, _Mapping]] = ..., loop_on_command: _Optional[_Union[ComposerCapabilityRequest.LoopOnCommandCapability, _Mapping]] = ..., tool_call: _Optional[_Union[ComposerCapabilityRequest.ToolCallCapability, _Mapping]] = ..., diff_review: _Optional[_Union[ComposerCapabilityRequest.DiffReviewCapability, _Mapping]] = ..., context_picking: _Optional[_Union[ComposerCapabilityRequest.ContextPickingCapability, _Mapping]] = ..., edit_trail: _Optional[_Union[ComposerCapabilityRequest.EditTrailCapability, _Mapping]] = ..., auto_context: _Optional[_Union[ComposerCapabilityRequest.AutoContextCapability, _Mapping]] = ..., context_planner: _Optional[_Union[ComposerCapabilityRequest.ContextPlannerCapability, _Mapping]] = ..., remember_this: _Optional[_Union[ComposerCapabilityRequest.RememberThisCapability, _Mapping]] = ..., decomposer: _Optional[_Union[ComposerCapabilityRequest.DecomposerCapability, _Mapping]] = ..., cursor_rules: _Optional[_Union[ComposerCapabilityRequest.CursorRulesCapability, _Mapping]] = ...) -> None: ...
+
+class ComposerExternalLink(_message.Message):
+    __slots__ = ("url", "uuid", "pdf_content", "is_pdf", "filename")
+    URL_FIELD_NUMBER: _ClassVar[int]
+    UUID_FIELD_NUMBER: _ClassVar[int]
+    PDF_CONTENT_FIELD_NUMBER: _ClassVar[int]
+    IS_PDF_FIELD_NUMBER: _ClassVar[int]
+    FILENAME_FIELD_NUMBER: _ClassVar[int]
+    url: str
+    uuid: str
+    pdf_content: str
+    is_pdf: bool
+    filename: str
+    def __init__(self, url: _Optional[str] = ..., uuid: _Optional[str] = ..., pdf_content: _Optional[str] = ..., is_pdf: _Optional[bool] = ..., filename: _Optional[str] = ...) -> None: ...
+
+class ComposerFileDiff(_message.Message):
+    __slots__ = ("chunks", "editor", "hit_timeout")
+    class Editor(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        EDITOR_UNSPECIFIED: _ClassVar[ComposerFileDiff.Editor]
+        EDITOR_AI: _ClassVar[ComposerFileDiff.Editor]
+        EDITOR_HUMAN: _ClassVar[ComposerFileDiff.Editor]
+    EDITOR_UNSPECIFIED: ComposerFileDiff.Editor
+    EDITOR_AI: ComposerFileDiff.Editor
+    EDITOR_HUMAN: ComposerFileDiff.Editor
+    class ChunkDiff(_message.Message):
+        __slots__ = ("diff_string", "old_start", "new_start", "old_lines", "new_lines", "lines_removed", "lines_added")
+        DIFF_STRING_FIELD_NUMBER: _ClassVar[int]
+        OLD_START_FIELD_NUMBER: _ClassVar[int]
+        NEW_START_FIELD_NUMBER: _ClassVar[int]
+        OLD_LINES_FIELD_NUMBER: _ClassVar[int]
+        NEW_LINES_FIELD_NUMBER: _ClassVar[int]
+        LINES_REMOVED_FIELD_NUMBER: _ClassVar[int]
+        LINES_ADDED_FIELD_NUMBER: _ClassVar[int]
+        diff_string: str
+        old_start: int
+        new_start: int
+        old_lines: int
+        new_lines: int
+        lines_removed: int
+        lines_added: int
+        def __init__(self, diff_string: _Optional[str] = ..., old_start: _Optional[int] = ..., new_start: _Optional[int] = ..., old_lines: _Optional[int] = ..., new_lines: _Optional[int] = ..., lines_removed: _Optional[int] = ..., lines_added: _Optional[int] = ...) -> None: ...
+    CHUNKS_FIELD_NUMBER: _ClassVar[int]
+    EDITOR_FIELD_NUMBER: _ClassVar[int]
+    HIT_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    chunks: _containers.RepeatedCompositeFieldContainer[ComposerFileDiff.ChunkDiff]
+    editor: ComposerFileDiff.Editor
+    hit_timeout: bool
+    def __init__(self, chunks: _Optional[_Iterable[_Union[ComposerFileDiff.ChunkDiff, _Mapping]]] = ..., editor: _Optional[_Union[ComposerFileDiff.Editor, str]] = ..., hit_timeout: _Optional[bool] = ...) -> None: ...
+
+class ComposerFileDiffHistory(_message.Message):
+    __slots__ = ("file_name", "diff_history", "diff_history_timestamps")
+    FILE_NAME_FIELD_NUMBER: _ClassVar[int]
+    DIFF_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    DIFF_HISTORY_TIMESTAMPS_FIELD_NUMBER: _ClassVar[int]
+    file_name: str
+    diff_history: _containers.RepeatedScalarFieldContainer[str]
+    diff_history_timestamps: _containers.RepeatedScalarFieldContainer[float]
+    def __init__(self, file_name: _Optional[str] = ..., diff_history: _Optional[_Iterable[str]] = ..., diff_history_timestamps: _Optional[_Iterable[float]] = ...) -> None: ...
+
+class ComputerUseAction(_message.Message):
+    __slots__ = ("mouse_move", "click", "mouse_down", "mouse_up", "drag", "scroll", "type", "key", "wait", "screenshot", "cursor_position")
+    MOUSE_MOVE_FIELD_NUMBER: _ClassVar[int]
+    CLICK_FIELD_NUMBER: _ClassVar[int]
+    MOUSE_DOWN_FIELD_NUMBER: _ClassVar[int]
+    MOUSE_UP_FIELD_NUMBER: _ClassVar[int]
+    DRAG_FIELD_NUMBER: _ClassVar[int]
+    SCROLL_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    WAIT_FIELD_NUMBER: _ClassVar[int]
+    SCREENSHOT_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_POSITION_FIELD_NUMBER: _ClassVar[int]
+    mouse_move: MouseMoveAction
+    click: ClickAction
+    mouse_down: MouseDownAction
+    mouse_up: MouseUpAction
+    drag: DragAction
+    scroll: ScrollAction
+    type: TypeAction
+    key: KeyAction
+    wait: WaitAction
+    screenshot: ScreenshotAction
+    cursor_position: CursorPositionAction
+    def __init__(self, mouse_move: _Optional[_Union[MouseMoveAction, _Mapping]] = ..., click: _Optional[_Union[ClickAction, _Mapping]] = ..., mouse_down: _Optional[_Union[MouseDownAction, _Mapping]] = ..., mouse_up: _Optional[_Union[MouseUpAction, _Mapping]] = ..., drag: _Optional[_Union[DragAction, _Mapping]] = ..., scroll: _Optional[_Union[ScrollAction, _Mapping]] = ..., type: _Optional[_Union[TypeAction, _Mapping]] = ..., key: _Optional[_Union[KeyAction, _Mapping]] = ..., wait: _Optional[_Union[WaitAction, _Mapping]] = ..., screenshot: _Optional[_Union[ScreenshotAction, _Mapping]] = ..., cursor_position: _Optional[_Union[CursorPositionAction, _Mapping]] = ...) -> None: ...
+
+class ComputerUseError(_message.Message):
+    __slots__ = ("error", "action_count", "duration_ms", "log", "screenshot", "screenshot_path")
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    ACTION_COUNT_FIELD_NUMBER: _ClassVar[int]
+    DURATION_MS_FIELD_NUMBER: _ClassVar[int]
+    LOG_FIELD_NUMBER: _ClassVar[int]
+    SCREENSHOT_FIELD_NUMBER: _ClassVar[int]
+    SCREENSHOT_PATH_FIELD_NUMBER: _ClassVar[int]
+    error: str
+    action_count: int
+    duration_ms: int
+    log: str
+    screenshot: str
+    screenshot_path: str
+    def __init__(self, error: _Optional[str] = ..., action_count: _Optional[int] = ..., duration_ms: _Optional[int] = ..., log: _Optional[str] = ..., screenshot: _Optional[str] = ..., screenshot_path: _Optional[str] = ...) -> None: ...
+
+class ComputerUseParams(_message.Message):
+    __slots__ = ("actions",)
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    actions: _containers.RepeatedCompositeFieldContainer[ComputerUseAction]
+    def __init__(self, actions: _Optional[_Iterable[_Union[ComputerUseAction, _Mapping]]] = ...) -> None: ...
+
+class ComputerUseResult(_message.Message):
+    __slots__ = ("success", "error")
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    success: ComputerUseSuccess
+    error: ComputerUseError
+    def __init__(self, success: _Optional[_Union[ComputerUseSuccess, _Mapping]] = ..., error: _Optional[_Union[ComputerUseError, _Mapping]] = ...) -> None: ...
+
+class ComputerUseSuccess(_message.Message):
+    __slots__ = ("action_count", "duration_ms", "screenshot", "log", "screenshot_path", "cursor_position")
+    ACTION_COUNT_FIELD_NUMBER: _ClassVar[int]
+    DURATION_MS_FIELD_NUMBER: _ClassVar[int]
+    SCREENSHOT_FIELD_NUMBER: _ClassVar[int]
+    LOG_FIELD_NUMBER: _ClassVar[int]
+    SCREENSHOT_PATH_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_POSITION_FIELD_NUMBER: _ClassVar[int]
+    action_count: int
+    duration_ms: int
+    screenshot: str
+    log: str
+    screenshot_path: str
+    cursor_position: Coordinate
+    def __init__(self, action_count: _Optional[int] = ..., duration_ms: _Optional[int] = ..., screenshot: _Optional[str] = ..., log: _Optional[str] = ..., screenshot_path: _Optional[str] = ..., cursor_position: _Optional[_Union[Coordinate, _Mapping]] = ...) -> None: ...
+
 class ConfigureSpendLimitAction(_message.Message):
     __slots__ = ("confirm_label",)
     CONFIRM_LABEL_FIELD_NUMBER: _ClassVar[int]
     confirm_label: str
     def __init__(self, confirm_label: _Optional[str] = ...) -> None: ...
 
+class ContextPiece(_message.Message):
+    __slots__ = ("relative_workspace_path", "content", "score")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    content: str
+    score: float
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., content: _Optional[str] = ..., score: _Optional[float] = ...) -> None: ...
+
+class ContextToRank(_message.Message):
+    __slots__ = ("relative_workspace_path", "contents", "line_range", "code_block")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    LINE_RANGE_FIELD_NUMBER: _ClassVar[int]
+    CODE_BLOCK_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    contents: str
+    line_range: LineRange
+    code_block: CodeBlock
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., contents: _Optional[str] = ..., line_range: _Optional[_Union[LineRange, _Mapping]] = ..., code_block: _Optional[_Union[CodeBlock, _Mapping]] = ...) -> None: ...
+
+class ContextWindowStatus(_message.Message):
+    __slots__ = ("percentage_remaining", "tokens_used", "token_limit", "percentage_remaining_float")
+    PERCENTAGE_REMAINING_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_USED_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_LIMIT_FIELD_NUMBER: _ClassVar[int]
+    PERCENTAGE_REMAINING_FLOAT_FIELD_NUMBER: _ClassVar[int]
+    percentage_remaining: int
+    tokens_used: int
+    token_limit: int
+    percentage_remaining_float: float
+    def __init__(self, percentage_remaining: _Optional[int] = ..., tokens_used: _Optional[int] = ..., token_limit: _Optional[int] = ..., percentage_remaining_float: _Optional[float] = ...) -> None: ...
+
+class ConversationMessage(_message.Message):
+    __slots__ = ("text", "type", "attached_code_chunks", "codebase_context_chunks", "commits", "pull_requests", "git_diffs", "assistant_suggested_diffs", "interpreter_results", "images", "attached_folders", "approximate_lint_errors", "bubble_id", "server_bubble_id", "attached_folders_new", "lints", "user_responses_to_suggested_code_blocks", "relevant_files", "tool_results", "notepads", "is_capability_iteration", "capabilities", "edit_trail_contexts", "suggested_code_blocks", "diffs_for_compressing_files", "multi_file_linter_errors", "diff_histories", "recently_viewed_files", "recent_locations_history", "is_agentic", "file_diff_trajectories", "conversation_summary", "existed_subsequent_terminal_command", "existed_previous_terminal_command", "docs_references", "web_references", "ai_web_search_results", "git_context", "attached_folders_list_dir_results", "cached_conversation_summary", "human_changes", "attached_human_changes", "summarized_composers", "cursor_rules", "context_pieces", "thinking", "all_thinking_blocks", "thinking_style", "unified_mode", "diffs_since_last_apply", "deleted_files", "usage_uuid", "supported_tools", "current_file_location_data", "edit_tool_supports_search_and_replace", "last_terminal_cwd", "user_explicitly_asked_to_generate_cursor_rules", "console_logs", "rich_text", "knowledge_items", "ui_element_picked", "user_explicitly_asked_to_add_to_knowledge_base", "documentation_selections", "external_links", "use_web", "project_layouts", "thinking_duration_ms", "step_duration_ms", "subagent_return", "is_simple_looping_message", "capability_contexts", "checkpoint_commit_hash", "git_status_raw", "todos", "is_review_edits_followup", "request_id", "ide_editors_state", "context_window_status", "is_plan_execution", "created_at", "model_info", "is_quick_search_query", "plan_update", "is_simulated_msg", "simulated_msg_reason", "simulated_message_metadata", "mcp_descriptors", "workspace_project_dir", "workspace_uris", "debug_mode_config", "text_blob_id", "rich_text_blob_id", "cursor_commands", "cursor_commands_explicitly_set", "past_chats", "past_chats_explicitly_set", "triggering_user_info")
+    class MessageType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        MESSAGE_TYPE_UNSPECIFIED: _ClassVar[ConversationMessage.MessageType]
+        MESSAGE_TYPE_HUMAN: _ClassVar[ConversationMessage.MessageType]
+        MESSAGE_TYPE_AI: _ClassVar[ConversationMessage.MessageType]
+    MESSAGE_TYPE_UNSPECIFIED: ConversationMessage.MessageType
+    MESSAGE_TYPE_HUMAN: ConversationMessage.MessageType
+    MESSAGE_TYPE_AI: ConversationMessage.MessageType
+    class ThinkingStyle(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        THINKING_STYLE_UNSPECIFIED: _ClassVar[ConversationMessage.ThinkingStyle]
+        THINKING_STYLE_DEFAULT: _ClassVar[ConversationMessage.ThinkingStyle]
+        THINKING_STYLE_CODEX: _ClassVar[ConversationMessage.ThinkingStyle]
+        THINKING_STYLE_GPT5: _ClassVar[ConversationMessage.ThinkingStyle]
+    THINKING_STYLE_UNSPECIFIED: ConversationMessage.ThinkingStyle
+    THINKING_STYLE_DEFAULT: ConversationMessage.ThinkingStyle
+    THINKING_STYLE_CODEX: ConversationMessage.ThinkingStyle
+    THINKING_STYLE_GPT5: ConversationMessage.ThinkingStyle
+    class ApproximateLintError(_message.Message):
+        __slots__ = ("message", "value", "start_line", "end_line", "start_column", "end_column")
+        MESSAGE_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        START_LINE_FIELD_NUMBER: _ClassVar[int]
+        END_LINE_FIELD_NUMBER: _ClassVar[int]
+        START_COLUMN_FIELD_NUMBER: _ClassVar[int]
+        END_COLUMN_FIELD_NUMBER: _ClassVar[int]
+        message: str
+        value: str
+        start_line: int
+        end_line: int
+        start_column: int
+        end_column: int
+        def __init__(self, message: _Optional[str] = ..., value: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., start_column: _Optional[int] = ..., end_column: _Optional[int] = ...) -> None: ...
+    class CodeChunk(_message.Message):
+        __slots__ = ("relative_workspace_path", "start_line_number", "lines", "summarization_strategy", "language_identifier", "intent", "is_final_version", "is_first_version", "contents_are_missing", "is_only_included_from_folder", "code_chunk_git_context")
+        class Intent(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+            __slots__ = ()
+            INTENT_UNSPECIFIED: _ClassVar[ConversationMessage.CodeChunk.Intent]
+            INTENT_COMPOSER_FILE: _ClassVar[ConversationMessage.CodeChunk.Intent]
+            INTENT_COMPRESSED_COMPOSER_FILE: _ClassVar[ConversationMessage.CodeChunk.Intent]
+            INTENT_RECENTLY_VIEWED_FILE: _ClassVar[ConversationMessage.CodeChunk.Intent]
+            INTENT_OUTLINE: _ClassVar[ConversationMessage.CodeChunk.Intent]
+            INTENT_MENTIONED_FILE: _ClassVar[ConversationMessage.CodeChunk.Intent]
+            INTENT_CODE_SELECTION: _ClassVar[ConversationMessage.CodeChunk.Intent]
+            INTENT_AI_EDITED_FILE: _ClassVar[ConversationMessage.CodeChunk.Intent]
+            INTENT_VISIBLE_FILE: _ClassVar[ConversationMessage.CodeChunk.Intent]
+            INTENT_TERMINAL_SELECTION: _ClassVar[ConversationMessage.CodeChunk.Intent]
+        INTENT_UNSPECIFIED: ConversationMessage.CodeChunk.Intent
+        INTENT_COMPOSER_FILE: ConversationMessage.CodeChunk.Intent
+        INTENT_COMPRESSED_COMPOSER_FILE: ConversationMessage.CodeChunk.Intent
+        INTENT_RECENTLY_VIEWED_FILE: ConversationMessage.CodeChunk.Intent
+        INTENT_OUTLINE: ConversationMessage.CodeChunk.Intent
+        INTENT_MENTIONED_FILE: ConversationMessage.CodeChunk.Intent
+        INTENT_CODE_SELECTION: ConversationMessage.CodeChunk.Intent
+        INTENT_AI_EDITED_FILE: ConversationMessage.CodeChunk.Intent
+        INTENT_VISIBLE_FILE: ConversationMessage.CodeChunk.Intent
+        INTENT_TERMINAL_SELECTION: ConversationMessage.CodeChunk.Intent
+        class SummarizationStrategy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+            __slots__ = ()
+            SUMMARIZATION_STRATEGY_NONE_UNSPECIFIED: _ClassVar[ConversationMessage.CodeChunk.SummarizationStrategy]
+            SUMMARIZATION_STRATEGY_SUMMARIZED: _ClassVar[ConversationMessage.CodeChunk.SummarizationStrategy]
+            SUMMARIZATION_STRATEGY_EMBEDDED: _ClassVar[ConversationMessage.CodeChunk.SummarizationStrategy]
+        SUMMARIZATION_STRATEGY_NONE_UNSPECIFIED: ConversationMessage.CodeChunk.SummarizationStrategy
+        SUMMARIZATION_STRATEGY_SUMMARIZED: ConversationMessage.CodeChunk.SummarizationStrategy
+        SUMMARIZATION_STRATEGY_EMBEDDED: ConversationMessage.CodeChunk.SummarizationStrategy
+        class CodeChunkGitContext(_message.Message):
+            __slots__ = ("git_info",)
+            class CodeChunkGitInfo(_message.Message):
+                __slots__ = ("commit", "author", "date", "message")
+                COMMIT_FIELD_NUMBER: _ClassVar[int]
+                AUTHOR_FIELD_NUMBER: _ClassVar[int]
+                DATE_FIELD_NUMBER: _ClassVar[int]
+                MESSAGE_FIELD_NUMBER: _ClassVar[int]
+                commit: str
+                author: str
+                date: str
+                message: str
+                def __init__(self, commit: _Optional[str] = ..., author: _Optional[str] = ..., date: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
+            GIT_INFO_FIELD_NUMBER: _ClassVar[int]
+            git_info: _containers.RepeatedCompositeFieldContainer[ConversationMessage.CodeChunk.CodeChunkGitContext.CodeChunkGitInfo]
+            def __init__(self, git_info: _Optional[_Iterable[_Union[ConversationMessage.CodeChunk.CodeChunkGitContext.CodeChunkGitInfo, _Mapping]]] = ...) -> None: ...
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        LINES_FIELD_NUMBER: _ClassVar[int]
+        SUMMARIZATION_STRATEGY_FIELD_NUMBER: _ClassVar[int]
+        LANGUAGE_IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+        INTENT_FIELD_NUMBER: _ClassVar[int]
+        IS_FINAL_VERSION_FIELD_NUMBER: _ClassVar[int]
+        IS_FIRST_VERSION_FIELD_NUMBER: _ClassVar[int]
+        CONTENTS_ARE_MISSING_FIELD_NUMBER: _ClassVar[int]
+        IS_ONLY_INCLUDED_FROM_FOLDER_FIELD_NUMBER: _ClassVar[int]
+        CODE_CHUNK_GIT_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        start_line_number: int
+        lines: _containers.RepeatedScalarFieldContainer[str]
+        summarization_strategy: ConversationMessage.CodeChunk.SummarizationStrategy
+        language_identifier: str
+        intent: ConversationMessage.CodeChunk.Intent
+        is_final_version: bool
+        is_first_version: bool
+        contents_are_missing: bool
+        is_only_included_from_folder: bool
+        code_chunk_git_context: ConversationMessage.CodeChunk.CodeChunkGitContext
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., start_line_number: _Optional[int] = ..., lines: _Optional[_Iterable[str]] = ..., summarization_strategy: _Optional[_Union[ConversationMessage.CodeChunk.SummarizationStrategy, str]] = ..., language_identifier: _Optional[str] = ..., intent: _Optional[_Union[ConversationMessage.CodeChunk.Intent, str]] = ..., is_final_version: _Optional[bool] = ..., is_first_version: _Optional[bool] = ..., contents_are_missing: _Optional[bool] = ..., is_only_included_from_folder: _Optional[bool] = ..., code_chunk_git_context: _Optional[_Union[ConversationMessage.CodeChunk.CodeChunkGitContext, _Mapping]] = ...) -> None: ...
+    class ComposerContext(_message.Message):
+        __slots__ = ("name", "conversation_summary")
+        NAME_FIELD_NUMBER: _ClassVar[int]
+        CONVERSATION_SUMMARY_FIELD_NUMBER: _ClassVar[int]
+        name: str
+        conversation_summary: ConversationSummary
+        def __init__(self, name: _Optional[str] = ..., conversation_summary: _Optional[_Union[ConversationSummary, _Mapping]] = ...) -> None: ...
+    class DeletedFile(_message.Message):
+        __slots__ = ("relative_workspace_path",)
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        def __init__(self, relative_workspace_path: _Optional[str] = ...) -> None: ...
+    class DiffSinceLastApply(_message.Message):
+        __slots__ = ("relative_workspace_path", "diff", "is_accepted", "is_rejected", "last_apply_chained_from_n_human_messages_ago")
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        DIFF_FIELD_NUMBER: _ClassVar[int]
+        IS_ACCEPTED_FIELD_NUMBER: _ClassVar[int]
+        IS_REJECTED_FIELD_NUMBER: _ClassVar[int]
+        LAST_APPLY_CHAINED_FROM_N_HUMAN_MESSAGES_AGO_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        diff: EditFileResult.FileDiff
+        is_accepted: bool
+        is_rejected: bool
+        last_apply_chained_from_n_human_messages_ago: int
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., diff: _Optional[_Union[EditFileResult.FileDiff, _Mapping]] = ..., is_accepted: _Optional[bool] = ..., is_rejected: _Optional[bool] = ..., last_apply_chained_from_n_human_messages_ago: _Optional[int] = ...) -> None: ...
+    class DocumentationSelection(_message.Message):
+        __slots__ = ("doc_id", "name")
+        DOC_ID_FIELD_NUMBER: _ClassVar[int]
+        NAME_FIELD_NUMBER: _ClassVar[int]
+        doc_id: str
+        name: str
+        def __init__(self, doc_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+    class EditLocation(_message.Message):
+        __slots__ = ("relative_workspace_path", "range", "initial_range", "context_lines", "text", "text_range")
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        RANGE_FIELD_NUMBER: _ClassVar[int]
+        INITIAL_RANGE_FIELD_NUMBER: _ClassVar[int]
+        CONTEXT_LINES_FIELD_NUMBER: _ClassVar[int]
+        TEXT_FIELD_NUMBER: _ClassVar[int]
+        TEXT_RANGE_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        range: SimplestRange
+        initial_range: SimplestRange
+        context_lines: str
+        text: str
+        text_range: SimplestRange
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., range: _Optional[_Union[SimplestRange, _Mapping]] = ..., initial_range: _Optional[_Union[SimplestRange, _Mapping]] = ..., context_lines: _Optional[str] = ..., text: _Optional[str] = ..., text_range: _Optional[_Union[SimplestRange, _Mapping]] = ...) -> None: ...
+    class EditTrailContext(_message.Message):
+        __slots__ = ("unique_id", "edit_trail_sorted")
+        UNIQUE_ID_FIELD_NUMBER: _ClassVar[int]
+        EDIT_TRAIL_SORTED_FIELD_NUMBER: _ClassVar[int]
+        unique_id: str
+        edit_trail_sorted: _containers.RepeatedCompositeFieldContainer[ConversationMessage.EditLocation]
+        def __init__(self, unique_id: _Optional[str] = ..., edit_trail_sorted: _Optional[_Iterable[_Union[ConversationMessage.EditLocation, _Mapping]]] = ...) -> None: ...
+    class HumanChange(_message.Message):
+        __slots__ = ("relative_workspace_path", "rendered_diffs")
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        RENDERED_DIFFS_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        rendered_diffs: _containers.RepeatedCompositeFieldContainer[ConversationMessage.RenderedDiff]
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., rendered_diffs: _Optional[_Iterable[_Union[ConversationMessage.RenderedDiff, _Mapping]]] = ...) -> None: ...
+    class IdeEditorsState(_message.Message):
+        __slots__ = ("is_pill_displayed", "visible_file_paths", "recently_viewed_file_paths", "visible_files", "recently_viewed_files")
+        class File(_message.Message):
+            __slots__ = ("relative_path", "is_currently_focused", "current_line_number", "current_line_text", "line_count", "absolute_path")
+            RELATIVE_PATH_FIELD_NUMBER: _ClassVar[int]
+            IS_CURRENTLY_FOCUSED_FIELD_NUMBER: _ClassVar[int]
+            CURRENT_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+            CURRENT_LINE_TEXT_FIELD_NUMBER: _ClassVar[int]
+            LINE_COUNT_FIELD_NUMBER: _ClassVar[int]
+            ABSOLUTE_PATH_FIELD_NUMBER: _ClassVar[int]
+            relative_path: str
+            is_currently_focused: bool
+            current_line_number: int
+            current_line_text: str
+            line_count: int
+            absolute_path: str
+            def __init__(self, relative_path: _Optional[str] = ..., is_currently_focused: _Optional[bool] = ..., current_line_number: _Optional[int] = ..., current_line_text: _Optional[str] = ..., line_count: _Optional[int] = ..., absolute_path: _Optional[str] = ...) -> None: ...
+        IS_PILL_DISPLAYED_FIELD_NUMBER: _ClassVar[int]
+        VISIBLE_FILE_PATHS_FIELD_NUMBER: _ClassVar[int]
+        RECENTLY_VIEWED_FILE_PATHS_FIELD_NUMBER: _ClassVar[int]
+        VISIBLE_FILES_FIELD_NUMBER: _ClassVar[int]
+        RECENTLY_VIEWED_FILES_FIELD_NUMBER: _ClassVar[int]
+        is_pill_displayed: bool
+        visible_file_paths: _containers.RepeatedScalarFieldContainer[str]
+        recently_viewed_file_paths: _containers.RepeatedScalarFieldContainer[str]
+        visible_files: _containers.RepeatedCompositeFieldContainer[ConversationMessage.IdeEditorsState.File]
+        recently_viewed_files: _containers.RepeatedCompositeFieldContainer[ConversationMessage.IdeEditorsState.File]
+        def __init__(self, is_pill_displayed: _Optional[bool] = ..., visible_file_paths: _Optional[_Iterable[str]] = ..., recently_viewed_file_paths: _Optional[_Iterable[str]] = ..., visible_files: _Optional[_Iterable[_Union[ConversationMessage.IdeEditorsState.File, _Mapping]]] = ..., recently_viewed_files: _Optional[_Iterable[_Union[ConversationMessage.IdeEditorsState.File, _Mapping]]] = ...) -> None: ...
+    class KnowledgeItem(_message.Message):
+        __slots__ = ("title", "knowledge", "knowledge_id", "is_generated")
+        TITLE_FIELD_NUMBER: _ClassVar[int]
+        KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
+        KNOWLEDGE_ID_FIELD_NUMBER: _ClassVar[int]
+        IS_GENERATED_FIELD_NUMBER: _ClassVar[int]
+        title: str
+        knowledge: str
+        knowledge_id: str
+        is_generated: bool
+        def __init__(self, title: _Optional[str] = ..., knowledge: _Optional[str] = ..., knowledge_id: _Optional[str] = ..., is_generated: _Optional[bool] = ...) -> None: ...
+    class Lints(_message.Message):
+        __slots__ = ("lints", "chat_codeblock_model_value")
+        LINTS_FIELD_NUMBER: _ClassVar[int]
+        CHAT_CODEBLOCK_MODEL_VALUE_FIELD_NUMBER: _ClassVar[int]
+        lints: GetLintsForChangeResponse
+        chat_codeblock_model_value: str
+        def __init__(self, lints: _Optional[_Union[GetLintsForChangeResponse, _Mapping]] = ..., chat_codeblock_model_value: _Optional[str] = ...) -> None: ...
+    class McpDescriptor(_message.Message):
+        __slots__ = ("folder_path", "server_name", "tools", "server_use_instructions")
+        class Tool(_message.Message):
+            __slots__ = ("tool_name", "description")
+            TOOL_NAME_FIELD_NUMBER: _ClassVar[int]
+            DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+            tool_name: str
+            description: str
+            def __init__(self, tool_name: _Optional[str] = ..., description: _Optional[str] = ...) -> None: ...
+        FOLDER_PATH_FIELD_NUMBER: _ClassVar[int]
+        SERVER_NAME_FIELD_NUMBER: _ClassVar[int]
+        TOOLS_FIELD_NUMBER: _ClassVar[int]
+        SERVER_USE_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        folder_path: str
+        server_name: str
+        tools: _containers.RepeatedCompositeFieldContainer[ConversationMessage.McpDescriptor.Tool]
+        server_use_instructions: str
+        def __init__(self, folder_path: _Optional[str] = ..., server_name: _Optional[str] = ..., tools: _Optional[_Iterable[_Union[ConversationMessage.McpDescriptor.Tool, _Mapping]]] = ..., server_use_instructions: _Optional[str] = ...) -> None: ...
+    class MultiRangeCodeChunk(_message.Message):
+        __slots__ = ("ranges", "content", "relative_workspace_path")
+        class RangeWithPriority(_message.Message):
+            __slots__ = ("range", "priority")
+            RANGE_FIELD_NUMBER: _ClassVar[int]
+            PRIORITY_FIELD_NUMBER: _ClassVar[int]
+            range: SimplestRange
+            priority: float
+            def __init__(self, range: _Optional[_Union[SimplestRange, _Mapping]] = ..., priority: _Optional[float] = ...) -> None: ...
+        RANGES_FIELD_NUMBER: _ClassVar[int]
+        CONTENT_FIELD_NUMBER: _ClassVar[int]
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        ranges: _containers.RepeatedCompositeFieldContainer[ConversationMessage.MultiRangeCodeChunk.RangeWithPriority]
+        content: str
+        relative_workspace_path: str
+        def __init__(self, ranges: _Optional[_Iterable[_Union[ConversationMessage.MultiRangeCodeChunk.RangeWithPriority, _Mapping]]] = ..., content: _Optional[str] = ..., relative_workspace_path: _Optional[str] = ...) -> None: ...
+    class NotepadContext(_message.Message):
+        __slots__ = ("name", "text", "attached_code_chunks", "attached_folders", "commits", "pull_requests", "git_diffs", "images")
+        NAME_FIELD_NUMBER: _ClassVar[int]
+        TEXT_FIELD_NUMBER: _ClassVar[int]
+        ATTACHED_CODE_CHUNKS_FIELD_NUMBER: _ClassVar[int]
+        ATTACHED_FOLDERS_FIELD_NUMBER: _ClassVar[int]
+        COMMITS_FIELD_NUMBER: _ClassVar[int]
+        PULL_REQUESTS_FIELD_NUMBER: _ClassVar[int]
+        GIT_DIFFS_FIELD_NUMBER: _ClassVar[int]
+        IMAGES_FIELD_NUMBER: _ClassVar[int]
+        name: str
+        text: str
+        attached_code_chunks: _containers.RepeatedCompositeFieldContainer[ConversationMessage.CodeChunk]
+        attached_folders: _containers.RepeatedScalarFieldContainer[str]
+        commits: _containers.RepeatedCompositeFieldContainer[Commit]
+        pull_requests: _containers.RepeatedCompositeFieldContainer[PullRequest]
+        git_diffs: _containers.RepeatedCompositeFieldContainer[GitDiff]
+        images: _containers.RepeatedCompositeFieldContainer[ImageProto]
+        def __init__(self, name: _Optional[str] = ..., text: _Optional[str] = ..., attached_code_chunks: _Optional[_Iterable[_Union[ConversationMessage.CodeChunk, _Mapping]]] = ..., attached_folders: _Optional[_Iterable[str]] = ..., commits: _Optional[_Iterable[_Union[Commit, _Mapping]]] = ..., pull_requests: _Optional[_Iterable[_Union[PullRequest, _Mapping]]] = ..., git_diffs: _Optional[_Iterable[_Union[GitDiff, _Mapping]]] = ..., images: _Optional[_Iterable[_Union[ImageProto, _Mapping]]] = ...) -> None: ...
+    class PlanUpdate(_message.Message):
+        __slots__ = ("current_plan", "is_first_time_seen")
+        CURRENT_PLAN_FIELD_NUMBER: _ClassVar[int]
+        IS_FIRST_TIME_SEEN_FIELD_NUMBER: _ClassVar[int]
+        current_plan: str
+        is_first_time_seen: bool
+        def __init__(self, current_plan: _Optional[str] = ..., is_first_time_seen: _Optional[bool] = ...) -> None: ...
+    class RecentLocation(_message.Message):
+        __slots__ = ("relative_workspace_path", "line_number")
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        line_number: int
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., line_number: _Optional[int] = ...) -> None: ...
+    class RenderedDiff(_message.Message):
+        __slots__ = ("start_line_number", "end_line_number_exclusive", "before_context_lines", "removed_lines", "added_lines", "after_context_lines")
+        START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        END_LINE_NUMBER_EXCLUSIVE_FIELD_NUMBER: _ClassVar[int]
+        BEFORE_CONTEXT_LINES_FIELD_NUMBER: _ClassVar[int]
+        REMOVED_LINES_FIELD_NUMBER: _ClassVar[int]
+        ADDED_LINES_FIELD_NUMBER: _ClassVar[int]
+        AFTER_CONTEXT_LINES_FIELD_NUMBER: _ClassVar[int]
+        start_line_number: int
+        end_line_number_exclusive: int
+        before_context_lines: _containers.RepeatedScalarFieldContainer[str]
+        removed_lines: _containers.RepeatedScalarFieldContainer[str]
+        added_lines: _containers.RepeatedScalarFieldContainer[str]
+        after_context_lines: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, start_line_number: _Optional[int] = ..., end_line_number_exclusive: _Optional[int] = ..., before_context_lines: _Optional[_Iterable[str]] = ..., removed_lines: _Optional[_Iterable[str]] = ..., added_lines: _Optional[_Iterable[str]] = ..., after_context_lines: _Optional[_Iterable[str]] = ...) -> None: ...
+    class SimulatedMessageMetadata(_message.Message):
+        __slots__ = ("title", "task_id")
+        TITLE_FIELD_NUMBER: _ClassVar[int]
+        TASK_ID_FIELD_NUMBER: _ClassVar[int]
+        title: str
+        task_id: str
+        def __init__(self, title: _Optional[str] = ..., task_id: _Optional[str] = ...) -> None: ...
+    class Thinking(_message.Message):
+        __slots__ = ("text", "signature", "redacted_thinking", "is_last_thinking_chunk")
+        TEXT_FIELD_NUMBER: _ClassVar[int]
+        SIGNATURE_FIELD_NUMBER: _ClassVar[int]
+        REDACTED_THINKING_FIELD_NUMBER: _ClassVar[int]
+        IS_LAST_THINKING_CHUNK_FIELD_NUMBER: _ClassVar[int]
+        text: str
+        signature: str
+        redacted_thinking: str
+        is_last_thinking_chunk: bool
+        def __init__(self, text: _Optional[str] = ..., signature: _Optional[str] = ..., redacted_thinking: _Optional[str] = ..., is_last_thinking_chunk: _Optional[bool] = ...) -> None: ...
+    class ToolResult(_message.Message):
+        __slots__ = ("tool_call_id", "tool_name", "tool_index", "model_call_id", "args", "raw_args", "attached_code_chunks", "content", "result", "error", "images", "tool_call")
+        TOOL_CALL_ID_FIELD_NUMBER: _ClassVar[int]
+        TOOL_NAME_FIELD_NUMBER: _ClassVar[int]
+        TOOL_INDEX_FIELD_NUMBER: _ClassVar[int]
+        MODEL_CALL_ID_FIELD_NUMBER: _ClassVar[int]
+        ARGS_FIELD_NUMBER: _ClassVar[int]
+        RAW_ARGS_FIELD_NUMBER: _ClassVar[int]
+        ATTACHED_CODE_CHUNKS_FIELD_NUMBER: _ClassVar[int]
+        CONTENT_FIELD_NUMBER: _ClassVar[int]
+        RESULT_FIELD_NUMBER: _ClassVar[int]
+        ERROR_FIELD_NUMBER: _ClassVar[int]
+        IMAGES_FIELD_NUMBER: _ClassVar[int]
+        TOOL_CALL_FIELD_NUMBER: _ClassVar[int]
+        tool_call_id: str
+        tool_name: str
+        tool_index: int
+        model_call_id: str
+        args: str
+        raw_args: str
+        attached_code_chunks: _containers.RepeatedCompositeFieldContainer[ConversationMessage.CodeChunk]
+        content: str
+        result: ClientSideToolV2Result
+        error: ToolResultError
+        images: _containers.RepeatedCompositeFieldContainer[ImageProto]
+        tool_call: ClientSideToolV2Call
+        def __init__(self, tool_call_id: _Optional[str] = ..., tool_name: _Optional[str] = ..., tool_index: _Optional[int] = ..., model_call_id: _Optional[str] = ..., args: _Optional[str] = ..., raw_args: _Optional[str] = ..., attached_code_chunks: _Optional[_Iterable[_Union[ConversationMessage.CodeChunk, _Mapping]]] = ..., content: _Optional[str] = ..., result: _Optional[_Union[ClientSideToolV2Result, _Mapping]] = ..., error: _Optional[_Union[ToolResultError, _Mapping]] = ..., images: _Optional[_Iterable[_Union[ImageProto, _Mapping]]] = ..., tool_call: _Optional[_Union[ClientSideToolV2Call, _Mapping]] = ...) -> None: ...
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    ATTACHED_CODE_CHUNKS_FIELD_NUMBER: _ClassVar[int]
+    CODEBASE_CONTEXT_CHUNKS_FIELD_NUMBER: _ClassVar[int]
+    COMMITS_FIELD_NUMBER: _ClassVar[int]
+    PULL_REQUESTS_FIELD_NUMBER: _ClassVar[int]
+    GIT_DIFFS_FIELD_NUMBER: _ClassVar[int]
+    ASSISTANT_SUGGESTED_DIFFS_FIELD_NUMBER: _ClassVar[int]
+    INTERPRETER_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    IMAGES_FIELD_NUMBER: _ClassVar[int]
+    ATTACHED_FOLDERS_FIELD_NUMBER: _ClassVar[int]
+    APPROXIMATE_LINT_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    BUBBLE_ID_FIELD_NUMBER: _ClassVar[int]
+    SERVER_BUBBLE_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACHED_FOLDERS_NEW_FIELD_NUMBER: _ClassVar[int]
+    LINTS_FIELD_NUMBER: _ClassVar[int]
+    USER_RESPONSES_TO_SUGGESTED_CODE_BLOCKS_FIELD_NUMBER: _ClassVar[int]
+    RELEVANT_FILES_FIELD_NUMBER: _ClassVar[int]
+    TOOL_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    NOTEPADS_FIELD_NUMBER: _ClassVar[int]
+    IS_CAPABILITY_ITERATION_FIELD_NUMBER: _ClassVar[int]
+    CAPABILITIES_FIELD_NUMBER: _ClassVar[int]
+    EDIT_TRAIL_CONTEXTS_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTED_CODE_BLOCKS_FIELD_NUMBER: _ClassVar[int]
+    DIFFS_FOR_COMPRESSING_FILES_FIELD_NUMBER: _ClassVar[int]
+    MULTI_FILE_LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    DIFF_HISTORIES_FIELD_NUMBER: _ClassVar[int]
+    RECENTLY_VIEWED_FILES_FIELD_NUMBER: _ClassVar[int]
+    RECENT_LOCATIONS_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    IS_AGENTIC_FIELD_NUMBER: _ClassVar[int]
+    FILE_DIFF_TRAJECTORIES_FIELD_NUMBER: _ClassVar[int]
+    CONVERSATION_SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    EXISTED_SUBSEQUENT_TERMINAL_COMMAND_FIELD_NUMBER: _ClassVar[int]
+    EXISTED_PREVIOUS_TERMINAL_COMMAND_FIELD_NUMBER: _ClassVar[int]
+    DOCS_REFERENCES_FIELD_NUMBER: _ClassVar[int]
+    WEB_REFERENCES_FIELD_NUMBER: _ClassVar[int]
+    AI_WEB_SEARCH_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    GIT_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    ATTACHED_FOLDERS_LIST_DIR_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    CACHED_CONVERSATION_SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    HUMAN_CHANGES_FIELD_NUMBER: _ClassVar[int]
+    ATTACHED_HUMAN_CHANGES_FIELD_NUMBER: _ClassVar[int]
+    SUMMARIZED_COMPOSERS_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_RULES_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_PIECES_FIELD_NUMBER: _ClassVar[int]
+    THINKING_FIELD_NUMBER: _ClassVar[int]
+    ALL_THINKING_BLOCKS_FIELD_NUMBER: _ClassVar[int]
+    THINKING_STYLE_FIELD_NUMBER: _ClassVar[int]
+    UNIFIED_MODE_FIELD_NUMBER: _ClassVar[int]
+    DIFFS_SINCE_LAST_APPLY_FIELD_NUMBER: _ClassVar[int]
+    DELETED_FILES_FIELD_NUMBER: _ClassVar[int]
+    USAGE_UUID_FIELD_NUMBER: _ClassVar[int]
+    SUPPORTED_TOOLS_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FILE_LOCATION_DATA_FIELD_NUMBER: _ClassVar[int]
+    EDIT_TOOL_SUPPORTS_SEARCH_AND_REPLACE_FIELD_NUMBER: _ClassVar[int]
+    LAST_TERMINAL_CWD_FIELD_NUMBER: _ClassVar[int]
+    USER_EXPLICITLY_ASKED_TO_GENERATE_CURSOR_RULES_FIELD_NUMBER: _ClassVar[int]
+    CONSOLE_LOGS_FIELD_NUMBER: _ClassVar[int]
+    RICH_TEXT_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    UI_ELEMENT_PICKED_FIELD_NUMBER: _ClassVar[int]
+    USER_EXPLICITLY_ASKED_TO_ADD_TO_KNOWLEDGE_BASE_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENTATION_SELECTIONS_FIELD_NUMBER: _ClassVar[int]
+    EXTERNAL_LINKS_FIELD_NUMBER: _ClassVar[int]
+    USE_WEB_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_LAYOUTS_FIELD_NUMBER: _ClassVar[int]
+    THINKING_DURATION_MS_FIELD_NUMBER: _ClassVar[int]
+    STEP_DURATION_MS_FIELD_NUMBER: _ClassVar[int]
+    SUBAGENT_RETURN_FIELD_NUMBER: _ClassVar[int]
+    IS_SIMPLE_LOOPING_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    CAPABILITY_CONTEXTS_FIELD_NUMBER: _ClassVar[int]
+    CHECKPOINT_COMMIT_HASH_FIELD_NUMBER: _ClassVar[int]
+    GIT_STATUS_RAW_FIELD_NUMBER: _ClassVar[int]
+    TODOS_FIELD_NUMBER: _ClassVar[int]
+    IS_REVIEW_EDITS_FOLLOWUP_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    IDE_EDITORS_STATE_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_WINDOW_STATUS_FIELD_NUMBER: _ClassVar[int]
+    IS_PLAN_EXECUTION_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    MODEL_INFO_FIELD_NUMBER: _ClassVar[int]
+    IS_QUICK_SEARCH_QUERY_FIELD_NUMBER: _ClassVar[int]
+    PLAN_UPDATE_FIELD_NUMBER: _ClassVar[int]
+    IS_SIMULATED_MSG_FIELD_NUMBER: _ClassVar[int]
+    SIMULATED_MSG_REASON_FIELD_NUMBER: _ClassVar[int]
+    SIMULATED_MESSAGE_METADATA_FIELD_NUMBER: _ClassVar[int]
+    MCP_DESCRIPTORS_FIELD_NUMBER: _ClassVar[int]
+    WORKSPACE_PROJECT_DIR_FIELD_NUMBER: _ClassVar[int]
+    WORKSPACE_URIS_FIELD_NUMBER: _ClassVar[int]
+    DEBUG_MODE_CONFIG_FIELD_NUMBER: _ClassVar[int]
+    TEXT_BLOB_ID_FIELD_NUMBER: _ClassVar[int]
+    RICH_TEXT_BLOB_ID_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_COMMANDS_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_COMMANDS_EXPLICITLY_SET_FIELD_NUMBER: _ClassVar[int]
+    PAST_CHATS_FIELD_NUMBER: _ClassVar[int]
+    PAST_CHATS_EXPLICITLY_SET_FIELD_NUMBER: _ClassVar[int]
+    TRIGGERING_USER_INFO_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    type: ConversationMessage.MessageType
+    attached_code_chunks: _containers.RepeatedCompositeFieldContainer[ConversationMessage.CodeChunk]
+    codebase_context_chunks: _containers.RepeatedCompositeFieldContainer[CodeBlock]
+    commits: _containers.RepeatedCompositeFieldContainer[Commit]
+    pull_requests: _containers.RepeatedCompositeFieldContainer[PullRequest]
+    git_diffs: _containers.RepeatedCompositeFieldContainer[GitDiff]
+    assistant_suggested_diffs: _containers.RepeatedCompositeFieldContainer[SimpleFileDiff]
+    interpreter_results: _containers.RepeatedCompositeFieldContainer[InterpreterResult]
+    images: _containers.RepeatedCompositeFieldContainer[ImageProto]
+    attached_folders: _containers.RepeatedScalarFieldContainer[str]
+    approximate_lint_errors: _containers.RepeatedCompositeFieldContainer[ConversationMessage.ApproximateLintError]
+    bubble_id: str
+    server_bubble_id: str
+    attached_folders_new: _containers.RepeatedCompositeFieldContainer[FolderInfo]
+    lints: _containers.RepeatedCompositeFieldContainer[ConversationMessage.Lints]
+    user_responses_to_suggested_code_blocks: _containers.RepeatedCompositeFieldContainer[UserResponseToSuggestedCodeBlock]
+    relevant_files: _containers.RepeatedScalarFieldContainer[str]
+    tool_results: _containers.RepeatedCompositeFieldContainer[ConversationMessage.ToolResult]
+    notepads: _containers.RepeatedCompositeFieldContainer[ConversationMessage.NotepadContext]
+    is_capability_iteration: bool
+    capabilities: _containers.RepeatedCompositeFieldContainer[ComposerCapabilityRequest]
+    edit_trail_contexts: _containers.RepeatedCompositeFieldContainer[ConversationMessage.EditTrailContext]
+    suggested_code_blocks: _containers.RepeatedCompositeFieldContainer[SuggestedCodeBlock]
+    diffs_for_compressing_files: _containers.RepeatedCompositeFieldContainer[RedDiff]
+    multi_file_linter_errors: _containers.RepeatedCompositeFieldContainer[LinterErrorsWithoutFileContents]
+    diff_histories: _containers.RepeatedCompositeFieldContainer[DiffHistoryData]
+    recently_viewed_files: _containers.RepeatedCompositeFieldContainer[ConversationMessage.CodeChunk]
+    recent_locations_history: _containers.RepeatedCompositeFieldContainer[ConversationMessage.RecentLocation]
+    is_agentic: bool
+    file_diff_trajectories: _containers.RepeatedCompositeFieldContainer[ComposerFileDiffHistory]
+    conversation_summary: ConversationSummary
+    existed_subsequent_terminal_command: bool
+    existed_previous_terminal_command: bool
+    docs_references: _containers.RepeatedCompositeFieldContainer[DocsReference]
+    web_references: _containers.RepeatedCompositeFieldContainer[WebReference]
+    ai_web_search_results: _containers.RepeatedCompositeFieldContainer[AiWebSearchResult]
+    git_context: ViewableGitContext
+    attached_folders_list_dir_results: _containers.RepeatedCompositeFieldContainer[ListDirResult]
+    cached_conversation_summary: ConversationSummary
+    human_changes: _containers.RepeatedCompositeFieldContainer[ConversationMessage.HumanChange]
+    attached_human_changes: bool
+    summarized_composers: _containers.RepeatedCompositeFieldContainer[ConversationMessage.ComposerContext]
+    cursor_rules: _containers.RepeatedCompositeFieldContainer[CursorRule]
+    context_pieces: _containers.RepeatedCompositeFieldContainer[ContextPiece]
+    thinking: ConversationMessage.Thinking
+    all_thinking_blocks: _containers.RepeatedCompositeFieldContainer[ConversationMessage.Thinking]
+    thinking_style: ConversationMessage.ThinkingStyle
+    unified_mode: StreamUnifiedChatRequest.UnifiedMode
+    diffs_since_last_apply: _containers.RepeatedCompositeFieldContainer[ConversationMessage.DiffSinceLastApply]
+    deleted_files: _containers.RepeatedCompositeFieldContainer[ConversationMessage.DeletedFile]
+    usage_uuid: str
+    supported_tools: _containers.RepeatedScalarFieldContainer[ClientSideToolV2]
+    current_file_location_data: CurrentFileLocationData
+    edit_tool_supports_search_and_replace: bool
+    last_terminal_cwd: str
+    user_explicitly_asked_to_generate_cursor_rules: bool
+    console_logs: _containers.RepeatedCompositeFieldContainer[RCPLogEntry]
+    rich_text: str
+    knowledge_items: _containers.RepeatedCompositeFieldContainer[ConversationMessage.KnowledgeItem]
+    ui_element_picked: _containers.RepeatedCompositeFieldContainer[RCPUIElementPicked]
+    user_explicitly_asked_to_add_to_knowledge_base: bool
+    documentation_selections: _containers.RepeatedCompositeFieldContainer[ConversationMessage.DocumentationSelection]
+    external_links: _containers.RepeatedCompositeFieldContainer[ComposerExternalLink]
+    use_web: bool
+    project_layouts: _containers.RepeatedCompositeFieldContainer[ProjectLayout]
+    thinking_duration_ms: int
+    step_duration_ms: int
+    subagent_return: SubagentReturnCall
+    is_simple_looping_message: bool
+    capability_contexts: _containers.RepeatedCompositeFieldContainer[ComposerCapabilityContext]
+    checkpoint_commit_hash: str
+    git_status_raw: str
+    todos: _containers.RepeatedCompositeFieldContainer[TodoItem]
+    is_review_edits_followup: bool
+    request_id: str
+    ide_editors_state: ConversationMessage.IdeEditorsState
+    context_window_status: ContextWindowStatus
+    is_plan_execution: bool
+    created_at: str
+    model_info: ModelInfo
+    is_quick_search_query: bool
+    plan_update: ConversationMessage.PlanUpdate
+    is_simulated_msg: bool
+    simulated_msg_reason: SimulatedMsgReason
+    simulated_message_metadata: ConversationMessage.SimulatedMessageMetadata
+    mcp_descriptors: _containers.RepeatedCompositeFieldContainer[ConversationMessage.McpDescriptor]
+    workspace_project_dir: str
+    workspace_uris: _containers.RepeatedScalarFieldContainer[str]
+    debug_mode_config: DebugModeConfig
+    text_blob_id: bytes
+    rich_text_blob_id: bytes
+    cursor_commands: _containers.RepeatedCompositeFieldContainer[SelectedCursorCommand]
+    cursor_commands_explicitly_set: bool
+    past_chats: _containers.RepeatedCompositeFieldContainer[SelectedPastChat]
+    past_chats_explicitly_set: bool
+    triggering_user_info: TriggeringUserInfo
+    def __init__(self, text: _Optional[str] = ..., type: _Optional[_Union[ConversationMessage.MessageType, str]] = ..., attached_code_chunks: _Optional[_Iterable[_Union[ConversationMessage.CodeChunk, _Mapping]]] = ..., codebase_context_chunks: _Optional[_Iterable[_Union[CodeBlock, _Mapping]]] = ..., commits: _Optional[_Iterable[_Union[Commit, _Mapping]]] = ..., pull_requests: _Optional[_Iterable[_Union[PullRequest, _Mapping]]] = ..., git_diffs: _Optional[_Iterable[_Union[GitDiff, _Mapping]]] = ..., assistant_suggested_diffs: _Optional[_Iterable[_Union[SimpleFileDiff, _Mapping]]] = ..., interpreter_results: _Optional[_Iterable[_Union[InterpreterResult, _Mapping]]] = ..., images: _Optional[_Iterable[_Union[ImageProto, _Mapping]]] = ..., attached_folders: _Optional[_Iterable[str]] = ..., approximate_lint_errors: _Optional[_Iterable[_Union[ConversationMessage.ApproximateLintError, _Mapping]]] = ..., bubble_id: _Optional[str] = ..., server_bubble_id: _Optional[str] = ..., attached_folders_new: _Optional[_Iterable[_Union[FolderInfo, _Mapping]]] = ..., lints: _Optional[_Iterable[_Union[ConversationMessage.Lints, _Mapping]]] = ..., user_responses_to_suggested_code_blocks: _Optional[_Iterable[_Union[UserResponseToSuggestedCodeBlock, _Mapping]]] = ..., relevant_files: _Optional[_Iterable[str]] = ..., tool_results: _Optional[_Iterable[_Union[ConversationMessage.ToolResult, _Mapping]]] = ..., notepads: _Optional[_Iterable[_Union[ConversationMessage.NotepadContext, _Mapping]]] = ..., is_capability_iteration: _Optional[bool] = ..., capabilities: _Optional[_Iterable[_Union[ComposerCapabilityRequest, _Mapping]]] = ..., edit_trail_contexts: _Optional[_Iterable[_Union[ConversationMessage.EditTrailContext, _Mapping]]] = ..., suggested_code_blocks: _Optional[_Iterable[_Union[SuggestedCodeBlock, _Mapping]]] = ..., diffs_for_compressing_files: _Optional[_Iterable[_Union[RedDiff, _Mapping]]] = ..., multi_file_linter_errors: _Optional[_Iterable[_Union[LinterErrorsWithoutFileContents, _Mapping]]] = ..., diff_histories: _Optional[_Iterable[_Union[DiffHistoryData, _Mapping]]] = ..., recently_viewed_files: _Optional[_Iterable[_Union[ConversationMessage.CodeChunk, _Mapping]]] = ..., recent_locations_history: _Optional[_Iterable[_Union[ConversationMessage.RecentLocation, _Mapping]]] = ..., is_agentic: _Optional[bool] = ..., file_diff_trajectories: _Optional[_Iterable[_Union[ComposerFileDiffHistory, _Mapping]]] = ..., conversation_summary: _Optional[_Union[ConversationSummary, _Mapping]] = ..., existed_subsequent_terminal_command: _Optional[bool] = ..., existed_previous_terminal_command: _Optional[bool] = ..., docs_references: _Optional[_Iterable[_Union[DocsReference, _Mapping]]] = ..., web_references: _Optional[_Iterable[_Union[WebReference, _Mapping]]] = ..., ai_web_search_results: _Optional[_Iterable[_Union[AiWebSearchResult, _Mapping]]] = ..., git_context: _Optional[_Union[ViewableGitContext, _Mapping]] = ..., attached_folders_list_dir_results: _Optional[_Iterable[_Union[ListDirResult, _Mapping]]] = ..., cached_conversation_summary: _Optional[_Union[ConversationSummary, _Mapping]] = ..., human_changes: _Optional[_Iterable[_Union[ConversationMessage.HumanChange, _Mapping]]] = ..., attached_human_changes: _Optional[bool] = ..., summarized_composers: _Optional[_Iterable[_Union[ConversationMessage.ComposerContext, _Mapping]]] = ..., cursor_rules: _Optional[_Iterable[_Union[CursorRule, _Mapping]]] = ..., context_pieces: _Optional[_Iterable[_Union[ContextPiece, _Mapping]]] = ..., thinking: _Optional[_Union[ConversationMessage.Thinking, _Mapping]] = ..., all_thinking_blocks: _Optional[_Iterable[_Union[ConversationMessage.Thinking, _Mapping]]] = ..., thinking_style: _Optional[_Union[ConversationMessage.ThinkingStyle, str]] = ..., unified_mode: _Optional[_Union[StreamUnifiedChatRequest.UnifiedMode, str]] = ..., diffs_since_last_apply: _Optional[_Iterable[_Union[ConversationMessage.DiffSinceLastApply, _Mapping]]] = ..., deleted_files: _Optional[_Iterable[_Union[ConversationMessage.DeletedFile, _Mapping]]] = ..., usage_uuid: _Optional[str] = ..., supported_tools: _Optional[_Iterable[_Union[ClientSideToolV2, str]]] = ..., current_file_location_data: _Optional[_Union[CurrentFileLocationData, _Mapping]] = ..., edit_tool_supports_search_and_replace: _Optional[bool] = ..., last_terminal_cwd: _Optional[str] = ..., user_explicitly_asked_to_generate_cursor_rules: _Optional[bool] = ..., console_logs: _Optional[_Iterable[_Union[RCPLogEntry, _Mapping]]] = ..., rich_text: _Optional[str] = ..., knowledge_items: _Optional[_Iterable[_Union[ConversationMessage.KnowledgeItem, _Mapping]]] = ..., ui_element_picked: _Optional[_Iterable[_Union[RCPUIElementPicked, _Mapping]]] = ..., user_explicitly_asked_to_add_to_knowledge_base: _Optional[bool] = ..., documentation_selections: _Optional[_Iterable[_Union[ConversationMessage.DocumentationSelection, _Mapping]]] = ..., external_links: _Optional[_Iterable[_Union[ComposerExternalLink, _Mapping]]] = ..., use_web: _Optional[bool] = ..., project_layouts: _Optional[_Iterable[_Union[ProjectLayout, _Mapping]]] = ..., thinking_duration_ms: _Optional[int] = ..., step_duration_ms: _Optional[int] = ..., subagent_return: _Optional[_Union[SubagentReturnCall, _Mapping]] = ..., is_simple_looping_message: _Optional[bool] = ..., capability_contexts: _Optional[_Iterable[_Union[ComposerCapabilityContext, _Mapping]]] = ..., checkpoint_commit_hash: _Optional[str] = ..., git_status_raw: _Optional[str] = ..., todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ..., is_review_edits_followup: _Optional[bool] = ..., request_id: _Optional[str] = ..., ide_editors_state: _Optional[_Union[ConversationMessage.IdeEditorsState, _Mapping]] = ..., context_window_status: _Optional[_Union[ContextWindowStatus, _Mapping]] = ..., is_plan_execution: _Optional[bool] = ..., created_at: _Optional[str] = ..., model_info: _Optional[_Union[ModelInfo, _Mapping]] = ..., is_quick_search_query: _Optional[bool] = ..., plan_update: _Optional[_Union[ConversationMessage.PlanUpdate, _Mapping]] = ..., is_simulated_msg: _Optional[bool] = ..., simulated_msg_reason: _Optional[_Union[SimulatedMsgReason, str]] = ..., simulated_message_metadata: _Optional[_Union[ConversationMessage.SimulatedMessageMetadata, _Mapping]] = ..., mcp_descriptors: _Optional[_Iterable[_Union[ConversationMessage.McpDescriptor, _Mapping]]] = ..., workspace_project_dir: _Optional[str] = ..., workspace_uris: _Optional[_Iterable[str]] = ..., debug_mode_config: _Optional[_Union[DebugModeConfig, _Mapping]] = ..., text_blob_id: _Optional[bytes] = ..., rich_text_blob_id: _Optional[bytes] = ..., cursor_commands: _Optional[_Iterable[_Union[SelectedCursorCommand, _Mapping]]] = ..., cursor_commands_explicitly_set: _Optional[bool] = ..., past_chats: _Optional[_Iterable[_Union[SelectedPastChat, _Mapping]]] = ..., past_chats_explicitly_set: _Optional[bool] = ..., triggering_user_info: _Optional[_Union[TriggeringUserInfo, _Mapping]] = ...) -> None: ...
+
+class ConversationMessageHeader(_message.Message):
+    __slots__ = ("bubble_id", "server_bubble_id", "type")
+    BUBBLE_ID_FIELD_NUMBER: _ClassVar[int]
+    SERVER_BUBBLE_ID_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    bubble_id: str
+    server_bubble_id: str
+    type: ConversationMessage.MessageType
+    def __init__(self, bubble_id: _Optional[str] = ..., server_bubble_id: _Optional[str] = ..., type: _Optional[_Union[ConversationMessage.MessageType, str]] = ...) -> None: ...
+
+class ConversationSummary(_message.Message):
+    __slots__ = ("summary", "truncation_last_bubble_id_inclusive", "client_should_start_sending_from_inclusive_bubble_id", "previous_conversation_summary_bubble_id", "includes_tool_results", "strategy")
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    TRUNCATION_LAST_BUBBLE_ID_INCLUSIVE_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_SHOULD_START_SENDING_FROM_INCLUSIVE_BUBBLE_ID_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_CONVERSATION_SUMMARY_BUBBLE_ID_FIELD_NUMBER: _ClassVar[int]
+    INCLUDES_TOOL_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    STRATEGY_FIELD_NUMBER: _ClassVar[int]
+    summary: str
+    truncation_last_bubble_id_inclusive: str
+    client_should_start_sending_from_inclusive_bubble_id: str
+    previous_conversation_summary_bubble_id: str
+    includes_tool_results: bool
+    strategy: str
+    def __init__(self, summary: _Optional[str] = ..., truncation_last_bubble_id_inclusive: _Optional[str] = ..., client_should_start_sending_from_inclusive_bubble_id: _Optional[str] = ..., previous_conversation_summary_bubble_id: _Optional[str] = ..., includes_tool_results: _Optional[bool] = ..., strategy: _Optional[str] = ...) -> None: ...
+
+class Coordinate(_message.Message):
+    __slots__ = ("x", "y")
+    X_FIELD_NUMBER: _ClassVar[int]
+    Y_FIELD_NUMBER: _ClassVar[int]
+    x: int
+    y: int
+    def __init__(self, x: _Optional[int] = ..., y: _Optional[int] = ...) -> None: ...
+
 class CpuProfileConfig(_message.Message):
     __slots__ = ("interval",)
     INTERVAL_FIELD_NUMBER: _ClassVar[int]
     interval: int
     def __init__(self, interval: _Optional[int] = ...) -> None: ...
+
+class CreateDiagramParams(_message.Message):
+    __slots__ = ("content",)
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    content: str
+    def __init__(self, content: _Optional[str] = ...) -> None: ...
+
+class CreateDiagramResult(_message.Message):
+    __slots__ = ("error",)
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    error: str
+    def __init__(self, error: _Optional[str] = ...) -> None: ...
+
+class CreatePlanParams(_message.Message):
+    __slots__ = ("plan", "title", "summary", "steps", "old_str", "new_str", "name", "todos", "overview", "is_spec", "is_project", "phases")
+    PLAN_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    OLD_STR_FIELD_NUMBER: _ClassVar[int]
+    NEW_STR_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TODOS_FIELD_NUMBER: _ClassVar[int]
+    OVERVIEW_FIELD_NUMBER: _ClassVar[int]
+    IS_SPEC_FIELD_NUMBER: _ClassVar[int]
+    IS_PROJECT_FIELD_NUMBER: _ClassVar[int]
+    PHASES_FIELD_NUMBER: _ClassVar[int]
+    plan: str
+    title: str
+    summary: str
+    steps: _containers.RepeatedCompositeFieldContainer[Step]
+    old_str: str
+    new_str: str
+    name: str
+    todos: _containers.RepeatedCompositeFieldContainer[TodoItem]
+    overview: str
+    is_spec: bool
+    is_project: bool
+    phases: _containers.RepeatedCompositeFieldContainer[PlanPhase]
+    def __init__(self, plan: _Optional[str] = ..., title: _Optional[str] = ..., summary: _Optional[str] = ..., steps: _Optional[_Iterable[_Union[Step, _Mapping]]] = ..., old_str: _Optional[str] = ..., new_str: _Optional[str] = ..., name: _Optional[str] = ..., todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ..., overview: _Optional[str] = ..., is_spec: _Optional[bool] = ..., is_project: _Optional[bool] = ..., phases: _Optional[_Iterable[_Union[PlanPhase, _Mapping]]] = ...) -> None: ...
+
+class CreatePlanResult(_message.Message):
+    __slots__ = ("plan_uri", "accepted", "rejected", "modified")
+    class Accepted(_message.Message):
+        __slots__ = ("final_todos",)
+        FINAL_TODOS_FIELD_NUMBER: _ClassVar[int]
+        final_todos: _containers.RepeatedCompositeFieldContainer[TodoItem]
+        def __init__(self, final_todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ...) -> None: ...
+    class Modified(_message.Message):
+        __slots__ = ("new_plan", "final_todos")
+        NEW_PLAN_FIELD_NUMBER: _ClassVar[int]
+        FINAL_TODOS_FIELD_NUMBER: _ClassVar[int]
+        new_plan: str
+        final_todos: _containers.RepeatedCompositeFieldContainer[TodoItem]
+        def __init__(self, new_plan: _Optional[str] = ..., final_todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ...) -> None: ...
+    class Rejected(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    PLAN_URI_FIELD_NUMBER: _ClassVar[int]
+    ACCEPTED_FIELD_NUMBER: _ClassVar[int]
+    REJECTED_FIELD_NUMBER: _ClassVar[int]
+    MODIFIED_FIELD_NUMBER: _ClassVar[int]
+    plan_uri: str
+    accepted: CreatePlanResult.Accepted
+    rejected: CreatePlanResult.Rejected
+    modified: CreatePlanResult.Modified
+    def __init__(self, plan_uri: _Optional[str] = ..., accepted: _Optional[_Union[CreatePlanResult.Accepted, _Mapping]] = ..., rejected: _Optional[_Union[CreatePlanResult.Rejected, _Mapping]] = ..., modified: _Optional[_Union[CreatePlanResult.Modified, _Mapping]] = ...) -> None: ...
+
+class CurrentFileInfo(_message.Message):
+    __slots__ = ("relative_workspace_path", "contents", "rely_on_filesync", "sha_256_hash", "cells", "top_chunks", "contents_start_at_line", "cursor_position", "dataframes", "total_number_of_lines", "language_id", "selection", "alternative_version_id", "diagnostics", "file_version", "cell_start_lines", "workspace_root_path", "line_ending")
+    class NotebookCell(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    RELY_ON_FILESYNC_FIELD_NUMBER: _ClassVar[int]
+    SHA_256_HASH_FIELD_NUMBER: _ClassVar[int]
+    CELLS_FIELD_NUMBER: _ClassVar[int]
+    TOP_CHUNKS_FIELD_NUMBER: _ClassVar[int]
+    CONTENTS_START_AT_LINE_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_POSITION_FIELD_NUMBER: _ClassVar[int]
+    DATAFRAMES_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_NUMBER_OF_LINES_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_ID_FIELD_NUMBER: _ClassVar[int]
+    SELECTION_FIELD_NUMBER: _ClassVar[int]
+    ALTERNATIVE_VERSION_ID_FIELD_NUMBER: _ClassVar[int]
+    DIAGNOSTICS_FIELD_NUMBER: _ClassVar[int]
+    FILE_VERSION_FIELD_NUMBER: _ClassVar[int]
+    CELL_START_LINES_FIELD_NUMBER: _ClassVar[int]
+    WORKSPACE_ROOT_PATH_FIELD_NUMBER: _ClassVar[int]
+    LINE_ENDING_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    contents: str
+    rely_on_filesync: bool
+    sha_256_hash: str
+    cells: _containers.RepeatedCompositeFieldContainer[CurrentFileInfo.NotebookCell]
+    top_chunks: _containers.RepeatedCompositeFieldContainer[BM25Chunk]
+    contents_start_at_line: int
+    cursor_position: CursorPosition
+    dataframes: _containers.RepeatedCompositeFieldContainer[DataframeInfo]
+    total_number_of_lines: int
+    language_id: str
+    selection: CursorRange
+    alternative_version_id: int
+    diagnostics: _containers.RepeatedCompositeFieldContainer[Diagnostic]
+    file_version: int
+    cell_start_lines: _containers.RepeatedScalarFieldContainer[int]
+    workspace_root_path: str
+    line_ending: str
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., contents: _Optional[str] = ..., rely_on_filesync: _Optional[bool] = ..., sha_256_hash: _Optional[str] = ..., cells: _Optional[_Iterable[_Union[CurrentFileInfo.NotebookCell, _Mapping]]] = ..., top_chunks: _Optional[_Iterable[_Union[BM25Chunk, _Mapping]]] = ..., contents_start_at_line: _Optional[int] = ..., cursor_position: _Optional[_Union[CursorPosition, _Mapping]] = ..., dataframes: _Optional[_Iterable[_Union[DataframeInfo, _Mapping]]] = ..., total_number_of_lines: _Optional[int] = ..., language_id: _Optional[str] = ..., selection: _Optional[_Union[CursorRange, _Mapping]] = ..., alternative_version_id: _Optional[int] = ..., diagnostics: _Optional[_Iterable[_Union[Diagnostic, _Mapping]]] = ..., file_version: _Optional[int] = ..., cell_start_lines: _Optional[_Iterable[int]] = ..., workspace_root_path: _Optional[str] = ..., line_ending: _Optional[str] = ...) -> None: ...
+
+class CurrentFileLocationData(_message.Message):
+    __slots__ = ("relative_workspace_path", "line_number", "text")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    line_number: int
+    text: str
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., line_number: _Optional[int] = ..., text: _Optional[str] = ...) -> None: ...
+
+class CursorPosition(_message.Message):
+    __slots__ = ("line", "column")
+    LINE_FIELD_NUMBER: _ClassVar[int]
+    COLUMN_FIELD_NUMBER: _ClassVar[int]
+    line: int
+    column: int
+    def __init__(self, line: _Optional[int] = ..., column: _Optional[int] = ...) -> None: ...
+
+class CursorPositionAction(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class CursorRange(_message.Message):
+    __slots__ = ("start_position", "end_position")
+    START_POSITION_FIELD_NUMBER: _ClassVar[int]
+    END_POSITION_FIELD_NUMBER: _ClassVar[int]
+    start_position: CursorPosition
+    end_position: CursorPosition
+    def __init__(self, start_position: _Optional[_Union[CursorPosition, _Mapping]] = ..., end_position: _Optional[_Union[CursorPosition, _Mapping]] = ...) -> None: ...
+
+class CursorRule(_message.Message):
+    __slots__ = ("name", "description", "body", "is_from_glob", "always_apply", "attach_to_background_agents", "full_path", "environments", "disabled_environments", "plugin", "marketplace")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    BODY_FIELD_NUMBER: _ClassVar[int]
+    IS_FROM_GLOB_FIELD_NUMBER: _ClassVar[int]
+    ALWAYS_APPLY_FIELD_NUMBER: _ClassVar[int]
+    ATTACH_TO_BACKGROUND_AGENTS_FIELD_NUMBER: _ClassVar[int]
+    FULL_PATH_FIELD_NUMBER: _ClassVar[int]
+    ENVIRONMENTS_FIELD_NUMBER: _ClassVar[int]
+    DISABLED_ENVIRONMENTS_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_FIELD_NUMBER: _ClassVar[int]
+    MARKETPLACE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    description: str
+    body: str
+    is_from_glob: bool
+    always_apply: bool
+    attach_to_background_agents: bool
+    full_path: str
+    environments: _containers.RepeatedScalarFieldContainer[str]
+    disabled_environments: _containers.RepeatedScalarFieldContainer[str]
+    plugin: str
+    marketplace: str
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., body: _Optional[str] = ..., is_from_glob: _Optional[bool] = ..., always_apply: _Optional[bool] = ..., attach_to_background_agents: _Optional[bool] = ..., full_path: _Optional[str] = ..., environments: _Optional[_Iterable[str]] = ..., disabled_environments: _Optional[_Iterable[str]] = ..., plugin: _Optional[str] = ..., marketplace: _Optional[str] = ...) -> None: ...
 
 class CustomErrorDetails(_message.Message):
     __slots__ = ("title", "detail", "allow_command_links_potentially_unsafe_please_only_use_for_handwritten_trusted_markdown", "is_retryable", "show_request_id", "should_show_immediate_error", "buttons", "additional_info", "plan_choices", "analytics_metadata")
@@ -857,6 +2942,100 @@ class DashboardAction(_message.Message):
     success_message: str
     def __init__(self, action: _Optional[str] = ..., args: _Optional[_Mapping[str, str]] = ..., success_message: _Optional[str] = ...) -> None: ...
 
+class DataframeInfo(_message.Message):
+    __slots__ = ("name", "shape", "data_dimensionality", "columns", "row_count", "index_column")
+    class Column(_message.Message):
+        __slots__ = ("key", "type")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        TYPE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        type: str
+        def __init__(self, key: _Optional[str] = ..., type: _Optional[str] = ...) -> None: ...
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SHAPE_FIELD_NUMBER: _ClassVar[int]
+    DATA_DIMENSIONALITY_FIELD_NUMBER: _ClassVar[int]
+    COLUMNS_FIELD_NUMBER: _ClassVar[int]
+    ROW_COUNT_FIELD_NUMBER: _ClassVar[int]
+    INDEX_COLUMN_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    shape: str
+    data_dimensionality: int
+    columns: _containers.RepeatedCompositeFieldContainer[DataframeInfo.Column]
+    row_count: int
+    index_column: str
+    def __init__(self, name: _Optional[str] = ..., shape: _Optional[str] = ..., data_dimensionality: _Optional[int] = ..., columns: _Optional[_Iterable[_Union[DataframeInfo.Column, _Mapping]]] = ..., row_count: _Optional[int] = ..., index_column: _Optional[str] = ...) -> None: ...
+
+class DebugModeConfig(_message.Message):
+    __slots__ = ("log_path", "server_endpoint", "session_id")
+    LOG_PATH_FIELD_NUMBER: _ClassVar[int]
+    SERVER_ENDPOINT_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    log_path: str
+    server_endpoint: str
+    session_id: str
+    def __init__(self, log_path: _Optional[str] = ..., server_endpoint: _Optional[str] = ..., session_id: _Optional[str] = ...) -> None: ...
+
+class DeepSearchParams(_message.Message):
+    __slots__ = ("query",)
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    query: str
+    def __init__(self, query: _Optional[str] = ...) -> None: ...
+
+class DeepSearchResult(_message.Message):
+    __slots__ = ("success", "result")
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    success: bool
+    result: str
+    def __init__(self, success: _Optional[bool] = ..., result: _Optional[str] = ...) -> None: ...
+
+class DeepSearchSubagentParams(_message.Message):
+    __slots__ = ("query",)
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    query: str
+    def __init__(self, query: _Optional[str] = ...) -> None: ...
+
+class DeepSearchSubagentReturnValue(_message.Message):
+    __slots__ = ("context_items",)
+    class ContextItem(_message.Message):
+        __slots__ = ("file", "line_range", "explanation")
+        FILE_FIELD_NUMBER: _ClassVar[int]
+        LINE_RANGE_FIELD_NUMBER: _ClassVar[int]
+        EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+        file: str
+        line_range: LineRange
+        explanation: str
+        def __init__(self, file: _Optional[str] = ..., line_range: _Optional[_Union[LineRange, _Mapping]] = ..., explanation: _Optional[str] = ...) -> None: ...
+    CONTEXT_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    context_items: _containers.RepeatedCompositeFieldContainer[DeepSearchSubagentReturnValue.ContextItem]
+    def __init__(self, context_items: _Optional[_Iterable[_Union[DeepSearchSubagentReturnValue.ContextItem, _Mapping]]] = ...) -> None: ...
+
+class DeleteFileParams(_message.Message):
+    __slots__ = ("relative_workspace_path",)
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    def __init__(self, relative_workspace_path: _Optional[str] = ...) -> None: ...
+
+class DeleteFileResult(_message.Message):
+    __slots__ = ("rejected", "file_non_existent", "file_deleted_successfully")
+    REJECTED_FIELD_NUMBER: _ClassVar[int]
+    FILE_NON_EXISTENT_FIELD_NUMBER: _ClassVar[int]
+    FILE_DELETED_SUCCESSFULLY_FIELD_NUMBER: _ClassVar[int]
+    rejected: bool
+    file_non_existent: bool
+    file_deleted_successfully: bool
+    def __init__(self, rejected: _Optional[bool] = ..., file_non_existent: _Optional[bool] = ..., file_deleted_successfully: _Optional[bool] = ...) -> None: ...
+
+class DetailedLine(_message.Message):
+    __slots__ = ("text", "line_number", "is_signature")
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    IS_SIGNATURE_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    line_number: float
+    is_signature: bool
+    def __init__(self, text: _Optional[str] = ..., line_number: _Optional[float] = ..., is_signature: _Optional[bool] = ...) -> None: ...
+
 class DevEnvironment(_message.Message):
     __slots__ = ("has_alternative_cli", "has_cursor_agent_cli")
     HAS_ALTERNATIVE_CLI_FIELD_NUMBER: _ClassVar[int]
@@ -864,6 +3043,320 @@ class DevEnvironment(_message.Message):
     has_alternative_cli: bool
     has_cursor_agent_cli: bool
     def __init__(self, has_alternative_cli: _Optional[bool] = ..., has_cursor_agent_cli: _Optional[bool] = ...) -> None: ...
+
+class Diagnostic(_message.Message):
+    __slots__ = ("message", "range", "severity", "related_information")
+    class DiagnosticSeverity(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        DIAGNOSTIC_SEVERITY_UNSPECIFIED: _ClassVar[Diagnostic.DiagnosticSeverity]
+        DIAGNOSTIC_SEVERITY_ERROR: _ClassVar[Diagnostic.DiagnosticSeverity]
+        DIAGNOSTIC_SEVERITY_WARNING: _ClassVar[Diagnostic.DiagnosticSeverity]
+        DIAGNOSTIC_SEVERITY_INFORMATION: _ClassVar[Diagnostic.DiagnosticSeverity]
+        DIAGNOSTIC_SEVERITY_HINT: _ClassVar[Diagnostic.DiagnosticSeverity]
+    DIAGNOSTIC_SEVERITY_UNSPECIFIED: Diagnostic.DiagnosticSeverity
+    DIAGNOSTIC_SEVERITY_ERROR: Diagnostic.DiagnosticSeverity
+    DIAGNOSTIC_SEVERITY_WARNING: Diagnostic.DiagnosticSeverity
+    DIAGNOSTIC_SEVERITY_INFORMATION: Diagnostic.DiagnosticSeverity
+    DIAGNOSTIC_SEVERITY_HINT: Diagnostic.DiagnosticSeverity
+    class RelatedInformation(_message.Message):
+        __slots__ = ("message", "range")
+        MESSAGE_FIELD_NUMBER: _ClassVar[int]
+        RANGE_FIELD_NUMBER: _ClassVar[int]
+        message: str
+        range: CursorRange
+        def __init__(self, message: _Optional[str] = ..., range: _Optional[_Union[CursorRange, _Mapping]] = ...) -> None: ...
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    SEVERITY_FIELD_NUMBER: _ClassVar[int]
+    RELATED_INFORMATION_FIELD_NUMBER: _ClassVar[int]
+    message: str
+    range: CursorRange
+    severity: Diagnostic.DiagnosticSeverity
+    related_information: _containers.RepeatedCompositeFieldContainer[Diagnostic.RelatedInformation]
+    def __init__(self, message: _Optional[str] = ..., range: _Optional[_Union[CursorRange, _Mapping]] = ..., severity: _Optional[_Union[Diagnostic.DiagnosticSeverity, str]] = ..., related_information: _Optional[_Iterable[_Union[Diagnostic.RelatedInformation, _Mapping]]] = ...) -> None: ...
+
+class DiffFile(_message.Message):
+    __slots__ = ("file_details", "file_name")
+    FILE_DETAILS_FIELD_NUMBER: _ClassVar[int]
+    FILE_NAME_FIELD_NUMBER: _ClassVar[int]
+    file_details: str
+    file_name: str
+    def __init__(self, file_details: _Optional[str] = ..., file_name: _Optional[str] = ...) -> None: ...
+
+class DiffHistoryData(_message.Message):
+    __slots__ = ("relative_workspace_path", "diffs", "timestamp", "unique_id", "start_to_end_diff")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    DIFFS_FIELD_NUMBER: _ClassVar[int]
+    TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+    UNIQUE_ID_FIELD_NUMBER: _ClassVar[int]
+    START_TO_END_DIFF_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    diffs: _containers.RepeatedCompositeFieldContainer[ComposerFileDiff]
+    timestamp: float
+    unique_id: str
+    start_to_end_diff: ComposerFileDiff
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., diffs: _Optional[_Iterable[_Union[ComposerFileDiff, _Mapping]]] = ..., timestamp: _Optional[float] = ..., unique_id: _Optional[str] = ..., start_to_end_diff: _Optional[_Union[ComposerFileDiff, _Mapping]] = ...) -> None: ...
+
+class DocsReference(_message.Message):
+    __slots__ = ("title", "url", "chunk", "name")
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    CHUNK_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    title: str
+    url: str
+    chunk: str
+    name: str
+    def __init__(self, title: _Optional[str] = ..., url: _Optional[str] = ..., chunk: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
+class DragAction(_message.Message):
+    __slots__ = ("path", "button")
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    BUTTON_FIELD_NUMBER: _ClassVar[int]
+    path: _containers.RepeatedCompositeFieldContainer[Coordinate]
+    button: MouseButton
+    def __init__(self, path: _Optional[_Iterable[_Union[Coordinate, _Mapping]]] = ..., button: _Optional[_Union[MouseButton, str]] = ...) -> None: ...
+
+class EditFileParams(_message.Message):
+    __slots__ = ("relative_workspace_path", "language", "blocking", "contents", "instructions", "should_edit_file_fail_for_large_files", "old_string", "new_string", "allow_multiple_matches", "use_whitespace_insensitive_fallback", "use_did_you_mean_fuzzy_match", "gracefully_handle_recoverable_errors", "line_ranges", "notebook_cell_idx", "is_new_cell", "cell_language", "edit_category", "should_eagerly_process_lints")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    BLOCKING_FIELD_NUMBER: _ClassVar[int]
+    CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_EDIT_FILE_FAIL_FOR_LARGE_FILES_FIELD_NUMBER: _ClassVar[int]
+    OLD_STRING_FIELD_NUMBER: _ClassVar[int]
+    NEW_STRING_FIELD_NUMBER: _ClassVar[int]
+    ALLOW_MULTIPLE_MATCHES_FIELD_NUMBER: _ClassVar[int]
+    USE_WHITESPACE_INSENSITIVE_FALLBACK_FIELD_NUMBER: _ClassVar[int]
+    USE_DID_YOU_MEAN_FUZZY_MATCH_FIELD_NUMBER: _ClassVar[int]
+    GRACEFULLY_HANDLE_RECOVERABLE_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    LINE_RANGES_FIELD_NUMBER: _ClassVar[int]
+    NOTEBOOK_CELL_IDX_FIELD_NUMBER: _ClassVar[int]
+    IS_NEW_CELL_FIELD_NUMBER: _ClassVar[int]
+    CELL_LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    EDIT_CATEGORY_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_EAGERLY_PROCESS_LINTS_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    language: str
+    blocking: bool
+    contents: str
+    instructions: str
+    should_edit_file_fail_for_large_files: bool
+    old_string: str
+    new_string: str
+    allow_multiple_matches: bool
+    use_whitespace_insensitive_fallback: bool
+    use_did_you_mean_fuzzy_match: bool
+    gracefully_handle_recoverable_errors: bool
+    line_ranges: _containers.RepeatedCompositeFieldContainer[LineRange]
+    notebook_cell_idx: int
+    is_new_cell: bool
+    cell_language: str
+    edit_category: str
+    should_eagerly_process_lints: bool
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., language: _Optional[str] = ..., blocking: _Optional[bool] = ..., contents: _Optional[str] = ..., instructions: _Optional[str] = ..., should_edit_file_fail_for_large_files: _Optional[bool] = ..., old_string: _Optional[str] = ..., new_string: _Optional[str] = ..., allow_multiple_matches: _Optional[bool] = ..., use_whitespace_insensitive_fallback: _Optional[bool] = ..., use_did_you_mean_fuzzy_match: _Optional[bool] = ..., gracefully_handle_recoverable_errors: _Optional[bool] = ..., line_ranges: _Optional[_Iterable[_Union[LineRange, _Mapping]]] = ..., notebook_cell_idx: _Optional[int] = ..., is_new_cell: _Optional[bool] = ..., cell_language: _Optional[str] = ..., edit_category: _Optional[str] = ..., should_eagerly_process_lints: _Optional[bool] = ...) -> None: ...
+
+class EditFileResult(_message.Message):
+    __slots__ = ("diff", "is_applied", "apply_failed", "linter_errors", "rejected", "num_matches", "whitespace_insensitive_fallback_found_match", "no_match_found_in_line_ranges", "recoverable_error", "num_lines_in_file", "is_subagent_edit", "diff_became_no_op_due_to_on_save_fixes", "human_review", "human_feedback", "should_eagerly_process_lints", "human_review_v2", "were_all_new_linter_errors_resolved_by_this_edit")
+    class EditFileHumanReview(_message.Message):
+        __slots__ = ("is_edit_accepted", "text_result", "stop_and_get_new_user_input")
+        IS_EDIT_ACCEPTED_FIELD_NUMBER: _ClassVar[int]
+        TEXT_RESULT_FIELD_NUMBER: _ClassVar[int]
+        STOP_AND_GET_NEW_USER_INPUT_FIELD_NUMBER: _ClassVar[int]
+        is_edit_accepted: bool
+        text_result: str
+        stop_and_get_new_user_input: bool
+        def __init__(self, is_edit_accepted: _Optional[bool] = ..., text_result: _Optional[str] = ..., stop_and_get_new_user_input: _Optional[bool] = ...) -> None: ...
+    class FileDiff(_message.Message):
+        __slots__ = ("chunks", "editor", "hit_timeout")
+        class Editor(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+            __slots__ = ()
+            EDITOR_UNSPECIFIED: _ClassVar[EditFileResult.FileDiff.Editor]
+            EDITOR_AI: _ClassVar[EditFileResult.FileDiff.Editor]
+            EDITOR_HUMAN: _ClassVar[EditFileResult.FileDiff.Editor]
+        EDITOR_UNSPECIFIED: EditFileResult.FileDiff.Editor
+        EDITOR_AI: EditFileResult.FileDiff.Editor
+        EDITOR_HUMAN: EditFileResult.FileDiff.Editor
+        class ChunkDiff(_message.Message):
+            __slots__ = ("diff_string", "old_start", "new_start", "old_lines", "new_lines", "lines_removed", "lines_added")
+            DIFF_STRING_FIELD_NUMBER: _ClassVar[int]
+            OLD_START_FIELD_NUMBER: _ClassVar[int]
+            NEW_START_FIELD_NUMBER: _ClassVar[int]
+            OLD_LINES_FIELD_NUMBER: _ClassVar[int]
+            NEW_LINES_FIELD_NUMBER: _ClassVar[int]
+            LINES_REMOVED_FIELD_NUMBER: _ClassVar[int]
+            LINES_ADDED_FIELD_NUMBER: _ClassVar[int]
+            diff_string: str
+            old_start: int
+            new_start: int
+            old_lines: int
+            new_lines: int
+            lines_removed: int
+            lines_added: int
+            def __init__(self, diff_string: _Optional[str] = ..., old_start: _Optional[int] = ..., new_start: _Optional[int] = ..., old_lines: _Optional[int] = ..., new_lines: _Optional[int] = ..., lines_removed: _Optional[int] = ..., lines_added: _Optional[int] = ...) -> None: ...
+        CHUNKS_FIELD_NUMBER: _ClassVar[int]
+        EDITOR_FIELD_NUMBER: _ClassVar[int]
+        HIT_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+        chunks: _containers.RepeatedCompositeFieldContainer[EditFileResult.FileDiff.ChunkDiff]
+        editor: EditFileResult.FileDiff.Editor
+        hit_timeout: bool
+        def __init__(self, chunks: _Optional[_Iterable[_Union[EditFileResult.FileDiff.ChunkDiff, _Mapping]]] = ..., editor: _Optional[_Union[EditFileResult.FileDiff.Editor, str]] = ..., hit_timeout: _Optional[bool] = ...) -> None: ...
+    class HumanFeedback(_message.Message):
+        __slots__ = ("selected_option", "feedback_text", "submit_feedback_as_new_message", "bubble_id")
+        SELECTED_OPTION_FIELD_NUMBER: _ClassVar[int]
+        FEEDBACK_TEXT_FIELD_NUMBER: _ClassVar[int]
+        SUBMIT_FEEDBACK_AS_NEW_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+        BUBBLE_ID_FIELD_NUMBER: _ClassVar[int]
+        selected_option: str
+        feedback_text: str
+        submit_feedback_as_new_message: bool
+        bubble_id: str
+        def __init__(self, selected_option: _Optional[str] = ..., feedback_text: _Optional[str] = ..., submit_feedback_as_new_message: _Optional[bool] = ..., bubble_id: _Optional[str] = ...) -> None: ...
+    class RecoverableError(_message.Message):
+        __slots__ = ("error_type", "model_message")
+        class RecoverableErrorType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+            __slots__ = ()
+            RECOVERABLE_ERROR_TYPE_UNSPECIFIED: _ClassVar[EditFileResult.RecoverableError.RecoverableErrorType]
+            RECOVERABLE_ERROR_TYPE_SEARCH_STRING_NOT_FOUND: _ClassVar[EditFileResult.RecoverableError.RecoverableErrorType]
+            RECOVERABLE_ERROR_TYPE_AMBIGUOUS_SEARCH_STRING: _ClassVar[EditFileResult.RecoverableError.RecoverableErrorType]
+        RECOVERABLE_ERROR_TYPE_UNSPECIFIED: EditFileResult.RecoverableError.RecoverableErrorType
+        RECOVERABLE_ERROR_TYPE_SEARCH_STRING_NOT_FOUND: EditFileResult.RecoverableError.RecoverableErrorType
+        RECOVERABLE_ERROR_TYPE_AMBIGUOUS_SEARCH_STRING: EditFileResult.RecoverableError.RecoverableErrorType
+        ERROR_TYPE_FIELD_NUMBER: _ClassVar[int]
+        MODEL_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+        error_type: EditFileResult.RecoverableError.RecoverableErrorType
+        model_message: str
+        def __init__(self, error_type: _Optional[_Union[EditFileResult.RecoverableError.RecoverableErrorType, str]] = ..., model_message: _Optional[str] = ...) -> None: ...
+    DIFF_FIELD_NUMBER: _ClassVar[int]
+    IS_APPLIED_FIELD_NUMBER: _ClassVar[int]
+    APPLY_FAILED_FIELD_NUMBER: _ClassVar[int]
+    LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    REJECTED_FIELD_NUMBER: _ClassVar[int]
+    NUM_MATCHES_FIELD_NUMBER: _ClassVar[int]
+    WHITESPACE_INSENSITIVE_FALLBACK_FOUND_MATCH_FIELD_NUMBER: _ClassVar[int]
+    NO_MATCH_FOUND_IN_LINE_RANGES_FIELD_NUMBER: _ClassVar[int]
+    RECOVERABLE_ERROR_FIELD_NUMBER: _ClassVar[int]
+    NUM_LINES_IN_FILE_FIELD_NUMBER: _ClassVar[int]
+    IS_SUBAGENT_EDIT_FIELD_NUMBER: _ClassVar[int]
+    DIFF_BECAME_NO_OP_DUE_TO_ON_SAVE_FIXES_FIELD_NUMBER: _ClassVar[int]
+    HUMAN_REVIEW_FIELD_NUMBER: _ClassVar[int]
+    HUMAN_FEEDBACK_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_EAGERLY_PROCESS_LINTS_FIELD_NUMBER: _ClassVar[int]
+    HUMAN_REVIEW_V2_FIELD_NUMBER: _ClassVar[int]
+    WERE_ALL_NEW_LINTER_ERRORS_RESOLVED_BY_THIS_EDIT_FIELD_NUMBER: _ClassVar[int]
+    diff: EditFileResult.FileDiff
+    is_applied: bool
+    apply_failed: bool
+    linter_errors: _containers.RepeatedCompositeFieldContainer[LinterError]
+    rejected: bool
+    num_matches: int
+    whitespace_insensitive_fallback_found_match: bool
+    no_match_found_in_line_ranges: bool
+    recoverable_error: EditFileResult.RecoverableError
+    num_lines_in_file: int
+    is_subagent_edit: bool
+    diff_became_no_op_due_to_on_save_fixes: bool
+    human_review: EditFileResult.EditFileHumanReview
+    human_feedback: EditFileResult.HumanFeedback
+    should_eagerly_process_lints: bool
+    human_review_v2: HumanReview
+    were_all_new_linter_errors_resolved_by_this_edit: bool
+    def __init__(self, diff: _Optional[_Union[EditFileResult.FileDiff, _Mapping]] = ..., is_applied: _Optional[bool] = ..., apply_failed: _Optional[bool] = ..., linter_errors: _Optional[_Iterable[_Union[LinterError, _Mapping]]] = ..., rejected: _Optional[bool] = ..., num_matches: _Optional[int] = ..., whitespace_insensitive_fallback_found_match: _Optional[bool] = ..., no_match_found_in_line_ranges: _Optional[bool] = ..., recoverable_error: _Optional[_Union[EditFileResult.RecoverableError, _Mapping]] = ..., num_lines_in_file: _Optional[int] = ..., is_subagent_edit: _Optional[bool] = ..., diff_became_no_op_due_to_on_save_fixes: _Optional[bool] = ..., human_review: _Optional[_Union[EditFileResult.EditFileHumanReview, _Mapping]] = ..., human_feedback: _Optional[_Union[EditFileResult.HumanFeedback, _Mapping]] = ..., should_eagerly_process_lints: _Optional[bool] = ..., human_review_v2: _Optional[_Union[HumanReview, _Mapping]] = ..., were_all_new_linter_errors_resolved_by_this_edit: _Optional[bool] = ...) -> None: ...
+
+class EditFileV2Params(_message.Message):
+    __slots__ = ("relative_workspace_path", "contents_after_edit", "waiting_for_file_contents", "should_send_back_linter_errors", "diff", "result_for_model", "streaming_content", "no_codeblock", "cloud_agent_edit", "text", "code")
+    class StreamingEditCode(_message.Message):
+        __slots__ = ("code",)
+        CODE_FIELD_NUMBER: _ClassVar[int]
+        code: str
+        def __init__(self, code: _Optional[str] = ...) -> None: ...
+    class StreamingEditText(_message.Message):
+        __slots__ = ("text",)
+        TEXT_FIELD_NUMBER: _ClassVar[int]
+        text: str
+        def __init__(self, text: _Optional[str] = ...) -> None: ...
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    CONTENTS_AFTER_EDIT_FIELD_NUMBER: _ClassVar[int]
+    WAITING_FOR_FILE_CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_SEND_BACK_LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    DIFF_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FOR_MODEL_FIELD_NUMBER: _ClassVar[int]
+    STREAMING_CONTENT_FIELD_NUMBER: _ClassVar[int]
+    NO_CODEBLOCK_FIELD_NUMBER: _ClassVar[int]
+    CLOUD_AGENT_EDIT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    contents_after_edit: str
+    waiting_for_file_contents: bool
+    should_send_back_linter_errors: bool
+    diff: EditFileResult.FileDiff
+    result_for_model: str
+    streaming_content: str
+    no_codeblock: bool
+    cloud_agent_edit: bool
+    text: EditFileV2Params.StreamingEditText
+    code: EditFileV2Params.StreamingEditCode
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., contents_after_edit: _Optional[str] = ..., waiting_for_file_contents: _Optional[bool] = ..., should_send_back_linter_errors: _Optional[bool] = ..., diff: _Optional[_Union[EditFileResult.FileDiff, _Mapping]] = ..., result_for_model: _Optional[str] = ..., streaming_content: _Optional[str] = ..., no_codeblock: _Optional[bool] = ..., cloud_agent_edit: _Optional[bool] = ..., text: _Optional[_Union[EditFileV2Params.StreamingEditText, _Mapping]] = ..., code: _Optional[_Union[EditFileV2Params.StreamingEditCode, _Mapping]] = ...) -> None: ...
+
+class EditFileV2Result(_message.Message):
+    __slots__ = ("contents_before_edit", "eol_sequence", "detected_language", "file_was_created", "diff", "rejected", "linter_errors", "sent_back_linter_errors", "should_auto_fix_lints", "human_review_v2", "result_for_model", "contents_after_edit", "before_content_id", "after_content_id")
+    CONTENTS_BEFORE_EDIT_FIELD_NUMBER: _ClassVar[int]
+    EOL_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    DETECTED_LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    FILE_WAS_CREATED_FIELD_NUMBER: _ClassVar[int]
+    DIFF_FIELD_NUMBER: _ClassVar[int]
+    REJECTED_FIELD_NUMBER: _ClassVar[int]
+    LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    SENT_BACK_LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_AUTO_FIX_LINTS_FIELD_NUMBER: _ClassVar[int]
+    HUMAN_REVIEW_V2_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FOR_MODEL_FIELD_NUMBER: _ClassVar[int]
+    CONTENTS_AFTER_EDIT_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_CONTENT_ID_FIELD_NUMBER: _ClassVar[int]
+    AFTER_CONTENT_ID_FIELD_NUMBER: _ClassVar[int]
+    contents_before_edit: str
+    eol_sequence: str
+    detected_language: str
+    file_was_created: bool
+    diff: EditFileResult.FileDiff
+    rejected: bool
+    linter_errors: _containers.RepeatedCompositeFieldContainer[LinterError]
+    sent_back_linter_errors: bool
+    should_auto_fix_lints: bool
+    human_review_v2: HumanReview
+    result_for_model: str
+    contents_after_edit: str
+    before_content_id: str
+    after_content_id: str
+    def __init__(self, contents_before_edit: _Optional[str] = ..., eol_sequence: _Optional[str] = ..., detected_language: _Optional[str] = ..., file_was_created: _Optional[bool] = ..., diff: _Optional[_Union[EditFileResult.FileDiff, _Mapping]] = ..., rejected: _Optional[bool] = ..., linter_errors: _Optional[_Iterable[_Union[LinterError, _Mapping]]] = ..., sent_back_linter_errors: _Optional[bool] = ..., should_auto_fix_lints: _Optional[bool] = ..., human_review_v2: _Optional[_Union[HumanReview, _Mapping]] = ..., result_for_model: _Optional[str] = ..., contents_after_edit: _Optional[str] = ..., before_content_id: _Optional[str] = ..., after_content_id: _Optional[str] = ...) -> None: ...
+
+class EnvironmentInfo(_message.Message):
+    __slots__ = ("exthost_platform", "exthost_arch", "exthost_release", "exthost_shell", "local_timestamp", "workspace_uris", "cursor_version", "is_remote", "local_os_type", "home_directory", "local_timezone")
+    EXTHOST_PLATFORM_FIELD_NUMBER: _ClassVar[int]
+    EXTHOST_ARCH_FIELD_NUMBER: _ClassVar[int]
+    EXTHOST_RELEASE_FIELD_NUMBER: _ClassVar[int]
+    EXTHOST_SHELL_FIELD_NUMBER: _ClassVar[int]
+    LOCAL_TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+    WORKSPACE_URIS_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_VERSION_FIELD_NUMBER: _ClassVar[int]
+    IS_REMOTE_FIELD_NUMBER: _ClassVar[int]
+    LOCAL_OS_TYPE_FIELD_NUMBER: _ClassVar[int]
+    HOME_DIRECTORY_FIELD_NUMBER: _ClassVar[int]
+    LOCAL_TIMEZONE_FIELD_NUMBER: _ClassVar[int]
+    exthost_platform: str
+    exthost_arch: str
+    exthost_release: str
+    exthost_shell: str
+    local_timestamp: str
+    workspace_uris: _containers.RepeatedScalarFieldContainer[str]
+    cursor_version: str
+    is_remote: bool
+    local_os_type: str
+    home_directory: str
+    local_timezone: str
+    def __init__(self, exthost_platform: _Optional[str] = ..., exthost_arch: _Optional[str] = ..., exthost_release: _Optional[str] = ..., exthost_shell: _Optional[str] = ..., local_timestamp: _Optional[str] = ..., workspace_uris: _Optional[_Iterable[str]] = ..., cursor_version: _Optional[str] = ..., is_remote: _Optional[bool] = ..., local_os_type: _Optional[str] = ..., home_directory: _Optional[str] = ..., local_timezone: _Optional[str] = ...) -> None: ...
 
 class ErrorAnalyticsMetadata(_message.Message):
     __slots__ = ("action_required",)
@@ -1019,6 +3512,181 @@ class ErrorDetails(_message.Message):
     is_expected: bool
     def __init__(self, error: _Optional[_Union[ErrorDetails.Error, str]] = ..., details: _Optional[_Union[CustomErrorDetails, _Mapping]] = ..., is_expected: _Optional[bool] = ...) -> None: ...
 
+class ExplicitContext(_message.Message):
+    __slots__ = ("context", "repo_context", "rules", "mode_specific_context", "mcp_instructions")
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    REPO_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    MODE_SPECIFIC_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    MCP_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+    context: str
+    repo_context: str
+    rules: _containers.RepeatedCompositeFieldContainer[CursorRule]
+    mode_specific_context: str
+    mcp_instructions: _containers.RepeatedCompositeFieldContainer[MCPInstructions]
+    def __init__(self, context: _Optional[str] = ..., repo_context: _Optional[str] = ..., rules: _Optional[_Iterable[_Union[CursorRule, _Mapping]]] = ..., mode_specific_context: _Optional[str] = ..., mcp_instructions: _Optional[_Iterable[_Union[MCPInstructions, _Mapping]]] = ...) -> None: ...
+
+class FetchPullRequestParams(_message.Message):
+    __slots__ = ("pull_number_or_commit_hash", "repo", "is_github")
+    PULL_NUMBER_OR_COMMIT_HASH_FIELD_NUMBER: _ClassVar[int]
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    IS_GITHUB_FIELD_NUMBER: _ClassVar[int]
+    pull_number_or_commit_hash: str
+    repo: str
+    is_github: bool
+    def __init__(self, pull_number_or_commit_hash: _Optional[str] = ..., repo: _Optional[str] = ..., is_github: _Optional[bool] = ...) -> None: ...
+
+class FetchPullRequestResult(_message.Message):
+    __slots__ = ("content", "pr_number", "title", "body", "author", "date", "diff", "sha", "external_link", "url", "comments", "labels", "assignees", "is_issue", "state", "prompt_connect_github")
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    PR_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    BODY_FIELD_NUMBER: _ClassVar[int]
+    AUTHOR_FIELD_NUMBER: _ClassVar[int]
+    DATE_FIELD_NUMBER: _ClassVar[int]
+    DIFF_FIELD_NUMBER: _ClassVar[int]
+    SHA_FIELD_NUMBER: _ClassVar[int]
+    EXTERNAL_LINK_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    COMMENTS_FIELD_NUMBER: _ClassVar[int]
+    LABELS_FIELD_NUMBER: _ClassVar[int]
+    ASSIGNEES_FIELD_NUMBER: _ClassVar[int]
+    IS_ISSUE_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_CONNECT_GITHUB_FIELD_NUMBER: _ClassVar[int]
+    content: str
+    pr_number: int
+    title: str
+    body: str
+    author: str
+    date: str
+    diff: str
+    sha: str
+    external_link: str
+    url: str
+    comments: _containers.RepeatedCompositeFieldContainer[IssueComment]
+    labels: _containers.RepeatedScalarFieldContainer[str]
+    assignees: _containers.RepeatedScalarFieldContainer[str]
+    is_issue: bool
+    state: str
+    prompt_connect_github: bool
+    def __init__(self, content: _Optional[str] = ..., pr_number: _Optional[int] = ..., title: _Optional[str] = ..., body: _Optional[str] = ..., author: _Optional[str] = ..., date: _Optional[str] = ..., diff: _Optional[str] = ..., sha: _Optional[str] = ..., external_link: _Optional[str] = ..., url: _Optional[str] = ..., comments: _Optional[_Iterable[_Union[IssueComment, _Mapping]]] = ..., labels: _Optional[_Iterable[str]] = ..., assignees: _Optional[_Iterable[str]] = ..., is_issue: _Optional[bool] = ..., state: _Optional[str] = ..., prompt_connect_github: _Optional[bool] = ...) -> None: ...
+
+class FetchRulesParams(_message.Message):
+    __slots__ = ("rule_names",)
+    RULE_NAMES_FIELD_NUMBER: _ClassVar[int]
+    rule_names: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, rule_names: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class FetchRulesResult(_message.Message):
+    __slots__ = ("rules",)
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    rules: _containers.RepeatedCompositeFieldContainer[CursorRule]
+    def __init__(self, rules: _Optional[_Iterable[_Union[CursorRule, _Mapping]]] = ...) -> None: ...
+
+class File(_message.Message):
+    __slots__ = ("relative_workspace_path", "contents", "file_git_context")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    FILE_GIT_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    contents: str
+    file_git_context: FileGit
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., contents: _Optional[str] = ..., file_git_context: _Optional[_Union[FileGit, _Mapping]] = ...) -> None: ...
+
+class FileDiff(_message.Message):
+    __slots__ = ("added", "removed", "to", "chunks", "before_file_contents", "after_file_contents", "is_generated")
+    class Chunk(_message.Message):
+        __slots__ = ("content", "lines", "old_start", "old_lines", "new_start", "new_lines")
+        CONTENT_FIELD_NUMBER: _ClassVar[int]
+        LINES_FIELD_NUMBER: _ClassVar[int]
+        OLD_START_FIELD_NUMBER: _ClassVar[int]
+        OLD_LINES_FIELD_NUMBER: _ClassVar[int]
+        NEW_START_FIELD_NUMBER: _ClassVar[int]
+        NEW_LINES_FIELD_NUMBER: _ClassVar[int]
+        content: str
+        lines: _containers.RepeatedScalarFieldContainer[str]
+        old_start: int
+        old_lines: int
+        new_start: int
+        new_lines: int
+        def __init__(self, content: _Optional[str] = ..., lines: _Optional[_Iterable[str]] = ..., old_start: _Optional[int] = ..., old_lines: _Optional[int] = ..., new_start: _Optional[int] = ..., new_lines: _Optional[int] = ...) -> None: ...
+    ADDED_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_FIELD_NUMBER: _ClassVar[int]
+    FROM_FIELD_NUMBER: _ClassVar[int]
+    TO_FIELD_NUMBER: _ClassVar[int]
+    CHUNKS_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FILE_CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FILE_CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    IS_GENERATED_FIELD_NUMBER: _ClassVar[int]
+    added: int
+    removed: int
+    to: str
+    chunks: _containers.RepeatedCompositeFieldContainer[FileDiff.Chunk]
+    before_file_contents: str
+    after_file_contents: str
+    is_generated: bool
+    def __init__(self, added: _Optional[int] = ..., removed: _Optional[int] = ..., to: _Optional[str] = ..., chunks: _Optional[_Iterable[_Union[FileDiff.Chunk, _Mapping]]] = ..., before_file_contents: _Optional[str] = ..., after_file_contents: _Optional[str] = ..., is_generated: _Optional[bool] = ..., **kwargs) -> None: ...
+
+class FileGit(_message.Message):
+    __slots__ = ("commits",)
+    COMMITS_FIELD_NUMBER: _ClassVar[int]
+    commits: _containers.RepeatedCompositeFieldContainer[GitCommit]
+    def __init__(self, commits: _Optional[_Iterable[_Union[GitCommit, _Mapping]]] = ...) -> None: ...
+
+class FixLintsParams(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class FixLintsResult(_message.Message):
+    __slots__ = ("file_results",)
+    class FileResult(_message.Message):
+        __slots__ = ("file_path", "diff", "is_applied", "apply_failed", "error", "linter_errors")
+        FILE_PATH_FIELD_NUMBER: _ClassVar[int]
+        DIFF_FIELD_NUMBER: _ClassVar[int]
+        IS_APPLIED_FIELD_NUMBER: _ClassVar[int]
+        APPLY_FAILED_FIELD_NUMBER: _ClassVar[int]
+        ERROR_FIELD_NUMBER: _ClassVar[int]
+        LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+        file_path: str
+        diff: EditFileResult.FileDiff
+        is_applied: bool
+        apply_failed: bool
+        error: str
+        linter_errors: _containers.RepeatedCompositeFieldContainer[LinterError]
+        def __init__(self, file_path: _Optional[str] = ..., diff: _Optional[_Union[EditFileResult.FileDiff, _Mapping]] = ..., is_applied: _Optional[bool] = ..., apply_failed: _Optional[bool] = ..., error: _Optional[str] = ..., linter_errors: _Optional[_Iterable[_Union[LinterError, _Mapping]]] = ...) -> None: ...
+    FILE_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    file_results: _containers.RepeatedCompositeFieldContainer[FixLintsResult.FileResult]
+    def __init__(self, file_results: _Optional[_Iterable[_Union[FixLintsResult.FileResult, _Mapping]]] = ...) -> None: ...
+
+class FixLintsSubagentParams(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class FixLintsSubagentReturnValue(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class FolderFileInfo(_message.Message):
+    __slots__ = ("relative_path", "content", "truncated", "score")
+    RELATIVE_PATH_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    relative_path: str
+    content: str
+    truncated: bool
+    score: float
+    def __init__(self, relative_path: _Optional[str] = ..., content: _Optional[str] = ..., truncated: _Optional[bool] = ..., score: _Optional[float] = ...) -> None: ...
+
+class FolderInfo(_message.Message):
+    __slots__ = ("relative_path", "files")
+    RELATIVE_PATH_FIELD_NUMBER: _ClassVar[int]
+    FILES_FIELD_NUMBER: _ClassVar[int]
+    relative_path: str
+    files: _containers.RepeatedCompositeFieldContainer[FolderFileInfo]
+    def __init__(self, relative_path: _Optional[str] = ..., files: _Optional[_Iterable[_Union[FolderFileInfo, _Mapping]]] = ...) -> None: ...
+
 class FolderSizeLimit(_message.Message):
     __slots__ = ("max_total_bytes", "max_num_files")
     MAX_TOTAL_BYTES_FIELD_NUMBER: _ClassVar[int]
@@ -1026,6 +3694,28 @@ class FolderSizeLimit(_message.Message):
     max_total_bytes: int
     max_num_files: int
     def __init__(self, max_total_bytes: _Optional[int] = ..., max_num_files: _Optional[int] = ...) -> None: ...
+
+class GenerateImageError(_message.Message):
+    __slots__ = ("error",)
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    error: str
+    def __init__(self, error: _Optional[str] = ...) -> None: ...
+
+class GenerateImageResult(_message.Message):
+    __slots__ = ("success", "error")
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    success: GenerateImageSuccess
+    error: GenerateImageError
+    def __init__(self, success: _Optional[_Union[GenerateImageSuccess, _Mapping]] = ..., error: _Optional[_Union[GenerateImageError, _Mapping]] = ...) -> None: ...
+
+class GenerateImageSuccess(_message.Message):
+    __slots__ = ("file_path", "image_data")
+    FILE_PATH_FIELD_NUMBER: _ClassVar[int]
+    IMAGE_DATA_FIELD_NUMBER: _ClassVar[int]
+    file_path: str
+    image_data: str
+    def __init__(self, file_path: _Optional[str] = ..., image_data: _Optional[str] = ...) -> None: ...
 
 class GetDefaultModelForCliRequest(_message.Message):
     __slots__ = ()
@@ -1036,6 +3726,116 @@ class GetDefaultModelForCliResponse(_message.Message):
     MODEL_FIELD_NUMBER: _ClassVar[int]
     model: ModelDetails
     def __init__(self, model: _Optional[_Union[ModelDetails, _Mapping]] = ...) -> None: ...
+
+class GetDefaultModelNudgeDataRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GetDefaultModelNudgeDataResponse(_message.Message):
+    __slots__ = ("nudge_date", "should_default_switch_on_new_chat", "models_with_no_default_switch", "conversion_model_override", "initial_model")
+    class InitialModel(_message.Message):
+        __slots__ = ("model_id", "parameters")
+        MODEL_ID_FIELD_NUMBER: _ClassVar[int]
+        PARAMETERS_FIELD_NUMBER: _ClassVar[int]
+        model_id: str
+        parameters: _containers.RepeatedCompositeFieldContainer[RequestedModel.ModelParameterValue]
+        def __init__(self, model_id: _Optional[str] = ..., parameters: _Optional[_Iterable[_Union[RequestedModel.ModelParameterValue, _Mapping]]] = ...) -> None: ...
+    NUDGE_DATE_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_DEFAULT_SWITCH_ON_NEW_CHAT_FIELD_NUMBER: _ClassVar[int]
+    MODELS_WITH_NO_DEFAULT_SWITCH_FIELD_NUMBER: _ClassVar[int]
+    CONVERSION_MODEL_OVERRIDE_FIELD_NUMBER: _ClassVar[int]
+    INITIAL_MODEL_FIELD_NUMBER: _ClassVar[int]
+    nudge_date: str
+    should_default_switch_on_new_chat: bool
+    models_with_no_default_switch: _containers.RepeatedScalarFieldContainer[str]
+    conversion_model_override: str
+    initial_model: GetDefaultModelNudgeDataResponse.InitialModel
+    def __init__(self, nudge_date: _Optional[str] = ..., should_default_switch_on_new_chat: _Optional[bool] = ..., models_with_no_default_switch: _Optional[_Iterable[str]] = ..., conversion_model_override: _Optional[str] = ..., initial_model: _Optional[_Union[GetDefaultModelNudgeDataResponse.InitialModel, _Mapping]] = ...) -> None: ...
+
+class GetDefaultModelRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GetDefaultModelResponse(_message.Message):
+    __slots__ = ("model", "thinking_model", "max_mode", "next_default_set_date")
+    MODEL_FIELD_NUMBER: _ClassVar[int]
+    THINKING_MODEL_FIELD_NUMBER: _ClassVar[int]
+    MAX_MODE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_DEFAULT_SET_DATE_FIELD_NUMBER: _ClassVar[int]
+    model: str
+    thinking_model: str
+    max_mode: bool
+    next_default_set_date: str
+    def __init__(self, model: _Optional[str] = ..., thinking_model: _Optional[str] = ..., max_mode: _Optional[bool] = ..., next_default_set_date: _Optional[str] = ...) -> None: ...
+
+class GetLintsForChangeResponse(_message.Message):
+    __slots__ = ("lints",)
+    class Lint(_message.Message):
+        __slots__ = ("message", "severity", "relative_workspace_path", "start_line_number_one_indexed", "start_column_one_indexed", "end_line_number_inclusive_one_indexed", "end_column_one_indexed", "quick_fixes")
+        class QuickFix(_message.Message):
+            __slots__ = ("message", "kind", "is_preferred", "edits")
+            class Edit(_message.Message):
+                __slots__ = ("relative_workspace_path", "text", "start_line_number_one_indexed", "start_column_one_indexed", "end_line_number_inclusive_one_indexed", "end_column_one_indexed")
+                RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+                TEXT_FIELD_NUMBER: _ClassVar[int]
+                START_LINE_NUMBER_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+                START_COLUMN_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+                END_LINE_NUMBER_INCLUSIVE_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+                END_COLUMN_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+                relative_workspace_path: str
+                text: str
+                start_line_number_one_indexed: int
+                start_column_one_indexed: int
+                end_line_number_inclusive_one_indexed: int
+                end_column_one_indexed: int
+                def __init__(self, relative_workspace_path: _Optional[str] = ..., text: _Optional[str] = ..., start_line_number_one_indexed: _Optional[int] = ..., start_column_one_indexed: _Optional[int] = ..., end_line_number_inclusive_one_indexed: _Optional[int] = ..., end_column_one_indexed: _Optional[int] = ...) -> None: ...
+            MESSAGE_FIELD_NUMBER: _ClassVar[int]
+            KIND_FIELD_NUMBER: _ClassVar[int]
+            IS_PREFERRED_FIELD_NUMBER: _ClassVar[int]
+            EDITS_FIELD_NUMBER: _ClassVar[int]
+            message: str
+            kind: str
+            is_preferred: bool
+            edits: _containers.RepeatedCompositeFieldContainer[GetLintsForChangeResponse.Lint.QuickFix.Edit]
+            def __init__(self, message: _Optional[str] = ..., kind: _Optional[str] = ..., is_preferred: _Optional[bool] = ..., edits: _Optional[_Iterable[_Union[GetLintsForChangeResponse.Lint.QuickFix.Edit, _Mapping]]] = ...) -> None: ...
+        MESSAGE_FIELD_NUMBER: _ClassVar[int]
+        SEVERITY_FIELD_NUMBER: _ClassVar[int]
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        START_LINE_NUMBER_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+        START_COLUMN_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+        END_LINE_NUMBER_INCLUSIVE_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+        END_COLUMN_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+        QUICK_FIXES_FIELD_NUMBER: _ClassVar[int]
+        message: str
+        severity: str
+        relative_workspace_path: str
+        start_line_number_one_indexed: int
+        start_column_one_indexed: int
+        end_line_number_inclusive_one_indexed: int
+        end_column_one_indexed: int
+        quick_fixes: _containers.RepeatedCompositeFieldContainer[GetLintsForChangeResponse.Lint.QuickFix]
+        def __init__(self, message: _Optional[str] = ..., severity: _Optional[str] = ..., relative_workspace_path: _Optional[str] = ..., start_line_number_one_indexed: _Optional[int] = ..., start_column_one_indexed: _Optional[int] = ..., end_line_number_inclusive_one_indexed: _Optional[int] = ..., end_column_one_indexed: _Optional[int] = ..., quick_fixes: _Optional[_Iterable[_Union[GetLintsForChangeResponse.Lint.QuickFix, _Mapping]]] = ...) -> None: ...
+    LINTS_FIELD_NUMBER: _ClassVar[int]
+    lints: _containers.RepeatedCompositeFieldContainer[GetLintsForChangeResponse.Lint]
+    def __init__(self, lints: _Optional[_Iterable[_Union[GetLintsForChangeResponse.Lint, _Mapping]]] = ...) -> None: ...
+
+class GetMcpToolsParams(_message.Message):
+    __slots__ = ("server", "tool_name", "pattern")
+    SERVER_FIELD_NUMBER: _ClassVar[int]
+    TOOL_NAME_FIELD_NUMBER: _ClassVar[int]
+    PATTERN_FIELD_NUMBER: _ClassVar[int]
+    server: str
+    tool_name: str
+    pattern: str
+    def __init__(self, server: _Optional[str] = ..., tool_name: _Optional[str] = ..., pattern: _Optional[str] = ...) -> None: ...
+
+class GetMcpToolsResult(_message.Message):
+    __slots__ = ("content", "output_file_path")
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_FILE_PATH_FIELD_NUMBER: _ClassVar[int]
+    content: str
+    output_file_path: str
+    def __init__(self, content: _Optional[str] = ..., output_file_path: _Optional[str] = ...) -> None: ...
 
 class GetServerConfigRequest(_message.Message):
     __slots__ = ("telem_enabled", "bug_bot_dismissed_notification_last_10_times_unix_ms", "bug_bot_viewed_notification_last_10_times_unix_ms", "os_stats", "os_properties", "remote_authority", "in_app_ad_trigger", "dev_environment", "client_surface")
@@ -1145,6 +3945,34 @@ class GetUsableModelsResponse(_message.Message):
     models: _containers.RepeatedCompositeFieldContainer[ModelDetails]
     def __init__(self, models: _Optional[_Iterable[_Union[ModelDetails, _Mapping]]] = ...) -> None: ...
 
+class GitCommit(_message.Message):
+    __slots__ = ("commit", "author", "date", "message")
+    COMMIT_FIELD_NUMBER: _ClassVar[int]
+    AUTHOR_FIELD_NUMBER: _ClassVar[int]
+    DATE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    commit: str
+    author: str
+    date: str
+    message: str
+    def __init__(self, commit: _Optional[str] = ..., author: _Optional[str] = ..., date: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
+
+class GitDiff(_message.Message):
+    __slots__ = ("diffs", "diff_type")
+    class DiffType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        DIFF_TYPE_UNSPECIFIED: _ClassVar[GitDiff.DiffType]
+        DIFF_TYPE_DIFF_TO_HEAD: _ClassVar[GitDiff.DiffType]
+        DIFF_TYPE_DIFF_FROM_BRANCH_TO_MAIN: _ClassVar[GitDiff.DiffType]
+    DIFF_TYPE_UNSPECIFIED: GitDiff.DiffType
+    DIFF_TYPE_DIFF_TO_HEAD: GitDiff.DiffType
+    DIFF_TYPE_DIFF_FROM_BRANCH_TO_MAIN: GitDiff.DiffType
+    DIFFS_FIELD_NUMBER: _ClassVar[int]
+    DIFF_TYPE_FIELD_NUMBER: _ClassVar[int]
+    diffs: _containers.RepeatedCompositeFieldContainer[FileDiff]
+    diff_type: GitDiff.DiffType
+    def __init__(self, diffs: _Optional[_Iterable[_Union[FileDiff, _Mapping]]] = ..., diff_type: _Optional[_Union[GitDiff.DiffType, str]] = ...) -> None: ...
+
 class GitIndexingConfig(_message.Message):
     __slots__ = ("enabled", "max_pr_count", "max_pr_size", "pr_embedding_context", "js_concurrency", "js_chunk_size", "cpu_concurrency", "indexing_period_seconds", "max_attempts_per_pr", "allow_index_copy_from_server")
     ENABLED_FIELD_NUMBER: _ClassVar[int]
@@ -1169,6 +3997,84 @@ class GitIndexingConfig(_message.Message):
     allow_index_copy_from_server: bool
     def __init__(self, enabled: _Optional[bool] = ..., max_pr_count: _Optional[int] = ..., max_pr_size: _Optional[int] = ..., pr_embedding_context: _Optional[int] = ..., js_concurrency: _Optional[int] = ..., js_chunk_size: _Optional[int] = ..., cpu_concurrency: _Optional[int] = ..., indexing_period_seconds: _Optional[int] = ..., max_attempts_per_pr: _Optional[int] = ..., allow_index_copy_from_server: _Optional[bool] = ...) -> None: ...
 
+class GlobFileSearchParams(_message.Message):
+    __slots__ = ("target_directory", "glob_pattern")
+    TARGET_DIRECTORY_FIELD_NUMBER: _ClassVar[int]
+    GLOB_PATTERN_FIELD_NUMBER: _ClassVar[int]
+    target_directory: str
+    glob_pattern: str
+    def __init__(self, target_directory: _Optional[str] = ..., glob_pattern: _Optional[str] = ...) -> None: ...
+
+class GlobFileSearchResult(_message.Message):
+    __slots__ = ("directories",)
+    class Directory(_message.Message):
+        __slots__ = ("abs_path", "files", "total_files", "ripgrep_truncated")
+        ABS_PATH_FIELD_NUMBER: _ClassVar[int]
+        FILES_FIELD_NUMBER: _ClassVar[int]
+        TOTAL_FILES_FIELD_NUMBER: _ClassVar[int]
+        RIPGREP_TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+        abs_path: str
+        files: _containers.RepeatedCompositeFieldContainer[GlobFileSearchResult.File]
+        total_files: int
+        ripgrep_truncated: bool
+        def __init__(self, abs_path: _Optional[str] = ..., files: _Optional[_Iterable[_Union[GlobFileSearchResult.File, _Mapping]]] = ..., total_files: _Optional[int] = ..., ripgrep_truncated: _Optional[bool] = ...) -> None: ...
+    class File(_message.Message):
+        __slots__ = ("rel_path",)
+        REL_PATH_FIELD_NUMBER: _ClassVar[int]
+        rel_path: str
+        def __init__(self, rel_path: _Optional[str] = ...) -> None: ...
+    DIRECTORIES_FIELD_NUMBER: _ClassVar[int]
+    directories: _containers.RepeatedCompositeFieldContainer[GlobFileSearchResult.Directory]
+    def __init__(self, directories: _Optional[_Iterable[_Union[GlobFileSearchResult.Directory, _Mapping]]] = ...) -> None: ...
+
+class GotodefDefinition(_message.Message):
+    __slots__ = ("relative_workspace_path", "fully_qualified_name", "symbol_kind", "start_line", "end_line", "code_context_lines")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    FULLY_QUALIFIED_NAME_FIELD_NUMBER: _ClassVar[int]
+    SYMBOL_KIND_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_FIELD_NUMBER: _ClassVar[int]
+    CODE_CONTEXT_LINES_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    fully_qualified_name: str
+    symbol_kind: str
+    start_line: int
+    end_line: int
+    code_context_lines: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., fully_qualified_name: _Optional[str] = ..., symbol_kind: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., code_context_lines: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class GotodefParams(_message.Message):
+    __slots__ = ("relative_workspace_path", "symbol", "start_line", "end_line")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    SYMBOL_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    symbol: str
+    start_line: int
+    end_line: int
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., symbol: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ...) -> None: ...
+
+class GotodefResult(_message.Message):
+    __slots__ = ("definitions",)
+    DEFINITIONS_FIELD_NUMBER: _ClassVar[int]
+    definitions: _containers.RepeatedCompositeFieldContainer[GotodefDefinition]
+    def __init__(self, definitions: _Optional[_Iterable[_Union[GotodefDefinition, _Mapping]]] = ...) -> None: ...
+
+class HealthRequest(_message.Message):
+    __slots__ = ("payload", "simulate_error")
+    PAYLOAD_FIELD_NUMBER: _ClassVar[int]
+    SIMULATE_ERROR_FIELD_NUMBER: _ClassVar[int]
+    payload: str
+    simulate_error: bool
+    def __init__(self, payload: _Optional[str] = ..., simulate_error: _Optional[bool] = ...) -> None: ...
+
+class HealthResponse(_message.Message):
+    __slots__ = ("payload",)
+    PAYLOAD_FIELD_NUMBER: _ClassVar[int]
+    payload: str
+    def __init__(self, payload: _Optional[str] = ...) -> None: ...
+
 class HeapProfileConfig(_message.Message):
     __slots__ = ("sampling_interval", "include_objects_collected_by_major_gc", "include_objects_collected_by_minor_gc")
     SAMPLING_INTERVAL_FIELD_NUMBER: _ClassVar[int]
@@ -1178,6 +4084,37 @@ class HeapProfileConfig(_message.Message):
     include_objects_collected_by_major_gc: bool
     include_objects_collected_by_minor_gc: bool
     def __init__(self, sampling_interval: _Optional[int] = ..., include_objects_collected_by_major_gc: _Optional[bool] = ..., include_objects_collected_by_minor_gc: _Optional[bool] = ...) -> None: ...
+
+class HumanReview(_message.Message):
+    __slots__ = ("selected_option", "feedback_text", "submit_feedback_as_new_message", "bubble_id")
+    SELECTED_OPTION_FIELD_NUMBER: _ClassVar[int]
+    FEEDBACK_TEXT_FIELD_NUMBER: _ClassVar[int]
+    SUBMIT_FEEDBACK_AS_NEW_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    BUBBLE_ID_FIELD_NUMBER: _ClassVar[int]
+    selected_option: str
+    feedback_text: str
+    submit_feedback_as_new_message: bool
+    bubble_id: str
+    def __init__(self, selected_option: _Optional[str] = ..., feedback_text: _Optional[str] = ..., submit_feedback_as_new_message: _Optional[bool] = ..., bubble_id: _Optional[str] = ...) -> None: ...
+
+class ImageProto(_message.Message):
+    __slots__ = ("data", "dimension", "uuid", "task_specific_description")
+    class Dimension(_message.Message):
+        __slots__ = ("width", "height")
+        WIDTH_FIELD_NUMBER: _ClassVar[int]
+        HEIGHT_FIELD_NUMBER: _ClassVar[int]
+        width: int
+        height: int
+        def __init__(self, width: _Optional[int] = ..., height: _Optional[int] = ...) -> None: ...
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    DIMENSION_FIELD_NUMBER: _ClassVar[int]
+    UUID_FIELD_NUMBER: _ClassVar[int]
+    TASK_SPECIFIC_DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    data: bytes
+    dimension: ImageProto.Dimension
+    uuid: str
+    task_specific_description: str
+    def __init__(self, data: _Optional[bytes] = ..., dimension: _Optional[_Union[ImageProto.Dimension, _Mapping]] = ..., uuid: _Optional[str] = ..., task_specific_description: _Optional[str] = ...) -> None: ...
 
 class InAppAd(_message.Message):
     __slots__ = ("id", "header", "content", "buttons", "force_dark_close_button", "display_mode", "analytics_variant", "modal_display_config", "target_surfaces")
@@ -1279,6 +4216,285 @@ class InteractionConfig(_message.Message):
     metrics_startup_threshold_sec: int
     def __init__(self, profiling_enabled: _Optional[bool] = ..., metrics_enabled: _Optional[bool] = ..., profiling_interval_sec: _Optional[int] = ..., metrics_interval_sec: _Optional[int] = ..., profiling_max_buffer_size: _Optional[int] = ..., profiling_interaction_duration_threshold_ms: _Optional[int] = ..., profiling_sample_interval_ms: _Optional[int] = ..., metrics_min_interactions_for_loaf: _Optional[int] = ..., metrics_min_foreground_time_ms: _Optional[int] = ..., metrics_combined_inp_drop_highest_count: _Optional[int] = ..., metrics_click_inp_drop_highest_count: _Optional[int] = ..., metrics_keypress_inp_drop_highest_count: _Optional[int] = ..., metrics_startup_threshold_sec: _Optional[int] = ...) -> None: ...
 
+class InterpreterResult(_message.Message):
+    __slots__ = ("output", "success")
+    OUTPUT_FIELD_NUMBER: _ClassVar[int]
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    output: str
+    success: bool
+    def __init__(self, output: _Optional[str] = ..., success: _Optional[bool] = ...) -> None: ...
+
+class IsConnectedRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class IsConnectedResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class IssueComment(_message.Message):
+    __slots__ = ("id", "body", "author", "created_at", "updated_at", "author_association")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    BODY_FIELD_NUMBER: _ClassVar[int]
+    AUTHOR_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    AUTHOR_ASSOCIATION_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    body: str
+    author: str
+    created_at: str
+    updated_at: str
+    author_association: str
+    def __init__(self, id: _Optional[int] = ..., body: _Optional[str] = ..., author: _Optional[str] = ..., created_at: _Optional[str] = ..., updated_at: _Optional[str] = ..., author_association: _Optional[str] = ...) -> None: ...
+
+class KeyAction(_message.Message):
+    __slots__ = ("key", "hold_duration_ms")
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    HOLD_DURATION_MS_FIELD_NUMBER: _ClassVar[int]
+    key: str
+    hold_duration_ms: int
+    def __init__(self, key: _Optional[str] = ..., hold_duration_ms: _Optional[int] = ...) -> None: ...
+
+class Knowledge(_message.Message):
+    __slots__ = ("knowledge", "title")
+    KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    knowledge: str
+    title: str
+    def __init__(self, knowledge: _Optional[str] = ..., title: _Optional[str] = ...) -> None: ...
+
+class KnowledgeBaseParams(_message.Message):
+    __slots__ = ("knowledge_to_store", "title", "existing_knowledge_id", "action")
+    KNOWLEDGE_TO_STORE_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    EXISTING_KNOWLEDGE_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    knowledge_to_store: str
+    title: str
+    existing_knowledge_id: str
+    action: str
+    def __init__(self, knowledge_to_store: _Optional[str] = ..., title: _Optional[str] = ..., existing_knowledge_id: _Optional[str] = ..., action: _Optional[str] = ...) -> None: ...
+
+class KnowledgeBaseResult(_message.Message):
+    __slots__ = ("success", "confirmation_message", "id")
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    CONFIRMATION_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    success: bool
+    confirmation_message: str
+    id: str
+    def __init__(self, success: _Optional[bool] = ..., confirmation_message: _Optional[str] = ..., id: _Optional[str] = ...) -> None: ...
+
+class LineRange(_message.Message):
+    __slots__ = ("start_line_number", "end_line_number_inclusive")
+    START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_NUMBER_INCLUSIVE_FIELD_NUMBER: _ClassVar[int]
+    start_line_number: int
+    end_line_number_inclusive: int
+    def __init__(self, start_line_number: _Optional[int] = ..., end_line_number_inclusive: _Optional[int] = ...) -> None: ...
+
+class LinterError(_message.Message):
+    __slots__ = ("message", "range", "source", "related_information", "severity", "is_stale")
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    RELATED_INFORMATION_FIELD_NUMBER: _ClassVar[int]
+    SEVERITY_FIELD_NUMBER: _ClassVar[int]
+    IS_STALE_FIELD_NUMBER: _ClassVar[int]
+    message: str
+    range: CursorRange
+    source: str
+    related_information: _containers.RepeatedCompositeFieldContainer[Diagnostic.RelatedInformation]
+    severity: Diagnostic.DiagnosticSeverity
+    is_stale: bool
+    def __init__(self, message: _Optional[str] = ..., range: _Optional[_Union[CursorRange, _Mapping]] = ..., source: _Optional[str] = ..., related_information: _Optional[_Iterable[_Union[Diagnostic.RelatedInformation, _Mapping]]] = ..., severity: _Optional[_Union[Diagnostic.DiagnosticSeverity, str]] = ..., is_stale: _Optional[bool] = ...) -> None: ...
+
+class LinterErrors(_message.Message):
+    __slots__ = ("relative_workspace_path", "errors", "file_contents")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    ERRORS_FIELD_NUMBER: _ClassVar[int]
+    FILE_CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    errors: _containers.RepeatedCompositeFieldContainer[LinterError]
+    file_contents: str
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., errors: _Optional[_Iterable[_Union[LinterError, _Mapping]]] = ..., file_contents: _Optional[str] = ...) -> None: ...
+
+class LinterErrorsWithoutFileContents(_message.Message):
+    __slots__ = ("relative_workspace_path", "errors")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    ERRORS_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    errors: _containers.RepeatedCompositeFieldContainer[LinterError]
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., errors: _Optional[_Iterable[_Union[LinterError, _Mapping]]] = ...) -> None: ...
+
+class ListDirParams(_message.Message):
+    __slots__ = ("directory_path",)
+    DIRECTORY_PATH_FIELD_NUMBER: _ClassVar[int]
+    directory_path: str
+    def __init__(self, directory_path: _Optional[str] = ...) -> None: ...
+
+class ListDirResult(_message.Message):
+    __slots__ = ("files", "directory_relative_workspace_path")
+    class File(_message.Message):
+        __slots__ = ("name", "is_directory", "size", "last_modified", "num_children", "num_lines")
+        NAME_FIELD_NUMBER: _ClassVar[int]
+        IS_DIRECTORY_FIELD_NUMBER: _ClassVar[int]
+        SIZE_FIELD_NUMBER: _ClassVar[int]
+        LAST_MODIFIED_FIELD_NUMBER: _ClassVar[int]
+        NUM_CHILDREN_FIELD_NUMBER: _ClassVar[int]
+        NUM_LINES_FIELD_NUMBER: _ClassVar[int]
+        name: str
+        is_directory: bool
+        size: int
+        last_modified: _timestamp_pb2.Timestamp
+        num_children: int
+        num_lines: int
+        def __init__(self, name: _Optional[str] = ..., is_directory: _Optional[bool] = ..., size: _Optional[int] = ..., last_modified: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., num_children: _Optional[int] = ..., num_lines: _Optional[int] = ...) -> None: ...
+    FILES_FIELD_NUMBER: _ClassVar[int]
+    DIRECTORY_RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    files: _containers.RepeatedCompositeFieldContainer[ListDirResult.File]
+    directory_relative_workspace_path: str
+    def __init__(self, files: _Optional[_Iterable[_Union[ListDirResult.File, _Mapping]]] = ..., directory_relative_workspace_path: _Optional[str] = ...) -> None: ...
+
+class ListDirV2Params(_message.Message):
+    __slots__ = ("target_directory", "ignore_globs", "should_enrich_terminal_metadata")
+    TARGET_DIRECTORY_FIELD_NUMBER: _ClassVar[int]
+    IGNORE_GLOBS_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_ENRICH_TERMINAL_METADATA_FIELD_NUMBER: _ClassVar[int]
+    target_directory: str
+    ignore_globs: _containers.RepeatedScalarFieldContainer[str]
+    should_enrich_terminal_metadata: bool
+    def __init__(self, target_directory: _Optional[str] = ..., ignore_globs: _Optional[_Iterable[str]] = ..., should_enrich_terminal_metadata: _Optional[bool] = ...) -> None: ...
+
+class ListDirV2Result(_message.Message):
+    __slots__ = ("directory_tree_root",)
+    class DirectoryTreeNode(_message.Message):
+        __slots__ = ("abs_path", "children_dirs", "children_files", "children_were_processed", "full_subtree_extension_counts", "num_files")
+        class File(_message.Message):
+            __slots__ = ("name", "terminal_metadata")
+            NAME_FIELD_NUMBER: _ClassVar[int]
+            TERMINAL_METADATA_FIELD_NUMBER: _ClassVar[int]
+            name: str
+            terminal_metadata: TerminalMetadata
+            def __init__(self, name: _Optional[str] = ..., terminal_metadata: _Optional[_Union[TerminalMetadata, _Mapping]] = ...) -> None: ...
+        class FullSubtreeExtensionCountsEntry(_message.Message):
+            __slots__ = ("key", "value")
+            KEY_FIELD_NUMBER: _ClassVar[int]
+            VALUE_FIELD_NUMBER: _ClassVar[int]
+            key: str
+            value: int
+            def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+        ABS_PATH_FIELD_NUMBER: _ClassVar[int]
+        CHILDREN_DIRS_FIELD_NUMBER: _ClassVar[int]
+        CHILDREN_FILES_FIELD_NUMBER: _ClassVar[int]
+        CHILDREN_WERE_PROCESSED_FIELD_NUMBER: _ClassVar[int]
+        FULL_SUBTREE_EXTENSION_COUNTS_FIELD_NUMBER: _ClassVar[int]
+        NUM_FILES_FIELD_NUMBER: _ClassVar[int]
+        abs_path: str
+        children_dirs: _containers.RepeatedCompositeFieldContainer[ListDirV2Result.DirectoryTreeNode]
+        children_files: _containers.RepeatedCompositeFieldContainer[ListDirV2Result.DirectoryTreeNode.File]
+        children_were_processed: bool
+        full_subtree_extension_counts: _containers.ScalarMap[str, int]
+        num_files: int
+        def __init__(self, abs_path: _Optional[str] = ..., children_dirs: _Optional[_Iterable[_Union[ListDirV2Result.DirectoryTreeNode, _Mapping]]] = ..., children_files: _Optional[_Iterable[_Union[ListDirV2Result.DirectoryTreeNode.File, _Mapping]]] = ..., children_were_processed: _Optional[bool] = ..., full_subtree_extension_counts: _Optional[_Mapping[str, int]] = ..., num_files: _Optional[int] = ...) -> None: ...
+    DIRECTORY_TREE_ROOT_FIELD_NUMBER: _ClassVar[int]
+    directory_tree_root: ListDirV2Result.DirectoryTreeNode
+    def __init__(self, directory_tree_root: _Optional[_Union[ListDirV2Result.DirectoryTreeNode, _Mapping]] = ...) -> None: ...
+
+class ListMcpResourcesParams(_message.Message):
+    __slots__ = ("server",)
+    SERVER_FIELD_NUMBER: _ClassVar[int]
+    server: str
+    def __init__(self, server: _Optional[str] = ...) -> None: ...
+
+class ListMcpResourcesResult(_message.Message):
+    __slots__ = ("resources",)
+    class MCPResource(_message.Message):
+        __slots__ = ("uri", "name", "description", "mime_type", "server", "annotations")
+        class AnnotationsEntry(_message.Message):
+            __slots__ = ("key", "value")
+            KEY_FIELD_NUMBER: _ClassVar[int]
+            VALUE_FIELD_NUMBER: _ClassVar[int]
+            key: str
+            value: str
+            def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+        URI_FIELD_NUMBER: _ClassVar[int]
+        NAME_FIELD_NUMBER: _ClassVar[int]
+        DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+        MIME_TYPE_FIELD_NUMBER: _ClassVar[int]
+        SERVER_FIELD_NUMBER: _ClassVar[int]
+        ANNOTATIONS_FIELD_NUMBER: _ClassVar[int]
+        uri: str
+        name: str
+        description: str
+        mime_type: str
+        server: str
+        annotations: _containers.ScalarMap[str, str]
+        def __init__(self, uri: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., mime_type: _Optional[str] = ..., server: _Optional[str] = ..., annotations: _Optional[_Mapping[str, str]] = ...) -> None: ...
+    RESOURCES_FIELD_NUMBER: _ClassVar[int]
+    resources: _containers.RepeatedCompositeFieldContainer[ListMcpResourcesResult.MCPResource]
+    def __init__(self, resources: _Optional[_Iterable[_Union[ListMcpResourcesResult.MCPResource, _Mapping]]] = ...) -> None: ...
+
+class MCPInstructions(_message.Message):
+    __slots__ = ("server_name", "server_identifier", "instructions")
+    SERVER_NAME_FIELD_NUMBER: _ClassVar[int]
+    SERVER_IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+    INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+    server_name: str
+    server_identifier: str
+    instructions: str
+    def __init__(self, server_name: _Optional[str] = ..., server_identifier: _Optional[str] = ..., instructions: _Optional[str] = ...) -> None: ...
+
+class MCPParams(_message.Message):
+    __slots__ = ("tools", "file_output_threshold_bytes")
+    class Tool(_message.Message):
+        __slots__ = ("name", "description", "parameters", "server_name")
+        NAME_FIELD_NUMBER: _ClassVar[int]
+        DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+        PARAMETERS_FIELD_NUMBER: _ClassVar[int]
+        SERVER_NAME_FIELD_NUMBER: _ClassVar[int]
+        name: str
+        description: str
+        parameters: str
+        server_name: str
+        def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., parameters: _Optional[str] = ..., server_name: _Optional[str] = ...) -> None: ...
+    TOOLS_FIELD_NUMBER: _ClassVar[int]
+    FILE_OUTPUT_THRESHOLD_BYTES_FIELD_NUMBER: _ClassVar[int]
+    tools: _containers.RepeatedCompositeFieldContainer[MCPParams.Tool]
+    file_output_threshold_bytes: int
+    def __init__(self, tools: _Optional[_Iterable[_Union[MCPParams.Tool, _Mapping]]] = ..., file_output_threshold_bytes: _Optional[int] = ...) -> None: ...
+
+class MCPResult(_message.Message):
+    __slots__ = ("selected_tool", "result")
+    SELECTED_TOOL_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    selected_tool: str
+    result: str
+    def __init__(self, selected_tool: _Optional[str] = ..., result: _Optional[str] = ...) -> None: ...
+
+class MatchRange(_message.Message):
+    __slots__ = ("start", "end")
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    start: int
+    end: int
+    def __init__(self, start: _Optional[int] = ..., end: _Optional[int] = ...) -> None: ...
+
+class McpAuthParams(_message.Message):
+    __slots__ = ("server_identifier",)
+    SERVER_IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+    server_identifier: str
+    def __init__(self, server_identifier: _Optional[str] = ...) -> None: ...
+
+class McpAuthResult(_message.Message):
+    __slots__ = ("success", "message")
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    success: bool
+    message: str
+    def __init__(self, success: _Optional[bool] = ..., message: _Optional[str] = ...) -> None: ...
+
 class MemoryMonitorConfig(_message.Message):
     __slots__ = ("enabled", "show_status_entry", "base_threshold_mb", "critical_offset_mb", "process_memory_interval_sec")
     ENABLED_FIELD_NUMBER: _ClassVar[int]
@@ -1300,6 +4516,24 @@ class MetricsConfig(_message.Message):
     enabled_in_privacy_mode: bool
     enabled_in_non_privacy_mode: bool
     def __init__(self, enabled_in_privacy_mode: _Optional[bool] = ..., enabled_in_non_privacy_mode: _Optional[bool] = ...) -> None: ...
+
+class MissingFile(_message.Message):
+    __slots__ = ("relative_workspace_path", "missing_reason", "num_lines")
+    class MissingReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        MISSING_REASON_UNSPECIFIED: _ClassVar[MissingFile.MissingReason]
+        MISSING_REASON_TOO_LARGE: _ClassVar[MissingFile.MissingReason]
+        MISSING_REASON_NOT_FOUND: _ClassVar[MissingFile.MissingReason]
+    MISSING_REASON_UNSPECIFIED: MissingFile.MissingReason
+    MISSING_REASON_TOO_LARGE: MissingFile.MissingReason
+    MISSING_REASON_NOT_FOUND: MissingFile.MissingReason
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    MISSING_REASON_FIELD_NUMBER: _ClassVar[int]
+    NUM_LINES_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    missing_reason: MissingFile.MissingReason
+    num_lines: int
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., missing_reason: _Optional[_Union[MissingFile.MissingReason, str]] = ..., num_lines: _Optional[int] = ...) -> None: ...
 
 class ModalDisplayConfig(_message.Message):
     __slots__ = ("background_gradient", "description", "background_gradient_light", "background_gradient_dark")
@@ -1332,6 +4566,12 @@ class ModelDetails(_message.Message):
     bedrock_state: BedrockState
     max_mode: bool
     def __init__(self, model_name: _Optional[str] = ..., api_key: _Optional[str] = ..., enable_ghost_mode: _Optional[bool] = ..., azure_state: _Optional[_Union[AzureState, _Mapping]] = ..., enable_slow_pool: _Optional[bool] = ..., openai_api_base_url: _Optional[str] = ..., bedrock_state: _Optional[_Union[BedrockState, _Mapping]] = ..., max_mode: _Optional[bool] = ...) -> None: ...
+
+class ModelInfo(_message.Message):
+    __slots__ = ("model_name",)
+    MODEL_NAME_FIELD_NUMBER: _ClassVar[int]
+    model_name: str
+    def __init__(self, model_name: _Optional[str] = ...) -> None: ...
 
 class ModelMigration(_message.Message):
     __slots__ = ("id", "model_setting", "target_model", "previous_model", "migrate_mode_models", "remove_previous_model", "max_mode", "migrate_old_composers_and_current_composer")
@@ -1406,6 +4646,96 @@ class ModelParameterDefinition(_message.Message):
     is_cycleable_by_hotkey: bool
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., markdown_tooltip: _Optional[str] = ..., parameter_type: _Optional[_Union[ModelParameterDefinition.ModelParameterType, _Mapping]] = ..., is_cycleable_by_hotkey: _Optional[bool] = ...) -> None: ...
 
+class MouseDownAction(_message.Message):
+    __slots__ = ("button",)
+    BUTTON_FIELD_NUMBER: _ClassVar[int]
+    button: MouseButton
+    def __init__(self, button: _Optional[_Union[MouseButton, str]] = ...) -> None: ...
+
+class MouseMoveAction(_message.Message):
+    __slots__ = ("coordinate",)
+    COORDINATE_FIELD_NUMBER: _ClassVar[int]
+    coordinate: Coordinate
+    def __init__(self, coordinate: _Optional[_Union[Coordinate, _Mapping]] = ...) -> None: ...
+
+class MouseUpAction(_message.Message):
+    __slots__ = ("button",)
+    BUTTON_FIELD_NUMBER: _ClassVar[int]
+    button: MouseButton
+    def __init__(self, button: _Optional[_Union[MouseButton, str]] = ...) -> None: ...
+
+class NameAgentRequest(_message.Message):
+    __slots__ = ("user_message",)
+    USER_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    user_message: str
+    def __init__(self, user_message: _Optional[str] = ...) -> None: ...
+
+class NameAgentResponse(_message.Message):
+    __slots__ = ("name",)
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    def __init__(self, name: _Optional[str] = ...) -> None: ...
+
+class NameTabRequest(_message.Message):
+    __slots__ = ("messages", "is_project", "api_key_credentials", "azure_credentials", "bedrock_credentials")
+    MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    IS_PROJECT_FIELD_NUMBER: _ClassVar[int]
+    API_KEY_CREDENTIALS_FIELD_NUMBER: _ClassVar[int]
+    AZURE_CREDENTIALS_FIELD_NUMBER: _ClassVar[int]
+    BEDROCK_CREDENTIALS_FIELD_NUMBER: _ClassVar[int]
+    messages: _containers.RepeatedCompositeFieldContainer[ConversationMessage]
+    is_project: bool
+    api_key_credentials: ApiKeyCredentials
+    azure_credentials: AzureCredentials
+    bedrock_credentials: BedrockCredentials
+    def __init__(self, messages: _Optional[_Iterable[_Union[ConversationMessage, _Mapping]]] = ..., is_project: _Optional[bool] = ..., api_key_credentials: _Optional[_Union[ApiKeyCredentials, _Mapping]] = ..., azure_credentials: _Optional[_Union[AzureCredentials, _Mapping]] = ..., bedrock_credentials: _Optional[_Union[BedrockCredentials, _Mapping]] = ...) -> None: ...
+
+class NameTabResponse(_message.Message):
+    __slots__ = ("name", "reason", "icon")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    ICON_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    reason: str
+    icon: str
+    def __init__(self, name: _Optional[str] = ..., reason: _Optional[str] = ..., icon: _Optional[str] = ...) -> None: ...
+
+class NetworkPolicy(_message.Message):
+    __slots__ = ("version", "default_action", "deny", "allow", "logging")
+    class DefaultAction(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        DEFAULT_ACTION_UNSPECIFIED: _ClassVar[NetworkPolicy.DefaultAction]
+        DEFAULT_ACTION_ALLOW: _ClassVar[NetworkPolicy.DefaultAction]
+        DEFAULT_ACTION_DENY: _ClassVar[NetworkPolicy.DefaultAction]
+    DEFAULT_ACTION_UNSPECIFIED: NetworkPolicy.DefaultAction
+    DEFAULT_ACTION_ALLOW: NetworkPolicy.DefaultAction
+    DEFAULT_ACTION_DENY: NetworkPolicy.DefaultAction
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_ACTION_FIELD_NUMBER: _ClassVar[int]
+    DENY_FIELD_NUMBER: _ClassVar[int]
+    ALLOW_FIELD_NUMBER: _ClassVar[int]
+    LOGGING_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    default_action: NetworkPolicy.DefaultAction
+    deny: _containers.RepeatedScalarFieldContainer[str]
+    allow: _containers.RepeatedScalarFieldContainer[str]
+    logging: NetworkPolicyLoggingConfig
+    def __init__(self, version: _Optional[int] = ..., default_action: _Optional[_Union[NetworkPolicy.DefaultAction, str]] = ..., deny: _Optional[_Iterable[str]] = ..., allow: _Optional[_Iterable[str]] = ..., logging: _Optional[_Union[NetworkPolicyLoggingConfig, _Mapping]] = ...) -> None: ...
+
+class NetworkPolicyLoggingConfig(_message.Message):
+    __slots__ = ("decision_log_path", "log_format")
+    DECISION_LOG_PATH_FIELD_NUMBER: _ClassVar[int]
+    LOG_FORMAT_FIELD_NUMBER: _ClassVar[int]
+    decision_log_path: str
+    log_format: str
+    def __init__(self, decision_log_path: _Optional[str] = ..., log_format: _Optional[str] = ...) -> None: ...
+
+class NudgeMessage(_message.Message):
+    __slots__ = ("raw_message",)
+    RAW_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    raw_message: str
+    def __init__(self, raw_message: _Optional[str] = ...) -> None: ...
+
 class OnboardingConfig(_message.Message):
     __slots__ = ("marketplace_plugin_names", "agentic_onboarding_enabled")
     MARKETPLACE_PLUGIN_NAMES_FIELD_NUMBER: _ClassVar[int]
@@ -1436,6 +4766,16 @@ class OnlineMetricsConfig(_message.Message):
     too_big_file_size_bytes: int
     def __init__(self, enabled: _Optional[bool] = ..., max_requests_tracked: _Optional[int] = ..., max_requests_tracked_mb: _Optional[int] = ..., max_request_retention_seconds: _Optional[float] = ..., send_original_file_contents_for_initial_snapshot: _Optional[bool] = ..., send_full_added_lines_in_diff_changes: _Optional[bool] = ..., num_commits_tracked: _Optional[int] = ..., time_intervals_tracked_minutes: _Optional[_Iterable[int]] = ..., too_big_file_size_bytes: _Optional[int] = ...) -> None: ...
 
+class OutputLocation(_message.Message):
+    __slots__ = ("file_path", "size_bytes", "line_count")
+    FILE_PATH_FIELD_NUMBER: _ClassVar[int]
+    SIZE_BYTES_FIELD_NUMBER: _ClassVar[int]
+    LINE_COUNT_FIELD_NUMBER: _ClassVar[int]
+    file_path: str
+    size_bytes: int
+    line_count: int
+    def __init__(self, file_path: _Optional[str] = ..., size_bytes: _Optional[int] = ..., line_count: _Optional[int] = ...) -> None: ...
+
 class PerformanceEventsConfig(_message.Message):
     __slots__ = ("enabled", "buffer_size", "flush_interval_ms")
     ENABLED_FIELD_NUMBER: _ClassVar[int]
@@ -1457,6 +4797,14 @@ class PlanChoice(_message.Message):
     description: str
     value: str
     def __init__(self, label: _Optional[str] = ..., sublabel: _Optional[str] = ..., description: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+
+class PlanPhase(_message.Message):
+    __slots__ = ("name", "todos")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TODOS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    todos: _containers.RepeatedCompositeFieldContainer[TodoItem]
+    def __init__(self, name: _Optional[str] = ..., todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ...) -> None: ...
 
 class ProfileConfig(_message.Message):
     __slots__ = ("id", "heap", "cpu")
@@ -1499,6 +4847,427 @@ class ProfilingConfig(_message.Message):
     schedules: _containers.RepeatedCompositeFieldContainer[ProfileScheduleConfig]
     def __init__(self, enabled: _Optional[bool] = ..., configs: _Optional[_Iterable[_Union[ProfileConfig, _Mapping]]] = ..., schedules: _Optional[_Iterable[_Union[ProfileScheduleConfig, _Mapping]]] = ...) -> None: ...
 
+class ProjectLayout(_message.Message):
+    __slots__ = ("root_path", "content", "list_dir_v2_result")
+    ROOT_PATH_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    LIST_DIR_V2_RESULT_FIELD_NUMBER: _ClassVar[int]
+    root_path: str
+    content: ProjectLayoutDirectoryContent
+    list_dir_v2_result: ListDirV2Result
+    def __init__(self, root_path: _Optional[str] = ..., content: _Optional[_Union[ProjectLayoutDirectoryContent, _Mapping]] = ..., list_dir_v2_result: _Optional[_Union[ListDirV2Result, _Mapping]] = ...) -> None: ...
+
+class ProjectLayoutDirectory(_message.Message):
+    __slots__ = ("name", "content")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    content: ProjectLayoutDirectoryContent
+    def __init__(self, name: _Optional[str] = ..., content: _Optional[_Union[ProjectLayoutDirectoryContent, _Mapping]] = ...) -> None: ...
+
+class ProjectLayoutDirectoryContent(_message.Message):
+    __slots__ = ("directories", "files", "total_files", "total_subfolders", "hidden_files")
+    DIRECTORIES_FIELD_NUMBER: _ClassVar[int]
+    FILES_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FILES_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_SUBFOLDERS_FIELD_NUMBER: _ClassVar[int]
+    HIDDEN_FILES_FIELD_NUMBER: _ClassVar[int]
+    directories: _containers.RepeatedCompositeFieldContainer[ProjectLayoutDirectory]
+    files: _containers.RepeatedCompositeFieldContainer[ProjectLayoutFile]
+    total_files: int
+    total_subfolders: int
+    hidden_files: _containers.RepeatedCompositeFieldContainer[ProjectLayoutFile]
+    def __init__(self, directories: _Optional[_Iterable[_Union[ProjectLayoutDirectory, _Mapping]]] = ..., files: _Optional[_Iterable[_Union[ProjectLayoutFile, _Mapping]]] = ..., total_files: _Optional[int] = ..., total_subfolders: _Optional[int] = ..., hidden_files: _Optional[_Iterable[_Union[ProjectLayoutFile, _Mapping]]] = ...) -> None: ...
+
+class ProjectLayoutFile(_message.Message):
+    __slots__ = ("name",)
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    def __init__(self, name: _Optional[str] = ...) -> None: ...
+
+class PullRequest(_message.Message):
+    __slots__ = ("title", "body", "diff", "id", "number")
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    BODY_FIELD_NUMBER: _ClassVar[int]
+    DIFF_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    title: str
+    body: str
+    diff: _containers.RepeatedCompositeFieldContainer[FileDiff]
+    id: int
+    number: int
+    def __init__(self, title: _Optional[str] = ..., body: _Optional[str] = ..., diff: _Optional[_Iterable[_Union[FileDiff, _Mapping]]] = ..., id: _Optional[int] = ..., number: _Optional[int] = ...) -> None: ...
+
+class PullRequestReference(_message.Message):
+    __slots__ = ("sha", "score", "title", "summary", "pr_number", "author", "date", "changed_files")
+    SHA_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    PR_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    AUTHOR_FIELD_NUMBER: _ClassVar[int]
+    DATE_FIELD_NUMBER: _ClassVar[int]
+    CHANGED_FILES_FIELD_NUMBER: _ClassVar[int]
+    sha: str
+    score: float
+    title: str
+    summary: str
+    pr_number: int
+    author: str
+    date: str
+    changed_files: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, sha: _Optional[str] = ..., score: _Optional[float] = ..., title: _Optional[str] = ..., summary: _Optional[str] = ..., pr_number: _Optional[int] = ..., author: _Optional[str] = ..., date: _Optional[str] = ..., changed_files: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class QueryOnlyRepoAccess(_message.Message):
+    __slots__ = ("owner_auth_id", "access_token", "user_repo_owner", "user_repo_name")
+    OWNER_AUTH_ID_FIELD_NUMBER: _ClassVar[int]
+    ACCESS_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    USER_REPO_OWNER_FIELD_NUMBER: _ClassVar[int]
+    USER_REPO_NAME_FIELD_NUMBER: _ClassVar[int]
+    owner_auth_id: str
+    access_token: str
+    user_repo_owner: str
+    user_repo_name: str
+    def __init__(self, owner_auth_id: _Optional[str] = ..., access_token: _Optional[str] = ..., user_repo_owner: _Optional[str] = ..., user_repo_name: _Optional[str] = ...) -> None: ...
+
+class RCPCallFrame(_message.Message):
+    __slots__ = ("function_name", "url", "line_number", "column_number")
+    FUNCTION_NAME_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    COLUMN_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    function_name: str
+    url: str
+    line_number: int
+    column_number: int
+    def __init__(self, function_name: _Optional[str] = ..., url: _Optional[str] = ..., line_number: _Optional[int] = ..., column_number: _Optional[int] = ...) -> None: ...
+
+class RCPLogEntry(_message.Message):
+    __slots__ = ("message", "timestamp", "level", "client_name", "session_id", "stack_trace", "object_data_json")
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_NAME_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    STACK_TRACE_FIELD_NUMBER: _ClassVar[int]
+    OBJECT_DATA_JSON_FIELD_NUMBER: _ClassVar[int]
+    message: str
+    timestamp: float
+    level: str
+    client_name: str
+    session_id: str
+    stack_trace: RCPStackTrace
+    object_data_json: str
+    def __init__(self, message: _Optional[str] = ..., timestamp: _Optional[float] = ..., level: _Optional[str] = ..., client_name: _Optional[str] = ..., session_id: _Optional[str] = ..., stack_trace: _Optional[_Union[RCPStackTrace, _Mapping]] = ..., object_data_json: _Optional[str] = ...) -> None: ...
+
+class RCPStackTrace(_message.Message):
+    __slots__ = ("call_frames", "raw_stack_trace")
+    CALL_FRAMES_FIELD_NUMBER: _ClassVar[int]
+    RAW_STACK_TRACE_FIELD_NUMBER: _ClassVar[int]
+    call_frames: _containers.RepeatedCompositeFieldContainer[RCPCallFrame]
+    raw_stack_trace: str
+    def __init__(self, call_frames: _Optional[_Iterable[_Union[RCPCallFrame, _Mapping]]] = ..., raw_stack_trace: _Optional[str] = ...) -> None: ...
+
+class RCPUIElementPicked(_message.Message):
+    __slots__ = ("element", "xpath", "text_content", "extra", "component", "component_props_json")
+    ELEMENT_FIELD_NUMBER: _ClassVar[int]
+    XPATH_FIELD_NUMBER: _ClassVar[int]
+    TEXT_CONTENT_FIELD_NUMBER: _ClassVar[int]
+    EXTRA_FIELD_NUMBER: _ClassVar[int]
+    COMPONENT_FIELD_NUMBER: _ClassVar[int]
+    COMPONENT_PROPS_JSON_FIELD_NUMBER: _ClassVar[int]
+    element: str
+    xpath: str
+    text_content: str
+    extra: str
+    component: str
+    component_props_json: str
+    def __init__(self, element: _Optional[str] = ..., xpath: _Optional[str] = ..., text_content: _Optional[str] = ..., extra: _Optional[str] = ..., component: _Optional[str] = ..., component_props_json: _Optional[str] = ...) -> None: ...
+
+class Range(_message.Message):
+    __slots__ = ("start_line", "start_character", "end_line", "end_character")
+    START_LINE_FIELD_NUMBER: _ClassVar[int]
+    START_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_FIELD_NUMBER: _ClassVar[int]
+    END_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    start_line: int
+    start_character: int
+    end_line: int
+    end_character: int
+    def __init__(self, start_line: _Optional[int] = ..., start_character: _Optional[int] = ..., end_line: _Optional[int] = ..., end_character: _Optional[int] = ...) -> None: ...
+
+class RankedContext(_message.Message):
+    __slots__ = ("context", "score")
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    context: ContextToRank
+    score: float
+    def __init__(self, context: _Optional[_Union[ContextToRank, _Mapping]] = ..., score: _Optional[float] = ...) -> None: ...
+
+class ReadFileParams(_message.Message):
+    __slots__ = ("relative_workspace_path", "read_entire_file", "start_line_one_indexed", "end_line_one_indexed_inclusive", "file_is_allowed_to_be_read_entirely", "max_lines", "max_chars", "min_lines")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    READ_ENTIRE_FILE_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_ONE_INDEXED_INCLUSIVE_FIELD_NUMBER: _ClassVar[int]
+    FILE_IS_ALLOWED_TO_BE_READ_ENTIRELY_FIELD_NUMBER: _ClassVar[int]
+    MAX_LINES_FIELD_NUMBER: _ClassVar[int]
+    MAX_CHARS_FIELD_NUMBER: _ClassVar[int]
+    MIN_LINES_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    read_entire_file: bool
+    start_line_one_indexed: int
+    end_line_one_indexed_inclusive: int
+    file_is_allowed_to_be_read_entirely: bool
+    max_lines: int
+    max_chars: int
+    min_lines: int
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., read_entire_file: _Optional[bool] = ..., start_line_one_indexed: _Optional[int] = ..., end_line_one_indexed_inclusive: _Optional[int] = ..., file_is_allowed_to_be_read_entirely: _Optional[bool] = ..., max_lines: _Optional[int] = ..., max_chars: _Optional[int] = ..., min_lines: _Optional[int] = ...) -> None: ...
+
+class ReadFileResult(_message.Message):
+    __slots__ = ("contents", "did_downgrade_to_line_range", "did_shorten_line_range", "did_set_default_line_range", "full_file_contents", "outline", "start_line_one_indexed", "end_line_one_indexed_inclusive", "relative_workspace_path", "did_shorten_char_range", "read_full_file", "total_lines", "matching_cursor_rules", "file_git_context")
+    CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    DID_DOWNGRADE_TO_LINE_RANGE_FIELD_NUMBER: _ClassVar[int]
+    DID_SHORTEN_LINE_RANGE_FIELD_NUMBER: _ClassVar[int]
+    DID_SET_DEFAULT_LINE_RANGE_FIELD_NUMBER: _ClassVar[int]
+    FULL_FILE_CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    OUTLINE_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_ONE_INDEXED_INCLUSIVE_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    DID_SHORTEN_CHAR_RANGE_FIELD_NUMBER: _ClassVar[int]
+    READ_FULL_FILE_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_LINES_FIELD_NUMBER: _ClassVar[int]
+    MATCHING_CURSOR_RULES_FIELD_NUMBER: _ClassVar[int]
+    FILE_GIT_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    contents: str
+    did_downgrade_to_line_range: bool
+    did_shorten_line_range: bool
+    did_set_default_line_range: bool
+    full_file_contents: str
+    outline: str
+    start_line_one_indexed: int
+    end_line_one_indexed_inclusive: int
+    relative_workspace_path: str
+    did_shorten_char_range: bool
+    read_full_file: bool
+    total_lines: int
+    matching_cursor_rules: _containers.RepeatedCompositeFieldContainer[CursorRule]
+    file_git_context: FileGit
+    def __init__(self, contents: _Optional[str] = ..., did_downgrade_to_line_range: _Optional[bool] = ..., did_shorten_line_range: _Optional[bool] = ..., did_set_default_line_range: _Optional[bool] = ..., full_file_contents: _Optional[str] = ..., outline: _Optional[str] = ..., start_line_one_indexed: _Optional[int] = ..., end_line_one_indexed_inclusive: _Optional[int] = ..., relative_workspace_path: _Optional[str] = ..., did_shorten_char_range: _Optional[bool] = ..., read_full_file: _Optional[bool] = ..., total_lines: _Optional[int] = ..., matching_cursor_rules: _Optional[_Iterable[_Union[CursorRule, _Mapping]]] = ..., file_git_context: _Optional[_Union[FileGit, _Mapping]] = ...) -> None: ...
+
+class ReadFileV2Params(_message.Message):
+    __slots__ = ("target_file", "offset", "limit", "chars_limit", "effective_uri", "enable_line_numbers")
+    TARGET_FILE_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    CHARS_LIMIT_FIELD_NUMBER: _ClassVar[int]
+    EFFECTIVE_URI_FIELD_NUMBER: _ClassVar[int]
+    ENABLE_LINE_NUMBERS_FIELD_NUMBER: _ClassVar[int]
+    target_file: str
+    offset: int
+    limit: int
+    chars_limit: int
+    effective_uri: str
+    enable_line_numbers: bool
+    def __init__(self, target_file: _Optional[str] = ..., offset: _Optional[int] = ..., limit: _Optional[int] = ..., chars_limit: _Optional[int] = ..., effective_uri: _Optional[str] = ..., enable_line_numbers: _Optional[bool] = ...) -> None: ...
+
+class ReadFileV2Result(_message.Message):
+    __slots__ = ("contents", "num_characters_in_requested_range", "offset_is_bigger_than_number_of_lines_in_file", "total_lines_in_file", "matching_cursor_rules", "images")
+    CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    NUM_CHARACTERS_IN_REQUESTED_RANGE_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_IS_BIGGER_THAN_NUMBER_OF_LINES_IN_FILE_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_LINES_IN_FILE_FIELD_NUMBER: _ClassVar[int]
+    MATCHING_CURSOR_RULES_FIELD_NUMBER: _ClassVar[int]
+    IMAGES_FIELD_NUMBER: _ClassVar[int]
+    contents: str
+    num_characters_in_requested_range: int
+    offset_is_bigger_than_number_of_lines_in_file: bool
+    total_lines_in_file: int
+    matching_cursor_rules: _containers.RepeatedCompositeFieldContainer[CursorRule]
+    images: _containers.RepeatedCompositeFieldContainer[ImageProto]
+    def __init__(self, contents: _Optional[str] = ..., num_characters_in_requested_range: _Optional[int] = ..., offset_is_bigger_than_number_of_lines_in_file: _Optional[bool] = ..., total_lines_in_file: _Optional[int] = ..., matching_cursor_rules: _Optional[_Iterable[_Union[CursorRule, _Mapping]]] = ..., images: _Optional[_Iterable[_Union[ImageProto, _Mapping]]] = ...) -> None: ...
+
+class ReadLintsParams(_message.Message):
+    __slots__ = ("path", "paths")
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    PATHS_FIELD_NUMBER: _ClassVar[int]
+    path: str
+    paths: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, path: _Optional[str] = ..., paths: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ReadLintsResult(_message.Message):
+    __slots__ = ("path", "linter_errors", "linter_errors_by_file")
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    LINTER_ERRORS_BY_FILE_FIELD_NUMBER: _ClassVar[int]
+    path: str
+    linter_errors: _containers.RepeatedCompositeFieldContainer[LinterError]
+    linter_errors_by_file: _containers.RepeatedCompositeFieldContainer[LinterErrors]
+    def __init__(self, path: _Optional[str] = ..., linter_errors: _Optional[_Iterable[_Union[LinterError, _Mapping]]] = ..., linter_errors_by_file: _Optional[_Iterable[_Union[LinterErrors, _Mapping]]] = ...) -> None: ...
+
+class ReadMcpResourceParams(_message.Message):
+    __slots__ = ("server", "uri", "download_path")
+    SERVER_FIELD_NUMBER: _ClassVar[int]
+    URI_FIELD_NUMBER: _ClassVar[int]
+    DOWNLOAD_PATH_FIELD_NUMBER: _ClassVar[int]
+    server: str
+    uri: str
+    download_path: str
+    def __init__(self, server: _Optional[str] = ..., uri: _Optional[str] = ..., download_path: _Optional[str] = ...) -> None: ...
+
+class ReadMcpResourceResult(_message.Message):
+    __slots__ = ("uri", "name", "description", "mime_type", "annotations", "text", "blob")
+    class AnnotationsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    URI_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    MIME_TYPE_FIELD_NUMBER: _ClassVar[int]
+    ANNOTATIONS_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    BLOB_FIELD_NUMBER: _ClassVar[int]
+    uri: str
+    name: str
+    description: str
+    mime_type: str
+    annotations: _containers.ScalarMap[str, str]
+    text: str
+    blob: bytes
+    def __init__(self, uri: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., mime_type: _Optional[str] = ..., annotations: _Optional[_Mapping[str, str]] = ..., text: _Optional[str] = ..., blob: _Optional[bytes] = ...) -> None: ...
+
+class ReadProjectParams(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ReadProjectResult(_message.Message):
+    __slots__ = ("plan",)
+    PLAN_FIELD_NUMBER: _ClassVar[int]
+    plan: str
+    def __init__(self, plan: _Optional[str] = ...) -> None: ...
+
+class ReadSemsearchFilesParams(_message.Message):
+    __slots__ = ("repository_info", "code_results", "query", "pr_references", "pr_search_on")
+    REPOSITORY_INFO_FIELD_NUMBER: _ClassVar[int]
+    CODE_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    PR_REFERENCES_FIELD_NUMBER: _ClassVar[int]
+    PR_SEARCH_ON_FIELD_NUMBER: _ClassVar[int]
+    repository_info: RepositoryInfo
+    code_results: _containers.RepeatedCompositeFieldContainer[CodeResult]
+    query: str
+    pr_references: _containers.RepeatedCompositeFieldContainer[PullRequestReference]
+    pr_search_on: bool
+    def __init__(self, repository_info: _Optional[_Union[RepositoryInfo, _Mapping]] = ..., code_results: _Optional[_Iterable[_Union[CodeResult, _Mapping]]] = ..., query: _Optional[str] = ..., pr_references: _Optional[_Iterable[_Union[PullRequestReference, _Mapping]]] = ..., pr_search_on: _Optional[bool] = ...) -> None: ...
+
+class ReadSemsearchFilesResult(_message.Message):
+    __slots__ = ("code_results", "all_files", "missing_files", "knowledge_results", "pr_results", "git_remote_url", "pr_hydration_timed_out")
+    CODE_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    ALL_FILES_FIELD_NUMBER: _ClassVar[int]
+    MISSING_FILES_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    PR_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    GIT_REMOTE_URL_FIELD_NUMBER: _ClassVar[int]
+    PR_HYDRATION_TIMED_OUT_FIELD_NUMBER: _ClassVar[int]
+    code_results: _containers.RepeatedCompositeFieldContainer[CodeResult]
+    all_files: _containers.RepeatedCompositeFieldContainer[File]
+    missing_files: _containers.RepeatedCompositeFieldContainer[MissingFile]
+    knowledge_results: _containers.RepeatedCompositeFieldContainer[Knowledge]
+    pr_results: _containers.RepeatedCompositeFieldContainer[ToolPullRequestResult]
+    git_remote_url: str
+    pr_hydration_timed_out: bool
+    def __init__(self, code_results: _Optional[_Iterable[_Union[CodeResult, _Mapping]]] = ..., all_files: _Optional[_Iterable[_Union[File, _Mapping]]] = ..., missing_files: _Optional[_Iterable[_Union[MissingFile, _Mapping]]] = ..., knowledge_results: _Optional[_Iterable[_Union[Knowledge, _Mapping]]] = ..., pr_results: _Optional[_Iterable[_Union[ToolPullRequestResult, _Mapping]]] = ..., git_remote_url: _Optional[str] = ..., pr_hydration_timed_out: _Optional[bool] = ...) -> None: ...
+
+class ReapplyParams(_message.Message):
+    __slots__ = ("relative_workspace_path",)
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    def __init__(self, relative_workspace_path: _Optional[str] = ...) -> None: ...
+
+class ReapplyResult(_message.Message):
+    __slots__ = ("diff", "is_applied", "apply_failed", "linter_errors", "rejected")
+    DIFF_FIELD_NUMBER: _ClassVar[int]
+    IS_APPLIED_FIELD_NUMBER: _ClassVar[int]
+    APPLY_FAILED_FIELD_NUMBER: _ClassVar[int]
+    LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    REJECTED_FIELD_NUMBER: _ClassVar[int]
+    diff: EditFileResult.FileDiff
+    is_applied: bool
+    apply_failed: bool
+    linter_errors: _containers.RepeatedCompositeFieldContainer[LinterError]
+    rejected: bool
+    def __init__(self, diff: _Optional[_Union[EditFileResult.FileDiff, _Mapping]] = ..., is_applied: _Optional[bool] = ..., apply_failed: _Optional[bool] = ..., linter_errors: _Optional[_Iterable[_Union[LinterError, _Mapping]]] = ..., rejected: _Optional[bool] = ...) -> None: ...
+
+class RecordScreenArgs(_message.Message):
+    __slots__ = ("mode", "tool_call_id", "save_as_filename")
+    MODE_FIELD_NUMBER: _ClassVar[int]
+    TOOL_CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    SAVE_AS_FILENAME_FIELD_NUMBER: _ClassVar[int]
+    mode: RecordingMode
+    tool_call_id: str
+    save_as_filename: str
+    def __init__(self, mode: _Optional[_Union[RecordingMode, str]] = ..., tool_call_id: _Optional[str] = ..., save_as_filename: _Optional[str] = ...) -> None: ...
+
+class RecordScreenDiscardSuccess(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class RecordScreenFailure(_message.Message):
+    __slots__ = ("error",)
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    error: str
+    def __init__(self, error: _Optional[str] = ...) -> None: ...
+
+class RecordScreenResult(_message.Message):
+    __slots__ = ("start_success", "save_success", "discard_success", "failure")
+    START_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    SAVE_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    DISCARD_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    FAILURE_FIELD_NUMBER: _ClassVar[int]
+    start_success: RecordScreenStartSuccess
+    save_success: RecordScreenSaveSuccess
+    discard_success: RecordScreenDiscardSuccess
+    failure: RecordScreenFailure
+    def __init__(self, start_success: _Optional[_Union[RecordScreenStartSuccess, _Mapping]] = ..., save_success: _Optional[_Union[RecordScreenSaveSuccess, _Mapping]] = ..., discard_success: _Optional[_Union[RecordScreenDiscardSuccess, _Mapping]] = ..., failure: _Optional[_Union[RecordScreenFailure, _Mapping]] = ...) -> None: ...
+
+class RecordScreenSaveSuccess(_message.Message):
+    __slots__ = ("path", "recording_duration_ms", "requested_file_path_rejected_reason")
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    RECORDING_DURATION_MS_FIELD_NUMBER: _ClassVar[int]
+    REQUESTED_FILE_PATH_REJECTED_REASON_FIELD_NUMBER: _ClassVar[int]
+    path: str
+    recording_duration_ms: int
+    requested_file_path_rejected_reason: RequestedFilePathRejectedReason
+    def __init__(self, path: _Optional[str] = ..., recording_duration_ms: _Optional[int] = ..., requested_file_path_rejected_reason: _Optional[_Union[RequestedFilePathRejectedReason, str]] = ...) -> None: ...
+
+class RecordScreenStartSuccess(_message.Message):
+    __slots__ = ("was_prior_recording_cancelled", "was_save_as_filename_ignored")
+    WAS_PRIOR_RECORDING_CANCELLED_FIELD_NUMBER: _ClassVar[int]
+    WAS_SAVE_AS_FILENAME_IGNORED_FIELD_NUMBER: _ClassVar[int]
+    was_prior_recording_cancelled: bool
+    was_save_as_filename_ignored: bool
+    def __init__(self, was_prior_recording_cancelled: _Optional[bool] = ..., was_save_as_filename_ignored: _Optional[bool] = ...) -> None: ...
+
+class RedDiff(_message.Message):
+    __slots__ = ("relative_workspace_path", "red_ranges", "red_ranges_reversed", "start_hash", "end_hash")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    RED_RANGES_FIELD_NUMBER: _ClassVar[int]
+    RED_RANGES_REVERSED_FIELD_NUMBER: _ClassVar[int]
+    START_HASH_FIELD_NUMBER: _ClassVar[int]
+    END_HASH_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    red_ranges: _containers.RepeatedCompositeFieldContainer[SimplestRange]
+    red_ranges_reversed: _containers.RepeatedCompositeFieldContainer[SimplestRange]
+    start_hash: str
+    end_hash: str
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., red_ranges: _Optional[_Iterable[_Union[SimplestRange, _Mapping]]] = ..., red_ranges_reversed: _Optional[_Iterable[_Union[SimplestRange, _Mapping]]] = ..., start_hash: _Optional[str] = ..., end_hash: _Optional[str] = ...) -> None: ...
+
 class ReloadWindowAction(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
@@ -1508,6 +5277,62 @@ class RemoteAuthority(_message.Message):
     CONNECTION_TYPE_FIELD_NUMBER: _ClassVar[int]
     connection_type: RemoteConnectionType
     def __init__(self, connection_type: _Optional[_Union[RemoteConnectionType, str]] = ...) -> None: ...
+
+class ReportBugfixResultsError(_message.Message):
+    __slots__ = ("error",)
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    error: str
+    def __init__(self, error: _Optional[str] = ...) -> None: ...
+
+class ReportBugfixResultsParams(_message.Message):
+    __slots__ = ("summary", "results")
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    summary: str
+    results: _containers.RepeatedCompositeFieldContainer[BugfixResultItem]
+    def __init__(self, summary: _Optional[str] = ..., results: _Optional[_Iterable[_Union[BugfixResultItem, _Mapping]]] = ...) -> None: ...
+
+class ReportBugfixResultsResult(_message.Message):
+    __slots__ = ("success", "error")
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    success: ReportBugfixResultsSuccess
+    error: ReportBugfixResultsError
+    def __init__(self, success: _Optional[_Union[ReportBugfixResultsSuccess, _Mapping]] = ..., error: _Optional[_Union[ReportBugfixResultsError, _Mapping]] = ...) -> None: ...
+
+class ReportBugfixResultsSuccess(_message.Message):
+    __slots__ = ("results",)
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    results: _containers.RepeatedCompositeFieldContainer[BugfixResultItem]
+    def __init__(self, results: _Optional[_Iterable[_Union[BugfixResultItem, _Mapping]]] = ...) -> None: ...
+
+class RepositoryInfo(_message.Message):
+    __slots__ = ("relative_workspace_path", "remote_urls", "remote_names", "repo_name", "repo_owner", "is_tracked", "is_local", "num_files", "orthogonal_transform_seed", "preferred_embedding_model", "workspace_uri", "preferred_db_provider")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    REMOTE_URLS_FIELD_NUMBER: _ClassVar[int]
+    REMOTE_NAMES_FIELD_NUMBER: _ClassVar[int]
+    REPO_NAME_FIELD_NUMBER: _ClassVar[int]
+    REPO_OWNER_FIELD_NUMBER: _ClassVar[int]
+    IS_TRACKED_FIELD_NUMBER: _ClassVar[int]
+    IS_LOCAL_FIELD_NUMBER: _ClassVar[int]
+    NUM_FILES_FIELD_NUMBER: _ClassVar[int]
+    ORTHOGONAL_TRANSFORM_SEED_FIELD_NUMBER: _ClassVar[int]
+    PREFERRED_EMBEDDING_MODEL_FIELD_NUMBER: _ClassVar[int]
+    WORKSPACE_URI_FIELD_NUMBER: _ClassVar[int]
+    PREFERRED_DB_PROVIDER_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    remote_urls: _containers.RepeatedScalarFieldContainer[str]
+    remote_names: _containers.RepeatedScalarFieldContainer[str]
+    repo_name: str
+    repo_owner: str
+    is_tracked: bool
+    is_local: bool
+    num_files: int
+    orthogonal_transform_seed: float
+    preferred_embedding_model: EmbeddingModel
+    workspace_uri: str
+    preferred_db_provider: DatabaseProvider
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., remote_urls: _Optional[_Iterable[str]] = ..., remote_names: _Optional[_Iterable[str]] = ..., repo_name: _Optional[str] = ..., repo_owner: _Optional[str] = ..., is_tracked: _Optional[bool] = ..., is_local: _Optional[bool] = ..., num_files: _Optional[int] = ..., orthogonal_transform_seed: _Optional[float] = ..., preferred_embedding_model: _Optional[_Union[EmbeddingModel, str]] = ..., workspace_uri: _Optional[str] = ..., preferred_db_provider: _Optional[_Union[DatabaseProvider, str]] = ...) -> None: ...
 
 class RequestedModel(_message.Message):
     __slots__ = ("model_id", "max_mode", "parameters", "built_in_model", "is_variant_string_representation", "api_key_credentials", "azure_credentials", "bedrock_credentials")
@@ -1536,6 +5361,574 @@ class RequestedModel(_message.Message):
     bedrock_credentials: BedrockCredentials
     def __init__(self, model_id: _Optional[str] = ..., max_mode: _Optional[bool] = ..., parameters: _Optional[_Iterable[_Union[RequestedModel.ModelParameterValue, _Mapping]]] = ..., built_in_model: _Optional[bool] = ..., is_variant_string_representation: _Optional[bool] = ..., api_key_credentials: _Optional[_Union[ApiKeyCredentials, _Mapping]] = ..., azure_credentials: _Optional[_Union[AzureCredentials, _Mapping]] = ..., bedrock_credentials: _Optional[_Union[BedrockCredentials, _Mapping]] = ...) -> None: ...
 
+class RipgrepRawSearchContentMatch(_message.Message):
+    __slots__ = ("line_number", "content", "content_truncated", "is_context_line")
+    LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    IS_CONTEXT_LINE_FIELD_NUMBER: _ClassVar[int]
+    line_number: int
+    content: str
+    content_truncated: bool
+    is_context_line: bool
+    def __init__(self, line_number: _Optional[int] = ..., content: _Optional[str] = ..., content_truncated: _Optional[bool] = ..., is_context_line: _Optional[bool] = ...) -> None: ...
+
+class RipgrepRawSearchContentResult(_message.Message):
+    __slots__ = ("matches", "total_lines", "total_matched_lines", "client_truncated", "ripgrep_truncated", "head_limit_applied", "offset_applied")
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_LINES_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_MATCHED_LINES_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    RIPGREP_TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    HEAD_LIMIT_APPLIED_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_APPLIED_FIELD_NUMBER: _ClassVar[int]
+    matches: _containers.RepeatedCompositeFieldContainer[RipgrepRawSearchFileMatch]
+    total_lines: int
+    total_matched_lines: int
+    client_truncated: bool
+    ripgrep_truncated: bool
+    head_limit_applied: int
+    offset_applied: int
+    def __init__(self, matches: _Optional[_Iterable[_Union[RipgrepRawSearchFileMatch, _Mapping]]] = ..., total_lines: _Optional[int] = ..., total_matched_lines: _Optional[int] = ..., client_truncated: _Optional[bool] = ..., ripgrep_truncated: _Optional[bool] = ..., head_limit_applied: _Optional[int] = ..., offset_applied: _Optional[int] = ...) -> None: ...
+
+class RipgrepRawSearchCountResult(_message.Message):
+    __slots__ = ("counts", "total_files", "total_matches", "client_truncated", "head_limit_applied", "offset_applied", "ripgrep_truncated")
+    COUNTS_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FILES_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_MATCHES_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    HEAD_LIMIT_APPLIED_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_APPLIED_FIELD_NUMBER: _ClassVar[int]
+    RIPGREP_TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    counts: _containers.RepeatedCompositeFieldContainer[RipgrepRawSearchFileCount]
+    total_files: int
+    total_matches: int
+    client_truncated: bool
+    head_limit_applied: int
+    offset_applied: int
+    ripgrep_truncated: bool
+    def __init__(self, counts: _Optional[_Iterable[_Union[RipgrepRawSearchFileCount, _Mapping]]] = ..., total_files: _Optional[int] = ..., total_matches: _Optional[int] = ..., client_truncated: _Optional[bool] = ..., head_limit_applied: _Optional[int] = ..., offset_applied: _Optional[int] = ..., ripgrep_truncated: _Optional[bool] = ...) -> None: ...
+
+class RipgrepRawSearchError(_message.Message):
+    __slots__ = ("error",)
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    error: str
+    def __init__(self, error: _Optional[str] = ...) -> None: ...
+
+class RipgrepRawSearchFileCount(_message.Message):
+    __slots__ = ("file", "count", "is_dirty", "is_out_of_workspace", "absolute_path")
+    FILE_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    IS_DIRTY_FIELD_NUMBER: _ClassVar[int]
+    IS_OUT_OF_WORKSPACE_FIELD_NUMBER: _ClassVar[int]
+    ABSOLUTE_PATH_FIELD_NUMBER: _ClassVar[int]
+    file: str
+    count: int
+    is_dirty: bool
+    is_out_of_workspace: bool
+    absolute_path: str
+    def __init__(self, file: _Optional[str] = ..., count: _Optional[int] = ..., is_dirty: _Optional[bool] = ..., is_out_of_workspace: _Optional[bool] = ..., absolute_path: _Optional[str] = ...) -> None: ...
+
+class RipgrepRawSearchFileMatch(_message.Message):
+    __slots__ = ("file", "matches", "is_dirty", "is_out_of_workspace", "absolute_path")
+    FILE_FIELD_NUMBER: _ClassVar[int]
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    IS_DIRTY_FIELD_NUMBER: _ClassVar[int]
+    IS_OUT_OF_WORKSPACE_FIELD_NUMBER: _ClassVar[int]
+    ABSOLUTE_PATH_FIELD_NUMBER: _ClassVar[int]
+    file: str
+    matches: _containers.RepeatedCompositeFieldContainer[RipgrepRawSearchContentMatch]
+    is_dirty: bool
+    is_out_of_workspace: bool
+    absolute_path: str
+    def __init__(self, file: _Optional[str] = ..., matches: _Optional[_Iterable[_Union[RipgrepRawSearchContentMatch, _Mapping]]] = ..., is_dirty: _Optional[bool] = ..., is_out_of_workspace: _Optional[bool] = ..., absolute_path: _Optional[str] = ...) -> None: ...
+
+class RipgrepRawSearchFilesResult(_message.Message):
+    __slots__ = ("files", "total_files", "client_truncated", "ripgrep_truncated", "files_with_meta", "head_limit_applied", "offset_applied")
+    class FileEntry(_message.Message):
+        __slots__ = ("file", "is_dirty", "is_out_of_workspace", "absolute_path")
+        FILE_FIELD_NUMBER: _ClassVar[int]
+        IS_DIRTY_FIELD_NUMBER: _ClassVar[int]
+        IS_OUT_OF_WORKSPACE_FIELD_NUMBER: _ClassVar[int]
+        ABSOLUTE_PATH_FIELD_NUMBER: _ClassVar[int]
+        file: str
+        is_dirty: bool
+        is_out_of_workspace: bool
+        absolute_path: str
+        def __init__(self, file: _Optional[str] = ..., is_dirty: _Optional[bool] = ..., is_out_of_workspace: _Optional[bool] = ..., absolute_path: _Optional[str] = ...) -> None: ...
+    FILES_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FILES_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    RIPGREP_TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    FILES_WITH_META_FIELD_NUMBER: _ClassVar[int]
+    HEAD_LIMIT_APPLIED_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_APPLIED_FIELD_NUMBER: _ClassVar[int]
+    files: _containers.RepeatedScalarFieldContainer[str]
+    total_files: int
+    client_truncated: bool
+    ripgrep_truncated: bool
+    files_with_meta: _containers.RepeatedCompositeFieldContainer[RipgrepRawSearchFilesResult.FileEntry]
+    head_limit_applied: int
+    offset_applied: int
+    def __init__(self, files: _Optional[_Iterable[str]] = ..., total_files: _Optional[int] = ..., client_truncated: _Optional[bool] = ..., ripgrep_truncated: _Optional[bool] = ..., files_with_meta: _Optional[_Iterable[_Union[RipgrepRawSearchFilesResult.FileEntry, _Mapping]]] = ..., head_limit_applied: _Optional[int] = ..., offset_applied: _Optional[int] = ...) -> None: ...
+
+class RipgrepRawSearchParams(_message.Message):
+    __slots__ = ("pattern", "path", "glob", "output_mode", "context_before", "context_after", "context", "case_insensitive", "type", "head_limit", "multiline", "sort", "sort_ascending", "ignore_globs", "offset")
+    PATTERN_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    GLOB_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_MODE_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_BEFORE_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_AFTER_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    CASE_INSENSITIVE_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    HEAD_LIMIT_FIELD_NUMBER: _ClassVar[int]
+    MULTILINE_FIELD_NUMBER: _ClassVar[int]
+    SORT_FIELD_NUMBER: _ClassVar[int]
+    SORT_ASCENDING_FIELD_NUMBER: _ClassVar[int]
+    IGNORE_GLOBS_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_FIELD_NUMBER: _ClassVar[int]
+    pattern: str
+    path: str
+    glob: str
+    output_mode: str
+    context_before: int
+    context_after: int
+    context: int
+    case_insensitive: bool
+    type: str
+    head_limit: int
+    multiline: bool
+    sort: str
+    sort_ascending: bool
+    ignore_globs: _containers.RepeatedScalarFieldContainer[str]
+    offset: int
+    def __init__(self, pattern: _Optional[str] = ..., path: _Optional[str] = ..., glob: _Optional[str] = ..., output_mode: _Optional[str] = ..., context_before: _Optional[int] = ..., context_after: _Optional[int] = ..., context: _Optional[int] = ..., case_insensitive: _Optional[bool] = ..., type: _Optional[str] = ..., head_limit: _Optional[int] = ..., multiline: _Optional[bool] = ..., sort: _Optional[str] = ..., sort_ascending: _Optional[bool] = ..., ignore_globs: _Optional[_Iterable[str]] = ..., offset: _Optional[int] = ...) -> None: ...
+
+class RipgrepRawSearchResult(_message.Message):
+    __slots__ = ("success", "error")
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    success: RipgrepRawSearchSuccess
+    error: RipgrepRawSearchError
+    def __init__(self, success: _Optional[_Union[RipgrepRawSearchSuccess, _Mapping]] = ..., error: _Optional[_Union[RipgrepRawSearchError, _Mapping]] = ...) -> None: ...
+
+class RipgrepRawSearchSuccess(_message.Message):
+    __slots__ = ("pattern", "path", "output_mode", "workspace_results", "active_editor_result")
+    class WorkspaceResultsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: RipgrepRawSearchUnionResult
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[RipgrepRawSearchUnionResult, _Mapping]] = ...) -> None: ...
+    PATTERN_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_MODE_FIELD_NUMBER: _ClassVar[int]
+    WORKSPACE_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    ACTIVE_EDITOR_RESULT_FIELD_NUMBER: _ClassVar[int]
+    pattern: str
+    path: str
+    output_mode: str
+    workspace_results: _containers.MessageMap[str, RipgrepRawSearchUnionResult]
+    active_editor_result: RipgrepRawSearchUnionResult
+    def __init__(self, pattern: _Optional[str] = ..., path: _Optional[str] = ..., output_mode: _Optional[str] = ..., workspace_results: _Optional[_Mapping[str, RipgrepRawSearchUnionResult]] = ..., active_editor_result: _Optional[_Union[RipgrepRawSearchUnionResult, _Mapping]] = ...) -> None: ...
+
+class RipgrepRawSearchUnionResult(_message.Message):
+    __slots__ = ("count", "files", "content")
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    FILES_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    count: RipgrepRawSearchCountResult
+    files: RipgrepRawSearchFilesResult
+    content: RipgrepRawSearchContentResult
+    def __init__(self, count: _Optional[_Union[RipgrepRawSearchCountResult, _Mapping]] = ..., files: _Optional[_Union[RipgrepRawSearchFilesResult, _Mapping]] = ..., content: _Optional[_Union[RipgrepRawSearchContentResult, _Mapping]] = ...) -> None: ...
+
+class RipgrepSearchParams(_message.Message):
+    __slots__ = ("options", "pattern_info")
+    class IPatternInfoProto(_message.Message):
+        __slots__ = ("pattern", "is_reg_exp", "is_word_match", "word_separators", "is_multiline", "is_unicode", "is_case_sensitive", "notebook_info", "pattern_was_escaped")
+        class INotebookPatternInfoProto(_message.Message):
+            __slots__ = ("is_in_notebook_markdown_input", "is_in_notebook_markdown_preview", "is_in_notebook_cell_input", "is_in_notebook_cell_output")
+            IS_IN_NOTEBOOK_MARKDOWN_INPUT_FIELD_NUMBER: _ClassVar[int]
+            IS_IN_NOTEBOOK_MARKDOWN_PREVIEW_FIELD_NUMBER: _ClassVar[int]
+            IS_IN_NOTEBOOK_CELL_INPUT_FIELD_NUMBER: _ClassVar[int]
+            IS_IN_NOTEBOOK_CELL_OUTPUT_FIELD_NUMBER: _ClassVar[int]
+            is_in_notebook_markdown_input: bool
+            is_in_notebook_markdown_preview: bool
+            is_in_notebook_cell_input: bool
+            is_in_notebook_cell_output: bool
+            def __init__(self, is_in_notebook_markdown_input: _Optional[bool] = ..., is_in_notebook_markdown_preview: _Optional[bool] = ..., is_in_notebook_cell_input: _Optional[bool] = ..., is_in_notebook_cell_output: _Optional[bool] = ...) -> None: ...
+        PATTERN_FIELD_NUMBER: _ClassVar[int]
+        IS_REG_EXP_FIELD_NUMBER: _ClassVar[int]
+        IS_WORD_MATCH_FIELD_NUMBER: _ClassVar[int]
+        WORD_SEPARATORS_FIELD_NUMBER: _ClassVar[int]
+        IS_MULTILINE_FIELD_NUMBER: _ClassVar[int]
+        IS_UNICODE_FIELD_NUMBER: _ClassVar[int]
+        IS_CASE_SENSITIVE_FIELD_NUMBER: _ClassVar[int]
+        NOTEBOOK_INFO_FIELD_NUMBER: _ClassVar[int]
+        PATTERN_WAS_ESCAPED_FIELD_NUMBER: _ClassVar[int]
+        pattern: str
+        is_reg_exp: bool
+        is_word_match: bool
+        word_separators: str
+        is_multiline: bool
+        is_unicode: bool
+        is_case_sensitive: bool
+        notebook_info: RipgrepSearchParams.IPatternInfoProto.INotebookPatternInfoProto
+        pattern_was_escaped: bool
+        def __init__(self, pattern: _Optional[str] = ..., is_reg_exp: _Optional[bool] = ..., is_word_match: _Optional[bool] = ..., word_separators: _Optional[str] = ..., is_multiline: _Optional[bool] = ..., is_unicode: _Optional[bool] = ..., is_case_sensitive: _Optional[bool] = ..., notebook_info: _Optional[_Union[RipgrepSearchParams.IPatternInfoProto.INotebookPatternInfoProto, _Mapping]] = ..., pattern_was_escaped: _Optional[bool] = ...) -> None: ...
+    class ITextQueryBuilderOptionsProto(_message.Message):
+        __slots__ = ("preview_options", "file_encoding", "surrounding_context", "is_smart_case", "notebook_search_config", "exclude_pattern", "include_pattern", "expand_patterns", "max_results", "max_file_size", "disregard_ignore_files", "disregard_global_ignore_files", "disregard_parent_ignore_files", "disregard_exclude_settings", "disregard_search_exclude_settings", "ignore_symlinks", "only_open_editors", "only_file_scheme", "reason", "extra_file_resources")
+        class ExcludePatternProto(_message.Message):
+            __slots__ = ("exclude_pattern",)
+            EXCLUDE_PATTERN_FIELD_NUMBER: _ClassVar[int]
+            exclude_pattern: _containers.RepeatedCompositeFieldContainer[RipgrepSearchParams.ITextQueryBuilderOptionsProto.ISearchPatternBuilderProto]
+            def __init__(self, exclude_pattern: _Optional[_Iterable[_Union[RipgrepSearchParams.ITextQueryBuilderOptionsProto.ISearchPatternBuilderProto, _Mapping]]] = ...) -> None: ...
+        class ExtraFileResourcesProto(_message.Message):
+            __slots__ = ("extra_file_resources",)
+            EXTRA_FILE_RESOURCES_FIELD_NUMBER: _ClassVar[int]
+            extra_file_resources: _containers.RepeatedScalarFieldContainer[str]
+            def __init__(self, extra_file_resources: _Optional[_Iterable[str]] = ...) -> None: ...
+        class INotebookSearchConfigProto(_message.Message):
+            __slots__ = ("include_markup_input", "include_markup_preview", "include_code_input", "include_output")
+            INCLUDE_MARKUP_INPUT_FIELD_NUMBER: _ClassVar[int]
+            INCLUDE_MARKUP_PREVIEW_FIELD_NUMBER: _ClassVar[int]
+            INCLUDE_CODE_INPUT_FIELD_NUMBER: _ClassVar[int]
+            INCLUDE_OUTPUT_FIELD_NUMBER: _ClassVar[int]
+            include_markup_input: bool
+            include_markup_preview: bool
+            include_code_input: bool
+            include_output: bool
+            def __init__(self, include_markup_input: _Optional[bool] = ..., include_markup_preview: _Optional[bool] = ..., include_code_input: _Optional[bool] = ..., include_output: _Optional[bool] = ...) -> None: ...
+        class ISearchPathPatternBuilderProto(_message.Message):
+            __slots__ = ("pattern", "patterns")
+            PATTERN_FIELD_NUMBER: _ClassVar[int]
+            PATTERNS_FIELD_NUMBER: _ClassVar[int]
+            pattern: str
+            patterns: _containers.RepeatedScalarFieldContainer[str]
+            def __init__(self, pattern: _Optional[str] = ..., patterns: _Optional[_Iterable[str]] = ...) -> None: ...
+        class ISearchPatternBuilderProto(_message.Message):
+            __slots__ = ("uri", "pattern")
+            URI_FIELD_NUMBER: _ClassVar[int]
+            PATTERN_FIELD_NUMBER: _ClassVar[int]
+            uri: str
+            pattern: RipgrepSearchParams.ITextQueryBuilderOptionsProto.ISearchPathPatternBuilderProto
+            def __init__(self, uri: _Optional[str] = ..., pattern: _Optional[_Union[RipgrepSearchParams.ITextQueryBuilderOptionsProto.ISearchPathPatternBuilderProto, _Mapping]] = ...) -> None: ...
+        class ITextSearchPreviewOptionsProto(_message.Message):
+            __slots__ = ("match_lines", "chars_per_line")
+            MATCH_LINES_FIELD_NUMBER: _ClassVar[int]
+            CHARS_PER_LINE_FIELD_NUMBER: _ClassVar[int]
+            match_lines: int
+            chars_per_line: int
+            def __init__(self, match_lines: _Optional[int] = ..., chars_per_line: _Optional[int] = ...) -> None: ...
+        PREVIEW_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+        FILE_ENCODING_FIELD_NUMBER: _ClassVar[int]
+        SURROUNDING_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+        IS_SMART_CASE_FIELD_NUMBER: _ClassVar[int]
+        NOTEBOOK_SEARCH_CONFIG_FIELD_NUMBER: _ClassVar[int]
+        EXCLUDE_PATTERN_FIELD_NUMBER: _ClassVar[int]
+        INCLUDE_PATTERN_FIELD_NUMBER: _ClassVar[int]
+        EXPAND_PATTERNS_FIELD_NUMBER: _ClassVar[int]
+        MAX_RESULTS_FIELD_NUMBER: _ClassVar[int]
+        MAX_FILE_SIZE_FIELD_NUMBER: _ClassVar[int]
+        DISREGARD_IGNORE_FILES_FIELD_NUMBER: _ClassVar[int]
+        DISREGARD_GLOBAL_IGNORE_FILES_FIELD_NUMBER: _ClassVar[int]
+        DISREGARD_PARENT_IGNORE_FILES_FIELD_NUMBER: _ClassVar[int]
+        DISREGARD_EXCLUDE_SETTINGS_FIELD_NUMBER: _ClassVar[int]
+        DISREGARD_SEARCH_EXCLUDE_SETTINGS_FIELD_NUMBER: _ClassVar[int]
+        IGNORE_SYMLINKS_FIELD_NUMBER: _ClassVar[int]
+        ONLY_OPEN_EDITORS_FIELD_NUMBER: _ClassVar[int]
+        ONLY_FILE_SCHEME_FIELD_NUMBER: _ClassVar[int]
+        REASON_FIELD_NUMBER: _ClassVar[int]
+        EXTRA_FILE_RESOURCES_FIELD_NUMBER: _ClassVar[int]
+        preview_options: RipgrepSearchParams.ITextQueryBuilderOptionsProto.ITextSearchPreviewOptionsProto
+        file_encoding: str
+        surrounding_context: int
+        is_smart_case: bool
+        notebook_search_config: RipgrepSearchParams.ITextQueryBuilderOptionsProto.INotebookSearchConfigProto
+        exclude_pattern: RipgrepSearchParams.ITextQueryBuilderOptionsProto.ExcludePatternProto
+        include_pattern: RipgrepSearchParams.ITextQueryBuilderOptionsProto.ISearchPathPatternBuilderProto
+        expand_patterns: bool
+        max_results: int
+        max_file_size: int
+        disregard_ignore_files: bool
+        disregard_global_ignore_files: bool
+        disregard_parent_ignore_files: bool
+        disregard_exclude_settings: bool
+        disregard_search_exclude_settings: bool
+        ignore_symlinks: bool
+        only_open_editors: bool
+        only_file_scheme: bool
+        reason: str
+        extra_file_resources: RipgrepSearchParams.ITextQueryBuilderOptionsProto.ExtraFileResourcesProto
+        def __init__(self, preview_options: _Optional[_Union[RipgrepSearchParams.ITextQueryBuilderOptionsProto.ITextSearchPreviewOptionsProto, _Mapping]] = ..., file_encoding: _Optional[str] = ..., surrounding_context: _Optional[int] = ..., is_smart_case: _Optional[bool] = ..., notebook_search_config: _Optional[_Union[RipgrepSearchParams.ITextQueryBuilderOptionsProto.INotebookSearchConfigProto, _Mapping]] = ..., exclude_pattern: _Optional[_Union[RipgrepSearchParams.ITextQueryBuilderOptionsProto.ExcludePatternProto, _Mapping]] = ..., include_pattern: _Optional[_Union[RipgrepSearchParams.ITextQueryBuilderOptionsProto.ISearchPathPatternBuilderProto, _Mapping]] = ..., expand_patterns: _Optional[bool] = ..., max_results: _Optional[int] = ..., max_file_size: _Optional[int] = ..., disregard_ignore_files: _Optional[bool] = ..., disregard_global_ignore_files: _Optional[bool] = ..., disregard_parent_ignore_files: _Optional[bool] = ..., disregard_exclude_settings: _Optional[bool] = ..., disregard_search_exclude_settings: _Optional[bool] = ..., ignore_symlinks: _Optional[bool] = ..., only_open_editors: _Optional[bool] = ..., only_file_scheme: _Optional[bool] = ..., reason: _Optional[str] = ..., extra_file_resources: _Optional[_Union[RipgrepSearchParams.ITextQueryBuilderOptionsProto.ExtraFileResourcesProto, _Mapping]] = ...) -> None: ...
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    PATTERN_INFO_FIELD_NUMBER: _ClassVar[int]
+    options: RipgrepSearchParams.ITextQueryBuilderOptionsProto
+    pattern_info: RipgrepSearchParams.IPatternInfoProto
+    def __init__(self, options: _Optional[_Union[RipgrepSearchParams.ITextQueryBuilderOptionsProto, _Mapping]] = ..., pattern_info: _Optional[_Union[RipgrepSearchParams.IPatternInfoProto, _Mapping]] = ...) -> None: ...
+
+class RipgrepSearchResult(_message.Message):
+    __slots__ = ("internal",)
+    INTERNAL_FIELD_NUMBER: _ClassVar[int]
+    internal: RipgrepSearchResultInternal
+    def __init__(self, internal: _Optional[_Union[RipgrepSearchResultInternal, _Mapping]] = ...) -> None: ...
+
+class RipgrepSearchResultInternal(_message.Message):
+    __slots__ = ("results", "exit", "limit_hit", "messages", "file_search_stats", "text_search_stats")
+    class SearchCompletionExitCode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        SEARCH_COMPLETION_EXIT_CODE_UNSPECIFIED: _ClassVar[RipgrepSearchResultInternal.SearchCompletionExitCode]
+        SEARCH_COMPLETION_EXIT_CODE_NORMAL: _ClassVar[RipgrepSearchResultInternal.SearchCompletionExitCode]
+        SEARCH_COMPLETION_EXIT_CODE_NEW_SEARCH_STARTED: _ClassVar[RipgrepSearchResultInternal.SearchCompletionExitCode]
+    SEARCH_COMPLETION_EXIT_CODE_UNSPECIFIED: RipgrepSearchResultInternal.SearchCompletionExitCode
+    SEARCH_COMPLETION_EXIT_CODE_NORMAL: RipgrepSearchResultInternal.SearchCompletionExitCode
+    SEARCH_COMPLETION_EXIT_CODE_NEW_SEARCH_STARTED: RipgrepSearchResultInternal.SearchCompletionExitCode
+    class TextSearchCompleteMessageType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        TEXT_SEARCH_COMPLETE_MESSAGE_TYPE_UNSPECIFIED: _ClassVar[RipgrepSearchResultInternal.TextSearchCompleteMessageType]
+        TEXT_SEARCH_COMPLETE_MESSAGE_TYPE_INFORMATION: _ClassVar[RipgrepSearchResultInternal.TextSearchCompleteMessageType]
+        TEXT_SEARCH_COMPLETE_MESSAGE_TYPE_WARNING: _ClassVar[RipgrepSearchResultInternal.TextSearchCompleteMessageType]
+    TEXT_SEARCH_COMPLETE_MESSAGE_TYPE_UNSPECIFIED: RipgrepSearchResultInternal.TextSearchCompleteMessageType
+    TEXT_SEARCH_COMPLETE_MESSAGE_TYPE_INFORMATION: RipgrepSearchResultInternal.TextSearchCompleteMessageType
+    TEXT_SEARCH_COMPLETE_MESSAGE_TYPE_WARNING: RipgrepSearchResultInternal.TextSearchCompleteMessageType
+    class ICachedSearchStats(_message.Message):
+        __slots__ = ("cache_was_resolved", "cache_lookup_time", "cache_filter_time", "cache_entry_count")
+        CACHE_WAS_RESOLVED_FIELD_NUMBER: _ClassVar[int]
+        CACHE_LOOKUP_TIME_FIELD_NUMBER: _ClassVar[int]
+        CACHE_FILTER_TIME_FIELD_NUMBER: _ClassVar[int]
+        CACHE_ENTRY_COUNT_FIELD_NUMBER: _ClassVar[int]
+        cache_was_resolved: bool
+        cache_lookup_time: int
+        cache_filter_time: int
+        cache_entry_count: int
+        def __init__(self, cache_was_resolved: _Optional[bool] = ..., cache_lookup_time: _Optional[int] = ..., cache_filter_time: _Optional[int] = ..., cache_entry_count: _Optional[int] = ...) -> None: ...
+    class IFileMatch(_message.Message):
+        __slots__ = ("resource", "results")
+        RESOURCE_FIELD_NUMBER: _ClassVar[int]
+        RESULTS_FIELD_NUMBER: _ClassVar[int]
+        resource: str
+        results: _containers.RepeatedCompositeFieldContainer[RipgrepSearchResultInternal.ITextSearchResult]
+        def __init__(self, resource: _Optional[str] = ..., results: _Optional[_Iterable[_Union[RipgrepSearchResultInternal.ITextSearchResult, _Mapping]]] = ...) -> None: ...
+    class IFileSearchProviderStats(_message.Message):
+        __slots__ = ("provider_time", "post_process_time")
+        PROVIDER_TIME_FIELD_NUMBER: _ClassVar[int]
+        POST_PROCESS_TIME_FIELD_NUMBER: _ClassVar[int]
+        provider_time: int
+        post_process_time: int
+        def __init__(self, provider_time: _Optional[int] = ..., post_process_time: _Optional[int] = ...) -> None: ...
+    class IFileSearchStats(_message.Message):
+        __slots__ = ("from_cache", "result_count", "type", "sorting_time", "search_engine_stats", "cached_search_stats", "file_search_provider_stats")
+        class FileSearchProviderType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+            __slots__ = ()
+            FILE_SEARCH_PROVIDER_TYPE_UNSPECIFIED: _ClassVar[RipgrepSearchResultInternal.IFileSearchStats.FileSearchProviderType]
+            FILE_SEARCH_PROVIDER_TYPE_FILE_SEARCH_PROVIDER: _ClassVar[RipgrepSearchResultInternal.IFileSearchStats.FileSearchProviderType]
+            FILE_SEARCH_PROVIDER_TYPE_SEARCH_PROCESS: _ClassVar[RipgrepSearchResultInternal.IFileSearchStats.FileSearchProviderType]
+        FILE_SEARCH_PROVIDER_TYPE_UNSPECIFIED: RipgrepSearchResultInternal.IFileSearchStats.FileSearchProviderType
+        FILE_SEARCH_PROVIDER_TYPE_FILE_SEARCH_PROVIDER: RipgrepSearchResultInternal.IFileSearchStats.FileSearchProviderType
+        FILE_SEARCH_PROVIDER_TYPE_SEARCH_PROCESS: RipgrepSearchResultInternal.IFileSearchStats.FileSearchProviderType
+        FROM_CACHE_FIELD_NUMBER: _ClassVar[int]
+        RESULT_COUNT_FIELD_NUMBER: _ClassVar[int]
+        TYPE_FIELD_NUMBER: _ClassVar[int]
+        SORTING_TIME_FIELD_NUMBER: _ClassVar[int]
+        SEARCH_ENGINE_STATS_FIELD_NUMBER: _ClassVar[int]
+        CACHED_SEARCH_STATS_FIELD_NUMBER: _ClassVar[int]
+        FILE_SEARCH_PROVIDER_STATS_FIELD_NUMBER: _ClassVar[int]
+        from_cache: bool
+        result_count: int
+        type: RipgrepSearchResultInternal.IFileSearchStats.FileSearchProviderType
+        sorting_time: int
+        search_engine_stats: RipgrepSearchResultInternal.ISearchEngineStats
+        cached_search_stats: RipgrepSearchResultInternal.ICachedSearchStats
+        file_search_provider_stats: RipgrepSearchResultInternal.IFileSearchProviderStats
+        def __init__(self, from_cache: _Optional[bool] = ..., result_count: _Optional[int] = ..., type: _Optional[_Union[RipgrepSearchResultInternal.IFileSearchStats.FileSearchProviderType, str]] = ..., sorting_time: _Optional[int] = ..., search_engine_stats: _Optional[_Union[RipgrepSearchResultInternal.ISearchEngineStats, _Mapping]] = ..., cached_search_stats: _Optional[_Union[RipgrepSearchResultInternal.ICachedSearchStats, _Mapping]] = ..., file_search_provider_stats: _Optional[_Union[RipgrepSearchResultInternal.IFileSearchProviderStats, _Mapping]] = ...) -> None: ...
+    class ISearchEngineStats(_message.Message):
+        __slots__ = ("file_walk_time", "directories_walked", "files_walked", "cmd_time", "cmd_result_count")
+        FILE_WALK_TIME_FIELD_NUMBER: _ClassVar[int]
+        DIRECTORIES_WALKED_FIELD_NUMBER: _ClassVar[int]
+        FILES_WALKED_FIELD_NUMBER: _ClassVar[int]
+        CMD_TIME_FIELD_NUMBER: _ClassVar[int]
+        CMD_RESULT_COUNT_FIELD_NUMBER: _ClassVar[int]
+        file_walk_time: int
+        directories_walked: int
+        files_walked: int
+        cmd_time: int
+        cmd_result_count: int
+        def __init__(self, file_walk_time: _Optional[int] = ..., directories_walked: _Optional[int] = ..., files_walked: _Optional[int] = ..., cmd_time: _Optional[int] = ..., cmd_result_count: _Optional[int] = ...) -> None: ...
+    class ISearchRange(_message.Message):
+        __slots__ = ("start_line_number", "start_column", "end_line_number", "end_column")
+        START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        START_COLUMN_FIELD_NUMBER: _ClassVar[int]
+        END_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        END_COLUMN_FIELD_NUMBER: _ClassVar[int]
+        start_line_number: int
+        start_column: int
+        end_line_number: int
+        end_column: int
+        def __init__(self, start_line_number: _Optional[int] = ..., start_column: _Optional[int] = ..., end_line_number: _Optional[int] = ..., end_column: _Optional[int] = ...) -> None: ...
+    class ISearchRangeSetPairing(_message.Message):
+        __slots__ = ("source", "preview")
+        SOURCE_FIELD_NUMBER: _ClassVar[int]
+        PREVIEW_FIELD_NUMBER: _ClassVar[int]
+        source: RipgrepSearchResultInternal.ISearchRange
+        preview: RipgrepSearchResultInternal.ISearchRange
+        def __init__(self, source: _Optional[_Union[RipgrepSearchResultInternal.ISearchRange, _Mapping]] = ..., preview: _Optional[_Union[RipgrepSearchResultInternal.ISearchRange, _Mapping]] = ...) -> None: ...
+    class ITextSearchCompleteMessage(_message.Message):
+        __slots__ = ("text", "type", "trusted")
+        TEXT_FIELD_NUMBER: _ClassVar[int]
+        TYPE_FIELD_NUMBER: _ClassVar[int]
+        TRUSTED_FIELD_NUMBER: _ClassVar[int]
+        text: str
+        type: RipgrepSearchResultInternal.TextSearchCompleteMessageType
+        trusted: bool
+        def __init__(self, text: _Optional[str] = ..., type: _Optional[_Union[RipgrepSearchResultInternal.TextSearchCompleteMessageType, str]] = ..., trusted: _Optional[bool] = ...) -> None: ...
+    class ITextSearchContext(_message.Message):
+        __slots__ = ("uri", "text", "line_number")
+        URI_FIELD_NUMBER: _ClassVar[int]
+        TEXT_FIELD_NUMBER: _ClassVar[int]
+        LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        uri: str
+        text: str
+        line_number: int
+        def __init__(self, uri: _Optional[str] = ..., text: _Optional[str] = ..., line_number: _Optional[int] = ...) -> None: ...
+    class ITextSearchMatch(_message.Message):
+        __slots__ = ("uri", "range_locations", "preview_text", "webview_index", "cell_fragment")
+        URI_FIELD_NUMBER: _ClassVar[int]
+        RANGE_LOCATIONS_FIELD_NUMBER: _ClassVar[int]
+        PREVIEW_TEXT_FIELD_NUMBER: _ClassVar[int]
+        WEBVIEW_INDEX_FIELD_NUMBER: _ClassVar[int]
+        CELL_FRAGMENT_FIELD_NUMBER: _ClassVar[int]
+        uri: str
+        range_locations: _containers.RepeatedCompositeFieldContainer[RipgrepSearchResultInternal.ISearchRangeSetPairing]
+        preview_text: str
+        webview_index: int
+        cell_fragment: str
+        def __init__(self, uri: _Optional[str] = ..., range_locations: _Optional[_Iterable[_Union[RipgrepSearchResultInternal.ISearchRangeSetPairing, _Mapping]]] = ..., preview_text: _Optional[str] = ..., webview_index: _Optional[int] = ..., cell_fragment: _Optional[str] = ...) -> None: ...
+    class ITextSearchResult(_message.Message):
+        __slots__ = ("match", "context")
+        MATCH_FIELD_NUMBER: _ClassVar[int]
+        CONTEXT_FIELD_NUMBER: _ClassVar[int]
+        match: RipgrepSearchResultInternal.ITextSearchMatch
+        context: RipgrepSearchResultInternal.ITextSearchContext
+        def __init__(self, match: _Optional[_Union[RipgrepSearchResultInternal.ITextSearchMatch, _Mapping]] = ..., context: _Optional[_Union[RipgrepSearchResultInternal.ITextSearchContext, _Mapping]] = ...) -> None: ...
+    class ITextSearchStats(_message.Message):
+        __slots__ = ("type",)
+        class TextSearchProviderType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+            __slots__ = ()
+            TEXT_SEARCH_PROVIDER_TYPE_UNSPECIFIED: _ClassVar[RipgrepSearchResultInternal.ITextSearchStats.TextSearchProviderType]
+            TEXT_SEARCH_PROVIDER_TYPE_TEXT_SEARCH_PROVIDER: _ClassVar[RipgrepSearchResultInternal.ITextSearchStats.TextSearchProviderType]
+            TEXT_SEARCH_PROVIDER_TYPE_SEARCH_PROCESS: _ClassVar[RipgrepSearchResultInternal.ITextSearchStats.TextSearchProviderType]
+            TEXT_SEARCH_PROVIDER_TYPE_AI_TEXT_SEARCH_PROVIDER: _ClassVar[RipgrepSearchResultInternal.ITextSearchStats.TextSearchProviderType]
+        TEXT_SEARCH_PROVIDER_TYPE_UNSPECIFIED: RipgrepSearchResultInternal.ITextSearchStats.TextSearchProviderType
+        TEXT_SEARCH_PROVIDER_TYPE_TEXT_SEARCH_PROVIDER: RipgrepSearchResultInternal.ITextSearchStats.TextSearchProviderType
+        TEXT_SEARCH_PROVIDER_TYPE_SEARCH_PROCESS: RipgrepSearchResultInternal.ITextSearchStats.TextSearchProviderType
+        TEXT_SEARCH_PROVIDER_TYPE_AI_TEXT_SEARCH_PROVIDER: RipgrepSearchResultInternal.ITextSearchStats.TextSearchProviderType
+        TYPE_FIELD_NUMBER: _ClassVar[int]
+        type: RipgrepSearchResultInternal.ITextSearchStats.TextSearchProviderType
+        def __init__(self, type: _Optional[_Union[RipgrepSearchResultInternal.ITextSearchStats.TextSearchProviderType, str]] = ...) -> None: ...
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    EXIT_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_HIT_FIELD_NUMBER: _ClassVar[int]
+    MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    FILE_SEARCH_STATS_FIELD_NUMBER: _ClassVar[int]
+    TEXT_SEARCH_STATS_FIELD_NUMBER: _ClassVar[int]
+    results: _containers.RepeatedCompositeFieldContainer[RipgrepSearchResultInternal.IFileMatch]
+    exit: RipgrepSearchResultInternal.SearchCompletionExitCode
+    limit_hit: bool
+    messages: _containers.RepeatedCompositeFieldContainer[RipgrepSearchResultInternal.ITextSearchCompleteMessage]
+    file_search_stats: RipgrepSearchResultInternal.IFileSearchStats
+    text_search_stats: RipgrepSearchResultInternal.ITextSearchStats
+    def __init__(self, results: _Optional[_Iterable[_Union[RipgrepSearchResultInternal.IFileMatch, _Mapping]]] = ..., exit: _Optional[_Union[RipgrepSearchResultInternal.SearchCompletionExitCode, str]] = ..., limit_hit: _Optional[bool] = ..., messages: _Optional[_Iterable[_Union[RipgrepSearchResultInternal.ITextSearchCompleteMessage, _Mapping]]] = ..., file_search_stats: _Optional[_Union[RipgrepSearchResultInternal.IFileSearchStats, _Mapping]] = ..., text_search_stats: _Optional[_Union[RipgrepSearchResultInternal.ITextSearchStats, _Mapping]] = ...) -> None: ...
+
+class RunTerminalCommandV2Params(_message.Message):
+    __slots__ = ("command", "cwd", "new_session", "options", "is_background", "require_user_approval", "parsing_result", "idle_timeout_seconds", "requested_sandbox_policy", "file_output_threshold_bytes", "command_description", "classifier_result")
+    class ExecutionOptions(_message.Message):
+        __slots__ = ("timeout", "skip_ai_check", "command_run_timeout_ms", "command_change_check_interval_ms", "ai_finish_check_max_attempts", "ai_finish_check_interval_ms", "delayer_interval_ms", "ai_check_for_hangs")
+        TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+        SKIP_AI_CHECK_FIELD_NUMBER: _ClassVar[int]
+        COMMAND_RUN_TIMEOUT_MS_FIELD_NUMBER: _ClassVar[int]
+        COMMAND_CHANGE_CHECK_INTERVAL_MS_FIELD_NUMBER: _ClassVar[int]
+        AI_FINISH_CHECK_MAX_ATTEMPTS_FIELD_NUMBER: _ClassVar[int]
+        AI_FINISH_CHECK_INTERVAL_MS_FIELD_NUMBER: _ClassVar[int]
+        DELAYER_INTERVAL_MS_FIELD_NUMBER: _ClassVar[int]
+        AI_CHECK_FOR_HANGS_FIELD_NUMBER: _ClassVar[int]
+        timeout: int
+        skip_ai_check: bool
+        command_run_timeout_ms: int
+        command_change_check_interval_ms: int
+        ai_finish_check_max_attempts: int
+        ai_finish_check_interval_ms: int
+        delayer_interval_ms: int
+        ai_check_for_hangs: bool
+        def __init__(self, timeout: _Optional[int] = ..., skip_ai_check: _Optional[bool] = ..., command_run_timeout_ms: _Optional[int] = ..., command_change_check_interval_ms: _Optional[int] = ..., ai_finish_check_max_attempts: _Optional[int] = ..., ai_finish_check_interval_ms: _Optional[int] = ..., delayer_interval_ms: _Optional[int] = ..., ai_check_for_hangs: _Optional[bool] = ...) -> None: ...
+    COMMAND_FIELD_NUMBER: _ClassVar[int]
+    CWD_FIELD_NUMBER: _ClassVar[int]
+    NEW_SESSION_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    IS_BACKGROUND_FIELD_NUMBER: _ClassVar[int]
+    REQUIRE_USER_APPROVAL_FIELD_NUMBER: _ClassVar[int]
+    PARSING_RESULT_FIELD_NUMBER: _ClassVar[int]
+    IDLE_TIMEOUT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    REQUESTED_SANDBOX_POLICY_FIELD_NUMBER: _ClassVar[int]
+    FILE_OUTPUT_THRESHOLD_BYTES_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    CLASSIFIER_RESULT_FIELD_NUMBER: _ClassVar[int]
+    command: str
+    cwd: str
+    new_session: bool
+    options: RunTerminalCommandV2Params.ExecutionOptions
+    is_background: bool
+    require_user_approval: bool
+    parsing_result: ShellCommandParsingResult
+    idle_timeout_seconds: int
+    requested_sandbox_policy: SandboxPolicy
+    file_output_threshold_bytes: int
+    command_description: str
+    classifier_result: CommandClassifierResult
+    def __init__(self, command: _Optional[str] = ..., cwd: _Optional[str] = ..., new_session: _Optional[bool] = ..., options: _Optional[_Union[RunTerminalCommandV2Params.ExecutionOptions, _Mapping]] = ..., is_background: _Optional[bool] = ..., require_user_approval: _Optional[bool] = ..., parsing_result: _Optional[_Union[ShellCommandParsingResult, _Mapping]] = ..., idle_timeout_seconds: _Optional[int] = ..., requested_sandbox_policy: _Optional[_Union[SandboxPolicy, _Mapping]] = ..., file_output_threshold_bytes: _Optional[int] = ..., command_description: _Optional[str] = ..., classifier_result: _Optional[_Union[CommandClassifierResult, _Mapping]] = ...) -> None: ...
+
+class RunTerminalCommandV2Result(_message.Message):
+    __slots__ = ("output", "exit_code", "rejected", "popped_out_into_background", "is_running_in_background", "not_interrupted", "resulting_working_directory", "did_user_change", "ended_reason", "exit_code_v2", "updated_command", "output_raw", "human_review_v2", "effective_sandbox_policy", "terminal_instance_id", "output_location", "terminal_instance_path", "background_shell_id")
+    OUTPUT_FIELD_NUMBER: _ClassVar[int]
+    EXIT_CODE_FIELD_NUMBER: _ClassVar[int]
+    REJECTED_FIELD_NUMBER: _ClassVar[int]
+    POPPED_OUT_INTO_BACKGROUND_FIELD_NUMBER: _ClassVar[int]
+    IS_RUNNING_IN_BACKGROUND_FIELD_NUMBER: _ClassVar[int]
+    NOT_INTERRUPTED_FIELD_NUMBER: _ClassVar[int]
+    RESULTING_WORKING_DIRECTORY_FIELD_NUMBER: _ClassVar[int]
+    DID_USER_CHANGE_FIELD_NUMBER: _ClassVar[int]
+    ENDED_REASON_FIELD_NUMBER: _ClassVar[int]
+    EXIT_CODE_V2_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_COMMAND_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_RAW_FIELD_NUMBER: _ClassVar[int]
+    HUMAN_REVIEW_V2_FIELD_NUMBER: _ClassVar[int]
+    EFFECTIVE_SANDBOX_POLICY_FIELD_NUMBER: _ClassVar[int]
+    TERMINAL_INSTANCE_ID_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_LOCATION_FIELD_NUMBER: _ClassVar[int]
+    TERMINAL_INSTANCE_PATH_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_SHELL_ID_FIELD_NUMBER: _ClassVar[int]
+    output: str
+    exit_code: int
+    rejected: bool
+    popped_out_into_background: bool
+    is_running_in_background: bool
+    not_interrupted: bool
+    resulting_working_directory: str
+    did_user_change: bool
+    ended_reason: RunTerminalCommandEndedReason
+    exit_code_v2: int
+    updated_command: str
+    output_raw: str
+    human_review_v2: HumanReview
+    effective_sandbox_policy: SandboxPolicy
+    terminal_instance_id: int
+    output_location: OutputLocation
+    terminal_instance_path: str
+    background_shell_id: int
+    def __init__(self, output: _Optional[str] = ..., exit_code: _Optional[int] = ..., rejected: _Optional[bool] = ..., popped_out_into_background: _Optional[bool] = ..., is_running_in_background: _Optional[bool] = ..., not_interrupted: _Optional[bool] = ..., resulting_working_directory: _Optional[str] = ..., did_user_change: _Optional[bool] = ..., ended_reason: _Optional[_Union[RunTerminalCommandEndedReason, str]] = ..., exit_code_v2: _Optional[int] = ..., updated_command: _Optional[str] = ..., output_raw: _Optional[str] = ..., human_review_v2: _Optional[_Union[HumanReview, _Mapping]] = ..., effective_sandbox_policy: _Optional[_Union[SandboxPolicy, _Mapping]] = ..., terminal_instance_id: _Optional[int] = ..., output_location: _Optional[_Union[OutputLocation, _Mapping]] = ..., terminal_instance_path: _Optional[str] = ..., background_shell_id: _Optional[int] = ...) -> None: ...
+
 class RunTerminalServerConfig(_message.Message):
     __slots__ = ("composite_shell_commands", "safe_shell_commands")
     COMPOSITE_SHELL_COMMANDS_FIELD_NUMBER: _ClassVar[int]
@@ -1544,11 +5937,721 @@ class RunTerminalServerConfig(_message.Message):
     safe_shell_commands: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, composite_shell_commands: _Optional[_Iterable[str]] = ..., safe_shell_commands: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class SandboxPolicy(_message.Message):
+    __slots__ = ("type", "network_access", "additional_readwrite_paths", "additional_readonly_paths", "debug_output_dir", "disable_tmp_write", "allowlist_escalated", "enable_shared_build_cache", "network_policy", "network_policy_strict", "capture_denies", "skip_statsig_defaults")
+    class Type(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        TYPE_UNSPECIFIED: _ClassVar[SandboxPolicy.Type]
+        TYPE_INSECURE_NONE: _ClassVar[SandboxPolicy.Type]
+        TYPE_WORKSPACE_READWRITE: _ClassVar[SandboxPolicy.Type]
+        TYPE_WORKSPACE_READONLY: _ClassVar[SandboxPolicy.Type]
+    TYPE_UNSPECIFIED: SandboxPolicy.Type
+    TYPE_INSECURE_NONE: SandboxPolicy.Type
+    TYPE_WORKSPACE_READWRITE: SandboxPolicy.Type
+    TYPE_WORKSPACE_READONLY: SandboxPolicy.Type
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    NETWORK_ACCESS_FIELD_NUMBER: _ClassVar[int]
+    ADDITIONAL_READWRITE_PATHS_FIELD_NUMBER: _ClassVar[int]
+    ADDITIONAL_READONLY_PATHS_FIELD_NUMBER: _ClassVar[int]
+    DEBUG_OUTPUT_DIR_FIELD_NUMBER: _ClassVar[int]
+    DISABLE_TMP_WRITE_FIELD_NUMBER: _ClassVar[int]
+    ALLOWLIST_ESCALATED_FIELD_NUMBER: _ClassVar[int]
+    ENABLE_SHARED_BUILD_CACHE_FIELD_NUMBER: _ClassVar[int]
+    NETWORK_POLICY_FIELD_NUMBER: _ClassVar[int]
+    NETWORK_POLICY_STRICT_FIELD_NUMBER: _ClassVar[int]
+    CAPTURE_DENIES_FIELD_NUMBER: _ClassVar[int]
+    SKIP_STATSIG_DEFAULTS_FIELD_NUMBER: _ClassVar[int]
+    type: SandboxPolicy.Type
+    network_access: bool
+    additional_readwrite_paths: _containers.RepeatedScalarFieldContainer[str]
+    additional_readonly_paths: _containers.RepeatedScalarFieldContainer[str]
+    debug_output_dir: str
+    disable_tmp_write: bool
+    allowlist_escalated: bool
+    enable_shared_build_cache: bool
+    network_policy: NetworkPolicy
+    network_policy_strict: bool
+    capture_denies: bool
+    skip_statsig_defaults: bool
+    def __init__(self, type: _Optional[_Union[SandboxPolicy.Type, str]] = ..., network_access: _Optional[bool] = ..., additional_readwrite_paths: _Optional[_Iterable[str]] = ..., additional_readonly_paths: _Optional[_Iterable[str]] = ..., debug_output_dir: _Optional[str] = ..., disable_tmp_write: _Optional[bool] = ..., allowlist_escalated: _Optional[bool] = ..., enable_shared_build_cache: _Optional[bool] = ..., network_policy: _Optional[_Union[NetworkPolicy, _Mapping]] = ..., network_policy_strict: _Optional[bool] = ..., capture_denies: _Optional[bool] = ..., skip_statsig_defaults: _Optional[bool] = ...) -> None: ...
+
+class ScreenshotAction(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ScrollAction(_message.Message):
+    __slots__ = ("coordinate", "direction", "amount", "modifier_keys")
+    COORDINATE_FIELD_NUMBER: _ClassVar[int]
+    DIRECTION_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_KEYS_FIELD_NUMBER: _ClassVar[int]
+    coordinate: Coordinate
+    direction: ScrollDirection
+    amount: int
+    modifier_keys: str
+    def __init__(self, coordinate: _Optional[_Union[Coordinate, _Mapping]] = ..., direction: _Optional[_Union[ScrollDirection, str]] = ..., amount: _Optional[int] = ..., modifier_keys: _Optional[str] = ...) -> None: ...
+
+class SearchSymbolsParams(_message.Message):
+    __slots__ = ("query",)
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    query: str
+    def __init__(self, query: _Optional[str] = ...) -> None: ...
+
+class SearchSymbolsResult(_message.Message):
+    __slots__ = ("matches", "rejected")
+    class SymbolMatch(_message.Message):
+        __slots__ = ("name", "uri", "range", "secondary_text", "label_matches", "description_matches", "score")
+        NAME_FIELD_NUMBER: _ClassVar[int]
+        URI_FIELD_NUMBER: _ClassVar[int]
+        RANGE_FIELD_NUMBER: _ClassVar[int]
+        SECONDARY_TEXT_FIELD_NUMBER: _ClassVar[int]
+        LABEL_MATCHES_FIELD_NUMBER: _ClassVar[int]
+        DESCRIPTION_MATCHES_FIELD_NUMBER: _ClassVar[int]
+        SCORE_FIELD_NUMBER: _ClassVar[int]
+        name: str
+        uri: str
+        range: Range
+        secondary_text: str
+        label_matches: _containers.RepeatedCompositeFieldContainer[MatchRange]
+        description_matches: _containers.RepeatedCompositeFieldContainer[MatchRange]
+        score: float
+        def __init__(self, name: _Optional[str] = ..., uri: _Optional[str] = ..., range: _Optional[_Union[Range, _Mapping]] = ..., secondary_text: _Optional[str] = ..., label_matches: _Optional[_Iterable[_Union[MatchRange, _Mapping]]] = ..., description_matches: _Optional[_Iterable[_Union[MatchRange, _Mapping]]] = ..., score: _Optional[float] = ...) -> None: ...
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    REJECTED_FIELD_NUMBER: _ClassVar[int]
+    matches: _containers.RepeatedCompositeFieldContainer[SearchSymbolsResult.SymbolMatch]
+    rejected: bool
+    def __init__(self, matches: _Optional[_Iterable[_Union[SearchSymbolsResult.SymbolMatch, _Mapping]]] = ..., rejected: _Optional[bool] = ...) -> None: ...
+
+class SelectedCursorCommand(_message.Message):
+    __slots__ = ("name", "content", "plugin_capability")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_CAPABILITY_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    content: str
+    plugin_capability: SelectedPluginCapabilityRef
+    def __init__(self, name: _Optional[str] = ..., content: _Optional[str] = ..., plugin_capability: _Optional[_Union[SelectedPluginCapabilityRef, _Mapping]] = ...) -> None: ...
+
+class SelectedPastChat(_message.Message):
+    __slots__ = ("agent_id", "name")
+    AGENT_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    agent_id: str
+    name: str
+    def __init__(self, agent_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
+class SelectedPluginCapabilityRef(_message.Message):
+    __slots__ = ("plugin_id", "capability_type", "source_path", "snapshot_token", "resolved_commit_sha")
+    PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    CAPABILITY_TYPE_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_PATH_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    RESOLVED_COMMIT_SHA_FIELD_NUMBER: _ClassVar[int]
+    plugin_id: str
+    capability_type: SelectedPluginCapabilityType
+    source_path: str
+    snapshot_token: str
+    resolved_commit_sha: str
+    def __init__(self, plugin_id: _Optional[str] = ..., capability_type: _Optional[_Union[SelectedPluginCapabilityType, str]] = ..., source_path: _Optional[str] = ..., snapshot_token: _Optional[str] = ..., resolved_commit_sha: _Optional[str] = ...) -> None: ...
+
+class SemanticSearchFullParams(_message.Message):
+    __slots__ = ("repository_info", "query", "include_pattern", "exclude_pattern", "top_k", "pr_references", "pr_search_on", "explanation", "code_results")
+    REPOSITORY_INFO_FIELD_NUMBER: _ClassVar[int]
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    INCLUDE_PATTERN_FIELD_NUMBER: _ClassVar[int]
+    EXCLUDE_PATTERN_FIELD_NUMBER: _ClassVar[int]
+    TOP_K_FIELD_NUMBER: _ClassVar[int]
+    PR_REFERENCES_FIELD_NUMBER: _ClassVar[int]
+    PR_SEARCH_ON_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    CODE_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    repository_info: RepositoryInfo
+    query: str
+    include_pattern: str
+    exclude_pattern: str
+    top_k: int
+    pr_references: _containers.RepeatedCompositeFieldContainer[PullRequestReference]
+    pr_search_on: bool
+    explanation: str
+    code_results: _containers.RepeatedCompositeFieldContainer[CodeResult]
+    def __init__(self, repository_info: _Optional[_Union[RepositoryInfo, _Mapping]] = ..., query: _Optional[str] = ..., include_pattern: _Optional[str] = ..., exclude_pattern: _Optional[str] = ..., top_k: _Optional[int] = ..., pr_references: _Optional[_Iterable[_Union[PullRequestReference, _Mapping]]] = ..., pr_search_on: _Optional[bool] = ..., explanation: _Optional[str] = ..., code_results: _Optional[_Iterable[_Union[CodeResult, _Mapping]]] = ...) -> None: ...
+
+class SemanticSearchFullResult(_message.Message):
+    __slots__ = ("code_results", "all_files", "missing_files", "knowledge_results", "pr_results", "git_remote_url", "pr_hydration_timed_out")
+    CODE_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    ALL_FILES_FIELD_NUMBER: _ClassVar[int]
+    MISSING_FILES_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    PR_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    GIT_REMOTE_URL_FIELD_NUMBER: _ClassVar[int]
+    PR_HYDRATION_TIMED_OUT_FIELD_NUMBER: _ClassVar[int]
+    code_results: _containers.RepeatedCompositeFieldContainer[CodeResult]
+    all_files: _containers.RepeatedCompositeFieldContainer[File]
+    missing_files: _containers.RepeatedCompositeFieldContainer[MissingFile]
+    knowledge_results: _containers.RepeatedCompositeFieldContainer[Knowledge]
+    pr_results: _containers.RepeatedCompositeFieldContainer[ToolPullRequestResult]
+    git_remote_url: str
+    pr_hydration_timed_out: bool
+    def __init__(self, code_results: _Optional[_Iterable[_Union[CodeResult, _Mapping]]] = ..., all_files: _Optional[_Iterable[_Union[File, _Mapping]]] = ..., missing_files: _Optional[_Iterable[_Union[MissingFile, _Mapping]]] = ..., knowledge_results: _Optional[_Iterable[_Union[Knowledge, _Mapping]]] = ..., pr_results: _Optional[_Iterable[_Union[ToolPullRequestResult, _Mapping]]] = ..., git_remote_url: _Optional[str] = ..., pr_hydration_timed_out: _Optional[bool] = ...) -> None: ...
+
+class ShellCommandParsingResult(_message.Message):
+    __slots__ = ("parsing_failed", "executable_commands", "has_redirects", "has_command_substitution", "all_redirects_are_dev_null", "redirects")
+    class ExecutableCommand(_message.Message):
+        __slots__ = ("name", "args", "full_text")
+        NAME_FIELD_NUMBER: _ClassVar[int]
+        ARGS_FIELD_NUMBER: _ClassVar[int]
+        FULL_TEXT_FIELD_NUMBER: _ClassVar[int]
+        name: str
+        args: _containers.RepeatedCompositeFieldContainer[ShellCommandParsingResult.ExecutableCommandArg]
+        full_text: str
+        def __init__(self, name: _Optional[str] = ..., args: _Optional[_Iterable[_Union[ShellCommandParsingResult.ExecutableCommandArg, _Mapping]]] = ..., full_text: _Optional[str] = ...) -> None: ...
+    class ExecutableCommandArg(_message.Message):
+        __slots__ = ("type", "value")
+        TYPE_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        type: str
+        value: str
+        def __init__(self, type: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    class Redirect(_message.Message):
+        __slots__ = ("operator", "destination_fds", "target_node_type", "target_text")
+        OPERATOR_FIELD_NUMBER: _ClassVar[int]
+        DESTINATION_FDS_FIELD_NUMBER: _ClassVar[int]
+        TARGET_NODE_TYPE_FIELD_NUMBER: _ClassVar[int]
+        TARGET_TEXT_FIELD_NUMBER: _ClassVar[int]
+        operator: str
+        destination_fds: _containers.RepeatedScalarFieldContainer[int]
+        target_node_type: str
+        target_text: str
+        def __init__(self, operator: _Optional[str] = ..., destination_fds: _Optional[_Iterable[int]] = ..., target_node_type: _Optional[str] = ..., target_text: _Optional[str] = ...) -> None: ...
+    PARSING_FAILED_FIELD_NUMBER: _ClassVar[int]
+    EXECUTABLE_COMMANDS_FIELD_NUMBER: _ClassVar[int]
+    HAS_REDIRECTS_FIELD_NUMBER: _ClassVar[int]
+    HAS_COMMAND_SUBSTITUTION_FIELD_NUMBER: _ClassVar[int]
+    ALL_REDIRECTS_ARE_DEV_NULL_FIELD_NUMBER: _ClassVar[int]
+    REDIRECTS_FIELD_NUMBER: _ClassVar[int]
+    parsing_failed: bool
+    executable_commands: _containers.RepeatedCompositeFieldContainer[ShellCommandParsingResult.ExecutableCommand]
+    has_redirects: bool
+    has_command_substitution: bool
+    all_redirects_are_dev_null: bool
+    redirects: _containers.RepeatedCompositeFieldContainer[ShellCommandParsingResult.Redirect]
+    def __init__(self, parsing_failed: _Optional[bool] = ..., executable_commands: _Optional[_Iterable[_Union[ShellCommandParsingResult.ExecutableCommand, _Mapping]]] = ..., has_redirects: _Optional[bool] = ..., has_command_substitution: _Optional[bool] = ..., all_redirects_are_dev_null: _Optional[bool] = ..., redirects: _Optional[_Iterable[_Union[ShellCommandParsingResult.Redirect, _Mapping]]] = ...) -> None: ...
+
+class SimpleFileDiff(_message.Message):
+    __slots__ = ("relative_workspace_path", "chunks")
+    class Chunk(_message.Message):
+        __slots__ = ("old_lines", "new_lines", "old_range", "new_range")
+        OLD_LINES_FIELD_NUMBER: _ClassVar[int]
+        NEW_LINES_FIELD_NUMBER: _ClassVar[int]
+        OLD_RANGE_FIELD_NUMBER: _ClassVar[int]
+        NEW_RANGE_FIELD_NUMBER: _ClassVar[int]
+        old_lines: _containers.RepeatedScalarFieldContainer[str]
+        new_lines: _containers.RepeatedScalarFieldContainer[str]
+        old_range: LineRange
+        new_range: LineRange
+        def __init__(self, old_lines: _Optional[_Iterable[str]] = ..., new_lines: _Optional[_Iterable[str]] = ..., old_range: _Optional[_Union[LineRange, _Mapping]] = ..., new_range: _Optional[_Union[LineRange, _Mapping]] = ...) -> None: ...
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    CHUNKS_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    chunks: _containers.RepeatedCompositeFieldContainer[SimpleFileDiff.Chunk]
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., chunks: _Optional[_Iterable[_Union[SimpleFileDiff.Chunk, _Mapping]]] = ...) -> None: ...
+
+class SimplestRange(_message.Message):
+    __slots__ = ("start_line", "end_line_inclusive")
+    START_LINE_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_INCLUSIVE_FIELD_NUMBER: _ClassVar[int]
+    start_line: int
+    end_line_inclusive: int
+    def __init__(self, start_line: _Optional[int] = ..., end_line_inclusive: _Optional[int] = ...) -> None: ...
+
+class SpecSubagentParams(_message.Message):
+    __slots__ = ("plan",)
+    PLAN_FIELD_NUMBER: _ClassVar[int]
+    plan: str
+    def __init__(self, plan: _Optional[str] = ...) -> None: ...
+
+class SpecSubagentReturnValue(_message.Message):
+    __slots__ = ("summary", "string_replacements")
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    STRING_REPLACEMENTS_FIELD_NUMBER: _ClassVar[int]
+    summary: str
+    string_replacements: _containers.RepeatedCompositeFieldContainer[StringReplacement]
+    def __init__(self, summary: _Optional[str] = ..., string_replacements: _Optional[_Iterable[_Union[StringReplacement, _Mapping]]] = ...) -> None: ...
+
+class Step(_message.Message):
+    __slots__ = ("id", "title", "description", "instructions", "prerequisites", "sub_composer_id")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+    PREREQUISITES_FIELD_NUMBER: _ClassVar[int]
+    SUB_COMPOSER_ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    title: str
+    description: str
+    instructions: str
+    prerequisites: _containers.RepeatedScalarFieldContainer[str]
+    sub_composer_id: str
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., description: _Optional[str] = ..., instructions: _Optional[str] = ..., prerequisites: _Optional[_Iterable[str]] = ..., sub_composer_id: _Optional[str] = ...) -> None: ...
+
+class StreamUnifiedChatRequest(_message.Message):
+    __slots__ = ("conversation", "full_conversation_headers_only", "allow_long_file_scan", "explicit_context", "can_handle_filenames_after_language_ids", "model_details", "linter_errors", "documentation_identifiers", "use_web", "external_links", "project_context", "diffs_for_compressing_files", "compress_edits", "should_cache", "multi_file_linter_errors", "current_file", "recent_edits", "use_reference_composer_diff_prompt", "file_diff_histories", "use_new_compression_scheme", "quotes", "additional_ranked_context", "is_chat", "conversation_id", "replying_to_request_id", "repository_info", "repository_info_should_query_staging", "repository_info_should_query_prod", "query_only_repo_access", "repo_query_auth_token", "environment_info", "is_agentic", "conversation_summary", "supported_tools", "enable_yolo_mode", "yolo_prompt", "use_unified_chat_prompt", "mcp_tools", "use_full_inputs_context", "is_resume", "allow_model_fallbacks", "number_of_times_shown_fallback_model_warning", "context_bank_session_id", "context_bank_version", "context_bank_encryption_key", "is_headless", "is_background_composer", "uses_codebase_results", "unified_mode", "tools_requiring_accepted_return", "should_disable_tools", "thinking_level", "should_use_chat_prompt", "background_composer_id", "uses_rules", "mode_uses_auto_apply", "unified_mode_name", "use_generate_rules_prompt", "edit_tool_supports_search_and_replace", "project_layouts", "repository_name_if_unindexed", "indexing_progress", "full_file_cmd_k_options", "indexing_phase_if_unindexed", "use_knowledge_base_prompt", "indexing_num_files_if_unindexed", "subagent_info", "supports_git_index", "force_is_not_dev", "disable_edit_file_timeout", "should_attach_linter_errors", "should_speculatively_route_gpt5", "force_terminal_hanging_detection", "force_summarization", "is_quick_search_query", "is_spec_mode", "allow_server_side_semantic_search", "speculative_summarization_encryption_key", "workspace_folders", "does_readfile_support_images", "sandboxing_support_enabled", "custom_planning_instructions", "enable_terminal_file_persistence", "terminals_folder", "agent_transcripts_folder", "agent_notes_folder", "agent_tools_folder", "current_plan", "has_mcp_descriptors", "best_of_n_group_id", "try_use_best_of_n_promotion")
+    class ThinkingLevel(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        THINKING_LEVEL_UNSPECIFIED: _ClassVar[StreamUnifiedChatRequest.ThinkingLevel]
+        THINKING_LEVEL_MEDIUM: _ClassVar[StreamUnifiedChatRequest.ThinkingLevel]
+        THINKING_LEVEL_HIGH: _ClassVar[StreamUnifiedChatRequest.ThinkingLevel]
+    THINKING_LEVEL_UNSPECIFIED: StreamUnifiedChatRequest.ThinkingLevel
+    THINKING_LEVEL_MEDIUM: StreamUnifiedChatRequest.ThinkingLevel
+    THINKING_LEVEL_HIGH: StreamUnifiedChatRequest.ThinkingLevel
+    class UnifiedMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        UNIFIED_MODE_UNSPECIFIED: _ClassVar[StreamUnifiedChatRequest.UnifiedMode]
+        UNIFIED_MODE_CHAT: _ClassVar[StreamUnifiedChatRequest.UnifiedMode]
+        UNIFIED_MODE_AGENT: _ClassVar[StreamUnifiedChatRequest.UnifiedMode]
+        UNIFIED_MODE_EDIT: _ClassVar[StreamUnifiedChatRequest.UnifiedMode]
+        UNIFIED_MODE_CUSTOM: _ClassVar[StreamUnifiedChatRequest.UnifiedMode]
+        UNIFIED_MODE_PLAN: _ClassVar[StreamUnifiedChatRequest.UnifiedMode]
+        UNIFIED_MODE_DEBUG: _ClassVar[StreamUnifiedChatRequest.UnifiedMode]
+    UNIFIED_MODE_UNSPECIFIED: StreamUnifiedChatRequest.UnifiedMode
+    UNIFIED_MODE_CHAT: StreamUnifiedChatRequest.UnifiedMode
+    UNIFIED_MODE_AGENT: StreamUnifiedChatRequest.UnifiedMode
+    UNIFIED_MODE_EDIT: StreamUnifiedChatRequest.UnifiedMode
+    UNIFIED_MODE_CUSTOM: StreamUnifiedChatRequest.UnifiedMode
+    UNIFIED_MODE_PLAN: StreamUnifiedChatRequest.UnifiedMode
+    UNIFIED_MODE_DEBUG: StreamUnifiedChatRequest.UnifiedMode
+    class CodeSearchResult(_message.Message):
+        __slots__ = ("results", "all_files")
+        RESULTS_FIELD_NUMBER: _ClassVar[int]
+        ALL_FILES_FIELD_NUMBER: _ClassVar[int]
+        results: _containers.RepeatedCompositeFieldContainer[CodeResult]
+        all_files: _containers.RepeatedCompositeFieldContainer[File]
+        def __init__(self, results: _Optional[_Iterable[_Union[CodeResult, _Mapping]]] = ..., all_files: _Optional[_Iterable[_Union[File, _Mapping]]] = ...) -> None: ...
+    class CurrentPlan(_message.Message):
+        __slots__ = ("content", "name")
+        CONTENT_FIELD_NUMBER: _ClassVar[int]
+        NAME_FIELD_NUMBER: _ClassVar[int]
+        content: str
+        name: str
+        def __init__(self, content: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+    class FullFileCmdKOptions(_message.Message):
+        __slots__ = ("file_path",)
+        FILE_PATH_FIELD_NUMBER: _ClassVar[int]
+        file_path: str
+        def __init__(self, file_path: _Optional[str] = ...) -> None: ...
+    class RecentEdits(_message.Message):
+        __slots__ = ("code_block_info", "final_file_values", "edits_belong_to_composer_generation_uuid")
+        class CodeBlockInfo(_message.Message):
+            __slots__ = ("relative_workspace_path", "content_before", "content_after", "generation_uuid", "version")
+            RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+            CONTENT_BEFORE_FIELD_NUMBER: _ClassVar[int]
+            CONTENT_AFTER_FIELD_NUMBER: _ClassVar[int]
+            GENERATION_UUID_FIELD_NUMBER: _ClassVar[int]
+            VERSION_FIELD_NUMBER: _ClassVar[int]
+            relative_workspace_path: str
+            content_before: str
+            content_after: str
+            generation_uuid: str
+            version: int
+            def __init__(self, relative_workspace_path: _Optional[str] = ..., content_before: _Optional[str] = ..., content_after: _Optional[str] = ..., generation_uuid: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+        class FileInfo(_message.Message):
+            __slots__ = ("relative_workspace_path", "content")
+            RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+            CONTENT_FIELD_NUMBER: _ClassVar[int]
+            relative_workspace_path: str
+            content: str
+            def __init__(self, relative_workspace_path: _Optional[str] = ..., content: _Optional[str] = ...) -> None: ...
+        CODE_BLOCK_INFO_FIELD_NUMBER: _ClassVar[int]
+        FINAL_FILE_VALUES_FIELD_NUMBER: _ClassVar[int]
+        EDITS_BELONG_TO_COMPOSER_GENERATION_UUID_FIELD_NUMBER: _ClassVar[int]
+        code_block_info: _containers.RepeatedCompositeFieldContainer[StreamUnifiedChatRequest.RecentEdits.CodeBlockInfo]
+        final_file_values: _containers.RepeatedCompositeFieldContainer[StreamUnifiedChatRequest.RecentEdits.FileInfo]
+        edits_belong_to_composer_generation_uuid: str
+        def __init__(self, code_block_info: _Optional[_Iterable[_Union[StreamUnifiedChatRequest.RecentEdits.CodeBlockInfo, _Mapping]]] = ..., final_file_values: _Optional[_Iterable[_Union[StreamUnifiedChatRequest.RecentEdits.FileInfo, _Mapping]]] = ..., edits_belong_to_composer_generation_uuid: _Optional[str] = ...) -> None: ...
+    class RedDiff(_message.Message):
+        __slots__ = ("relative_workspace_path", "red_ranges", "red_ranges_reversed", "start_hash", "end_hash")
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        RED_RANGES_FIELD_NUMBER: _ClassVar[int]
+        RED_RANGES_REVERSED_FIELD_NUMBER: _ClassVar[int]
+        START_HASH_FIELD_NUMBER: _ClassVar[int]
+        END_HASH_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        red_ranges: _containers.RepeatedCompositeFieldContainer[SimplestRange]
+        red_ranges_reversed: _containers.RepeatedCompositeFieldContainer[SimplestRange]
+        start_hash: str
+        end_hash: str
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., red_ranges: _Optional[_Iterable[_Union[SimplestRange, _Mapping]]] = ..., red_ranges_reversed: _Optional[_Iterable[_Union[SimplestRange, _Mapping]]] = ..., start_hash: _Optional[str] = ..., end_hash: _Optional[str] = ...) -> None: ...
+    CONVERSATION_FIELD_NUMBER: _ClassVar[int]
+    FULL_CONVERSATION_HEADERS_ONLY_FIELD_NUMBER: _ClassVar[int]
+    ALLOW_LONG_FILE_SCAN_FIELD_NUMBER: _ClassVar[int]
+    EXPLICIT_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    CAN_HANDLE_FILENAMES_AFTER_LANGUAGE_IDS_FIELD_NUMBER: _ClassVar[int]
+    MODEL_DETAILS_FIELD_NUMBER: _ClassVar[int]
+    LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENTATION_IDENTIFIERS_FIELD_NUMBER: _ClassVar[int]
+    USE_WEB_FIELD_NUMBER: _ClassVar[int]
+    EXTERNAL_LINKS_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    DIFFS_FOR_COMPRESSING_FILES_FIELD_NUMBER: _ClassVar[int]
+    COMPRESS_EDITS_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_CACHE_FIELD_NUMBER: _ClassVar[int]
+    MULTI_FILE_LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FILE_FIELD_NUMBER: _ClassVar[int]
+    RECENT_EDITS_FIELD_NUMBER: _ClassVar[int]
+    USE_REFERENCE_COMPOSER_DIFF_PROMPT_FIELD_NUMBER: _ClassVar[int]
+    FILE_DIFF_HISTORIES_FIELD_NUMBER: _ClassVar[int]
+    USE_NEW_COMPRESSION_SCHEME_FIELD_NUMBER: _ClassVar[int]
+    QUOTES_FIELD_NUMBER: _ClassVar[int]
+    ADDITIONAL_RANKED_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    IS_CHAT_FIELD_NUMBER: _ClassVar[int]
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    REPLYING_TO_REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    REPOSITORY_INFO_FIELD_NUMBER: _ClassVar[int]
+    REPOSITORY_INFO_SHOULD_QUERY_STAGING_FIELD_NUMBER: _ClassVar[int]
+    REPOSITORY_INFO_SHOULD_QUERY_PROD_FIELD_NUMBER: _ClassVar[int]
+    QUERY_ONLY_REPO_ACCESS_FIELD_NUMBER: _ClassVar[int]
+    REPO_QUERY_AUTH_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    ENVIRONMENT_INFO_FIELD_NUMBER: _ClassVar[int]
+    IS_AGENTIC_FIELD_NUMBER: _ClassVar[int]
+    CONVERSATION_SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    SUPPORTED_TOOLS_FIELD_NUMBER: _ClassVar[int]
+    ENABLE_YOLO_MODE_FIELD_NUMBER: _ClassVar[int]
+    YOLO_PROMPT_FIELD_NUMBER: _ClassVar[int]
+    USE_UNIFIED_CHAT_PROMPT_FIELD_NUMBER: _ClassVar[int]
+    MCP_TOOLS_FIELD_NUMBER: _ClassVar[int]
+    USE_FULL_INPUTS_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    IS_RESUME_FIELD_NUMBER: _ClassVar[int]
+    ALLOW_MODEL_FALLBACKS_FIELD_NUMBER: _ClassVar[int]
+    NUMBER_OF_TIMES_SHOWN_FALLBACK_MODEL_WARNING_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_BANK_SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_BANK_VERSION_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_BANK_ENCRYPTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    IS_HEADLESS_FIELD_NUMBER: _ClassVar[int]
+    IS_BACKGROUND_COMPOSER_FIELD_NUMBER: _ClassVar[int]
+    USES_CODEBASE_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    UNIFIED_MODE_FIELD_NUMBER: _ClassVar[int]
+    TOOLS_REQUIRING_ACCEPTED_RETURN_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_DISABLE_TOOLS_FIELD_NUMBER: _ClassVar[int]
+    THINKING_LEVEL_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_USE_CHAT_PROMPT_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_COMPOSER_ID_FIELD_NUMBER: _ClassVar[int]
+    USES_RULES_FIELD_NUMBER: _ClassVar[int]
+    MODE_USES_AUTO_APPLY_FIELD_NUMBER: _ClassVar[int]
+    UNIFIED_MODE_NAME_FIELD_NUMBER: _ClassVar[int]
+    USE_GENERATE_RULES_PROMPT_FIELD_NUMBER: _ClassVar[int]
+    EDIT_TOOL_SUPPORTS_SEARCH_AND_REPLACE_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_LAYOUTS_FIELD_NUMBER: _ClassVar[int]
+    REPOSITORY_NAME_IF_UNINDEXED_FIELD_NUMBER: _ClassVar[int]
+    INDEXING_PROGRESS_FIELD_NUMBER: _ClassVar[int]
+    FULL_FILE_CMD_K_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    INDEXING_PHASE_IF_UNINDEXED_FIELD_NUMBER: _ClassVar[int]
+    USE_KNOWLEDGE_BASE_PROMPT_FIELD_NUMBER: _ClassVar[int]
+    INDEXING_NUM_FILES_IF_UNINDEXED_FIELD_NUMBER: _ClassVar[int]
+    SUBAGENT_INFO_FIELD_NUMBER: _ClassVar[int]
+    SUPPORTS_GIT_INDEX_FIELD_NUMBER: _ClassVar[int]
+    FORCE_IS_NOT_DEV_FIELD_NUMBER: _ClassVar[int]
+    DISABLE_EDIT_FILE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_ATTACH_LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_SPECULATIVELY_ROUTE_GPT5_FIELD_NUMBER: _ClassVar[int]
+    FORCE_TERMINAL_HANGING_DETECTION_FIELD_NUMBER: _ClassVar[int]
+    FORCE_SUMMARIZATION_FIELD_NUMBER: _ClassVar[int]
+    IS_QUICK_SEARCH_QUERY_FIELD_NUMBER: _ClassVar[int]
+    IS_SPEC_MODE_FIELD_NUMBER: _ClassVar[int]
+    ALLOW_SERVER_SIDE_SEMANTIC_SEARCH_FIELD_NUMBER: _ClassVar[int]
+    SPECULATIVE_SUMMARIZATION_ENCRYPTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    WORKSPACE_FOLDERS_FIELD_NUMBER: _ClassVar[int]
+    DOES_READFILE_SUPPORT_IMAGES_FIELD_NUMBER: _ClassVar[int]
+    SANDBOXING_SUPPORT_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    CUSTOM_PLANNING_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+    ENABLE_TERMINAL_FILE_PERSISTENCE_FIELD_NUMBER: _ClassVar[int]
+    TERMINALS_FOLDER_FIELD_NUMBER: _ClassVar[int]
+    AGENT_TRANSCRIPTS_FOLDER_FIELD_NUMBER: _ClassVar[int]
+    AGENT_NOTES_FOLDER_FIELD_NUMBER: _ClassVar[int]
+    AGENT_TOOLS_FOLDER_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_PLAN_FIELD_NUMBER: _ClassVar[int]
+    HAS_MCP_DESCRIPTORS_FIELD_NUMBER: _ClassVar[int]
+    BEST_OF_N_GROUP_ID_FIELD_NUMBER: _ClassVar[int]
+    TRY_USE_BEST_OF_N_PROMOTION_FIELD_NUMBER: _ClassVar[int]
+    conversation: _containers.RepeatedCompositeFieldContainer[ConversationMessage]
+    full_conversation_headers_only: _containers.RepeatedCompositeFieldContainer[ConversationMessageHeader]
+    allow_long_file_scan: bool
+    explicit_context: ExplicitContext
+    can_handle_filenames_after_language_ids: bool
+    model_details: ModelDetails
+    linter_errors: LinterErrors
+    documentation_identifiers: _containers.RepeatedScalarFieldContainer[str]
+    use_web: str
+    external_links: _containers.RepeatedCompositeFieldContainer[ComposerExternalLink]
+    project_context: ConversationMessage
+    diffs_for_compressing_files: _containers.RepeatedCompositeFieldContainer[StreamUnifiedChatRequest.RedDiff]
+    compress_edits: bool
+    should_cache: bool
+    multi_file_linter_errors: _containers.RepeatedCompositeFieldContainer[LinterErrors]
+    current_file: CurrentFileInfo
+    recent_edits: StreamUnifiedChatRequest.RecentEdits
+    use_reference_composer_diff_prompt: bool
+    file_diff_histories: _containers.RepeatedCompositeFieldContainer[ComposerFileDiffHistory]
+    use_new_compression_scheme: bool
+    quotes: _containers.RepeatedCompositeFieldContainer[ChatQuote]
+    additional_ranked_context: _containers.RepeatedCompositeFieldContainer[RankedContext]
+    is_chat: bool
+    conversation_id: str
+    replying_to_request_id: str
+    repository_info: RepositoryInfo
+    repository_info_should_query_staging: bool
+    repository_info_should_query_prod: bool
+    query_only_repo_access: QueryOnlyRepoAccess
+    repo_query_auth_token: str
+    environment_info: EnvironmentInfo
+    is_agentic: bool
+    conversation_summary: ConversationSummary
+    supported_tools: _containers.RepeatedScalarFieldContainer[ClientSideToolV2]
+    enable_yolo_mode: bool
+    yolo_prompt: str
+    use_unified_chat_prompt: bool
+    mcp_tools: _containers.RepeatedCompositeFieldContainer[MCPParams.Tool]
+    use_full_inputs_context: bool
+    is_resume: bool
+    allow_model_fallbacks: bool
+    number_of_times_shown_fallback_model_warning: int
+    context_bank_session_id: str
+    context_bank_version: int
+    context_bank_encryption_key: bytes
+    is_headless: bool
+    is_background_composer: bool
+    uses_codebase_results: StreamUnifiedChatRequest.CodeSearchResult
+    unified_mode: StreamUnifiedChatRequest.UnifiedMode
+    tools_requiring_accepted_return: _containers.RepeatedScalarFieldContainer[ClientSideToolV2]
+    should_disable_tools: bool
+    thinking_level: StreamUnifiedChatRequest.ThinkingLevel
+    should_use_chat_prompt: bool
+    background_composer_id: str
+    uses_rules: bool
+    mode_uses_auto_apply: bool
+    unified_mode_name: str
+    use_generate_rules_prompt: bool
+    edit_tool_supports_search_and_replace: bool
+    project_layouts: _containers.RepeatedCompositeFieldContainer[ProjectLayout]
+    repository_name_if_unindexed: str
+    indexing_progress: float
+    full_file_cmd_k_options: StreamUnifiedChatRequest.FullFileCmdKOptions
+    indexing_phase_if_unindexed: str
+    use_knowledge_base_prompt: bool
+    indexing_num_files_if_unindexed: int
+    subagent_info: SubagentInfo
+    supports_git_index: bool
+    force_is_not_dev: bool
+    disable_edit_file_timeout: bool
+    should_attach_linter_errors: bool
+    should_speculatively_route_gpt5: bool
+    force_terminal_hanging_detection: bool
+    force_summarization: bool
+    is_quick_search_query: bool
+    is_spec_mode: bool
+    allow_server_side_semantic_search: bool
+    speculative_summarization_encryption_key: bytes
+    workspace_folders: _containers.RepeatedCompositeFieldContainer[WorkspaceFolder]
+    does_readfile_support_images: bool
+    sandboxing_support_enabled: bool
+    custom_planning_instructions: str
+    enable_terminal_file_persistence: bool
+    terminals_folder: str
+    agent_transcripts_folder: str
+    agent_notes_folder: str
+    agent_tools_folder: str
+    current_plan: StreamUnifiedChatRequest.CurrentPlan
+    has_mcp_descriptors: bool
+    best_of_n_group_id: str
+    try_use_best_of_n_promotion: bool
+    def __init__(self, conversation: _Optional[_Iterable[_Union[ConversationMessage, _Mapping]]] = ..., full_conversation_headers_only: _Optional[_Iterable[_Union[ConversationMessageHeader, _Mapping]]] = ..., allow_long_file_scan: _Optional[bool] = ..., explicit_context: _Optional[_Union[ExplicitContext, _Mapping]] = ..., can_handle_filenames_after_language_ids: _Optional[bool] = ..., model_details: _Optional[_Union[ModelDetails, _Mapping]] = ..., linter_errors: _Optional[_Union[LinterErrors, _Mapping]] = ..., documentation_identifiers: _Optional[_Iterable[str]] = ..., use_web: _Optional[str] = ..., external_links: _Optional[_Iterable[_Union[ComposerExternalLink, _Mapping]]] = ..., project_context: _Optional[_Union[ConversationMessage, _Mapping]] = ..., diffs_for_compressing_files: _Optional[_Iterable[_Union[StreamUnifiedChatRequest.RedDiff, _Mapping]]] = ..., compress_edits: _Optional[bool] = ..., should_cache: _Optional[bool] = ..., multi_file_linter_errors: _Optional[_Iterable[_Union[LinterErrors, _Mapping]]] = ..., current_file: _Optional[_Union[CurrentFileInfo, _Mapping]] = ..., recent_edits: _Optional[_Union[StreamUnifiedChatRequest.RecentEdits, _Mapping]] = ..., use_reference_composer_diff_prompt: _Optional[bool] = ..., file_diff_histories: _Optional[_Iterable[_Union[ComposerFileDiffHistory, _Mapping]]] = ..., use_new_compression_scheme: _Optional[bool] = ..., quotes: _Optional[_Iterable[_Union[ChatQuote, _Mapping]]] = ..., additional_ranked_context: _Optional[_Iterable[_Union[RankedContext, _Mapping]]] = ..., is_chat: _Optional[bool] = ..., conversation_id: _Optional[str] = ..., replying_to_request_id: _Optional[str] = ..., repository_info: _Optional[_Union[RepositoryInfo, _Mapping]] = ..., repository_info_should_query_staging: _Optional[bool] = ..., repository_info_should_query_prod: _Optional[bool] = ..., query_only_repo_access: _Optional[_Union[QueryOnlyRepoAccess, _Mapping]] = ..., repo_query_auth_token: _Optional[str] = ..., environment_info: _Optional[_Union[EnvironmentInfo, _Mapping]] = ..., is_agentic: _Optional[bool] = ..., conversation_summary: _Optional[_Union[ConversationSummary, _Mapping]] = ..., supported_tools: _Optional[_Iterable[_Union[ClientSideToolV2, str]]] = ..., enable_yolo_mode: _Optional[bool] = ..., yolo_prompt: _Optional[str] = ..., use_unified_chat_prompt: _Optional[bool] = ..., mcp_tools: _Optional[_Iterable[_Union[MCPParams.Tool, _Mapping]]] = ..., use_full_inputs_context: _Optional[bool] = ..., is_resume: _Optional[bool] = ..., allow_model_fallbacks: _Optional[bool] = ..., number_of_times_shown_fallback_model_warning: _Optional[int] = ..., context_bank_session_id: _Optional[str] = ..., context_bank_version: _Optional[int] = ..., context_bank_encryption_key: _Optional[bytes] = ..., is_headless: _Optional[bool] = ..., is_background_composer: _Optional[bool] = ..., uses_codebase_results: _Optional[_Union[StreamUnifiedChatRequest.CodeSearchResult, _Mapping]] = ..., unified_mode: _Optional[_Union[StreamUnifiedChatRequest.UnifiedMode, str]] = ..., tools_requiring_accepted_return: _Optional[_Iterable[_Union[ClientSideToolV2, str]]] = ..., should_disable_tools: _Optional[bool] = ..., thinking_level: _Optional[_Union[StreamUnifiedChatRequest.ThinkingLevel, str]] = ..., should_use_chat_prompt: _Optional[bool] = ..., background_composer_id: _Optional[str] = ..., uses_rules: _Optional[bool] = ..., mode_uses_auto_apply: _Optional[bool] = ..., unified_mode_name: _Optional[str] = ..., use_generate_rules_prompt: _Optional[bool] = ..., edit_tool_supports_search_and_replace: _Optional[bool] = ..., project_layouts: _Optional[_Iterable[_Union[ProjectLayout, _Mapping]]] = ..., repository_name_if_unindexed: _Optional[str] = ..., indexing_progress: _Optional[float] = ..., full_file_cmd_k_options: _Optional[_Union[StreamUnifiedChatRequest.FullFileCmdKOptions, _Mapping]] = ..., indexing_phase_if_unindexed: _Optional[str] = ..., use_knowledge_base_prompt: _Optional[bool] = ..., indexing_num_files_if_unindexed: _Optional[int] = ..., subagent_info: _Optional[_Union[SubagentInfo, _Mapping]] = ..., supports_git_index: _Optional[bool] = ..., force_is_not_dev: _Optional[bool] = ..., disable_edit_file_timeout: _Optional[bool] = ..., should_attach_linter_errors: _Optional[bool] = ..., should_speculatively_route_gpt5: _Optional[bool] = ..., force_terminal_hanging_detection: _Optional[bool] = ..., force_summarization: _Optional[bool] = ..., is_quick_search_query: _Optional[bool] = ..., is_spec_mode: _Optional[bool] = ..., allow_server_side_semantic_search: _Optional[bool] = ..., speculative_summarization_encryption_key: _Optional[bytes] = ..., workspace_folders: _Optional[_Iterable[_Union[WorkspaceFolder, _Mapping]]] = ..., does_readfile_support_images: _Optional[bool] = ..., sandboxing_support_enabled: _Optional[bool] = ..., custom_planning_instructions: _Optional[str] = ..., enable_terminal_file_persistence: _Optional[bool] = ..., terminals_folder: _Optional[str] = ..., agent_transcripts_folder: _Optional[str] = ..., agent_notes_folder: _Optional[str] = ..., agent_tools_folder: _Optional[str] = ..., current_plan: _Optional[_Union[StreamUnifiedChatRequest.CurrentPlan, _Mapping]] = ..., has_mcp_descriptors: _Optional[bool] = ..., best_of_n_group_id: _Optional[str] = ..., try_use_best_of_n_promotion: _Optional[bool] = ...) -> None: ...
+
+class StringReplacement(_message.Message):
+    __slots__ = ("old_string", "new_string")
+    OLD_STRING_FIELD_NUMBER: _ClassVar[int]
+    NEW_STRING_FIELD_NUMBER: _ClassVar[int]
+    old_string: str
+    new_string: str
+    def __init__(self, old_string: _Optional[str] = ..., new_string: _Optional[str] = ...) -> None: ...
+
+class SttServerMessage(_message.Message):
+    __slots__ = ("text", "is_final")
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    IS_FINAL_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    is_final: bool
+    def __init__(self, text: _Optional[str] = ..., is_final: _Optional[bool] = ...) -> None: ...
+
+class SubagentInfo(_message.Message):
+    __slots__ = ("subagent_type", "subagent_id", "parent_request_id", "deep_search_params", "fix_lints_params", "task_params", "spec_params")
+    SUBAGENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    SUBAGENT_ID_FIELD_NUMBER: _ClassVar[int]
+    PARENT_REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    DEEP_SEARCH_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    FIX_LINTS_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    TASK_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    SPEC_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    subagent_type: SubagentType
+    subagent_id: str
+    parent_request_id: str
+    deep_search_params: DeepSearchSubagentParams
+    fix_lints_params: FixLintsSubagentParams
+    task_params: TaskSubagentParams
+    spec_params: SpecSubagentParams
+    def __init__(self, subagent_type: _Optional[_Union[SubagentType, str]] = ..., subagent_id: _Optional[str] = ..., parent_request_id: _Optional[str] = ..., deep_search_params: _Optional[_Union[DeepSearchSubagentParams, _Mapping]] = ..., fix_lints_params: _Optional[_Union[FixLintsSubagentParams, _Mapping]] = ..., task_params: _Optional[_Union[TaskSubagentParams, _Mapping]] = ..., spec_params: _Optional[_Union[SpecSubagentParams, _Mapping]] = ...) -> None: ...
+
+class SubagentReturnCall(_message.Message):
+    __slots__ = ("subagent_type", "deep_search_return_value", "fix_lints_return_value", "task_return_value", "spec_return_value")
+    SUBAGENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    DEEP_SEARCH_RETURN_VALUE_FIELD_NUMBER: _ClassVar[int]
+    FIX_LINTS_RETURN_VALUE_FIELD_NUMBER: _ClassVar[int]
+    TASK_RETURN_VALUE_FIELD_NUMBER: _ClassVar[int]
+    SPEC_RETURN_VALUE_FIELD_NUMBER: _ClassVar[int]
+    subagent_type: SubagentType
+    deep_search_return_value: DeepSearchSubagentReturnValue
+    fix_lints_return_value: FixLintsSubagentReturnValue
+    task_return_value: TaskSubagentReturnValue
+    spec_return_value: SpecSubagentReturnValue
+    def __init__(self, subagent_type: _Optional[_Union[SubagentType, str]] = ..., deep_search_return_value: _Optional[_Union[DeepSearchSubagentReturnValue, _Mapping]] = ..., fix_lints_return_value: _Optional[_Union[FixLintsSubagentReturnValue, _Mapping]] = ..., task_return_value: _Optional[_Union[TaskSubagentReturnValue, _Mapping]] = ..., spec_return_value: _Optional[_Union[SpecSubagentReturnValue, _Mapping]] = ...) -> None: ...
+
+class SuggestedCodeBlock(_message.Message):
+    __slots__ = ("relative_workspace_path",)
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    def __init__(self, relative_workspace_path: _Optional[str] = ...) -> None: ...
+
+class SwitchModeParams(_message.Message):
+    __slots__ = ("from_mode_id", "to_mode_id", "explanation")
+    FROM_MODE_ID_FIELD_NUMBER: _ClassVar[int]
+    TO_MODE_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    from_mode_id: str
+    to_mode_id: str
+    explanation: str
+    def __init__(self, from_mode_id: _Optional[str] = ..., to_mode_id: _Optional[str] = ..., explanation: _Optional[str] = ...) -> None: ...
+
+class SwitchModeResult(_message.Message):
+    __slots__ = ("from_mode_id", "to_mode_id", "auto_approved", "user_approved")
+    FROM_MODE_ID_FIELD_NUMBER: _ClassVar[int]
+    TO_MODE_ID_FIELD_NUMBER: _ClassVar[int]
+    AUTO_APPROVED_FIELD_NUMBER: _ClassVar[int]
+    USER_APPROVED_FIELD_NUMBER: _ClassVar[int]
+    from_mode_id: str
+    to_mode_id: str
+    auto_approved: bool
+    user_approved: bool
+    def __init__(self, from_mode_id: _Optional[str] = ..., to_mode_id: _Optional[str] = ..., auto_approved: _Optional[bool] = ..., user_approved: _Optional[bool] = ...) -> None: ...
+
 class SwitchModelAction(_message.Message):
     __slots__ = ("suggested_model",)
     SUGGESTED_MODEL_FIELD_NUMBER: _ClassVar[int]
     suggested_model: str
     def __init__(self, suggested_model: _Optional[str] = ...) -> None: ...
+
+class TaskParams(_message.Message):
+    __slots__ = ("task_description", "task_title", "allowed_write_directories", "model_override", "max_mode_override", "default_expanded_while_running")
+    TASK_DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    TASK_TITLE_FIELD_NUMBER: _ClassVar[int]
+    ASYNC_FIELD_NUMBER: _ClassVar[int]
+    ALLOWED_WRITE_DIRECTORIES_FIELD_NUMBER: _ClassVar[int]
+    MODEL_OVERRIDE_FIELD_NUMBER: _ClassVar[int]
+    MAX_MODE_OVERRIDE_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_EXPANDED_WHILE_RUNNING_FIELD_NUMBER: _ClassVar[int]
+    task_description: str
+    task_title: str
+    allowed_write_directories: _containers.RepeatedScalarFieldContainer[str]
+    model_override: str
+    max_mode_override: bool
+    default_expanded_while_running: bool
+    def __init__(self, task_description: _Optional[str] = ..., task_title: _Optional[str] = ..., allowed_write_directories: _Optional[_Iterable[str]] = ..., model_override: _Optional[str] = ..., max_mode_override: _Optional[bool] = ..., default_expanded_while_running: _Optional[bool] = ..., **kwargs) -> None: ...
+
+class TaskResult(_message.Message):
+    __slots__ = ("completed_task_result", "async_task_result")
+    class AsyncTaskResult(_message.Message):
+        __slots__ = ("task_id", "user_aborted", "subagent_errored")
+        TASK_ID_FIELD_NUMBER: _ClassVar[int]
+        USER_ABORTED_FIELD_NUMBER: _ClassVar[int]
+        SUBAGENT_ERRORED_FIELD_NUMBER: _ClassVar[int]
+        task_id: str
+        user_aborted: bool
+        subagent_errored: bool
+        def __init__(self, task_id: _Optional[str] = ..., user_aborted: _Optional[bool] = ..., subagent_errored: _Optional[bool] = ...) -> None: ...
+    class CompletedTaskResult(_message.Message):
+        __slots__ = ("summary", "file_results", "user_aborted", "subagent_errored")
+        SUMMARY_FIELD_NUMBER: _ClassVar[int]
+        FILE_RESULTS_FIELD_NUMBER: _ClassVar[int]
+        USER_ABORTED_FIELD_NUMBER: _ClassVar[int]
+        SUBAGENT_ERRORED_FIELD_NUMBER: _ClassVar[int]
+        summary: str
+        file_results: _containers.RepeatedCompositeFieldContainer[FixLintsResult.FileResult]
+        user_aborted: bool
+        subagent_errored: bool
+        def __init__(self, summary: _Optional[str] = ..., file_results: _Optional[_Iterable[_Union[FixLintsResult.FileResult, _Mapping]]] = ..., user_aborted: _Optional[bool] = ..., subagent_errored: _Optional[bool] = ...) -> None: ...
+    COMPLETED_TASK_RESULT_FIELD_NUMBER: _ClassVar[int]
+    ASYNC_TASK_RESULT_FIELD_NUMBER: _ClassVar[int]
+    completed_task_result: TaskResult.CompletedTaskResult
+    async_task_result: TaskResult.AsyncTaskResult
+    def __init__(self, completed_task_result: _Optional[_Union[TaskResult.CompletedTaskResult, _Mapping]] = ..., async_task_result: _Optional[_Union[TaskResult.AsyncTaskResult, _Mapping]] = ...) -> None: ...
+
+class TaskSubagentParams(_message.Message):
+    __slots__ = ("task_description", "allowed_write_directories")
+    TASK_DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ALLOWED_WRITE_DIRECTORIES_FIELD_NUMBER: _ClassVar[int]
+    task_description: str
+    allowed_write_directories: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, task_description: _Optional[str] = ..., allowed_write_directories: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class TaskSubagentReturnValue(_message.Message):
+    __slots__ = ("summary",)
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    summary: str
+    def __init__(self, summary: _Optional[str] = ...) -> None: ...
+
+class TaskV2Params(_message.Message):
+    __slots__ = ("description", "prompt", "subagent_type", "model", "name", "mode")
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_FIELD_NUMBER: _ClassVar[int]
+    SUBAGENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    MODEL_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
+    description: str
+    prompt: str
+    subagent_type: str
+    model: str
+    name: str
+    mode: TaskMode
+    def __init__(self, description: _Optional[str] = ..., prompt: _Optional[str] = ..., subagent_type: _Optional[str] = ..., model: _Optional[str] = ..., name: _Optional[str] = ..., mode: _Optional[_Union[TaskMode, str]] = ...) -> None: ...
+
+class TaskV2Result(_message.Message):
+    __slots__ = ("agent_id", "is_background")
+    AGENT_ID_FIELD_NUMBER: _ClassVar[int]
+    IS_BACKGROUND_FIELD_NUMBER: _ClassVar[int]
+    agent_id: str
+    is_background: bool
+    def __init__(self, agent_id: _Optional[str] = ..., is_background: _Optional[bool] = ...) -> None: ...
+
+class TerminalMetadata(_message.Message):
+    __slots__ = ("cwd", "last_commands", "last_modified_ms", "current_command")
+    class Command(_message.Message):
+        __slots__ = ("command", "exit_code", "timestamp_ms", "duration_ms")
+        COMMAND_FIELD_NUMBER: _ClassVar[int]
+        EXIT_CODE_FIELD_NUMBER: _ClassVar[int]
+        TIMESTAMP_MS_FIELD_NUMBER: _ClassVar[int]
+        DURATION_MS_FIELD_NUMBER: _ClassVar[int]
+        command: str
+        exit_code: int
+        timestamp_ms: int
+        duration_ms: int
+        def __init__(self, command: _Optional[str] = ..., exit_code: _Optional[int] = ..., timestamp_ms: _Optional[int] = ..., duration_ms: _Optional[int] = ...) -> None: ...
+    CWD_FIELD_NUMBER: _ClassVar[int]
+    LAST_COMMANDS_FIELD_NUMBER: _ClassVar[int]
+    LAST_MODIFIED_MS_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_COMMAND_FIELD_NUMBER: _ClassVar[int]
+    cwd: str
+    last_commands: _containers.RepeatedCompositeFieldContainer[TerminalMetadata.Command]
+    last_modified_ms: int
+    current_command: TerminalMetadata.Command
+    def __init__(self, cwd: _Optional[str] = ..., last_commands: _Optional[_Iterable[_Union[TerminalMetadata.Command, _Mapping]]] = ..., last_modified_ms: _Optional[int] = ..., current_command: _Optional[_Union[TerminalMetadata.Command, _Mapping]] = ...) -> None: ...
 
 class TerminalTipConfig(_message.Message):
     __slots__ = ("message", "enabled")
@@ -1557,6 +6660,152 @@ class TerminalTipConfig(_message.Message):
     message: str
     enabled: bool
     def __init__(self, message: _Optional[str] = ..., enabled: _Optional[bool] = ...) -> None: ...
+
+class TodoItem(_message.Message):
+    __slots__ = ("content", "status", "id", "dependencies")
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    DEPENDENCIES_FIELD_NUMBER: _ClassVar[int]
+    content: str
+    status: str
+    id: str
+    dependencies: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, content: _Optional[str] = ..., status: _Optional[str] = ..., id: _Optional[str] = ..., dependencies: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class TodoReadParams(_message.Message):
+    __slots__ = ("read",)
+    READ_FIELD_NUMBER: _ClassVar[int]
+    read: bool
+    def __init__(self, read: _Optional[bool] = ...) -> None: ...
+
+class TodoReadResult(_message.Message):
+    __slots__ = ("todos",)
+    TODOS_FIELD_NUMBER: _ClassVar[int]
+    todos: _containers.RepeatedCompositeFieldContainer[TodoItem]
+    def __init__(self, todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ...) -> None: ...
+
+class TodoWriteParams(_message.Message):
+    __slots__ = ("todos", "merge")
+    TODOS_FIELD_NUMBER: _ClassVar[int]
+    MERGE_FIELD_NUMBER: _ClassVar[int]
+    todos: _containers.RepeatedCompositeFieldContainer[TodoItem]
+    merge: bool
+    def __init__(self, todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ..., merge: _Optional[bool] = ...) -> None: ...
+
+class TodoWriteResult(_message.Message):
+    __slots__ = ("success", "ready_task_ids", "needs_in_progress_todos", "final_todos", "initial_todos", "was_merge")
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    READY_TASK_IDS_FIELD_NUMBER: _ClassVar[int]
+    NEEDS_IN_PROGRESS_TODOS_FIELD_NUMBER: _ClassVar[int]
+    FINAL_TODOS_FIELD_NUMBER: _ClassVar[int]
+    INITIAL_TODOS_FIELD_NUMBER: _ClassVar[int]
+    WAS_MERGE_FIELD_NUMBER: _ClassVar[int]
+    success: bool
+    ready_task_ids: _containers.RepeatedScalarFieldContainer[str]
+    needs_in_progress_todos: bool
+    final_todos: _containers.RepeatedCompositeFieldContainer[TodoItem]
+    initial_todos: _containers.RepeatedCompositeFieldContainer[TodoItem]
+    was_merge: bool
+    def __init__(self, success: _Optional[bool] = ..., ready_task_ids: _Optional[_Iterable[str]] = ..., needs_in_progress_todos: _Optional[bool] = ..., final_todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ..., initial_todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ..., was_merge: _Optional[bool] = ...) -> None: ...
+
+class ToolCallFileSearchParams(_message.Message):
+    __slots__ = ("query",)
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    query: str
+    def __init__(self, query: _Optional[str] = ...) -> None: ...
+
+class ToolCallFileSearchResult(_message.Message):
+    __slots__ = ("files", "limit_hit", "num_results")
+    class File(_message.Message):
+        __slots__ = ("uri",)
+        URI_FIELD_NUMBER: _ClassVar[int]
+        uri: str
+        def __init__(self, uri: _Optional[str] = ...) -> None: ...
+    FILES_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_HIT_FIELD_NUMBER: _ClassVar[int]
+    NUM_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    files: _containers.RepeatedCompositeFieldContainer[ToolCallFileSearchResult.File]
+    limit_hit: bool
+    num_results: int
+    def __init__(self, files: _Optional[_Iterable[_Union[ToolCallFileSearchResult.File, _Mapping]]] = ..., limit_hit: _Optional[bool] = ..., num_results: _Optional[int] = ...) -> None: ...
+
+class ToolPullRequestResult(_message.Message):
+    __slots__ = ("sha", "full_pr_contents", "score", "title", "summary", "pr_number", "changed_files", "author", "date")
+    SHA_FIELD_NUMBER: _ClassVar[int]
+    FULL_PR_CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    PR_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    CHANGED_FILES_FIELD_NUMBER: _ClassVar[int]
+    AUTHOR_FIELD_NUMBER: _ClassVar[int]
+    DATE_FIELD_NUMBER: _ClassVar[int]
+    sha: str
+    full_pr_contents: str
+    score: float
+    title: str
+    summary: str
+    pr_number: int
+    changed_files: _containers.RepeatedScalarFieldContainer[str]
+    author: str
+    date: str
+    def __init__(self, sha: _Optional[str] = ..., full_pr_contents: _Optional[str] = ..., score: _Optional[float] = ..., title: _Optional[str] = ..., summary: _Optional[str] = ..., pr_number: _Optional[int] = ..., changed_files: _Optional[_Iterable[str]] = ..., author: _Optional[str] = ..., date: _Optional[str] = ...) -> None: ...
+
+class ToolResultAttachments(_message.Message):
+    __slots__ = ("original_todos", "updated_todos", "nudge_messages", "should_show_todo_write_reminder", "todo_reminder_type", "discovery_budget_reminder")
+    class TodoReminderType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        TODO_REMINDER_TYPE_UNSPECIFIED: _ClassVar[ToolResultAttachments.TodoReminderType]
+        TODO_REMINDER_TYPE_EVERY_10_TURNS: _ClassVar[ToolResultAttachments.TodoReminderType]
+        TODO_REMINDER_TYPE_AFTER_EDIT: _ClassVar[ToolResultAttachments.TodoReminderType]
+    TODO_REMINDER_TYPE_UNSPECIFIED: ToolResultAttachments.TodoReminderType
+    TODO_REMINDER_TYPE_EVERY_10_TURNS: ToolResultAttachments.TodoReminderType
+    TODO_REMINDER_TYPE_AFTER_EDIT: ToolResultAttachments.TodoReminderType
+    class DiscoveryBudgetReminder(_message.Message):
+        __slots__ = ("discovery_rounds_remaining", "discovery_effort")
+        DISCOVERY_ROUNDS_REMAINING_FIELD_NUMBER: _ClassVar[int]
+        DISCOVERY_EFFORT_FIELD_NUMBER: _ClassVar[int]
+        discovery_rounds_remaining: int
+        discovery_effort: str
+        def __init__(self, discovery_rounds_remaining: _Optional[int] = ..., discovery_effort: _Optional[str] = ...) -> None: ...
+    ORIGINAL_TODOS_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_TODOS_FIELD_NUMBER: _ClassVar[int]
+    NUDGE_MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_SHOW_TODO_WRITE_REMINDER_FIELD_NUMBER: _ClassVar[int]
+    TODO_REMINDER_TYPE_FIELD_NUMBER: _ClassVar[int]
+    DISCOVERY_BUDGET_REMINDER_FIELD_NUMBER: _ClassVar[int]
+    original_todos: _containers.RepeatedCompositeFieldContainer[TodoItem]
+    updated_todos: _containers.RepeatedCompositeFieldContainer[TodoItem]
+    nudge_messages: _containers.RepeatedCompositeFieldContainer[NudgeMessage]
+    should_show_todo_write_reminder: bool
+    todo_reminder_type: ToolResultAttachments.TodoReminderType
+    discovery_budget_reminder: ToolResultAttachments.DiscoveryBudgetReminder
+    def __init__(self, original_todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ..., updated_todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ..., nudge_messages: _Optional[_Iterable[_Union[NudgeMessage, _Mapping]]] = ..., should_show_todo_write_reminder: _Optional[bool] = ..., todo_reminder_type: _Optional[_Union[ToolResultAttachments.TodoReminderType, str]] = ..., discovery_budget_reminder: _Optional[_Union[ToolResultAttachments.DiscoveryBudgetReminder, _Mapping]] = ...) -> None: ...
+
+class ToolResultError(_message.Message):
+    __slots__ = ("client_visible_error_message", "model_visible_error_message", "actual_error_message_only_send_from_client_to_server_never_the_other_way_around_because_that_may_be_a_security_risk", "edit_file_error_details", "search_replace_error_details")
+    class EditFileError(_message.Message):
+        __slots__ = ("num_lines_in_file_before_edit",)
+        NUM_LINES_IN_FILE_BEFORE_EDIT_FIELD_NUMBER: _ClassVar[int]
+        num_lines_in_file_before_edit: int
+        def __init__(self, num_lines_in_file_before_edit: _Optional[int] = ...) -> None: ...
+    class SearchReplaceError(_message.Message):
+        __slots__ = ("num_lines_in_file_before_edit",)
+        NUM_LINES_IN_FILE_BEFORE_EDIT_FIELD_NUMBER: _ClassVar[int]
+        num_lines_in_file_before_edit: int
+        def __init__(self, num_lines_in_file_before_edit: _Optional[int] = ...) -> None: ...
+    CLIENT_VISIBLE_ERROR_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    MODEL_VISIBLE_ERROR_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    ACTUAL_ERROR_MESSAGE_ONLY_SEND_FROM_CLIENT_TO_SERVER_NEVER_THE_OTHER_WAY_AROUND_BECAUSE_THAT_MAY_BE_A_SECURITY_RISK_FIELD_NUMBER: _ClassVar[int]
+    EDIT_FILE_ERROR_DETAILS_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_REPLACE_ERROR_DETAILS_FIELD_NUMBER: _ClassVar[int]
+    client_visible_error_message: str
+    model_visible_error_message: str
+    actual_error_message_only_send_from_client_to_server_never_the_other_way_around_because_that_may_be_a_security_risk: str
+    edit_file_error_details: ToolResultError.EditFileError
+    search_replace_error_details: ToolResultError.SearchReplaceError
+    def __init__(self, client_visible_error_message: _Optional[str] = ..., model_visible_error_message: _Optional[str] = ..., actual_error_message_only_send_from_client_to_server_never_the_other_way_around_because_that_may_be_a_security_risk: _Optional[str] = ..., edit_file_error_details: _Optional[_Union[ToolResultError.EditFileError, _Mapping]] = ..., search_replace_error_details: _Optional[_Union[ToolResultError.SearchReplaceError, _Mapping]] = ...) -> None: ...
 
 class TraceConfig(_message.Message):
     __slots__ = ("enabled", "buffer_size", "flush_interval_ms", "sample_rate")
@@ -1569,6 +6818,20 @@ class TraceConfig(_message.Message):
     flush_interval_ms: int
     sample_rate: float
     def __init__(self, enabled: _Optional[bool] = ..., buffer_size: _Optional[int] = ..., flush_interval_ms: _Optional[int] = ..., sample_rate: _Optional[float] = ...) -> None: ...
+
+class TriggeringUserInfo(_message.Message):
+    __slots__ = ("auth_id", "user_id")
+    AUTH_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    auth_id: str
+    user_id: int
+    def __init__(self, auth_id: _Optional[str] = ..., user_id: _Optional[int] = ...) -> None: ...
+
+class TypeAction(_message.Message):
+    __slots__ = ("text",)
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    def __init__(self, text: _Optional[str] = ...) -> None: ...
 
 class UpdateConfig(_message.Message):
     __slots__ = ("release_track", "mode", "applied_at")
@@ -1585,6 +6848,30 @@ class UpdateConfig(_message.Message):
     mode: UpdateConfig.UpdateMode
     applied_at: int
     def __init__(self, release_track: _Optional[str] = ..., mode: _Optional[_Union[UpdateConfig.UpdateMode, str]] = ..., applied_at: _Optional[int] = ...) -> None: ...
+
+class UpdateProjectParams(_message.Message):
+    __slots__ = ("string_replacements", "summary")
+    STRING_REPLACEMENTS_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    string_replacements: _containers.RepeatedCompositeFieldContainer[UpdateProjectStringReplacement]
+    summary: str
+    def __init__(self, string_replacements: _Optional[_Iterable[_Union[UpdateProjectStringReplacement, _Mapping]]] = ..., summary: _Optional[str] = ...) -> None: ...
+
+class UpdateProjectResult(_message.Message):
+    __slots__ = ("success", "updated_plan")
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_PLAN_FIELD_NUMBER: _ClassVar[int]
+    success: bool
+    updated_plan: str
+    def __init__(self, success: _Optional[bool] = ..., updated_plan: _Optional[str] = ...) -> None: ...
+
+class UpdateProjectStringReplacement(_message.Message):
+    __slots__ = ("old_string", "new_string")
+    OLD_STRING_FIELD_NUMBER: _ClassVar[int]
+    NEW_STRING_FIELD_NUMBER: _ClassVar[int]
+    old_string: str
+    new_string: str
+    def __init__(self, old_string: _Optional[str] = ..., new_string: _Optional[str] = ...) -> None: ...
 
 class UpgradeAction(_message.Message):
     __slots__ = ("membership_to_upgrade_to", "try_immediate_upgrade", "allow_trial")
@@ -1605,6 +6892,64 @@ class UrlAction(_message.Message):
     URL_FIELD_NUMBER: _ClassVar[int]
     url: str
     def __init__(self, url: _Optional[str] = ...) -> None: ...
+
+class UserResponseToSuggestedCodeBlock(_message.Message):
+    __slots__ = ("user_response_type", "file_path", "user_modifications_to_suggested_code_blocks")
+    class UserResponseType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        USER_RESPONSE_TYPE_UNSPECIFIED: _ClassVar[UserResponseToSuggestedCodeBlock.UserResponseType]
+        USER_RESPONSE_TYPE_ACCEPT: _ClassVar[UserResponseToSuggestedCodeBlock.UserResponseType]
+        USER_RESPONSE_TYPE_REJECT: _ClassVar[UserResponseToSuggestedCodeBlock.UserResponseType]
+        USER_RESPONSE_TYPE_MODIFY: _ClassVar[UserResponseToSuggestedCodeBlock.UserResponseType]
+    USER_RESPONSE_TYPE_UNSPECIFIED: UserResponseToSuggestedCodeBlock.UserResponseType
+    USER_RESPONSE_TYPE_ACCEPT: UserResponseToSuggestedCodeBlock.UserResponseType
+    USER_RESPONSE_TYPE_REJECT: UserResponseToSuggestedCodeBlock.UserResponseType
+    USER_RESPONSE_TYPE_MODIFY: UserResponseToSuggestedCodeBlock.UserResponseType
+    USER_RESPONSE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    FILE_PATH_FIELD_NUMBER: _ClassVar[int]
+    USER_MODIFICATIONS_TO_SUGGESTED_CODE_BLOCKS_FIELD_NUMBER: _ClassVar[int]
+    user_response_type: UserResponseToSuggestedCodeBlock.UserResponseType
+    file_path: str
+    user_modifications_to_suggested_code_blocks: FileDiff
+    def __init__(self, user_response_type: _Optional[_Union[UserResponseToSuggestedCodeBlock.UserResponseType, str]] = ..., file_path: _Optional[str] = ..., user_modifications_to_suggested_code_blocks: _Optional[_Union[FileDiff, _Mapping]] = ...) -> None: ...
+
+class ViewableCommitProps(_message.Message):
+    __slots__ = ("description", "message", "files")
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    FILES_FIELD_NUMBER: _ClassVar[int]
+    description: str
+    message: str
+    files: _containers.RepeatedCompositeFieldContainer[DiffFile]
+    def __init__(self, description: _Optional[str] = ..., message: _Optional[str] = ..., files: _Optional[_Iterable[_Union[DiffFile, _Mapping]]] = ...) -> None: ...
+
+class ViewableDiffProps(_message.Message):
+    __slots__ = ("files", "diff_preface")
+    FILES_FIELD_NUMBER: _ClassVar[int]
+    DIFF_PREFACE_FIELD_NUMBER: _ClassVar[int]
+    files: _containers.RepeatedCompositeFieldContainer[DiffFile]
+    diff_preface: str
+    def __init__(self, files: _Optional[_Iterable[_Union[DiffFile, _Mapping]]] = ..., diff_preface: _Optional[str] = ...) -> None: ...
+
+class ViewableGitContext(_message.Message):
+    __slots__ = ("commit_data", "pull_request_data", "diff_data")
+    COMMIT_DATA_FIELD_NUMBER: _ClassVar[int]
+    PULL_REQUEST_DATA_FIELD_NUMBER: _ClassVar[int]
+    DIFF_DATA_FIELD_NUMBER: _ClassVar[int]
+    commit_data: ViewableCommitProps
+    pull_request_data: ViewablePRProps
+    diff_data: _containers.RepeatedCompositeFieldContainer[ViewableDiffProps]
+    def __init__(self, commit_data: _Optional[_Union[ViewableCommitProps, _Mapping]] = ..., pull_request_data: _Optional[_Union[ViewablePRProps, _Mapping]] = ..., diff_data: _Optional[_Iterable[_Union[ViewableDiffProps, _Mapping]]] = ...) -> None: ...
+
+class ViewablePRProps(_message.Message):
+    __slots__ = ("title", "body", "files")
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    BODY_FIELD_NUMBER: _ClassVar[int]
+    FILES_FIELD_NUMBER: _ClassVar[int]
+    title: str
+    body: str
+    files: _containers.RepeatedCompositeFieldContainer[DiffFile]
+    def __init__(self, title: _Optional[str] = ..., body: _Optional[str] = ..., files: _Optional[_Iterable[_Union[DiffFile, _Mapping]]] = ...) -> None: ...
 
 class VscodeCPUProperties(_message.Message):
     __slots__ = ("model", "speed")
@@ -1637,3 +6982,98 @@ class VscodeOSStatistics(_message.Message):
     freemem: float
     loadavg: _containers.RepeatedScalarFieldContainer[float]
     def __init__(self, totalmem: _Optional[float] = ..., freemem: _Optional[float] = ..., loadavg: _Optional[_Iterable[float]] = ...) -> None: ...
+
+class WaitAction(_message.Message):
+    __slots__ = ("duration_ms",)
+    DURATION_MS_FIELD_NUMBER: _ClassVar[int]
+    duration_ms: int
+    def __init__(self, duration_ms: _Optional[int] = ...) -> None: ...
+
+class WebFetchParams(_message.Message):
+    __slots__ = ("url",)
+    URL_FIELD_NUMBER: _ClassVar[int]
+    url: str
+    def __init__(self, url: _Optional[str] = ...) -> None: ...
+
+class WebFetchResult(_message.Message):
+    __slots__ = ("url", "markdown", "error")
+    URL_FIELD_NUMBER: _ClassVar[int]
+    MARKDOWN_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    url: str
+    markdown: str
+    error: str
+    def __init__(self, url: _Optional[str] = ..., markdown: _Optional[str] = ..., error: _Optional[str] = ...) -> None: ...
+
+class WebReference(_message.Message):
+    __slots__ = ("title", "url", "chunk")
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    CHUNK_FIELD_NUMBER: _ClassVar[int]
+    title: str
+    url: str
+    chunk: str
+    def __init__(self, title: _Optional[str] = ..., url: _Optional[str] = ..., chunk: _Optional[str] = ...) -> None: ...
+
+class WebSearchParams(_message.Message):
+    __slots__ = ("search_term",)
+    SEARCH_TERM_FIELD_NUMBER: _ClassVar[int]
+    search_term: str
+    def __init__(self, search_term: _Optional[str] = ...) -> None: ...
+
+class WebSearchResult(_message.Message):
+    __slots__ = ("references", "is_final", "rejected")
+    class WebReference(_message.Message):
+        __slots__ = ("title", "url", "chunk")
+        TITLE_FIELD_NUMBER: _ClassVar[int]
+        URL_FIELD_NUMBER: _ClassVar[int]
+        CHUNK_FIELD_NUMBER: _ClassVar[int]
+        title: str
+        url: str
+        chunk: str
+        def __init__(self, title: _Optional[str] = ..., url: _Optional[str] = ..., chunk: _Optional[str] = ...) -> None: ...
+    REFERENCES_FIELD_NUMBER: _ClassVar[int]
+    IS_FINAL_FIELD_NUMBER: _ClassVar[int]
+    REJECTED_FIELD_NUMBER: _ClassVar[int]
+    references: _containers.RepeatedCompositeFieldContainer[WebSearchResult.WebReference]
+    is_final: bool
+    rejected: bool
+    def __init__(self, references: _Optional[_Iterable[_Union[WebSearchResult.WebReference, _Mapping]]] = ..., is_final: _Optional[bool] = ..., rejected: _Optional[bool] = ...) -> None: ...
+
+class WorkspaceFolder(_message.Message):
+    __slots__ = ("uri", "name")
+    URI_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    uri: str
+    name: str
+    def __init__(self, uri: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
+class WriteShellStdinArgs(_message.Message):
+    __slots__ = ("shell_id", "chars")
+    SHELL_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARS_FIELD_NUMBER: _ClassVar[int]
+    shell_id: int
+    chars: str
+    def __init__(self, shell_id: _Optional[int] = ..., chars: _Optional[str] = ...) -> None: ...
+
+class WriteShellStdinError(_message.Message):
+    __slots__ = ("error",)
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    error: str
+    def __init__(self, error: _Optional[str] = ...) -> None: ...
+
+class WriteShellStdinResult(_message.Message):
+    __slots__ = ("success", "error")
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    success: WriteShellStdinSuccess
+    error: WriteShellStdinError
+    def __init__(self, success: _Optional[_Union[WriteShellStdinSuccess, _Mapping]] = ..., error: _Optional[_Union[WriteShellStdinError, _Mapping]] = ...) -> None: ...
+
+class WriteShellStdinSuccess(_message.Message):
+    __slots__ = ("shell_id", "terminal_file_length_before_input_written")
+    SHELL_ID_FIELD_NUMBER: _ClassVar[int]
+    TERMINAL_FILE_LENGTH_BEFORE_INPUT_WRITTEN_FIELD_NUMBER: _ClassVar[int]
+    shell_id: int
+    terminal_file_length_before_input_written: int
+    def __init__(self, shell_id: _Optional[int] = ..., terminal_file_length_before_input_written: _Optional[int] = ...) -> None: ...

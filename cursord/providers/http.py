@@ -148,7 +148,7 @@ class HttpProvider:
 
     async def _attempt(self, url: str, headers: dict[str, str], body: dict[str, Any], sink: DeltaSink) -> None:
         decoder = make_decoder(self.kind, self.name)
-        sse = SSEDecoder()
+        sse = SSEDecoder(self.name)
         timeout = httpx.Timeout(
             connect=self.timeouts.connect, read=None, write=self.timeouts.write, pool=self.timeouts.connect
         )

@@ -9,6 +9,10 @@ in `_line`.  Complete lines update the pending event (event name, data lines, id
 line dispatches it.  A leading BOM is dropped.  `finish()` ends the stream: the trailing partial
 line is processed, and an event that never got its blank line is returned with `complete=False`
 (servers often omit the last blank line; callers decide whether that counts).
+
+Bounds: a line may hold at most `max_line_chars` characters and one event's data lines together at most
+`max_event_chars`; past either, `feed` raises `MalformedResponse` (a provider protocol error), so a
+provider that never sends a line break cannot grow the buffers without end.
 """
 
 from __future__ import annotations
@@ -16,6 +20,13 @@ from __future__ import annotations
 import codecs
 
 import attrs
+
+from .errors import MalformedResponse
+
+DEFAULT_MAX_LINE_CHARS = 4 * 1024 * 1024
+"""Characters one SSE line may have (a JSON delta is a few hundred; a whole reply in one line fits)."""
+DEFAULT_MAX_EVENT_CHARS = 16 * 1024 * 1024
+"""Characters the data lines of one event may have together."""
 
 
 @attrs.frozen
@@ -29,14 +40,20 @@ class SSEEvent:
 
 @attrs.define
 class SSEDecoder:
+    #: named in the errors raised when a bound is passed.
+    provider: str = "provider"
+    max_line_chars: int = DEFAULT_MAX_LINE_CHARS
+    max_event_chars: int = DEFAULT_MAX_EVENT_CHARS
     _decoder: codecs.IncrementalDecoder = attrs.field(
         factory=lambda: codecs.getincrementaldecoder("utf-8")(errors="replace")
     )
     _line: list[str] = attrs.field(factory=list)
+    _line_chars: int = 0
     _pending_cr: bool = False
     _at_start: bool = True
     _event: str = ""
     _data: list[str] = attrs.field(factory=list)
+    _data_chars: int = 0
     _has_fields: bool = False
     _last_id: str | None = None
     _retry: int | None = None
@@ -83,7 +100,7 @@ class SSEDecoder:
             cr = text.find("\r", start)
             lf = text.find("\n", start)
             if cr == -1 and lf == -1:
-                self._line.append(text[start:])
+                self._append_to_line(text[start:])
                 break
             if cr == -1 or (lf != -1 and lf < cr):
                 end, after = lf, lf + 1
@@ -94,12 +111,22 @@ class SSEDecoder:
                         after += 1
                 else:
                     self._pending_cr = True
-            self._line.append(text[start:end])
+            self._append_to_line(text[start:end])
             line = "".join(self._line)
             self._line.clear()
+            self._line_chars = 0
             events.extend(self._process_line(line))
             start = after
         return events
+
+    def _append_to_line(self, part: str) -> None:
+        self._line_chars += len(part)
+        if self._line_chars > self.max_line_chars:
+            raise MalformedResponse(
+                self.provider,
+                f"an event-stream line is longer than {self.max_line_chars} characters (the limit)",
+            )
+        self._line.append(part)
 
     def _process_line(self, line: str) -> list[SSEEvent]:
         if not line:
@@ -120,6 +147,12 @@ class SSEDecoder:
         if field == "event":
             self._event = value
         elif field == "data":
+            self._data_chars += len(value) + 1
+            if self._data_chars > self.max_event_chars:
+                raise MalformedResponse(
+                    self.provider,
+                    f"an event's data is longer than {self.max_event_chars} characters (the limit)",
+                )
             self._data.append(value)
         elif field == "id":
             if "\x00" not in value:
@@ -142,6 +175,7 @@ class SSEDecoder:
         )
         self._event = ""
         self._data = []
+        self._data_chars = 0
         self._has_fields = False
         self._retry = None
         return event

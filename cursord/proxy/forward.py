@@ -109,6 +109,13 @@ class Upstreams:
             await peer.close()
 
 
+def unreachable_text(host: str) -> str:
+    """What a client is told when an upstream cannot be reached: the same words however it failed (refused,
+    timed out, TLS), so that the proxy cannot be used to tell closed ports from filtered ones. The cause
+    goes to the log."""
+    return f"cannot reach {host}"
+
+
 async def send_error(client: H11Stream, status: int, message: str) -> None:
     """A plain-text error response that closes the connection (best effort)."""
     body = f"cursord proxy: {message}\n".encode()
@@ -146,11 +153,14 @@ async def forward(
     tls: bool,
     target: bytes | None = None,
     headers: list[tuple[bytes, bytes]] | None = None,
+    unreachable: Callable[[], Awaitable[bool]] | None = None,
 ) -> bool:
     """Send `request` (with `body`) upstream and stream the response to `client`.
 
     `target` and `headers` replace the request's (the plain-HTTP proxy rewrites absolute-form targets).
-    Returns True if the client connection can carry another request.
+    `unreachable` answers instead when the upstream cannot be reached at all (nothing of the request was
+    read or sent yet); without it the client gets a 502. Returns True if the client connection can carry
+    another request.
     """
     outgoing = h11.Request(
         method=request.method,
@@ -164,7 +174,9 @@ async def forward(
             upstream, reused = await upstreams.acquire(host, port, tls)
         except UpstreamError as exc:
             log.info("upstream %s:%d: %s", host, port, exc)
-            await send_error(client, 502, str(exc))
+            if unreachable is not None and not attempt:
+                return await unreachable()
+            await send_error(client, 502, unreachable_text(host))
             return False
         try:
             await upstream.send(outgoing)

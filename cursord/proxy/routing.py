@@ -12,7 +12,15 @@ decrypted; inside them every request is routed on its own, by path:
   Cursor's models;
 - the model-list RPCs are answered by both: cursord's list first, then the upstream's models that
   cursord does not list already (`merge_model_responses`); cursord's alone when upstream fails;
-- every other owned path (GetServerConfig, GetDefaultModelForCli) is cursord's.
+- every other owned path (GetServerConfig, GetDefaultModelForCli) is cursord's, and so are the calls that
+  carry the user's text or code (chat titles, conversation metadata and blobs: `server.side_rpcs.PRIVATE_PATHS`),
+  whoever runs the chat;
+- the control RPCs an editor needs to feel connected (`IsConnected`, `GetDefaultModel`,
+  `GetDefaultModelNudgeData`) go upstream while Cursor answers, and are cursord's when it cannot be reached;
+- the editor's non-agent bidi streams (the health probe, speech) go upstream with their BidiAppends (the stream
+  call marks its request id relayed), and are cursord's when Cursor cannot be reached;
+- offline (`ProxyConfig.offline`), nothing goes upstream: owned paths are cursord's and any other request is
+  refused `unavailable` without a byte sent anywhere.
 
 `RunTable` remembers the relay decisions, bounded (least recently used forgotten first). A request
 that cannot be decoded is cursord's, which answers it with a precise Connect error.
@@ -44,13 +52,18 @@ from cursord.models_rpc import (
 )
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.sequencing import request_id_problem
 from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH
 from cursord.server.bidi import parse_bidi_append
+from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS
+from cursord.server.side_streams import SIDE_STREAM_PATHS
 
 __all__ = [
+    "CONTROL_PATHS",
     "DEFAULT_INTERCEPT_HOSTS",
     "DEFAULT_OWNED_PATHS",
     "MODEL_LIST_PATHS",
+    "SIDE_STREAM_PATHS",
     "BidiPeek",
     "OwnsModel",
     "RunTable",
@@ -64,7 +77,9 @@ __all__ = [
 ]
 
 DEFAULT_INTERCEPT_HOSTS: Final = ("*.cursor.sh",)
-DEFAULT_OWNED_PATHS: Final = frozenset({RUN_SSE_PATH, BIDI_APPEND_PATH, *MODEL_RPC_PATHS})
+DEFAULT_OWNED_PATHS: Final = frozenset(
+    {RUN_SSE_PATH, BIDI_APPEND_PATH, *MODEL_RPC_PATHS, *PRIVATE_PATHS, *CONTROL_PATHS, *SIDE_STREAM_PATHS}
+)
 MODEL_LIST_PATHS: Final = frozenset({AVAILABLE_MODELS_PATH, AISERVER_USABLE_MODELS_PATH, AGENT_USABLE_MODELS_PATH})
 #: how many request ids `RunTable` remembers.
 RUN_TABLE_SIZE: Final = 4096
@@ -123,14 +138,17 @@ class BidiPeek:
     model_id: str | None = None
 
 
-def peek_bidi_append(method: str, headers: RawHeaders, body: bytes) -> BidiPeek:
-    """Decode a BidiAppend request as far as it decodes; never raises."""
+def peek_bidi_append(method: str, headers: RawHeaders, body: bytes, limits: Limits = _PEEK_LIMITS) -> BidiPeek:
+    """Decode a BidiAppend request as far as it decodes within `limits` (the size is checked before any
+    decompression); never raises."""
     try:
-        head = parse_unary_head(method, headers, _PEEK_LIMITS)
-        request = decode_message(head.codec, decode_unary_body(head, body, _PEEK_LIMITS), aiserver.BidiAppendRequest)
+        head = parse_unary_head(method, headers, limits)
+        request = decode_message(head.codec, decode_unary_body(head, body, limits), aiserver.BidiAppendRequest)
     except (HttpRejection, ConnectError):
         return BidiPeek(None)
     request_id = request.request_id.request_id or None
+    if request_id is not None and request_id_problem(request_id) is not None:
+        return BidiPeek(None)  # cursord refuses it; never a key in the proxy's tables
     try:
         upload = parse_bidi_append(request)
     except ConnectError:
@@ -144,14 +162,16 @@ def peek_bidi_append(method: str, headers: RawHeaders, body: bytes) -> BidiPeek:
     return BidiPeek(request_id)
 
 
-def peek_run_sse(method: str, headers: RawHeaders, body: bytes) -> str | None:
-    """The request id a RunSSE call subscribes to, or None if the request does not decode."""
+def peek_run_sse(method: str, headers: RawHeaders, body: bytes, limits: Limits = _PEEK_LIMITS) -> str | None:
+    """The request id a RunSSE call subscribes to, or None if the request does not decode within `limits`."""
     try:
-        head = parse_stream_head(method, headers, _PEEK_LIMITS, codecs=(Codec.PROTO,))
-        payload = read_server_stream_request(head, body, _PEEK_LIMITS)
+        head = parse_stream_head(method, headers, limits, codecs=(Codec.PROTO,))
+        payload = read_server_stream_request(head, body, limits)
         request = decode_message(Codec.PROTO, payload, agent.BidiRequestId)
     except (HttpRejection, ConnectError):
         return None
+    if request_id_problem(request.request_id) is not None:
+        return None  # cursord refuses it; never a key in the proxy's tables
     return request.request_id or None
 
 

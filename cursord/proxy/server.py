@@ -8,6 +8,9 @@ Theory of operation. Every client connection starts as plain HTTP/1.1 (`H11Strea
   cursord's ASGI app answers its RPCs in-process (`serve_asgi`, streaming), everything else is
   forwarded to the real host over verified TLS (`forward`), byte for byte.
 - `CONNECT` to any other host: reply 200 and splice bytes both ways. Never decrypted.
+- a `CONNECT` to a port outside `allowed_ports` (443 by default) is refused 403 before anything is
+  dialled, and an upstream that cannot be reached is reported in the same words however it failed, so
+  the proxy neither reaches the machine's loopback services nor tells which ports are open.
 - an absolute-form request (`GET http://host/...`): forwarded to that origin as plain HTTP, with
   `proxy-connection` and `proxy-authorization` removed; the connection may carry more such requests.
   An origin-form request (`GET /`) is answered 400: this port is a proxy, not a server.
@@ -35,14 +38,28 @@ import attrs
 import h11
 import trio
 
-from cursord.connect.request import HttpResponse
+from cursord.connect.errors import Code, ConnectError
+from cursord.connect.metadata import Headers
+from cursord.connect.request import HttpResponse, Limits
+from cursord.connect.streaming import render_stream_error
+from cursord.connect.unary import render_unary_error
 from cursord.proxy.asgi_bridge import ASGIApp, RequestInfo, capture, serve_asgi
 from cursord.proxy.ca import LeafCertificates, client_context
-from cursord.proxy.forward import Connector, UpstreamError, Upstreams, forward, open_upstream_stream, send_error
+from cursord.proxy.forward import (
+    Connector,
+    UpstreamError,
+    Upstreams,
+    forward,
+    open_upstream_stream,
+    send_error,
+    unreachable_text,
+)
 from cursord.proxy.routing import (
+    CONTROL_PATHS,
     DEFAULT_INTERCEPT_HOSTS,
     DEFAULT_OWNED_PATHS,
     MODEL_LIST_PATHS,
+    SIDE_STREAM_PATHS,
     OwnsModel,
     RunTable,
     Verdict,
@@ -82,8 +99,15 @@ class ProxyConfig:
     handshake_timeout: float = 30.0
     #: a request head must arrive within this; an idle keep-alive connection closes after it.
     idle_timeout: float = 300.0
-    #: the most of a run RPC body read to route it (a larger one is cursord's, which refuses it).
-    max_inspected_body: int = 16 << 20
+    #: the most of a run RPC body read (and decoded) to route it; a larger one is cursord's, which refuses
+    #: it unread. The daemon sets it to its own body limit, so nothing is decoded that cursord would refuse.
+    max_inspected_body: int = 4 << 20
+    #: ports a CONNECT may reach (intercepted or tunneled); absolute-form HTTP may also reach port 80.
+    #: Anything else is refused 403 before any connection is tried, so loopback services stay unreachable.
+    allowed_ports: frozenset[int] = frozenset({443})
+    #: forward nothing to Cursor: owned paths are cursord's, every other request is refused `unavailable`,
+    #: and no tunnel is opened to any host.
+    offline: bool = False
 
 
 class PrefixedStream(trio.abc.Stream):
@@ -137,6 +161,8 @@ class InterceptingProxy:
             _connect_upstream, self.upstream_ssl, dict(config.upstream_overrides), config.connect_timeout
         )
         self.runs = RunTable()
+        inspected = config.max_inspected_body
+        self._peek_limits = Limits(max_request_bytes=inspected, max_message_bytes=inspected)
         self._waiters: dict[str, _Waiter] = {}
         self._warned_hosts: set[str] = set()
         for pattern in config.intercept_hosts:
@@ -204,18 +230,25 @@ class InterceptingProxy:
         while not isinstance(event := await client.next_event(), h11.EndOfMessage):
             if not isinstance(event, h11.Data):
                 return
+        if port not in self.config.allowed_ports:
+            await send_error(client, 403, _port_refused(port, self.config.allowed_ports))
+            return
         if self._intercepts(host):
             await client.send(h11.Response(status_code=200, headers=[], reason=b"Connection established"))
             leftover, _ = client.conn.trailing_data
             raw = PrefixedStream(client.stream, bytes(leftover)) if leftover else client.stream
             await self._intercept(raw, host, port, peer)
             return
+        if self.config.offline:
+            await send_error(client, 403, "cursord is offline: it opens no tunnel to any host")
+            return
         try:
             with trio.fail_after(self.config.connect_timeout):
                 address = self.config.upstream_overrides.get(host.lower(), (host, port))
                 upstream: trio.abc.Stream = await trio.open_tcp_stream(*address)
         except (OSError, trio.TooSlowError) as exc:
-            await send_error(client, 502, f"cannot reach {host}:{port}: {exc or 'timed out'}")
+            log.info("tunnel to %s:%d: %s", host, port, exc or "timed out")
+            await send_error(client, 502, unreachable_text(host))
             return
         try:
             await client.send(h11.Response(status_code=200, headers=[], reason=b"Connection established"))
@@ -288,37 +321,96 @@ class InterceptingProxy:
     ) -> bool:
         path, _ = split_target(request.target)
         live = LiveBody(client)
-        if path not in self.config.owned_paths:
-            return await forward(request, live, client, upstreams, host=host, port=port, tls=True)
         info = RequestInfo(
             request.method.decode("ascii"), request.target, list(request.headers.raw_items()), host, port, peer
         )
+        if path not in self.config.owned_paths:
+            if self.config.offline:
+                return await self._refuse_offline(client, info, live, path)
+            return await forward(request, live, client, upstreams, host=host, port=port, tls=True)
         body: BodySource = live
+        inspected: bytes | None = None
         verdict = Verdict.LOCAL
-        inspect_runs = self.config.relay_unserved_models and path in (BIDI_APPEND_PATH, RUN_SSE_PATH)
-        merge = self.config.merge_model_lists and path in MODEL_LIST_PATHS
-        if inspect_runs or merge:
+        online = not self.config.offline
+        inspect_runs = online and self.config.relay_unserved_models and path in (BIDI_APPEND_PATH, RUN_SSE_PATH)
+        merge = online and self.config.merge_model_lists and path in MODEL_LIST_PATHS
+        side_stream = online and path in SIDE_STREAM_PATHS
+        if inspect_runs or merge or side_stream:
             try:
                 data, trailers = await read_body(live, self.config.max_inspected_body)
             except BodyTooLarge as too_large:
                 body = BufferedBody(too_large.chunks, rest=live)
             else:
                 body = BufferedBody([data], trailers)
+                inspected = data
                 if merge:
                     return await self._merge(client, request, info, data, upstreams, host, port)
-                if path == BIDI_APPEND_PATH:
+                if side_stream:
+                    verdict = self._side_stream_verdict(info, data)
+                elif path == BIDI_APPEND_PATH:
                     verdict = self._append_verdict(info, data)
                 else:
                     verdict = await self._stream_verdict(info, data)
+        elif online and path in CONTROL_PATHS:
+            verdict = Verdict.UPSTREAM
         log.debug("%s %s -> %s", info.method, path, verdict.value)
         if verdict is Verdict.UPSTREAM:
-            return await forward(request, body, client, upstreams, host=host, port=port, tls=True)
+            local = partial(self._local_when_unreachable, info, body, inspected, client, path)
+            return await forward(
+                request, body, client, upstreams, host=host, port=port, tls=True, unreachable=local
+            )
         return await serve_asgi(self.app, info, body, client)
+
+    async def _local_when_unreachable(
+        self, info: RequestInfo, body: BodySource, inspected: bytes | None, client: H11Stream, path: str
+    ) -> bool:
+        """Cursor cannot be reached: cursord answers what it can (a relayed request id becomes cursord's)."""
+        log.info("%s: %s is unreachable; cursord answers", path, info.host)
+        request_id = self._relayed_id(path, info, inspected) if inspected is not None else None
+        if request_id is not None:
+            self.runs.record(request_id, False)
+        return await serve_asgi(self.app, info, body, client)
+
+    def _relayed_id(self, path: str, info: RequestInfo, data: bytes) -> str | None:
+        if path == BIDI_APPEND_PATH:
+            return peek_bidi_append(info.method, info.headers, data).request_id
+        if path == RUN_SSE_PATH or path in SIDE_STREAM_PATHS:
+            return peek_run_sse(info.method, info.headers, data)
+        return None
+
+    async def _refuse_offline(self, client: H11Stream, info: RequestInfo, live: LiveBody, path: str) -> bool:
+        """Offline: a path that is Cursor's gets `unavailable`, and nothing leaves the machine."""
+        try:
+            await read_body(live, self.config.max_inspected_body)
+        except BodyTooLarge:
+            await send_error(client, 413, "request body too large")
+            return False
+        error = ConnectError(Code.UNAVAILABLE, f"cursord is offline: {path.lstrip('/')} is Cursor's and not forwarded")
+        content_type = Headers.coerce(info.headers).get("content-type") or ""
+        if content_type.startswith("application/connect+") or content_type == "text/event-stream":
+            response = render_stream_error(error, content_type=content_type)
+        else:
+            response = render_unary_error(error)
+        await client.send(
+            h11.Response(status_code=response.status, headers=[
+                *response.headers, (b"content-length", str(len(response.body)).encode())
+            ]),
+            h11.Data(data=response.body),
+            h11.EndOfMessage(),
+        )
+        return client.reusable
+
+    def _side_stream_verdict(self, info: RequestInfo, body: bytes) -> Verdict:
+        """A non-agent stream call goes upstream, and its request id's BidiAppends with it."""
+        request_id = peek_run_sse(info.method, info.headers, body)
+        if request_id is not None:
+            self.runs.record(request_id, True)
+        return Verdict.UPSTREAM
 
     # --- relayed runs --------------------------------------------------------------------------------
 
     def _append_verdict(self, info: RequestInfo, body: bytes) -> Verdict:
-        peek = peek_bidi_append(info.method, info.headers, body)
+        peek = peek_bidi_append(info.method, info.headers, body, self._peek_limits)
         if peek.request_id is None:
             return Verdict.LOCAL
         if peek.starts_run:
@@ -334,7 +426,7 @@ class InterceptingProxy:
         return Verdict.UPSTREAM if self.runs.get(peek.request_id) else Verdict.LOCAL
 
     async def _stream_verdict(self, info: RequestInfo, body: bytes) -> Verdict:
-        request_id = peek_run_sse(info.method, info.headers, body)
+        request_id = peek_run_sse(info.method, info.headers, body, self._peek_limits)
         if request_id is None:
             return Verdict.LOCAL
         if self.runs.get(request_id) is None:
@@ -400,6 +492,9 @@ class InterceptingProxy:
                 nursery.cancel_scope.cancel()
 
     async def _plain_one(self, client: H11Stream, request: h11.Request, upstreams: Upstreams) -> bool:
+        if self.config.offline:
+            await send_error(client, 403, "cursord is offline: it forwards nothing")
+            return False
         if request.method == b"CONNECT":
             await send_error(client, 400, "CONNECT must be the first request on a proxy connection")
             return False
@@ -409,6 +504,10 @@ class InterceptingProxy:
                 client, 400, "this is an HTTP proxy: send CONNECT for https, or an absolute http:// URL"
             )
             return False
+        port = url.port or 80
+        if port != 80 and port not in self.config.allowed_ports:
+            await send_error(client, 403, _port_refused(port, self.config.allowed_ports | {80}))
+            return False
         target = (url.path or "/") + (f"?{url.query}" if url.query else "")
         headers = [
             (name, value)
@@ -417,7 +516,7 @@ class InterceptingProxy:
         ]
         return await forward(
             request, LiveBody(client), client, upstreams,
-            host=url.hostname, port=url.port or 80, tls=False, target=target.encode("latin-1"), headers=headers,
+            host=url.hostname, port=port, tls=False, target=target.encode("latin-1"), headers=headers,
         )
 
 
@@ -435,6 +534,11 @@ async def _connect_upstream(
     return await open_upstream_stream(
         host, port, tls, ssl_context=context, overrides=overrides, connect_timeout=connect_timeout
     )
+
+
+def _port_refused(port: int, allowed: frozenset[int]) -> str:
+    ports = ", ".join(str(p) for p in sorted(allowed))
+    return f"port {port} is not one this proxy connects to ({ports}; see the proxy_ports setting)"
 
 
 def _parse_authority(text: str) -> tuple[str, int] | None:

@@ -33,6 +33,7 @@ from cursord.connect.unary import (
     render_unary_response,
 )
 from cursord.proto import agent_v1_pb2 as agent
+from cursord.sequencing import request_id_problem
 from cursord.server.asgi import (
     ClientDisconnected,
     Receive,
@@ -47,6 +48,7 @@ from cursord.server.asgi import (
 from cursord.server.counters import ServerCounters
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
 from cursord.server.runsse import STREAM_CONTENT_TYPE, serve_stream
+from cursord.server.side_streams import SIDE_STREAM_PATHS, SideStreams, serve_side_stream
 from cursord.streams.broker import StreamBroker
 
 log = logging.getLogger(__name__)
@@ -74,10 +76,9 @@ class CursordApp:
     unary_methods: dict[str, UnaryMethod] = attrs.field(factory=dict)
     extra_routes: dict[str, Callable[[Scope, Receive, Send], Awaitable[None]]] = attrs.field(factory=dict)
     counters: ServerCounters = attrs.field(factory=ServerCounters)
+    #: the editor's non-agent streams (health probe, speech); shared with the BidiAppend handler
+    side_streams: SideStreams = attrs.field(factory=SideStreams)
     _unknown_logged: set[str] = attrs.field(factory=set)
-
-    def add_unary(self, path: str, request_type: type[Message], call: UnaryCall) -> None:
-        self.unary_methods[path] = UnaryMethod(request_type, call)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -99,6 +100,8 @@ class CursordApp:
         try:
             if path == RUN_SSE_PATH:
                 await self._run_sse(scope, receive, send)
+            elif path in SIDE_STREAM_PATHS:
+                await serve_side_stream(self.side_streams, SIDE_STREAM_PATHS[path], self.limits, scope, receive, send)
             elif path in self.unary_methods:
                 await self._unary(self.unary_methods[path], scope, receive, send)
             else:
@@ -138,6 +141,8 @@ class CursordApp:
             request = decode_message(Codec.PROTO, payload, agent.BidiRequestId)
             if not request.request_id:
                 raise ConnectError(Code.INVALID_ARGUMENT, "RunSSE request has an empty request_id")
+            if (problem := request_id_problem(request.request_id)) is not None:
+                raise ConnectError(Code.INVALID_ARGUMENT, f"RunSSE request: {problem}")
             await self.broker.find(request.request_id)  # a stream journalled before a restart comes back
             stream = self.broker.open(request.request_id, placeholder=True)
         except (HttpRejection, ConnectError) as refusal:

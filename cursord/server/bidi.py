@@ -15,10 +15,14 @@ ended stream under a reused request_id); a heartbeat is always ACKed; a conversa
 something for a later run (a queued user message, a background completion) is held for the run_request
 that follows it (`held_actions`); anything else for a request_id with no stream is `not_found`, because a
 tool result or answer for a run nobody holds can only be lost.
+
+Uploads of the editor's other bidi streams (the health probe, speech) ride the same path: `SideStreams` takes
+them before anything is decoded as an agent message, so they are ACKed, never `invalid_argument`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Callable
 
@@ -35,9 +39,13 @@ from cursord.intents import (
     parse_client_message,
 )
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.sequencing import request_id_problem
 from cursord.server.held_actions import HeldActions
+from cursord.server.side_streams import SideStreams
+from cursord.streams.active import ActiveStream
 from cursord.streams.broker import StreamBroker
 from cursord.streams.ordering import Admission, AppendGate, AppendRejected
+from cursord.streams.uploads import UploadLedger, UploadPath
 
 log = logging.getLogger(__name__)
 
@@ -47,19 +55,32 @@ class Upload:
     request_id: str
     seqno: int
     intent: InboundIntent
+    #: the size and digest of the AgentClientMessage bytes as uploaded, for the append gate (the bytes
+    #: themselves are not kept: a held upload should cost its parsed message only)
+    size: int = 0
+    digest: bytes | None = attrs.field(default=None, repr=False)
 
 
 def parse_bidi_append(request: aiserver.BidiAppendRequest) -> Upload:
     """Validate a BidiAppendRequest and decode the AgentClientMessage it carries."""
     if not request.HasField("request_id") or not request.request_id.request_id:
         raise ConnectError(Code.INVALID_ARGUMENT, "BidiAppendRequest has no request_id.request_id")
+    problem = request_id_problem(request.request_id.request_id)
+    if problem is not None:
+        raise ConnectError(Code.INVALID_ARGUMENT, f"BidiAppendRequest: {problem}")
     raw = decode_upload_bytes(request.data, request.data_binary)
     if not raw:
         raise ConnectError(
             Code.INVALID_ARGUMENT,
             "BidiAppendRequest carries no AgentClientMessage (data and data_binary are both empty)",
         )
-    return Upload(request.request_id.request_id, request.append_seqno, parse_client_message(raw))
+    return Upload(
+        request.request_id.request_id,
+        request.append_seqno,
+        parse_client_message(raw),
+        size=len(raw),
+        digest=hashlib.blake2b(raw, digest_size=16).digest(),
+    )
 
 
 @attrs.define
@@ -69,9 +90,24 @@ class BidiAppendHandler:
     #: told of every well-formed upload as it arrives, before ordering (the tap)
     observers: list[Callable[[Upload], None]] = attrs.field(factory=list)
     held: HeldActions = attrs.field(factory=HeldActions)
+    #: the non-agent streams whose uploads come through BidiAppend too
+    side_streams: SideStreams = attrs.field(factory=SideStreams)
+    #: shared with the Run handler: an upload one path delivered is not delivered again by the other
+    ledger: UploadLedger = attrs.field(factory=UploadLedger)
 
     async def __call__(self, request: aiserver.BidiAppendRequest) -> aiserver.BidiAppendResponse:
-        upload = parse_bidi_append(request)
+        side_id = request.request_id.request_id
+        if request_id_problem(side_id) is not None:
+            side_id = ""  # an id no table may hold: parse_bidi_append refuses it below
+        if side_id and self.side_streams.holds(side_id):
+            self.side_streams.take(side_id, decode_upload_bytes(request.data, request.data_binary))
+            return aiserver.BidiAppendResponse()
+        try:
+            upload = parse_bidi_append(request)
+        except ConnectError as refusal:
+            if side_id and refusal.code is Code.INVALID_ARGUMENT and self._early_probe(side_id, request):
+                return aiserver.BidiAppendResponse()
+            raise
         for observer in self.observers:
             observer(upload)
         if upload.seqno > 1 and self.gate.snapshot(upload.request_id) is None:
@@ -86,36 +122,69 @@ class BidiAppendHandler:
             await self._deliver(upload.request_id, intent)
 
         try:
-            admission = await self.gate.admit(upload.request_id, upload.seqno, upload.intent, deliver)
+            admission = await self.gate.admit(
+                upload.request_id,
+                upload.seqno,
+                upload.intent,
+                deliver,
+                size=upload.size,
+                fingerprint=upload.digest,
+            )
         except AppendRejected as exc:
             raise ConnectError(Code(exc.code), exc.message) from None
         if admission is Admission.DUPLICATE:
             log.debug("request %s: duplicate append_seqno %d ignored", upload.request_id, upload.seqno)
         return aiserver.BidiAppendResponse()
 
+    def _early_probe(self, request_id: str, request: aiserver.BidiAppendRequest) -> bool:
+        try:
+            raw = decode_upload_bytes(request.data, request.data_binary)
+        except ConnectError:
+            return False
+        return self.side_streams.take_early_probe(request_id, raw)
+
     async def _deliver(self, request_id: str, intent: InboundIntent) -> None:
-        creates = isinstance(intent, RunRequested | PrewarmRequested)
-        stream = await self.broker.find(request_id)
-        if isinstance(intent, RunRequested):
-            queued = self.held.take(request_id)
-            if queued:
-                intent = attrs.evolve(intent, queued=queued)
-        if creates:
-            stream = self.broker.open(request_id, replace_ended=True)
-        elif stream is None:
-            if isinstance(intent, ClientHeartbeat):
-                return
-            if isinstance(intent, ActionRequested) and self.held.holds(intent):
-                if self.held.hold(request_id, intent):
-                    log.info("request %s: %s held for the run_request that follows", request_id, intent.kind.value)
-                    return
-                raise ConnectError(
-                    Code.RESOURCE_EXHAUSTED,
-                    f"request {request_id} already holds {self.held.max_per_request} conversation actions"
-                    " waiting for a run_request",
-                )
+        await deliver_upload(self.broker, request_id, intent, self.ledger, UploadPath.BIDI_APPEND, self.held)
+
+
+async def deliver_upload(
+    broker: StreamBroker,
+    request_id: str,
+    intent: InboundIntent,
+    ledger: UploadLedger,
+    path: UploadPath,
+    held: HeldActions | None = None,
+) -> ActiveStream | None:
+    """Hand one upload to its request's stream, by the rules in the module docstring (BidiAppend and Run
+    alike; conversation actions are held for a later run_request where `held` is given). Returns the
+    stream it went to; None for a heartbeat with no stream to go to, or an action held."""
+    creates = isinstance(intent, RunRequested | PrewarmRequested)
+    stream = await broker.find(request_id)
+    if held is not None and isinstance(intent, RunRequested):
+        queued = held.take(request_id)
+        if queued:
+            intent = attrs.evolve(intent, queued=queued)
+    if creates:
+        stream = broker.open(request_id, replace_ended=True)
+    elif stream is None:
+        if isinstance(intent, ClientHeartbeat):
+            return None
+        if held is not None and isinstance(intent, ActionRequested) and held.holds(intent):
+            if held.hold(request_id, intent):
+                log.info("request %s: %s held for the run_request that follows", request_id, intent.kind.value)
+                return None
             raise ConnectError(
-                Code.NOT_FOUND,
-                f"no stream for request {request_id}: a {type(intent).__name__} needs a run_request first",
+                Code.RESOURCE_EXHAUSTED,
+                f"request {request_id} already holds {held.max_per_request} conversation actions"
+                " waiting for a run_request",
             )
+        raise ConnectError(
+            Code.NOT_FOUND,
+            f"no stream for request {request_id}: a {type(intent).__name__} needs a run_request first",
+        )
+    if ledger.first_delivery(stream, path, intent):
         await stream.deliver(intent)
+    else:
+        log.info("request %s: a %s already delivered by the other path was not delivered again by %s",
+                 request_id, type(intent).__name__, path.value)
+    return stream

@@ -25,7 +25,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any
 
 import attrs
 import trio
@@ -51,19 +51,26 @@ class StreamTimings:
     max_backlog_frames: int = 100_000
 
 
-class StreamBehaviour(Protocol):
-    """What a stream does with its inputs: the agent turn implements this."""
+class StreamBehaviour:
+    """What a stream does with its inputs (the agent turn is one): every method the actor may call.
+
+    Subclasses implement `handle` and `cancel`; `claim` and `after_end` have no-op defaults."""
 
     async def handle(self, item: object) -> None:
         """Handle one mailbox item: an inbound intent from Bidi, or an event one of its tasks posted."""
+        raise NotImplementedError
 
     async def cancel(self, error: ConnectError) -> None:
         """Stop all work (abort pending execs, cancel provider passes) and end the stream with `error`."""
+        raise NotImplementedError
 
-    # Optional: `async def after_end(self, item)` receives mailbox items that arrive after the stream
-    # ended (the agent turn takes the editor's late answers to blob stores there); `claim(item) -> bool`
-    # may take an upload before it enters the mailbox, for an answer the actor itself is waiting for
-    # (the agent turn reading a blob back from the editor while it prepares a run).
+    def claim(self, intent: object) -> bool:
+        """Take an upload before it enters the mailbox (an answer the actor itself waits for, such as a blob
+        read back from the editor while a run prepares). False: it goes to the mailbox."""
+        return False
+
+    async def after_end(self, item: object) -> None:
+        """A mailbox item that arrived after the stream ended (late answers to blob stores)."""
 
 
 BehaviourFactory = Callable[["ActiveStream"], StreamBehaviour]
@@ -226,8 +233,7 @@ class ActiveStream:
             self.has_upload = True
             self._notify("uploaded")
         self._reschedule()
-        claim = getattr(self.behaviour, "claim", None)
-        if claim is not None and claim(intent):
+        if self.behaviour.claim(intent):
             return
         await self.post(intent)
 
@@ -283,9 +289,7 @@ class ActiveStream:
 
     async def _take(self, item: object) -> None:
         if self.is_terminal:
-            after_end = getattr(self.behaviour, "after_end", None)
-            if after_end is not None:
-                await self._guarded(after_end(item))
+            await self._guarded(self.behaviour.after_end(item))
             return
         await self._guarded(self.behaviour.handle(item))
 

@@ -20,7 +20,6 @@ import time
 import attrs
 
 from cursord.connect.errors import error_to_wire
-from cursord.daemon import Core
 from cursord.store.store import Store
 from cursord.streams.active import ActiveStream
 from cursord.streams.backlog import StreamEnding
@@ -37,10 +36,6 @@ class StreamJournal:
     store: Store
     suspended: bool = False
 
-    def attach(self, core: Core) -> None:
-        core.broker.observers.append(self.observe)
-        core.broker.publish_observers.append(self.published)
-        core.broker.shutdown_observers.append(self.suspend)
 
     def suspend(self) -> None:
         """From now on record nothing: the daemon is shutting down and will resume these streams."""

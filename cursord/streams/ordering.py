@@ -48,6 +48,8 @@ from cursord.sequencing import (
     DEFAULT_HOLD_TIMEOUT,
     DEFAULT_IDLE_TIMEOUT,
     DEFAULT_MAX_HELD,
+    DEFAULT_MAX_HELD_BYTES,
+    DEFAULT_MAX_REQUESTS,
     AppendSequencer,
     Deliver,
     Duplicate,
@@ -64,16 +66,20 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-ConnectCodeName = Literal["failed_precondition", "resource_exhausted", "unavailable"]
+ConnectCodeName = Literal["failed_precondition", "invalid_argument", "resource_exhausted", "unavailable"]
 
 CONNECT_CODE_FOR: Final[Mapping[RejectionKind, ConnectCodeName]] = {
     RejectionKind.OVER_CAPACITY: "resource_exhausted",
+    RejectionKind.TOO_MANY_REQUESTS: "resource_exhausted",
     RejectionKind.GAP_NEVER_FILLED: "failed_precondition",
+    RejectionKind.INVALID_REQUEST_ID: "invalid_argument",
 }
 """The Connect code for each way the sequencer refuses an append. Why each code fits:
 
-* ``resource_exhausted`` (over capacity): a per-request quota, ``max_held`` early appends, has run out.
-  The append may succeed once the gap fills and the held appends drain.
+* ``resource_exhausted`` (over capacity, too many requests): a quota has run out: ``max_held`` early
+  appends of the request, ``max_held_bytes`` over all requests, or ``max_requests`` request_ids in
+  flight. The append may succeed once the gap fills and the held appends drain.
+* ``invalid_argument`` (request_id too long): the request itself is malformed; no retry can succeed.
 * ``failed_precondition`` (gap never filled): this append was *not* applied, and applying it needs a
   state the system lacks, namely the missing predecessor. Connect and gRPC mean by this code "do not
   retry until the state has been fixed", and that is our rule: ``next`` is not advanced, so resending
@@ -146,13 +152,21 @@ class AppendGate(Generic[T]):
     hold_timeout: float = DEFAULT_HOLD_TIMEOUT
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT
     max_held: int = DEFAULT_MAX_HELD
+    max_requests: int = DEFAULT_MAX_REQUESTS
+    max_held_bytes: int = DEFAULT_MAX_HELD_BYTES
     _sequencer: AppendSequencer[_Append[T]] = attrs.field(init=False)
     _phase: _Phase = attrs.field(init=False, default=_Phase.NEW)
     _nursery: trio.Nursery | None = attrs.field(init=False, default=None)
     _timer: trio.CancelScope | None = attrs.field(init=False, default=None)
 
     def __attrs_post_init__(self) -> None:
-        self._sequencer = AppendSequencer(self.hold_timeout, self.idle_timeout, self.max_held)
+        self._sequencer = AppendSequencer(
+            self.hold_timeout,
+            self.idle_timeout,
+            self.max_held,
+            max_requests=self.max_requests,
+            max_held_bytes=self.max_held_bytes,
+        )
 
     async def admit(
         self,
@@ -160,8 +174,15 @@ class AppendGate(Generic[T]):
         seqno: int,
         payload: T,
         deliver: Callable[[T], Awaitable[None]],
+        *,
+        size: int = 0,
+        fingerprint: bytes | None = None,
     ) -> Admission:
         """Deliver ``payload`` through ``deliver`` in seqno order. Returns when it has been delivered.
+
+        ``size`` (the upload's bytes) counts against the held-bytes bound while the append waits;
+        ``fingerprint`` identifies the upload's bytes, so that a retried seqno 1 is known for a duplicate
+        (see `AppendSequencer.offer`).
 
         Returns `Admission.DUPLICATE` at once for a duplicate, which is not delivered. Raises
         `AppendRejected` when the append is over capacity, when its gap is not filled within
@@ -172,7 +193,9 @@ class AppendGate(Generic[T]):
         await trio.lowlevel.checkpoint_if_cancelled()
         nursery = self._running_nursery()
         record = _Append(request_id, seqno, payload, deliver)
-        decision = self._sequencer.offer(request_id, seqno, record, trio.current_time())
+        decision = self._sequencer.offer(
+            request_id, seqno, record, trio.current_time(), size=size, fingerprint=fingerprint
+        )
         self._reschedule()
         match decision:
             case Deliver(sequenced=False):
@@ -202,6 +225,16 @@ class AppendGate(Generic[T]):
         resumed = self._sequencer.resume(request_id, next_seqno, trio.current_time())
         self._reschedule()
         return resumed
+
+    @property
+    def held_bytes(self) -> int:
+        """Bytes of early appends held now, over all request_ids."""
+        return self._sequencer.held_bytes
+
+    @property
+    def tracked(self) -> int:
+        """How many request_ids the sequencer holds a state for."""
+        return len(self._sequencer)
 
     def snapshot(self, request_id: str) -> SequenceSnapshot | None:
         """The sequencer's state for ``request_id``, or None when none is tracked (never seen, or dropped)."""

@@ -7,7 +7,7 @@ import attrs
 from cursord.connect.errors import Code, ConnectError
 from cursord.intents import ActionKind, ActionRequested, ExecResultArrived, RunRequested
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.streams.active import ActiveStream
+from cursord.streams.active import ActiveStream, StreamBehaviour
 
 
 def text_update(text: str) -> agent.AgentServerMessage:
@@ -17,7 +17,7 @@ def text_update(text: str) -> agent.AgentServerMessage:
 
 
 @attrs.define
-class Echo:
+class Echo(StreamBehaviour):
     """Says the user's text back (after "queued: TEXT" for each user message held for the run) and
     "exec N" for each exec result; a user text "finish" or an exec result with exec_id "last" ends the
     stream, a cancel action ends it canceled."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import binascii
 import contextlib
+import gzip
 import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
 
@@ -19,9 +20,10 @@ from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end
 from cursord.connect.errors import ConnectError, error_from_json
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.testing.http_client import HTTPConnection, Response, open_http
+from cursord.testing.http_client import HTTPConnection, RequestStream, Response, open_http
 
 RUN_SSE = "/agent.v1.AgentService/RunSSE"
+RUN = "/agent.v1.AgentService/Run"
 BIDI_APPEND = "/aiserver.v1.BidiService/BidiAppend"
 UNARY_HEADERS = [(b"content-type", b"application/proto"), (b"connect-protocol-version", b"1")]
 STREAM_HEADERS = [(b"content-type", b"application/connect+proto"), (b"connect-protocol-version", b"1")]
@@ -87,6 +89,37 @@ class RunSSEReader:
 
     async def aclose(self) -> None:
         await self.response.aclose()
+
+
+@attrs.define
+class RunCall:
+    """One `AgentService/Run` bidi call: `send` uploads, `reader()` the response, `end` or `reset` to leave."""
+
+    request: RequestStream
+    compressed: bool = False
+    _reader: RunSSEReader | None = None
+
+    async def send(self, message: agent.AgentClientMessage) -> None:
+        await self.send_payload(message.SerializeToString())
+
+    async def send_payload(self, payload: bytes) -> None:
+        """One frame carrying `payload` (gzip'd and flagged compressed if the call was opened so)."""
+        if self.compressed:
+            await self.request.send(encode_envelope(gzip.compress(payload), compressed=True))
+        else:
+            await self.request.send(encode_envelope(payload))
+
+    async def end(self) -> None:
+        await self.request.end()
+
+    async def reset(self) -> None:
+        await self.request.reset()
+
+    async def reader(self) -> RunSSEReader:
+        """The response (status, headers, then messages), once its headers have come."""
+        if self._reader is None:
+            self._reader = RunSSEReader(await self.request.response())
+        return self._reader
 
 
 def bidi_request(request_id: str, seqno: int, message: agent.AgentClientMessage, *, binary: bool = False) -> bytes:
@@ -158,6 +191,22 @@ class EditorClient:
                 yield reader
             finally:
                 await reader.aclose()
+
+    @contextlib.asynccontextmanager
+    async def run(
+        self, request_id: str, *, gzip_frames: bool = False, headers: list[tuple[bytes, bytes]] | None = None
+    ) -> AsyncIterator[RunCall]:
+        """An `AgentService/Run` call for `request_id` (HTTP/2), reset on exit if it is still open.
+        `gzip_frames` sends every frame gzip'd (`connect-content-encoding: gzip`)."""
+        extra = [(b"x-request-id", request_id.encode())] if request_id else []
+        if gzip_frames:
+            extra.append((b"connect-content-encoding", b"gzip"))
+        async with self._connection() as conn:
+            request = await conn.open_request("POST", RUN, [*STREAM_HEADERS, *extra, *(headers or [])])
+            try:
+                yield RunCall(request, compressed=gzip_frames)
+            finally:
+                await request.reset()
 
 
 # ---- message builders ---------------------------------------------------------------------------

@@ -6,28 +6,34 @@
 
 `transport="memory"` serves over in-memory streams: deterministic under
 `trio.testing.MockClock(autojump_threshold=0)`. `transport="tcp"` listens on 127.0.0.1 port 0: the real
-sockets, for the real wall clock (a MockClock would jump while the OS delivers bytes).
+sockets, for the real wall clock (a MockClock would jump while the OS delivers bytes). `transport="tls"`
+is the agent listener's kind of socket: TCP with TLS (ALPN h2) and a loopback leaf signed by a
+fresh cursord CA, whose certificate is `RunningDaemon.ca_cert` (what a client must trust).
 """
 
 from __future__ import annotations
 
 import contextlib
+import tempfile
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Literal
 
 import attrs
 import trio
 
 from cursord.config import Limits
-from cursord.daemon import AppExtension, Core, build_core
+from cursord.daemon import Core, build_core
+from cursord.proxy.ca import CaPaths, CertificateAuthority, client_context
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
+from cursord.server.parts import AppParts
 from cursord.server.serve import ListenOptions, hypercorn_config
 from cursord.streams.active import BehaviourFactory
 from cursord.testing.editor import Connect, EditorClient
-from cursord.testing.http_client import connect_tcp
+from cursord.testing.http_client import connect_tcp, connect_tls
 from cursord.testing.memory_server import serve_in_memory, serve_tcp
 
-Transport = Literal["memory", "tcp"]
+Transport = Literal["memory", "tcp", "tls"]
 
 
 @attrs.frozen
@@ -36,6 +42,14 @@ class RunningDaemon:
     connect: Connect
     transport: Transport
     address: tuple[str, int] | None = None
+    #: the CA certificate a client trusts to reach a `transport="tls"` daemon.
+    ca_cert: Path | None = None
+
+    @property
+    def base_url(self) -> str:
+        assert self.address is not None, "an in-memory daemon has no URL"
+        host, port = self.address
+        return f"{'https' if self.transport == 'tls' else 'http'}://{host}:{port}"
 
     @contextlib.asynccontextmanager
     async def editor(self, *, http2: bool) -> AsyncIterator[EditorClient]:
@@ -49,11 +63,11 @@ async def running_daemon(
     *,
     transport: Transport = "memory",
     limits: Limits | None = None,
-    extensions: tuple[AppExtension, ...] = (),
+    parts: tuple[AppParts, ...] = (),
     hosts: HostPolicy = LOOPBACK_ONLY,
 ) -> AsyncIterator[RunningDaemon]:
     limits = limits or Limits()
-    async with build_core(limits, behaviour_factory, extensions, hosts) as core:
+    async with build_core(limits, behaviour_factory, parts, hosts) as core:
         options = ListenOptions(
             host="127.0.0.1",
             port=0,
@@ -66,6 +80,21 @@ async def running_daemon(
         if transport == "memory":
             async with serve_in_memory(core.app, config) as server:
                 yield RunningDaemon(core, server.connect, transport)
+        elif transport == "tls":
+            with tempfile.TemporaryDirectory(prefix="cursord-tls-") as data_dir:
+                ca, _ = CertificateAuthority.load_or_create(CaPaths.in_data_dir(Path(data_dir)))
+                leaf = ca.write_loopback_leaf()
+                config = hypercorn_config(
+                    ListenOptions(host="127.0.0.1", port=0, certfile=leaf, keyfile=leaf), limits.max_body_bytes
+                )
+                config.keep_alive_timeout = 10**6
+                trust = client_context(ca.paths.cert, alpn=("h2",))  # `editor(http2=True)` only
+                async with serve_tcp(core.app, config) as (host, port):
+
+                    async def connect_secure() -> trio.abc.Stream:
+                        return await connect_tls(host, port, trust)
+
+                    yield RunningDaemon(core, connect_secure, transport, (host, port), ca.paths.cert)
         else:
             async with serve_tcp(core.app, config) as (host, port):
 

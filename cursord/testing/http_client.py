@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import abc
 import math
+import ssl
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager, suppress
 from types import TracebackType
@@ -135,6 +136,10 @@ class HTTPConnection(abc.ABC):
 
         Header names are lower-cased. HTTP/1.1 adds `host` and `content-length` unless given; HTTP/2 sends
         the pseudo-headers. Raises `ConnectionClosedError`, `StreamResetError` or `RemoteProtocolError`."""
+
+    async def open_request(self, method: str, path: str, headers: HeaderInput = ()) -> RequestStream:
+        """A request whose body is sent piece by piece while the response is read (HTTP/2 only)."""
+        raise NotImplementedError("bidi requests need HTTP/2")
 
 
 # --- HTTP/1.1 ------------------------------------------------------------------------------------------
@@ -317,6 +322,7 @@ class _H2Connection(HTTPConnection):
             },
         )
         self._window = window
+        self._scheme = b"https" if isinstance(stream, trio.SSLStream) else b"http"
         self._send_lock = trio.Lock()
         self._streams: dict[int, _H2Stream] = {}
         self._closed_reason: str | None = None
@@ -351,7 +357,7 @@ class _H2Connection(HTTPConnection):
         stream_id = self._conn.get_next_available_stream_id()
         request_headers: Headers = [
             (b":method", method.encode("ascii")),
-            (b":scheme", b"http"),
+            (b":scheme", self._scheme),
             (b":authority", self._authority),
             (b":path", path.encode("ascii")),
             *_normalize(headers),
@@ -374,7 +380,34 @@ class _H2Connection(HTTPConnection):
             await self.abandon(stream)
             raise
 
-    async def _send_body(self, stream: _H2Stream, body: bytes) -> None:
+    async def open_request(self, method: str, path: str, headers: HeaderInput = ()) -> RequestStream:
+        """Start a request whose body is sent piece by piece (`RequestStream.send`) while its response
+        is read: a bidi stream. Nothing waits for the response headers here (`RequestStream.response`)."""
+        if self._closed_reason is not None:
+            raise ConnectionClosedError(self._closed_reason)
+        stream_id = self._conn.get_next_available_stream_id()
+        request_headers: Headers = [
+            (b":method", method.encode("ascii")),
+            (b":scheme", self._scheme),
+            (b":authority", self._authority),
+            (b":path", path.encode("ascii")),
+            *_normalize(headers),
+        ]
+        self._conn.send_headers(stream_id, request_headers, end_stream=False)
+        inbox, outbox = trio.open_memory_channel[_Item](math.inf)
+        stream = _H2Stream(stream_id, inbox, outbox)
+        self._streams[stream_id] = stream
+        await self._flush()
+        return RequestStream(self, stream)
+
+    async def end_body(self, stream: _H2Stream) -> None:
+        if stream.finished or self._closed_reason is not None:
+            return
+        with suppress(h2.exceptions.StreamClosedError):
+            self._conn.end_stream(stream.stream_id)
+        await self._flush()
+
+    async def _send_body(self, stream: _H2Stream, body: bytes, *, end: bool = True) -> None:
         offset = 0
         while offset < len(body):
             if stream.finished:
@@ -390,7 +423,7 @@ class _H2Connection(HTTPConnection):
                 continue
             chunk = body[offset : offset + size]
             offset += size
-            self._conn.send_data(stream.stream_id, chunk, end_stream=offset >= len(body))
+            self._conn.send_data(stream.stream_id, chunk, end_stream=end and offset >= len(body))
             await self._flush()
 
     async def acknowledge(self, stream: _H2Stream, size: int) -> None:
@@ -528,6 +561,47 @@ class _H2Response(Response):
         await self._connection.abandon(self._stream)
 
 
+class RequestStream:
+    """One HTTP/2 request sent piece by piece while its response is read (`_H2Connection.open_request`)."""
+
+    def __init__(self, connection: _H2Connection, stream: _H2Stream) -> None:
+        self._connection = connection
+        self._stream = stream
+        self._response: _H2Response | None = None
+
+    @property
+    def stream_id(self) -> int:
+        return self._stream.stream_id
+
+    async def send(self, data: bytes) -> None:
+        """More request body (flow-controlled); dropped if the server already ended or reset the stream."""
+        await self._connection._send_body(self._stream, data, end=False)
+
+    async def end(self) -> None:
+        """End the request body (END_STREAM); the response goes on."""
+        await self._connection.end_body(self._stream)
+
+    async def response(self) -> Response:
+        """The response, once its headers have come."""
+        if self._response is None:
+            while True:
+                try:
+                    item = await self._stream.outbox.receive()
+                except (trio.EndOfChannel, trio.ClosedResourceError):
+                    raise ConnectionClosedError("request was closed") from None
+                if isinstance(item, _HeadersItem):
+                    self._response = _H2Response(self._connection, self._stream, item.status, item.headers)
+                    break
+                if isinstance(item, _FailedItem):
+                    raise item.error
+                raise RemoteProtocolError(f"stream {self.stream_id}: {item!r} before the response headers")
+        return self._response
+
+    async def reset(self) -> None:
+        """Abandon the request: RST_STREAM(CANCEL) unless the stream is over. Idempotent."""
+        await self._connection.abandon(self._stream)
+
+
 # --- opening connections -------------------------------------------------------------------------------
 
 
@@ -568,6 +642,20 @@ async def open_http(
 async def connect_tcp(host: str, port: int) -> trio.SocketStream:
     """A TCP connection to `host:port` (what `Client` wants as `connect`, through a lambda or partial)."""
     return await trio.open_tcp_stream(host, port)
+
+
+async def connect_tls(
+    host: str, port: int, context: ssl.SSLContext, *, server_hostname: str | None = None
+) -> trio.SSLStream[trio.SocketStream]:
+    """A TLS connection to `host:port`, verified by `context` (offer ALPN h2 in it for HTTP/2), handshake
+    done; the server is checked against `server_hostname` (default: `host`)."""
+    stream = trio.SSLStream(await trio.open_tcp_stream(host, port), context, server_hostname=server_hostname or host)
+    try:
+        await stream.do_handshake()
+    except BaseException:
+        await trio.aclose_forcefully(stream)
+        raise
+    return stream
 
 
 @attrs.frozen

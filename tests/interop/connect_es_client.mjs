@@ -1,7 +1,7 @@
 // A real Connect client (connect-es) against a running cursord: BidiAppend and RunSSE, by scenario.
 //
-//   node connect_es_client.mjs --base-url http://127.0.0.1:PORT --schema-dir DIR --http 2|1.1 \
-//       [--model ID] [--read-content TEXT] [--script FILE] SCENARIO...
+//   node connect_es_client.mjs --base-url http(s)://127.0.0.1:PORT --schema-dir DIR --http 2|1.1 \
+//       [--ca FILE] [--model ID] [--read-content TEXT] [--script FILE] SCENARIO...
 //
 // Run requests ask for model --model (default "m"); every read exec is answered with --read-content
 // (default FIXED_READ_CONTENT), so the same scenarios drive scripted behaviours and the real agent turn.
@@ -18,6 +18,10 @@
 // is connect-es's own Connect protocol (createTransport from protocol-connect) over connect-node's
 // HTTP client, wrapped to rename that one response header. The scenario `stock-refuses` shows the
 // stock transport failing on it.
+//
+// Run (the editor's HTTP/2 agent path) is a bidi stream: the `run-*` scenarios drive it through the stock
+// transport over node:http2, with TLS when --base-url is https (trusting only --ca, cursord's CA, as the
+// editor trusts it through NODE_EXTRA_CA_CERTS). Uploads go on the same stream as the answers come back.
 //
 // Adding a scenario: write `async function name(ctx) { ... return result; }` and list it in SCENARIOS.
 // The `script` scenario is driven by --script FILE (JSON written by the pytest): runs, each a request id,
@@ -99,17 +103,18 @@ class CountingSessionManager extends Http2SessionManager {
   }
 }
 
-function makeTransports(baseUrl, httpVersion) {
+function makeTransports(baseUrl, httpVersion, ca) {
   let httpClient;
   let stockOptions;
   let close;
   let h2 = null;
   if (httpVersion === "2") {
-    h2 = new CountingSessionManager(baseUrl);
+    h2 = new CountingSessionManager(baseUrl, undefined, ca ? { ca } : undefined);
     httpClient = createNodeHttpClient({ httpVersion: "2", sessionProvider: () => h2 });
     stockOptions = { baseUrl, httpVersion: "2", sessionManager: h2 };
     close = () => h2.abort();
   } else if (httpVersion === "1.1") {
+    if (ca) throw new Error("--ca is for HTTP/2 (the agent listener) only");
     const agent = new http.Agent({ keepAlive: true });
     httpClient = createNodeHttpClient({ httpVersion: "1.1", nodeOptions: { agent } });
     stockOptions = { baseUrl, httpVersion: "1.1", nodeOptions: { agent } };
@@ -161,6 +166,15 @@ class Editor {
   async appendRaw(init) {
     const response = await this.bidi.bidiAppend(init);
     return toJson(this.schema.BidiAppendResponse, response);
+  }
+
+  /** One Run call: `uploads` is an async iterable of AgentClientMessage inits; returns the responses. */
+  run(requestId, uploads, { signal } = {}) {
+    const { schema } = this;
+    async function* messages() {
+      for await (const init of uploads) yield create(schema.AgentClientMessage, init);
+    }
+    return this.agentStock.run(messages(), { headers: { "x-request-id": requestId }, signal });
   }
 
   runSSE(requestId, { stock = false, signal } = {}) {
@@ -380,7 +394,139 @@ async function script({ editor, requestId, scriptFile }) {
   return { runs };
 }
 
-const SCENARIOS = { echo, "stock-refuses": stockRefuses, cancel, malformed, "exec-read": execRead, script };
+// ---- Run: the bidi agent path --------------------------------------------------------------------
+
+/** An async iterable the scenario pushes uploads into, and ends: the request side of a Run. */
+function uploadQueue() {
+  const items = [];
+  let wake = null;
+  let ended = false;
+  const poke = () => {
+    if (wake !== null) wake();
+    wake = null;
+  };
+  return {
+    push(item) {
+      items.push(item);
+      poke();
+    },
+    end() {
+      ended = true;
+      poke();
+    },
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        if (items.length > 0) yield items.shift();
+        else if (ended) return;
+        else await new Promise((resolve) => (wake = resolve));
+      }
+    },
+  };
+}
+
+/** A whole tool turn on one Run stream: the run request, an answer to every exec on the same stream,
+ * the request ended only once the response has ended. */
+async function runExecRead({ editor, requestId }) {
+  const uploads = uploadQueue();
+  uploads.push(runRequest(editor, "read the file"));
+  const execs = [];
+  const messages = [];
+  let end = null;
+  try {
+    for await (const message of editor.run(requestId, uploads)) {
+      messages.push(editor.json(message));
+      if (message.message.case === "execServerMessage") {
+        const exec = message.message.value;
+        const answer = EXEC_ANSWERS[exec.message.case];
+        if (answer === undefined) {
+          execs.push({ id: exec.id, execId: exec.execId, kind: exec.message.case, answered: false });
+          continue;
+        }
+        const reply = { id: exec.id, execId: exec.execId, message: answer(exec.message.value, editor) };
+        uploads.push({ message: { case: "execClientMessage", value: reply } });
+        execs.push({ id: exec.id, execId: exec.execId, kind: exec.message.case, answered: true, replied: reply.message.case });
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof ConnectError)) throw error;
+    end = errorJson(error);
+  } finally {
+    uploads.end();
+  }
+  return { execs, messages, end };
+}
+
+/** Cancel by ending the request: after the first answer the client ends its side of the Run. */
+async function runCancelByEnding({ editor, requestId }) {
+  const uploads = uploadQueue();
+  uploads.push(runRequest(editor, "work"));
+  const messages = [];
+  try {
+    for await (const message of editor.run(requestId, uploads)) {
+      messages.push(editor.json(message));
+      uploads.end();
+    }
+  } catch (error) {
+    if (!(error instanceof ConnectError)) throw error;
+    return { messages, end: errorJson(error) };
+  }
+  return { messages, end: null };
+}
+
+/** Cancel by a conversation_action on the Run stream itself. */
+async function runCancelByAction({ editor, requestId }) {
+  const uploads = uploadQueue();
+  uploads.push(runRequest(editor, "work"));
+  uploads.push(cancelAction("stop it"));
+  const messages = [];
+  try {
+    for await (const message of editor.run(requestId, uploads)) messages.push(editor.json(message));
+  } catch (error) {
+    if (!(error instanceof ConnectError)) throw error;
+    return { messages, end: errorJson(error) };
+  } finally {
+    uploads.end();
+  }
+  return { messages, end: null };
+}
+
+/** A Run and a RunSSE subscriber on the same request id: both read to the end, uploads go on the Run. */
+async function runWithRunSSE({ editor, requestId }) {
+  const uploads = uploadQueue();
+  uploads.push(runRequest(editor, "hello"));
+  const run = editor.run(requestId, uploads)[Symbol.asyncIterator]();
+  const byRun = [editor.json((await run.next()).value)]; // "echo: hello": the stream exists now
+  const sse = readToEnd(editor, editor.runSSE(requestId));
+  uploads.push(execResult(1, "x"));
+  uploads.push(execResult(2, "last"));
+  let runEnd = null;
+  try {
+    for (;;) {
+      const { value, done } = await run.next();
+      if (done) break;
+      byRun.push(editor.json(value));
+    }
+  } catch (error) {
+    if (!(error instanceof ConnectError)) throw error;
+    runEnd = errorJson(error);
+  } finally {
+    uploads.end();
+  }
+  return { run: { messages: byRun, end: runEnd }, sse: await sse };
+}
+
+const SCENARIOS = {
+  echo,
+  "stock-refuses": stockRefuses,
+  cancel,
+  malformed,
+  "exec-read": execRead,
+  "run-exec-read": runExecRead,
+  "run-cancel-end": runCancelByEnding,
+  "run-cancel-action": runCancelByAction,
+  "run-with-runsse": runWithRunSSE,
+  script,
+};
 
 // ---- main -----------------------------------------------------------------------------------------
 
@@ -390,6 +536,7 @@ async function main() {
       "base-url": { type: "string" },
       "schema-dir": { type: "string" },
       http: { type: "string", default: "2" },
+      ca: { type: "string" },
       model: { type: "string", default: "m" },
       "read-content": { type: "string", default: FIXED_READ_CONTENT },
       script: { type: "string" },
@@ -397,13 +544,14 @@ async function main() {
     allowPositionals: true,
   });
   if (!values["base-url"] || !values["schema-dir"] || positionals.length === 0) {
-    throw new Error(`usage: --base-url URL --schema-dir DIR [--http 2|1.1] [--model ID] [--read-content TEXT] SCENARIO... (${Object.keys(SCENARIOS)})`);
+    throw new Error(`usage: --base-url URL --schema-dir DIR [--http 2|1.1] [--ca FILE] [--model ID] [--read-content TEXT] SCENARIO... (${Object.keys(SCENARIOS)})`);
   }
   for (const name of positionals) {
     if (!(name in SCENARIOS)) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS)}`);
   }
   const schema = loadSchema(values["schema-dir"]);
-  const transports = makeTransports(values["base-url"], values.http);
+  const ca = values.ca ? readFileSync(values.ca) : undefined;
+  const transports = makeTransports(values["base-url"], values.http, ca);
   const editor = new Editor(schema, transports, { model: values.model, readContent: values["read-content"] });
   const results = {};
   const report = (extra = {}) =>

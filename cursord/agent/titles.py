@@ -1,0 +1,41 @@
+"""Chat titles from a small model (`title_model`): one short pass through the provider router."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cursord.agent.router import ProviderRouter
+from cursord.providers.model import Delta, Message, PassRequest, TextDelta
+from cursord.titles import Titler, clean_model_title
+
+TITLE_SYSTEM_PROMPT: Final = (
+    "You name chat conversations. Reply with a title of at most six words for the conversation that starts "
+    "with the user's message below. Reply with the title only: no quotes, no punctuation at the end."
+)
+#: how much of the user's text the title model sees.
+MAX_TITLE_INPUT_CHARS: Final = 2000
+
+
+def model_titler(router: ProviderRouter, model_id: str) -> Titler:
+    """A `Titler` that asks `model_id`; raises ValueError if no configured provider serves it."""
+    route = router.route(model_id)
+    if route is None:
+        raise ValueError(f"title_model {model_id!r} is not a configured model (models: {', '.join(router.models)})")
+
+    async def titler(text: str) -> str | None:
+        parts: list[str] = []
+
+        async def on_delta(delta: Delta) -> None:
+            if isinstance(delta, TextDelta):
+                parts.append(delta.text)
+
+        request = PassRequest(
+            model=route.model,
+            system=TITLE_SYSTEM_PROMPT,
+            messages=(Message.user(text[:MAX_TITLE_INPUT_CHARS]),),
+            max_output_tokens=32,
+        )
+        await route.provider.stream(request, on_delta)
+        return clean_model_title("".join(parts))
+
+    return titler
