@@ -4,7 +4,11 @@ Two daemon processes (`bench/daemon_proc.py`, A with `--a` arguments, B with `--
 pinned to CPU 0 but only one measured at a time: every measurement alternates A, B, A, B ... so machine
 noise falls on both alike, and the table gives medians and the ratio B/A.  Figures: throughput (one
 provider stream of 10,000 deltas, one subscriber, HTTP/1.1 and HTTP/2, with the daemon's CPU per event)
-and added latency at 1 and 50 concurrent streams over HTTP/1.1 (with the daemon's CPU per event).
+and added latency at 1 stream (HTTP/1.1 and HTTP/2), 50 and 200 concurrent streams (HTTP/1.1), with the
+daemon's CPU per event while events flowed, and with the run starts counted in.
+
+`--a-rev REV` runs daemon A from commit REV (exported with `git archive`) and B from the working tree:
+`python bench/ab.py --a-rev HEAD` measures the uncommitted change.
 """
 
 from __future__ import annotations
@@ -12,9 +16,12 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import subprocess
 import sys
-from collections.abc import Awaitable, Callable
-from contextlib import AsyncExitStack
+import tempfile
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import AsyncExitStack, contextmanager
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,7 +32,7 @@ import trio  # noqa: E402
 
 from bench import loadgen  # noqa: E402
 from bench.report import load_average, machine_lines, median, percentile, table  # noqa: E402
-from bench.run import LOAD_CPU, DaemonProcess  # noqa: E402
+from bench.run import LOAD_CPU, DaemonProcess, watched  # noqa: E402
 from bench.stamp_provider import StampProvider, open_stamp_provider  # noqa: E402
 
 
@@ -36,19 +43,58 @@ async def throughput(provider: StampProvider, daemon: DaemonProcess, http2: bool
     return {"ev/s": 10_000 / max(run.seconds), "µs/ev": (after.cpu - before.cpu) / 10_000 * 1e6}
 
 
+#: whether the daemons time deltas to their RunSSE send (--loop-lag starts them with --inner-delays)
+INNER = False
+
+
 async def latency(
-    provider: StampProvider, daemon: DaemonProcess, streams: int, events: int, gap: float
+    provider: StampProvider, daemon: DaemonProcess, streams: int, events: int, gap: float, http2: bool = False
 ) -> dict[str, float]:
     before = await daemon.usage()
-    run = await loadgen.latency_run(
-        provider, via=loadgen.Daemon(daemon.port), http2=False, streams=streams, events=events, gap=gap, seed=1
+    arrived: list[int] = []
+    run, seen = await watched(
+        daemon,
+        arrived,
+        partial(
+            loadgen.latency_run,
+            provider,
+            via=loadgen.Daemon(daemon.port),
+            http2=http2,
+            streams=streams,
+            events=events,
+            gap=gap,
+            seed=1,
+            delays=arrived,
+        ),
     )
     after = await daemon.usage()
-    return {
+    figures = {
         "p50 µs": percentile(run.delays_ns, 0.5) / 1e3,
         "p99 µs": percentile(run.delays_ns, 0.99) / 1e3,
-        "µs/ev": (after.cpu - before.cpu) / len(run.delays_ns) * 1e6,
+        "µs/ev": seen.cpu_per_event * 1e6,
+        "µs/ev, starts too": (after.cpu - before.cpu) / len(run.delays_ns) * 1e6,
+        "GC max ms": after.gc_longest * 1e3,
     }
+    if INNER:
+        figures |= {f"daemon part {k} ms": v for k, v in (await daemon.command("inner")).items()}
+        figures |= {"stall ms": after.lag_longest * 1e3, "stall on CPU ms": after.lag_on_cpu * 1e3}
+    return figures
+
+
+async def appends(daemon: DaemonProcess, http2: bool) -> dict[str, float]:
+    before = await daemon.usage()
+    rate = await loadgen.appends_run(loadgen.Daemon(daemon.port), http2=http2, writers=8, per_writer=80)
+    after = await daemon.usage()
+    return {"appends/s": rate, "µs/append": (after.cpu - before.cpu) / (8 * 81) * 1e6}
+
+
+@contextmanager
+def checkout(rev: str) -> Iterator[Path]:
+    """The source tree of commit `rev` in a temporary directory (`git archive`), for daemon A."""
+    with tempfile.TemporaryDirectory(prefix="cursord-ab-") as tmp:
+        archive = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        yield Path(tmp)
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -61,14 +107,28 @@ async def main(args: argparse.Namespace) -> None:
         "throughput h1": lambda p, d: throughput(p, d, False),
         "throughput h2": lambda p, d: throughput(p, d, True),
         "latency 1 stream h1": lambda p, d: latency(p, d, 1, args.events, 0.01),
+        "latency 1 stream h2": lambda p, d: latency(p, d, 1, args.events, 0.01, http2=True),
         "latency 50 streams h1": lambda p, d: latency(p, d, 50, max(10, args.events // 10), 0.05),
+        "latency 200 streams h1": lambda p, d: latency(p, d, 200, max(6, args.events // 20), 0.2),
+        "appends h1": lambda p, d: appends(d, False),
     }
+    if args.only:
+        measures = {name: measure for name, measure in measures.items() if any(w in name for w in args.only.split(","))}
     got: dict[str, dict[str, dict[str, list[float]]]] = {name: {"A": {}, "B": {}} for name in measures}
+    global INNER
+    INNER = args.loop_lag
+    lag = " --loop-lag --inner-delays" if args.loop_lag else ""
+    extras = {"A": args.a + lag, "B": args.b + lag}
     async with AsyncExitStack() as stack:
+        roots = {"A": ROOT, "B": ROOT}
+        if args.a_rev:
+            roots["A"] = stack.enter_context(checkout(args.a_rev))
         provider = await stack.enter_async_context(open_stamp_provider())
         daemons = {
-            side: await stack.enter_async_context(DaemonProcess.start(provider.base_url, shlex.split(extra), pin))
-            for side, extra in (("A", args.a), ("B", args.b))
+            side: await stack.enter_async_context(
+                DaemonProcess.start(provider.base_url, shlex.split(extra), pin, roots[side])
+            )
+            for side, extra in extras.items()
         }
         for daemon in daemons.values():  # warm up
             await throughput(provider, daemon, False)
@@ -84,7 +144,8 @@ async def main(args: argparse.Namespace) -> None:
             a, b = median(got[name]["A"][key]), median(got[name]["B"][key])
             rows.append([name, key, f"{a:,.1f}", f"{b:,.1f}", f"{b / a:.2f}"])
     print("\n".join(machine_lines(ROOT)))
-    print(f"A: daemon_proc.py {args.a or '(defaults)'}\nB: daemon_proc.py {args.b or '(defaults)'}")
+    print(f"A: daemon_proc.py {args.a or '(defaults)'}" + (f" at {args.a_rev}" if args.a_rev else ""))
+    print(f"B: daemon_proc.py {args.b or '(defaults)'}")
     print(f"{args.reps} alternating reps; load average {load_before} before, {load_average()} after\n")
     print(table(["measure", "figure", "A (median)", "B (median)", "B/A"], rows, right=[False, False, True, True, True]))
 
@@ -93,6 +154,11 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--a", default="", help="daemon_proc.py arguments for A (default: none)")
     parser.add_argument("--b", default="", help="daemon_proc.py arguments for B")
+    parser.add_argument("--a-rev", help="run daemon A from this commit (e.g. HEAD: the working tree's changes are B)")
     parser.add_argument("--reps", type=int, default=6)
+    parser.add_argument(
+        "--loop-lag", action="store_true", help="also report the daemons' event-loop stalls and their part of the delay"
+    )
+    parser.add_argument("--only", help="comma-separated parts of measure names, e.g. 'latency 200,throughput'")
     parser.add_argument("--events", type=int, default=200, help="deltas per latency stream at 1 stream")
     trio.run(main, parser.parse_args())

@@ -4,14 +4,16 @@
 
 Theory of operation.  It builds cursord as `cursord serve` does (`runtime.agent_parts` with a store and
 the stream journal, one shared httpx client sized by `provider_pool_limits`, the live tap's hub, the agent
-turn as the stream behaviour) around one OpenAI-chat provider spec pointing at the bench provider, and
-serves it with `cursord.testing.harness.running_daemon(transport="tcp")`: the real app on
-`hypercorn.trio.serve` on 127.0.0.1, real clock.  Beside it, on its own port, a bare ASGI app on the same
-Hypercorn stack (`floor_app`) gives the floor the daemon is compared against.
+turn as the stream behaviour, `runtime.tune_gc` once serving) around one OpenAI-chat provider spec
+pointing at the bench provider, and serves it with `cursord.testing.harness.running_daemon(transport="tcp")`:
+the real app on `hypercorn.trio.serve` on 127.0.0.1, real clock.  Beside it, on its own port, a bare ASGI
+app on the same Hypercorn stack (`floor_app`) gives the floor the daemon is compared against.
 
 It prints one JSON line with both ports, then obeys JSON-line commands on stdin, one reply line each on
-stdout: `usage` (RSS, peak RSS, CPU seconds from getrusage, open streams and RunSSE connections), `gc`
+stdout: `usage` (RSS, peak RSS, CPU seconds from getrusage, open streams and RunSSE connections), `cpu`
+(RSS and CPU seconds only: cheap enough to sample during a run), `gc`
 (collect, then usage), `trace_start` / `trace_top` (tracemalloc: the allocation sites that grew),
+`inner` (with --inner-delays: p50/p99 of stamp -> the daemon's RunSSE send, ms, since the last `inner`),
 `quit`.  The orchestrator (`bench/run.py`) runs its clients in another process, so client CPU never hides
 daemon CPU.
 """
@@ -43,9 +45,12 @@ from cursord.agent.turn import AgentTurn  # noqa: E402
 from cursord.config import Limits, ProviderKind, ProviderSpec  # noqa: E402
 from cursord.connect.envelope import encode_envelope  # noqa: E402
 from cursord.models_rpc import ModelCatalog  # noqa: E402
-from cursord.runtime import agent_parts, provider_pool_limits  # noqa: E402
+from cursord.proto import agent_v1_pb2 as agent  # noqa: E402
+from cursord.runtime import agent_parts, provider_pool_limits, tune_gc  # noqa: E402
+from cursord.server import runsse  # noqa: E402
 from cursord.server.serve import ListenOptions, hypercorn_config  # noqa: E402
 from cursord.store.store import open_store  # noqa: E402
+from cursord.store.writer import WriterThread  # noqa: E402
 from cursord.tap import TapHub, ensure_tap_token, tap_parts  # noqa: E402
 from cursord.testing.harness import running_daemon  # noqa: E402
 from cursord.testing.memory_server import serve_tcp  # noqa: E402
@@ -125,17 +130,93 @@ def trace_top(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, limit: 
     ranked = sorted(grouped.items(), key=lambda item: -item[1][0])[:limit]
     total = sum(size for size, _ in grouped.values())
     lines = [f"{size:>10,} B {count:>7,} blocks  {key}" for key, (size, count) in ranked]
-    return [f"{total:>10,} B in all (Python allocations that grew)", *lines]
+    by_module: dict[str, int] = {}
+    for key, (size, _) in grouped.items():
+        module = key.split(" <- ")[-1].rsplit(":", 1)[0]  # the file that allocated
+        by_module[module] = by_module.get(module, 0) + size
+    modules = sorted(by_module.items(), key=lambda item: -item[1])[: limit // 2]
+    return [
+        f"{total:>10,} B in all (Python allocations that grew)",
+        *lines,
+        "by the file that allocated:",
+        *(f"{size:>10,} B  {module}" for module, size in modules),
+    ]
 
 
 def _short(filename: str) -> str:
-    for marker in ("site-packages/", "/work/main/", "python3.11/"):
+    for marker in ("site-packages/", "python3.11/", f"{ROOT}/"):
         if marker in filename:
             return filename.split(marker, 1)[1]
     return filename
 
 
-async def control_loop(daemon: Any) -> None:
+class GCPauses:
+    """The cyclic garbage collector's pauses in this process (a `gc.callbacks` entry): count, total, longest."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.total = 0.0
+        self.longest = 0.0
+        self._started = 0.0
+        gc.callbacks.append(self)
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+            return
+        pause = time.perf_counter() - self._started
+        self.count += 1
+        self.total += pause
+        self.longest = max(self.longest, pause)
+
+
+class InnerDelays:
+    """With --inner-delays: each stamped text delta's delay from the provider's send stamp to the moment the
+    daemon's RunSSE `send` of it returned (the bytes are in the kernel), so a latency tail can be split into
+    the daemon's part and the part after it (socket, client).  Decoding every frame costs the daemon CPU:
+    diagnostics only."""
+
+    def __init__(self) -> None:
+        self.delays: list[int] = []
+        original = runsse._send_frames
+
+        async def send_frames(send: Any, frames: list[bytes]) -> None:
+            await original(send, frames)
+            now = time.monotonic_ns()
+            for frame in frames:
+                text = agent.AgentServerMessage.FromString(frame[5:]).interaction_update.text_delta.text
+                if text.startswith("T"):
+                    self.delays.extend(now - int(stamp) for stamp in text[1:].split("T"))
+
+        runsse._send_frames = send_frames
+
+    def take(self) -> dict[str, float]:
+        ordered, self.delays = sorted(self.delays), []
+        if not ordered:
+            return {}
+        return {f"p{q}": ordered[min(len(ordered) - 1, int(len(ordered) * q / 100))] / 1e6 for q in (50, 99)}
+
+
+class LoopLag:
+    """How late the event loop runs a 1 ms sleeper: the longest stall since the last `usage`, and how much
+    of that stall this process spent on a CPU (busy: GC, long work) rather than waiting for one (another
+    process had the core)."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self.longest_cpu = 0.0
+
+    async def run(self) -> None:
+        while True:
+            wall, cpu = time.perf_counter(), time.process_time()
+            await trio.sleep(0.001)
+            late = time.perf_counter() - wall - 0.001
+            if late > self.longest:
+                self.longest, self.longest_cpu = late, time.process_time() - cpu
+
+
+async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None) -> None:
+    pauses = GCPauses()
     stdin = trio.lowlevel.FdStream(os.dup(sys.stdin.fileno()))
     buffer = b""
     baseline: tracemalloc.Snapshot | None = None
@@ -149,6 +230,10 @@ async def control_loop(daemon: Any) -> None:
             command = json.loads(line)["cmd"]
             if command == "quit":
                 return
+            if command == "inner":
+                sys.stdout.write(json.dumps(inner.take() if inner is not None else {}) + "\n")
+                sys.stdout.flush()
+                continue
             if command == "gc":
                 gc.collect()
             if command == "trace_start":
@@ -163,6 +248,10 @@ async def control_loop(daemon: Any) -> None:
                 tracemalloc.stop()
                 continue
             usage = resource.getrusage(resource.RUSAGE_SELF)
+            if command == "cpu":  # the cheap one, for sampling during a run
+                sys.stdout.write(json.dumps({"rss": rss_bytes(), "cpu": usage.ru_utime + usage.ru_stime}) + "\n")
+                sys.stdout.flush()
+                continue
             streams = list(daemon.core.broker)
             reply = {
                 "rss": rss_bytes(),
@@ -171,7 +260,10 @@ async def control_loop(daemon: Any) -> None:
                 "streams": len(streams),
                 "open_streams": sum(1 for s in streams if not s.is_terminal),
                 "subscribers": sum(len(s.subscribers) for s in streams),
+                "gc": {"count": pauses.count, "total": pauses.total, "longest": pauses.longest},
+                "lag": {"longest": lag.longest, "on_cpu": lag.longest_cpu},
             }
+            pauses.longest = lag.longest = lag.longest_cpu = 0.0  # the longest since the last `usage`
             sys.stdout.write(json.dumps(reply) + "\n")
             sys.stdout.flush()
 
@@ -196,6 +288,8 @@ async def main(args: argparse.Namespace) -> None:
     limits = provider_pool_limits(daemon_limits)  # as `cursord serve` sizes it
     data_dir = Path(tempfile.mkdtemp(prefix="cursord-bench-"))
     async with open_store(data_dir) as store, httpx.AsyncClient(timeout=None, limits=limits) as client:
+        if args.commit_delay is not None and isinstance(store.writer, WriterThread):
+            store.writer.commit_delay = args.commit_delay
         shared = None if args.per_pass_client else client
         router = ProviderRouter.from_catalog(ModelCatalog((spec,)), ENVIRON, shared)
         hub = None if args.no_tap else TapHub()  # as `cursord serve` runs: the tap's hub observes every stream
@@ -212,10 +306,19 @@ async def main(args: argparse.Namespace) -> None:
             serve_tcp(floor_app, hypercorn_config(ListenOptions(port=0), 1 << 20)) as floor,
         ):
             assert daemon.address is not None
+            if not args.default_gc:  # as `cursord serve` does once it listens
+                tune_gc()
+            if args.gc_threshold:
+                gc.set_threshold(*(int(n) for n in args.gc_threshold.split(",")))
             ready = {"port": daemon.address[1], "floor_port": floor[1], "pid": os.getpid()}
             sys.stdout.write(json.dumps(ready) + "\n")
             sys.stdout.flush()
-            await control_loop(daemon)
+            lag = LoopLag()
+            async with trio.open_nursery() as nursery:
+                if args.loop_lag:
+                    nursery.start_soon(lag.run)
+                await control_loop(daemon, lag, InnerDelays() if args.inner_delays else None)
+                nursery.cancel_scope.cancel()
             # Leave without Hypercorn's graceful wait: the benchmark is over.
             shutil.rmtree(data_dir, ignore_errors=True)
             os._exit(0)
@@ -226,13 +329,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("provider", help="base URL of the bench provider")
     parser.add_argument("--per-pass-client", action="store_true", help="an httpx client per pass (no sharing)")
     parser.add_argument(
-        "--max-streams", type=int, default=4000, help="ended streams count for 30 s; the bench makes many"
+        "--max-streams", type=int, default=10_000, help="ended streams count for 30 s; the bench makes many"
     )
     parser.add_argument("--no-tap", action="store_true", help="leave out the live tap `cursord serve` installs")
     parser.add_argument("--no-journal", action="store_true", help="leave out the stream journal")
     parser.add_argument(
         "--settle-passes", type=int, help="set cursord.server.runsse.MAX_SETTLE_PASSES (0: send at once)"
     )
+    parser.add_argument(
+        "--loop-lag", action="store_true", help="watch the event loop's stalls with a 1 ms sleeper (costs CPU)"
+    )
+    parser.add_argument(
+        "--inner-delays", action="store_true", help="time stamped deltas to the daemon's RunSSE send (costs CPU)"
+    )
+    parser.add_argument("--default-gc", action="store_true", help="leave out runtime.tune_gc (Python's defaults)")
+    parser.add_argument("--gc-threshold", help="then gc.set_threshold(...), e.g. 10000,50,100")
+    parser.add_argument("--commit-delay", type=float, help="the store writer's commit_delay (seconds; 0: none)")
     parser.add_argument(
         "--patch", action="append", default=[], help="apply a proposed change from bench/experiments.py"
     )

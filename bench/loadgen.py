@@ -23,6 +23,7 @@ import trio
 from bench.stamp_provider import StampProvider, marker
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end_stream
 from cursord.proto import agent_v1_pb2 as agent
+from cursord.providers.sse import SSEDecoder
 from cursord.testing import http_client
 from cursord.testing.editor import BIDI_APPEND, RUN, RUN_SSE, STREAM_HEADERS, UNARY_HEADERS, bidi_request, heartbeat
 from cursord.testing.editor import run_request as editor_run_request
@@ -193,14 +194,16 @@ async def latency_run(
     gap: float,
     seed: int,
     run: bool = False,
+    delays: list[int] | None = None,
 ) -> LatencyRun:
     """`streams` concurrent streams of `events` stamped deltas each, `gap` apart, started together with
     random phases.  `via=None` reads the provider directly (HTTP/1.1 SSE, the baseline); otherwise the
     provider streams to cursord and the client reads RunSSE from it (or, with `run`, uploads the run
-    request on an `AgentService/Run` stream and reads that)."""
+    request on an `AgentService/Run` stream and reads that).  Through cursord, `delays` (if given) grows
+    as the events arrive, for a watcher to count them."""
     rng = random.Random(seed)
     gate = f"lat{next(_ids)}"
-    delays: list[int] = []
+    delays = [] if delays is None else delays
     started = time.monotonic()
     async with AsyncExitStack() as stack:
         connect: Connect = via.connect if via is not None else (lambda: connect_tcp("127.0.0.1", provider.port))
@@ -260,7 +263,8 @@ def _stamp_reader(response: Response, delays: list[int]) -> Callable[[], Awaitab
                     continue
                 update = agent.AgentServerMessage.FromString(envelope.payload).interaction_update
                 if update.HasField("text_delta") and update.text_delta.text.startswith("T"):
-                    delays.append(now - int(update.text_delta.text[1:]))
+                    # Deltas that reached cursord in one read arrive merged: "T<ns>T<ns>".
+                    delays.extend(now - int(stamp) for stamp in update.text_delta.text[1:].split("T"))
 
     return read
 
@@ -329,9 +333,10 @@ async def throughput_run(
     started = provider.bulk_started_ns[request_id]
     for body in bodies:  # checked after the clock stopped: every delta arrived, in one piece
         messages, ended = decode_messages(b"".join(body))
-        deltas = text_deltas(messages)
-        if not ended or len(deltas) != events or set(deltas) != {"tok "}:
-            raise RuntimeError(f"throughput run {request_id}: {len(deltas)} deltas, ended={ended}")
+        # Deltas that reached cursord in one read arrive merged: the text is what must be whole.
+        text = "".join(text_deltas(messages))
+        if not ended or text != "tok " * events:
+            raise RuntimeError(f"throughput run {request_id}: {len(text) // 4} of {events} deltas, ended={ended}")
     return ThroughputRun(
         events, subscribers, [(end - started) / 1e9 for end in finished], request_id, counters[0].frames
     )
@@ -356,6 +361,60 @@ async def _run_throughput(provider: StampProvider, daemon: Daemon, request_id: s
     if not ended or len(deltas) != events or set(deltas) != {"tok "}:
         raise RuntimeError(f"Run throughput run {request_id}: {len(deltas)} deltas, ended={ended}")
     return ThroughputRun(events, 1, [(finished - started) / 1e9], request_id, counter.frames)
+
+
+async def direct_flood(provider: StampProvider, *, events: int, decode: bool = True) -> float:
+    """The flood of `throughput_run`, read by the client straight from the provider (HTTP/1.1 SSE):
+    seconds from the provider's first delta byte to the client holding the last delta.  With `decode`
+    the client decodes as it reads, as a real one does (SSE, then each event's JSON: what any OpenAI
+    client does before it has the text); without, it only collects the bytes and counts after."""
+    key = new_request_id("flood")
+    message = {"role": "user", "content": marker(n=events, mode="bulk", id=key)}
+    body = json.dumps({"model": MODEL, "stream": True, "messages": [message]}).encode()
+    chunks: list[bytes] = []
+    text: list[str] = []
+    sse = SSEDecoder()
+    async with open_http(await connect_tcp("127.0.0.1", provider.port), False) as conn:
+        response = await conn.request("POST", "/chat/completions", [(b"content-type", b"application/json")], body)
+        while (chunk := await response.read_chunk()) is not None:
+            if not decode:
+                chunks.append(chunk)
+                continue
+            for event in sse.feed(chunk):
+                if event.data != "[DONE]":
+                    choices = json.loads(event.data)["choices"]
+                    text.extend(c["delta"].get("content") or "" for c in choices)
+        finished = time.monotonic_ns()
+    got = b"".join(chunks).count(b'"content":"tok "') if not decode else "".join(text).count("tok ")
+    if got != events:
+        raise RuntimeError(f"direct flood {key}: {got} of {events} deltas")
+    return (finished - provider.bulk_started_ns[key]) / 1e9
+
+
+async def cursord_flood(provider: StampProvider, daemon: Daemon, *, http2: bool, events: int) -> float:
+    """The same flood through cursord to one RunSSE client that decodes as it reads (each Connect envelope,
+    then its AgentServerMessage: what the editor does): seconds from the provider's first delta byte to the
+    end-stream."""
+    request_id = new_request_id("flood")
+    text: list[str] = []
+    ended = False
+    async with open_http(await daemon.connect(), http2) as conn:
+        response = await open_run_sse(conn, request_id)
+        async with open_http(await daemon.connect(), http2) as append_conn:
+            await append(append_conn, request_id, 1, run_request(marker(n=events, mode="bulk", id=request_id)))
+        decoder = EnvelopeDecoder(1 << 26)
+        while (chunk := await response.read_chunk()) is not None:
+            for envelope in decoder.feed(chunk):
+                if envelope.end_stream:
+                    ended = True
+                    continue
+                update = agent.AgentServerMessage.FromString(envelope.payload).interaction_update
+                if update.HasField("text_delta"):
+                    text.append(update.text_delta.text)
+        finished = time.monotonic_ns()
+    if not ended or "".join(text) != "tok " * events:
+        raise RuntimeError(f"cursord flood {request_id}: {len(''.join(text)) // 4} of {events} deltas")
+    return (finished - provider.bulk_started_ns[request_id]) / 1e9
 
 
 # ---- replay ----------------------------------------------------------------------------------------------
@@ -402,7 +461,7 @@ async def open_held_run(daemon: Daemon, *, events: int, hold: str, http2: bool) 
             for envelope in decoder.feed(chunk):
                 frames += 1
                 message = agent.AgentServerMessage.FromString(envelope.payload)
-                deltas += message.interaction_update.HasField("text_delta")
+                deltas += len(message.interaction_update.text_delta.text) // len("tok ")
         await response.aclose()
     return request_id, frames, size
 
@@ -470,10 +529,12 @@ async def floor_stream_run(port: int, *, http2: bool, events: int, batch: int) -
     return events / elapsed
 
 
-async def floor_latency_run(port: int, *, http2: bool, streams: int, events: int, gap: float, seed: int) -> LatencyRun:
+async def floor_latency_run(
+    port: int, *, http2: bool, streams: int, events: int, gap: float, seed: int, delays: list[int] | None = None
+) -> LatencyRun:
     """`streams` concurrent `/tick` streams from the bare ASGI app: the stack's own per-event delay."""
     rng = random.Random(seed)
-    delays: list[int] = []
+    delays = [] if delays is None else delays
     started = time.monotonic()
 
     async def read(response: Response) -> None:

@@ -5,7 +5,7 @@ Theory of operation. A `TapHub` is told what happens and turns it into events (`
 - the broker calls `TapHub.observe` for stream created / phase / subscribers / retired (the hub adds an
   ``stream.ended`` event, with the ending code, the first time it sees a stream's backlog closed);
 - `record_publish` is called for each AgentServerMessage a stream publishes, `record_intent` for each
-  BidiAppend upload (`tap_extension` wraps the BidiAppend RPC to do this), `record_provider` for a
+  BidiAppend upload (`tap_parts` asks the BidiAppend handler for it), `record_provider` for a
   provider pass starting, its first byte and its end.
 
 Recording never blocks and never raises into the caller: it appends one encoded event to the bounded
@@ -63,6 +63,7 @@ from cursord.tap_events import (
     stream_info,
     summarise_intent,
     summarise_server_message,
+    touches_pending_work,
 )
 
 log = logging.getLogger(__name__)
@@ -244,6 +245,11 @@ class TapHub:
         if seq <= track.last_seq:
             return
         track.last_seq = seq
+        if not self.clients and not touches_pending_work(payload):
+            # Nobody watches: only the pending execs and queries (for `cursord status`) are kept, and this
+            # message cannot change them; decoding every text delta cost 13% of a flood's throughput.
+            track.publishes_seen = True
+            return
         summary = summarise_server_message(payload)
         track.on_message(summary, self.clock())
         if self.clients:

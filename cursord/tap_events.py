@@ -103,6 +103,19 @@ def _update_fields(kind: str, update: agent.InteractionUpdate) -> dict[str, Any]
     return {}
 
 
+#: First bytes of a serialized AgentServerMessage whose one field (every field is in its `message` oneof)
+#: cannot open or close pending work: interaction_update (1), conversation_checkpoint_update (3) and
+#: kv_server_message (4), each a length-delimited field whose tag is one byte.
+_NO_PENDING_WORK_TAGS = frozenset({(1 << 3) | 2, (3 << 3) | 2, (4 << 3) | 2})
+
+
+def touches_pending_work(payload: bytes) -> bool:
+    """Whether a serialized AgentServerMessage may open or close pending work (an exec, an exec abort, an
+    interaction query), judged from its first tag byte without decoding it. Text deltas, the bulk of a
+    stream, are interaction updates: the tap with no client attached skips decoding them."""
+    return not payload or payload[0] not in _NO_PENDING_WORK_TAGS
+
+
 def summarise_server_message(payload: bytes) -> MessageSummary:
     """Summarise one serialized AgentServerMessage (what `ActiveStream.publish_payload` appends)."""
     size = len(payload)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cursord.providers import errors
+from cursord.providers.assemble import coalesce
 from cursord.providers.base import make_decoder
 from cursord.providers.model import (
     Delta,
@@ -366,3 +367,32 @@ def test_responses_arguments_only_in_done_item() -> None:
     deltas = run(RESPONSES, events)
     assert of_type(deltas, ToolCallArgsDelta) == [ToolCallArgsDelta(0, '{"k": "v"}')]
     assert of_type(deltas, ToolCallDone) == [ToolCallDone(0, "c1", "f", '{"k": "v"}')]
+
+
+def test_coalesce_merges_runs_of_text_thinking_and_one_calls_arguments() -> None:
+    deltas: list[Delta] = [
+        ThinkingDelta("a"),
+        ThinkingDelta("b"),
+        ThinkingDone(origin="x"),
+        TextDelta("c"),
+        TextDelta("d"),
+        TextDelta("e"),
+        ToolCallStart(0, "id0", "read"),
+        ToolCallArgsDelta(0, '{"p'),
+        ToolCallArgsDelta(0, '":1}'),
+        ToolCallArgsDelta(1, "{}"),
+        TextDelta("f"),
+        PassEnd(StopReason.END_TURN),
+    ]
+    assert coalesce(deltas) == [
+        ThinkingDelta("ab"),
+        ThinkingDone(origin="x"),
+        TextDelta("cde"),
+        ToolCallStart(0, "id0", "read"),
+        ToolCallArgsDelta(0, '{"p":1}'),
+        ToolCallArgsDelta(1, "{}"),
+        TextDelta("f"),
+        PassEnd(StopReason.END_TURN),
+    ]
+    assert coalesce([TextDelta("x")]) == [TextDelta("x")]
+    assert coalesce([ThinkingDelta("t"), TextDelta("x")]) == [ThinkingDelta("t"), TextDelta("x")]

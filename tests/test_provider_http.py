@@ -90,6 +90,25 @@ async def test_chat_text(autojump_clock: trio.testing.MockClock) -> None:
     assert req.completed and not req.client_disconnected
 
 
+async def test_request_body_goes_with_its_length_and_is_let_go_once_sent(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    tool = ToolSpec("read", "Read a file", {"type": "object", "properties": {"path": {"type": "string"}}})
+    request = PassRequest("m", "Be brief.", (Message.user("héllo"),), tools=(tool,))
+    async with open_fake_provider(Reply.sse(chat_text("ok"))) as fake:
+        provider = make(ProviderKind.OPENAI_CHAT, fake)
+        await provider.stream(request, Collector())
+        [req] = fake.requests
+        assert req.headers["content-length"] == str(len(req.body)) and "transfer-encoding" not in req.headers
+        assert req.json["messages"][1] == {"role": "user", "content": "héllo"}
+        assert req.json["tools"][0]["function"]["parameters"]["properties"] == {"path": {"type": "string"}}
+        # The body an attempt hands httpx is given up once read: a stream waiting for its first token
+        # keeps no copy of its prompt.
+        _, _, content = provider._request_parts(request)
+        assert [chunk async for chunk in content] == [req.body]
+        assert [chunk async for chunk in content] == []
+
+
 async def test_chat_tool_call(autojump_clock: trio.testing.MockClock) -> None:
     args = '{"path": "src/main.py", "limit": 20}'
     tools = (ToolSpec("read_file", "Read", {"type": "object", "properties": {"path": {"type": "string"}}}),)
@@ -235,6 +254,25 @@ async def test_overloaded_event_after_deltas_is_not_retried(autojump_clock: trio
         with pytest.raises(errors.Overloaded):
             await make(ProviderKind.ANTHROPIC, fake).stream(simple(), out)
     assert out.text() and len(fake.requests) == 1
+
+
+async def test_a_burst_in_one_read_arrives_as_one_text_delta(autojump_clock: trio.testing.MockClock) -> None:
+    async with open_fake_provider(Reply.sse([b"".join(chat_text("one two three four five"))])) as fake:
+        out = Collector()
+        await make(ProviderKind.OPENAI_CHAT, fake).stream(simple(), out)
+    assert [type(d) for d in out.deltas] == [TextDelta, Usage, PassEnd]
+    assert out.text() == "one two three four five"
+
+
+async def test_an_error_after_deltas_in_the_same_read_still_delivers_them(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    late = b"".join([*anthropic_text("some words here")[:5], anthropic_error_event()])
+    async with open_fake_provider(Reply.sse([late]), Reply.sse(anthropic_text("no"))) as fake:
+        out = Collector()
+        with pytest.raises(errors.Overloaded):
+            await make(ProviderKind.ANTHROPIC, fake).stream(simple(), out)
+    assert out.text() and len(fake.requests) == 1  # deltas went out first, so no retry
 
 
 async def test_spend_limit_is_never_retried(autojump_clock: trio.testing.MockClock) -> None:

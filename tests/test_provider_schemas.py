@@ -134,3 +134,11 @@ def test_property_named_like_a_keyword_survives() -> None:
     schema = {"type": "object", "properties": {"format": {"type": "string"}, "default": {"type": "string"}}}
     out = sanitize_schema(schema, "openai_strict")
     assert set(out["properties"]) == {"format", "default"}
+
+
+def test_cleaned_schemas_are_shared_between_requests_with_the_same_tools() -> None:
+    first = sanitize_schema(copy.deepcopy(MCP_STYLE), "openai")
+    assert sanitize_schema(copy.deepcopy(MCP_STYLE), "openai") is first  # cached by content
+    assert sanitize_schema(copy.deepcopy(MCP_STYLE), "anthropic") is not first
+    other = {**MCP_STYLE, "required": ["url"]}
+    assert sanitize_schema(other, "openai") is not first

@@ -214,6 +214,39 @@ async def test_queued_writes_share_transactions(tmp_path: Path) -> None:
         assert record is not None and sorted(record.events, key=int) == [f"{n}".encode() for n in range(200)]
 
 
+async def test_frames_nobody_waits_for_are_held_for_one_commit_until_a_write_is_awaited(tmp_path: Path) -> None:
+    """A stream's lone journal frames (queued without waiting) are held open for the commit delay and
+    commit together; a write somebody awaits ends the hold at once, and order is kept."""
+    async with open_store(tmp_path) as store:
+        writer = threaded(store)
+        await store.journal_open("r", None, None)
+        writer.commit_delay = 3600.0
+        batches_before = writer.batches
+        store.journal_append_nowait("r", [b"1"])
+        assert await trio.to_thread.run_sync(writer.holding.wait, 30)  # the writer took it, and holds
+        for n in range(2, 6):
+            store.journal_append_nowait("r", [f"{n}".encode()])
+        assert writer.batches == batches_before
+        with trio.fail_after(30):
+            assert await store.journal_append("r", [b"6"]) == 6
+        assert writer.batches - batches_before == 1
+        record = await store.journal_load("r")
+        assert record is not None and list(record.events) == [f"{n}".encode() for n in range(1, 7)]
+
+
+async def test_closing_the_store_commits_a_held_batch(tmp_path: Path) -> None:
+    async with open_store(tmp_path) as store:
+        await store.journal_open("r", None, None)
+        threaded(store).commit_delay = 3600.0
+        store.journal_append_nowait("r", [b"held"])
+        assert await trio.to_thread.run_sync(threaded(store).holding.wait, 30)
+        with trio.fail_after(30):
+            await store.aclose()
+    async with open_store(tmp_path) as store:
+        record = await store.journal_load("r")
+        assert record is not None and record.events == (b"held",)
+
+
 async def test_durable_writes_commit_with_synchronous_full(tmp_path: Path) -> None:
     async with open_store(tmp_path) as store:
         seen: list[int] = []

@@ -34,7 +34,13 @@ from cursord.tap import (
     tap_parts,
     token_path,
 )
-from cursord.tap_events import EventQueue, TapFilter, summarise_intent, summarise_server_message
+from cursord.tap_events import (
+    EventQueue,
+    TapFilter,
+    summarise_intent,
+    summarise_server_message,
+    touches_pending_work,
+)
 from cursord.testing.editor import AppendFailed, exec_result, run_request
 from cursord.testing.harness import RunningDaemon, running_daemon
 from cursord.testing.http_client import open_http
@@ -528,6 +534,16 @@ def test_summaries_name_kinds_and_ids() -> None:
     summary = summarise_server_message(query.SerializeToString())
     assert (summary.kind, summary.fields["query_id"]) == ("interaction_query.ask_question_interaction_query", 3)
     assert summarise_server_message(b"\xff\xff").kind == "undecodable"
+
+    text = agent.AgentServerMessage(
+        interaction_update=agent.InteractionUpdate(text_delta=agent.TextDeltaUpdate(text="hi"))
+    )
+    checkpoint = agent.AgentServerMessage(conversation_checkpoint_update=agent.ConversationStateStructure())
+    exec_message = agent.AgentServerMessage(exec_server_message=agent.ExecServerMessage(id=1, exec_id="e1"))
+    # Without a tap client only messages that may open or close pending work are decoded.
+    assert not touches_pending_work(text.SerializeToString())
+    assert not touches_pending_work(checkpoint.SerializeToString())
+    assert all(touches_pending_work(m.SerializeToString()) for m in (abort, query, exec_message))
 
     stdout = ExecResultArrived(agent.ExecClientMessage(
         id=2, exec_id="x", shell_stream=agent.ShellStream(stdout=agent.ShellStreamStdout(data="hi"))))

@@ -1,8 +1,11 @@
 """HttpProvider: the real provider, over httpx on trio.
 
-Theory of operation.  `stream()` builds the vendor request once, then makes up to
-`RetryPolicy.max_attempts` attempts.  One attempt: POST with `stream: true`, and
-`response.aiter_bytes()` -> `SSEDecoder` -> the kind's stream decoder -> `on_delta`.  Errors are
+Theory of operation.  `stream()` makes up to `RetryPolicy.max_attempts` attempts, each building
+and serialising the body afresh.  One attempt: POST with `stream: true`, and
+`response.aiter_bytes()` -> `SSEDecoder` -> the kind's stream decoder -> `coalesce` -> `on_delta`:
+the deltas of everything one read brought are handed on together, runs of text merged (a flood of
+small deltas costs the turn, the backlog and every subscriber one delta per read, not hundreds;
+lone deltas, one per read, pass as they are).  Errors are
 translated here and nowhere else: a non-2xx answer through `classify_http_error`, in-stream
 error events by the decoders, httpx transport errors into `ProviderUnavailable` (before the
 response headers) or `StreamTruncated` (after them).
@@ -29,12 +32,12 @@ import json
 import logging
 import math
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 import attrs
 import httpx
 import trio
 
+from .assemble import coalesce
 from .base import DeltaSink, VendorOptions, auth_headers, build_request, make_decoder
 from .errors import (
     MalformedResponse,
@@ -47,7 +50,7 @@ from .errors import (
     classify_http_error,
 )
 from .model import Delta, PassEnd, PassRequest, ProviderKind
-from .sse import SSEDecoder
+from .sse import SSEDecoder, SSEEvent
 
 log = logging.getLogger(__name__)
 
@@ -114,9 +117,6 @@ class HttpProvider:
         return not self.models or model in self.models
 
     async def stream(self, request: PassRequest, on_delta: DeltaSink) -> None:
-        path, body, vendor_headers = build_request(self.kind, request, self.options)
-        url = self.base_url.rstrip("/") + path
-        headers = {**vendor_headers, **self.extra_headers, **auth_headers(self.kind, self.api_key)}
         emitted = False
 
         async def sink(delta: Delta) -> None:
@@ -128,7 +128,7 @@ class HttpProvider:
         while True:
             attempt += 1
             try:
-                await self._attempt(url, headers, body, sink)
+                await self._attempt(request, sink)
                 return
             except ProviderError as exc:
                 wait = None if emitted else self.retry.delay(attempt, exc)
@@ -146,7 +146,22 @@ class HttpProvider:
 
     # --- one attempt ------------------------------------------------------------------------
 
-    async def _attempt(self, url: str, headers: dict[str, str], body: dict[str, Any], sink: DeltaSink) -> None:
+    def _request_parts(self, request: PassRequest) -> tuple[str, dict[str, str], _SentOnce]:
+        """URL, headers and body of one attempt. The body is built afresh for each attempt (retries are
+        rare) and serialised at once, so no attempt keeps the JSON tree; httpx lets go of the bytes once
+        they are sent, so a stream waiting for its first token holds no copy of its prompt."""
+        path, body, vendor_headers = build_request(self.kind, request, self.options)
+        content = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+        headers = {
+            **vendor_headers,
+            **self.extra_headers,
+            **auth_headers(self.kind, self.api_key),
+            "content-length": str(len(content)),
+        }
+        return self.base_url.rstrip("/") + path, headers, _SentOnce(content)
+
+    async def _attempt(self, request: PassRequest, sink: DeltaSink) -> None:
+        url, headers, content = self._request_parts(request)
         decoder = make_decoder(self.kind, self.name)
         sse = SSEDecoder(self.name)
         timeout = httpx.Timeout(
@@ -157,35 +172,47 @@ class HttpProvider:
         got_response = False
         ended = False
 
-        async def deliver(deltas: list[Delta]) -> None:
+        async def deliver(events: list[SSEEvent], *, final: bool = False) -> None:
+            """Decode the events one read brought and hand their deltas on, adjacent text merged
+            (`coalesce`). A decoder error still hands on the deltas before it, then raises."""
             nonlocal ended
-            for delta in deltas:
+            deltas: list[Delta] = []
+            error: ProviderError | None = None
+            try:
+                for event in events:
+                    deltas += decoder.feed(event)
+                    if deltas and isinstance(deltas[-1], PassEnd):
+                        break
+                else:
+                    if final:
+                        deltas += decoder.finish()
+            except ProviderError as exc:
+                error = exc
+            for delta in coalesce(deltas):
                 await sink(delta)
                 if isinstance(delta, PassEnd):
                     ended = True
+                    return
+            if error is not None:
+                raise error
 
         with trio.CancelScope(deadline=trio.current_time() + limit) as scope:
             try:
                 async with (
                     self._client() as client,
-                    client.stream("POST", url, json=body, headers=headers, timeout=timeout) as response,
+                    client.stream("POST", url, content=content, headers=headers, timeout=timeout) as response,
                 ):
                     got_response = True
                     await self._check_response(response)
                     async for chunk in response.aiter_bytes():
                         scope.deadline = math.inf
-                        for event in sse.feed(chunk):
-                            await deliver(decoder.feed(event))
-                            if ended:
-                                return
+                        await deliver(sse.feed(chunk))
+                        if ended:
+                            return
                         waiting_for, limit = "data", self.timeouts.idle
                         scope.deadline = trio.current_time() + limit
                     scope.deadline = math.inf
-                    for event in sse.finish():
-                        await deliver(decoder.feed(event))
-                        if ended:
-                            return
-                    await deliver(decoder.finish())
+                    await deliver(sse.finish(), final=True)
             except httpx.HTTPError as exc:
                 raise self._transport_error(exc, got_response) from exc
         if scope.cancelled_caught:
@@ -222,6 +249,22 @@ class HttpProvider:
         if got_response:
             return StreamTruncated(self.name, f"connection broke mid-stream ({detail})")
         return ProviderUnavailable(self.name, f"cannot reach the provider ({detail})")
+
+
+class _SentOnce:
+    """A request body that is let go of once httpx has taken it (an async iterable of one chunk)."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data: bytes | None = data
+
+    def __aiter__(self) -> _SentOnce:
+        return self
+
+    async def __anext__(self) -> bytes:
+        if self._data is None:
+            raise StopAsyncIteration
+        data, self._data = self._data, None
+        return data
 
 
 async def _read_limited(response: httpx.Response) -> bytes:

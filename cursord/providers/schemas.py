@@ -2,7 +2,8 @@
 
 Tool schemas come from everywhere (built-in tools, MCP servers written by anyone) and vendors
 validate them: a schema that a JSON Schema validator accepts can still get the whole request a
-400.  `sanitize_schema(schema, profile)` returns a cleaned deep copy; the input is never changed.
+400.  `sanitize_schema(schema, profile)` returns a cleaned copy (cached by content and shared between
+requests: read-only); the input is never changed.
 
 What every profile does (known rejections, all vendors):
 
@@ -28,6 +29,7 @@ Per profile (`PROFILES`):
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -93,8 +95,31 @@ _SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
 _COMBINATORS = ("anyOf", "oneOf", "allOf")
 
 
+#: cleaned schemas by (profile, the input schema as canonical JSON); oldest dropped past CACHE_SIZE.
+_cache: dict[tuple[str, str], dict[str, Any]] = {}
+CACHE_SIZE = 1024
+
+
 def sanitize_schema(schema: Mapping[str, Any] | None, profile: str = "openai") -> dict[str, Any]:
-    """A cleaned deep copy of `schema` that the profile's vendor accepts as tool parameters."""
+    """A cleaned copy of `schema` that the profile's vendor accepts as tool parameters.
+
+    Every run offers the same tools, so the cleaned schema is cached by the input's content and shared:
+    treat it as read-only (it goes into a request body that is serialised, never changed). The input is
+    never changed either."""
+    try:
+        key = (profile, json.dumps(schema, sort_keys=True, separators=(",", ":")))
+    except (TypeError, ValueError):  # not JSON (a caller's bug): clean it without caching
+        return _sanitize(schema, profile)
+    cleaned = _cache.get(key)
+    if cleaned is None:
+        cleaned = _sanitize(schema, profile)
+        if len(_cache) >= CACHE_SIZE:
+            del _cache[next(iter(_cache))]
+        _cache[key] = cleaned
+    return cleaned
+
+
+def _sanitize(schema: Mapping[str, Any] | None, profile: str) -> dict[str, Any]:
     prof = PROFILES[profile]
     root: dict[str, Any] = copy.deepcopy(dict(schema)) if isinstance(schema, Mapping) else {}
     root = _object_top_level(root)
