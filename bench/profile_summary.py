@@ -19,7 +19,7 @@ STAGES = (
     ("  mailbox post per delta", "ActiveStream.post (cursord/streams/active.py)"),
     ("stream actor: mailbox receive + agent turn", "ActiveStream._actor_loop (cursord/streams/active.py)"),
     ("  cancel scope per mailbox item", "CancelScope.__enter__ (trio/_core/_run.py)"),
-    ("  AgentTurn._on_delta", "AgentTurn._on_delta (cursord/agent/turn.py)"),
+    ("  TurnMachine._on_delta", "TurnMachine._on_delta (cursord/core/turn_machine.py)"),
     ("    protobuf build (updates.text_delta)", "text_delta (cursord/agent/updates.py)"),
     ("    publish: serialise, envelope, backlog, wake", "ActiveStream.publish (cursord/streams/active.py)"),
     ("      envelope encoding", "encode_envelope (cursord/connect/envelope.py)"),

@@ -230,6 +230,10 @@ class Limits:
     reconnect_grace_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     terminal_retention_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     heartbeat_seconds: float = attrs.field(default=5.0, validator=_check_limit)
+    context_item_chars: int = attrs.field(default=100_000, validator=_check_limit)  # one attached item
+    context_turn_chars: int = attrs.field(default=400_000, validator=_check_limit)  # a message's attachments
+    max_image_bytes: int = attrs.field(default=3_932_160, validator=_check_limit)  # 5 MiB once base64-encoded
+    max_images_per_turn: int = attrs.field(default=20, validator=_check_limit)
     #: HTTP/2 streams one connection may have open at once (advertised in SETTINGS, enforced by h2).
     max_streams_per_connection: int = attrs.field(default=100, validator=_check_limit)
     #: a connection that has sent no complete request head this long after opening is closed.
@@ -266,6 +270,14 @@ def _frozen_prices(value: Mapping[str, Price]) -> Mapping[str, Price]:
     return MappingProxyType(dict(value))
 
 
+def _frozen_aliases(value: Mapping[str, str]) -> Mapping[str, str]:
+    return MappingProxyType(dict(value))
+
+
+def _vision_value(value: bool | Iterable[str]) -> bool | tuple[str, ...]:
+    return value if isinstance(value, bool) else tuple(value)
+
+
 @attrs.frozen
 class ProviderSpec:
     """One provider: which API it speaks, where, which env var holds its key, which models it serves.
@@ -288,6 +300,8 @@ class ProviderSpec:
     )
     prices: Mapping[str, Price] = attrs.field(factory=dict, converter=_frozen_prices, hash=False)
     cache_key: bool = True
+    #: which models take images: all (True), none (False), or the ones listed.
+    vision: bool | tuple[str, ...] = attrs.field(default=True, converter=_vision_value)
 
     def __attrs_post_init__(self) -> None:
         try:
@@ -298,6 +312,9 @@ class ProviderSpec:
 
     def context_window_for(self, model: str) -> int | None:
         return self.context_windows.get(model, self.context_window)
+
+    def vision_for(self, model: str) -> bool:
+        return self.vision if isinstance(self.vision, bool) else model in self.vision
 
     def key_present(self, environ: Mapping[str, str]) -> bool:
         """True if the provider needs no key or its key variable is set and non-empty."""
@@ -318,6 +335,10 @@ class ServeConfig:
     certfile: Path | None = None
     keyfile: Path | None = None
     limits: Limits = Limits()
+    #: other names for configured models (`gpt-5-high` -> `openai/gpt-5`), checked by `_check_models`.
+    aliases: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_aliases, hash=False)
+    #: the model of a run that names none (and of Cursor's own ids such as `default`); None: the first one.
+    default_model: str | None = None
     #: Host names the editor listener answers besides loopback ones and its own listen address.
     allowed_hosts: tuple[str, ...] = ()
     #: forward nothing to Cursor: the proxy answers the control RPCs the editor needs itself.
@@ -392,6 +413,7 @@ _PROVIDER_KEYS: Final = (
     "context_windows",
     "prices",
     "cache_key",
+    "vision",
 )
 _REQUIRED: Final = ("kind", "name", "base_url", "models")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -466,6 +488,10 @@ def _check_provider(p: ProviderSpec) -> None:
             raise _Invalid(f"model {model!r} is not in this provider's models", f"prices.{model}")
     if not isinstance(p.cache_key, bool):
         raise _Invalid(f"must be true or false, got {p.cache_key!r}", "cache_key")
+    if not isinstance(p.vision, bool):
+        for i, model in enumerate(p.vision):
+            if model not in p.models:
+                raise _Invalid(f"model {model!r} is not in this provider's models", f"vision[{i}]")
 
 
 def _check_base_url(url: str) -> None:
@@ -578,6 +604,9 @@ def _provider_fields_from_text(text: str) -> dict[str, Any]:
             fields[key] = value == "true"
         elif key == "api_key_env":
             fields[key] = value or None  # empty: a keyless server (e.g. a local Ollama)
+        elif key == "vision":
+            flag = _BOOL_TEXT.get(value.lower())
+            fields[key] = flag if flag is not None else tuple(_split_items(value, "|", key))
         else:
             fields[key] = value
     return fields
@@ -588,6 +617,7 @@ def _price(parse: Callable[[], Price], field: str) -> Price:
         return parse()
     except ValueError as e:
         raise _Invalid(str(e), field) from None
+_BOOL_TEXT: Final = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
 
 
 def parse_provider_spec(text: str) -> ProviderSpec:
@@ -596,6 +626,8 @@ def parse_provider_spec(text: str) -> ProviderSpec:
     `kind=openai-chat|openai-responses|anthropic,name=N,base_url=URL,api_key_env=VAR,models=A|B`
     with optional `context_window=TOKENS`, `context_windows=MODEL:TOKENS|MODEL:TOKENS`,
     `prices=MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]|...` (USD per million tokens) and `cache_key=false`.
+    with optional `context_window=TOKENS`, `context_windows=MODEL:TOKENS|MODEL:TOKENS` and
+    `vision=true|false|MODEL|MODEL` (which models take images; default all).
     `api_key_env` may be left out (or empty) for keyless servers. A preset name (`openai`, `anthropic`)
     may come first and supplies every field; later items override it (`openai,models=gpt-5`).
     """
@@ -695,7 +727,8 @@ class _Setting:
 
 
 _FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
-                     "limits", "providers", "allowed_hosts", "offline", "title_model", "proxy_ports")
+                     "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "title_model",
+                     "proxy_ports")
 
 
 def _type_error(expected: str, value: object, field: str = "") -> _Invalid:
@@ -736,6 +769,13 @@ def _provider_fields_from_table(table: Mapping[str, Any]) -> dict[str, Any]:
             if not isinstance(value, bool):
                 raise _type_error("true or false", value, key)
             fields[key] = value
+        elif key == "vision":
+            if isinstance(value, list) and all(isinstance(m, str) for m in value):
+                fields[key] = tuple(value)
+            elif isinstance(value, bool):
+                fields[key] = value
+            else:
+                raise _type_error("true, false or a list of model names", value, key)
         elif key == "kind":
             if not isinstance(value, str):
                 raise _type_error("a string", value, key)
@@ -812,6 +852,19 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                         out[f"limits.{name}"] = _Setting(_parse_limit(name, number), limit_origin)
                     except _Invalid as e:
                         raise limit_origin.error(e) from None
+            elif key == "aliases":
+                if not isinstance(value, dict):
+                    raise _type_error('a table of "ALIAS" = "MODEL"', value)
+                for name, target in value.items():
+                    alias_origin = _FileOrigin(file, f"aliases.{name}")
+                    try:
+                        out[f"aliases.{name}"] = _Setting(_parse_alias(name, target), alias_origin)
+                    except _Invalid as e:
+                        raise alias_origin.error(e) from None
+            elif key == "default_model":
+                if not isinstance(value, str) or not value:
+                    raise _type_error("a model name", value)
+                out[key] = _Setting(value, origin)
             elif key == "providers":
                 if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
                     raise _type_error("an array of tables ([[providers]])", value)
@@ -872,6 +925,15 @@ def _parse_limit(name: str, value: object) -> int | float:
     return value
 
 
+def _parse_alias(name: object, target: object) -> str:
+    if not isinstance(name, str) or not name:
+        raise _Invalid("an alias needs a name")
+    _check_model(name, "")
+    if not isinstance(target, str) or not target:
+        raise _type_error("the name of a configured model", target)
+    return target
+
+
 def _home(environ: Mapping[str, str]) -> Path:
     home = environ.get("HOME")
     return Path(home) if home else Path.home()
@@ -912,6 +974,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keyfile", metavar="PATH", help="TLS private key (PEM; needs --certfile)")
     parser.add_argument("--limit", dest="limits", action="append", metavar="NAME=VALUE",
                         help=f"override one limit; repeatable. Names: {_one_of(_LIMIT_NAMES)}")
+    parser.add_argument("--alias", dest="aliases", action="append", metavar="NAME=MODEL",
+                        help="another name for a configured model (e.g. gpt-5-high=openai/gpt-5); repeatable")
+    parser.add_argument("--default-model", metavar="MODEL",
+                        help="the model of runs that name none or name Cursor's own (default: the first model)")
     parser.add_argument(
         "--offline", action="store_const", const=True, default=None,
         help="forward nothing to Cursor: the proxy answers the control RPCs the editor needs itself",
@@ -968,6 +1034,19 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
             out[f"limits.{name.strip()}"] = _Setting(_parse_limit(name.strip(), value.strip()), origin)
         except _Invalid as e:
             raise origin.error(e) from None
+    for item in arg("aliases") or ():
+        name, eq, target = item.partition("=")
+        origin = _FlagOrigin(f"--alias {item!r}")
+        if not eq:
+            raise ConfigError(f"{origin.label}: expected NAME=MODEL")
+        try:
+            out[f"aliases.{name.strip()}"] = _Setting(_parse_alias(name.strip(), target.strip()), origin)
+        except _Invalid as e:
+            raise origin.error(e) from None
+    if arg("default_model") is not None:
+        if not arg("default_model"):
+            raise ConfigError("--default-model: empty model name")
+        out["default_model"] = _Setting(arg("default_model"), _FlagOrigin("--default-model"))
     if arg("offline"):
         out["offline"] = _Setting(True, _FlagOrigin("--offline"))
     if arg("title_model") is not None:
@@ -1052,6 +1131,14 @@ def _merge(
         raise given.origin.error(_Invalid(f"given without {missing} (TLS needs both)"))
     limits = {name: merged[f"limits.{name}"].value for name in _LIMIT_NAMES if f"limits.{name}" in merged}
     providers = _check_providers(merged["providers"].value) if "providers" in merged else ()
+    aliases: dict[str, str] = {}
+    for setting_key, setting in merged.items():
+        if setting_key.startswith("aliases."):
+            name = setting_key.removeprefix("aliases.")
+            _check_model_target(providers, setting, name, forbid_shadowing=True)
+            aliases[name] = setting.value
+    if "default_model" in merged:
+        _check_model_target(providers, merged["default_model"], "default_model", aliases=aliases)
     return ServeConfig(
         listen=get("listen", DEFAULT_LISTEN),
         proxy_listen=get("proxy_listen", DEFAULT_PROXY_LISTEN),
@@ -1062,11 +1149,40 @@ def _merge(
         certfile=_check_file(cert) if cert is not None else None,
         keyfile=_check_file(key) if key is not None else None,
         limits=Limits(**limits),
+        aliases=aliases,
+        default_model=get("default_model", None),
         allowed_hosts=get("allowed_hosts", ()),
         offline=get("offline", False),
         title_model=_check_title_model(merged.get("title_model"), providers),
         proxy_ports=get("proxy_ports", (443,)),
     )
+
+
+def _configured(providers: Sequence[ProviderSpec], model: str) -> bool:
+    """Whether `model` names a configured model: its id, or PROVIDER/MODEL."""
+    if any(model in p.models for p in providers):
+        return True
+    name, slash, rest = model.partition("/")
+    return bool(slash) and any(p.name.casefold() == name.casefold() and rest in p.models for p in providers)
+
+
+def _check_model_target(
+    providers: Sequence[ProviderSpec],
+    setting: _Setting,
+    name: str,
+    *,
+    forbid_shadowing: bool = False,
+    aliases: Mapping[str, str] | None = None,
+) -> None:
+    if not providers:
+        return  # `_require_providers` reports that
+    if forbid_shadowing and any(name in p.models for p in providers):
+        raise setting.origin.error(_Invalid(f"alias {name!r} is already the name of a configured model"))
+    target = setting.value
+    if _configured(providers, target) or (aliases is not None and target in aliases):
+        return
+    known = ", ".join(m for p in providers for m in p.models)
+    raise setting.origin.error(_Invalid(f"{target!r} is not a configured model (configured: {known})"))
 
 
 def _check_title_model(setting: _Setting | None, providers: Sequence[ProviderSpec]) -> str | None:
@@ -1125,6 +1241,10 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
         out["title_model"] = config.title_model
     out["proxy_ports"] = list(config.proxy_ports)
     out["limits"] = attrs.asdict(config.limits)
+    if config.default_model is not None:
+        out["default_model"] = config.default_model
+    if config.aliases:
+        out["aliases"] = dict(config.aliases)
     providers = []
     for p in config.providers:
         entry: dict[str, Any] = {"kind": p.kind.value, "name": p.name, "base_url": p.base_url}
@@ -1139,6 +1259,8 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
             entry["prices"] = {model: price.as_list() for model, price in p.prices.items()}
         if not p.cache_key:
             entry["cache_key"] = False
+        if p.vision is not True:
+            entry["vision"] = p.vision if isinstance(p.vision, bool) else list(p.vision)
         if environ is not None:
             entry["key_present"] = p.key_present(environ)
         providers.append(entry)

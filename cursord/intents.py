@@ -26,7 +26,12 @@ class ActionKind(enum.Enum):
     START_PLAN = "start_plan_action"
     EXECUTE_PLAN = "execute_plan_action"
     SHELL_COMMAND = "shell_command_action"
-    OTHER = "other"
+    ASYNC_ASK_QUESTION_COMPLETION = "async_ask_question_completion_action"
+    CANCEL_SUBAGENT = "cancel_subagent_action"
+    BACKGROUND_TASK_COMPLETION = "background_task_completion_action"
+    BACKGROUND_SHELL = "background_shell_action"
+    BACKGROUND_SUBAGENT = "background_subagent_action"
+    OTHER = "other"  # a case newer than this build's schema
     NONE = "none"
 
     @classmethod
@@ -57,9 +62,13 @@ _RUN_STARTERS = frozenset(
 
 @attrs.frozen
 class RunRequested:
-    """`run_request`: start (or resume) an agent run."""
+    """`run_request`: start (or resume) an agent run.
+
+    `queued`: conversation actions the editor sent for this request id before the run_request
+    (`cursord.server.held_actions`), oldest first; the run takes them."""
 
     request: agent.AgentRunRequest
+    queued: tuple[ActionRequested, ...] = ()
 
     @property
     def action_kind(self) -> ActionKind:

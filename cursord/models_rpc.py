@@ -22,7 +22,8 @@ enable_ghost_mode, ...). `cursord.proto.aiserver_v1_pb2` renders those copies as
 return `agent.v1` messages for both services, and the two paths answer byte-identical bodies.
 
 Model lookup (`ModelCatalog.resolve`), first rule that matches wins:
-  1. the exact model id as configured (`gpt-5`, `anthropic/claude-sonnet-4` on an OpenRouter provider);
+  1. the exact model id as configured (`gpt-5`, `anthropic/claude-sonnet-4` on an OpenRouter provider),
+     else a user alias (`gpt-5-high = "openai/gpt-5"`) and what it names by these rules;
   2. `PROVIDER/MODEL`: a configured provider's name (exact, else case-insensitive), a `/`, and one of that
      provider's models (exact, else case-insensitive);
   3. the model id case-insensitively, when exactly one configured model matches it (two models that differ
@@ -95,6 +96,7 @@ class CatalogModel:
     provider: ProviderSpec
     display_name: str
     context_window: int | None  # tokens; None: the config does not say
+    vision: bool = True  # the model takes images
 
 
 class ModelCatalog:
@@ -103,9 +105,14 @@ class ModelCatalog:
     Raises ValueError if two providers share a name or a model id (`ServeConfig` already refuses both).
     """
 
-    __slots__ = ("_by_id", "_by_provider", "_models")
+    __slots__ = ("_aliases", "_by_id", "_by_provider", "_default", "_models")
 
-    def __init__(self, providers: Sequence[ProviderSpec]) -> None:
+    def __init__(
+        self,
+        providers: Sequence[ProviderSpec],
+        aliases: Mapping[str, str] | None = None,
+        default_model: str | None = None,
+    ) -> None:
         models: list[CatalogModel] = []
         by_id: dict[str, CatalogModel] = {}
         by_provider: dict[str, dict[str, CatalogModel]] = {}
@@ -122,12 +129,15 @@ class ModelCatalog:
                     provider=spec,
                     display_name=model_id,
                     context_window=spec.context_window_for(model_id),
+                    vision=spec.vision_for(model_id),
                 )
                 models.append(entry)
                 by_id[model_id] = own[model_id] = entry
         self._models = tuple(models)
         self._by_id = by_id
         self._by_provider = by_provider
+        self._aliases = dict(aliases or {})
+        self._default = self.resolve(default_model) if default_model else None
 
     @property
     def models(self) -> tuple[CatalogModel, ...]:
@@ -140,7 +150,9 @@ class ModelCatalog:
         return iter(self._models)
 
     def default_model(self) -> CatalogModel | None:
-        """The first configured model, or None when no model is configured."""
+        """The configured `default_model`, else the first configured model; None when there is none."""
+        if self._default is not None:
+            return self._default
         return self._models[0] if self._models else None
 
     def resolve(self, model_id: str | None) -> CatalogModel | None:
@@ -150,6 +162,9 @@ class ModelCatalog:
         found = self._by_id.get(model_id)
         if found is not None:
             return found
+        alias = self._aliases.get(model_id)
+        if alias is not None and alias not in self._aliases:
+            return self.resolve(alias)
         provider_name, slash, rest = model_id.partition("/")
         if slash and rest:
             found = self._in_provider(provider_name, rest)
@@ -254,8 +269,10 @@ def _available_model(entry: CatalogModel, use_parameters: bool) -> aiserver.Avai
         visible_in_routed_model_view=True,
         # Which provider serves the model, for the picker's hover card (no URL, no key variable).
         tooltip_data=aiserver.AvailableModelsResponse.TooltipData(markdown_content=_tooltip(entry)),
-        # Not set: supports_images (cursord forwards no images yet), supports_auto_context (that is Cursor's
-        # server-side context selection, AiService/AutoContext, which cursord does not serve), price.
+        # Whether the editor keeps pasted images for this model: the provider's `vision` setting (default on).
+        supports_images=entry.vision,
+        # Not set: supports_auto_context (that is Cursor's server-side context selection,
+        # AiService/AutoContext, which cursord does not serve), price.
     )
     if entry.context_window is not None and entry.context_window <= _INT32_MAX:
         model.context_token_limit = entry.context_window

@@ -17,11 +17,13 @@ import httpx
 import trio
 
 from cursord.agent.ledger import PassLedger
-from cursord.agent.resume import make_restorer
+from cursord.agent.restore import make_restorer
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.titles import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.config import Limits, ServeConfig
+from cursord.context.images import ImageLimits
+from cursord.context.selected import ContextLimits
 from cursord.daemon import Core, build_core, serve_core
 from cursord.data_dir import claim_data_dir
 from cursord.logs import Redactor, redacting
@@ -48,11 +50,13 @@ def agent_parts(
     retention: float = Limits().terminal_retention_seconds,
     agent: AgentEndpoint | None = None,
     tap: TapHub | None = None,
+    limits: Limits | None = None,
 ) -> tuple[AgentServices, tuple[AppParts, ...]]:
     """The agent turn's services and the parts that go with them: the model RPCs (GetServerConfig
     advertising `agent`'s listener once it is bound), the Run relay, and the stream journal with the
     restorer that brings journalled streams back after a restart."""
-    services = AgentServices(router=router, history=store, store=store, tap=tap)
+    bounds = context_limits(limits or Limits())
+    services = AgentServices(router=router, history=store, store=store, tap=tap, context_limits=bounds)
     journal = StreamJournal(store)
     restorer = make_restorer(store, AgentTurn.resuming(services), retention)
     endpoint = agent or AgentEndpoint()
@@ -66,6 +70,12 @@ def agent_parts(
         ),
         AppParts(run_relay=RunRelay(catalog_owns(router.catalog), endpoint.relay)),
     )
+
+
+def context_limits(limits: Limits) -> ContextLimits:
+    """The bounds on what a user attaches, from the `[limits]` settings."""
+    images = ImageLimits(max_image_bytes=limits.max_image_bytes, max_images_per_turn=limits.max_images_per_turn)
+    return ContextLimits(item_chars=limits.context_item_chars, turn_chars=limits.context_turn_chars, images=images)
 
 
 #: gc.set_threshold once serving: young collections every 20,000 net allocations instead of 700.
@@ -144,10 +154,16 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         if dropped:
             log.info("dropped %d ended stream journals past their retention", dropped)
         ledger = PassLedger(store.record_pass_nowait, price_book(config.providers))
-        router = ProviderRouter.from_catalog(ModelCatalog(config.providers), environ, client, ledger)
+        router = ProviderRouter.from_catalog(
+            ModelCatalog(config.providers, config.aliases, config.default_model),
+            environ,
+            client,
+            ledger,
+            config.default_model,
+        )
         agent = AgentEndpoint(relay=AgentRelay())
         hub = TapHub()
-        services, parts = agent_parts(router, store, retention, agent, tap=hub)
+        services, parts = agent_parts(router, store, retention, agent, tap=hub, limits=config.limits)
         titler = model_titler(router, config.title_model) if config.title_model else None
         parts = (
             *parts,

@@ -146,7 +146,7 @@ async def test_resume_continues_a_turn_whose_pass_failed(tmp_path: Path, autojum
 
 
 async def test_history_from_the_editors_state_when_cursord_has_none(tmp_path: Path, autojump_clock: Any) -> None:
-    from cursord.agent.checkpoint import turn_blobs
+    from cursord.agent.checkpoints import turn_blobs
     from cursord.providers.model import Message, TextPart
 
     blobs = turn_blobs("What is 2+2?", [Message.assistant(TextPart("4."))], {}, "old-request")
@@ -161,7 +161,7 @@ async def test_history_from_the_editors_state_when_cursord_has_none(tmp_path: Pa
 
 
 async def test_history_read_back_from_the_editor_with_get_blob(tmp_path: Path, autojump_clock: Any) -> None:
-    from cursord.agent.checkpoint import turn_blobs
+    from cursord.agent.checkpoints import turn_blobs
     from cursord.providers.model import Message, TextPart
 
     blobs = turn_blobs("Name a prime.", [Message.assistant(TextPart("7."))], {}, "old-request")

@@ -190,7 +190,7 @@ def test_available_models_lists_exactly_the_configured_models(catalog: ModelCata
         assert model.default_on and model.supports_agent and model.supports_plan_mode
         assert model.supports_non_max_mode and not model.supports_max_mode
         assert model.is_user_added
-        assert not model.HasField("supports_images")
+        assert model.supports_images is entry.vision is True  # vision is on unless the provider says not
         assert entry.provider.name in model.tooltip_data.markdown_content
     by_name = {m.name: m for m in response.models}
     assert by_name["gpt-5"].context_token_limit == 400_000

@@ -76,7 +76,8 @@ def test_non_ascii_text_is_stored_readably() -> None:
     [
         ("user", "not json", "not JSON"),
         ("user", '{"t": "text"}', "array"),
-        ("user", '[{"t": "image", "url": "x"}]', "unknown message part type 'image'"),
+        ("user", '[{"t": "video", "url": "x"}]', "unknown message part type 'video'"),
+        ("user", '[{"t": "image", "media_type": "image/png", "data": "%%%"}]', "image part data is not base64"),
         ("user", '[{"t": "text", "text": 5}]', "'text' should be a string"),
         ("tool", '[{"t": "tool_result", "tool_call_id": "a", "content": "b", "is_error": "no"}]', "boolean"),
         ("user", '[{"t": "tool_call", "id": "a", "name": "b", "arguments": "{}"}]', "cannot hold ToolCallPart"),

@@ -295,10 +295,10 @@ async def test_a_corrupt_row_is_reported_not_guessed(tmp_path: Path) -> None:
         await store.commit_turn("c", turn("1"))
     conn = sqlite3.connect(tmp_path / DB_NAME)
     with conn:
-        conn.execute("""UPDATE messages SET parts = '[{"t": "image"}]' WHERE position = 1""")
+        conn.execute("""UPDATE messages SET parts = '[{"t": "hologram"}]' WHERE position = 1""")
     conn.close()
     async with open_store(tmp_path) as store:
-        with pytest.raises(CorruptRecord, match="unknown message part type 'image'"):
+        with pytest.raises(CorruptRecord, match="unknown message part type 'hologram'"):
             await store.load("c")
 
 

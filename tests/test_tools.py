@@ -12,8 +12,6 @@ from google.protobuf.message import Message
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cursord.agent.tool_base import Args
-from cursord.agent.tool_mcp import json_value
 from cursord.agent.tools import (
     MAX_TOOL_NAME,
     TOOL_NAME_RE,
@@ -42,6 +40,8 @@ from cursord.agent.tools import (
     tool_call_started,
     tools_for_mode,
 )
+from cursord.agent.tools.base import Args
+from cursord.agent.tools.mcp import json_value
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.schemas import sanitize_schema
 

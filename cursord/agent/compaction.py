@@ -20,10 +20,22 @@ from collections.abc import Sequence
 
 import attrs
 
-from cursord.providers.model import Message, PassRequest, TextPart, ThinkingPart, ToolCallPart, ToolResultPart, ToolSpec
+from cursord.providers.model import (
+    ImagePart,
+    Message,
+    Part,
+    PassRequest,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolResultPart,
+    ToolSpec,
+)
 
 CHARS_PER_TOKEN = 4
 MESSAGE_OVERHEAD_TOKENS = 4
+#: what an attached image is counted as (tokens): about what vendors charge for a 1 megapixel image.
+IMAGE_TOKENS = 1_600
 
 SUMMARY_SYSTEM = (
     "You are compacting the history of a coding session so that work can continue without it. Write a "
@@ -44,9 +56,11 @@ def estimate_tokens(messages: Sequence[Message], system: str | None = None, tool
     return chars // CHARS_PER_TOKEN + MESSAGE_OVERHEAD_TOKENS * len(messages)
 
 
-def _part_chars(part: TextPart | ThinkingPart | ToolCallPart | ToolResultPart) -> int:
+def _part_chars(part: Part) -> int:
     if isinstance(part, TextPart):
         return len(part.text)
+    if isinstance(part, ImagePart):
+        return IMAGE_TOKENS * CHARS_PER_TOKEN
     if isinstance(part, ThinkingPart):
         return len(part.text) + len(part.signature or "") + len(part.redacted_data or "")
     if isinstance(part, ToolCallPart):

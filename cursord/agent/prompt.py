@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cursord.context.mcp import McpSources
+from cursord.context.rules import RuleBook
 from cursord.proto import agent_v1_pb2 as agent
 
 BASE_PROMPT = (
@@ -18,12 +20,22 @@ MODE_PROMPTS = {
 }
 
 
-def system_prompt(request: agent.AgentRunRequest, context: agent.RequestContext | None, mode: str) -> str:
+def system_prompt(
+    request: agent.AgentRunRequest,
+    context: agent.RequestContext | None,
+    mode: str,
+    mcp: McpSources | None = None,
+) -> str:
+    """Base (or the editor's custom) prompt, mode, environment, rules by type (`cursord.context.rules`)
+    and the MCP servers' instructions."""
     parts = [request.custom_system_prompt if request.HasField("custom_system_prompt") else BASE_PROMPT]
     if mode in MODE_PROMPTS:
         parts.append(MODE_PROMPTS[mode])
     if context is not None:
         parts.extend(_context_sections(context))
+    mcp_section = (mcp or McpSources.of(request, context)).system_section()
+    if mcp_section:
+        parts.append(mcp_section)
     return "\n\n".join(p for p in parts if p)
 
 
@@ -42,12 +54,5 @@ def _context_sections(context: agent.RequestContext) -> list[str]:
             lines.append(f"Time zone: {env.time_zone}")
         if lines:
             sections.append("<environment>\n" + "\n".join(lines) + "\n</environment>")
-    rules = [r for r in list(context.rules) + list(context.non_file_rules) if r.content]
-    if rules:
-        body = "\n\n".join(f"# {r.full_path or 'rule'}\n{r.content}" for r in rules)
-        sections.append("<rules>\n" + body + "\n</rules>")
-    skills = [s for s in context.agent_skills if s.description and not s.disable_model_invocation]
-    if skills:
-        body = "\n".join(f"- {s.full_path}: {s.description}" for s in skills)
-        sections.append("<skills>\nRead a skill's file before using it.\n" + body + "\n</skills>")
+    sections += RuleBook.of(context).system_sections()
     return sections

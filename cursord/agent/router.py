@@ -7,14 +7,15 @@ through `run_pass`, which records each one in the usage ledger (`cursord.agent.l
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 import httpx
 
 from cursord.agent.ledger import PassLedger, PassTag
+from cursord.agent.model_choice import choose_model
 from cursord.config import ProviderKind, ProviderSpec
-from cursord.models_rpc import ModelCatalog
+from cursord.models_rpc import CatalogModel, ModelCatalog
 from cursord.providers import anthropic, openai_chat, openai_responses
 from cursord.providers.base import DeltaSink, Provider, VendorOptions
 from cursord.providers.http import HttpProvider
@@ -30,6 +31,7 @@ class Route:
     provider: Provider
     model: str
     context_window: int
+    vision: bool = True
 
 
 def vendor_options(spec: ProviderSpec) -> VendorOptions | None:
@@ -60,6 +62,8 @@ class ProviderRouter:
             await route.provider.stream(request, on_delta)
         else:
             await self.ledger.stream(route.provider, request, on_delta, tag)
+    #: the configured `default_model` (None: the catalog's first model); see `cursord.agent.model_choice`.
+    default_model: str | None = None
 
     @classmethod
     def from_catalog(
@@ -68,6 +72,7 @@ class ProviderRouter:
         environ: Mapping[str, str],
         client: httpx.AsyncClient | None = None,
         ledger: PassLedger | None = None,
+        default_model: str | None = None,
     ) -> ProviderRouter:
         providers: dict[str, Provider] = {}
         for entry in catalog:
@@ -82,15 +87,25 @@ class ProviderRouter:
                     options=vendor_options(spec),
                     client=client,
                 )
-        return cls(catalog, providers, ledger)
+        return cls(catalog, providers, ledger, default_model)
 
     @property
     def models(self) -> list[str]:
         return [entry.model_id for entry in self.catalog]
 
     def route(self, model_id: str | None) -> Route | None:
+        """The route for exactly `model_id` (no fallbacks; see `choose`)."""
         entry = self.catalog.resolve(model_id)
-        if entry is None:
-            return None
+        return None if entry is None else self._route(entry)
+
+    def choose(self, model_id: str | None, conversation_models: Sequence[str | None] = ()) -> Route | None:
+        """The route for a run: what it names, else the conversation's last model, else the default
+        (`cursord.agent.model_choice`); None for a model that is neither configured nor Cursor's own."""
+        choice = choose_model(
+            self.catalog, model_id, conversation_models=conversation_models, default_model=self.default_model
+        )
+        return None if choice.entry is None else self._route(choice.entry)
+
+    def _route(self, entry: CatalogModel) -> Route:
         window = entry.context_window or DEFAULT_CONTEXT_WINDOW
-        return Route(self.providers[entry.provider.name], entry.model_id, window)
+        return Route(self.providers[entry.provider.name], entry.model_id, window, entry.vision)

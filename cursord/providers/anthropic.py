@@ -30,6 +30,7 @@ from ._decoding import as_dict, as_int, as_str, event_json, normalise_arguments
 from .errors import StreamTruncated, classify_error_payload
 from .model import (
     Delta,
+    ImagePart,
     Message,
     PassEnd,
     PassRequest,
@@ -141,6 +142,9 @@ def _messages(conversation: list[Message]) -> list[dict[str, Any]]:
 def _block(part: Any) -> dict[str, Any] | None:
     if isinstance(part, TextPart):
         return {"type": "text", "text": part.text} if part.text else None
+    if isinstance(part, ImagePart):
+        source = {"type": "base64", "media_type": part.media_type, "data": part.base64()}
+        return {"type": "image", "source": source}
     if isinstance(part, ThinkingPart):
         if part.origin not in (None, ORIGIN):
             return None  # another vendor's signature means nothing here

@@ -16,6 +16,7 @@ Output order guarantees (every decoder keeps them):
 
 from __future__ import annotations
 
+import base64
 import enum
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeAlias
@@ -54,6 +55,24 @@ class TextPart:
 
 
 @attrs.frozen
+class ImagePart:
+    """An image the user attached: the raw bytes and their MIME type (sniffed, never the label).
+
+    Each builder renders it in its vendor's form (a data URL for OpenAI, a base64 source block for
+    Anthropic). Only user messages hold images.
+    """
+
+    media_type: str
+    data: bytes = attrs.field(repr=lambda data: f"<{len(data)} bytes>")
+
+    def base64(self) -> str:
+        return base64.b64encode(self.data).decode("ascii")
+
+    def data_url(self) -> str:
+        return f"data:{self.media_type};base64,{self.base64()}"
+
+
+@attrs.frozen
 class ThinkingPart:
     """Model reasoning from an earlier pass, kept verbatim so it can be sent back.
 
@@ -84,11 +103,11 @@ class ToolResultPart:
     is_error: bool = False
 
 
-Part: TypeAlias = TextPart | ThinkingPart | ToolCallPart | ToolResultPart
+Part: TypeAlias = TextPart | ImagePart | ThinkingPart | ToolCallPart | ToolResultPart
 
 _ALLOWED_PARTS: Mapping[Role, tuple[type, ...]] = {
     Role.SYSTEM: (TextPart,),
-    Role.USER: (TextPart,),
+    Role.USER: (TextPart, ImagePart),
     Role.ASSISTANT: (TextPart, ThinkingPart, ToolCallPart),
     Role.TOOL: (ToolResultPart,),
 }
@@ -128,6 +147,9 @@ class Message:
 
     def text(self) -> str:
         return "".join(p.text for p in self.parts if isinstance(p, TextPart))
+
+    def images(self) -> tuple[ImagePart, ...]:
+        return tuple(p for p in self.parts if isinstance(p, ImagePart))
 
 
 @attrs.frozen

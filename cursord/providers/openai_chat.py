@@ -25,6 +25,8 @@ from ._decoding import as_dict, as_int, as_str, event_json, normalise_arguments
 from .errors import StreamTruncated, classify_error_payload
 from .model import (
     Delta,
+    ImagePart,
+    Message,
     PassEnd,
     PassRequest,
     ProviderKind,
@@ -70,7 +72,9 @@ def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple
     if req.system:
         messages.append({"role": "system", "content": req.system})
     for message in req.messages:
-        if message.role in (Role.SYSTEM, Role.USER):
+        if message.role is Role.USER and message.images():
+            messages.append({"role": "user", "content": _user_content(message)})
+        elif message.role in (Role.SYSTEM, Role.USER):
             messages.append({"role": message.role.value, "content": message.text()})
         elif message.role is Role.ASSISTANT:
             messages.append(_assistant_message(message.parts, opts))
@@ -107,6 +111,17 @@ def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple
     body.update(opts.extra_body)
     headers = {"content-type": "application/json", "accept": "text/event-stream"}
     return "/chat/completions", body, headers
+
+
+def _user_content(message: Message) -> list[dict[str, Any]]:
+    """Text and images in the editor's order: `text` parts and `image_url` parts with data URLs."""
+    content: list[dict[str, Any]] = []
+    for part in message.parts:
+        if isinstance(part, TextPart) and part.text:
+            content.append({"type": "text", "text": part.text})
+        elif isinstance(part, ImagePart):
+            content.append({"type": "image_url", "image_url": {"url": part.data_url()}})
+    return content
 
 
 def _assistant_message(parts: tuple[Any, ...], opts: ChatOptions) -> dict[str, Any]:

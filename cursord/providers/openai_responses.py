@@ -25,6 +25,8 @@ from ._decoding import as_dict, as_int, as_str, event_json, normalise_arguments
 from .errors import StreamTruncated, classify_error_payload
 from .model import (
     Delta,
+    ImagePart,
+    Message,
     PassEnd,
     PassRequest,
     ProviderKind,
@@ -67,7 +69,9 @@ def build_request(
     opts = options or ResponsesOptions()
     items: list[dict[str, Any]] = []
     for message in req.messages:
-        if message.role in (Role.SYSTEM, Role.USER):
+        if message.role is Role.USER and message.images():
+            items.append({"type": "message", "role": "user", "content": _user_content(message)})
+        elif message.role in (Role.SYSTEM, Role.USER):
             items.append({"type": "message", "role": message.role.value, "content": message.text()})
         elif message.role is Role.ASSISTANT:
             items.extend(_assistant_items(message.parts))
@@ -104,6 +108,17 @@ def build_request(
     body.update(opts.extra_body)
     headers = {"content-type": "application/json", "accept": "text/event-stream"}
     return "/responses", body, headers
+
+
+def _user_content(message: Message) -> list[dict[str, Any]]:
+    """Text and images in the editor's order: `input_text` and `input_image` (a data URL) parts."""
+    content: list[dict[str, Any]] = []
+    for part in message.parts:
+        if isinstance(part, TextPart) and part.text:
+            content.append({"type": "input_text", "text": part.text})
+        elif isinstance(part, ImagePart):
+            content.append({"type": "input_image", "image_url": part.data_url(), "detail": "auto"})
+    return content
 
 
 def _assistant_items(parts: tuple[Any, ...]) -> list[dict[str, Any]]:

@@ -11,8 +11,10 @@ memory, or in the journal of a daemon that restarted), resumes the sequence at i
 was dropped while idle or lost with the restart, and the editor simply goes on counting.
 
 Which uploads may create a stream: a `run_request` or `prewarm_request` creates one (and replaces an
-ended stream under a reused request_id); a heartbeat is always ACKed; anything else for a request_id
-with no stream is `not_found`, because a tool result or answer for a run nobody holds can only be lost.
+ended stream under a reused request_id); a heartbeat is always ACKed; a conversation action that carries
+something for a later run (a queued user message, a background completion) is held for the run_request
+that follows it (`held_actions`); anything else for a request_id with no stream is `not_found`, because a
+tool result or answer for a run nobody holds can only be lost.
 
 Uploads of the editor's other bidi streams (the health probe, speech) ride the same path: `SideStreams` takes
 them before anything is decoded as an agent message, so they are ACKed, never `invalid_argument`.
@@ -28,6 +30,7 @@ import attrs
 
 from cursord.connect.errors import Code, ConnectError
 from cursord.intents import (
+    ActionRequested,
     ClientHeartbeat,
     InboundIntent,
     PrewarmRequested,
@@ -37,6 +40,7 @@ from cursord.intents import (
 )
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.sequencing import request_id_problem
+from cursord.server.held_actions import HeldActions
 from cursord.server.side_streams import SideStreams
 from cursord.streams.active import ActiveStream
 from cursord.streams.broker import StreamBroker
@@ -85,6 +89,7 @@ class BidiAppendHandler:
     gate: AppendGate[InboundIntent]
     #: told of every well-formed upload as it arrives, before ordering (the tap)
     observers: list[Callable[[Upload], None]] = attrs.field(factory=list)
+    held: HeldActions = attrs.field(factory=HeldActions)
     #: the non-agent streams whose uploads come through BidiAppend too
     side_streams: SideStreams = attrs.field(factory=SideStreams)
     #: shared with the Run handler: an upload one path delivered is not delivered again by the other
@@ -139,21 +144,40 @@ class BidiAppendHandler:
         return self.side_streams.take_early_probe(request_id, raw)
 
     async def _deliver(self, request_id: str, intent: InboundIntent) -> None:
-        await deliver_upload(self.broker, request_id, intent, self.ledger, UploadPath.BIDI_APPEND)
+        await deliver_upload(self.broker, request_id, intent, self.ledger, UploadPath.BIDI_APPEND, self.held)
 
 
 async def deliver_upload(
-    broker: StreamBroker, request_id: str, intent: InboundIntent, ledger: UploadLedger, path: UploadPath
+    broker: StreamBroker,
+    request_id: str,
+    intent: InboundIntent,
+    ledger: UploadLedger,
+    path: UploadPath,
+    held: HeldActions | None = None,
 ) -> ActiveStream | None:
     """Hand one upload to its request's stream, by the rules in the module docstring (BidiAppend and Run
-    alike). Returns the stream it went to; None for a heartbeat with no stream to go to."""
+    alike; conversation actions are held for a later run_request where `held` is given). Returns the
+    stream it went to; None for a heartbeat with no stream to go to, or an action held."""
     creates = isinstance(intent, RunRequested | PrewarmRequested)
     stream = await broker.find(request_id)
+    if held is not None and isinstance(intent, RunRequested):
+        queued = held.take(request_id)
+        if queued:
+            intent = attrs.evolve(intent, queued=queued)
     if creates:
         stream = broker.open(request_id, replace_ended=True)
     elif stream is None:
         if isinstance(intent, ClientHeartbeat):
             return None
+        if held is not None and isinstance(intent, ActionRequested) and held.holds(intent):
+            if held.hold(request_id, intent):
+                log.info("request %s: %s held for the run_request that follows", request_id, intent.kind.value)
+                return None
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                f"request {request_id} already holds {held.max_per_request} conversation actions"
+                " waiting for a run_request",
+            )
         raise ConnectError(
             Code.NOT_FOUND,
             f"no stream for request {request_id}: a {type(intent).__name__} needs a run_request first",

@@ -4,6 +4,7 @@ A message is stored as its role (a column) and its parts as a JSON array; each p
 whose `"t"` names its type:
 
     {"t": "text", "text": ...}
+    {"t": "image", "media_type": ..., "data": BASE64}
     {"t": "thinking", "text": ..., "signature": ... | null, "redacted": ... | null, "origin": ... | null}
     {"t": "tool_call", "id": ..., "name": ..., "arguments": ...}
     {"t": "tool_result", "tool_call_id": ..., "content": ..., "is_error": bool}
@@ -16,10 +17,13 @@ Text that cannot be UTF-8 encoded (a lone surrogate from a broken decoder) is wr
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 from typing import Any
 
 from cursord.providers.model import (
+    ImagePart,
     Message,
     Part,
     Role,
@@ -36,6 +40,8 @@ def _part_to_json(part: Part) -> dict[str, Any]:
     match part:
         case TextPart(text=text):
             return {"t": "text", "text": text}
+        case ImagePart():
+            return {"t": "image", "media_type": part.media_type, "data": part.base64()}
         case ThinkingPart():
             return {
                 "t": "thinking",
@@ -87,6 +93,12 @@ def _part_from_json(item: object) -> Part:
     match item.get("t"):
         case "text":
             return TextPart(_str(item, "text"))
+        case "image":
+            try:
+                data = base64.b64decode(_str(item, "data"), validate=True)
+            except binascii.Error as exc:
+                raise CorruptRecord(f"image part data is not base64: {exc}") from None
+            return ImagePart(_str(item, "media_type"), data)
         case "thinking":
             return ThinkingPart(
                 text=_str(item, "text"),

@@ -5,7 +5,7 @@ Theory of operation: the journal observes the broker. A stream is journalled fro
 order, without waiting (the store's writer batches them); the ending is recorded when the stream ends
 and the journal is dropped when the stream retires, after its retention window. What the agent turn
 needs to go on after a restart (its messages, pending tool calls, where in the backlog its last step
-began) is saved beside the events by the turn itself (`cursord.agent.resume`).
+began) is saved beside the events by the turn itself (`cursord.agent.restore`).
 
 A shutdown ends every stream `unavailable` so connected editors see why; those endings are NOT
 journalled (`suspend`), so after the restart the streams come back active and their turns resume.

@@ -220,9 +220,14 @@ def run_request(
     mode: int = agent.AGENT_MODE_AGENT,
     mcp_tools: list[agent.McpToolDefinition] | None = None,
 ) -> agent.AgentClientMessage:
+    # Editors send a request context with every message; an empty one here (a run without one would ask
+    # the editor for it with `request_context_args`).
     request = agent.AgentRunRequest(
         action=agent.ConversationAction(
-            user_message_action=agent.UserMessageAction(user_message=agent.UserMessage(text=text, mode=mode))  # type: ignore[arg-type]
+            user_message_action=agent.UserMessageAction(
+                user_message=agent.UserMessage(text=text, mode=mode),  # type: ignore[arg-type]
+                request_context=agent.RequestContext(),
+            )
         ),
         requested_model=agent.RequestedModel(model_id=model),
         mcp_tools=agent.McpTools(mcp_tools=mcp_tools or []),

@@ -1,7 +1,7 @@
 // A real Connect client (connect-es) against a running cursord: BidiAppend and RunSSE, by scenario.
 //
 //   node connect_es_client.mjs --base-url http(s)://127.0.0.1:PORT --schema-dir DIR --http 2|1.1 \
-//       [--ca FILE] [--model ID] [--read-content TEXT] SCENARIO...
+//       [--ca FILE] [--model ID] [--read-content TEXT] [--script FILE] SCENARIO...
 //
 // Run requests ask for model --model (default "m"); every read exec is answered with --read-content
 // (default FIXED_READ_CONTENT), so the same scenarios drive scripted behaviours and the real agent turn.
@@ -24,13 +24,15 @@
 // editor trusts it through NODE_EXTRA_CA_CERTS). Uploads go on the same stream as the answers come back.
 //
 // Adding a scenario: write `async function name(ctx) { ... return result; }` and list it in SCENARIOS.
+// The `script` scenario is driven by --script FILE (JSON written by the pytest): runs, each a request id,
+// the AgentClientMessages to upload (protobuf JSON), and how to answer execs and kv requests; see `script`.
 
 import { readdirSync, readFileSync } from "node:fs";
 import * as http from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 
-import { create, createFileRegistry, fromBinary, toBinary, toJson } from "@bufbuild/protobuf";
+import { create, createFileRegistry, fromBinary, fromJson, toBinary, toJson } from "@bufbuild/protobuf";
 import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { validateReadWriteMaxBytes } from "@connectrpc/connect/protocol";
@@ -219,7 +221,8 @@ function runRequest(editor, text) {
       case: "runRequest",
       value: {
         conversationId: "conv-interop",
-        action: { action: { case: "userMessageAction", value: { userMessage: { text } } } },
+        // an empty request context, as editors always send one (without, cursord asks for it)
+        action: { action: { case: "userMessageAction", value: { userMessage: { text }, requestContext: {} } } },
         requestedModel: { modelId: editor.model },
       },
     },
@@ -337,6 +340,58 @@ async function execRead({ editor, requestId }) {
     }
   });
   return { ack, execs, ...result };
+}
+
+/** Runs from --script FILE: {"runs": [{"requestId", "uploads": [AgentClientMessage JSON...],
+ *  "execAnswers": {execServerMessage case: ExecClientMessage JSON without id/execId}, "blobs": {base64 id:
+ *  base64 data}}]}. Each run uploads its messages in order, then reads its RunSSE to the end, answering every
+ *  exec whose case has an answer, every getBlobArgs from "blobs" (empty when unknown) and every setBlobArgs. */
+async function script({ editor, requestId, scriptFile }) {
+  const plan = JSON.parse(readFileSync(scriptFile, "utf8"));
+  const ClientMessage = editor.schema.AgentClientMessage;
+  const ExecClientMessage = editor.schema.message("agent.v1.ExecClientMessage");
+  const KvClientMessage = editor.schema.message("agent.v1.KvClientMessage");
+  const runs = [];
+  for (const [index, run] of plan.runs.entries()) {
+    const id = run.requestId ?? `${requestId}-${index}`;
+    const acks = [];
+    for (const upload of run.uploads) {
+      const message = fromJson(ClientMessage, upload, { registry: editor.schema.registry });
+      acks.push(await editor.append(id, message));
+    }
+    const execs = [];
+    const kv = [];
+    const result = await readToEnd(editor, editor.runSSE(id), async (message) => {
+      if (message.message.case === "execServerMessage") {
+        const exec = message.message.value;
+        const answer = (run.execAnswers ?? {})[exec.message.case];
+        if (answer === undefined) {
+          execs.push({ id: exec.id, kind: exec.message.case, answered: false });
+          return;
+        }
+        const reply = fromJson(ExecClientMessage, { ...answer, id: exec.id, execId: exec.execId }, { registry: editor.schema.registry });
+        const { ack } = await editor.append(id, { message: { case: "execClientMessage", value: reply } });
+        execs.push({ id: exec.id, kind: exec.message.case, answered: true, ack });
+      } else if (message.message.case === "kvServerMessage") {
+        const request = message.message.value;
+        let reply;
+        if (request.message.case === "getBlobArgs") {
+          const key = Buffer.from(request.message.value.blobId).toString("base64");
+          const data = (run.blobs ?? {})[key];
+          reply = { id: request.id, getBlobResult: data === undefined ? {} : { blobData: data } };
+        } else if (request.message.case === "setBlobArgs") {
+          reply = { id: request.id, setBlobResult: {} };
+        } else {
+          return;
+        }
+        const value = fromJson(KvClientMessage, reply, { registry: editor.schema.registry });
+        await editor.append(id, { message: { case: "kvClientMessage", value } });
+        kv.push(request.message.case);
+      }
+    });
+    runs.push({ requestId: id, acks, execs, kv, ...result });
+  }
+  return { runs };
 }
 
 // ---- Run: the bidi agent path --------------------------------------------------------------------
@@ -470,6 +525,7 @@ const SCENARIOS = {
   "run-cancel-end": runCancelByEnding,
   "run-cancel-action": runCancelByAction,
   "run-with-runsse": runWithRunSSE,
+  script,
 };
 
 // ---- main -----------------------------------------------------------------------------------------
@@ -483,6 +539,7 @@ async function main() {
       ca: { type: "string" },
       model: { type: "string", default: "m" },
       "read-content": { type: "string", default: FIXED_READ_CONTENT },
+      script: { type: "string" },
     },
     allowPositionals: true,
   });
@@ -513,7 +570,7 @@ async function main() {
     for (const name of positionals) {
       const requestId = `${name}-http${values.http}-${process.pid}`;
       try {
-        results[name] = await SCENARIOS[name]({ editor, requestId });
+        results[name] = await SCENARIOS[name]({ editor, requestId, scriptFile: values.script });
       } catch (error) {
         failed = true;
         results[name] = { thrown: { name: error?.name, message: String(error?.message ?? error), stack: error?.stack } };

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from cursord.agent.tool_base import (
+from cursord.agent.tools.base import (
     TEXT_LIMIT,
     Args,
     ExecTool,

@@ -1,6 +1,6 @@
 """The tool catalogue: which tools a run offers the model, and the handler for each name.
 
-Sans-IO: this module and the `tool_*` modules it gathers build and read protobuf messages only.
+Sans-IO: this module and the tool modules it gathers build and read protobuf messages only.
 
 A turn uses it like this (names from this module):
 
@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from cursord.agent.tool_base import (
+from cursord.agent.tools.base import (
     UNKNOWN_RESULT_PREFIX,
     ExecTool,
     InteractionTool,
@@ -46,8 +46,8 @@ from cursord.agent.tool_base import (
     ToolOutcome,
     parse_call_arguments,
 )
-from cursord.agent.tool_files import DeleteTool, ReadTool, StrReplaceTool, WriteTool
-from cursord.agent.tool_interaction import (
+from cursord.agent.tools.files import DeleteTool, ReadTool, StrReplaceTool, WriteTool
+from cursord.agent.tools.interaction import (
     MODE_IDS,
     AskQuestionTool,
     CreatePlanTool,
@@ -56,7 +56,7 @@ from cursord.agent.tool_interaction import (
     WebSearchTool,
     mode_id,
 )
-from cursord.agent.tool_mcp import (
+from cursord.agent.tools.mcp import (
     MAX_TOOL_NAME,
     TOOL_NAME_RE,
     FetchMcpResourceTool,
@@ -65,14 +65,14 @@ from cursord.agent.tool_mcp import (
     mcp_tool_name,
     mcp_tools,
 )
-from cursord.agent.tool_search import GlobTool, GrepTool, LsTool, ReadLintsTool
-from cursord.agent.tool_shell import (
+from cursord.agent.tools.search import GlobTool, GrepTool, LsTool, ReadLintsTool
+from cursord.agent.tools.shell import (
     ForceBackgroundShellTool,
     ShellAccumulator,
     ShellTool,
     WriteShellStdinTool,
 )
-from cursord.agent.tool_subagent import TaskTool
+from cursord.agent.tools.subagent import TaskTool
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import ToolSpec
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from cursord.agent.tool_base import (
+from cursord.agent.tools.base import (
     SHELL_LIMIT,
     UINT32_MAX,
     Args,

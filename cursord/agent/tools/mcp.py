@@ -19,7 +19,7 @@ from typing import Any
 
 from google.protobuf import json_format, struct_pb2
 
-from cursord.agent.tool_base import (
+from cursord.agent.tools.base import (
     TEXT_LIMIT,
     Args,
     ExecTool,

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 from google.protobuf.message import Message
 
-from cursord.agent.tool_base import (
+from cursord.agent.tools.base import (
     TEXT_LIMIT,
     Args,
     InteractionTool,

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from cursord.agent.tool_base import (
+from cursord.agent.tools.base import (
     READ_LIMIT,
     Args,
     ExecTool,

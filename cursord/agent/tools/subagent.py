@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cursord.agent.tool_base import (
+from cursord.agent.tools.base import (
     TEXT_LIMIT,
     Args,
     ExecTool,

@@ -1,0 +1,8 @@
+"""What the editor attaches to a run, turned into what the model sees. Pure: no trio, no I/O.
+
+- `selected`: `SelectedContext` (every kind) and the user's text into the user turn; bounds; blob ids.
+- `images`: attached images as image parts, MIME sniffed from the bytes, size limits, vision.
+- `rules`: rules and skills by type: inline, offered by name (`FetchRules`), file-globbed, attached.
+- `mcp`: MCP tools from the inline list, descriptors, or the editor's `mcp_state_exec_args` answer.
+- `actions`: what each `ConversationAction` case asks of the agent.
+"""
