@@ -42,16 +42,16 @@ import trio  # noqa: E402
 
 from cursord.agent.router import ProviderRouter  # noqa: E402
 from cursord.agent.turn import AgentTurn  # noqa: E402
+from cursord.app.runtime import agent_parts, provider_pool_limits, tune_gc  # noqa: E402
 from cursord.config import Limits, ProviderKind, ProviderSpec  # noqa: E402
 from cursord.connect.envelope import encode_envelope  # noqa: E402
-from cursord.models_rpc import ModelCatalog  # noqa: E402
 from cursord.proto import agent_v1_pb2 as agent  # noqa: E402
-from cursord.runtime import agent_parts, provider_pool_limits, tune_gc  # noqa: E402
 from cursord.server import runsse  # noqa: E402
+from cursord.server.models_rpc import ModelCatalog  # noqa: E402
 from cursord.server.serve import ListenOptions, hypercorn_config  # noqa: E402
 from cursord.store.store import open_store  # noqa: E402
 from cursord.store.writer import WriterThread  # noqa: E402
-from cursord.tap import TapHub, ensure_tap_token, tap_parts  # noqa: E402
+from cursord.tap.hub import TapHub, ensure_tap_token, tap_parts  # noqa: E402
 from cursord.testing.harness import running_daemon  # noqa: E402
 from cursord.testing.memory_server import serve_tcp  # noqa: E402
 

@@ -55,14 +55,14 @@ with atheris.instrument_imports(include=["cursord"]):
     from cursord.connect.request import Codec, HttpRejection, Limits
     from cursord.connect.streaming import Side, StreamReader, parse_stream_head, read_server_stream_request
     from cursord.connect.unary import decode_unary_body, parse_unary_head
-    from cursord.intents import parse_client_message
+    from cursord.core.intents import parse_client_message
     from cursord.proto import agent_v1_pb2 as agent
     from cursord.proto import aiserver_v1_pb2 as aiserver
     from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH, CursordApp, UnaryMethod
     from cursord.server.bidi import BidiAppendHandler, parse_bidi_append
     from cursord.streams.active import ActiveStream
+    from cursord.streams.append_gate import AppendGate
     from cursord.streams.broker import StreamBroker
-    from cursord.streams.ordering import AppendGate
     from cursord.testing.editor import bidi_request, cancel_action, exec_result, heartbeat, run_request, stream_close
 
 PEER_CODES = {Code.INVALID_ARGUMENT, Code.RESOURCE_EXHAUSTED, Code.UNIMPLEMENTED}

@@ -25,7 +25,7 @@ import trio
 from cursord.config import Limits
 from cursord.connect.envelope import encode_envelope
 from cursord.connect.errors import ConnectError
-from cursord.intents import RunRequested
+from cursord.core.intents import RunRequested
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server.memory import return_freed_blocks_to_the_os
 from cursord.streams.active import ActiveStream, StreamBehaviour

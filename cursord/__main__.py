@@ -1,5 +1,5 @@
 import sys
 
-from cursord.cli import main
+from cursord.cli.main import main
 
 sys.exit(main())

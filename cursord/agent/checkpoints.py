@@ -34,8 +34,8 @@ import trio
 from google.protobuf.message import DecodeError
 
 from cursord.agent import updates
-from cursord.core import BlobLedger, BlobStored, SendBlob
-from cursord.intents import KvResultArrived
+from cursord.agent.machine import BlobLedger, BlobStored, SendBlob
+from cursord.core.intents import KvResultArrived
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, Role, TextPart, ThinkingPart, ToolCallPart, ToolResultPart
 from cursord.store.store import Store

@@ -16,7 +16,7 @@ import attrs
 import trio
 
 from cursord.agent import updates
-from cursord.intents import ExecResultArrived
+from cursord.core.intents import ExecResultArrived
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.streams.active import ActiveStream
 

@@ -29,10 +29,10 @@ from typing import Any
 
 import attrs
 
+from cursord.agent.machine import PassInfo, PendingCall, TurnPhase, TurnSetup, TurnState
 from cursord.agent.router import Route
 from cursord.agent.tools import ToolContext, ToolOutcome, ToolRegistry
 from cursord.connect.errors import Code, ConnectError, error_from_wire
-from cursord.core import PassInfo, PendingCall, TurnPhase, TurnSetup, TurnState
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, ToolCallPart, Usage
 from cursord.store.codec import decode_message, encode_parts

@@ -15,12 +15,12 @@ import httpx
 from cursord.agent.ledger import PassLedger, PassTag
 from cursord.agent.model_choice import choose_model
 from cursord.config import ProviderKind, ProviderSpec
-from cursord.models_rpc import CatalogModel, ModelCatalog
 from cursord.providers import anthropic, openai_chat, openai_responses
 from cursord.providers.base import DeltaSink, Provider, VendorOptions
 from cursord.providers.http import HttpProvider
 from cursord.providers.model import PassRequest
 from cursord.providers.prices import PriceBook
+from cursord.server.models_rpc import CatalogModel, ModelCatalog
 
 #: context window used for compaction when neither the spec nor the model says (tokens).
 DEFAULT_CONTEXT_WINDOW = 128_000

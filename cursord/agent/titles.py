@@ -7,8 +7,8 @@ from typing import Final
 
 from cursord.agent.ledger import PassTag
 from cursord.agent.router import ProviderRouter
+from cursord.core.titles import Titler, clean_model_title
 from cursord.providers.model import Delta, Message, PassRequest, TextDelta
-from cursord.titles import Titler, clean_model_title
 
 TITLE_SYSTEM_PROMPT: Final = (
     "You name chat conversations. Reply with a title of at most six words for the conversation that starts "

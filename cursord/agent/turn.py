@@ -30,17 +30,7 @@ from cursord.agent.errors import model_not_served
 from cursord.agent.history import ConversationHistory
 from cursord.agent.hooks import HookSteps
 from cursord.agent.ledger import PassTag
-from cursord.agent.prompt import system_prompt
-from cursord.agent.router import ProviderRouter, Route
-from cursord.agent.run_prep import gather_context, prepare, run_user_shell
-from cursord.agent.tools import ToolRegistry, mode_id, run_mode
-from cursord.agent.turn_inputs import carried_context, what_to_run
-from cursord.connect.errors import Code, ConnectError
-from cursord.context import actions
-from cursord.context.actions import Plan, shell_text
-from cursord.context.rules import RuleBook
-from cursord.context.selected import ContextLimits
-from cursord.core import (
+from cursord.agent.machine import (
     TRANSITIONS,
     AbortExec,
     AbortSubagent,
@@ -70,7 +60,17 @@ from cursord.core import (
     TurnSetup,
     TurnState,
 )
-from cursord.intents import (
+from cursord.agent.prompt import system_prompt
+from cursord.agent.router import ProviderRouter, Route
+from cursord.agent.run_prep import gather_context, prepare, run_user_shell
+from cursord.agent.tools import ToolRegistry, mode_id, run_mode
+from cursord.agent.turn_inputs import carried_context, what_to_run
+from cursord.connect.errors import Code, ConnectError
+from cursord.context import actions
+from cursord.context.actions import Plan, shell_text
+from cursord.context.rules import RuleBook
+from cursord.context.selected import ContextLimits
+from cursord.core.intents import (
     ActionRequested,
     ClientHeartbeat,
     ExecControlArrived,
@@ -88,7 +88,7 @@ from cursord.store.conversations import summary_message
 from cursord.store.records import TurnMeta, TurnStatus
 from cursord.store.store import Store
 from cursord.streams.active import ActiveStream, StreamBehaviour
-from cursord.tap import TapHub
+from cursord.tap.hub import TapHub
 
 log = logging.getLogger(__name__)
 

@@ -8,10 +8,10 @@
 - `testing`: a fake TLS origin and a CONNECT client, for tests.
 """
 
-from cursord.proxy.ca import CAError, CaPaths, CertificateAuthority, LeafCertificates, node_env_line
 from cursord.proxy.routing import DEFAULT_INTERCEPT_HOSTS, DEFAULT_OWNED_PATHS, catalog_owns
+from cursord.proxy.runner import build_proxy, run_proxy
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
-from cursord.proxy.service import build_proxy, run_proxy
+from cursord.tls.ca import CAError, CaPaths, CertificateAuthority, LeafCertificates, node_env_line
 
 __all__ = [
     "DEFAULT_INTERCEPT_HOSTS",

@@ -42,19 +42,19 @@ from cursord.connect.metadata import Headers
 from cursord.connect.request import Codec, HttpRejection, HttpResponse, Limits
 from cursord.connect.streaming import parse_stream_head, read_server_stream_request
 from cursord.connect.unary import decode_unary_body, parse_unary_head, render_unary_response
-from cursord.intents import PrewarmRequested, RunRequested, requested_model_id
-from cursord.models_rpc import (
+from cursord.core.intents import PrewarmRequested, RunRequested, requested_model_id
+from cursord.core.sequencing import request_id_problem
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH
+from cursord.server.bidi import parse_bidi_append
+from cursord.server.models_rpc import (
     AGENT_USABLE_MODELS_PATH,
     AISERVER_USABLE_MODELS_PATH,
     AVAILABLE_MODELS_PATH,
     MODEL_RPC_PATHS,
     ModelCatalog,
 )
-from cursord.proto import agent_v1_pb2 as agent
-from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.sequencing import request_id_problem
-from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH
-from cursord.server.bidi import parse_bidi_append
 from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS
 from cursord.server.side_streams import SIDE_STREAM_PATHS
 

@@ -44,7 +44,6 @@ from cursord.connect.request import HttpResponse, Limits
 from cursord.connect.streaming import render_stream_error
 from cursord.connect.unary import render_unary_error
 from cursord.proxy.asgi_bridge import ASGIApp, RequestInfo, capture, serve_asgi
-from cursord.proxy.ca import LeafCertificates, client_context
 from cursord.proxy.forward import (
     Connector,
     UpstreamError,
@@ -71,6 +70,7 @@ from cursord.proxy.routing import (
 )
 from cursord.proxy.wire import BodySource, BodyTooLarge, BufferedBody, H11Stream, LiveBody, PeerGone, read_body
 from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH
+from cursord.tls.ca import LeafCertificates, client_context
 
 log = logging.getLogger(__name__)
 

@@ -32,8 +32,8 @@ from cursord.connect.unary import (
     render_unary_error,
     render_unary_response,
 )
+from cursord.core.sequencing import request_id_problem
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.sequencing import request_id_problem
 from cursord.server.asgi import (
     ClientDisconnected,
     Receive,

@@ -29,7 +29,7 @@ from collections.abc import Callable
 import attrs
 
 from cursord.connect.errors import Code, ConnectError
-from cursord.intents import (
+from cursord.core.intents import (
     ActionRequested,
     ClientHeartbeat,
     InboundIntent,
@@ -38,13 +38,13 @@ from cursord.intents import (
     decode_upload_bytes,
     parse_client_message,
 )
+from cursord.core.sequencing import request_id_problem
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.sequencing import request_id_problem
 from cursord.server.held_actions import HeldActions
 from cursord.server.side_streams import SideStreams
 from cursord.streams.active import ActiveStream
+from cursord.streams.append_gate import Admission, AppendGate, AppendRejected
 from cursord.streams.broker import StreamBroker
-from cursord.streams.ordering import Admission, AppendGate, AppendRejected
 from cursord.streams.uploads import UploadLedger, UploadPath
 
 log = logging.getLogger(__name__)

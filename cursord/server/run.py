@@ -55,7 +55,7 @@ from cursord.connect.streaming import (
     parse_stream_head,
     render_stream_error,
 )
-from cursord.intents import InboundIntent, PrewarmRequested, RunRequested, parse_client_message, requested_model_id
+from cursord.core.intents import InboundIntent, PrewarmRequested, RunRequested, parse_client_message, requested_model_id
 from cursord.server.asgi import Message, Receive, Scope, Send, header, send_response
 from cursord.server.bidi import Upload, deliver_upload
 from cursord.server.relay import AgentRelay

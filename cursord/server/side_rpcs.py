@@ -32,12 +32,12 @@ import attrs
 import trio
 from google.protobuf.message import Message
 
-from cursord.models_rpc import ModelCatalog
+from cursord.core.titles import Titler, title_from_text
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.app import UnaryMethod
+from cursord.server.models_rpc import ModelCatalog
 from cursord.server.parts import AppParts
-from cursord.titles import Titler, title_from_text
 
 log = logging.getLogger(__name__)
 

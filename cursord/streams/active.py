@@ -33,8 +33,8 @@ from google.protobuf.message import Message
 
 from cursord.connect.envelope import encode_envelope
 from cursord.connect.errors import Code, ConnectError
+from cursord.core.phases import Phase, check_transition
 from cursord.streams.backlog import Backlog, StreamEnding
-from cursord.streams.phases import Phase, check_transition
 from cursord.streams.subscribers import Subscriber, SubscriberSet
 
 log = logging.getLogger(__name__)

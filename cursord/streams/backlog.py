@@ -14,7 +14,7 @@ from __future__ import annotations
 import attrs
 
 from cursord.connect.errors import Code, ConnectError
-from cursord.streams.phases import Phase
+from cursord.core.phases import Phase
 
 
 @attrs.frozen

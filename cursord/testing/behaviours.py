@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from cursord.connect.errors import Code, ConnectError
-from cursord.intents import ActionKind, ActionRequested, ExecResultArrived, RunRequested
+from cursord.core.intents import ActionKind, ActionRequested, ExecResultArrived, RunRequested
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.streams.active import ActiveStream, StreamBehaviour
 

@@ -22,9 +22,8 @@ from typing import Literal
 import attrs
 import trio
 
+from cursord.app.daemon import Core, build_core
 from cursord.config import Limits
-from cursord.daemon import Core, build_core
-from cursord.proxy.ca import CaPaths, CertificateAuthority, client_context
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
 from cursord.server.parts import AppParts
 from cursord.server.serve import ListenOptions, hypercorn_config
@@ -32,6 +31,7 @@ from cursord.streams.active import BehaviourFactory
 from cursord.testing.editor import Connect, EditorClient
 from cursord.testing.http_client import connect_tcp, connect_tls
 from cursord.testing.memory_server import serve_in_memory, serve_tcp
+from cursord.tls.ca import CaPaths, CertificateAuthority, client_context
 
 Transport = Literal["memory", "tcp", "tls"]
 

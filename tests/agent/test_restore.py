@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 
+from cursord.agent.machine import MoveTo, Resume, StartPass, TurnMachine, TurnPhase
 from cursord.agent.restore import decode, encode
 from cursord.agent.tools import ShellTool
-from cursord.core import MoveTo, Resume, StartPass, TurnMachine, TurnPhase
-from cursord.intents import ExecResultArrived
+from cursord.core.intents import ExecResultArrived
+from cursord.core.phases import Phase
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, ToolResultPart
-from cursord.streams.phases import Phase
 
 RUN = agent.AgentRunRequest(conversation_id="conv-1")
 

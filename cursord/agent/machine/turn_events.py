@@ -1,0 +1,204 @@
+"""What goes into the turn machine (inputs) and what comes out of it (effects). Frozen values.
+
+Inputs from the editor reuse `cursord.intents` (`ExecResultArrived`, `ExecControlArrived`,
+`InteractionAnswered`); the rest are defined here. Effects are instructions for the trio actor
+(`cursord.agent.turn`), which carries them out in order and feeds what comes back in as inputs.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from cursord.agent.machine.turn_state import TurnSetup, TurnState
+from cursord.connect.errors import ConnectError
+from cursord.core.phases import Phase
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.providers.errors import ProviderError
+from cursord.providers.model import Delta, Message, PassRequest, Usage
+
+# ---- inputs -------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Begin:
+    """The actor prepared a run (asked the editor, read history and blobs): go on with the model.
+
+    `user` are the messages that open this turn (the user's message, or what a resumed turn had done);
+    `summarize` asks for the summary of `history` instead (the user's summarize action)."""
+
+    setup: TurnSetup
+    conversation_id: str | None
+    history: tuple[Message, ...] = ()
+    user: tuple[Message, ...] = ()
+    next_exec_seq: int = 1
+    applied_rules: tuple[str, ...] = ()
+    summarize: bool = False
+
+
+@attrs.frozen
+class Resume:
+    """Go on after a restart, from the restored state."""
+
+
+@attrs.frozen
+class PassDelta:
+    pass_id: int
+    delta: Delta
+
+
+@attrs.frozen
+class PassEnded:
+    pass_id: int
+
+
+@attrs.frozen
+class PassFailed:
+    pass_id: int
+    error: ProviderError
+
+
+@attrs.frozen
+class Cancel:
+    """The editor canceled, or the stream's reconnect grace ran out."""
+
+    error: ConnectError
+
+
+@attrs.frozen
+class AbortSubagent:
+    """`cancel_subagent_action`: the tool call or exec id of the subagent to stop (or none of ours)."""
+
+    target: str
+
+
+@attrs.frozen
+class ForceBackground:
+    """`background_shell_action` / `background_subagent_action` for the tool call `target`."""
+
+    case: str
+    target: str
+    shell: bool
+
+
+# ---- effects ------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Publish:
+    message: agent.AgentServerMessage
+
+
+@attrs.frozen
+class MoveTo:
+    phase: Phase
+
+
+@attrs.frozen
+class StartPass:
+    pass_id: int
+    model_call_id: str
+    request: PassRequest
+
+
+@attrs.frozen
+class CancelPass:
+    """Cancel the running pass (closing its provider connection); it reports nothing more."""
+
+
+@attrs.frozen
+class SendExec:
+    message: agent.ExecServerMessage
+
+
+@attrs.frozen
+class AbortExec:
+    exec_seq: int
+
+
+@attrs.frozen
+class AskUser:
+    query: agent.InteractionQuery
+
+
+@attrs.frozen
+class ShowToolCall:
+    """Show the editor a tool call as it starts or completes (checkpoints record the latest view)."""
+
+    call_id: str
+    view: agent.ToolCall
+    model_call_id: str
+    completed: bool
+
+
+@attrs.frozen
+class Checkpoint:
+    """Store this turn's blobs in the editor and publish the conversation checkpoint."""
+
+    turn_messages: tuple[Message, ...]
+    used_tokens: int
+    max_tokens: int
+    mode: int
+    summary: str | None
+    final: bool
+
+
+class TurnOutcome(enum.Enum):
+    """How a recorded turn ended (the store's `TurnStatus`, named here so the core needs no store)."""
+
+    COMPLETED = "completed"
+    FAILED = "failed"
+    CANCELED = "canceled"
+
+
+@attrs.frozen
+class RecordTurn:
+    status: TurnOutcome
+    messages: tuple[Message, ...]
+    usage: Usage
+    model: str | None
+    error: str | None = None
+
+
+@attrs.frozen
+class StoreSummary:
+    """The conversation's summary, kept with its history."""
+
+    text: str
+
+
+@attrs.frozen
+class Snapshot:
+    """Keep `state` (at a step boundary) so the turn survives a restart."""
+
+    state: TurnState
+
+
+@attrs.frozen
+class Tap:
+    event: str
+    timings: dict[str, object]
+
+
+@attrs.frozen
+class End:
+    error: ConnectError | None
+
+
+Effect = (
+    Publish
+    | MoveTo
+    | StartPass
+    | CancelPass
+    | SendExec
+    | AbortExec
+    | AskUser
+    | ShowToolCall
+    | Checkpoint
+    | RecordTurn
+    | StoreSummary
+    | Snapshot
+    | Tap
+    | End
+)

@@ -1,0 +1,721 @@
+"""TurnMachine: the agent turn as a pure state machine. `handle(input) -> list[Effect]`.
+
+Theory of operation. A turn alternates provider *passes* and *tool steps*. The actor
+(`cursord.agent.turn`) prepares a run (asking the editor, reading history and blobs) and hands the
+machine `Begin`; from then on every input goes through `handle`, which looks up `(phase, input type)`
+in `TRANSITIONS` (the turn's rules, in one place: `cursord.core.turn_rules`), updates the frozen
+`TurnState` and returns the effects for the actor to carry out, in order. A pair that is not in the
+table is a bug on our side and raises `TurnProtocolError`; inputs the editor may send at any time (a
+stray exec result, a late answer) are listed explicitly as ignored.
+
+- `Begin` starts the first pass (compacting earlier turns first if the prompt would not fit the
+  model's window, or summarizing when the user asked for that).
+- Each pass publishes text and thinking as its deltas arrive. `PassEnded` appends the reply; if it
+  called tools, each call becomes a `PendingCall`: an exec (`SendExec`) or a question (`AskUser`),
+  served locally (`FetchRules`) or failed at once (unknown tool, bad arguments). Configured hooks wrap
+  an exec: `preToolUse` before it is sent, `postToolUse(Failure)` before its outcome counts.
+- When every call has its outcome, the results are appended in call order and the next pass starts.
+  A pass without tool calls completes the turn: checkpoint, record, `turn_ended`, `End(None)`.
+- `PassFailed` or `Cancel` ends the turn with an error; its messages are recorded as failed (or
+  canceled) and never become history. `Cancel` also cancels the pass and aborts every open exec.
+- `Snapshot` is emitted at every step boundary: before a pass starts, after a step's calls are sent,
+  after each outcome. A restored machine (phase `RESTORED`) goes on with `Resume`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from cursord.agent import hooks, updates
+from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
+from cursord.agent.errors import provider_failure
+from cursord.agent.machine.turn_events import (
+    AbortExec,
+    AbortSubagent,
+    AskUser,
+    Begin,
+    Cancel,
+    CancelPass,
+    Checkpoint,
+    Effect,
+    End,
+    ForceBackground,
+    MoveTo,
+    PassDelta,
+    PassEnded,
+    PassFailed,
+    Publish,
+    RecordTurn,
+    Resume,
+    SendExec,
+    ShowToolCall,
+    Snapshot,
+    StartPass,
+    StoreSummary,
+    Tap,
+    TurnOutcome,
+)
+from cursord.agent.machine.turn_pass import PassBuffer
+from cursord.agent.machine.turn_rules import TURN_RULES
+from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
+from cursord.agent.tools import (
+    ExecTool,
+    InteractionTool,
+    ShellAccumulator,
+    ShellTool,
+    SwitchModeTool,
+    TaskTool,
+    ToolArgumentError,
+    ToolContext,
+    ToolOutcome,
+    WebFetchTool,
+    WebSearchTool,
+    parse_call_arguments,
+)
+from cursord.agent.turn_inputs import rules_for_paths, touched_paths
+from cursord.connect.errors import Code, ConnectError
+from cursord.context.images import without_images
+from cursord.context.rules import FETCH_RULES_TOOL
+from cursord.core.intents import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered
+from cursord.core.phases import Phase
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.providers.errors import MalformedResponse, ProviderError
+from cursord.providers.model import (
+    Message,
+    PassEnd,
+    PassRequest,
+    TextDelta,
+    ThinkingDelta,
+    ThinkingDone,
+    ToolCallArgsDelta,
+    ToolCallDone,
+    ToolCallPart,
+    ToolCallStart,
+    Usage,
+)
+
+log = logging.getLogger(__name__)
+
+
+class TurnProtocolError(Exception):
+    """An input the turn cannot take in its phase: a bug in the actor, never the editor's doing."""
+
+
+Handler = Callable[["TurnMachine", Any], None]
+
+
+class TurnMachine:
+    """One agent turn (see the module docstring).
+
+    `summary_message` makes the message a compaction summary becomes (the store's format); `clock`
+    gives the time for step, thinking and hook durations."""
+
+    def __init__(
+        self,
+        request_id: str,
+        *,
+        summary_message: Callable[[str], Message],
+        max_passes: int = 50,
+        clock: Callable[[], float] = lambda: 0.0,
+        state: TurnState | None = None,
+    ) -> None:
+        self.request_id = request_id
+        self.max_passes = max_passes
+        self.clock = clock
+        self.state = state if state is not None else TurnState()
+        self._summary_message = summary_message
+        self._out: list[Effect] = []
+        # transient, rebuilt after a restart (see `cursord.core.turn_state`)
+        self._pass: PassBuffer | None = None
+        self._shells: dict[str, ShellAccumulator] = {}
+        self._estimate = PromptEstimate()
+        for pending in self.state.open_calls:
+            if isinstance(pending.tool, ShellTool) and pending.exec_seq is not None:
+                self._shells[pending.call.id] = pending.tool.new_accumulator(pending.arguments, pending.context)
+
+    @property
+    def phase(self) -> TurnPhase:
+        return self.state.phase
+
+    def handle(self, item: object) -> list[Effect]:
+        handler = TRANSITIONS.get((self.state.phase, type(item)))
+        if handler is None:
+            raise TurnProtocolError(f"turn {self.request_id}: {type(item).__name__} in phase {self.state.phase.value}")
+        self._out = []
+        handler(self, item)
+        out, self._out = self._out, []
+        return out
+
+    # ---- small helpers ----------------------------------------------------------------------------
+
+    def _emit(self, *effects: Effect) -> None:
+        self._out.extend(effects)
+
+    def _set(self, **changes: Any) -> None:
+        self.state = attrs.evolve(self.state, **changes)
+
+    @property
+    def _setup(self) -> TurnSetup:
+        assert self.state.setup is not None
+        return self.state.setup
+
+    def _add_message(self, message: Message) -> None:
+        self._set(messages=(*self.state.messages, message), turn_messages=(*self.state.turn_messages, message))
+        self._estimate.add(message)
+
+    def _take_exec_seq(self) -> int:
+        seq = self.state.next_exec_seq
+        self._set(next_exec_seq=seq + 1)
+        return seq
+
+    def _snapshot(self) -> None:
+        if self.state.setup is not None and self.state.setup.tools is not None:
+            self._emit(Snapshot(self.state))
+
+    def _tap(self, event: str, timings: dict[str, object]) -> None:
+        self._emit(Tap(event, timings))
+
+    def _ignore(self, item: object) -> None:
+        """An input that means nothing in this phase (a stray or late message); see `TRANSITIONS`."""
+
+    # ---- starting ---------------------------------------------------------------------------------
+
+    def _on_begin(self, begin: Begin) -> None:
+        self._set(
+            setup=begin.setup,
+            conversation_id=begin.conversation_id,
+            messages=begin.history,
+            turn_start=len(begin.history),
+            next_exec_seq=max(self.state.next_exec_seq, begin.next_exec_seq),
+            applied_rules=begin.applied_rules,
+        )
+        if begin.summarize:
+            self._start_summary(manual=True)
+            return
+        for message in begin.user:
+            self._add_message(message)
+        self._next_pass()
+
+    def _on_resume(self, _: Resume) -> None:
+        pending = self.state.pending
+        if any(p.open for p in pending):
+            self._set(phase=TurnPhase.TOOLS)
+            self._waiting_phase()  # the editor's results for these execs are still welcome
+        elif pending:
+            self._set(phase=TurnPhase.TOOLS)
+            self._maybe_next_pass()
+        else:
+            self._next_pass()
+
+    # ---- passes -----------------------------------------------------------------------------------
+
+    def _next_pass(self) -> None:
+        """The next step of the turn, compacting earlier turns first if the prompt would not fit."""
+        setup, state = self._setup, self.state
+        assert setup.tools is not None
+        policy = CompactionPolicy(setup.context_window)
+        estimated = self._estimate.next_prompt(state.messages, setup.system, setup.tools.specs)
+        if policy.needs_compaction(estimated) and state.turn_start > 0 and not state.compacted:
+            log.info(
+                "stream %s: prompt of about %d tokens exceeds %d of %d; compacting %d earlier messages",
+                self.request_id,
+                estimated,
+                policy.budget,
+                policy.context_window,
+                state.turn_start,
+            )
+            self._start_summary(manual=False)
+            return
+        self._start_pass()
+
+    def _start_summary(self, *, manual: bool) -> None:
+        self._snapshot()
+        self._emit(MoveTo(Phase.COMPACTING), Publish(updates.summary_started()))
+        request = summary_request(self._setup.model, self.state.messages[: self.state.turn_start])
+        self._launch(request, PassPurpose.SUMMARY, manual=manual)
+
+    def _start_pass(self) -> None:
+        setup = self._setup
+        assert setup.tools is not None
+        fetch_rules = setup.rules.tool_spec()  # FetchRules, served by cursord (`_dispatch_one`)
+        messages = self.state.messages
+        request = PassRequest(
+            model=setup.model,
+            system=setup.system,
+            messages=tuple(without_images(list(messages)) if not setup.vision else messages),
+            tools=(*setup.tools.specs, *([fetch_rules] if fetch_rules is not None else [])),
+            reasoning_effort=setup.reasoning_effort,
+            thinking_budget=setup.thinking_budget,
+            cache_key=self.state.conversation_id,  # the vendor's prompt cache follows the conversation
+        )
+        self._snapshot()
+        self._emit(MoveTo(Phase.PROVIDER_RUNNING))
+        self._launch(request, PassPurpose.STEP)
+
+    def _launch(self, request: PassRequest, purpose: PassPurpose, *, manual: bool = False) -> None:
+        pass_id = self.state.next_pass_id
+        self._set(next_pass_id=pass_id + 1)
+        if pass_id > self.max_passes:
+            self._set(phase=TurnPhase.ENDED)
+            self._emit(
+                End(
+                    ConnectError(
+                        Code.RESOURCE_EXHAUSTED,
+                        f"the model made {self.max_passes} passes without finishing the turn; stopped",
+                    )
+                )
+            )
+            return
+        model_call_id = f"{self.request_id}:{pass_id}"
+        current = PassInfo(pass_id, model_call_id, purpose, manual, self.clock())
+        phase = TurnPhase.STEP if purpose is PassPurpose.STEP else TurnPhase.SUMMARY
+        self._set(current=current, phase=phase)
+        self._pass = PassBuffer()
+        if purpose is PassPurpose.STEP:
+            self._emit(Publish(updates.step_started(pass_id)))
+        self._tap("pass_start", {"pass": pass_id, "provider": self._setup.provider_name, "model": self._setup.model})
+        self._emit(StartPass(pass_id, model_call_id, request))
+
+    def _is_current(self, pass_id: int) -> bool:
+        current = self.state.current
+        return current is not None and current.pass_id == pass_id and self._pass is not None
+
+    def _on_delta(self, item: PassDelta) -> None:
+        if not self._is_current(item.pass_id):
+            return  # from a pass that was canceled
+        state, delta = self._pass, item.delta
+        assert state is not None and self.state.current is not None
+        summary = self.state.current.purpose is PassPurpose.SUMMARY
+        match delta:
+            case TextDelta(text=text):
+                state.text.append(text)
+                if not summary:
+                    self._emit(Publish(updates.text_delta(text)))
+            case ThinkingDelta() | ThinkingDone() if summary:
+                pass  # a summary's reasoning is not part of the conversation
+            case ThinkingDelta(text=text):
+                state.add_thinking(text, self.clock())
+                self._emit(Publish(updates.thinking_delta(text)))
+            case ThinkingDone():
+                self._emit(Publish(updates.thinking_completed(state.finish_thinking(delta, self.clock()))))
+            case ToolCallStart(index=index, id=call_id, name=name):
+                state.tool_names[index] = (call_id, name)
+            case ToolCallArgsDelta(index=index, fragment=fragment):
+                call_id, name = state.tool_names.get(index, ("", ""))
+                tools = self._setup.tools
+                assert tools is not None
+                model_call_id = self.state.current.model_call_id
+                self._emit(Publish(updates.partial_tool_call(call_id, tools.skeleton(name), fragment, model_call_id)))
+            case ToolCallDone():
+                state.add_tool_call(delta)
+            case Usage():
+                state.usage = delta
+            case PassEnd():
+                state.ended = delta
+
+    def _pass_over(self, pass_id: int, error: ProviderError | None) -> tuple[PassBuffer, PassInfo] | None:
+        """The finished pass's output (None for a pass that was canceled), its usage counted."""
+        if not self._is_current(pass_id):
+            return None
+        buffer, current = self._pass, self.state.current
+        assert buffer is not None and current is not None
+        self._pass = None
+        self._tap(
+            "pass_end",
+            {
+                "pass": pass_id,
+                "error": type(error).__name__ if error else None,
+                "stop_reason": buffer.ended.stop_reason.value if buffer.ended else None,
+                "input_tokens": buffer.usage.input,
+                "output_tokens": buffer.usage.output,
+            },
+        )
+        self._set(usage=updates.add_usage(self.state.usage, buffer.usage))
+        return buffer, current
+
+    def _on_pass_failed(self, item: PassFailed) -> None:
+        over = self._pass_over(item.pass_id, item.error)
+        if over is None:
+            return
+        if over[1].purpose is PassPurpose.SUMMARY:
+            self._summary_finished(*over, item.error)
+            return
+        self._fail(provider_failure(item.error))
+
+    def _on_pass_ended(self, item: PassEnded) -> None:
+        over = self._pass_over(item.pass_id, None)
+        if over is None:
+            return
+        buffer, current = over
+        if current.purpose is PassPurpose.SUMMARY:
+            self._summary_finished(buffer, current, None)
+            return
+        reply = buffer.reply()
+        self._estimate.observe_pass(buffer.usage.input, buffer.usage.output)
+        if buffer.usage.output:
+            self._emit(Publish(updates.token_delta(buffer.usage.output)))
+        duration_ms = int((self.clock() - current.started_at) * 1000)
+        self._emit(Publish(updates.step_completed(current.pass_id, duration_ms)))
+        self._set(messages=(*self.state.messages, reply), turn_messages=(*self.state.turn_messages, reply))
+        self._estimate.observe_pass(buffer.usage.input, buffer.usage.output)  # the reply is counted in output
+        if buffer.tool_calls:
+            self._set(phase=TurnPhase.TOOLS)
+            self._dispatch_tools(current, buffer.tool_calls)
+            self._maybe_next_pass()
+            return
+        self._complete()
+
+    def _summary_finished(self, buffer: PassBuffer, current: PassInfo, error: ProviderError | None) -> None:
+        text = buffer.summary_text()
+        if error is not None or not text:
+            if current.manual:
+                failure = error or MalformedResponse(self._setup.provider_name, "the summary came back empty")
+                self._set(phase=TurnPhase.ENDED)
+                self._emit(End(provider_failure(failure)))
+                return
+            # Compaction is an optimisation: without it the turn goes on with the full history, and a
+            # prompt that really is too long fails with the provider's clear context error.
+            log.warning("stream %s: compaction failed (%s); continuing uncompacted", self.request_id, error)
+            self._set(compacted=True)
+            self._start_pass()
+            return
+        self._emit(Publish(updates.summary(text)), Publish(updates.summary_completed()), StoreSummary(text))
+        self._set(
+            summary_text=text,
+            messages=(self._summary_message(text), *self.state.messages[self.state.turn_start :]),
+            turn_start=1,
+            compacted=True,
+        )
+        self._estimate = PromptEstimate()
+        if current.manual:
+            self._set(phase=TurnPhase.ENDED)
+            self._emit(Publish(updates.turn_ended(self.state.usage)), End(None))
+            return
+        self._start_pass()
+
+    # ---- ending -----------------------------------------------------------------------------------
+
+    def _complete(self) -> None:
+        self._emit(MoveTo(Phase.CHECKPOINTING))
+        self._checkpoint(final=True)
+        self._record(TurnOutcome.COMPLETED)
+        self._set(phase=TurnPhase.ENDED)
+        self._emit(Publish(updates.turn_ended(self.state.usage)), End(None))
+
+    def _fail(self, error: ConnectError) -> None:
+        """End the turn with `error`; its messages are kept for inspection but never become history."""
+        status = TurnOutcome.CANCELED if error.code is Code.CANCELED else TurnOutcome.FAILED
+        self._set(phase=TurnPhase.ENDED)
+        self._emit(End(error))
+        self._record(status, error.message)
+
+    def _on_cancel(self, item: Cancel) -> None:
+        """Stop the pass (closing its provider connection) and abort every exec still open."""
+        if self.state.phase in (TurnPhase.STEP, TurnPhase.SUMMARY):
+            self._emit(CancelPass())
+            self._pass = None
+        for pending in self.state.pending:
+            if pending.exec_seq is not None and pending.open:
+                self._emit(AbortExec(pending.exec_seq))
+        self._fail(item.error)
+
+    def _record(self, status: TurnOutcome, error: str | None = None) -> None:
+        state = self.state
+        if state.conversation_id is None or not state.turn_messages:
+            return
+        model = state.setup.model if state.setup is not None else None
+        self._emit(RecordTurn(status, state.turn_messages, state.usage, model, error))
+        self._set(turn_messages=())  # recorded once
+
+    def _checkpoint(self, *, final: bool) -> None:
+        setup = self.state.setup
+        if setup is None or setup.tools is None:
+            return
+        used = self._estimate.next_prompt(self.state.messages, setup.system, setup.tools.specs)
+        self._emit(
+            Checkpoint(
+                self.state.turn_messages,
+                used_tokens=used,
+                max_tokens=setup.context_window,
+                mode=setup.tools.mode,
+                summary=self.state.summary_text,
+                final=final,
+            )
+        )
+
+    # ---- actions on a running turn ----------------------------------------------------------------
+
+    def _on_abort_subagent(self, item: AbortSubagent) -> None:
+        """Abort the subagent call `target` names (by tool call or exec id), or every subagent of this
+        step when it names none of them."""
+        subagents = [p for p in self.state.pending if isinstance(p.tool, TaskTool) and p.open]
+        chosen = [p for p in subagents if item.target in (p.call.id, p.exec_id)] or subagents
+        for pending in chosen:
+            if pending.exec_seq is not None:
+                self._emit(AbortExec(pending.exec_seq))
+
+    def _on_force_background(self, item: ForceBackground) -> None:
+        exec_seq = self._take_exec_seq()
+        exec_id = f"{item.case}:{item.target}"
+        if item.shell:
+            args = agent.ForceBackgroundShellArgs(tool_call_id=item.target)
+            message = agent.ExecServerMessage(id=exec_seq, exec_id=exec_id, force_background_shell_args=args)
+        else:
+            sub = agent.ForceBackgroundSubagentArgs(tool_call_id=item.target)
+            message = agent.ExecServerMessage(id=exec_seq, exec_id=exec_id, force_background_subagent_args=sub)
+        self._emit(SendExec(message))
+
+    # ---- tool calls -------------------------------------------------------------------------------
+
+    def _context(self, call: ToolCallPart) -> ToolContext:
+        setup = self._setup
+        assert setup.tools is not None
+        return ToolContext(
+            tool_call_id=call.id,
+            conversation_id=self.state.conversation_id or "",
+            model_id=setup.model,
+            mode=setup.tools.mode,
+        )
+
+    def _dispatch_tools(self, current: PassInfo, calls: list[ToolCallPart]) -> None:
+        pending = tuple(self._dispatch_one(current, call) for call in calls)
+        self._set(pending=pending)
+        self._waiting_phase()
+        self._snapshot()
+
+    def _dispatch_one(self, current: PassInfo, call: ToolCallPart) -> PendingCall:
+        setup = self._setup
+        assert setup.tools is not None
+        tool = setup.tools.get(call.name)
+        pending = PendingCall(call, {}, self._context(call), tool, started_at=self.clock())
+        if tool is None and call.name == FETCH_RULES_TOOL and setup.rules.offered:
+            try:  # served from the run's request context: no editor round trip
+                return attrs.evolve(
+                    pending, outcome=ToolOutcome(*setup.rules.fetch(parse_call_arguments(call.arguments)))
+                )
+            except (ToolArgumentError, ValueError) as exc:
+                return attrs.evolve(pending, outcome=ToolOutcome(f"Tool call failed: {exc}", is_error=True))
+        if tool is None:
+            return attrs.evolve(pending, outcome=ToolOutcome(setup.tools.unavailable_text(call.name), is_error=True))
+        request: agent.InteractionQuery | agent.ExecServerMessage
+        try:
+            arguments = parse_call_arguments(call.arguments)
+            pending = attrs.evolve(pending, arguments=arguments)
+            if isinstance(tool, InteractionTool):
+                query_id = self.state.next_query_id
+                self._set(next_query_id=query_id + 1)
+                pending = attrs.evolve(pending, query_id=query_id)
+                request = tool.build_query(arguments, query_id, pending.context)
+            elif isinstance(tool, ExecTool):
+                exec_seq, exec_id = self._take_exec_seq(), f"{current.model_call_id}:{call.id}"
+                pending = attrs.evolve(pending, exec_seq=exec_seq, exec_id=exec_id)
+                request = tool.build_exec(arguments, exec_seq, exec_id, pending.context)
+                if isinstance(tool, ShellTool):
+                    self._shells[call.id] = tool.new_accumulator(arguments, pending.context)
+                if hooks.PRE_TOOL_USE in setup.hook_steps:
+                    hook_seq = self._take_exec_seq()
+                    pending = attrs.evolve(pending, deferred=request, hook=hooks.PRE_TOOL_USE, exec_seq=hook_seq)
+                    request = hooks.pre_tool_use(self._hook_facts(pending), hook_seq, f"{exec_id}:pre")
+            else:  # pragma: no cover - every registered tool is one of the two kinds
+                raise ToolArgumentError(f"{call.name} cannot be called")
+        except (ToolArgumentError, ValueError) as exc:
+            self._shells.pop(call.id, None)
+            return attrs.evolve(pending, outcome=ToolOutcome(f"Tool call failed: {exc}", is_error=True))
+        started = tool.tool_call(pending.arguments, pending.context)
+        if started is not None:
+            self._emit(ShowToolCall(call.id, started, current.model_call_id, completed=False))
+        self._emit(AskUser(request) if isinstance(request, agent.InteractionQuery) else SendExec(request))
+        return pending
+
+    def _put(self, pending: PendingCall) -> None:
+        self._set(pending=tuple(pending if p.call.id == pending.call.id else p for p in self.state.pending))
+
+    def _waiting_phase(self) -> None:
+        open_calls = self.state.open_calls
+        if any(p.query_id is not None for p in open_calls):
+            self._emit(MoveTo(Phase.AWAITING_USER))
+        elif open_calls:
+            self._emit(MoveTo(Phase.WAITING_EXTERNAL))
+
+    def _find_exec(self, exec_seq: int) -> PendingCall | None:
+        return next((p for p in self.state.pending if p.exec_seq == exec_seq and p.open), None)
+
+    def _on_exec_result(self, result: ExecResultArrived) -> None:
+        pending = self._find_exec(result.exec_seq)
+        if pending is None:
+            log.info("stream %s: result for unknown exec %d ignored", self.request_id, result.exec_seq)
+            return
+        tool = pending.tool
+        assert isinstance(tool, ExecTool)
+        message = result.message
+        shell = self._shells.get(pending.call.id)
+        if pending.hook is not None:
+            self._on_hook_answer(pending, tool, message)
+        elif shell is not None:
+            for event in shell.feed_message(message):
+                self._emit(Publish(updates.shell_output(event)))
+            if shell.finished:
+                self._finish_shell(pending)
+        else:
+            self._finish_exec(pending, tool, message)
+        self._maybe_next_pass()
+
+    def _finish_exec(self, pending: PendingCall, tool: ExecTool, message: agent.ExecClientMessage) -> None:
+        assert pending.exec_id is not None
+        try:
+            follow_up = tool.next_exec(
+                pending.arguments, message, self.state.next_exec_seq, pending.exec_id, pending.context
+            )
+        except ToolArgumentError as exc:
+            self._resolve(pending, ToolOutcome(f"Tool call failed: {exc}", is_error=True), None)
+            return
+        if follow_up is not None:  # a multi-step tool (StrReplace): read, then write
+            self._put(attrs.evolve(pending, exec_seq=self._take_exec_seq()))
+            self._emit(SendExec(follow_up))
+            self._snapshot()
+            return
+        outcome = tool.result_text(message, pending.arguments)
+        self._resolve(pending, outcome, tool.tool_call(pending.arguments, pending.context, message))
+
+    def _hook_facts(self, pending: PendingCall) -> hooks.HookFacts:
+        return hooks.HookFacts(
+            tool_name=pending.call.name,
+            tool_input=pending.arguments,
+            tool_use_id=pending.call.id,
+            conversation_id=self.state.conversation_id or "",
+            model_id=self._setup.model,
+        )
+
+    def _on_hook_answer(self, pending: PendingCall, tool: ExecTool, message: agent.ExecClientMessage) -> None:
+        hook = pending.hook
+        pending = attrs.evolve(pending, hook=None)
+        if hook == hooks.PRE_TOOL_USE:
+            decision = hooks.pre_tool_decision(message)
+            pending = attrs.evolve(pending, hook_context=decision.additional_context)
+            if decision.denied is not None:
+                outcome = ToolOutcome(f"A hook blocked this {pending.call.name} call: {decision.denied}", True)
+                self._resolve(pending, outcome, None, post_hook=False)
+                return
+            request, exec_id = pending.deferred, pending.exec_id
+            assert request is not None and exec_id is not None
+            if decision.updated_input is not None:
+                pending = attrs.evolve(pending, arguments=decision.updated_input)
+                try:
+                    request = tool.build_exec(pending.arguments, self._take_exec_seq(), exec_id, pending.context)
+                except (ToolArgumentError, ValueError) as exc:
+                    self._resolve(pending, ToolOutcome(f"Tool call failed: {exc}", True), None, post_hook=False)
+                    return
+            self._put(attrs.evolve(pending, exec_seq=request.id, deferred=None))
+            self._emit(SendExec(request))
+            return
+        assert pending.held is not None
+        held = pending.held
+        pending = attrs.evolve(pending, held=None)
+        text = hooks.with_context(held.text, hooks.post_tool_context(message))
+        self._resolve(pending, ToolOutcome(text, held.is_error), None, post_hook=False)
+
+    def _finish_shell(self, pending: PendingCall) -> None:
+        shell = self._shells.pop(pending.call.id)
+        assert isinstance(pending.tool, ShellTool)
+        completed = pending.tool.tool_call(pending.arguments, pending.context, shell)
+        self._resolve(pending, shell.outcome(), completed)
+
+    def _on_exec_control(self, control: ExecControlArrived) -> None:
+        pending = self._find_exec(control.exec_seq)
+        if pending is None or control.kind is ExecControlKind.HEARTBEAT:
+            return
+        shell = self._shells.get(pending.call.id)
+        if control.kind is ExecControlKind.THROW:
+            thrown = control.message.throw
+            outcome = ToolOutcome(f"The editor failed to run {pending.call.name}: {thrown.error}", is_error=True)
+            self._shells.pop(pending.call.id, None)
+            self._resolve(pending, outcome, None)
+        elif shell is not None:
+            shell.close()
+            self._finish_shell(pending)
+        else:
+            outcome = ToolOutcome(f"{pending.call.name}: the editor closed the call without a result.", True)
+            self._resolve(pending, outcome, None)
+        self._maybe_next_pass()
+
+    def _on_interaction(self, answer: InteractionAnswered) -> None:
+        pending = next((p for p in self.state.pending if p.query_id == answer.query_id and p.open), None)
+        if pending is None:
+            log.info("stream %s: answer to unknown query %d ignored", self.request_id, answer.query_id)
+            return
+        tool = pending.tool
+        setup = self._setup
+        assert isinstance(tool, InteractionTool) and setup.tools is not None
+        response = answer.message
+        outcome = tool.result_text(response, pending.arguments)
+        result = tool.result_message(response, pending.arguments, pending.context)
+        if outcome.pending:
+            outcome, result = _unserved_web_request(tool, pending.arguments)
+        elif isinstance(tool, SwitchModeTool) and not outcome.is_error:
+            tools = setup.tools.with_mode(tool.target_mode(pending.arguments))
+            self._set(setup=attrs.evolve(setup, tools=tools))
+        self._resolve(pending, outcome, tool.tool_call(pending.arguments, pending.context, result))
+        self._maybe_next_pass()
+
+    def _resolve(
+        self, pending: PendingCall, outcome: ToolOutcome, completed: agent.ToolCall | None, *, post_hook: bool = True
+    ) -> None:
+        current = self.state.current
+        assert current is not None
+        if completed is not None:
+            self._emit(ShowToolCall(pending.call.id, completed, current.model_call_id, completed=True))
+        outcome = ToolOutcome(hooks.with_context(outcome.text, pending.hook_context), outcome.is_error)
+        pending = attrs.evolve(pending, hook_context=None)
+        wanted = hooks.POST_TOOL_USE_FAILURE if outcome.is_error else hooks.POST_TOOL_USE
+        if post_hook and isinstance(pending.tool, ExecTool) and wanted in self._setup.hook_steps:
+            exec_seq = self._take_exec_seq()
+            pending = attrs.evolve(pending, held=outcome, hook=wanted, exec_seq=exec_seq)
+            self._put(pending)
+            duration_ms = int((self.clock() - pending.started_at) * 1000)
+            request = hooks.post_tool_use(
+                self._hook_facts(pending),
+                outcome.text,
+                failed=outcome.is_error,
+                duration_ms=duration_ms,
+                exec_seq=exec_seq,
+                exec_id=f"{pending.exec_id}:post",
+            )
+            self._emit(SendExec(request))
+            return
+        self._put(attrs.evolve(pending, outcome=outcome))
+        self._waiting_phase()
+        self._snapshot()
+
+    def _maybe_next_pass(self) -> None:
+        if any(p.open for p in self.state.pending):
+            return
+        setup = self._setup
+        for pending in self.state.pending:
+            assert pending.outcome is not None
+            text = pending.outcome.text
+            if not pending.outcome.is_error:  # file-globbed rules for the files this call touched
+                extra, names = rules_for_paths(setup.rules, touched_paths(pending.arguments), self.state.applied_rules)
+                text += extra
+                self._set(applied_rules=self.state.applied_rules + tuple(names))
+            self._add_message(Message.tool_result(pending.call.id, text, is_error=pending.outcome.is_error))
+        self._set(pending=())
+        self._checkpoint(final=False)
+        self._next_pass()
+
+
+def _unserved_web_request(tool: InteractionTool, arguments: dict[str, Any]) -> tuple[ToolOutcome, Any]:
+    """An approved WebSearch/WebFetch: cursord has no web backend, so the model is told so plainly."""
+    reason = "cursord has no web backend configured; answer from what you know or ask the user"
+    if isinstance(tool, WebFetchTool):
+        return WebFetchTool.failed(str(arguments.get("url", "")), reason)
+    return WebSearchTool.failed(reason)
+
+
+#: (phase, input type) -> handler, from `TURN_RULES`. A pair not listed raises `TurnProtocolError`.
+TRANSITIONS: Mapping[tuple[TurnPhase, type], Handler] = {
+    pair: getattr(TurnMachine, "_ignore" if name == "ignore" else f"_on_{name}") for pair, name in TURN_RULES.items()
+}

@@ -1,0 +1,216 @@
+"""Assembling the running service from a config: providers, history, agent turns, extra RPCs, sd_notify.
+
+The CLI's `serve` and the systemd unit both come through `run_service`; tests use `agent_parts` with
+their own router to build the same daemon around scripted providers.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import time
+from collections.abc import Mapping
+from functools import partial
+
+import attrs
+import httpx
+import trio
+
+from cursord.agent.ledger import PassLedger
+from cursord.agent.restore import make_restorer
+from cursord.agent.router import ProviderRouter, price_book
+from cursord.agent.titles import model_titler
+from cursord.agent.turn import AgentServices, AgentTurn
+from cursord.app.daemon import Core, build_core, serve_core
+from cursord.app.data_dir import claim_data_dir
+from cursord.app.logs import Redactor, redacting
+from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
+from cursord.config import Limits, ServeConfig
+from cursord.context.images import ImageLimits
+from cursord.context.selected import ContextLimits
+from cursord.proxy import ProxyConfig, run_proxy
+from cursord.proxy.routing import catalog_owns
+from cursord.server.agent_listener import AgentEndpoint
+from cursord.server.host_policy import HostPolicy
+from cursord.server.models_rpc import ModelCatalog, model_rpc_parts
+from cursord.server.parts import AppParts, RunRelay
+from cursord.server.relay import AgentRelay
+from cursord.server.side_rpcs import SideRpcs, side_rpc_parts
+from cursord.store.store import Store, open_store
+from cursord.streams.active import ActiveStream, BehaviourFactory
+from cursord.streams.stream_journal import StreamJournal
+from cursord.tap.hub import TapHub, ensure_tap_token, tap_parts
+
+log = logging.getLogger(__name__)
+
+
+def agent_parts(
+    router: ProviderRouter,
+    store: Store,
+    retention: float = Limits().terminal_retention_seconds,
+    agent: AgentEndpoint | None = None,
+    tap: TapHub | None = None,
+    limits: Limits | None = None,
+) -> tuple[AgentServices, tuple[AppParts, ...]]:
+    """The agent turn's services and the parts that go with them: the model RPCs (GetServerConfig
+    advertising `agent`'s listener once it is bound), the Run relay, and the stream journal with the
+    restorer that brings journalled streams back after a restart."""
+    bounds = context_limits(limits or Limits())
+    services = AgentServices(router=router, history=store, store=store, tap=tap, context_limits=bounds)
+    journal = StreamJournal(store)
+    restorer = make_restorer(store, AgentTurn.resuming(services), retention)
+    endpoint = agent or AgentEndpoint()
+    return services, (
+        model_rpc_parts(router.catalog, lambda: endpoint.url),
+        AppParts(
+            stream_observers=(journal.observe,),
+            publish_observers=(journal.published,),
+            shutdown_observers=(journal.suspend,),
+            restorer=restorer,
+        ),
+        AppParts(run_relay=RunRelay(catalog_owns(router.catalog), endpoint.relay)),
+    )
+
+
+def context_limits(limits: Limits) -> ContextLimits:
+    """The bounds on what a user attaches, from the `[limits]` settings."""
+    images = ImageLimits(max_image_bytes=limits.max_image_bytes, max_images_per_turn=limits.max_images_per_turn)
+    return ContextLimits(item_chars=limits.context_item_chars, turn_chars=limits.context_turn_chars, images=images)
+
+
+#: gc.set_threshold once serving: young collections every 20,000 net allocations instead of 700.
+GC_THRESHOLD = (20_000, 50, 100)
+
+
+def tune_gc() -> None:
+    """Shorter and rarer cyclic-GC pauses for a daemon that holds hundreds of streams.
+
+    Every stream keeps a few thousand GC-tracked objects alive (trio tasks and cancel scopes, channels,
+    connection state), and a full collection walks all of them: with Python's default thresholds the
+    daemon paused 140-190 ms at a time with 50-200 live streams, every stream's next delta waiting
+    behind it. Freezing what startup built (modules, descriptors, the app: never garbage) takes it
+    out of every collection, and higher thresholds make collections rarer; the longest pause at 200
+    streams drops to about 20 ms. Cyclic garbage (tracebacks of cancellations, mostly) waits a little
+    longer to be freed: a few MiB at most."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLD)
+
+
+def provider_pool_limits(limits: Limits) -> httpx.Limits:
+    return httpx.Limits(max_connections=limits.max_streams, max_keepalive_connections=32)
+
+
+@attrs.define
+class StatusLine:
+    """Keeps systemd's `STATUS=` line current with the stream counts (a broker observer)."""
+
+    notifier: Notifier
+    streams: set[ActiveStream] = attrs.field(factory=set)
+
+    def observe(self, stream: ActiveStream, what: str) -> None:
+        if what == "created":
+            self.streams.add(stream)
+        elif what == "retired":
+            self.streams.discard(stream)
+        if what in ("created", "retired", "phase"):
+            self.notifier.status(self.text())
+
+    def text(self) -> str:
+        active = sum(1 for s in self.streams if not s.is_terminal)
+        subscribers = sum(len(s.subscribers) for s in self.streams)
+        return f"{active} active streams, {len(self.streams) - active} ended, {subscribers} RunSSE connections"
+
+    def parts(self) -> AppParts:
+        return AppParts(stream_observers=(self.observe,))
+
+
+async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
+    """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes.
+
+    Raises `DataDirInUse` at once if another cursord serves from the same data directory. For the whole
+    run, `redact_secrets` (provider errors, log lines) masks the configured keys, whatever their shape.
+    """
+    with claim_data_dir(config.data_dir), redacting(configured_keys(config, environ)):
+        await _serve(config, environ, shutdown=shutdown)
+
+
+def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor:
+    """The redactor for the key values the providers of `config` read from `environ`."""
+    return Redactor.for_keys(environ.get(p.api_key_env) for p in config.providers if p.api_key_env)
+
+
+async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
+    notifier = Notifier.from_environ(environ)
+    async with (
+        open_store(config.data_dir) as store,
+        # One connection pool for every provider, as large as the streams cursord may hold: httpx's
+        # default of 100 would make the 101st concurrent turn wait for a slot and time out.
+        httpx.AsyncClient(timeout=None, limits=provider_pool_limits(config.limits)) as client,
+        trio.open_nursery() as nursery,
+    ):
+        retention = config.limits.terminal_retention_seconds
+        dropped = await store.journal_drop_ended_before(time.time() - retention)
+        if dropped:
+            log.info("dropped %d ended stream journals past their retention", dropped)
+        ledger = PassLedger(store.record_pass_nowait, price_book(config.providers))
+        router = ProviderRouter.from_catalog(
+            ModelCatalog(config.providers, config.aliases, config.default_model),
+            environ,
+            client,
+            ledger,
+            config.default_model,
+        )
+        agent = AgentEndpoint(relay=AgentRelay())
+        hub = TapHub()
+        services, parts = agent_parts(router, store, retention, agent, tap=hub, limits=config.limits)
+        titler = model_titler(router, config.title_model) if config.title_model else None
+        parts = (
+            *parts,
+            side_rpc_parts(SideRpcs(router.catalog, blobs=store, titler=titler)),
+            StatusLine(notifier).parts(),
+            tap_parts(ensure_tap_token(config.data_dir), hub),
+        )
+        hosts = HostPolicy.for_listener(config.listen.host, config.allowed_hosts)
+        core = await nursery.start(_hold_core, config, AgentTurn.factory(services), parts, hosts)
+
+        async def serve_then_stop(*, task_status: trio.TaskStatus[list[str]]) -> None:
+            await serve_core(config, core, shutdown=shutdown, agent=agent, task_status=task_status)
+            nursery.cancel_scope.cancel()  # the watchdog and the core go with it
+
+        binds = await nursery.start(serve_then_stop)
+        log.info("cursord listening on %s; models: %s", ", ".join(binds), ", ".join(router.models))
+        proxy_config = ProxyConfig(
+            host=config.proxy_listen.host,
+            port=config.proxy_listen.port,
+            max_inspected_body=config.limits.max_body_bytes,
+            allowed_ports=frozenset(config.proxy_ports),
+            offline=config.offline,
+        )
+        if config.offline:
+            log.info("offline: the proxy forwards nothing to Cursor")
+        proxy = partial(run_proxy, core.app, data_dir=config.data_dir, owns_model=router.catalog)
+        proxy_binds = await nursery.start(partial(proxy, config=proxy_config))
+        log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))
+        tune_gc()
+        notifier.ready(status=f"listening on {', '.join(binds)}")
+        interval = watchdog_interval(environ)
+        if interval is not None:
+            nursery.start_soon(run_watchdog, notifier, interval)
+        await shutdown.wait()
+        hub.close()  # tap clients get a clean close instead of holding Hypercorn's graceful shutdown
+        notifier.stopping()
+
+
+async def _hold_core(
+    config: ServeConfig,
+    behaviour_factory: BehaviourFactory,
+    parts: tuple[AppParts, ...],
+    hosts: HostPolicy,
+    *,
+    task_status: trio.TaskStatus[Core],
+) -> None:
+    """Build the core and keep it alive until this task is canceled (the service's nursery owns it)."""
+    async with build_core(config.limits, behaviour_factory, parts, hosts) as core:
+        task_status.started(core)
+        await trio.sleep_forever()

@@ -1,0 +1,281 @@
+"""`cursord status` (a table of the daemon's streams) and `cursord tap` (follow its live event tap).
+
+Both are clients of the daemon's debug tap (`cursord.tap`): `status` reads the snapshot the tap sends
+first and prints it; `tap` prints the snapshot and then one line per event until the daemon closes the
+tap or the user presses Ctrl-C. `--json` prints the tap's own JSON instead (one object per line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Mapping
+from typing import Any, TextIO
+
+import trio
+from trio_websocket import ConnectionClosed
+
+from cursord.tap.client import TapClientError, add_tap_client_arguments, open_tap, read_snapshot, tap_target_from_args
+
+__all__ = [
+    "add_status_arguments",
+    "add_tap_arguments",
+    "format_counters",
+    "format_event",
+    "format_status",
+    "run_status",
+    "run_tap",
+    "status_command",
+    "tap_command",
+]
+
+_COLUMNS = ("REQUEST", "CONVERSATION", "MODEL", "PHASE", "SUBS", "BACKLOG", "PENDING", "AGE")
+
+
+# ---- arguments ----------------------------------------------------------------------------------------
+
+
+def add_status_arguments(subparsers: Any) -> argparse.ArgumentParser:
+    """Add `status` to a `parser.add_subparsers()` object; returns its parser."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "status", help="show the running daemon's streams", description="Show the running daemon's streams."
+    )
+    add_tap_client_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print the tap's snapshot as JSON")
+    return parser
+
+
+def add_tap_arguments(subparsers: Any) -> argparse.ArgumentParser:
+    """Add `tap` to a `parser.add_subparsers()` object; returns its parser."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "tap",
+        help="follow the running daemon's live event tap",
+        description="Follow the running daemon's live event tap: one line per stream event, published "
+        "message, upload and provider pass.",
+    )
+    parser.add_argument("request_id", nargs="?", metavar="REQUEST_ID", help="only this request's events")
+    parser.add_argument("--conversation", metavar="ID", help="only this conversation's events")
+    add_tap_client_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print each event as JSON (one object per line)")
+    return parser
+
+
+# ---- commands -----------------------------------------------------------------------------------------
+
+
+def status_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    return _run(run_status, args, environ)
+
+
+def tap_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    return _run(run_tap, args, environ)
+
+
+def _run(command: Any, args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    try:
+        code: int = trio.run(command, args, environ, sys.stdout)
+    except KeyboardInterrupt:
+        return 0
+    except BrokenPipeError:  # `cursord tap | head`
+        return 0
+    return code
+
+
+async def run_status(args: argparse.Namespace, environ: Mapping[str, str], out: TextIO) -> int:
+    try:
+        target = tap_target_from_args(args, environ)
+        snapshot = await read_snapshot(target)
+    except TapClientError as error:
+        print(f"cursord: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(snapshot, indent=2), file=out)
+    else:
+        print(f"cursord {snapshot.get('version', '?')} at {target.address}", file=out)
+        print(format_status(snapshot), file=out)
+        counters = format_counters(snapshot)
+        if counters:
+            print(counters, file=out)
+    return 0
+
+
+async def run_tap(args: argparse.Namespace, environ: Mapping[str, str], out: TextIO) -> int:
+    try:
+        target = tap_target_from_args(
+            args, environ, request_id=args.request_id, conversation_id=args.conversation
+        )
+        async with open_tap(target) as connection:
+            while True:
+                try:
+                    text = await connection.get_message()
+                except ConnectionClosed as closed:
+                    reason = closed.reason
+                    code = reason.code if reason is not None else 1006
+                    why = reason.reason if reason is not None and reason.reason else ""
+                    print(f"cursord: the tap closed ({code}{': ' + why if why else ''})", file=sys.stderr)
+                    return 0 if code in (1000, 1001) else 1
+                if isinstance(text, bytes):
+                    text = text.decode("utf-8", "replace")
+                if args.json:
+                    print(text, file=out, flush=True)
+                    continue
+                event = json.loads(text)
+                lines = format_snapshot_lines(event) if event.get("type") == "snapshot" else [format_event(event)]
+                for line in lines:
+                    print(line, file=out)
+                out.flush()
+    except TapClientError as error:
+        print(f"cursord: {error}", file=sys.stderr)
+        return 1
+
+
+# ---- rendering ----------------------------------------------------------------------------------------
+
+
+def _age(seconds: object) -> str:
+    if not isinstance(seconds, int | float):
+        return "-"
+    total = int(seconds)
+    if total < 60:
+        return f"{seconds:.0f}s" if seconds >= 10 else f"{seconds:.1f}s"
+    if total < 3600:
+        return f"{total // 60}m{total % 60:02d}s"
+    return f"{total // 3600}h{total % 3600 // 60:02d}m"
+
+
+def _size(count: object) -> str:
+    if not isinstance(count, int):
+        return "?"
+    size = float(count)
+    for unit in ("B", "KiB", "MiB"):
+        if size < 1024 or unit == "MiB":
+            return f"{size:.0f}{unit}" if unit == "B" else f"{size:.1f}{unit}"
+        size /= 1024
+    raise AssertionError
+
+
+def _pending(row: Mapping[str, Any]) -> str:
+    execs = row.get("pending_execs")
+    if execs is None:
+        return "-"
+    queries = row.get("pending_queries") or []
+    text = str(len(execs))
+    if execs:
+        text += " (" + ",".join(f"{e.get('kind', '?').removesuffix('_args')}#{e.get('id')}" for e in execs) + ")"
+    if queries:
+        text += f" +{len(queries)}q"
+    return text
+
+
+def _status_row(row: Mapping[str, Any]) -> tuple[str, ...]:
+    phase = str(row.get("phase", "?"))
+    ended = row.get("ended")
+    if isinstance(ended, Mapping) and ended.get("code") not in (None, "ok"):
+        phase = f"{phase}({ended['code']})"
+    return (
+        str(row.get("request_id", "?")),
+        str(row.get("conversation_id") or "-"),
+        str(row.get("model_id") or "-"),
+        phase,
+        str(row.get("subscribers", "?")),
+        f"{row.get('backlog_frames', '?')} ({_size(row.get('backlog_bytes'))})",
+        _pending(row),
+        _age(row.get("age_s")),
+    )
+
+
+def format_status(snapshot: Mapping[str, Any]) -> str:
+    """The snapshot's streams as an aligned table (or a line saying there are none)."""
+    streams = snapshot.get("streams") or []
+    if not streams:
+        return "no streams"
+    rows = [_COLUMNS, *(_status_row(row) for row in streams)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(_COLUMNS))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in rows]
+    active = sum(1 for row in streams if not row.get("ended"))
+    lines.append(f"{len(streams)} streams, {active} running")
+    return "\n".join(lines)
+
+
+_COUNTER_LABELS = {
+    "client_disconnects": "clients gone mid-request",
+    "stalled_connections_cut": "stalled readers cut",
+}
+
+
+def format_counters(snapshot: Mapping[str, Any]) -> str:
+    """The server's counters on one line (empty if the daemon sent none)."""
+    counters = snapshot.get("counters") or {}
+    return ", ".join(f"{_COUNTER_LABELS.get(name, name)}: {value}" for name, value in counters.items())
+
+
+def format_snapshot_lines(snapshot: Mapping[str, Any]) -> list[str]:
+    streams = snapshot.get("streams") or []
+    lines = [f"{_clock(snapshot.get('ts'))} snapshot: {len(streams)} streams"]
+    for row in streams:
+        cells = _status_row(row)
+        lines.append(
+            f"{_clock(snapshot.get('ts'))} {cells[0]} {cells[3]} model={cells[2]} conversation={cells[1]} "
+            f"subscribers={cells[4]} backlog={cells[5]} pending={cells[6]} age={cells[7]}"
+        )
+    return lines
+
+
+def _clock(ts: object) -> str:
+    if not isinstance(ts, int | float):
+        return "--:--:--.---"
+    return time.strftime("%H:%M:%S", time.localtime(ts)) + f".{int(ts * 1000) % 1000:03d}"
+
+
+_HIDDEN = frozenset({"type", "ts", "request_id", "conversation_id", "kind", "event"})
+
+
+def _details(event: Mapping[str, Any], skip: frozenset[str] = frozenset()) -> str:
+    parts = []
+    for key, value in event.items():
+        if key in _HIDDEN or key in skip or value is None or value == "":
+            continue
+        parts.append(f"{key}={json.dumps(value) if isinstance(value, dict | list) else value}")
+    return " ".join(parts)
+
+
+def _describe(event: Mapping[str, Any]) -> str:
+    kind = event.get("type")
+    if kind == "stream.created":
+        return f"created {_details(event)}"
+    if kind == "stream.phase":
+        return f"phase {event.get('previous')} -> {event.get('phase')}"
+    if kind == "stream.subscribers":
+        return f"subscribers {event.get('subscribers')}"
+    if kind == "stream.ended":
+        message = event.get("message")
+        return f"ended {event.get('code')}" + (f": {message}" if message else "")
+    if kind == "stream.retired":
+        return "retired"
+    if kind == "message":
+        return f"-> {event.get('kind')} {event.get('bytes')}B #{event.get('seq')} " + _details(
+            event, frozenset({"bytes", "seq"})
+        )
+    if kind == "intent":
+        return f"<- {event.get('kind')} " + _details(event)
+    if kind == "append.refused":
+        return f"<- append refused: seqno={event.get('seqno')} {event.get('code')}: {event.get('error')}"
+    if kind == "provider":
+        return f"provider {event.get('event')} " + _details(event)
+    return f"{kind} {_details(event)}"
+
+
+def format_event(event: Mapping[str, Any]) -> str:
+    """One tap event as one human-readable line."""
+    kind = event.get("type")
+    when = _clock(event.get("ts"))
+    if kind == "dropped":
+        return f"{when} -- dropped {event.get('count')} events (the tap could not keep up) --"
+    if kind == "tap.closing":
+        return f"{when} -- cursord is shutting down --"
+    if kind == "snapshot":
+        return "\n".join(format_snapshot_lines(event))
+    request = event.get("request_id") or "-"
+    return f"{when} {request} {_describe(event)}".rstrip()

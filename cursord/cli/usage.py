@@ -1,0 +1,200 @@
+"""`cursord usage`: what the recorded provider passes cost, per model, day, conversation or provider.
+
+It reads the usage ledger in the store of the configured data dir (`--data-dir`, `--config`, defaults
+as `cursord serve`); the daemon need not run. A table by default, with a total; `--json` prints one
+object per row, for scripts. Costs were computed when each pass ended; a row whose passes were not all
+priced shows the known part with a `+` and counts the others (`unpriced_passes` in JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any, TextIO
+
+import trio
+
+from cursord.config import ConfigError
+from cursord.store.store import DB_NAME, Store
+from cursord.store.usage import UsageGroup, UsageRow
+from cursord.tap.client import client_config
+
+__all__ = ["add_usage_arguments", "format_usage", "parse_since", "run_usage", "usage_command", "usage_json"]
+
+_SPAN = re.compile(r"^(\d+)([mhdw])$")
+_SECONDS = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+
+
+def parse_since(text: str, now: float) -> float | None:
+    """`7d`, `12h`, `30m`, `2w`, a local date `2026-12-01`, or `all` -> epoch seconds (None: all)."""
+    if text == "all":
+        return None
+    span = _SPAN.match(text)
+    if span:
+        return now - int(span.group(1)) * _SECONDS[span.group(2)]
+    try:
+        return datetime.strptime(text, "%Y-%m-%d").timestamp()  # local midnight
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a time span (7d, 12h, 30m, 2w), a date (YYYY-MM-DD) or 'all'"
+        ) from None
+
+
+def add_usage_arguments(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "usage",
+        help="tokens, cache hits and cost of the provider passes",
+        description="Tokens, cache hits and cost of the recorded provider passes, from the data dir's store.",
+    )
+    parser.add_argument("--since", default="7d", metavar="WHEN",
+                        help="from when: 7d, 12h, 30m, 2w, a date YYYY-MM-DD, or all (default 7d)")
+    parser.add_argument("--by", default=UsageGroup.MODEL.value, choices=[g.value for g in UsageGroup],
+                        help="one row per model, day, conversation or provider (default model)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per row, one per line")
+    parser.add_argument("--config", metavar="PATH", help="the daemon's TOML config file (for its data_dir)")
+    parser.add_argument("--data-dir", metavar="PATH",
+                        help="the daemon's data directory (default $XDG_DATA_HOME/cursord or ~/.local/share/cursord)")
+    return parser
+
+
+def usage_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    code: int = trio.run(run_usage, args, environ, sys.stdout)
+    return code
+
+
+async def run_usage(args: argparse.Namespace, environ: Mapping[str, str], out: TextIO) -> int:
+    try:
+        since = parse_since(args.since, time.time())
+        data_dir = client_config(args, environ).data_dir
+    except (ConfigError, argparse.ArgumentTypeError) as error:
+        print(f"cursord usage: {error}", file=sys.stderr)
+        return 2
+    by = UsageGroup(args.by)
+    if not (data_dir / DB_NAME).exists():
+        print(f"cursord usage: nothing recorded yet ({data_dir / DB_NAME} does not exist)", file=sys.stderr)
+        rows: list[UsageRow] = []
+    else:
+        store = await Store.open(data_dir, readers=1)
+        try:
+            rows = await store.usage(by, since)
+        finally:
+            await store.aclose()
+    if args.json:
+        for row in rows:
+            print(json.dumps(usage_json(row, by)), file=out)
+    else:
+        print(format_usage(rows, by), end="", file=out)
+    return 0
+
+
+def usage_json(row: UsageRow, by: UsageGroup) -> dict[str, Any]:
+    return {
+        by.value: row.key,
+        "passes": row.passes,
+        "failed": row.failed,
+        "canceled": row.canceled,
+        "input_tokens": row.input_tokens,
+        "output_tokens": row.output_tokens,
+        "reasoning_tokens": row.reasoning_tokens,
+        "cache_read_tokens": row.cache_read_tokens,
+        "cache_write_tokens": row.cache_write_tokens,
+        "cache_hit_rate": row.cache_hit_rate,
+        "first_token_ms": row.first_token_ms,
+        "duration_ms": row.duration_ms,
+        "cost_usd": row.cost_usd,
+        "unpriced_passes": row.unpriced,
+        "first_at": row.first_at,
+        "last_at": row.last_at,
+    }
+
+
+# ---- the table -----------------------------------------------------------------------------------------
+
+_HEADERS = ("PASSES", "FAILED", "INPUT", "CACHED", "HIT", "WRITTEN", "OUTPUT", "REASONING", "TTFT", "TIME", "COST")
+
+
+def _tokens(n: int) -> str:
+    if n >= 10_000_000:
+        return f"{n / 1_000_000:.0f}M"
+    if n >= 1_000_000:
+        return f"{n / 1_000_000:.1f}M"
+    if n >= 10_000:
+        return f"{n / 1000:.0f}k"
+    return str(n)
+
+
+def _cost(row: UsageRow) -> str:
+    if row.cost_usd is None:
+        return "unknown"
+    return f"${row.cost_usd:.4f}" + ("+" if row.unpriced else "")
+
+
+def _seconds(ms: int | None) -> str:
+    return "-" if ms is None else f"{ms / 1000:.1f}s"
+
+
+def _cells(label: str, row: UsageRow) -> list[str]:
+    rate = row.cache_hit_rate
+    return [
+        label,
+        str(row.passes),
+        str(row.failed + row.canceled),
+        _tokens(row.input_tokens),
+        _tokens(row.cache_read_tokens),
+        "-" if rate is None else f"{rate:.0%}",
+        _tokens(row.cache_write_tokens),
+        _tokens(row.output_tokens),
+        _tokens(row.reasoning_tokens),
+        _seconds(row.first_token_ms),
+        _seconds(row.duration_ms),
+        _cost(row),
+    ]
+
+
+def total_of(rows: Sequence[UsageRow]) -> UsageRow:
+    firsts = [(r.first_token_ms, r.passes) for r in rows if r.first_token_ms is not None]
+    costs = [r.cost_usd for r in rows if r.cost_usd is not None]
+    return UsageRow(
+        key="TOTAL",
+        passes=sum(r.passes for r in rows),
+        failed=sum(r.failed for r in rows),
+        canceled=sum(r.canceled for r in rows),
+        input_tokens=sum(r.input_tokens for r in rows),
+        output_tokens=sum(r.output_tokens for r in rows),
+        reasoning_tokens=sum(r.reasoning_tokens for r in rows),
+        cache_read_tokens=sum(r.cache_read_tokens for r in rows),
+        cache_write_tokens=sum(r.cache_write_tokens for r in rows),
+        first_token_ms=round(sum(ms * n for ms, n in firsts) / sum(n for _, n in firsts)) if firsts else None,
+        duration_ms=sum(r.duration_ms for r in rows),
+        cost_usd=sum(costs) if costs else None,
+        unpriced=sum(r.unpriced for r in rows),
+        first_at=min(r.first_at for r in rows),
+        last_at=max(r.last_at for r in rows),
+    )
+
+
+def format_usage(rows: Sequence[UsageRow], by: UsageGroup) -> str:
+    if not rows:
+        return "no provider passes recorded in this period\n"
+    table = [[by.value.upper(), *_HEADERS]]
+    table += [_cells(row.key if row.key is not None else "(none)", row) for row in rows]
+    total = total_of(rows)
+    if len(rows) > 1:
+        table.append(_cells("TOTAL", total))
+    widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
+    lines = [
+        "  ".join(cell.ljust(widths[0]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(line)).rstrip()
+        for line in table
+    ]
+    if total.unpriced:
+        passes = "1 pass has" if total.unpriced == 1 else f"{total.unpriced} passes have"
+        lines.append(
+            f"+ {passes} no known cost (the model has no price, or the provider reported no usage); "
+            "prices go in the provider spec: prices=MODEL:IN/OUT/CACHE_READ/CACHE_WRITE"
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,70 @@
+"""Assembling the proxy for the daemon: the CA from the data dir, the leaf store, the listener.
+
+`run_proxy` is what `cursord serve` starts beside the HTTP server, sharing its ASGI app (and so its
+stream broker): a run that arrives through the proxy and one that arrives on the direct port are the
+same kind of run.
+"""
+
+from __future__ import annotations
+
+import logging
+import ssl
+from pathlib import Path
+
+import trio
+
+from cursord.proxy.asgi_bridge import ASGIApp
+from cursord.proxy.forward import Connector
+from cursord.proxy.routing import OwnsModel, catalog_owns, host_matches
+from cursord.proxy.server import InterceptingProxy, ProxyConfig
+from cursord.server.models_rpc import ModelCatalog
+from cursord.tls.ca import CaPaths, CertificateAuthority, LeafCertificates, node_env_line
+
+log = logging.getLogger(__name__)
+
+__all__ = ["build_proxy", "run_proxy"]
+
+
+def build_proxy(
+    app: ASGIApp,
+    *,
+    data_dir: Path,
+    owns_model: OwnsModel | ModelCatalog,
+    config: ProxyConfig | None = None,
+    upstream_ssl: ssl.SSLContext | None = None,
+    connector: Connector | None = None,
+) -> InterceptingProxy:
+    """The proxy over `app`, with the CA in `<data_dir>/ca` (created if there is none).
+
+    `owns_model` says which runs are cursord's (a catalog: the models it resolves, see
+    `routing.catalog_owns`); `upstream_ssl` verifies upstreams (default: the system store);
+    `connector` replaces how upstream connections are made (tests)."""
+    config = config or ProxyConfig()
+    paths = CaPaths.in_data_dir(data_dir)
+    ca, created = CertificateAuthority.load_or_create(paths)
+    if created:
+        log.warning("created a new local CA; the editor must trust it: %s", node_env_line(paths))
+
+    def accept(host: str) -> bool:
+        return host_matches(host, config.intercept_hosts) and ca.covers(host)
+
+    certificates = LeafCertificates(ca, accept=accept)
+    if isinstance(owns_model, ModelCatalog):
+        owns_model = catalog_owns(owns_model)
+    return InterceptingProxy(
+        config, app, certificates, owns_model=owns_model, upstream_ssl=upstream_ssl, connector=connector
+    )
+
+
+async def run_proxy(
+    app: ASGIApp,
+    *,
+    data_dir: Path,
+    owns_model: OwnsModel | ModelCatalog,
+    config: ProxyConfig | None = None,
+    upstream_ssl: ssl.SSLContext | None = None,
+    task_status: trio.TaskStatus[list[tuple[str, int]]] = trio.TASK_STATUS_IGNORED,
+) -> None:
+    """Serve the proxy until cancelled; `task_status` reports the bound (host, port) pairs."""
+    proxy = build_proxy(app, data_dir=data_dir, owns_model=owns_model, config=config, upstream_ssl=upstream_ssl)
+    await proxy.serve(task_status=task_status)

@@ -1,0 +1,315 @@
+"""AppendGate: the trio adapter around `cursord.sequencing.AppendSequencer`.
+
+Theory of operation
+-------------------
+The BidiAppend handler calls ``await gate.admit(request_id, seqno, payload, deliver)``. The call returns
+`Admission.DELIVERED` once ``deliver(payload)`` has completed in seqno order, or `Admission.DUPLICATE`
+at once (ACK it, do not deliver it). It raises `AppendRejected` when the append is refused or when its
+predecessor never comes, and it re-raises whatever ``deliver`` raised for *this* append.
+
+Sequenced deliveries run in tasks owned by the gate (the nursery of `AppendGate.run`), never in the
+handler tasks:
+
+* an append whose turn has come (``Deliver``) starts a *delivery chain* task. The chain calls
+  ``deliver``, reports the outcome to the waiting handler and calls ``sequencer.done``. If ``done``
+  returns the next held append, the chain delivers that one too. Only the chain that owns the
+  processing append delivers for a request_id, so deliveries are strictly sequential and in seqno order,
+  whichever handler tasks are waiting for them;
+* if ``deliver`` raises an `Exception`, the error goes to the waiting handler of that append only. The
+  chain still calls ``done``, so the sequence moves on. Cancellation is not caught: chains are cancelled
+  only when the gate shuts down.
+
+A handler that is cancelled while it waits (the client went away) withdraws nothing: its append stays
+where it is (held, or in the middle of delivery) and is delivered when its turn comes, because its bytes
+were received. The editor saw no ACK, so it may send the same seqno again, and that retry is then a
+duplicate and gets its ACK. Exactly one delivery happens either way. Withdrawing the append instead would
+leave a gap if the editor never retries, and that gap would stall every later append of the request
+for ``hold_timeout``.
+
+Timers: `run` sleeps in one cancel scope whose deadline is always ``sequencer.next_deadline()``. The
+deadline is moved in place after every change to the sequencer, and there is no polling. When the scope
+fires, ``sequencer.expire(now)`` answers the expired holds with `AppendRejected` and drops idle states.
+
+Bypass appends (append_seqno <= 0) touch no state. They are delivered in the caller's own task, so
+cancelling the caller interrupts such a delivery.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Final, Generic, Literal, TypeVar
+
+import attrs
+import trio
+
+from cursord.core.sequencing import (
+    DEFAULT_HOLD_TIMEOUT,
+    DEFAULT_IDLE_TIMEOUT,
+    DEFAULT_MAX_HELD,
+    DEFAULT_MAX_HELD_BYTES,
+    DEFAULT_MAX_REQUESTS,
+    AppendSequencer,
+    Deliver,
+    Duplicate,
+    Hold,
+    Reject,
+    Rejection,
+    RejectionKind,
+    SequenceSnapshot,
+)
+
+__all__ = ["CONNECT_CODE_FOR", "Admission", "AppendGate", "AppendRejected", "ConnectCodeName"]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+ConnectCodeName = Literal["failed_precondition", "invalid_argument", "resource_exhausted", "unavailable"]
+
+CONNECT_CODE_FOR: Final[Mapping[RejectionKind, ConnectCodeName]] = {
+    RejectionKind.OVER_CAPACITY: "resource_exhausted",
+    RejectionKind.TOO_MANY_REQUESTS: "resource_exhausted",
+    RejectionKind.GAP_NEVER_FILLED: "failed_precondition",
+    RejectionKind.INVALID_REQUEST_ID: "invalid_argument",
+}
+"""The Connect code for each way the sequencer refuses an append. Why each code fits:
+
+* ``resource_exhausted`` (over capacity, too many requests): a quota has run out: ``max_held`` early
+  appends of the request, ``max_held_bytes`` over all requests, or ``max_requests`` request_ids in
+  flight. The append may succeed once the gap fills and the held appends drain.
+* ``invalid_argument`` (request_id too long): the request itself is malformed; no retry can succeed.
+* ``failed_precondition`` (gap never filled): this append was *not* applied, and applying it needs a
+  state the system lacks, namely the missing predecessor. Connect and gRPC mean by this code "do not
+  retry until the state has been fixed", and that is our rule: ``next`` is not advanced, so resending
+  this seqno alone would just wait again, while sending the missing seqno first works.
+  ``deadline_exceeded`` is wrong here. It normally reports the *caller's* own deadline
+  (``connect-timeout-ms``), clients may retry it blindly, and the spec lets it mean "may have completed
+  anyway". ``aborted`` suggests a concurrency conflict that a retry of the whole sequence would resolve,
+  but nothing here conflicted: a message is missing.
+
+``unavailable`` is the adapter's own: the gate is shutting down (or has shut down).
+"""
+
+
+class AppendRejected(Exception):
+    """An append was refused or could not be delivered in order. The server answers it with ``code``.
+
+    ``code`` is a Connect code name (see `CONNECT_CODE_FOR`), ``message`` the human-readable reason,
+    ``kind`` the sequencer's `RejectionKind` (None for the adapter's own ``unavailable``).
+    """
+
+    def __init__(self, code: ConnectCodeName, message: str, kind: RejectionKind | None = None) -> None:
+        super().__init__(message)
+        self.code: ConnectCodeName = code
+        self.message = message
+        self.kind = kind
+
+    @classmethod
+    def from_rejection(cls, rejection: Rejection) -> AppendRejected:
+        return cls(CONNECT_CODE_FOR[rejection.kind], rejection.message, rejection.kind)
+
+    def __repr__(self) -> str:
+        return f"AppendRejected(code={self.code!r}, message={self.message!r})"
+
+
+class Admission(enum.Enum):
+    DELIVERED = "delivered"
+    """``deliver`` completed for this append, after all its predecessors."""
+    DUPLICATE = "duplicate"
+    """Already seen: not delivered again. ACK it anyway."""
+
+
+class _Phase(enum.Enum):
+    NEW = "new"
+    RUNNING = "running"
+    CLOSED = "closed"
+
+
+@attrs.define(eq=False)
+class _Append(Generic[T]):
+    """One sequenced append in flight: what to deliver, and where its waiting handler gets the answer."""
+
+    request_id: str
+    seqno: int
+    payload: T
+    deliver: Callable[[T], Awaitable[None]]
+    settled: trio.Event = attrs.field(factory=trio.Event)
+    error: BaseException | None = None
+    waiter_gone: bool = False
+
+    def settle(self, error: BaseException | None = None) -> None:
+        if not self.settled.is_set():
+            self.error = error
+            self.settled.set()
+
+
+@attrs.define(eq=False)
+class AppendGate(Generic[T]):
+    """Admits BidiAppend uploads in append_seqno order per request_id. `run` must be running."""
+
+    hold_timeout: float = DEFAULT_HOLD_TIMEOUT
+    idle_timeout: float = DEFAULT_IDLE_TIMEOUT
+    max_held: int = DEFAULT_MAX_HELD
+    max_requests: int = DEFAULT_MAX_REQUESTS
+    max_held_bytes: int = DEFAULT_MAX_HELD_BYTES
+    _sequencer: AppendSequencer[_Append[T]] = attrs.field(init=False)
+    _phase: _Phase = attrs.field(init=False, default=_Phase.NEW)
+    _nursery: trio.Nursery | None = attrs.field(init=False, default=None)
+    _timer: trio.CancelScope | None = attrs.field(init=False, default=None)
+
+    def __attrs_post_init__(self) -> None:
+        self._sequencer = AppendSequencer(
+            self.hold_timeout,
+            self.idle_timeout,
+            self.max_held,
+            max_requests=self.max_requests,
+            max_held_bytes=self.max_held_bytes,
+        )
+
+    async def admit(
+        self,
+        request_id: str,
+        seqno: int,
+        payload: T,
+        deliver: Callable[[T], Awaitable[None]],
+        *,
+        size: int = 0,
+        fingerprint: bytes | None = None,
+    ) -> Admission:
+        """Deliver ``payload`` through ``deliver`` in seqno order. Returns when it has been delivered.
+
+        ``size`` (the upload's bytes) counts against the held-bytes bound while the append waits;
+        ``fingerprint`` identifies the upload's bytes, so that a retried seqno 1 is known for a duplicate
+        (see `AppendSequencer.offer`).
+
+        Returns `Admission.DUPLICATE` at once for a duplicate, which is not delivered. Raises
+        `AppendRejected` when the append is over capacity, when its gap is not filled within
+        ``hold_timeout``, or when the gate shuts down. Re-raises the exception that ``deliver`` raised
+        for this append. Cancelling the call does not withdraw the append (see the module docstring).
+        Raises RuntimeError if `run` was never started.
+        """
+        await trio.lowlevel.checkpoint_if_cancelled()
+        nursery = self._running_nursery()
+        record = _Append(request_id, seqno, payload, deliver)
+        decision = self._sequencer.offer(
+            request_id, seqno, record, trio.current_time(), size=size, fingerprint=fingerprint
+        )
+        self._reschedule()
+        match decision:
+            case Deliver(sequenced=False):
+                await deliver(payload)
+                return Admission.DELIVERED
+            case Deliver():
+                nursery.start_soon(self._deliver_in_order, record)
+            case Hold():
+                pass
+            case Duplicate():
+                await trio.lowlevel.cancel_shielded_checkpoint()
+                return Admission.DUPLICATE
+            case Reject(rejection=rejection):
+                await trio.lowlevel.cancel_shielded_checkpoint()
+                raise AppendRejected.from_rejection(rejection)
+        try:
+            await record.settled.wait()
+        except BaseException:
+            record.waiter_gone = True  # the append stays; it is still delivered (or expires) in turn
+            raise
+        if record.error is not None:
+            raise record.error
+        return Admission.DELIVERED
+
+    def resume(self, request_id: str, next_seqno: int) -> bool:
+        """See `AppendSequencer.resume`."""
+        resumed = self._sequencer.resume(request_id, next_seqno, trio.current_time())
+        self._reschedule()
+        return resumed
+
+    @property
+    def held_bytes(self) -> int:
+        """Bytes of early appends held now, over all request_ids."""
+        return self._sequencer.held_bytes
+
+    @property
+    def tracked(self) -> int:
+        """How many request_ids the sequencer holds a state for."""
+        return len(self._sequencer)
+
+    def snapshot(self, request_id: str) -> SequenceSnapshot | None:
+        """The sequencer's state for ``request_id``, or None when none is tracked (never seen, or dropped)."""
+        return self._sequencer.snapshot(request_id)
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Own the delivery chains and the expiry timer. Start it with ``await nursery.start(gate.run)``.
+
+        Runs until cancelled. Then every append still waiting is answered with ``unavailable``, and so
+        is every later `admit`.
+        """
+        if self._phase is not _Phase.NEW:
+            raise RuntimeError("AppendGate.run() can only be started once")
+        try:
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                self._phase = _Phase.RUNNING
+                task_status.started()
+                try:
+                    await self._expire_when_due()
+                finally:
+                    self._phase = _Phase.CLOSED
+        finally:
+            self._phase = _Phase.CLOSED
+            self._nursery = None
+            for record in self._sequencer.clear():
+                record.settle(AppendRejected("unavailable", "cursord is shutting down"))
+
+    # -- internals --------------------------------------------------------------------------------------
+
+    def _running_nursery(self) -> trio.Nursery:
+        if self._phase is _Phase.NEW:
+            raise RuntimeError("AppendGate.admit() called before AppendGate.run() was started")
+        if self._phase is _Phase.CLOSED or self._nursery is None:
+            raise AppendRejected("unavailable", "cursord is shutting down")
+        return self._nursery
+
+    async def _deliver_in_order(self, first: _Append[T]) -> None:
+        """One delivery chain: deliver ``first``, then each held append that ``done`` hands back."""
+        record: _Append[T] | None = first
+        while record is not None:
+            try:
+                await record.deliver(record.payload)
+            except Exception as exc:
+                if record.waiter_gone:
+                    log.warning(
+                        "delivering append_seqno %d for request %s failed after its caller left",
+                        record.seqno,
+                        record.request_id,
+                        exc_info=True,
+                    )
+                record.settle(exc)
+            except BaseException:
+                record.settle(AppendRejected("unavailable", "cursord is shutting down"))
+                raise
+            else:
+                record.settle()
+            record = self._sequencer.done(record.request_id, record.seqno, trio.current_time())
+            self._reschedule()
+
+    async def _expire_when_due(self) -> None:
+        while True:
+            with trio.CancelScope() as timer:
+                self._timer = timer
+                self._reschedule()
+                await trio.sleep_forever()
+            self._timer = None
+            for expired in self._sequencer.expire(trio.current_time()):
+                if expired.item.waiter_gone:
+                    log.info("dropping held append after its caller left: %s", expired.rejection.message)
+                expired.item.settle(AppendRejected.from_rejection(expired.rejection))
+            # the loop re-arms the timer for the next deadline
+
+    def _reschedule(self) -> None:
+        """Move the timer's deadline to the sequencer's next deadline (inf when nothing is pending)."""
+        if self._timer is not None:
+            deadline = self._sequencer.next_deadline()
+            self._timer.deadline = deadline if deadline is not None else float("inf")

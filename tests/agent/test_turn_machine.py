@@ -1,0 +1,468 @@
+"""TurnMachine table tests: every listed transition, and every unlisted pair rejected. No daemon, no trio."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+
+from cursord.agent import hooks, updates
+from cursord.agent.hooks import HookSteps
+from cursord.agent.machine import (
+    TRANSITIONS,
+    TURN_RULES,
+    AbortExec,
+    AbortSubagent,
+    AskUser,
+    Begin,
+    Cancel,
+    CancelPass,
+    Checkpoint,
+    End,
+    ForceBackground,
+    MoveTo,
+    PassDelta,
+    PassEnded,
+    PassFailed,
+    Publish,
+    RecordTurn,
+    Resume,
+    SendExec,
+    ShowToolCall,
+    Snapshot,
+    StartPass,
+    StoreSummary,
+    TurnMachine,
+    TurnOutcome,
+    TurnPhase,
+    TurnProtocolError,
+    TurnSetup,
+    TurnState,
+)
+from cursord.agent.tools import ToolRegistry
+from cursord.connect.errors import Code, ConnectError
+from cursord.core.intents import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered
+from cursord.core.phases import Phase
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.providers.errors import MalformedResponse
+from cursord.providers.model import Message, TextDelta, TextPart, ToolCallDone, ToolResultPart, Usage
+
+P = TurnPhase
+INPUT_TYPES: tuple[type, ...] = (
+    Begin,
+    Resume,
+    PassDelta,
+    PassEnded,
+    PassFailed,
+    ExecResultArrived,
+    ExecControlArrived,
+    InteractionAnswered,
+    AbortSubagent,
+    ForceBackground,
+    Cancel,
+)
+QUESTION = {
+    "questions": [{"id": "a", "prompt": "?", "options": [{"id": "1", "label": "x"}, {"id": "2", "label": "y"}]}]
+}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def setup(*, tools: bool = True, window: int = 100_000, hook_steps: HookSteps | None = None) -> TurnSetup:
+    return TurnSetup(
+        model="model-x",
+        provider_name="fake",
+        context_window=window,
+        tools=ToolRegistry.build("agent", ()) if tools else None,
+        system="be brief",
+        hook_steps=hook_steps or HookSteps(),
+    )
+
+
+def machine(state: TurnState | None = None, *, max_passes: int = 50) -> TurnMachine:
+    return TurnMachine(
+        "req-1",
+        summary_message=lambda text: Message.user("SUMMARY: " + text),
+        max_passes=max_passes,
+        clock=Clock(),
+        state=state,
+    )
+
+
+def begin(**changes: Any) -> Begin:
+    return attrs.evolve(Begin(setup(), "conv-1", (), (Message.user("hello"),)), **changes)
+
+
+def current_pass(m: TurnMachine) -> int:
+    assert m.state.current is not None
+    return m.state.current.pass_id
+
+
+def of(effects: list[Any], kind: type) -> list[Any]:
+    return [e for e in effects if isinstance(e, kind)]
+
+
+def read_call(call_id: str = "call-1", path: str = "a.py") -> ToolCallDone:
+    return ToolCallDone(index=0, id=call_id, name="Read", arguments=json.dumps({"path": path}))
+
+
+def read_ok(exec_seq: int, content: str = "print(1)") -> ExecResultArrived:
+    success = agent.ReadSuccess(path="a.py", content=content, total_lines=1)
+    return ExecResultArrived(agent.ExecClientMessage(id=exec_seq, read_result=agent.ReadResult(success=success)))
+
+
+def in_step(**changes: Any) -> TurnMachine:
+    m = machine()
+    m.handle(begin(**changes))
+    assert m.phase is P.STEP
+    return m
+
+
+def in_summary() -> TurnMachine:
+    m = machine()
+    m.handle(
+        Begin(setup(tools=False), "conv-1", (Message.user("old"), Message.assistant(TextPart("ok"))), summarize=True)
+    )
+    assert m.phase is P.SUMMARY
+    return m
+
+
+def in_tools(*calls: ToolCallDone, **changes: Any) -> TurnMachine:
+    m = in_step(**changes)
+    pass_id = current_pass(m)
+    for call in calls or (read_call(),):
+        m.handle(PassDelta(pass_id, call))
+    m.handle(PassEnded(pass_id))
+    assert m.phase is P.TOOLS
+    return m
+
+
+def restored() -> TurnMachine:
+    state = TurnState(phase=P.RESTORED, setup=setup(), conversation_id="conv-1", messages=(Message.user("hi"),))
+    return machine(state)
+
+
+def ended() -> TurnMachine:
+    m = in_step()
+    m.handle(PassEnded(current_pass(m)))
+    assert m.phase is P.ENDED
+    return m
+
+
+BUILDERS: dict[TurnPhase, Callable[[], TurnMachine]] = {
+    P.IDLE: machine,
+    P.RESTORED: restored,
+    P.STEP: in_step,
+    P.SUMMARY: in_summary,
+    P.TOOLS: in_tools,
+    P.ENDED: ended,
+}
+
+
+def sample(kind: type, m: TurnMachine) -> object:
+    """An input of `kind` that fits the machine (the current pass, the first open exec)."""
+    pass_id = m.state.current.pass_id if m.state.current is not None else 1
+    exec_seq = next((p.exec_seq for p in m.state.open_calls if p.exec_seq is not None), 1)
+    samples: dict[type, object] = {
+        Begin: begin(),
+        Resume: Resume(),
+        PassDelta: PassDelta(pass_id, TextDelta("more")),
+        PassEnded: PassEnded(pass_id),
+        PassFailed: PassFailed(pass_id, MalformedResponse("fake", "boom")),
+        ExecResultArrived: read_ok(exec_seq),
+        ExecControlArrived: ExecControlArrived(
+            ExecControlKind.THROW, exec_seq, agent.ExecClientControlMessage(throw=agent.ExecClientThrow(error="no"))
+        ),
+        InteractionAnswered: InteractionAnswered(agent.InteractionResponse(id=77)),
+        AbortSubagent: AbortSubagent("task-1"),
+        ForceBackground: ForceBackground("background_shell_action", "call-1", shell=True),
+        Cancel: Cancel(ConnectError(Code.CANCELED, "stop")),
+    }
+    return samples[kind]
+
+
+#: the phase each listed transition leads to from the builders above (rows marked "ignore" keep it).
+EXPECTED: dict[tuple[TurnPhase, type], TurnPhase] = {
+    (P.IDLE, Begin): P.STEP,
+    (P.IDLE, Cancel): P.ENDED,
+    (P.RESTORED, Resume): P.STEP,
+    (P.RESTORED, Cancel): P.ENDED,
+    (P.STEP, PassDelta): P.STEP,
+    (P.STEP, PassEnded): P.ENDED,  # no tool calls: the turn completes
+    (P.STEP, PassFailed): P.ENDED,
+    (P.STEP, Cancel): P.ENDED,
+    (P.STEP, AbortSubagent): P.STEP,
+    (P.STEP, ForceBackground): P.STEP,
+    (P.SUMMARY, PassDelta): P.SUMMARY,
+    (P.SUMMARY, PassEnded): P.ENDED,  # the user's summary ends the turn (here: empty, so failed)
+    (P.SUMMARY, PassFailed): P.ENDED,
+    (P.SUMMARY, Cancel): P.ENDED,
+    (P.SUMMARY, AbortSubagent): P.SUMMARY,
+    (P.SUMMARY, ForceBackground): P.SUMMARY,
+    (P.TOOLS, ExecResultArrived): P.STEP,  # the one call has its result: the next pass
+    (P.TOOLS, ExecControlArrived): P.STEP,  # a throw settles the call too
+    (P.TOOLS, InteractionAnswered): P.TOOLS,  # an answer to no question of ours
+    (P.TOOLS, Cancel): P.ENDED,
+    (P.TOOLS, AbortSubagent): P.TOOLS,
+    (P.TOOLS, ForceBackground): P.TOOLS,
+}
+
+
+def test_the_table_is_the_rules_and_every_row_is_tested_here() -> None:
+    assert set(TRANSITIONS) == set(TURN_RULES)
+    acting = {pair for pair, name in TURN_RULES.items() if name != "ignore"}
+    assert acting == set(EXPECTED)
+
+
+@pytest.mark.parametrize("pair", sorted(EXPECTED, key=lambda p: (p[0].value, p[1].__name__)), ids=str)
+def test_every_listed_transition(pair: tuple[TurnPhase, type]) -> None:
+    phase, kind = pair
+    m = BUILDERS[phase]()
+    assert m.phase is phase
+    m.handle(sample(kind, m))
+    assert m.phase is EXPECTED[pair]
+
+
+IGNORED = sorted(
+    (pair for pair, name in TURN_RULES.items() if name == "ignore"), key=lambda p: (p[0].value, p[1].__name__)
+)
+
+
+@pytest.mark.parametrize("pair", IGNORED, ids=str)
+def test_ignored_inputs_change_nothing(pair: tuple[TurnPhase, type]) -> None:
+    phase, kind = pair
+    m = BUILDERS[phase]()
+    before = m.state
+    item = sample(kind, m)
+    if isinstance(item, PassDelta | PassEnded | PassFailed) and phase is P.STEP:
+        pytest.fail("a pass's own output is never ignored")
+    assert m.handle(item) == []
+    assert m.state == before
+
+
+UNLISTED = [pair for pair in itertools.product(P, INPUT_TYPES) if pair not in TURN_RULES]
+
+
+@pytest.mark.parametrize("pair", UNLISTED, ids=str)
+def test_unlisted_pairs_are_protocol_errors(pair: tuple[TurnPhase, type]) -> None:
+    phase, kind = pair
+    m = BUILDERS[phase]()
+    before = m.state
+    with pytest.raises(TurnProtocolError, match=kind.__name__):
+        m.handle(sample(kind, m))
+    assert m.state == before
+
+
+def test_unlisted_pairs_include_the_obvious_bugs() -> None:
+    for pair in [(P.STEP, Begin), (P.TOOLS, Begin), (P.IDLE, PassEnded), (P.STEP, Resume), (P.ENDED, Begin)]:
+        assert pair in UNLISTED
+
+
+# ---- what the transitions do -----------------------------------------------------------------------
+
+
+def test_begin_snapshots_then_starts_the_first_pass() -> None:
+    m = machine()
+    effects = m.handle(begin(history=(Message.user("before"), Message.assistant(TextPart("yes")))))
+    kinds = [type(e) for e in effects]
+    assert kinds == [Snapshot, MoveTo, Publish, type(effects[3]), StartPass]
+    (snapshot,) = of(effects, Snapshot)
+    assert snapshot.state.next_pass_id == 1  # taken before the pass got its id
+    (start,) = of(effects, StartPass)
+    assert start.pass_id == 1 and start.model_call_id == "req-1:1"
+    assert [msg.text() for msg in start.request.messages] == ["before", "yes", "hello"]
+    assert m.state.turn_start == 2 and m.state.turn_messages == (Message.user("hello"),)
+
+
+def test_text_is_published_as_it_arrives_and_the_reply_completes_the_turn() -> None:
+    m = in_step()
+    pass_id = current_pass(m)
+    assert m.handle(PassDelta(pass_id, TextDelta("hi "))) == [Publish(updates.text_delta("hi "))]
+    m.handle(PassDelta(pass_id, Usage(input=10, output=3)))
+    effects = m.handle(PassEnded(pass_id))
+    assert MoveTo(Phase.CHECKPOINTING) in effects
+    (checkpoint,) = of(effects, Checkpoint)
+    assert checkpoint.final and checkpoint.mode == agent.AGENT_MODE_AGENT
+    (record,) = of(effects, RecordTurn)
+    assert record.status is TurnOutcome.COMPLETED and record.usage == Usage(input=10, output=3)
+    assert [msg.text() for msg in record.messages] == ["hello", "hi "]
+    assert effects[-1] == End(None)
+    assert m.state.turn_messages == ()  # recorded once
+
+
+def test_deltas_of_an_earlier_pass_are_dropped() -> None:
+    m = in_step()
+    assert m.handle(PassDelta(current_pass(m) + 5, TextDelta("stale"))) == []
+    assert m.handle(PassEnded(current_pass(m) + 5)) == []
+    assert m.phase is P.STEP
+
+
+def test_tool_calls_become_execs_and_their_results_the_next_pass() -> None:
+    m = in_step()
+    pass_id = current_pass(m)
+    m.handle(PassDelta(pass_id, read_call("c1", "a.py")))
+    m.handle(PassDelta(pass_id, read_call("c2", "b.py")))
+    effects = m.handle(PassEnded(pass_id))
+    sends = of(effects, SendExec)
+    assert [s.message.id for s in sends] == [1, 2]
+    assert [s.message.exec_id for s in sends] == ["req-1:1:c1", "req-1:1:c2"]
+    assert [e.call_id for e in of(effects, ShowToolCall)] == ["c1", "c2"]
+    assert MoveTo(Phase.WAITING_EXTERNAL) in effects and of(effects, Snapshot)
+    assert m.handle(read_ok(2, "second")) and m.phase is P.TOOLS  # one of two: still waiting
+    assert [e.completed for e in of(m.handle(read_ok(99)), ShowToolCall)] == []  # not ours
+    effects = m.handle(read_ok(1, "first"))
+    assert m.phase is P.STEP
+    (start,) = of(effects, StartPass)
+    results = [p for msg in start.request.messages for p in msg.parts if isinstance(p, ToolResultPart)]
+    assert [r.tool_call_id for r in results] == ["c1", "c2"]  # in call order, whatever order they came
+    assert "first" in results[0].content and "second" in results[1].content
+    (checkpoint,) = of(effects, Checkpoint)
+    assert not checkpoint.final
+
+
+def test_an_unknown_tool_or_bad_arguments_fail_at_once_without_an_exec() -> None:
+    m = in_step()
+    pass_id = current_pass(m)
+    m.handle(PassDelta(pass_id, ToolCallDone(index=0, id="c1", name="NoSuchTool", arguments="{}")))
+    m.handle(PassDelta(pass_id, ToolCallDone(index=1, id="c2", name="Read", arguments="not json")))
+    effects = m.handle(PassEnded(pass_id))
+    assert of(effects, SendExec) == []
+    assert m.phase is P.STEP  # both settled: the model hears of it in the next pass
+    (start,) = of(effects, StartPass)
+    results = [p for msg in start.request.messages for p in msg.parts if isinstance(p, ToolResultPart)]
+    assert all(r.is_error for r in results) and len(results) == 2
+
+
+def test_questions_wait_for_the_user() -> None:
+    call = ToolCallDone(index=0, id="q1", name="AskQuestion", arguments=json.dumps(QUESTION))
+    m = in_step()
+    pass_id = current_pass(m)
+    m.handle(PassDelta(pass_id, call))
+    effects = m.handle(PassEnded(pass_id))
+    (ask,) = of(effects, AskUser)
+    assert ask.query.id == 1 and MoveTo(Phase.AWAITING_USER) in effects
+    answer = agent.InteractionResponse(
+        id=1,
+        ask_question_interaction_response=agent.AskQuestionInteractionResponse(
+            result=agent.AskQuestionResult(success=agent.AskQuestionSuccess())
+        ),
+    )
+    effects = m.handle(InteractionAnswered(answer))
+    assert m.phase is P.STEP and of(effects, StartPass)
+
+
+def test_cancel_cancels_the_pass_or_aborts_every_open_exec() -> None:
+    m = in_step()
+    stop = ConnectError(Code.CANCELED, "stop")
+    effects = m.handle(Cancel(stop))
+    assert effects[0] == CancelPass() and End(stop) in effects
+    (record,) = of(effects, RecordTurn)
+    assert record.status is TurnOutcome.CANCELED and record.error == "stop"
+
+    m = in_tools(read_call("c1"), read_call("c2", "b.py"))
+    m.handle(read_ok(1))
+    effects = m.handle(Cancel(ConnectError(Code.DEADLINE_EXCEEDED, "gone")))
+    assert of(effects, AbortExec) == [AbortExec(2)] and of(effects, CancelPass) == []
+    assert of(effects, RecordTurn)[0].status is TurnOutcome.FAILED
+
+
+def test_a_provider_error_fails_the_turn() -> None:
+    m = in_step()
+    effects = m.handle(PassFailed(current_pass(m), MalformedResponse("fake", "garbage")))
+    (end,) = of(effects, End)
+    assert end.error is not None and end.error.code is not Code.CANCELED
+    assert of(effects, RecordTurn)[0].status is TurnOutcome.FAILED
+
+
+def test_the_pass_limit_stops_the_turn() -> None:
+    m = machine(max_passes=1)
+    m.handle(begin())
+    m.handle(PassDelta(1, read_call()))
+    m.handle(PassEnded(1))
+    effects = m.handle(read_ok(1))
+    (end,) = of(effects, End)
+    assert end.error is not None and end.error.code is Code.RESOURCE_EXHAUSTED
+    assert of(effects, StartPass) == [] and m.phase is P.ENDED
+
+
+def test_a_prompt_too_large_compacts_earlier_turns_first() -> None:
+    history = (Message.user("x" * 40_000), Message.assistant(TextPart("ok")))
+    m = machine()
+    effects = m.handle(begin(setup=setup(window=12_000), history=history))
+    assert m.phase is P.SUMMARY and MoveTo(Phase.COMPACTING) in effects
+    pass_id = current_pass(m)
+    assert of(m.handle(PassDelta(pass_id, TextDelta("they talked"))), Publish) == []  # not shown as text
+    effects = m.handle(PassEnded(pass_id))
+    assert StoreSummary("they talked") in effects and m.phase is P.STEP
+    (start,) = of(effects, StartPass)
+    assert [msg.text() for msg in start.request.messages] == ["SUMMARY: they talked", "hello"]
+    assert m.state.compacted and m.state.summary_text == "they talked"
+
+
+def test_a_failed_compaction_goes_on_uncompacted() -> None:
+    history = (Message.user("x" * 40_000), Message.assistant(TextPart("ok")))
+    m = machine()
+    m.handle(begin(setup=setup(window=12_000), history=history))
+    effects = m.handle(PassFailed(current_pass(m), MalformedResponse("fake", "no")))
+    (start,) = of(effects, StartPass)
+    assert len(start.request.messages) == 3 and m.phase is P.STEP and of(effects, End) == []
+
+
+def test_the_users_summary_ends_the_turn() -> None:
+    m = in_summary()
+    m.handle(PassDelta(current_pass(m), TextDelta("gist")))
+    effects = m.handle(PassEnded(current_pass(m)))
+    assert StoreSummary("gist") in effects and effects[-1] == End(None) and of(effects, Snapshot) == []
+
+
+def test_pre_and_post_tool_use_hooks_wrap_an_exec() -> None:
+    steps = HookSteps(frozenset({hooks.PRE_TOOL_USE, hooks.POST_TOOL_USE}))
+    m = in_step(setup=setup(hook_steps=steps))
+    m.handle(PassDelta(1, read_call()))
+    (pre,) = of(m.handle(PassEnded(1)), SendExec)
+    assert pre.message.WhichOneof("message") == "execute_hook_args" and pre.message.exec_id.endswith(":pre")
+    (tool,) = of(m.handle(ExecResultArrived(agent.ExecClientMessage(id=pre.message.id))), SendExec)
+    assert tool.message.WhichOneof("message") == "read_args"
+    (post,) = of(m.handle(read_ok(tool.message.id)), SendExec)
+    assert post.message.exec_id.endswith(":post") and m.phase is P.TOOLS
+    effects = m.handle(ExecResultArrived(agent.ExecClientMessage(id=post.message.id)))
+    assert m.phase is P.STEP and of(effects, StartPass)
+
+
+def test_steering_a_running_turn() -> None:
+    m = in_step()
+    (send,) = m.handle(ForceBackground("background_shell_action", "call-9", shell=True))
+    assert isinstance(send, SendExec) and send.message.force_background_shell_args.tool_call_id == "call-9"
+    assert send.message.exec_id == "background_shell_action:call-9"
+    assert m.handle(AbortSubagent("task-1")) == []  # no subagent runs
+
+
+def test_a_restored_turn_waits_for_open_calls_or_runs_the_pass_again() -> None:
+    m = in_tools(read_call("c1"), read_call("c2", "b.py"))
+    m.handle(read_ok(1))
+    saved = attrs.evolve(m.state, phase=P.RESTORED)
+    again = machine(saved)
+    effects = again.handle(Resume())
+    assert effects == [MoveTo(Phase.WAITING_EXTERNAL)] and again.phase is P.TOOLS
+    effects = again.handle(read_ok(2))
+    assert again.phase is P.STEP and of(effects, StartPass)[0].pass_id == 2
+
+    fresh = restored()
+    (start,) = of(fresh.handle(Resume()), StartPass)
+    assert start.pass_id == 1
+
+
+def test_the_state_is_frozen() -> None:
+    m = in_step()
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        m.state.usage = Usage(input=1)  # type: ignore[misc]

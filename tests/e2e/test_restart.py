@@ -1,0 +1,180 @@
+"""Turns that survive a crash: a daemon killed with SIGKILL is restarted on the same data dir, and the
+editor, reconnecting with the same request_id, gets the whole backlog and a completed turn."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import signal
+import sqlite3
+import subprocess
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import trio
+
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.store.store import DB_NAME
+from cursord.testing.agent import exec_reply
+from cursord.testing.editor import EditorClient, run_request
+from cursord.testing.fake_providers import FakeProvider, Reply, Stall, chat_text, chat_tool_call, open_fake_provider
+from cursord.testing.http_client import connect_tcp
+from tests.cli.test_cli_serve import LISTENING, read_until, serve_fake
+
+MODEL = "m1"
+
+
+@contextlib.asynccontextmanager
+async def daemon_process(fake: FakeProvider, data_dir: Path) -> AsyncIterator[tuple[trio.Process, int]]:
+    command, env = serve_fake(fake, data_dir, MODEL)
+    process = await trio.lowlevel.open_process(command, env=env, stderr=subprocess.PIPE)
+    try:
+        assert process.stderr is not None
+        port = int((await read_until(process.stderr, LISTENING, bytearray())).group(1))
+        yield process, port
+    finally:
+        if process.returncode is None:
+            process.kill()
+        await process.wait()
+
+
+def editor_for(port: int) -> contextlib.AbstractAsyncContextManager[EditorClient]:
+    async def connect() -> trio.abc.Stream:
+        return await connect_tcp("127.0.0.1", port)
+
+    return EditorClient.open(connect, http2=True)
+
+
+async def journalled(data_dir: Path, sql: str) -> None:
+    """Wait until the daemon's journal satisfies `sql` (it writes asynchronously, as a crash would find it)."""
+    path = data_dir / DB_NAME
+    while True:
+        if path.exists():
+            with (
+                contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db,
+                contextlib.suppress(sqlite3.OperationalError),
+            ):
+                if db.execute(sql).fetchone()[0]:
+                    return
+        await trio.sleep(0.02)
+
+
+def kinds(messages: list[agent.AgentServerMessage]) -> list[str]:
+    out = []
+    for m in messages:
+        which = m.WhichOneof("message") or ""
+        if which == "interaction_update":
+            which = m.interaction_update.WhichOneof("message") or ""
+        out.append(which)
+    return out
+
+
+async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(tmp_path: Path) -> None:
+    replies = [
+        Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
+        Reply.sse(chat_text("The file says: buy milk.")),
+    ]
+    with trio.fail_after(90):
+        async with open_fake_provider(*replies) as fake:
+            async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
+                await editor.append("r1", run_request("what's in todo.txt?", model=MODEL))
+                seen: list[agent.AgentServerMessage] = []
+                async with editor.run_sse("r1") as reader:
+                    while True:
+                        message = await reader.next_message()
+                        assert message is not None
+                        seen.append(message)
+                        if message.HasField("exec_server_message"):
+                            break
+                await journalled(
+                    tmp_path,
+                    "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'",
+                )
+                first.send_signal(signal.SIGKILL)
+                await first.wait()
+            request = seen[-1]
+            async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
+                async with editor.run_sse("r1") as reader:
+                    replayed = [await reader.next_message() for _ in seen]
+                    assert replayed == seen  # the whole backlog, exactly as it was sent before the crash
+                    # the result for an exec issued before the restart is accepted (its seqno goes on at 2)
+                    content = agent.ReadSuccess(path="/w/todo.txt", content="buy milk", total_lines=1)
+                    await editor.append(
+                        "r1", exec_reply(request, read_result=agent.ReadResult(success=content)), seqno=2
+                    )
+                    rest = await reader.read_to_end()
+                    assert reader.error is None
+                second.send_signal(signal.SIGTERM)
+    text = "".join(m.interaction_update.text_delta.text for m in rest)
+    assert text == "The file says: buy milk."
+    assert kinds(rest)[-1] == "turn_ended"
+    assert len(fake.requests) == 2
+    tool_message = next(m for m in fake.requests[1].json["messages"] if m["role"] == "tool")
+    assert "buy milk" in tool_message["content"]
+
+
+async def test_sigkill_mid_provider_pass_reruns_it_without_duplicating_text(tmp_path: Path) -> None:
+    stalled = Reply.sse(chat_text("half an ans", done=False)[:3], then=Stall())
+    replies = [stalled, Reply.sse(chat_text("A whole answer."))]
+    with trio.fail_after(90):
+        async with open_fake_provider(*replies) as fake:
+            async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
+                await editor.append("r1", run_request("answer me", model=MODEL))
+                async with editor.run_sse("r1") as reader:
+                    message = await reader.next_message()
+                    while message is not None and not message.interaction_update.HasField("text_delta"):
+                        message = await reader.next_message()
+                await journalled(tmp_path, "SELECT count(*) FROM journal_events WHERE request_id = 'r1'")
+                first.send_signal(signal.SIGKILL)
+                await first.wait()
+            async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
+                async with editor.run_sse("r1") as reader:
+                    after = await reader.read_to_end()
+                    assert reader.error is None
+                second.send_signal(signal.SIGTERM)
+    text = "".join(m.interaction_update.text_delta.text for m in after)
+    assert text == "A whole answer."  # the dead pass's partial text is not replayed
+    assert kinds(after).count("step_started") == 1
+    assert len(fake.requests) == 2
+
+
+async def test_sigkill_mid_tool_loop_then_a_run_reconnect_completes_the_turn(tmp_path: Path) -> None:
+    """The same over the HTTP/2 agent path: the turn runs on one Run stream, the restarted daemon restores
+    it when a new Run for the request id arrives, replays it, and takes the exec result on that Run."""
+    replies = [
+        Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
+        Reply.sse(chat_text("The file says: buy milk.")),
+    ]
+    with trio.fail_after(90):
+        async with open_fake_provider(*replies) as fake:
+            async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
+                seen: list[agent.AgentServerMessage] = []
+                async with editor.run("r1") as run:
+                    await run.send(run_request("what's in todo.txt?", model=MODEL))
+                    reader = await run.reader()
+                    while True:
+                        message = await reader.next_message()
+                        assert message is not None
+                        seen.append(message)
+                        if message.HasField("exec_server_message"):
+                            break
+                    await journalled(
+                        tmp_path,
+                        "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'",
+                    )
+                    first.send_signal(signal.SIGKILL)
+                    await first.wait()
+            request = seen[-1]
+            async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
+                async with editor.run("r1") as run:
+                    reader = await run.reader()
+                    replayed = [await reader.next_message() for _ in seen]
+                    assert replayed == seen
+                    content = agent.ReadSuccess(path="/w/todo.txt", content="buy milk", total_lines=1)
+                    await run.send(exec_reply(request, read_result=agent.ReadResult(success=content)))
+                    rest = await reader.read_to_end()
+                    assert reader.error is None
+                second.send_signal(signal.SIGTERM)
+    assert "".join(m.interaction_update.text_delta.text for m in rest) == "The file says: buy milk."
+    assert kinds(rest)[-1] == "turn_ended"
+    assert len(fake.requests) == 2
