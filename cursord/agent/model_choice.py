@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from cursord.server.models_rpc import CatalogModel, ModelCatalog
+from cursord.config import CatalogModel, ModelCatalog
 
 #: Cursor's own model ids, which name no vendor model: Auto ("default") and Cursor's Composer models.
 _CURSOR_IDS = re.compile(r"^(default|auto|composer(-[\w.-]+)?)$", re.IGNORECASE)

@@ -1,6 +1,6 @@
 """Which provider serves a run: the model catalog's rule picks the model, its provider spec the provider.
 
-The model list the editor shows (`cursord.models_rpc`) and the routing of runs use the same
+The model list the editor shows (`cursord.server.models_rpc`) and the routing of runs use the same
 `ModelCatalog.resolve`, so a model the picker offers is always one a run can reach. Passes run
 through `run_pass`, which records each one in the usage ledger (`cursord.agent.ledger`) if there is one.
 """
@@ -14,13 +14,12 @@ import httpx
 
 from cursord.agent.ledger import PassLedger, PassTag
 from cursord.agent.model_choice import choose_model
-from cursord.config import ProviderKind, ProviderSpec
+from cursord.config import CatalogModel, ModelCatalog, ProviderKind, ProviderSpec
 from cursord.providers import anthropic, openai_chat, openai_responses
 from cursord.providers.base import DeltaSink, Provider, VendorOptions
 from cursord.providers.http import HttpProvider
 from cursord.providers.model import PassRequest
 from cursord.providers.prices import PriceBook
-from cursord.server.models_rpc import CatalogModel, ModelCatalog
 
 #: context window used for compaction when neither the spec nor the model says (tokens).
 DEFAULT_CONTEXT_WINDOW = 128_000

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 import trio
@@ -88,7 +88,12 @@ from cursord.store.conversations import summary_message
 from cursord.store.records import TurnMeta, TurnStatus
 from cursord.store.store import Store
 from cursord.streams.active import ActiveStream, StreamBehaviour
-from cursord.tap.hub import TapHub
+
+
+class ProviderEventSink(Protocol):
+    """Told of each provider pass's timings (the live tap implements it)."""
+
+    def record_provider(self, request_id: str, event: str, timings: dict[str, object]) -> None: ...
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +111,7 @@ class AgentServices:
     router: ProviderRouter
     history: ConversationHistory
     max_passes: int = 50
-    tap: TapHub | None = None
+    tap: ProviderEventSink | None = None
     #: the durable store for turn snapshots (restart survival), checkpoints and blobs (None: none of them).
     store: Store | None = None
     #: bounds on what the user attaches (`--limit context_item_chars=...` etc.)

@@ -13,138 +13,18 @@ handlers' observers). Nothing reaches into a built object afterwards.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
-from typing import Any
 
-import attrs
 import trio
 
-from cursord.config import Limits, ServeConfig
-from cursord.connect.errors import ConnectError
-from cursord.connect.request import Limits as ConnectLimits
-from cursord.core.intents import InboundIntent
-from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.config import ServeConfig
 from cursord.server.agent_listener import AgentEndpoint, listener_app, serve_agent_listener
-from cursord.server.app import BIDI_APPEND_PATH, CursordApp, UnaryMethod
-from cursord.server.bidi import BidiAppendHandler
-from cursord.server.counters import ServerCounters
-from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
-from cursord.server.parts import AppParts, RunRelay, one_part
-from cursord.server.run import RUN_PATH, RunHandler
+from cursord.server.assembly import Core, build_core
+from cursord.server.host_policy import HostPolicy
+from cursord.server.parts import AppParts
 from cursord.server.serve import ListenOptions, serve_http
-from cursord.streams.active import BehaviourFactory, StreamTimings
-from cursord.streams.append_gate import AppendGate
-from cursord.streams.broker import StreamBroker
+from cursord.streams.active import BehaviourFactory
 
 log = logging.getLogger(__name__)
-
-
-def stream_timings(limits: Limits) -> StreamTimings:
-    return StreamTimings(
-        heartbeat=limits.heartbeat_seconds,
-        reconnect_grace=limits.reconnect_grace_seconds,
-        terminal_retention=limits.terminal_retention_seconds,
-        max_backlog_frames=limits.max_backlog_events,
-    )
-
-
-@attrs.define
-class Core:
-    """Everything but the listening sockets."""
-
-    app: CursordApp
-    broker: StreamBroker
-    gate: AppendGate[InboundIntent]
-    bidi: BidiAppendHandler
-
-
-@asynccontextmanager
-async def build_core(
-    limits: Limits,
-    behaviour_factory: BehaviourFactory,
-    parts: tuple[AppParts, ...] = (),
-    hosts: HostPolicy = LOOPBACK_ONLY,
-) -> AsyncIterator[Core]:
-    """The app and the tasks it needs, alive for the `async with` block; streams end `unavailable` on exit.
-
-    `parts` are the features served besides the agent RPCs; `hosts` says which Host names the app answers
-    besides loopback ones (`cursord.server.host_policy`).
-    """
-    async with trio.open_nursery() as nursery:
-        gate: AppendGate[InboundIntent] = AppendGate(
-            hold_timeout=limits.append_hold_seconds,
-            max_held=limits.max_pending_appends,
-            max_requests=limits.max_append_requests,
-            max_held_bytes=limits.max_pending_append_bytes,
-        )
-        await nursery.start(gate.run)
-        async with trio.open_nursery() as streams_nursery:
-            run_relay: RunRelay | None = one_part(parts, "run_relay")
-            connect_limits = ConnectLimits(
-                max_request_bytes=limits.max_body_bytes, max_message_bytes=limits.max_body_bytes
-            )
-            upload_observers = [o for p in parts for o in p.upload_observers]
-            shutdown_observers = [o for p in parts for o in p.shutdown_observers]
-            broker = StreamBroker(
-                nursery=streams_nursery,
-                behaviour_factory=behaviour_factory,
-                timings=stream_timings(limits),
-                max_streams=limits.max_streams,
-                max_placeholders=limits.max_placeholders,
-                observers=[o for p in parts for o in p.stream_observers],
-                publish_observers=[o for p in parts for o in p.publish_observers],
-                shutdown_observers=shutdown_observers,
-                restorer=one_part(parts, "restorer"),
-            )
-            bidi = BidiAppendHandler(broker, gate, observers=upload_observers)
-            run = RunHandler(
-                broker,
-                connect_limits,
-                bidi.ledger,
-                upload_observers,
-                owns_model=run_relay.owns_model if run_relay is not None else None,
-                relay=run_relay.relay if run_relay is not None else None,
-            )
-            shutdown_observers.append(run.shutting_down)
-            refusals = [o for p in parts for o in p.append_refusals]
-            unary = {BIDI_APPEND_PATH: UnaryMethod(aiserver.BidiAppendRequest, _noting_refusals(bidi, refusals))}
-            for part in parts:
-                unary.update(part.unary)
-            app = CursordApp(
-                broker=broker,
-                limits=connect_limits,
-                hosts=hosts,
-                unary_methods=unary,
-                extra_routes={RUN_PATH: run, **{k: v for p in parts for k, v in p.routes.items()}},
-                counters=one_part(parts, "counters") or ServerCounters(),
-                side_streams=bidi.side_streams,
-            )
-            core = Core(app=app, broker=broker, gate=gate, bidi=bidi)
-            try:
-                yield core
-            finally:
-                broker.close()
-                streams_nursery.cancel_scope.cancel()
-        nursery.cancel_scope.cancel()
-
-
-def _noting_refusals(
-    bidi: BidiAppendHandler, refusals: list[Callable[[Any, ConnectError], None]]
-) -> Callable[[aiserver.BidiAppendRequest], Awaitable[aiserver.BidiAppendResponse]]:
-    """The BidiAppend handler, telling `refusals` of every upload it refuses (the tap records them)."""
-    if not refusals:
-        return bidi
-
-    async def call(request: aiserver.BidiAppendRequest) -> aiserver.BidiAppendResponse:
-        try:
-            return await bidi(request)
-        except ConnectError as error:
-            for refused in refusals:
-                refused(request, error)
-            raise
-
-    return call
 
 
 async def run_daemon(

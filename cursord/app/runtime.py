@@ -21,18 +21,19 @@ from cursord.agent.restore import make_restorer
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.titles import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
-from cursord.app.daemon import Core, build_core, serve_core
+from cursord.app.daemon import serve_core
 from cursord.app.data_dir import claim_data_dir
-from cursord.app.logs import Redactor, redacting
 from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
-from cursord.config import Limits, ServeConfig
+from cursord.config import Limits, ModelCatalog, ServeConfig
 from cursord.context.images import ImageLimits
 from cursord.context.selected import ContextLimits
+from cursord.core.redaction import Redactor, redacting
 from cursord.proxy import ProxyConfig, run_proxy
 from cursord.proxy.routing import catalog_owns
 from cursord.server.agent_listener import AgentEndpoint
+from cursord.server.assembly import Core, build_core
 from cursord.server.host_policy import HostPolicy
-from cursord.server.models_rpc import ModelCatalog, model_rpc_parts
+from cursord.server.models_rpc import model_rpc_parts
 from cursord.server.parts import AppParts, RunRelay
 from cursord.server.relay import AgentRelay
 from cursord.server.side_rpcs import SideRpcs, side_rpc_parts

@@ -35,6 +35,7 @@ from typing import Final
 
 import attrs
 
+from cursord.config import ModelCatalog
 from cursord.connect.compression import DEFAULT_COMPRESSIONS
 from cursord.connect.errors import ConnectError
 from cursord.connect.messages import decode_message, encode_message
@@ -53,7 +54,6 @@ from cursord.server.models_rpc import (
     AISERVER_USABLE_MODELS_PATH,
     AVAILABLE_MODELS_PATH,
     MODEL_RPC_PATHS,
-    ModelCatalog,
 )
 from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS
 from cursord.server.side_streams import SIDE_STREAM_PATHS

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import trio
 
+from cursord.config import ModelCatalog
 from cursord.proxy.asgi_bridge import ASGIApp
 from cursord.proxy.forward import Connector
 from cursord.proxy.routing import OwnsModel, catalog_owns, host_matches
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
-from cursord.server.models_rpc import ModelCatalog
 from cursord.tls.ca import CaPaths, CertificateAuthority, LeafCertificates, node_env_line
 
 log = logging.getLogger(__name__)

@@ -1,7 +1,7 @@
 """AppParts: what one feature adds to the daemon, declared before anything is built.
 
 Composition by constructor: the model RPCs, the side RPCs, the stream journal, the live tap and systemd's status
-line each describe their routes, observers and restorer as an `AppParts`; `cursord.daemon.build_core` hands
+line each describe their routes, observers and restorer as an `AppParts`; `cursord.app.daemon.build_core` hands
 every piece to the constructor that takes it, so no built object is patched afterwards.
 """
 

@@ -39,8 +39,8 @@ import trio
 from cursord.connect.errors import Code, ConnectError
 from cursord.connect.streaming import render_stream_error
 from cursord.connect.unary import render_unary_error
-from cursord.proxy.forward import UpstreamError, open_upstream_stream
 from cursord.server.asgi import Receive, Scope, Send, header, send_response
+from cursord.tls.upstream import UpstreamError, open_upstream_stream
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""AppendGate: the trio adapter around `cursord.sequencing.AppendSequencer`.
+"""AppendGate: the trio adapter around `cursord.core.sequencing.AppendSequencer`.
 
 Theory of operation
 -------------------

@@ -14,10 +14,9 @@ from cursord.agent.ledger import PassLedger
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.app.runtime import agent_parts, provider_pool_limits
-from cursord.config import Limits, ProviderKind, ProviderSpec
+from cursord.config import Limits, ModelCatalog, ProviderKind, ProviderSpec
 from cursord.connect.errors import ConnectError
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.server.models_rpc import ModelCatalog
 from cursord.store.store import open_store
 from cursord.testing.editor import EditorClient, RunSSEReader
 from cursord.testing.fake_providers import FakeProvider

@@ -22,8 +22,8 @@ from typing import Literal
 import attrs
 import trio
 
-from cursord.app.daemon import Core, build_core
 from cursord.config import Limits
+from cursord.server.assembly import Core, build_core
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
 from cursord.server.parts import AppParts
 from cursord.server.serve import ListenOptions, hypercorn_config

@@ -14,11 +14,11 @@ from collections.abc import AsyncIterator, Callable, Sequence
 import trio
 
 from cursord.agent.turn import AgentServices
-from cursord.app.daemon import Core
 from cursord.config import ProviderSpec
 from cursord.connect.envelope import EnvelopeDecoder
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.http import HttpProvider
+from cursord.server.assembly import Core
 from cursord.streams.active import ActiveStream
 from cursord.testing.agent import agent_daemon
 from cursord.testing.fake_providers import FakeProvider, Reply, open_fake_provider
@@ -106,7 +106,7 @@ async def served_daemon(
     *specs: ProviderSpec, transport: Transport = "memory"
 ) -> AsyncIterator[tuple[RunningDaemon, AgentServices]]:
     """`agent_daemon`, whose providers share one httpx client sized as `cursord serve` sizes it
-    (`cursord.runtime.provider_pool_limits`): that client's connection pool is part of the load."""
+    (`cursord.app.runtime.provider_pool_limits`): that client's connection pool is part of the load."""
     async with agent_daemon(*specs, transport=transport) as running:
         for provider in running[1].router.providers.values():
             assert isinstance(provider, HttpProvider) and provider.client is not None

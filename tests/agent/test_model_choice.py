@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from cursord.agent.model_choice import choose_model, is_cursor_model
-from cursord.config import ConfigError, Limits, config_from_args, dump_toml, parse_provider_spec, redacted
+from cursord.config import ConfigError, Limits, ModelCatalog, config_from_args, dump_toml, parse_provider_spec, redacted
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.server.models_rpc import ModelCatalog, available_models
+from cursord.server.models_rpc import available_models
 from tests.app.test_config import args, write
 from tests.editor_fixtures import available_models as cursor_models
 

@@ -14,7 +14,8 @@ from typing import TextIO
 import pytest
 
 import cursord.app.logs
-from cursord.app.logs import PlainFormatter, Redactor, redact_secrets, redacting, setup_logging, stream_is_journal
+from cursord.app.logs import PlainFormatter, setup_logging, stream_is_journal
+from cursord.core.redaction import Redactor, redact_secrets, redacting
 from cursord.providers.errors import AuthError, classify_http_error
 
 

@@ -26,7 +26,7 @@ from cursord.cli.service import (
 )
 from cursord.config import LogLevel, load_config_file
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 class FakeSystemctl:

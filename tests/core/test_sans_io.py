@@ -1,4 +1,5 @@
-"""cursord.core stays sans-IO: importing it loads no trio, httpx, hypercorn or store module."""
+"""cursord.core and the turn machine (cursord.agent.machine) stay sans-IO: importing them loads no
+trio, httpx, hypercorn or store module."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ BANNED = ("trio", "httpx", "hypercorn", "cursord.store", "sqlite3")
 
 def test_core_imports_no_io_library() -> None:
     probe = (
-        "import sys, cursord.core\n"
+        "import sys, cursord.core, cursord.agent.machine\n"
         f"banned = {BANNED!r}\n"
         "print(sorted(m for m in sys.modules if any(m == b or m.startswith(b + '.') for b in banned)))\n"
     )

@@ -34,7 +34,7 @@ from cursord.testing.harness import running_daemon
 from cursord.testing.provider_streams import chat_usage
 from tests.proto.reference_schema import schema_dir
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 INTEROP = REPO / "tests" / "interop"
 CLIENT = INTEROP / "connect_es_client.mjs"
 FIXED_READ_CONTENT = "first line\nsecond line\n"  # what the node client answers every read with, by default

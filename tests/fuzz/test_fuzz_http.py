@@ -31,7 +31,7 @@ from google.protobuf.message import Message
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cursord.config import ProviderKind, ProviderSpec
+from cursord.config import ModelCatalog, ProviderKind, ProviderSpec
 from cursord.connect.compression import GZIP
 from cursord.connect.envelope import encode_envelope
 from cursord.connect.errors import Code
@@ -45,7 +45,6 @@ from cursord.server.models_rpc import (
     AVAILABLE_MODELS_PATH,
     MODEL_RPC_PATHS,
     SERVER_CONFIG_PATH,
-    ModelCatalog,
     model_rpc_parts,
 )
 from cursord.testing.behaviours import Echo
@@ -480,7 +479,7 @@ def test_fuzz_run_sse(http2: bool, batch: list[Request], concurrent: bool) -> No
 # ---- the model RPCs -----------------------------------------------------------------------------------
 
 #: what each path answers (the aiserver paths of GetUsableModels and GetDefaultModelForCli answer the
-#: agent.v1 message, as the reference does: cursord/models_rpc.py)
+#: agent.v1 message, as the reference does: cursord/server/models_rpc.py)
 RESPONSE_TYPES: dict[str, type[Message]] = {
     AVAILABLE_MODELS_PATH: aiserver.AvailableModelsResponse,
     AISERVER_USABLE_MODELS_PATH: agent.GetUsableModelsResponse,

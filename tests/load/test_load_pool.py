@@ -1,6 +1,6 @@
 """Load: more concurrent turns than the provider connection pool of `cursord serve` holds.
 
-`cursord.runtime.run_service` gives every provider one shared `httpx.AsyncClient(timeout=None)`, whose
+`cursord.app.runtime.run_service` gives every provider one shared `httpx.AsyncClient(timeout=None)`, whose
 pool has httpx's default limit of 100 connections, while the daemon admits up to `max_streams` (1,000)
 streams. `HttpProvider` waits `Timeouts.connect` (10 s) for a pool slot, so while 100 replies stream,
 turn 101 fails after 10 s with `deadline_exceeded` "The provider stopped answering" ("PoolTimeout"),

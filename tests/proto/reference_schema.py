@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from google.protobuf import descriptor_pb2, descriptor_pool
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 REFERENCE_SETS = ("agent_v1.binpb", "aiserver_bidi.binpb")
 
 

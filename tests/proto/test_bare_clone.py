@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 TIMEOUT_SECONDS = 300
 
 
@@ -51,7 +51,7 @@ def test_generated_sources_match_the_clones_own_descriptor_sets(bare_clone: Path
 
 def test_schema_tests_pass_in_the_clone(bare_clone: Path) -> None:
     ran = _run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests/test_schema.py"],
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests/proto/test_schema.py"],
         bare_clone,
         _clone_env(bare_clone),
     )

@@ -25,7 +25,7 @@ from google.protobuf.unknown_fields import UnknownFieldSet
 from cursord.proto import agent_v1_pb2, aiserver_v1_pb2
 from tests.proto.reference_schema import load_reference, schema_dir
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "scripts" / "render_protos.py"
 AISERVER_METHODS = {
     "aiserver.v1.BidiService": {"BidiAppend"},

@@ -26,7 +26,7 @@ from cursord.providers.model import (
 from cursord.providers.sse import SSEDecoder
 from cursord.testing import provider_streams as ps
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 CHAT = ProviderKind.OPENAI_CHAT
 RESPONSES = ProviderKind.OPENAI_RESPONSES
 ANTHROPIC = ProviderKind.ANTHROPIC

@@ -23,7 +23,7 @@ from cursord.providers.model import (
 )
 from cursord.providers.sse import SSEDecoder
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 
 SCHEMA = {
     "$schema": "http://json-schema.org/draft-07/schema#",

@@ -17,8 +17,7 @@ import pytest
 import trio
 from cryptography import x509
 
-from cursord.app.daemon import Core, build_core
-from cursord.config import Limits, ProviderKind, ProviderSpec
+from cursord.config import Limits, ModelCatalog, ProviderKind, ProviderSpec
 from cursord.connect.envelope import encode_envelope, end_stream_payload
 from cursord.connect.errors import Code, ConnectError, error_from_json
 from cursord.core.intents import RunRequested
@@ -27,7 +26,8 @@ from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy.runner import build_proxy
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
 from cursord.proxy.wire import LiveBody
-from cursord.server.models_rpc import SERVER_CONFIG_PATH, SERVER_CONFIG_VERSION, ModelCatalog, model_rpc_parts
+from cursord.server.assembly import Core, build_core
+from cursord.server.models_rpc import SERVER_CONFIG_PATH, SERVER_CONFIG_VERSION, model_rpc_parts
 from cursord.streams.active import ActiveStream, StreamBehaviour
 from cursord.testing.editor import (
     BIDI_APPEND,

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from cursord.config import ProviderKind, ProviderSpec
+from cursord.config import ModelCatalog, ProviderKind, ProviderSpec
 from cursord.connect.envelope import encode_envelope
 from cursord.connect.request import HttpResponse, Limits
 from cursord.proto import agent_v1_pb2 as agent
@@ -26,7 +26,6 @@ from cursord.proxy.routing import (
 from cursord.server.models_rpc import (
     AGENT_USABLE_MODELS_PATH,
     AVAILABLE_MODELS_PATH,
-    ModelCatalog,
     available_models,
     usable_models_agent,
 )

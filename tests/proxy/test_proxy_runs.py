@@ -14,7 +14,6 @@ import pytest
 import trio
 import trio.testing
 
-from cursord.app.daemon import Core, build_core
 from cursord.config import Limits
 from cursord.connect.envelope import encode_envelope, end_stream_payload
 from cursord.proto import agent_v1_pb2 as agent
@@ -22,6 +21,7 @@ from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy.runner import build_proxy
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
 from cursord.proxy.wire import LiveBody
+from cursord.server.assembly import Core, build_core
 from cursord.server.models_rpc import model_rpc_parts
 from cursord.streams.active import ActiveStream
 from cursord.testing.editor import BIDI_APPEND, RUN_SSE, EditorClient, run_request

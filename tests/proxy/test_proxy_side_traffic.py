@@ -20,7 +20,6 @@ import attrs
 import pytest
 import trio
 
-from cursord.app.daemon import Core, build_core
 from cursord.config import Limits, ProviderKind
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, end_stream_payload
 from cursord.connect.errors import Code
@@ -29,6 +28,7 @@ from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy.runner import build_proxy
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
 from cursord.proxy.wire import LiveBody
+from cursord.server.assembly import Core, build_core
 from cursord.server.models_rpc import model_rpc_parts
 from cursord.server.side_rpcs import (
     IS_CONNECTED_PATH,

@@ -14,10 +14,10 @@ import pytest
 import trio
 
 from cursord.app.daemon import run_daemon
-from cursord.config import Endpoint, ServeConfig
+from cursord.config import Endpoint, ModelCatalog, ServeConfig
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.agent_listener import AgentEndpoint
-from cursord.server.models_rpc import SERVER_CONFIG_PATH, ModelCatalog, model_rpc_parts
+from cursord.server.models_rpc import SERVER_CONFIG_PATH, model_rpc_parts
 from cursord.testing.behaviours import Echo
 from cursord.testing.editor import EditorClient, exec_result, run_request
 from cursord.testing.http_client import connect_tcp, connect_tls

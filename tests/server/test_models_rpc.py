@@ -1,4 +1,4 @@
-"""Model lists and server config answered from the provider config (`cursord.models_rpc`).
+"""Model lists and server config answered from the provider config (`cursord.server.models_rpc`).
 
 The wire tests parse what cursord writes with classes built from the reference descriptor sets
 (``proto/reference/``); they fail, not skip, when the sets are missing.
@@ -16,10 +16,10 @@ import trio
 from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
 from google.protobuf.message import DecodeError, Message
 
-from cursord.app.daemon import build_core
-from cursord.config import Limits, ProviderKind, ProviderSpec
+from cursord.config import Limits, ModelCatalog, ProviderKind, ProviderSpec
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.server.assembly import build_core
 from cursord.server.models_rpc import (
     AGENT_DEFAULT_MODEL_FOR_CLI_PATH,
     AGENT_USABLE_MODELS_PATH,
@@ -28,7 +28,6 @@ from cursord.server.models_rpc import (
     AVAILABLE_MODELS_PATH,
     MODEL_RPC_PATHS,
     SERVER_CONFIG_PATH,
-    ModelCatalog,
     available_models,
     default_model_for_cli,
     model_rpc_parts,
@@ -39,7 +38,7 @@ from cursord.server.models_rpc import (
 from cursord.streams.active import ActiveStream, StreamBehaviour
 from tests.proto.reference_schema import load_reference
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 OPENAI = ProviderSpec(
     kind=ProviderKind.OPENAI_CHAT,

@@ -17,14 +17,14 @@ import trio
 from hypercorn.trio import serve as hypercorn_serve
 
 from cursord.app.daemon import run_daemon
-from cursord.config import Endpoint, ServeConfig
+from cursord.config import Endpoint, ModelCatalog, ServeConfig
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, end_stream_payload
 from cursord.connect.errors import Code
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.agent_listener import AgentEndpoint
 from cursord.server.asgi import read_body, send_response
-from cursord.server.models_rpc import SERVER_CONFIG_PATH, ModelCatalog, model_rpc_parts
+from cursord.server.models_rpc import SERVER_CONFIG_PATH, model_rpc_parts
 from cursord.server.parts import AppParts, RunRelay
 from cursord.server.relay import AgentRelay
 from cursord.server.run import RUN_PATH

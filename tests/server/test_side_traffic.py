@@ -15,13 +15,12 @@ import trio
 from cursord.agent.ledger import PassLedger
 from cursord.agent.router import ProviderRouter
 from cursord.agent.titles import model_titler
-from cursord.config import Limits, ProviderKind, ProviderSpec
+from cursord.config import Limits, ModelCatalog, ProviderKind, ProviderSpec
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end_stream
 from cursord.connect.errors import Code, ConnectError
 from cursord.core.titles import FALLBACK_TITLE, MAX_TITLE_CHARS, clean_model_title, title_from_text
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.server.models_rpc import ModelCatalog
 from cursord.server.side_rpcs import (
     AGENT_NAME_AGENT_PATH,
     AISERVER_NAME_AGENT_PATH,

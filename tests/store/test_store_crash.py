@@ -24,7 +24,7 @@ from cursord.store import Store, open_store
 from cursord.store.writer import WriterThread
 
 CHILD_DEADLINE = 60.0
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 def threaded(store: Store) -> WriterThread:

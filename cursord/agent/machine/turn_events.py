@@ -1,6 +1,6 @@
 """What goes into the turn machine (inputs) and what comes out of it (effects). Frozen values.
 
-Inputs from the editor reuse `cursord.intents` (`ExecResultArrived`, `ExecControlArrived`,
+Inputs from the editor reuse `cursord.core.intents` (`ExecResultArrived`, `ExecControlArrived`,
 `InteractionAnswered`); the rest are defined here. Effects are instructions for the trio actor
 (`cursord.agent.turn`), which carries them out in order and feeds what comes back in as inputs.
 """

@@ -3,7 +3,7 @@
 Theory of operation. A turn alternates provider *passes* and *tool steps*. The actor
 (`cursord.agent.turn`) prepares a run (asking the editor, reading history and blobs) and hands the
 machine `Begin`; from then on every input goes through `handle`, which looks up `(phase, input type)`
-in `TRANSITIONS` (the turn's rules, in one place: `cursord.core.turn_rules`), updates the frozen
+in `TRANSITIONS` (the turn's rules, in one place: `cursord.agent.machine.turn_rules`), updates the frozen
 `TurnState` and returns the effects for the actor to carry out, in order. A pair that is not in the
 table is a bug on our side and raises `TurnProtocolError`; inputs the editor may send at any time (a
 stray exec result, a late answer) are listed explicitly as ignored.
@@ -129,7 +129,7 @@ class TurnMachine:
         self.state = state if state is not None else TurnState()
         self._summary_message = summary_message
         self._out: list[Effect] = []
-        # transient, rebuilt after a restart (see `cursord.core.turn_state`)
+        # transient, rebuilt after a restart (see `cursord.agent.machine.turn_state`)
         self._pass: PassBuffer | None = None
         self._shells: dict[str, ShellAccumulator] = {}
         self._estimate = PromptEstimate()

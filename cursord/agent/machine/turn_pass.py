@@ -3,7 +3,7 @@
 Text arrives in pieces and is joined into one `TextPart` whenever something else (thinking, a tool
 call) comes between; thinking is kept with its signature; tool calls in the order they completed.
 The buffer is transient: a pass that dies with the process is run again, so it is never part of a
-turn snapshot (`cursord.core.turn_state`).
+turn snapshot (`cursord.agent.machine.turn_state`).
 """
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import attrs
 
-from cursord.app.logs import redact_secrets
+from cursord.core.redaction import redact_secrets
 from cursord.providers.prices import Price, parse_price_text, parse_price_value
 
 __all__ = [

@@ -1,0 +1,51 @@
+"""Configuration: the frozen values every layer reads (providers, limits, endpoints) and how flags and the
+TOML file build them. The package's face; `_settings` holds the implementation."""
+
+from cursord.config._catalog import CatalogModel, ModelCatalog
+from cursord.config._settings import (
+    DEFAULT_AGENT_LISTEN,
+    DEFAULT_LISTEN,
+    DEFAULT_PROXY_LISTEN,
+    PRESETS,
+    ConfigError,
+    Endpoint,
+    Limits,
+    LogLevel,
+    ProviderKind,
+    ProviderSpec,
+    ServeConfig,
+    add_serve_arguments,
+    config_from_args,
+    config_warnings,
+    default_data_dir,
+    dump_toml,
+    load_config_file,
+    parse_endpoint,
+    parse_provider_spec,
+    redacted,
+)
+
+__all__ = [
+    "DEFAULT_AGENT_LISTEN",
+    "DEFAULT_LISTEN",
+    "DEFAULT_PROXY_LISTEN",
+    "PRESETS",
+    "CatalogModel",
+    "ConfigError",
+    "Endpoint",
+    "Limits",
+    "LogLevel",
+    "ModelCatalog",
+    "ProviderKind",
+    "ProviderSpec",
+    "ServeConfig",
+    "add_serve_arguments",
+    "config_from_args",
+    "config_warnings",
+    "default_data_dir",
+    "dump_toml",
+    "load_config_file",
+    "parse_endpoint",
+    "parse_provider_spec",
+    "redacted",
+]
