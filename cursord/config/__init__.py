@@ -1,8 +1,10 @@
 """Configuration: the frozen values every layer reads (providers, limits, endpoints) and how flags and the
 TOML file build them. The package's face; `_settings` holds the implementation."""
 
+from cursord.config._args import add_serve_arguments
 from cursord.config._catalog import CatalogModel, ModelCatalog
-from cursord.config._settings import (
+from cursord.config._merge import config_from_args, load_config_file
+from cursord.config._values import (
     DEFAULT_AGENT_LISTEN,
     DEFAULT_LISTEN,
     DEFAULT_PROXY_LISTEN,
@@ -14,12 +16,9 @@ from cursord.config._settings import (
     ProviderKind,
     ProviderSpec,
     ServeConfig,
-    add_serve_arguments,
-    config_from_args,
     config_warnings,
     default_data_dir,
     dump_toml,
-    load_config_file,
     parse_endpoint,
     parse_provider_spec,
     redacted,

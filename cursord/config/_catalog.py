@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
 
-from cursord.config._settings import ProviderSpec
+from cursord.config._values import ProviderSpec
 
 
 @attrs.frozen

@@ -1,0 +1,169 @@
+"""The `serve` flags: argparse definitions, and the settings they give (every default None, so the merge can
+tell what was given).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+from cursord.config._file import _Setting
+from cursord.config._values import (
+    _LIMIT_NAMES,
+    DEFAULT_AGENT_LISTEN,
+    DEFAULT_LISTEN,
+    DEFAULT_PROXY_LISTEN,
+    ConfigError,
+    LogLevel,
+    _check_model,
+    _FlagOrigin,
+    _Invalid,
+    _one_of,
+    _parse_agent_listen,
+    _parse_alias,
+    _parse_allowed_host,
+    _parse_endpoint,
+    _parse_limit,
+    _parse_log_level,
+    _parse_proxy_port,
+    parse_provider_spec,
+)
+from cursord.core.redaction import redact_secrets
+
+# --- flags and the merge -----------------------------------------------------------------------------
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the `serve` flags. Every default is None so `config_from_args` can tell what was given."""
+    parser.add_argument("--config", metavar="PATH", help="TOML config file (flags override it)")
+    parser.add_argument("--listen", metavar="HOST:PORT",
+                        help=f"address for the editor's traffic (default {DEFAULT_LISTEN}; IPv6: [::1]:PORT)")
+    parser.add_argument("--proxy-listen", metavar="HOST:PORT",
+                        help=f"address for the HTTP proxy front (default {DEFAULT_PROXY_LISTEN})")
+    parser.add_argument("--agent-listen", metavar="HOST:PORT|off",
+                        help=f"loopback TLS (HTTP/2) address for the editor's agent transport, advertised as"
+                        f" agentn_url (default {DEFAULT_AGENT_LISTEN}); 'off' keeps the editor on HTTP/1.1")
+    parser.add_argument("--data-dir", metavar="PATH",
+                        help="state directory (default $XDG_DATA_HOME/cursord or ~/.local/share/cursord)")
+    parser.add_argument("--log-level", metavar="LEVEL",
+                        help=f"one of {_one_of(LogLevel)} (default info)")
+    parser.add_argument(
+        "--provider", dest="providers", action="append", metavar="SPEC",
+        help="a provider: 'openai', 'anthropic' (presets, may take overrides such as 'openai,models=gpt-5')"
+        " or 'kind=openai-chat|openai-responses|anthropic,name=N,base_url=URL,api_key_env=VAR,models=A|B"
+        "[,context_window=TOKENS][,context_windows=MODEL:TOKENS|...]'. Repeatable; if given, these replace"
+        " the config file's [[providers]] entirely.",
+    )
+    parser.add_argument("--certfile", metavar="PATH", help="TLS certificate chain (PEM; needs --keyfile)")
+    parser.add_argument("--keyfile", metavar="PATH", help="TLS private key (PEM; needs --certfile)")
+    parser.add_argument("--limit", dest="limits", action="append", metavar="NAME=VALUE",
+                        help=f"override one limit; repeatable. Names: {_one_of(_LIMIT_NAMES)}")
+    parser.add_argument("--alias", dest="aliases", action="append", metavar="NAME=MODEL",
+                        help="another name for a configured model (e.g. gpt-5-high=openai/gpt-5); repeatable")
+    parser.add_argument("--default-model", metavar="MODEL",
+                        help="the model of runs that name none or name Cursor's own (default: the first model)")
+    parser.add_argument(
+        "--offline", action="store_const", const=True, default=None,
+        help="forward nothing to Cursor: the proxy answers the control RPCs the editor needs itself",
+    )
+    parser.add_argument("--title-model", metavar="MODEL",
+                        help="a configured model that names chats (default: the first line of the user's text)")
+    parser.add_argument(
+        "--proxy-port", dest="proxy_ports", action="append", metavar="PORT",
+        help="a port the editor proxy may CONNECT to (default 443 only); repeatable; if given, these replace"
+        " the config file's proxy_ports",
+    )
+    parser.add_argument(
+        "--allow-host", dest="allowed_hosts", action="append", metavar="NAME",
+        help="a Host name the editor listener answers besides localhost, 127.0.0.1, [::1] and its own listen"
+        " address (any port); repeatable; if given, these replace the config file's allowed_hosts",
+    )
+
+
+def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
+    out: dict[str, _Setting] = {}
+
+    def arg(name: str) -> Any:
+        return getattr(ns, name, None)
+
+    for key, flag in (("listen", "--listen"), ("proxy_listen", "--proxy-listen")):
+        if arg(key) is not None:
+            origin = _FlagOrigin(flag)
+            try:
+                out[key] = _Setting(_parse_endpoint(arg(key)), origin)
+            except _Invalid as e:
+                raise origin.error(e) from None
+    if arg("agent_listen") is not None:
+        origin = _FlagOrigin("--agent-listen")
+        try:
+            out["agent_listen"] = _Setting(_parse_agent_listen(arg("agent_listen")), origin)
+        except _Invalid as e:
+            raise origin.error(e) from None
+    if arg("log_level") is not None:
+        try:
+            out["log_level"] = _Setting(_parse_log_level(arg("log_level")), _FlagOrigin("--log-level"))
+        except _Invalid as e:
+            raise _FlagOrigin("--log-level").error(e) from None
+    for key, flag in (("data_dir", "--data-dir"), ("certfile", "--certfile"), ("keyfile", "--keyfile")):
+        if arg(key) is not None:
+            if not arg(key):
+                raise ConfigError(f"{flag}: empty path")
+            out[key] = _Setting(Path(os.path.abspath(arg(key))), _FlagOrigin(flag))
+    for item in arg("limits") or ():
+        name, eq, value = item.partition("=")
+        origin = _FlagOrigin(f"--limit {item!r}")
+        if not eq:
+            raise ConfigError(f"{origin.label}: expected NAME=VALUE")
+        try:
+            out[f"limits.{name.strip()}"] = _Setting(_parse_limit(name.strip(), value.strip()), origin)
+        except _Invalid as e:
+            raise origin.error(e) from None
+    for item in arg("aliases") or ():
+        name, eq, target = item.partition("=")
+        origin = _FlagOrigin(f"--alias {item!r}")
+        if not eq:
+            raise ConfigError(f"{origin.label}: expected NAME=MODEL")
+        try:
+            out[f"aliases.{name.strip()}"] = _Setting(_parse_alias(name.strip(), target.strip()), origin)
+        except _Invalid as e:
+            raise origin.error(e) from None
+    if arg("default_model") is not None:
+        if not arg("default_model"):
+            raise ConfigError("--default-model: empty model name")
+        out["default_model"] = _Setting(arg("default_model"), _FlagOrigin("--default-model"))
+    if arg("offline"):
+        out["offline"] = _Setting(True, _FlagOrigin("--offline"))
+    if arg("title_model") is not None:
+        origin = _FlagOrigin("--title-model")
+        try:
+            _check_model(arg("title_model"), "")
+        except _Invalid as e:
+            raise origin.error(e) from None
+        out["title_model"] = _Setting(arg("title_model"), origin)
+    if arg("allowed_hosts"):
+        names = []
+        for name in arg("allowed_hosts"):
+            origin = _FlagOrigin(f"--allow-host {name!r}")
+            try:
+                names.append(_parse_allowed_host(name))
+            except _Invalid as e:
+                raise origin.error(e) from None
+        out["allowed_hosts"] = _Setting(tuple(names), _FlagOrigin("--allow-host"))
+    if arg("proxy_ports"):
+        ports = []
+        for text in arg("proxy_ports"):
+            origin = _FlagOrigin(f"--proxy-port {text!r}")
+            try:
+                ports.append(_parse_proxy_port(text))
+            except _Invalid as e:
+                raise origin.error(e) from None
+        out["proxy_ports"] = _Setting(tuple(ports), _FlagOrigin("--proxy-port"))
+    if arg("providers"):
+        specs = [
+            _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {redact_secrets(text)!r}"))
+            for text in arg("providers")
+        ]
+        out["providers"] = _Setting(tuple(specs), _FlagOrigin("--provider"))
+    return out

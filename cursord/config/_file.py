@@ -1,0 +1,251 @@
+"""The TOML file: reading it into settings that remember their line (`_TomlFile`, a small scanner over
+the text, finds the line of a key for error messages; tomllib reports lines only for syntax errors).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from functools import partial
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Final
+
+import attrs
+
+from cursord.config._values import (
+    _PROVIDER_KEYS,
+    AGENT_LISTEN_OFF,
+    ConfigError,
+    _build_provider,
+    _check_model,
+    _FileOrigin,
+    _home,
+    _Invalid,
+    _Origin,
+    _parse_agent_listen,
+    _parse_alias,
+    _parse_allowed_host,
+    _parse_endpoint,
+    _parse_kind,
+    _parse_limit,
+    _parse_log_level,
+    _parse_proxy_port,
+    _positive_int,
+    _price,
+    _type_error,
+    _unknown_key,
+)
+from cursord.providers.prices import parse_price_value
+
+# --- the TOML file -----------------------------------------------------------------------------------
+
+_TABLE_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\"-]+)\s*\]\]?\s*(#.*)?$")
+_KEY_LINE = re.compile(r"""^\s*([A-Za-z0-9_.-]+|"[^"]*"|'[^']*')\s*=""")
+
+
+@attrs.frozen
+class _TomlFile:
+    """The file's name as the user gave it and a map from dotted paths to line numbers."""
+
+    label: str
+    lines: Mapping[str, int]
+
+    @classmethod
+    def scan(cls, label: str, text: str) -> _TomlFile:
+        lines: dict[str, int] = {}
+        counts: dict[str, int] = {}
+        table = ""
+        in_multiline = False
+        for number, line in enumerate(text.splitlines(), start=1):
+            header = None if in_multiline else _TABLE_HEADER.match(line)
+            key = None if in_multiline or header else _KEY_LINE.match(line)
+            if header:
+                name = header.group(2).replace('"', "")
+                if header.group(1) == "[[":
+                    counts[name] = counts.get(name, 0) + 1
+                    table = f"{name}[{counts[name] - 1}]"
+                else:
+                    first, _, rest = name.partition(".")
+                    table = f"{first}[{counts[first] - 1}].{rest}" if first in counts and rest else name
+                lines.setdefault(table, number)
+            elif key:
+                name = key.group(1).strip("\"'")
+                lines.setdefault(f"{table}.{name}" if table else name, number)
+            if line.count('"""') % 2 or line.count("'''") % 2:
+                in_multiline = not in_multiline
+        return cls(label, MappingProxyType(lines))
+
+    def line_of(self, path: str) -> int | None:
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            index = re.search(r"\[\d+\]$", path)  # providers[1].models[2] -> providers[1].models
+            path = path[: index.start()] if index else path.rpartition(".")[0]
+        return None
+
+    def where(self, path: str) -> str:
+        line = self.line_of(path)
+        return f"{self.label}:{line}" if line else self.label
+
+
+@attrs.frozen
+class _Setting:
+    value: Any
+    origin: _Origin
+
+
+_FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
+                     "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "title_model",
+                     "proxy_ports")
+
+
+
+def _file_path(value: object, base: Path, environ: Mapping[str, str]) -> Path:
+    if not isinstance(value, str) or not value:
+        raise _type_error("a path string", value)
+    if value == "~" or value.startswith("~/"):
+        return _home(environ) / value[2:]
+    path = Path(value)
+    return path if path.is_absolute() else base / path
+
+
+def _provider_fields_from_table(table: Mapping[str, Any]) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    for key, value in table.items():
+        if key not in _PROVIDER_KEYS:
+            raise _unknown_key(key, _PROVIDER_KEYS, key)
+        if key == "models":
+            if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+                raise _type_error("a list of model names", value, key)
+            fields[key] = tuple(value)
+        elif key == "context_window":
+            if not _positive_int(value):
+                raise _Invalid(f"must be a positive number of tokens, got {value!r}", key)
+            fields[key] = value
+        elif key == "context_windows":
+            if not isinstance(value, dict):
+                raise _type_error("a table of MODEL = TOKENS", value, key)
+            fields[key] = dict(value)
+        elif key == "prices":
+            if not isinstance(value, dict):
+                raise _type_error("a table of MODEL = [IN, OUT, CACHE_READ, CACHE_WRITE]", value, key)
+            fields[key] = {m: _price(partial(parse_price_value, v), f"{key}.{m}") for m, v in value.items()}
+        elif key == "cache_key":
+            if not isinstance(value, bool):
+                raise _type_error("true or false", value, key)
+            fields[key] = value
+        elif key == "vision":
+            if isinstance(value, list) and all(isinstance(m, str) for m in value):
+                fields[key] = tuple(value)
+            elif isinstance(value, bool):
+                fields[key] = value
+            else:
+                raise _type_error("true, false or a list of model names", value, key)
+        elif key == "kind":
+            if not isinstance(value, str):
+                raise _type_error("a string", value, key)
+            fields[key] = _parse_kind(value)
+        else:
+            if not isinstance(value, str):
+                raise _type_error("a string", value, key)
+            fields[key] = (value or None) if key == "api_key_env" else value
+    return fields
+
+
+def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
+    label = str(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as e:
+        raise ConfigError(f"{label}: cannot read config file: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{label}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        message = str(e)
+        pos = re.search(r"\(at line (\d+), column (\d+)\)$", message)
+        if pos:
+            message = message[: pos.start()].strip()
+            raise ConfigError(f"{label}:{pos.group(1)}:{pos.group(2)}: invalid TOML: {message}") from None
+        raise ConfigError(f"{label}: invalid TOML: {message}") from None
+    file = _TomlFile.scan(label, text)
+    base = path.parent.absolute()
+    out: dict[str, _Setting] = {}
+    for key, value in data.items():
+        origin = _FileOrigin(file, key)
+        try:
+            if key not in _FILE_KEYS:
+                raise _unknown_key(key, _FILE_KEYS, "")
+            if key in ("listen", "proxy_listen"):
+                if not isinstance(value, str):
+                    raise _type_error("a \"HOST:PORT\" string", value)
+                out[key] = _Setting(_parse_endpoint(value), origin)
+            elif key == "agent_listen":
+                if not isinstance(value, str):
+                    raise _type_error(f"a \"HOST:PORT\" string or {AGENT_LISTEN_OFF!r}", value)
+                out[key] = _Setting(_parse_agent_listen(value), origin)
+            elif key == "log_level":
+                out[key] = _Setting(_parse_log_level(value), origin)
+            elif key == "allowed_hosts":
+                if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+                    raise _type_error("a list of host names", value)
+                out[key] = _Setting(tuple(_parse_allowed_host(name) for name in value), origin)
+            elif key == "proxy_ports":
+                if not isinstance(value, list) or not value:
+                    raise _type_error("a non-empty list of port numbers", value)
+                out[key] = _Setting(tuple(_parse_proxy_port(port) for port in value), origin)
+            elif key in ("data_dir", "certfile", "keyfile"):
+                out[key] = _Setting(_file_path(value, base, environ), origin)
+            elif key == "offline":
+                if not isinstance(value, bool):
+                    raise _type_error("true or false", value)
+                out[key] = _Setting(value, origin)
+            elif key == "title_model":
+                if not isinstance(value, str):
+                    raise _type_error("a model id string", value)
+                _check_model(value, "")
+                out[key] = _Setting(value, origin)
+            elif key == "limits":
+                if not isinstance(value, dict):
+                    raise _type_error("a table", value)
+                for name, number in value.items():
+                    limit_origin = _FileOrigin(file, f"limits.{name}")
+                    try:
+                        if isinstance(number, str):
+                            raise _type_error("a number", number)
+                        out[f"limits.{name}"] = _Setting(_parse_limit(name, number), limit_origin)
+                    except _Invalid as e:
+                        raise limit_origin.error(e) from None
+            elif key == "aliases":
+                if not isinstance(value, dict):
+                    raise _type_error('a table of "ALIAS" = "MODEL"', value)
+                for name, target in value.items():
+                    alias_origin = _FileOrigin(file, f"aliases.{name}")
+                    try:
+                        out[f"aliases.{name}"] = _Setting(_parse_alias(name, target), alias_origin)
+                    except _Invalid as e:
+                        raise alias_origin.error(e) from None
+            elif key == "default_model":
+                if not isinstance(value, str) or not value:
+                    raise _type_error("a model name", value)
+                out[key] = _Setting(value, origin)
+            elif key == "providers":
+                if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
+                    raise _type_error("an array of tables ([[providers]])", value)
+                specs = []
+                for i, table in enumerate(value):
+                    p_origin = _FileOrigin(file, f"providers[{i}]")
+                    try:
+                        specs.append(_Setting(_build_provider(_provider_fields_from_table(table)), p_origin))
+                    except _Invalid as e:
+                        raise p_origin.error(e) from None
+                out["providers"] = _Setting(tuple(specs), origin)
+        except _Invalid as e:
+            # An unknown top-level key is reported at its own path.
+            if key not in _FILE_KEYS:
+                raise ConfigError(f"{file.where(key)}: {e.message}") from None
+            raise origin.error(e) from None
+    return out

@@ -1,0 +1,182 @@
+"""Configuration for `cursord serve`: flags, the TOML file, and the frozen values they build.
+
+Theory of operation. A setting comes from, highest first: a command-line flag, the `--config` TOML
+file, the built-in default. Each source is parsed into typed values as it is read, and every value
+remembers its origin, so an error names where the bad value came from:
+
+    --provider 'kind=foo,...': unknown kind 'foo' (expected one of openai-chat, openai-responses, anthropic)
+    cursord.toml:12: providers[1].base_url: 'ftp://x' is not an http(s) URL
+
+Merging is per setting, except for two lists: `--provider` flags, if any are given, replace the file's
+`[[providers]]` entirely (mixing the two would make it unclear which set is live), and `--limit NAME=VALUE`
+overrides just the one limit it names. Checks that span settings (certfile and keyfile together, the
+files existing, provider names and models unique) run after the merge. Unknown keys in the file are
+errors: a typo must not be silently ignored. Relative paths in the file are taken relative to the
+file's directory (the service runs with cwd `/`); relative paths in flags, relative to the cwd.
+
+API keys are never read here: a provider names the environment variable that holds its key
+(`api_key_env`), and `redacted` can report whether it is set.
+
+TOML positions: tomllib reports line and column only for syntax errors; for errors in values, a small
+scanner over the file text finds the line of the offending key (best effort: it understands table
+headers, `[[providers]]`, and `key = ` lines, which covers the files we document).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from cursord.config._args import _flag_settings
+from cursord.config._file import _read_file, _Setting
+from cursord.config._values import (
+    _LIMIT_NAMES,
+    DEFAULT_AGENT_LISTEN,
+    DEFAULT_LISTEN,
+    DEFAULT_PROXY_LISTEN,
+    ConfigError,
+    Limits,
+    LogLevel,
+    ProviderSpec,
+    ServeConfig,
+    _Invalid,
+    default_data_dir,
+)
+
+# --- the merge ---------------------------------------------------------------------------------------
+
+
+def _check_providers(settings: Sequence[_Setting]) -> tuple[ProviderSpec, ...]:
+    names: dict[str, _Setting] = {}
+    models: dict[str, _Setting] = {}
+    for s in settings:
+        spec: ProviderSpec = s.value
+        if spec.name in names:
+            raise s.origin.error(
+                _Invalid(f"provider name {spec.name!r} is already used by {names[spec.name].origin.ref()}",
+                         "name")
+            )
+        names[spec.name] = s
+        for i, model in enumerate(spec.models):
+            if model in models:
+                other = models[model]
+                raise s.origin.error(
+                    _Invalid(f"model {model!r} is served by two providers: {other.value.name!r}"
+                             f" ({other.origin.ref()}) and {spec.name!r}", f"models[{i}]")
+                )
+            models[model] = s
+    return tuple(s.value for s in settings)
+
+
+def _check_file(setting: _Setting) -> Path:
+    path: Path = setting.value
+    if not path.exists():
+        raise setting.origin.error(_Invalid(f"{str(path)!r} does not exist"))
+    if not path.is_file():
+        raise setting.origin.error(_Invalid(f"{str(path)!r} is not a file"))
+    if not os.access(path, os.R_OK):
+        raise setting.origin.error(_Invalid(f"{str(path)!r} is not readable"))
+    return path
+
+
+def _merge(
+    file: Mapping[str, _Setting], flags: Mapping[str, _Setting], environ: Mapping[str, str]
+) -> ServeConfig:
+    merged = {**file, **flags}
+
+    def get(key: str, default: Any) -> Any:
+        return merged[key].value if key in merged else default
+
+    cert, key = merged.get("certfile"), merged.get("keyfile")
+    if (cert is None) != (key is None):
+        given, missing = (cert, "keyfile") if cert is not None else (key, "certfile")
+        assert given is not None
+        raise given.origin.error(_Invalid(f"given without {missing} (TLS needs both)"))
+    limits = {name: merged[f"limits.{name}"].value for name in _LIMIT_NAMES if f"limits.{name}" in merged}
+    providers = _check_providers(merged["providers"].value) if "providers" in merged else ()
+    aliases: dict[str, str] = {}
+    for setting_key, setting in merged.items():
+        if setting_key.startswith("aliases."):
+            name = setting_key.removeprefix("aliases.")
+            _check_model_target(providers, setting, name, forbid_shadowing=True)
+            aliases[name] = setting.value
+    if "default_model" in merged:
+        _check_model_target(providers, merged["default_model"], "default_model", aliases=aliases)
+    return ServeConfig(
+        listen=get("listen", DEFAULT_LISTEN),
+        proxy_listen=get("proxy_listen", DEFAULT_PROXY_LISTEN),
+        agent_listen=get("agent_listen", DEFAULT_AGENT_LISTEN),
+        data_dir=get("data_dir", default_data_dir(environ)),
+        log_level=get("log_level", LogLevel.INFO),
+        providers=providers,
+        certfile=_check_file(cert) if cert is not None else None,
+        keyfile=_check_file(key) if key is not None else None,
+        limits=Limits(**limits),
+        aliases=aliases,
+        default_model=get("default_model", None),
+        allowed_hosts=get("allowed_hosts", ()),
+        offline=get("offline", False),
+        title_model=_check_title_model(merged.get("title_model"), providers),
+        proxy_ports=get("proxy_ports", (443,)),
+    )
+
+
+def _configured(providers: Sequence[ProviderSpec], model: str) -> bool:
+    """Whether `model` names a configured model: its id, or PROVIDER/MODEL."""
+    if any(model in p.models for p in providers):
+        return True
+    name, slash, rest = model.partition("/")
+    return bool(slash) and any(p.name.casefold() == name.casefold() and rest in p.models for p in providers)
+
+
+def _check_model_target(
+    providers: Sequence[ProviderSpec],
+    setting: _Setting,
+    name: str,
+    *,
+    forbid_shadowing: bool = False,
+    aliases: Mapping[str, str] | None = None,
+) -> None:
+    if not providers:
+        return  # `_require_providers` reports that
+    if forbid_shadowing and any(name in p.models for p in providers):
+        raise setting.origin.error(_Invalid(f"alias {name!r} is already the name of a configured model"))
+    target = setting.value
+    if _configured(providers, target) or (aliases is not None and target in aliases):
+        return
+    known = ", ".join(m for p in providers for m in p.models)
+    raise setting.origin.error(_Invalid(f"{target!r} is not a configured model (configured: {known})"))
+
+
+def _check_title_model(setting: _Setting | None, providers: Sequence[ProviderSpec]) -> str | None:
+    if setting is None:
+        return None
+    model: str = setting.value
+    served = [m for p in providers for m in p.models]
+    if providers and model not in served:
+        raise setting.origin.error(_Invalid(f"{model!r} is not a configured model (models: {', '.join(served)})"))
+    return model
+
+
+def _require_providers(config: ServeConfig) -> ServeConfig:
+    if not config.providers:
+        raise ConfigError("no providers configured: give --provider (e.g. --provider openai) or"
+                          " [[providers]] in the config file")
+    return config
+
+
+def config_from_args(ns: argparse.Namespace, environ: Mapping[str, str]) -> ServeConfig:
+    """Build the effective config from `add_serve_arguments` flags, the `--config` file and defaults.
+
+    Raises ConfigError (also when no provider is configured at all).
+    """
+    file = _read_file(Path(ns.config), environ) if getattr(ns, "config", None) else {}
+    return _require_providers(_merge(file, _flag_settings(ns), environ))
+
+
+def load_config_file(path: Path, environ: Mapping[str, str]) -> ServeConfig:
+    """The config a file gives on its own (no flags), with defaults filled in. Raises ConfigError."""
+    return _require_providers(_merge(_read_file(path, environ), {}, environ))
