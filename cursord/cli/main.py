@@ -18,6 +18,7 @@ from cursord.app.data_dir import DataDirInUse
 from cursord.app.logs import setup_logging
 from cursord.cli.ca import add_ca_arguments, ca_command
 from cursord.cli.doctor import add_doctor_arguments, doctor_command
+from cursord.cli.editor import add_editor_arguments, editor_command
 from cursord.cli.status import add_status_arguments, add_tap_arguments, status_command, tap_command
 from cursord.cli.usage import add_usage_arguments, usage_command
 from cursord.config import (
@@ -29,7 +30,6 @@ from cursord.config import (
     dump_toml,
     redacted,
 )
-from cursord.editor.settings import add_editor_arguments, editor_command
 
 log = logging.getLogger("cursord")
 

@@ -11,22 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from cursord.editor.settings import (
-    DEFAULT_PROXY_URL,
-    SETTINGS,
-    JsoncError,
-    add_editor_arguments,
-    default_settings_path,
-    editor_command,
-    parse_value,
-    remove_key,
-    revert,
-    scan,
-    set_value,
-    setup,
-    status,
-    strip_jsonc,
-)
+from cursord.cli.editor import add_editor_arguments, editor_command
+from cursord.editor.jsonc import JsoncError, parse_value, remove_key, scan, set_value, strip_jsonc
+from cursord.editor.settings import DEFAULT_PROXY_URL, SETTINGS, default_settings_path, revert, setup, status
 
 NOW = dt.datetime(2025, 5, 1, 12, 0, 0, tzinfo=dt.UTC)
 

@@ -1,0 +1,51 @@
+"""`cursord editor setup|revert|status`: point the editor at cursord, and back."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cursord.config import default_data_dir
+from cursord.editor.settings import DEFAULT_PROXY_URL, default_settings_path, revert, setup, status
+
+# --- command line ----------------------------------------------------------------------------------------
+
+
+def add_editor_arguments(subparsers: Any) -> argparse.ArgumentParser:
+    """Add `editor` and its actions to `subparsers` (what `ArgumentParser.add_subparsers` returned)."""
+    editor = subparsers.add_parser("editor", help="point Cursor's settings.json at the proxy, or undo it")
+    actions = editor.add_subparsers(dest="editor_command", required=True, metavar="ACTION")
+    for name, text in (
+        ("setup", "set the proxy and certificate settings (recording what was there)"),
+        ("revert", "restore the settings as they were before setup"),
+        ("status", "show the settings and whether the proxy answers"),
+    ):
+        action = actions.add_parser(name, help=text)
+        action.add_argument("--settings", metavar="PATH", help="settings.json (default: Cursor's for this user)")
+        action.add_argument("--data-dir", metavar="PATH", help="state directory (default: the daemon's)")
+        if name != "revert":
+            action.add_argument("--proxy", metavar="URL", default=DEFAULT_PROXY_URL,
+                                help=f"the proxy URL (default {DEFAULT_PROXY_URL})")
+    return editor  # type: ignore[no-any-return]
+
+
+def editor_command(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> int:
+    """Run `cursord editor ACTION`; returns the exit status (0 ok, 1 otherwise)."""
+    environ = os.environ if environ is None else environ
+    settings = Path(args.settings) if getattr(args, "settings", None) else default_settings_path(environ)
+    data_dir = Path(os.path.abspath(args.data_dir)) if getattr(args, "data_dir", None) else default_data_dir(environ)
+    proxy_url = getattr(args, "proxy", None) or DEFAULT_PROXY_URL
+    if args.editor_command == "setup":
+        report = setup(settings, data_dir, proxy_url)
+    elif args.editor_command == "revert":
+        report = revert(settings, data_dir)
+    elif args.editor_command == "status":
+        report = status(settings, data_dir, proxy_url)
+    else:
+        raise AssertionError(args.editor_command)
+    print(report, file=sys.stdout if report.ok else sys.stderr)
+    return 0 if report.ok else 1
