@@ -280,6 +280,7 @@ def test_begin_snapshots_then_starts_the_first_pass() -> None:
     assert snapshot.state.next_pass_id == 1  # taken before the pass got its id
     (start,) = of(effects, StartPass)
     assert start.pass_id == 1 and start.model_call_id == "req-1:1"
+    assert start.request.cache_key == "conv-1"  # one prompt cache per conversation
     assert [msg.text() for msg in start.request.messages] == ["before", "yes", "hello"]
     assert m.state.turn_start == 2 and m.state.turn_messages == (Message.user("hello"),)
 
