@@ -358,7 +358,7 @@ async def _run_throughput(provider: StampProvider, daemon: Daemon, request_id: s
     started = provider.bulk_started_ns[request_id]
     messages, ended = decode_messages(b"".join(body))
     deltas = text_deltas(messages)
-    if not ended or len(deltas) != events or set(deltas) != {"tok "}:
+    if not ended or "".join(deltas) != "tok " * events:  # deltas of one provider read arrive merged
         raise RuntimeError(f"Run throughput run {request_id}: {len(deltas)} deltas, ended={ended}")
     return ThroughputRun(events, 1, [(finished - started) / 1e9], request_id, counter.frames)
 
