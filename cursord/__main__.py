@@ -1,5 +1,5 @@
 import sys
 
-from cursord.cli.main import main
+from cursord.cli import main
 
 sys.exit(main())

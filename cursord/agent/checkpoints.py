@@ -35,11 +35,11 @@ from google.protobuf.message import DecodeError
 
 from cursord.agent import updates
 from cursord.agent.machine import BlobLedger, BlobStored, SendBlob
-from cursord.core.intents import KvResultArrived
+from cursord.core import KvResultArrived
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, Role, TextPart, ThinkingPart, ToolCallPart, ToolResultPart
-from cursord.store.store import Store
-from cursord.streams.active import ActiveStream
+from cursord.store import Store
+from cursord.streams import ActiveStream
 
 
 @attrs.frozen

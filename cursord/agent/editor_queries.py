@@ -16,9 +16,9 @@ import attrs
 import trio
 
 from cursord.agent import updates
-from cursord.core.intents import ExecResultArrived
+from cursord.core import ExecResultArrived
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.streams.active import ActiveStream
+from cursord.streams import ActiveStream
 
 log = logging.getLogger(__name__)
 

@@ -7,8 +7,7 @@ overloads before the first delta) inside the provider layer.
 
 from __future__ import annotations
 
-from cursord.connect.errors import Code, ConnectError
-from cursord.connect.messages import detail_from_message
+from cursord.connect import Code, ConnectError, detail_from_message
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.providers.errors import (
     AuthError,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from cursord.providers.model import Message
-from cursord.store.records import TurnMeta, TurnRecord
+from cursord.store import TurnMeta, TurnRecord
 
 
 class ConversationHistory(Protocol):

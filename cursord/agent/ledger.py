@@ -29,7 +29,7 @@ from cursord.providers.base import DeltaSink, Provider
 from cursord.providers.errors import ProviderError
 from cursord.providers.model import Delta, PassEnd, PassRequest, Usage
 from cursord.providers.prices import PriceBook
-from cursord.store.records import PassRecord, PassStatus
+from cursord.store import PassRecord, PassStatus
 
 log = logging.getLogger(__name__)
 

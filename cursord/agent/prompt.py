@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from cursord.context.mcp import McpSources
-from cursord.context.rules import RuleBook
+from cursord.context import McpSources, RuleBook
 from cursord.proto import agent_v1_pb2 as agent
 
 BASE_PROMPT = (

@@ -32,15 +32,11 @@ import attrs
 from cursord.agent.machine import PassInfo, PendingCall, TurnPhase, TurnSetup, TurnState
 from cursord.agent.router import Route
 from cursord.agent.tools import ToolContext, ToolOutcome, ToolRegistry
-from cursord.connect.errors import Code, ConnectError, error_from_wire
+from cursord.connect import Code, ConnectError, error_from_wire
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, ToolCallPart, Usage
-from cursord.store.codec import decode_message, encode_parts
-from cursord.store.records import JournalState, PendingKind
-from cursord.store.store import Store
-from cursord.streams.active import ActiveStream
-from cursord.streams.backlog import StreamEnding
-from cursord.streams.broker import Restorer, StreamBroker
+from cursord.store import JournalState, PendingKind, Store, decode_message, encode_parts
+from cursord.streams import ActiveStream, Restorer, StreamBroker, StreamEnding
 
 log = logging.getLogger(__name__)
 

@@ -22,9 +22,7 @@ from cursord.agent.hooks import HookSteps
 from cursord.agent.prompt import system_prompt
 from cursord.agent.tools import ToolRegistry
 from cursord.agent.turn_inputs import BlobRead, RunAsk, carried_context, needed_blobs, read_blobs, render
-from cursord.context.mcp import McpSources
-from cursord.context.rules import RuleBook
-from cursord.context.selected import ContextLimits
+from cursord.context import ContextLimits, McpSources, RuleBook
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, ToolSpec
 

@@ -7,7 +7,7 @@ from typing import Final
 
 from cursord.agent.ledger import PassTag
 from cursord.agent.router import ProviderRouter
-from cursord.core.titles import Titler, clean_model_title
+from cursord.core import Titler, clean_model_title
 from cursord.providers.model import Delta, Message, PassRequest, TextDelta
 
 TITLE_SYSTEM_PROMPT: Final = (

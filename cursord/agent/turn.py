@@ -65,12 +65,9 @@ from cursord.agent.router import ProviderRouter, Route
 from cursord.agent.run_prep import gather_context, prepare, run_user_shell
 from cursord.agent.tools import ToolRegistry, mode_id, run_mode
 from cursord.agent.turn_inputs import carried_context, what_to_run
-from cursord.connect.errors import Code, ConnectError
-from cursord.context import actions
-from cursord.context.actions import Plan, shell_text
-from cursord.context.rules import RuleBook
-from cursord.context.selected import ContextLimits
-from cursord.core.intents import (
+from cursord.connect import Code, ConnectError
+from cursord.context import ContextLimits, Plan, RuleBook, actions, shell_text
+from cursord.core import (
     ActionRequested,
     ClientHeartbeat,
     ExecControlArrived,
@@ -84,10 +81,8 @@ from cursord.core.intents import (
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse, ProviderError
 from cursord.providers.model import Delta, Message, PassRequest, Usage
-from cursord.store.conversations import summary_message
-from cursord.store.records import TurnMeta, TurnStatus
-from cursord.store.store import Store
-from cursord.streams.active import ActiveStream, StreamBehaviour
+from cursord.store import Store, TurnMeta, TurnStatus, summary_message
+from cursord.streams import ActiveStream, StreamBehaviour
 
 
 class ProviderEventSink(Protocol):

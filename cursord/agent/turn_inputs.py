@@ -14,9 +14,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 
 import attrs
 
-from cursord.context import actions
-from cursord.context.rules import RuleBook
-from cursord.context.selected import ContextLimits, attached_paths, blob_ids, merge_text, user_turn
+from cursord.context import ContextLimits, RuleBook, actions, attached_paths, blob_ids, merge_text, user_turn
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import ImagePart, Message, Role, TextPart
 

@@ -1,0 +1,13 @@
+"""The face of `cursord.app`: what other packages import from it."""
+
+from cursord.app.data_dir import DataDirInUse
+from cursord.app.logs import setup_logging
+from cursord.app.runtime import agent_parts, provider_pool_limits, run_service
+
+__all__ = [
+    "DataDirInUse",
+    "agent_parts",
+    "provider_pool_limits",
+    "run_service",
+    "setup_logging",
+]

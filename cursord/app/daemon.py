@@ -17,12 +17,18 @@ import logging
 import trio
 
 from cursord.config import ServeConfig
-from cursord.server.agent_listener import AgentEndpoint, listener_app, serve_agent_listener
-from cursord.server.assembly import Core, build_core
-from cursord.server.host_policy import HostPolicy
-from cursord.server.parts import AppParts
-from cursord.server.serve import ListenOptions, serve_http
-from cursord.streams.active import BehaviourFactory
+from cursord.server import (
+    AgentEndpoint,
+    AppParts,
+    Core,
+    HostPolicy,
+    ListenOptions,
+    build_core,
+    listener_app,
+    serve_agent_listener,
+    serve_http,
+)
+from cursord.streams import BehaviourFactory
 
 log = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ import time
 from collections.abc import Mapping
 from typing import Final, TextIO
 
-from cursord.core.redaction import redact_secrets
+from cursord.core import redact_secrets
 
 __all__ = [
     "JournalFormatter",

@@ -25,22 +25,24 @@ from cursord.app.daemon import serve_core
 from cursord.app.data_dir import claim_data_dir
 from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
 from cursord.config import Limits, ModelCatalog, ServeConfig
-from cursord.context.images import ImageLimits
-from cursord.context.selected import ContextLimits
-from cursord.core.redaction import Redactor, redacting
-from cursord.proxy import ProxyConfig, run_proxy
-from cursord.proxy.routing import catalog_owns
-from cursord.server.agent_listener import AgentEndpoint
-from cursord.server.assembly import Core, build_core
-from cursord.server.host_policy import HostPolicy
-from cursord.server.models_rpc import model_rpc_parts
-from cursord.server.parts import AppParts, RunRelay
-from cursord.server.relay import AgentRelay
-from cursord.server.side_rpcs import SideRpcs, side_rpc_parts
-from cursord.store.store import Store, open_store
-from cursord.streams.active import ActiveStream, BehaviourFactory
-from cursord.streams.stream_journal import StreamJournal
-from cursord.tap.hub import TapHub, ensure_tap_token, tap_parts
+from cursord.context import ContextLimits, ImageLimits
+from cursord.core import Redactor, redacting
+from cursord.proxy import ProxyConfig, catalog_owns, run_proxy
+from cursord.server import (
+    AgentEndpoint,
+    AgentRelay,
+    AppParts,
+    Core,
+    HostPolicy,
+    RunRelay,
+    SideRpcs,
+    build_core,
+    model_rpc_parts,
+    side_rpc_parts,
+)
+from cursord.store import Store, open_store
+from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
+from cursord.tap import TapHub, ensure_tap_token, tap_parts
 
 log = logging.getLogger(__name__)
 

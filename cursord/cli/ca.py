@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cursord.config import default_data_dir
-from cursord.tls.ca import CAError, CaPaths, CertificateAuthority, node_env_line
+from cursord.tls import CAError, CaPaths, CertificateAuthority, node_env_line
 
 __all__ = ["add_ca_arguments", "ca_command", "data_dir_from_args"]
 

@@ -30,7 +30,7 @@ import httpx
 import trio
 
 from cursord.config import ConfigError, ProviderKind, ProviderSpec, ServeConfig, add_serve_arguments, config_from_args
-from cursord.core.redaction import redact_secrets
+from cursord.core import redact_secrets
 from cursord.providers.anthropic import ANTHROPIC_VERSION
 from cursord.providers.errors import AuthError, ProviderError, RateLimited, SpendLimitReached, classify_http_error
 from cursord.providers.http import HttpProvider, RetryPolicy, Timeouts

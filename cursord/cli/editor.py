@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cursord.config import default_data_dir
-from cursord.editor.settings import DEFAULT_PROXY_URL, default_settings_path, revert, setup, status
+from cursord.editor import DEFAULT_PROXY_URL, default_settings_path, revert, setup, status
 
 # --- command line ----------------------------------------------------------------------------------------
 

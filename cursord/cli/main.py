@@ -14,8 +14,7 @@ from pathlib import Path
 import trio
 
 from cursord import __version__
-from cursord.app.data_dir import DataDirInUse
-from cursord.app.logs import setup_logging
+from cursord.app import DataDirInUse, setup_logging
 from cursord.cli.ca import add_ca_arguments, ca_command
 from cursord.cli.doctor import add_doctor_arguments, doctor_command
 from cursord.cli.editor import add_editor_arguments, editor_command
@@ -131,7 +130,7 @@ def serve(config: ServeConfig, environ: Mapping[str, str]) -> int:
 
 
 async def _serve(config: ServeConfig, environ: Mapping[str, str]) -> None:
-    from cursord.app.runtime import run_service
+    from cursord.app import run_service
 
     shutdown = trio.Event()
     async with trio.open_nursery() as nursery:

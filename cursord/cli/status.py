@@ -17,7 +17,7 @@ from typing import Any, TextIO
 import trio
 from trio_websocket import ConnectionClosed
 
-from cursord.tap.client import TapClientError, add_tap_client_arguments, open_tap, read_snapshot, tap_target_from_args
+from cursord.tap import TapClientError, add_tap_client_arguments, open_tap, read_snapshot, tap_target_from_args
 
 __all__ = [
     "add_status_arguments",

@@ -20,9 +20,8 @@ from typing import Any, TextIO
 import trio
 
 from cursord.config import ConfigError
-from cursord.store.store import DB_NAME, Store
-from cursord.store.usage import UsageGroup, UsageRow
-from cursord.tap.client import client_config
+from cursord.store import DB_NAME, Store, UsageGroup, UsageRow
+from cursord.tap import client_config
 
 __all__ = ["add_usage_arguments", "format_usage", "parse_since", "run_usage", "usage_command", "usage_json"]
 

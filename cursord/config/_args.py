@@ -30,7 +30,7 @@ from cursord.config._values import (
     _parse_proxy_port,
     parse_provider_spec,
 )
-from cursord.core.redaction import redact_secrets
+from cursord.core import redact_secrets
 
 # --- flags and the merge -----------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 import attrs
 import tomli_w
 
-from cursord.core.redaction import redact_secrets
+from cursord.core import redact_secrets
 from cursord.providers.prices import Price, parse_price_text
 
 if TYPE_CHECKING:

@@ -6,3 +6,24 @@
 - `mcp`: MCP tools from the inline list, descriptors, or the editor's `mcp_state_exec_args` answer.
 - `actions`: what each `ConversationAction` case asks of the agent.
 """
+
+from cursord.context.actions import Plan, shell_text
+from cursord.context.images import ImageLimits, without_images
+from cursord.context.mcp import McpSources
+from cursord.context.rules import FETCH_RULES_TOOL, RuleBook
+from cursord.context.selected import ContextLimits, attached_paths, blob_ids, merge_text, user_turn
+
+__all__ = [
+    "FETCH_RULES_TOOL",
+    "ContextLimits",
+    "ImageLimits",
+    "McpSources",
+    "Plan",
+    "RuleBook",
+    "attached_paths",
+    "blob_ids",
+    "merge_text",
+    "shell_text",
+    "user_turn",
+    "without_images",
+]

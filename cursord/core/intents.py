@@ -13,7 +13,7 @@ import enum
 import attrs
 from google.protobuf.message import DecodeError, Message
 
-from cursord.connect.errors import Code, ConnectError
+from cursord.connect import Code, ConnectError
 from cursord.core.unknown_fields import EDITOR_UNKNOWN_FIELDS
 from cursord.proto import agent_v1_pb2 as agent
 

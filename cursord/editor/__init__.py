@@ -1,0 +1,11 @@
+"""The face of `cursord.editor`: what other packages import from it."""
+
+from cursord.editor.settings import DEFAULT_PROXY_URL, default_settings_path, revert, setup, status
+
+__all__ = [
+    "DEFAULT_PROXY_URL",
+    "default_settings_path",
+    "revert",
+    "setup",
+    "status",
+]

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cursord.core.redaction import redact_secrets
+from cursord.core import redact_secrets
 
 
 class ProviderError(Exception):

@@ -11,7 +11,8 @@
 from cursord.proxy.routing import DEFAULT_INTERCEPT_HOSTS, DEFAULT_OWNED_PATHS, catalog_owns
 from cursord.proxy.runner import build_proxy, run_proxy
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
-from cursord.tls.ca import CAError, CaPaths, CertificateAuthority, LeafCertificates, node_env_line
+from cursord.proxy.wire import H11Stream, LiveBody, PeerGone
+from cursord.tls import CAError, CaPaths, CertificateAuthority, LeafCertificates, node_env_line
 
 __all__ = [
     "DEFAULT_INTERCEPT_HOSTS",
@@ -19,8 +20,11 @@ __all__ = [
     "CAError",
     "CaPaths",
     "CertificateAuthority",
+    "H11Stream",
     "InterceptingProxy",
     "LeafCertificates",
+    "LiveBody",
+    "PeerGone",
     "ProxyConfig",
     "build_proxy",
     "catalog_owns",

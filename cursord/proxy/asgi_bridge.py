@@ -27,9 +27,9 @@ import attrs
 import h11
 import trio
 
-from cursord.connect.request import HttpResponse
+from cursord.connect import HttpResponse
 from cursord.proxy.wire import BodySource, H11Stream, PeerGone
-from cursord.server.host_policy import PROXIED_EXTENSION
+from cursord.server import PROXIED_EXTENSION
 
 log = logging.getLogger(__name__)
 

@@ -29,7 +29,7 @@ import h11
 import trio
 
 from cursord.proxy.wire import BodySource, H11Stream, PeerGone
-from cursord.tls.upstream import UpstreamError, open_upstream_stream
+from cursord.tls import UpstreamError, open_upstream_stream
 
 log = logging.getLogger(__name__)
 

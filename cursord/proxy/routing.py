@@ -36,27 +36,37 @@ from typing import Final
 import attrs
 
 from cursord.config import ModelCatalog
-from cursord.connect.compression import DEFAULT_COMPRESSIONS
-from cursord.connect.errors import ConnectError
-from cursord.connect.messages import decode_message, encode_message
-from cursord.connect.metadata import Headers
-from cursord.connect.request import Codec, HttpRejection, HttpResponse, Limits
-from cursord.connect.streaming import parse_stream_head, read_server_stream_request
-from cursord.connect.unary import decode_unary_body, parse_unary_head, render_unary_response
-from cursord.core.intents import PrewarmRequested, RunRequested, requested_model_id
-from cursord.core.sequencing import request_id_problem
+from cursord.connect import (
+    DEFAULT_COMPRESSIONS,
+    Codec,
+    ConnectError,
+    Headers,
+    HttpRejection,
+    HttpResponse,
+    Limits,
+    decode_message,
+    decode_unary_body,
+    encode_message,
+    parse_stream_head,
+    parse_unary_head,
+    read_server_stream_request,
+    render_unary_response,
+)
+from cursord.core import PrewarmRequested, RunRequested, request_id_problem, requested_model_id
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH
-from cursord.server.bidi import parse_bidi_append
-from cursord.server.models_rpc import (
+from cursord.server import (
     AGENT_USABLE_MODELS_PATH,
     AISERVER_USABLE_MODELS_PATH,
     AVAILABLE_MODELS_PATH,
+    BIDI_APPEND_PATH,
+    CONTROL_PATHS,
     MODEL_RPC_PATHS,
+    PRIVATE_PATHS,
+    RUN_SSE_PATH,
+    SIDE_STREAM_PATHS,
+    parse_bidi_append,
 )
-from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS
-from cursord.server.side_streams import SIDE_STREAM_PATHS
 
 __all__ = [
     "CONTROL_PATHS",

@@ -18,7 +18,7 @@ from cursord.proxy.asgi_bridge import ASGIApp
 from cursord.proxy.forward import Connector
 from cursord.proxy.routing import OwnsModel, catalog_owns, host_matches
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
-from cursord.tls.ca import CaPaths, CertificateAuthority, LeafCertificates, node_env_line
+from cursord.tls import CaPaths, CertificateAuthority, LeafCertificates, node_env_line
 
 log = logging.getLogger(__name__)
 

@@ -38,11 +38,7 @@ import attrs
 import h11
 import trio
 
-from cursord.connect.errors import Code, ConnectError
-from cursord.connect.metadata import Headers
-from cursord.connect.request import HttpResponse, Limits
-from cursord.connect.streaming import render_stream_error
-from cursord.connect.unary import render_unary_error
+from cursord.connect import Code, ConnectError, Headers, HttpResponse, Limits, render_stream_error, render_unary_error
 from cursord.proxy.asgi_bridge import ASGIApp, RequestInfo, capture, serve_asgi
 from cursord.proxy.forward import (
     Connector,
@@ -69,8 +65,8 @@ from cursord.proxy.routing import (
     split_target,
 )
 from cursord.proxy.wire import BodySource, BodyTooLarge, BufferedBody, H11Stream, LiveBody, PeerGone, read_body
-from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH
-from cursord.tls.ca import LeafCertificates, client_context
+from cursord.server import BIDI_APPEND_PATH, RUN_SSE_PATH
+from cursord.tls import LeafCertificates, client_context
 
 log = logging.getLogger(__name__)
 

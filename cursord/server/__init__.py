@@ -1,0 +1,58 @@
+"""The face of `cursord.server`: what other packages import from it."""
+
+from cursord.server.agent_listener import AgentEndpoint, listener_app, serve_agent_listener
+from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH
+from cursord.server.asgi import Receive, Scope, Send, deny_websocket, drain_body, send_response
+from cursord.server.assembly import Core, build_core
+from cursord.server.bidi import parse_bidi_append
+from cursord.server.counters import ServerCounters
+from cursord.server.host_policy import LOOPBACK_ONLY, PROXIED_EXTENSION, HostPolicy
+from cursord.server.models_rpc import (
+    AGENT_USABLE_MODELS_PATH,
+    AISERVER_USABLE_MODELS_PATH,
+    AVAILABLE_MODELS_PATH,
+    MODEL_RPC_PATHS,
+    model_rpc_parts,
+)
+from cursord.server.parts import AppParts, RunRelay
+from cursord.server.relay import AgentRelay
+from cursord.server.serve import ListenOptions, hypercorn_config, serve_http
+from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS, SideRpcs, side_rpc_parts
+from cursord.server.side_streams import SIDE_STREAM_PATHS
+
+__all__ = [
+    "AGENT_USABLE_MODELS_PATH",
+    "AISERVER_USABLE_MODELS_PATH",
+    "AVAILABLE_MODELS_PATH",
+    "BIDI_APPEND_PATH",
+    "CONTROL_PATHS",
+    "LOOPBACK_ONLY",
+    "MODEL_RPC_PATHS",
+    "PRIVATE_PATHS",
+    "PROXIED_EXTENSION",
+    "RUN_SSE_PATH",
+    "SIDE_STREAM_PATHS",
+    "AgentEndpoint",
+    "AgentRelay",
+    "AppParts",
+    "Core",
+    "HostPolicy",
+    "ListenOptions",
+    "Receive",
+    "RunRelay",
+    "Scope",
+    "Send",
+    "ServerCounters",
+    "SideRpcs",
+    "build_core",
+    "deny_websocket",
+    "drain_body",
+    "hypercorn_config",
+    "listener_app",
+    "model_rpc_parts",
+    "parse_bidi_append",
+    "send_response",
+    "serve_agent_listener",
+    "serve_http",
+    "side_rpc_parts",
+]

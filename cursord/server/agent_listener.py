@@ -25,7 +25,7 @@ from cursord.config import Endpoint
 from cursord.server.app import RUN_SSE_PATH, CursordApp
 from cursord.server.relay import AgentListenerApp, AgentRelay
 from cursord.server.serve import ListenOptions, serve_http
-from cursord.tls.ca import CaPaths, CertificateAuthority, node_env_line
+from cursord.tls import CaPaths, CertificateAuthority, node_env_line
 
 log = logging.getLogger(__name__)
 

@@ -22,17 +22,24 @@ import attrs
 import trio
 from google.protobuf.message import Message
 
-from cursord.connect.errors import Code, ConnectError
-from cursord.connect.messages import decode_message, encode_message
-from cursord.connect.request import Codec, HttpRejection, HttpResponse, Limits
-from cursord.connect.streaming import parse_stream_head, read_server_stream_request, render_stream_error
-from cursord.connect.unary import (
+from cursord.connect import (
+    Code,
+    Codec,
+    ConnectError,
+    HttpRejection,
+    HttpResponse,
+    Limits,
+    decode_message,
     decode_unary_body,
+    encode_message,
+    parse_stream_head,
     parse_unary_head,
+    read_server_stream_request,
+    render_stream_error,
     render_unary_error,
     render_unary_response,
 )
-from cursord.core.sequencing import request_id_problem
+from cursord.core import request_id_problem
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server.asgi import (
     ClientDisconnected,
@@ -49,7 +56,7 @@ from cursord.server.counters import ServerCounters
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
 from cursord.server.runsse import STREAM_CONTENT_TYPE, serve_stream
 from cursord.server.side_streams import SIDE_STREAM_PATHS, SideStreams, serve_side_stream
-from cursord.streams.broker import StreamBroker
+from cursord.streams import StreamBroker
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import trio
 
-from cursord.connect.errors import Code, ConnectError
+from cursord.connect import Code, ConnectError
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

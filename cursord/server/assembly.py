@@ -11,9 +11,9 @@ import attrs
 import trio
 
 from cursord.config import Limits
-from cursord.connect.errors import ConnectError
-from cursord.connect.request import Limits as ConnectLimits
-from cursord.core.intents import InboundIntent
+from cursord.connect import ConnectError
+from cursord.connect import Limits as ConnectLimits
+from cursord.core import InboundIntent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.app import BIDI_APPEND_PATH, CursordApp, UnaryMethod
 from cursord.server.bidi import BidiAppendHandler
@@ -21,9 +21,7 @@ from cursord.server.counters import ServerCounters
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
 from cursord.server.parts import AppParts, RunRelay, one_part
 from cursord.server.run import RUN_PATH, RunHandler
-from cursord.streams.active import BehaviourFactory, StreamTimings
-from cursord.streams.append_gate import AppendGate
-from cursord.streams.broker import StreamBroker
+from cursord.streams import AppendGate, BehaviourFactory, StreamBroker, StreamTimings
 
 
 def stream_timings(limits: Limits) -> StreamTimings:

@@ -28,8 +28,8 @@ from collections.abc import Callable
 
 import attrs
 
-from cursord.connect.errors import Code, ConnectError
-from cursord.core.intents import (
+from cursord.connect import Code, ConnectError
+from cursord.core import (
     ActionRequested,
     ClientHeartbeat,
     InboundIntent,
@@ -37,15 +37,12 @@ from cursord.core.intents import (
     RunRequested,
     decode_upload_bytes,
     parse_client_message,
+    request_id_problem,
 )
-from cursord.core.sequencing import request_id_problem
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.held_actions import HeldActions
 from cursord.server.side_streams import SideStreams
-from cursord.streams.active import ActiveStream
-from cursord.streams.append_gate import Admission, AppendGate, AppendRejected
-from cursord.streams.broker import StreamBroker
-from cursord.streams.uploads import UploadLedger, UploadPath
+from cursord.streams import ActiveStream, Admission, AppendGate, AppendRejected, StreamBroker, UploadLedger, UploadPath
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from collections import OrderedDict
 
 import attrs
 
-from cursord.core.intents import ActionRequested
+from cursord.core import ActionRequested
 
 log = logging.getLogger(__name__)
 

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cursord.connect.errors import ConnectError
+from cursord.connect import ConnectError
 from cursord.server.app import UnaryMethod
 from cursord.server.asgi import Receive, Scope, Send
 from cursord.server.bidi import Upload
 from cursord.server.counters import ServerCounters
-from cursord.streams.broker import PublishObserver, Restorer, StreamObserver
+from cursord.streams import PublishObserver, Restorer, StreamObserver
 
 if TYPE_CHECKING:  # the relay speaks to Cursor through the proxy's upstream code; only its type is needed here
     from cursord.server.relay import AgentRelay

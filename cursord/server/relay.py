@@ -36,11 +36,9 @@ import h2.exceptions
 import h2.settings
 import trio
 
-from cursord.connect.errors import Code, ConnectError
-from cursord.connect.streaming import render_stream_error
-from cursord.connect.unary import render_unary_error
+from cursord.connect import Code, ConnectError, render_stream_error, render_unary_error
 from cursord.server.asgi import Receive, Scope, Send, header, send_response
-from cursord.tls.upstream import UpstreamError, open_upstream_stream
+from cursord.tls import UpstreamError, open_upstream_stream
 
 log = logging.getLogger(__name__)
 

@@ -43,26 +43,29 @@ from collections.abc import Callable
 import attrs
 import trio
 
-from cursord.connect.compression import IDENTITY
-from cursord.connect.envelope import encode_envelope, end_stream_payload
-from cursord.connect.errors import Code, ConnectError
-from cursord.connect.request import Codec, HttpRejection, HttpResponse, Limits
-from cursord.connect.streaming import (
+from cursord.connect import (
+    IDENTITY,
+    Code,
+    Codec,
+    ConnectError,
+    HttpRejection,
+    HttpResponse,
+    Limits,
     StreamMessage,
     StreamReader,
     StreamRequestHead,
     StreamResponseEncoder,
+    encode_envelope,
+    end_stream_payload,
     parse_stream_head,
     render_stream_error,
 )
-from cursord.core.intents import InboundIntent, PrewarmRequested, RunRequested, parse_client_message, requested_model_id
+from cursord.core import InboundIntent, PrewarmRequested, RunRequested, parse_client_message, requested_model_id
 from cursord.server.asgi import Message, Receive, Scope, Send, header, send_response
 from cursord.server.bidi import Upload, deliver_upload
 from cursord.server.relay import AgentRelay
 from cursord.server.runsse import pump
-from cursord.streams.active import ActiveStream
-from cursord.streams.broker import StreamBroker
-from cursord.streams.uploads import UploadLedger, UploadPath
+from cursord.streams import ActiveStream, StreamBroker, UploadLedger, UploadPath
 
 log = logging.getLogger(__name__)
 

@@ -24,10 +24,10 @@ import math
 
 import trio
 
-from cursord.connect.envelope import encode_envelope, end_stream_payload
+from cursord.connect import encode_envelope, end_stream_payload
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server.asgi import Receive, Send, watch_disconnect
-from cursord.streams.active import ActiveStream
+from cursord.streams import ActiveStream
 
 log = logging.getLogger(__name__)
 

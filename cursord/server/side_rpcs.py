@@ -33,7 +33,7 @@ import trio
 from google.protobuf.message import Message
 
 from cursord.config import ModelCatalog
-from cursord.core.titles import Titler, title_from_text
+from cursord.core import Titler, title_from_text
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.app import UnaryMethod

@@ -30,12 +30,20 @@ import attrs
 import trio
 from google.protobuf.message import DecodeError
 
-from cursord.connect.envelope import encode_envelope, end_stream_payload
-from cursord.connect.errors import Code, ConnectError
-from cursord.connect.messages import decode_message
-from cursord.connect.request import Codec, HttpRejection, Limits
-from cursord.connect.streaming import parse_stream_head, read_server_stream_request, render_stream_error
-from cursord.core.sequencing import request_id_problem
+from cursord.connect import (
+    Code,
+    Codec,
+    ConnectError,
+    HttpRejection,
+    Limits,
+    decode_message,
+    encode_envelope,
+    end_stream_payload,
+    parse_stream_head,
+    read_server_stream_request,
+    render_stream_error,
+)
+from cursord.core import request_id_problem
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.asgi import Receive, Scope, Send, drain_body, read_body, send_response, watch_disconnect
 from cursord.server.runsse import STREAM_CONTENT_TYPE, stream_response_headers

@@ -1,6 +1,7 @@
 """cursord's durable store: conversation history, provider bookkeeping, checkpoints, blobs and the
 stream journal, in one SQLite file under the data dir. See `cursord.store.store` for the design."""
 
+from cursord.store.codec import decode_message, encode_parts
 from cursord.store.conversations import SUMMARY_PREFIX, summary_message
 from cursord.store.errors import (
     CorruptRecord,
@@ -33,6 +34,7 @@ from cursord.store.records import (
 )
 from cursord.store.schema import SCHEMA_VERSION
 from cursord.store.store import DB_NAME, Store, open_store
+from cursord.store.usage import UsageGroup, UsageRow
 
 __all__ = [
     "DB_NAME",
@@ -64,6 +66,10 @@ __all__ = [
     "TurnRecord",
     "TurnStatus",
     "UnknownConversation",
+    "UsageGroup",
+    "UsageRow",
+    "decode_message",
+    "encode_parts",
     "open_store",
     "summary_message",
 ]

@@ -1,0 +1,28 @@
+"""The face of `cursord.streams`: what other packages import from it."""
+
+from cursord.streams.active import ActiveStream, BehaviourFactory, StreamBehaviour, StreamTimings
+from cursord.streams.append_gate import Admission, AppendGate, AppendRejected
+from cursord.streams.backlog import StreamEnding
+from cursord.streams.broker import PublishObserver, Restorer, StreamBroker, StreamObserver
+from cursord.streams.stream_journal import StreamJournal
+from cursord.streams.subscribers import WakeSignal
+from cursord.streams.uploads import UploadLedger, UploadPath
+
+__all__ = [
+    "ActiveStream",
+    "Admission",
+    "AppendGate",
+    "AppendRejected",
+    "BehaviourFactory",
+    "PublishObserver",
+    "Restorer",
+    "StreamBehaviour",
+    "StreamBroker",
+    "StreamEnding",
+    "StreamJournal",
+    "StreamObserver",
+    "StreamTimings",
+    "UploadLedger",
+    "UploadPath",
+    "WakeSignal",
+]

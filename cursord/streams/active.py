@@ -31,9 +31,8 @@ import attrs
 import trio
 from google.protobuf.message import Message
 
-from cursord.connect.envelope import encode_envelope
-from cursord.connect.errors import Code, ConnectError
-from cursord.core.phases import Phase, check_transition
+from cursord.connect import Code, ConnectError, encode_envelope
+from cursord.core import Phase, check_transition
 from cursord.streams.backlog import Backlog, StreamEnding
 from cursord.streams.subscribers import Subscriber, SubscriberSet
 

@@ -44,7 +44,7 @@ from typing import Final, Generic, Literal, TypeVar
 import attrs
 import trio
 
-from cursord.core.sequencing import (
+from cursord.core import (
     DEFAULT_HOLD_TIMEOUT,
     DEFAULT_IDLE_TIMEOUT,
     DEFAULT_MAX_HELD,

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import attrs
 
-from cursord.connect.errors import Code, ConnectError
-from cursord.core.phases import Phase
+from cursord.connect import Code, ConnectError
+from cursord.core import Phase
 
 
 @attrs.frozen

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Iterator
 import attrs
 import trio
 
-from cursord.connect.errors import Code, ConnectError
+from cursord.connect import Code, ConnectError
 from cursord.streams.active import ActiveStream, BehaviourFactory, StreamTimings
 
 log = logging.getLogger(__name__)

@@ -19,8 +19,8 @@ import time
 
 import attrs
 
-from cursord.connect.errors import error_to_wire
-from cursord.store.store import Store
+from cursord.connect import error_to_wire
+from cursord.store import Store
 from cursord.streams.active import ActiveStream
 from cursord.streams.backlog import StreamEnding
 

@@ -24,7 +24,7 @@ import weakref
 import attrs
 from google.protobuf.message import Message
 
-from cursord.core.intents import ClientHeartbeat, InboundIntent
+from cursord.core import ClientHeartbeat, InboundIntent
 
 __all__ = ["UploadLedger", "UploadPath", "fingerprint"]
 

@@ -28,7 +28,7 @@ from urllib.parse import parse_qs
 import attrs
 from google.protobuf.message import DecodeError
 
-from cursord.core.intents import (
+from cursord.core import (
     ActionRequested,
     ClientHeartbeat,
     ExecControlArrived,
@@ -43,7 +43,7 @@ from cursord.core.intents import (
 from cursord.proto import agent_v1_pb2 as agent
 
 if TYPE_CHECKING:
-    from cursord.streams.active import ActiveStream
+    from cursord.streams import ActiveStream
 
 Event = dict[str, Any]
 

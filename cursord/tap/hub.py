@@ -46,13 +46,10 @@ import attrs
 import trio
 
 from cursord import __version__
-from cursord.connect.errors import ConnectError
+from cursord.connect import ConnectError
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.server.asgi import Receive, Scope, Send, deny_websocket, drain_body, send_response
-from cursord.server.counters import ServerCounters
-from cursord.server.parts import AppParts
-from cursord.streams.active import ActiveStream
-from cursord.streams.subscribers import WakeSignal
+from cursord.server import AppParts, Receive, Scope, Send, ServerCounters, deny_websocket, drain_body, send_response
+from cursord.streams import ActiveStream, WakeSignal
 from cursord.tap.events import (
     Event,
     EventQueue,

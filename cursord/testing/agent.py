@@ -13,11 +13,11 @@ import httpx
 from cursord.agent.ledger import PassLedger
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.turn import AgentServices, AgentTurn
-from cursord.app.runtime import agent_parts, provider_pool_limits
+from cursord.app import agent_parts, provider_pool_limits
 from cursord.config import Limits, ModelCatalog, ProviderKind, ProviderSpec
-from cursord.connect.errors import ConnectError
+from cursord.connect import ConnectError
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.store.store import open_store
+from cursord.store import open_store
 from cursord.testing.editor import EditorClient, RunSSEReader
 from cursord.testing.fake_providers import FakeProvider
 from cursord.testing.harness import RunningDaemon, Transport, running_daemon

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import attrs
 
-from cursord.connect.errors import Code, ConnectError
-from cursord.core.intents import ActionKind, ActionRequested, ExecResultArrived, RunRequested
+from cursord.connect import Code, ConnectError
+from cursord.core import ActionKind, ActionRequested, ExecResultArrived, RunRequested
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.streams.active import ActiveStream, StreamBehaviour
+from cursord.streams import ActiveStream, StreamBehaviour
 
 
 def text_update(text: str) -> agent.AgentServerMessage:

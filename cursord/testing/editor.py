@@ -16,8 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import attrs
 import trio
 
-from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end_stream
-from cursord.connect.errors import ConnectError, error_from_json
+from cursord.connect import ConnectError, EnvelopeDecoder, encode_envelope, error_from_json, parse_end_stream
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.testing.http_client import HTTPConnection, RequestStream, Response, open_http

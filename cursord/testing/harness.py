@@ -23,15 +23,12 @@ import attrs
 import trio
 
 from cursord.config import Limits
-from cursord.server.assembly import Core, build_core
-from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
-from cursord.server.parts import AppParts
-from cursord.server.serve import ListenOptions, hypercorn_config
-from cursord.streams.active import BehaviourFactory
+from cursord.server import LOOPBACK_ONLY, AppParts, Core, HostPolicy, ListenOptions, build_core, hypercorn_config
+from cursord.streams import BehaviourFactory
 from cursord.testing.editor import Connect, EditorClient
 from cursord.testing.http_client import connect_tcp, connect_tls
 from cursord.testing.memory_server import serve_in_memory, serve_tcp
-from cursord.tls.ca import CaPaths, CertificateAuthority, client_context
+from cursord.tls import CaPaths, CertificateAuthority, client_context
 
 Transport = Literal["memory", "tcp", "tls"]
 

@@ -15,11 +15,11 @@ import trio
 
 from cursord.agent.turn import AgentServices
 from cursord.config import ProviderSpec
-from cursord.connect.envelope import EnvelopeDecoder
+from cursord.connect import EnvelopeDecoder
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.http import HttpProvider
-from cursord.server.assembly import Core
-from cursord.streams.active import ActiveStream
+from cursord.server import Core
+from cursord.streams import ActiveStream
 from cursord.testing.agent import agent_daemon
 from cursord.testing.fake_providers import FakeProvider, Reply, open_fake_provider
 from cursord.testing.harness import RunningDaemon, Transport

@@ -25,8 +25,8 @@ import h11
 import trio
 import trio.testing
 
-from cursord.proxy.wire import H11Stream, LiveBody, PeerGone
-from cursord.tls.ca import CaPaths, CertificateAuthority, LeafCertificates, client_context
+from cursord.proxy import H11Stream, LiveBody, PeerGone
+from cursord.tls import CaPaths, CertificateAuthority, LeafCertificates, client_context
 
 __all__ = [
     "FakeOrigin",

@@ -1,1 +1,15 @@
 """TLS for cursord: its local CA (name-constrained to Cursor's hosts and loopback) and verified upstream connections."""
+
+from cursord.tls.ca import CAError, CaPaths, CertificateAuthority, LeafCertificates, client_context, node_env_line
+from cursord.tls.upstream import UpstreamError, open_upstream_stream
+
+__all__ = [
+    "CAError",
+    "CaPaths",
+    "CertificateAuthority",
+    "LeafCertificates",
+    "UpstreamError",
+    "client_context",
+    "node_env_line",
+    "open_upstream_stream",
+]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import attrs
 
-from cursord.core.intents import KvResultArrived
+from cursord.core import KvResultArrived
 
 
 @attrs.frozen

@@ -12,8 +12,8 @@ import enum
 import attrs
 
 from cursord.agent.machine.turn_state import TurnSetup, TurnState
-from cursord.connect.errors import ConnectError
-from cursord.core.phases import Phase
+from cursord.connect import ConnectError
+from cursord.core import Phase
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import ProviderError
 from cursord.providers.model import Delta, Message, PassRequest, Usage

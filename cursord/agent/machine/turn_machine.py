@@ -77,11 +77,9 @@ from cursord.agent.tools import (
     parse_call_arguments,
 )
 from cursord.agent.turn_inputs import rules_for_paths, touched_paths
-from cursord.connect.errors import Code, ConnectError
-from cursord.context.images import without_images
-from cursord.context.rules import FETCH_RULES_TOOL
-from cursord.core.intents import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered
-from cursord.core.phases import Phase
+from cursord.connect import Code, ConnectError
+from cursord.context import FETCH_RULES_TOOL, without_images
+from cursord.core import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered, Phase
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse, ProviderError
 from cursord.providers.model import (

@@ -27,7 +27,7 @@ from cursord.agent.machine.turn_events import (
     Resume,
 )
 from cursord.agent.machine.turn_state import TurnPhase
-from cursord.core.intents import ExecControlArrived, ExecResultArrived, InteractionAnswered
+from cursord.core import ExecControlArrived, ExecResultArrived, InteractionAnswered
 
 IDLE, RESTORED, STEP, SUMMARY, TOOLS, ENDED = (
     TurnPhase.IDLE,

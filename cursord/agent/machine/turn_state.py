@@ -19,7 +19,7 @@ import attrs
 
 from cursord.agent.hooks import HookSteps
 from cursord.agent.tools import Tool, ToolContext, ToolOutcome, ToolRegistry
-from cursord.context.rules import RuleBook
+from cursord.context import RuleBook
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, ToolCallPart, Usage
 
