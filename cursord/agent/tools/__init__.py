@@ -4,49 +4,48 @@ interaction, subagent) over the shared base (`base`). Sans-IO: they build and re
 Import from here; the submodules are the implementation.
 """
 
-from cursord.agent.tools.registry import (
-    MAX_TOOL_NAME,
-    MODE_IDS,
-    MODE_TOOLSETS,
-    PLAN_EXTRAS,
-    TOOL_NAME_RE,
+from cursord.agent.tools.base import (
     UNKNOWN_RESULT_PREFIX,
-    AskQuestionTool,
-    CreatePlanTool,
-    DeleteTool,
     ExecTool,
-    FetchMcpResourceTool,
-    ForceBackgroundShellTool,
-    GlobTool,
-    GrepTool,
     InteractionTool,
-    ListMcpResourcesTool,
-    LsTool,
-    McpTool,
-    ReadLintsTool,
-    ReadTool,
-    ShellAccumulator,
-    ShellTool,
-    StrReplaceTool,
-    SwitchModeTool,
-    TaskTool,
     Tool,
     ToolArgumentError,
     ToolContext,
     ToolKind,
     ToolOutcome,
-    ToolRegistry,
-    ToolSet,
+    parse_call_arguments,
+)
+from cursord.agent.tools.files import (
+    DeleteTool,
+    ReadTool,
+    StrReplaceTool,
+    WriteTool,
+)
+from cursord.agent.tools.interaction import (
+    MODE_IDS,
+    AskQuestionTool,
+    CreatePlanTool,
+    SwitchModeTool,
     WebFetchTool,
     WebSearchTool,
-    WriteShellStdinTool,
-    WriteTool,
-    agent_mode,
+    mode_id,
+)
+from cursord.agent.tools.mcp import (
+    MAX_TOOL_NAME,
+    TOOL_NAME_RE,
+    FetchMcpResourceTool,
+    ListMcpResourcesTool,
+    McpTool,
     mcp_tool_name,
     mcp_tools,
-    mode_id,
+)
+from cursord.agent.tools.registry import (
+    MODE_TOOLSETS,
+    PLAN_EXTRAS,
+    ToolRegistry,
+    ToolSet,
+    agent_mode,
     native_tools,
-    parse_call_arguments,
     partial_tool_call,
     run_mode,
     shell_output_delta,
@@ -55,6 +54,21 @@ from cursord.agent.tools.registry import (
     tool_call_started,
     tools_for_mode,
     toolset,
+)
+from cursord.agent.tools.search import (
+    GlobTool,
+    GrepTool,
+    LsTool,
+    ReadLintsTool,
+)
+from cursord.agent.tools.shell import (
+    ForceBackgroundShellTool,
+    ShellAccumulator,
+    ShellTool,
+    WriteShellStdinTool,
+)
+from cursord.agent.tools.subagent import (
+    TaskTool,
 )
 
 __all__ = [

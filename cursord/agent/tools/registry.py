@@ -36,19 +36,14 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from cursord.agent.tools.base import (
-    UNKNOWN_RESULT_PREFIX,
     ExecTool,
     InteractionTool,
     Tool,
-    ToolArgumentError,
     ToolContext,
     ToolKind,
-    ToolOutcome,
-    parse_call_arguments,
 )
 from cursord.agent.tools.files import DeleteTool, ReadTool, StrReplaceTool, WriteTool
 from cursord.agent.tools.interaction import (
-    MODE_IDS,
     AskQuestionTool,
     CreatePlanTool,
     SwitchModeTool,
@@ -57,18 +52,13 @@ from cursord.agent.tools.interaction import (
     mode_id,
 )
 from cursord.agent.tools.mcp import (
-    MAX_TOOL_NAME,
-    TOOL_NAME_RE,
     FetchMcpResourceTool,
     ListMcpResourcesTool,
-    McpTool,
-    mcp_tool_name,
     mcp_tools,
 )
 from cursord.agent.tools.search import GlobTool, GrepTool, LsTool, ReadLintsTool
 from cursord.agent.tools.shell import (
     ForceBackgroundShellTool,
-    ShellAccumulator,
     ShellTool,
     WriteShellStdinTool,
 )
@@ -296,47 +286,12 @@ def shell_tool_call_delta(
 
 
 __all__ = [
-    "MAX_TOOL_NAME",
-    "MODE_IDS",
     "MODE_TOOLSETS",
-    "TOOL_NAME_RE",
-    "UNKNOWN_RESULT_PREFIX",
-    "AskQuestionTool",
-    "CreatePlanTool",
-    "DeleteTool",
-    "ExecTool",
-    "FetchMcpResourceTool",
-    "ForceBackgroundShellTool",
-    "GlobTool",
-    "GrepTool",
-    "InteractionTool",
-    "ListMcpResourcesTool",
-    "LsTool",
-    "McpTool",
-    "ReadLintsTool",
-    "ReadTool",
-    "ShellAccumulator",
-    "ShellTool",
-    "StrReplaceTool",
-    "SwitchModeTool",
-    "TaskTool",
-    "Tool",
-    "ToolArgumentError",
-    "ToolContext",
-    "ToolKind",
-    "ToolOutcome",
+    "PLAN_EXTRAS",
     "ToolRegistry",
     "ToolSet",
-    "WebFetchTool",
-    "WebSearchTool",
-    "WriteShellStdinTool",
-    "WriteTool",
     "agent_mode",
-    "mcp_tool_name",
-    "mcp_tools",
-    "mode_id",
     "native_tools",
-    "parse_call_arguments",
     "partial_tool_call",
     "run_mode",
     "shell_output_delta",
