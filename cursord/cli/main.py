@@ -1,5 +1,5 @@
 """The `cursord` command line: `serve`, `config check`, `service`, `status`, `tap`, `usage`, `doctor`, `ca`,
-`editor`."""
+`editor`, `users`, `teams`."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from cursord.app import DataDirInUse, setup_logging
 from cursord.cli.ca import add_ca_arguments, ca_command
 from cursord.cli.doctor import add_doctor_arguments, doctor_command
 from cursord.cli.editor import add_editor_arguments, editor_command
+from cursord.cli.people import add_people_arguments, people_command
 from cursord.cli.status import add_status_arguments, add_tap_arguments, status_command, tap_command
 from cursord.cli.usage import add_usage_arguments, usage_command
 from cursord.config import (
@@ -60,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_doctor_arguments(commands)
     add_ca_arguments(commands)
     add_editor_arguments(commands)
+    add_people_arguments(commands)
     return parser
 
 
@@ -85,6 +87,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return ca_command(args, environ)
         if args.command == "editor":
             return editor_command(args, environ)
+        if args.command in ("users", "teams"):
+            return people_command(args, environ)
     except ConfigError as error:
         print(f"cursord: {error}", file=sys.stderr)
         return 2
@@ -122,7 +126,7 @@ def serve(config: ServeConfig, environ: Mapping[str, str]) -> int:
     failed = False
     try:
         trio.run(_serve, config, environ)
-    except* (OSError, DataDirInUse) as errors:  # cannot bind a listener, cannot create the data dir ...
+    except* (OSError, DataDirInUse, ConfigError) as errors:  # cannot bind, no data dir, no gateway token
         for error in errors.exceptions:
             log.error("cursord cannot start: %s", error)
         failed = True

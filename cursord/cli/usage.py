@@ -53,7 +53,7 @@ def add_usage_arguments(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--since", default="7d", metavar="WHEN",
                         help="from when: 7d, 12h, 30m, 2w, a date YYYY-MM-DD, or all (default 7d)")
     parser.add_argument("--by", default=UsageGroup.MODEL.value, choices=[g.value for g in UsageGroup],
-                        help="one row per model, day, conversation or provider (default model)")
+                        help="one row per model, day, conversation, provider, user or team (default model)")
     parser.add_argument("--json", action="store_true", help="one JSON object per row, one per line")
     parser.add_argument("--config", metavar="PATH", help="the daemon's TOML config file (for its data_dir)")
     parser.add_argument("--data-dir", metavar="PATH",

@@ -232,7 +232,7 @@ _TOOL_COLUMNS = (
 
 def record_pass(conn: sqlite3.Connection, record: PassRecord) -> None:
     conn.execute(
-        f"INSERT INTO passes({_PASS_COLUMNS}) VALUES ({', '.join('?' * 18)})",
+        f"INSERT INTO passes({_PASS_COLUMNS}, user_name, team) VALUES ({', '.join('?' * 20)})",
         (
             record.model_call_id,
             record.request_id,
@@ -249,6 +249,8 @@ def record_pass(conn: sqlite3.Connection, record: PassRecord) -> None:
             record.first_token_ms,
             record.duration_ms,
             record.cost_usd,
+            record.user,
+            record.team,
         ),
     )
 

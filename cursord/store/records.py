@@ -116,6 +116,9 @@ class PassRecord:
     first_token_ms: int | None = None
     turn_seq: int | None = None
     cost_usd: float | None = None
+    #: who ran the pass on a team gateway (None: a single-user daemon)
+    user: str | None = None
+    team: str | None = None
 
 
 @attrs.frozen

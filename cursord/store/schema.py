@@ -172,10 +172,42 @@ _V3_LEDGER = (
     "CREATE INDEX passes_by_started ON passes(started_at)",
 )
 
+# People (the team gateway): users and their hashed tokens, budgets, who owns which conversation and
+# request id, and the user (and team) of each recorded pass. Plain portable SQL (no STRICT-only types, no
+# SQLite functions) so the PostgreSQL store ports it as it is; see `cursord.store.people`.
+_V4_PEOPLE = (
+    """CREATE TABLE users (
+        name TEXT PRIMARY KEY,
+        team TEXT,
+        token_hash BLOB NOT NULL UNIQUE,
+        created_at REAL NOT NULL
+    ) STRICT""",
+    "CREATE INDEX users_by_team ON users(team)",
+    """CREATE TABLE budgets (
+        scope TEXT NOT NULL CHECK (scope IN ('user', 'team')),
+        name TEXT NOT NULL,
+        tokens_per_day INTEGER CHECK (tokens_per_day IS NULL OR tokens_per_day >= 0),
+        cost_per_day_usd REAL CHECK (cost_per_day_usd IS NULL OR cost_per_day_usd >= 0),
+        PRIMARY KEY (scope, name)
+    ) STRICT""",
+    """CREATE TABLE owners (
+        kind TEXT NOT NULL CHECK (kind IN ('conversation', 'request')),
+        id TEXT NOT NULL,
+        user_name TEXT NOT NULL,
+        claimed_at REAL NOT NULL,
+        PRIMARY KEY (kind, id)
+    ) STRICT""",
+    "ALTER TABLE passes ADD COLUMN user_name TEXT",
+    "ALTER TABLE passes ADD COLUMN team TEXT",
+    "CREATE INDEX passes_by_user ON passes(user_name, started_at)",
+    "CREATE INDEX passes_by_team ON passes(team, started_at)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "conversations, turns, messages, summaries, passes, tool calls, checkpoints, blobs", _V1_HISTORY),
     Migration(2, "stream journal: streams, events, pending", _V2_JOURNAL),
     Migration(3, "usage ledger: reasoning tokens and cost per pass", _V3_LEDGER),
+    Migration(4, "people: users, budgets, owners; the user and team of each pass", _V4_PEOPLE),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -1,6 +1,7 @@
-"""The usage ledger, read back: recorded passes summed per model, day, conversation or provider.
+"""The usage ledger, read back: recorded passes summed per model, day, conversation, provider, user or team.
 
-Each provider pass is one `passes` row (written by `cursord.agent.ledger` when the pass ends). A
+Each provider pass is one `passes` row (written by `cursord.agent.ledger` when the pass ends; on a team
+gateway, with its user and team). A
 summary row adds up tokens, times and cost over the passes of one group. Costs add up only where
 known: `cost_usd` is the sum over the priced passes (None when none was priced) and `unpriced`
 counts the others, so a partial sum is never shown as the whole.
@@ -21,6 +22,8 @@ class UsageGroup(enum.StrEnum):
     DAY = "day"
     CONVERSATION = "conversation"
     PROVIDER = "provider"
+    USER = "user"  # a team gateway's user (None: a pass of a single-user daemon)
+    TEAM = "team"
 
 
 _KEYS = {
@@ -28,6 +31,8 @@ _KEYS = {
     UsageGroup.DAY: "date(started_at, 'unixepoch', 'localtime')",
     UsageGroup.CONVERSATION: "conversation_id",
     UsageGroup.PROVIDER: "provider",
+    UsageGroup.USER: "user_name",
+    UsageGroup.TEAM: "team",
 }
 
 

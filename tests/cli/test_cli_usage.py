@@ -150,4 +150,4 @@ async def test_a_real_turn_then_cursord_usage_as_a_process(tmp_path: Path) -> No
 
 def test_usage_is_a_cursord_command() -> None:
     done = subprocess.run([sys.executable, "-m", "cursord", "usage", "--help"], capture_output=True, text=True)
-    assert done.returncode == 0 and "--by {model,day,conversation,provider}" in done.stdout
+    assert done.returncode == 0 and "--by {model,day,conversation,provider,user,team}" in done.stdout

@@ -12,7 +12,18 @@ from pathlib import Path
 import pytest
 
 from cursord.providers.model import Message, TextPart
-from cursord.store import DB_NAME, SCHEMA_VERSION, SchemaTooNew, Store, StoreError, open_store
+from cursord.store import (
+    DB_NAME,
+    SCHEMA_VERSION,
+    SchemaTooNew,
+    Scope,
+    Spend,
+    SqlitePeopleStore,
+    Store,
+    StoreError,
+    UsageGroup,
+    open_store,
+)
 from cursord.store.errors import MigrationFailed
 from cursord.store.readers import ReadPool
 from cursord.store.schema import MIGRATIONS, Migration, migrate, user_version
@@ -32,6 +43,9 @@ TABLES = {
     "messages",
     "passes",
     "tool_calls",
+    "users",
+    "budgets",
+    "owners",
     "checkpoints",
     "blobs",
     "blob_refs",
@@ -143,7 +157,7 @@ async def test_connections_are_configured(tmp_path: Path) -> None:
 
 
 async def test_upgrade_from_the_previous_version_keeps_data(tmp_path: Path) -> None:
-    assert SCHEMA_VERSION == 3, "write the new N-1 schema into a test when adding a migration"
+    assert SCHEMA_VERSION == 4, "write the new N-1 schema into a test when adding a migration"
     path = tmp_path / DB_NAME
     conn = sqlite3.connect(path)
     conn.executescript(SCHEMA_V1)
@@ -179,7 +193,31 @@ async def test_upgrade_to_the_ledger_keeps_recorded_passes(tmp_path: Path) -> No
         (old,) = await store.passes(request_id="r1")
         assert (old.usage.input, old.usage.cache_read, old.usage.reasoning) == (100, 64, 0)
         assert old.cost_usd is None  # recorded before costs were: unknown, not free
-    assert raw_version(path) == 3
+    assert raw_version(path) == SCHEMA_VERSION
+
+
+async def test_upgrade_to_people_keeps_passes_as_nobodys(tmp_path: Path) -> None:
+    """Version 3 (migrations 1-3 applied for real) had no users, budgets or owners, and passes without a user."""
+    path = tmp_path / DB_NAME
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, str(path), MIGRATIONS[:3])
+    conn.execute(
+        "INSERT INTO passes(model_call_id, request_id, conversation_id, model, status, input_tokens, "
+        "output_tokens, started_at, duration_ms, cost_usd) VALUES ('r1:1', 'r1', 'c1', 'gpt-5', 'completed', 100, 20, "
+        "1000.0, 900, 0.5)"
+    )
+    conn.close()
+    assert raw_version(path) == 3 and "users" not in tables(path)
+    async with open_store(tmp_path) as store:
+        (old,) = await store.passes(request_id="r1")
+        assert old.cost_usd == 0.5
+        (row,) = await store.usage(UsageGroup.USER)
+        assert (row.key, row.passes, row.input_tokens) == (None, 1, 100)
+        people = SqlitePeopleStore(store)
+        assert await people.users() == []
+        assert await people.spent(Scope.USER, "alice", 0.0) == Spend(0, 0.0, 0)
+    assert raw_version(path) == 4
+    assert tables(path) >= {"users", "budgets", "owners"}
 
 
 async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
@@ -187,7 +225,7 @@ async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA user_version = 99")
     conn.close()
-    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 3.*newer cursord") as info:
+    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 4.*newer cursord") as info:
         await Store.open(tmp_path)
     assert (info.value.found, info.value.known) == (99, SCHEMA_VERSION)
     assert raw_version(path) == 99

@@ -1,0 +1,90 @@
+"""`cursord users` and `cursord teams` over a real store, and `cursord usage --by user|team`."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cursord.cli.main import build_parser
+from cursord.cli.people import run_people
+from cursord.cli.usage import run_usage
+from cursord.providers.model import Usage
+from cursord.store import Budget, PassRecord, Scope, SqlitePeopleStore, open_store
+from cursord.store.people import token_hash
+
+
+async def people(data_dir: Path, *argv: str) -> tuple[int, str]:
+    args = build_parser().parse_args([*argv, "--data-dir", str(data_dir)])
+    out = io.StringIO()
+    code = await run_people(args, {"HOME": str(data_dir)}, out)
+    return code, out.getvalue()
+
+
+async def test_users_add_list_budget_remove(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, token = await people(tmp_path, "users", "add", "alice", "--team", "core")
+    assert code == 0 and token.startswith("cdu_") and "shown only now" in capsys.readouterr().err
+    token = token.strip()
+    assert (await people(tmp_path, "users", "add", "bob"))[0] == 0
+    code, _ = await people(tmp_path, "users", "add", "alice")
+    assert code == 1 and "exists already" in capsys.readouterr().err
+    assert await people(tmp_path, "users", "budget", "alice", "--tokens-per-day", "5000") == (
+        0, "user alice: 5,000 tokens/day\n")
+    assert await people(tmp_path, "users", "budget", "alice", "--cost-per-day", "1.5") == (
+        0, "user alice: 5,000 tokens/day, $1.50/day\n")  # one limit at a time: the other stays
+    assert await people(tmp_path, "teams", "budget", "core", "--cost-per-day", "20") == (0, "team core: $20.00/day\n")
+    code, listing = await people(tmp_path, "users", "list")
+    lines = listing.splitlines()
+    assert lines[0].split() == ["USER", "TEAM", "BUDGET", "CREATED"]
+    assert lines[1].startswith("alice") and "core" in lines[1] and "5,000 tokens/day, $1.50/day" in lines[1]
+    assert lines[2].startswith("bob") and "no budget" in lines[2]
+    code, teams = await people(tmp_path, "teams", "list")
+    assert teams.splitlines()[1].split() == ["core", "alice", "$20.00/day"]
+    async with open_store(tmp_path) as store:
+        found = await SqlitePeopleStore(store).authenticate(token)
+        assert found is not None and (found.name, found.team) == ("alice", "core")
+        raw = store.path.read_bytes()
+        assert token.encode() not in raw and token_hash(token) in raw  # only the hash is kept
+        assert await SqlitePeopleStore(store).budget(Scope.USER, "alice") == Budget(Scope.USER, "alice", 5000, 1.5)
+    assert await people(tmp_path, "users", "remove", "alice") == (0, "user alice removed\n")
+    code, _ = await people(tmp_path, "users", "budget", "alice", "--tokens-per-day", "1")
+    assert code == 1 and "no user 'alice'" in capsys.readouterr().err
+    async with open_store(tmp_path) as store:
+        assert await SqlitePeopleStore(store).authenticate(token) is None
+        assert await SqlitePeopleStore(store).budget(Scope.USER, "alice") is None
+
+
+async def test_bad_names_and_limits_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = await people(tmp_path, "users", "add", "no spaces")
+    assert code == 1 and "use 1-64 letters" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["users", "budget", "x", "--tokens-per-day", "-3"])
+    assert "is negative" in capsys.readouterr().err
+
+
+async def test_usage_by_user_and_team(tmp_path: Path) -> None:
+    now = time.time()
+    async with open_store(tmp_path) as store:
+        for n, (user, team) in enumerate([("alice", "core"), ("alice", "core"), ("bob", None), (None, None)]):
+            await store.record_pass(PassRecord(
+                model_call_id=f"r{n}:1", request_id=f"r{n}", conversation_id="c", model="m", status="completed",
+                started_at=now - 60, duration_ms=100, usage=Usage(100, 10), cost_usd=0.01, user=user, team=team))
+    args = build_parser().parse_args(["usage", "--by", "user", "--data-dir", str(tmp_path)])
+    out = io.StringIO()
+    assert await run_usage(args, {"HOME": str(tmp_path)}, out) == 0
+    rows = {line.split()[0]: line.split()[1] for line in out.getvalue().splitlines()[1:]}
+    assert rows == {"alice": "2", "bob": "1", "(none)": "1", "TOTAL": "4"}
+    args = build_parser().parse_args(["usage", "--by", "team", "--json", "--data-dir", str(tmp_path)])
+    out = io.StringIO()
+    assert await run_usage(args, {"HOME": str(tmp_path)}, out) == 0
+    assert '"team": "core", "passes": 2' in out.getvalue()
+
+
+def test_users_is_a_cursord_command() -> None:
+    done = subprocess.run([sys.executable, "-m", "cursord", "users", "--help"], capture_output=True, text=True)
+    assert done.returncode == 0
+    assert all(f"    {action} " in done.stdout for action in ("add", "list", "remove", "budget"))
