@@ -11,6 +11,7 @@ from cursord.connect import Code, ConnectError, detail_from_message
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.providers.errors import (
     AuthError,
+    BudgetExceeded,
     ContextTooLong,
     Overloaded,
     ProviderError,
@@ -33,6 +34,7 @@ _EDITOR_ERRORS: dict[type[ProviderError], tuple[int, str]] = {
     StreamTruncated: (_Error.ERROR_NETWORK_ERROR, "The provider's reply was cut off"),
     ProviderTimeout: (_Error.ERROR_TIMEOUT, "The provider stopped answering"),
     ProviderUnavailable: (_Error.ERROR_NETWORK_ERROR, "The provider cannot be reached"),
+    BudgetExceeded: (_Error.ERROR_RESOURCE_EXHAUSTED, "Your daily budget on the team gateway is spent"),
 }
 
 

@@ -36,11 +36,14 @@ log = logging.getLogger(__name__)
 
 @attrs.frozen
 class PassTag:
-    """Who a pass belongs to: its model call id, the stream's request id, the conversation."""
+    """Who a pass belongs to: its model call id, the stream's request id, the conversation; on a team
+    gateway, the user and team (filled in by the router's `PassGuard`)."""
 
     model_call_id: str
     request_id: str
     conversation_id: str | None = None
+    user: str | None = None
+    team: str | None = None
 
 
 @attrs.define(eq=False)
@@ -87,6 +90,8 @@ class PassMeter:
             error=error,
             first_token_ms=None if self.first_delta is None else _ms(self.first_delta - self.started),
             cost_usd=cost,
+            user=tag.user,
+            team=tag.team,
         )
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 import httpx
 
+from cursord.agent.budgets import PassGuard
 from cursord.agent.ledger import PassLedger, PassTag
 from cursord.agent.model_choice import choose_model
 from cursord.config import CatalogModel, ModelCatalog, ProviderKind, ProviderSpec
@@ -56,13 +57,18 @@ class ProviderRouter:
     ledger: PassLedger | None = None
 
     async def run_pass(self, route: Route, request: PassRequest, on_delta: DeltaSink, tag: PassTag) -> None:
-        """`route.provider.stream(request, on_delta)`, recorded in the ledger when it ends."""
+        """`route.provider.stream(request, on_delta)`, recorded in the ledger when it ends; the guard (a
+        team gateway's budgets) may refuse it first, with a `ProviderError` the turn reports."""
+        if self.guard is not None:
+            tag = await self.guard.admit(tag)
         if self.ledger is None:
             await route.provider.stream(request, on_delta)
         else:
             await self.ledger.stream(route.provider, request, on_delta, tag)
     #: the configured `default_model` (None: the catalog's first model); see `cursord.agent.model_choice`.
     default_model: str | None = None
+    #: asked before every pass (`cursord.agent.budgets`); None: every pass runs.
+    guard: PassGuard | None = None
 
     @classmethod
     def from_catalog(
@@ -72,6 +78,7 @@ class ProviderRouter:
         client: httpx.AsyncClient | None = None,
         ledger: PassLedger | None = None,
         default_model: str | None = None,
+        guard: PassGuard | None = None,
     ) -> ProviderRouter:
         providers: dict[str, Provider] = {}
         for entry in catalog:
@@ -86,7 +93,7 @@ class ProviderRouter:
                     options=vendor_options(spec),
                     client=client,
                 )
-        return cls(catalog, providers, ledger, default_model)
+        return cls(catalog, providers, ledger, default_model, guard)
 
     @property
     def models(self) -> list[str]:

@@ -11,11 +11,13 @@ import logging
 import time
 from collections.abc import Mapping
 from functools import partial
+from pathlib import Path
 
 import attrs
 import httpx
 import trio
 
+from cursord.agent.budgets import GatewayBudgets
 from cursord.agent.ledger import PassLedger
 from cursord.agent.restore import make_restorer
 from cursord.agent.router import ProviderRouter, price_book
@@ -24,7 +26,7 @@ from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.app.daemon import serve_core
 from cursord.app.data_dir import claim_data_dir
 from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
-from cursord.config import Limits, ModelCatalog, ServeConfig
+from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
 from cursord.context import ContextLimits, ImageLimits
 from cursord.core import Redactor, redacting
 from cursord.proxy import ProxyConfig, catalog_owns, run_proxy
@@ -33,14 +35,17 @@ from cursord.server import (
     AgentRelay,
     AppParts,
     Core,
+    GatewayAccess,
     HostPolicy,
     RunRelay,
     SideRpcs,
     build_core,
+    gateway_client_parts,
+    gateway_relay,
     model_rpc_parts,
     side_rpc_parts,
 )
-from cursord.store import Store, open_store
+from cursord.store import SqlitePeopleStore, Store, open_store
 from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
 
@@ -73,6 +78,29 @@ def agent_parts(
         ),
         AppParts(run_relay=RunRelay(catalog_owns(router.catalog), endpoint.relay)),
     )
+
+
+def gateway_parts(config: ServeConfig) -> tuple[AppParts, ...]:
+    """With `gateway` set, the routes that send the agent RPCs there with the user's token."""
+    if config.gateway is None or config.gateway_token_file is None:
+        return ()
+    token = read_gateway_token(config.gateway_token_file)
+    log.info("the agent RPCs go to the team gateway %s", config.gateway)
+    return (gateway_client_parts(gateway_relay(config.gateway, token)),)
+
+
+def read_gateway_token(path: Path) -> str:
+    """The token in `path` (surrounding whitespace dropped); raises ConfigError if there is none."""
+    try:
+        token = path.read_text().strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"gateway_token_file {str(path)!r}: cannot read it: {exc}") from None
+    if not token or any(c.isspace() for c in token):
+        raise ConfigError(f"gateway_token_file {str(path)!r}: expected one token (cdu_...), found "
+                          f"{'nothing' if not token else 'several words'}")
+    if path.stat().st_mode & 0o077:
+        log.warning("gateway_token_file %s can be read by others: chmod 600 it", path)
+    return token
 
 
 def context_limits(limits: Limits) -> ContextLimits:
@@ -157,12 +185,14 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         if dropped:
             log.info("dropped %d ended stream journals past their retention", dropped)
         ledger = PassLedger(store.record_pass_nowait, price_book(config.providers))
+        people = SqlitePeopleStore(store) if config.team_gateway else None
         router = ProviderRouter.from_catalog(
             ModelCatalog(config.providers, config.aliases, config.default_model),
             environ,
             client,
             ledger,
             config.default_model,
+            guard=GatewayBudgets(people) if people is not None else None,
         )
         agent = AgentEndpoint(relay=AgentRelay())
         hub = TapHub()
@@ -173,9 +203,13 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             side_rpc_parts(SideRpcs(router.catalog, blobs=store, titler=titler)),
             StatusLine(notifier).parts(),
             tap_parts(ensure_tap_token(config.data_dir), hub),
+            *gateway_parts(config),
         )
         hosts = HostPolicy.for_listener(config.listen.host, config.allowed_hosts)
-        core = await nursery.start(_hold_core, config, AgentTurn.factory(services), parts, hosts)
+        access = GatewayAccess(people) if people is not None else None
+        if access is not None:
+            log.info("team gateway: every call needs a user's token (cursord users add NAME)")
+        core = await nursery.start(_hold_core, config, AgentTurn.factory(services), parts, hosts, access)
 
         async def serve_then_stop(*, task_status: trio.TaskStatus[list[str]]) -> None:
             await serve_core(config, core, shutdown=shutdown, agent=agent, task_status=task_status)
@@ -192,7 +226,9 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         )
         if config.offline:
             log.info("offline: the proxy forwards nothing to Cursor")
-        proxy = partial(run_proxy, core.app, data_dir=config.data_dir, owns_model=router.catalog)
+        # A gateway's user runs every model on the gateway (which refuses the ones it does not serve).
+        owns = router.catalog if config.gateway is None else (lambda model: True)
+        proxy = partial(run_proxy, core.app, data_dir=config.data_dir, owns_model=owns)
         proxy_binds = await nursery.start(partial(proxy, config=proxy_config))
         log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))
         tune_gc()
@@ -210,10 +246,11 @@ async def _hold_core(
     behaviour_factory: BehaviourFactory,
     parts: tuple[AppParts, ...],
     hosts: HostPolicy,
+    access: GatewayAccess | None,
     *,
     task_status: trio.TaskStatus[Core],
 ) -> None:
     """Build the core and keep it alive until this task is canceled (the service's nursery owns it)."""
-    async with build_core(config.limits, behaviour_factory, parts, hosts) as core:
+    async with build_core(config.limits, behaviour_factory, parts, hosts, access) as core:
         task_status.started(core)
         await trio.sleep_forever()

@@ -28,6 +28,7 @@ from cursord.config._values import (
     _parse_limit,
     _parse_log_level,
     _parse_proxy_port,
+    parse_gateway_url,
     parse_provider_spec,
 )
 from cursord.core import redact_secrets
@@ -75,6 +76,14 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="a port the editor proxy may CONNECT to (default 443 only); repeatable; if given, these replace"
         " the config file's proxy_ports",
     )
+    parser.add_argument(
+        "--team-gateway", action="store_const", const=True, default=None,
+        help="serve a team: every call needs a user's token (cursord users add), budgets apply",
+    )
+    parser.add_argument("--gateway", metavar="URL",
+                        help="a team gateway (http[s]://HOST:PORT): the agent RPCs go there with your token")
+    parser.add_argument("--gateway-token-file", metavar="PATH",
+                        help="the file holding your token for --gateway (from cursord users add on the gateway)")
     parser.add_argument(
         "--allow-host", dest="allowed_hosts", action="append", metavar="NAME",
         help="a Host name the editor listener answers besides localhost, 127.0.0.1, [::1] and its own listen"
@@ -135,6 +144,17 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
         out["default_model"] = _Setting(arg("default_model"), _FlagOrigin("--default-model"))
     if arg("offline"):
         out["offline"] = _Setting(True, _FlagOrigin("--offline"))
+    if arg("team_gateway"):
+        out["team_gateway"] = _Setting(True, _FlagOrigin("--team-gateway"))
+    if arg("gateway") is not None:
+        origin = _FlagOrigin("--gateway")
+        try:
+            out["gateway"] = _Setting(parse_gateway_url(arg("gateway")), origin)
+        except _Invalid as e:
+            raise origin.error(e) from None
+    if arg("gateway_token_file") is not None:
+        out["gateway_token_file"] = _Setting(Path(arg("gateway_token_file")).expanduser().absolute(),
+                                             _FlagOrigin("--gateway-token-file"))
     if arg("title_model") is not None:
         origin = _FlagOrigin("--title-model")
         try:

@@ -36,6 +36,7 @@ from cursord.config._values import (
     _price,
     _type_error,
     _unknown_key,
+    parse_gateway_url,
 )
 from cursord.providers.prices import parse_price_value
 
@@ -98,7 +99,7 @@ class _Setting:
 
 _FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
                      "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "title_model",
-                     "proxy_ports")
+                     "proxy_ports", "team_gateway", "gateway", "gateway_token_file")
 
 
 
@@ -197,9 +198,11 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 if not isinstance(value, list) or not value:
                     raise _type_error("a non-empty list of port numbers", value)
                 out[key] = _Setting(tuple(_parse_proxy_port(port) for port in value), origin)
-            elif key in ("data_dir", "certfile", "keyfile"):
+            elif key in ("data_dir", "certfile", "keyfile", "gateway_token_file"):
                 out[key] = _Setting(_file_path(value, base, environ), origin)
-            elif key == "offline":
+            elif key == "gateway":
+                out[key] = _Setting(parse_gateway_url(value), origin)
+            elif key in ("offline", "team_gateway"):
                 if not isinstance(value, bool):
                     raise _type_error("true or false", value)
                 out[key] = _Setting(value, origin)

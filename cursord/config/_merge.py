@@ -121,7 +121,22 @@ def _merge(
         offline=get("offline", False),
         title_model=_check_title_model(merged.get("title_model"), providers),
         proxy_ports=get("proxy_ports", (443,)),
+        team_gateway=get("team_gateway", False),
+        gateway=_paired(merged, "gateway", "gateway_token_file"),
+        gateway_token_file=_check_file(merged["gateway_token_file"]) if _paired(
+            merged, "gateway_token_file", "gateway") is not None else None,
     )
+
+
+def _paired(merged: Mapping[str, _Setting], name: str, other: str) -> Any:
+    """`merged[name]`'s value, which needs `other` beside it."""
+    if name not in merged:
+        return None
+    if other not in merged:
+        raise merged[name].origin.error(_Invalid(f"given without {other} (a team gateway needs both)"))
+    if name == "gateway" and "team_gateway" in merged and merged["team_gateway"].value:
+        raise merged[name].origin.error(_Invalid("a team gateway (team_gateway) cannot use another gateway"))
+    return merged[name].value
 
 
 def _configured(providers: Sequence[ProviderSpec], model: str) -> bool:
@@ -162,7 +177,7 @@ def _check_title_model(setting: _Setting | None, providers: Sequence[ProviderSpe
 
 
 def _require_providers(config: ServeConfig) -> ServeConfig:
-    if not config.providers:
+    if not config.providers and config.gateway is None:  # a gateway's user runs on the gateway's providers
         raise ConfigError("no providers configured: give --provider (e.g. --provider openai) or"
                           " [[providers]] in the config file")
     return config

@@ -304,10 +304,19 @@ class ServeConfig:
     title_model: str | None = None
     #: ports the editor proxy's CONNECT may reach (absolute-form http:// may also reach 80).
     proxy_ports: tuple[int, ...] = (443,)
+    #: serve a team: every call needs a user's token (`cursord users add`), budgets apply.
+    team_gateway: bool = False
+    #: a team gateway's URL: the agent RPCs go there with the token in `gateway_token_file`.
+    gateway: str | None = None
+    gateway_token_file: Path | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
             raise ConfigError("certfile and keyfile must be given together")
+        if (self.gateway is None) != (self.gateway_token_file is None):
+            raise ConfigError("gateway and gateway_token_file must be given together")
+        if self.gateway is not None and self.team_gateway:
+            raise ConfigError("team_gateway (serve a team) and gateway (use a team's gateway) exclude each other")
         names: set[str] = set()
         models: dict[str, str] = {}
         for p in self.providers:
@@ -685,6 +694,24 @@ def _home(environ: Mapping[str, str]) -> Path:
     return Path(home) if home else Path.home()
 
 
+def parse_gateway_url(value: object) -> str:
+    """`http://HOST[:PORT]` or `https://HOST[:PORT]`, without a path."""
+    if not isinstance(value, str):
+        raise _type_error("a URL string", value)
+    try:
+        parts = urlsplit(value)
+        port = parts.port
+    except ValueError as exc:
+        raise _Invalid(f"{value!r} is not a URL: {exc}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise _Invalid(f"{value!r}: expected http://HOST[:PORT] or https://HOST[:PORT]")
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        raise _Invalid(f"{value!r}: give the gateway's origin only (no path, query or user)")
+    if port == 0:
+        raise _Invalid(f"{value!r}: port 0")
+    return value.rstrip("/")
+
+
 def default_data_dir(environ: Mapping[str, str]) -> Path:
     """`$XDG_DATA_HOME/cursord`, or `~/.local/share/cursord` (XDG says to ignore a relative value)."""
     xdg = environ.get("XDG_DATA_HOME", "")
@@ -716,6 +743,10 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     if config.title_model is not None:
         out["title_model"] = config.title_model
     out["proxy_ports"] = list(config.proxy_ports)
+    out["team_gateway"] = config.team_gateway
+    if config.gateway is not None and config.gateway_token_file is not None:
+        out["gateway"] = config.gateway
+        out["gateway_token_file"] = str(config.gateway_token_file)
     out["limits"] = attrs.asdict(config.limits)
     if config.default_model is not None:
         out["default_model"] = config.default_model

@@ -1,5 +1,6 @@
 """The face of `cursord.core`: what other packages import from it."""
 
+from cursord.core.caller import current_caller
 from cursord.core.intents import (
     ActionKind,
     ActionRequested,
@@ -68,6 +69,7 @@ __all__ = [
     "UnknownUpload",
     "check_transition",
     "clean_model_title",
+    "current_caller",
     "decode_upload_bytes",
     "parse_client_message",
     "redact_secrets",

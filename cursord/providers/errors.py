@@ -86,6 +86,10 @@ class ProviderUnavailable(ProviderError):
     """The provider could not be reached: connection refused, reset before an answer, DNS."""
 
 
+class BudgetExceeded(ProviderError):
+    """A team gateway's daily budget (a user's or a team's) is spent: the pass was never sent."""
+
+
 @attrs.frozen
 class ErrorTraits:
     connect_code: str
@@ -106,6 +110,7 @@ ERROR_TRAITS: Mapping[type[ProviderError], ErrorTraits] = {
     StreamTruncated: ErrorTraits("unavailable", False),
     ProviderTimeout: ErrorTraits("deadline_exceeded", False),
     ProviderUnavailable: ErrorTraits("unavailable", True),
+    BudgetExceeded: ErrorTraits("resource_exhausted", False),
 }
 
 for _cls, _traits in ERROR_TRAITS.items():

@@ -6,6 +6,8 @@ from cursord.server.asgi import Receive, Scope, Send, deny_websocket, drain_body
 from cursord.server.assembly import Core, build_core
 from cursord.server.bidi import parse_bidi_append
 from cursord.server.counters import ServerCounters
+from cursord.server.gateway import GatewayAccess
+from cursord.server.gateway_client import GATEWAY_PATHS, gateway_client_parts, gateway_relay
 from cursord.server.host_policy import LOOPBACK_ONLY, PROXIED_EXTENSION, HostPolicy
 from cursord.server.models_rpc import (
     AGENT_USABLE_MODELS_PATH,
@@ -26,6 +28,7 @@ __all__ = [
     "AVAILABLE_MODELS_PATH",
     "BIDI_APPEND_PATH",
     "CONTROL_PATHS",
+    "GATEWAY_PATHS",
     "LOOPBACK_ONLY",
     "MODEL_RPC_PATHS",
     "PRIVATE_PATHS",
@@ -36,6 +39,7 @@ __all__ = [
     "AgentRelay",
     "AppParts",
     "Core",
+    "GatewayAccess",
     "HostPolicy",
     "ListenOptions",
     "Receive",
@@ -47,6 +51,8 @@ __all__ = [
     "build_core",
     "deny_websocket",
     "drain_body",
+    "gateway_client_parts",
+    "gateway_relay",
     "hypercorn_config",
     "listener_app",
     "model_rpc_parts",

@@ -7,6 +7,8 @@ and it never reaches Hypercorn (which would reset the connection and every other
 Unknown RPCs are `unimplemented` and logged once per method: cursord answers only what it owns, so an
 editor feature that needs Cursor's real backend fails visibly instead of being answered wrongly.
 
+On a team gateway (`cursord.server.gateway`), every HTTP call then needs a user's token.
+
 Before any route (the tap's WebSocket included), `HostPolicy` decides whether the request may be
 answered at all: a request for a host that is not loopback or configured, or one from a web page
 (`Origin`), is `permission_denied` (`cursord.server.host_policy` says why).
@@ -53,6 +55,7 @@ from cursord.server.asgi import (
     send_response,
 )
 from cursord.server.counters import ServerCounters
+from cursord.server.gateway import GatewayAccess
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
 from cursord.server.runsse import STREAM_CONTENT_TYPE, serve_stream
 from cursord.server.side_streams import SIDE_STREAM_PATHS, SideStreams, serve_side_stream
@@ -62,6 +65,7 @@ log = logging.getLogger(__name__)
 
 RUN_SSE_PATH = "/agent.v1.AgentService/RunSSE"
 BIDI_APPEND_PATH = "/aiserver.v1.BidiService/BidiAppend"
+RUN_PATH = "/agent.v1.AgentService/Run"
 
 #: how much of a refused body is read and dropped so an HTTP/1.1 client gets the error, not a reset.
 DRAIN_LIMIT = 64 << 20
@@ -85,6 +89,8 @@ class CursordApp:
     counters: ServerCounters = attrs.field(factory=ServerCounters)
     #: the editor's non-agent streams (health probe, speech); shared with the BidiAppend handler
     side_streams: SideStreams = attrs.field(factory=SideStreams)
+    #: a team gateway: every call needs a user's token, and reaches only that user's runs
+    gateway: GatewayAccess | None = None
     _unknown_logged: set[str] = attrs.field(factory=set)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -98,6 +104,20 @@ class CursordApp:
             log.debug("%s refused: %s", path, refusal)
             await self._refuse(path, scope, receive, send, ConnectError(Code.PERMISSION_DENIED, refusal))
             return
+        if self.gateway is not None and kind == "http":
+            try:
+                user = await self.gateway.authenticate(scope)
+            except ConnectError as error:
+                log.debug("%s refused: %s", path, error.message)
+                await self._refuse(path, scope, receive, send, error)
+                return
+            with self.gateway.acting_as(user):
+                await self._route(path, scope, receive, send)
+            return
+        await self._route(path, scope, receive, send)
+
+    async def _route(self, path: str, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
         route = self.extra_routes.get(path)
         if route is not None:
             await route(scope, receive, send)
@@ -108,7 +128,10 @@ class CursordApp:
             if path == RUN_SSE_PATH:
                 await self._run_sse(scope, receive, send)
             elif path in SIDE_STREAM_PATHS:
-                await serve_side_stream(self.side_streams, SIDE_STREAM_PATHS[path], self.limits, scope, receive, send)
+                check = self.gateway.check_request if self.gateway is not None else None
+                await serve_side_stream(
+                    self.side_streams, SIDE_STREAM_PATHS[path], self.limits, scope, receive, send, check
+                )
             elif path in self.unary_methods:
                 await self._unary(self.unary_methods[path], scope, receive, send)
             else:
@@ -125,6 +148,8 @@ class CursordApp:
             body = await read_body(receive, self.limits.max_request_bytes)
             body_read = True
             request = decode_message(head.codec, decode_unary_body(head, body, self.limits), method.request_type)
+            if self.gateway is not None:
+                await self.gateway.check_message(request)
             reply = await _within_deadline(head.timeout, method.call(request))
             response = render_unary_response(head, encode_message(head.codec, reply))
         except (HttpRejection, ConnectError) as refusal:
@@ -150,6 +175,8 @@ class CursordApp:
                 raise ConnectError(Code.INVALID_ARGUMENT, "RunSSE request has an empty request_id")
             if (problem := request_id_problem(request.request_id)) is not None:
                 raise ConnectError(Code.INVALID_ARGUMENT, f"RunSSE request: {problem}")
+            if self.gateway is not None:
+                await self.gateway.check_request(request.request_id)
             await self.broker.find(request.request_id)  # a stream journalled before a restart comes back
             stream = self.broker.open(request.request_id, placeholder=True)
         except (HttpRejection, ConnectError) as refusal:
@@ -175,7 +202,8 @@ class CursordApp:
             if (await receive())["type"] == "websocket.connect":
                 await deny_websocket(scope, send, 403, error.message)
             return
-        await drain_body(receive, DRAIN_LIMIT)
+        if path != RUN_PATH:  # a bidi Run client may hold its body open until it sees the answer
+            await drain_body(receive, DRAIN_LIMIT)
         content_type = header(scope, b"content-type") or ""
         if path == RUN_SSE_PATH:
             await _send(send, render_stream_error(error, content_type=STREAM_CONTENT_TYPE.decode()))

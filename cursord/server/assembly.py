@@ -18,6 +18,7 @@ from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.app import BIDI_APPEND_PATH, CursordApp, UnaryMethod
 from cursord.server.bidi import BidiAppendHandler
 from cursord.server.counters import ServerCounters
+from cursord.server.gateway import GatewayAccess
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
 from cursord.server.parts import AppParts, RunRelay, one_part
 from cursord.server.run import RUN_PATH, RunHandler
@@ -49,11 +50,13 @@ async def build_core(
     behaviour_factory: BehaviourFactory,
     parts: tuple[AppParts, ...] = (),
     hosts: HostPolicy = LOOPBACK_ONLY,
+    gateway: GatewayAccess | None = None,
 ) -> AsyncIterator[Core]:
     """The app and the tasks it needs, alive for the `async with` block; streams end `unavailable` on exit.
 
     `parts` are the features served besides the agent RPCs; `hosts` says which Host names the app answers
-    besides loopback ones (`cursord.server.host_policy`).
+    besides loopback ones (`cursord.server.host_policy`); `gateway` makes it a team gateway
+    (`cursord.server.gateway`).
     """
     async with trio.open_nursery() as nursery:
         gate: AppendGate[InboundIntent] = AppendGate(
@@ -81,7 +84,7 @@ async def build_core(
                 shutdown_observers=shutdown_observers,
                 restorer=one_part(parts, "restorer"),
             )
-            bidi = BidiAppendHandler(broker, gate, observers=upload_observers)
+            bidi = BidiAppendHandler(broker, gate, observers=upload_observers, gateway=gateway)
             run = RunHandler(
                 broker,
                 connect_limits,
@@ -89,6 +92,7 @@ async def build_core(
                 upload_observers,
                 owns_model=run_relay.owns_model if run_relay is not None else None,
                 relay=run_relay.relay if run_relay is not None else None,
+                gateway=gateway,
             )
             shutdown_observers.append(run.shutting_down)
             refusals = [o for p in parts for o in p.append_refusals]
@@ -103,6 +107,7 @@ async def build_core(
                 extra_routes={RUN_PATH: run, **{k: v for p in parts for k, v in p.routes.items()}},
                 counters=one_part(parts, "counters") or ServerCounters(),
                 side_streams=bidi.side_streams,
+                gateway=gateway,
             )
             core = Core(app=app, broker=broker, gate=gate, bidi=bidi)
             try:

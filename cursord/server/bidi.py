@@ -40,6 +40,7 @@ from cursord.core import (
     request_id_problem,
 )
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.server.gateway import GatewayAccess
 from cursord.server.held_actions import HeldActions
 from cursord.server.side_streams import SideStreams
 from cursord.streams import ActiveStream, Admission, AppendGate, AppendRejected, StreamBroker, UploadLedger, UploadPath
@@ -91,11 +92,15 @@ class BidiAppendHandler:
     side_streams: SideStreams = attrs.field(factory=SideStreams)
     #: shared with the Run handler: an upload one path delivered is not delivered again by the other
     ledger: UploadLedger = attrs.field(factory=UploadLedger)
+    #: a team gateway: the request id and the run's conversation must be the caller's
+    gateway: GatewayAccess | None = None
 
     async def __call__(self, request: aiserver.BidiAppendRequest) -> aiserver.BidiAppendResponse:
         side_id = request.request_id.request_id
         if request_id_problem(side_id) is not None:
             side_id = ""  # an id no table may hold: parse_bidi_append refuses it below
+        if side_id and self.gateway is not None:
+            await self.gateway.check_request(side_id)
         if side_id and self.side_streams.holds(side_id):
             self.side_streams.take(side_id, decode_upload_bytes(request.data, request.data_binary))
             return aiserver.BidiAppendResponse()
@@ -105,6 +110,8 @@ class BidiAppendHandler:
             if side_id and refusal.code is Code.INVALID_ARGUMENT and self._early_probe(side_id, request):
                 return aiserver.BidiAppendResponse()
             raise
+        if self.gateway is not None:
+            await self.gateway.check_upload(upload.intent)
         for observer in self.observers:
             observer(upload)
         if upload.seqno > 1 and self.gate.snapshot(upload.request_id) is None:

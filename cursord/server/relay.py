@@ -184,30 +184,37 @@ class AgentRelay:
     port: int = 443
     ssl_context: ssl.SSLContext = attrs.field(factory=upstream_context)
     connector: Connector | None = None
+    #: False: HTTP/2 in the clear, with prior knowledge (a team gateway at an http:// URL)
+    tls: bool = True
+    #: headers sent instead of the client's of the same name (a team gateway's `authorization`)
+    replace_headers: tuple[tuple[bytes, bytes], ...] = ()
 
     async def _connect(self) -> trio.abc.Stream:
         if self.connector is not None:
             return await self.connector(self.host, self.port)
         return await open_upstream_stream(
-            self.host, self.port, True, ssl_context=self.ssl_context, overrides={}, connect_timeout=CONNECT_TIMEOUT
+            self.host, self.port, self.tls, ssl_context=self.ssl_context, overrides={}, connect_timeout=CONNECT_TIMEOUT
         )
 
     def _request_head(self, scope: Scope) -> list[tuple[bytes, bytes]]:
-        authority = self.host if self.port == 443 else f"{self.host}:{self.port}"
+        default_port = 443 if self.tls else 80
+        authority = self.host if self.port == default_port else f"{self.host}:{self.port}"
         path = scope.get("raw_path") or scope["path"].encode()
         if scope.get("query_string"):
             path += b"?" + scope["query_string"]
         head = [
             (b":method", scope["method"].encode()),
-            (b":scheme", b"https"),
+            (b":scheme", b"https" if self.tls else b"http"),
             (b":authority", authority.encode()),
             (b":path", bytes(path)),
         ]
+        replaced = {name for name, _ in self.replace_headers}
         for name, value in scope["headers"]:
             name = bytes(name).lower()
-            if name in _HOP_BY_HOP or (name == b"te" and bytes(value).lower() != b"trailers"):
+            if name in _HOP_BY_HOP or name in replaced or (name == b"te" and bytes(value).lower() != b"trailers"):
                 continue
             head.append((name, bytes(value)))
+        head.extend(self.replace_headers)
         return head
 
     async def relay(

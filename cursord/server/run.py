@@ -61,8 +61,10 @@ from cursord.connect import (
     render_stream_error,
 )
 from cursord.core import InboundIntent, PrewarmRequested, RunRequested, parse_client_message, requested_model_id
+from cursord.server.app import RUN_PATH
 from cursord.server.asgi import Message, Receive, Scope, Send, header, send_response
 from cursord.server.bidi import Upload, deliver_upload
+from cursord.server.gateway import GatewayAccess
 from cursord.server.relay import AgentRelay
 from cursord.server.runsse import pump
 from cursord.streams import ActiveStream, StreamBroker, UploadLedger, UploadPath
@@ -71,7 +73,6 @@ log = logging.getLogger(__name__)
 
 __all__ = ["RUN_PATH", "RunHandler", "RunHead", "parse_run_head"]
 
-RUN_PATH = "/agent.v1.AgentService/Run"
 
 
 @attrs.frozen
@@ -172,6 +173,8 @@ class RunHandler:
     observers: list[Callable[[Upload], None]] = attrs.field(factory=list)
     owns_model: Callable[[str | None], bool] | None = None
     relay: AgentRelay | None = None
+    #: a team gateway: the request id and the run's conversation must be the caller's
+    gateway: GatewayAccess | None = None
     #: Runs waiting for their first upload to say which stream they follow (ended at shutdown).
     _undecided: set[_RunCall] = attrs.field(factory=set, init=False)
 
@@ -189,6 +192,8 @@ class RunHandler:
             return
         try:
             head = parse_run_head(scope, self.limits)
+            if self.gateway is not None:
+                await self.gateway.check_request(head.request_id)
         except HttpRejection as refusal:
             await _send(send, refusal.response())
             return
@@ -300,6 +305,8 @@ class RunHandler:
         except ConnectError as error:  # BidiAppend's code, this Run's words
             message = error.message.removeprefix("BidiAppend data ")
             raise ConnectError(error.code, f"Run frame {call.frames} {message}") from None
+        if self.gateway is not None:
+            await self.gateway.check_upload(intent)
         if call.unread is not None:
             if self._relays(call, intent):
                 return True  # `unread` is what the relay replays

@@ -24,6 +24,7 @@ from __future__ import annotations
 import enum
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Final
 
 import attrs
@@ -172,9 +173,16 @@ class SideStreams:
 
 
 async def serve_side_stream(
-    sides: SideStreams, kind: SideKind, limits: Limits, scope: Scope, receive: Receive, send: Send
+    sides: SideStreams,
+    kind: SideKind,
+    limits: Limits,
+    scope: Scope,
+    receive: Receive,
+    send: Send,
+    check_request: Callable[[str], Awaitable[None]] | None = None,
 ) -> None:
-    """Answer one side stream call: the health stream echoes each probe; speech ends `unimplemented`."""
+    """Answer one side stream call: the health stream echoes each probe; speech ends `unimplemented`.
+    `check_request` (a team gateway's) may refuse the request id."""
     try:
         head = parse_stream_head(scope["method"], scope["headers"], limits, codecs=(Codec.PROTO,))
         body = await read_body(receive, limits.max_request_bytes)
@@ -184,6 +192,8 @@ async def serve_side_stream(
         problem = request_id_problem(request.request_id)
         if problem is not None:
             raise ConnectError(Code.INVALID_ARGUMENT, problem)
+        if check_request is not None:
+            await check_request(request.request_id)
     except HttpRejection as rejection:
         await drain_body(receive, limits.max_request_bytes)
         response = rejection.response()

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 import httpx
 
+from cursord.agent.budgets import GatewayBudgets
 from cursord.agent.ledger import PassLedger
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.turn import AgentServices, AgentTurn
@@ -17,7 +18,8 @@ from cursord.app import agent_parts, provider_pool_limits
 from cursord.config import Limits, ModelCatalog, ProviderKind, ProviderSpec
 from cursord.connect import ConnectError
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.store import open_store
+from cursord.server import GatewayAccess, SideRpcs, side_rpc_parts
+from cursord.store import SqlitePeopleStore, open_store
 from cursord.testing.editor import EditorClient, RunSSEReader
 from cursord.testing.fake_providers import FakeProvider
 from cursord.testing.harness import RunningDaemon, Transport, running_daemon
@@ -48,9 +50,10 @@ def spec_for(
 
 @contextlib.asynccontextmanager
 async def agent_daemon(
-    *specs: ProviderSpec, transport: Transport = "memory", data_dir: str | None = None
+    *specs: ProviderSpec, transport: Transport = "memory", data_dir: str | None = None, team_gateway: bool = False
 ) -> AsyncIterator[tuple[RunningDaemon, AgentServices]]:
-    """A daemon whose runs go to `specs`' providers, with its store in `data_dir` (default: a fresh one)."""
+    """A daemon whose runs go to `specs`' providers, with its store in `data_dir` (default: a fresh one);
+    a team gateway (tokens, owners, budgets on the store's people tables) with `team_gateway`."""
     with contextlib.ExitStack() as stack:
         if data_dir is None:
             data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="cursord-test-"))
@@ -59,10 +62,15 @@ async def agent_daemon(
             httpx.AsyncClient(timeout=None, limits=provider_pool_limits(Limits())) as client,
         ):
             ledger = PassLedger(store.record_pass_nowait, price_book(specs))
-            router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON, client, ledger)
+            people = SqlitePeopleStore(store) if team_gateway else None
+            guard = GatewayBudgets(people) if people is not None else None
+            router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON, client, ledger, guard=guard)
             services, parts = agent_parts(router, store)
+            if team_gateway:  # as `cursord serve` has them: the side RPCs carry conversation ids too
+                parts = (*parts, side_rpc_parts(SideRpcs(router.catalog, blobs=store)))
             factory = AgentTurn.factory(services)
-            async with running_daemon(factory, transport=transport, parts=parts) as daemon:
+            access = GatewayAccess(people) if people is not None else None
+            async with running_daemon(factory, transport=transport, parts=parts, gateway=access) as daemon:
                 yield daemon, services
 
 

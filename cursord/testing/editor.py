@@ -137,6 +137,8 @@ class EditorClient:
     http2: bool
     _shared: HTTPConnection | None = None
     _seqnos: dict[str, itertools.count[int]] = attrs.field(factory=dict)
+    #: sent with every request (a team gateway's `authorization`)
+    headers: tuple[tuple[bytes, bytes], ...] = ()
 
     @contextlib.asynccontextmanager
     async def _connection(self) -> AsyncIterator[HTTPConnection]:
@@ -148,8 +150,10 @@ class EditorClient:
 
     @classmethod
     @contextlib.asynccontextmanager
-    async def open(cls, connect: Connect, http2: bool) -> AsyncIterator[EditorClient]:
-        client = cls(connect, http2)
+    async def open(
+        cls, connect: Connect, http2: bool, headers: tuple[tuple[bytes, bytes], ...] = ()
+    ) -> AsyncIterator[EditorClient]:
+        client = cls(connect, http2, headers=headers)
         if not http2:
             yield client
             return
@@ -162,7 +166,7 @@ class EditorClient:
 
     async def post(self, path: str, body: bytes, headers: list[tuple[bytes, bytes]] | None = None) -> tuple[int, bytes]:
         async with self._connection() as conn:
-            response = await conn.request("POST", path, headers or UNARY_HEADERS, body)
+            response = await conn.request("POST", path, [*(headers or UNARY_HEADERS), *self.headers], body)
             return response.status, await response.read_all()
 
     async def append(
@@ -184,7 +188,7 @@ class EditorClient:
     async def run_sse(self, request_id: str) -> AsyncIterator[RunSSEReader]:
         body = encode_envelope(agent.BidiRequestId(request_id=request_id).SerializeToString())
         async with self._connection() as conn:
-            response = await conn.request("POST", RUN_SSE, STREAM_HEADERS, body)
+            response = await conn.request("POST", RUN_SSE, [*STREAM_HEADERS, *self.headers], body)
             reader = RunSSEReader(response)
             try:
                 yield reader
@@ -201,7 +205,7 @@ class EditorClient:
         if gzip_frames:
             extra.append((b"connect-content-encoding", b"gzip"))
         async with self._connection() as conn:
-            request = await conn.open_request("POST", RUN, [*STREAM_HEADERS, *extra, *(headers or [])])
+            request = await conn.open_request("POST", RUN, [*STREAM_HEADERS, *extra, *(headers or []), *self.headers])
             try:
                 yield RunCall(request, compressed=gzip_frames)
             finally:

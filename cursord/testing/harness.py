@@ -23,7 +23,16 @@ import attrs
 import trio
 
 from cursord.config import Limits
-from cursord.server import LOOPBACK_ONLY, AppParts, Core, HostPolicy, ListenOptions, build_core, hypercorn_config
+from cursord.server import (
+    LOOPBACK_ONLY,
+    AppParts,
+    Core,
+    GatewayAccess,
+    HostPolicy,
+    ListenOptions,
+    build_core,
+    hypercorn_config,
+)
 from cursord.streams import BehaviourFactory
 from cursord.testing.editor import Connect, EditorClient
 from cursord.testing.http_client import connect_tcp, connect_tls
@@ -49,8 +58,10 @@ class RunningDaemon:
         return f"{'https' if self.transport == 'tls' else 'http'}://{host}:{port}"
 
     @contextlib.asynccontextmanager
-    async def editor(self, *, http2: bool) -> AsyncIterator[EditorClient]:
-        async with EditorClient.open(self.connect, http2) as client:
+    async def editor(
+        self, *, http2: bool, headers: tuple[tuple[bytes, bytes], ...] = ()
+    ) -> AsyncIterator[EditorClient]:
+        async with EditorClient.open(self.connect, http2, headers) as client:
             yield client
 
 
@@ -62,9 +73,10 @@ async def running_daemon(
     limits: Limits | None = None,
     parts: tuple[AppParts, ...] = (),
     hosts: HostPolicy = LOOPBACK_ONLY,
+    gateway: GatewayAccess | None = None,
 ) -> AsyncIterator[RunningDaemon]:
     limits = limits or Limits()
-    async with build_core(limits, behaviour_factory, parts, hosts) as core:
+    async with build_core(limits, behaviour_factory, parts, hosts, gateway) as core:
         options = ListenOptions(
             host="127.0.0.1",
             port=0,

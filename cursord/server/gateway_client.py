@@ -1,0 +1,66 @@
+"""A developer's cursord in front of a team gateway: the agent RPCs go to the gateway, with the user's token.
+
+The editor is set up as always (`cursord editor setup`: proxy, CA, agent listener); what reaches this
+cursord on a path the gateway serves is relayed to it whole by the relay that sends Cursor's own
+models to Cursor (`cursord.server.relay.AgentRelay`, HTTP/2, both ways at once), pointed at the
+gateway's URL and with `Authorization: Bearer <token>` in place of whatever the editor sent (its
+Cursor session token must not leave for the gateway). Relayed: the run RPCs (BidiAppend, RunSSE,
+Run), the model lists and default model (the gateway's models are the ones a run can use), and the
+calls that carry the chat's text or blobs (titles, metadata, blobs, clone). Everything else is
+answered here as before (GetServerConfig, which names this machine's agent listener; the health
+probe) or, through the proxy, by Cursor.
+
+The gateway's refusals reach the editor as the gateway wrote them (`unauthenticated` for a bad token,
+`resource_exhausted` for a spent budget); a gateway that cannot be reached is `unavailable`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+from urllib.parse import urlsplit
+
+from cursord.server.app import BIDI_APPEND_PATH, RUN_PATH, RUN_SSE_PATH
+from cursord.server.models_rpc import (
+    AGENT_DEFAULT_MODEL_FOR_CLI_PATH,
+    AGENT_USABLE_MODELS_PATH,
+    AISERVER_DEFAULT_MODEL_FOR_CLI_PATH,
+    AISERVER_USABLE_MODELS_PATH,
+    AVAILABLE_MODELS_PATH,
+)
+from cursord.server.parts import AppParts
+from cursord.server.relay import AgentRelay
+from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS
+
+__all__ = ["GATEWAY_PATHS", "gateway_client_parts", "gateway_relay"]
+
+GATEWAY_PATHS: Final = frozenset({
+    RUN_SSE_PATH,
+    BIDI_APPEND_PATH,
+    RUN_PATH,
+    AVAILABLE_MODELS_PATH,
+    AISERVER_USABLE_MODELS_PATH,
+    AGENT_USABLE_MODELS_PATH,
+    AGENT_DEFAULT_MODEL_FOR_CLI_PATH,
+    AISERVER_DEFAULT_MODEL_FOR_CLI_PATH,
+    *PRIVATE_PATHS,
+    *CONTROL_PATHS,
+})
+
+
+def gateway_relay(url: str, token: str) -> AgentRelay:
+    """The relay to the gateway at `url` (`http://` speaks HTTP/2 in the clear, `https://` over TLS)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"gateway URL {url!r}: expected http://HOST[:PORT] or https://HOST[:PORT]")
+    tls = parts.scheme == "https"
+    return AgentRelay(
+        host=parts.hostname,
+        port=parts.port or (443 if tls else 80),
+        tls=tls,
+        replace_headers=((b"authorization", f"Bearer {token}".encode()),),
+    )
+
+
+def gateway_client_parts(relay: AgentRelay) -> AppParts:
+    """Routes that send every `GATEWAY_PATHS` call to the gateway (they take precedence over cursord's own)."""
+    return AppParts(routes={path: relay.relay for path in GATEWAY_PATHS})
