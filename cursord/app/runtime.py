@@ -194,7 +194,9 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             config.default_model,
             guard=GatewayBudgets(people) if people is not None else None,
         )
-        agent = AgentEndpoint(relay=AgentRelay())
+        # A team gateway relays nothing to Cursor: its users' tokens are not Cursor's, and a model it does not
+        # serve is `not_found`, not somebody else's run.
+        agent = AgentEndpoint(relay=None if config.team_gateway else AgentRelay())
         hub = TapHub()
         services, parts = agent_parts(router, store, retention, agent, tap=hub, limits=config.limits)
         titler = model_titler(router, config.title_model) if config.title_model else None

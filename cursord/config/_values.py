@@ -779,8 +779,15 @@ def config_warnings(config: ServeConfig, environ: Mapping[str, str]) -> list[str
     """Things that are legal but probably wrong, for `serve` to log and `config check` to print."""
     warnings = []
     if not config.listen.is_loopback and not config.tls:
-        warnings.append(f"listening on {config.listen} without TLS: anyone who can reach it can spend"
-                        " your provider keys")
+        if config.team_gateway:
+            warnings.append(f"listening on {config.listen} without TLS: your users' tokens and prompts cross the"
+                            " network in the clear (give certfile and keyfile, or put a TLS proxy in front)")
+        else:
+            warnings.append(f"listening on {config.listen} without TLS: anyone who can reach it can spend"
+                            " your provider keys")
+    if config.gateway is not None and config.gateway.startswith("http://"):
+        warnings.append(f"gateway {config.gateway} is plain HTTP: your token and prompts cross the network in"
+                        " the clear unless it is on this machine")
     if not config.proxy_listen.is_loopback:
         warnings.append(f"the editor proxy listens on {config.proxy_listen}: an open proxy to anyone who can"
                         " reach it, and one that answers with your provider keys")

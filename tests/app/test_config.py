@@ -697,3 +697,39 @@ def test_agent_listen_must_be_loopback(tmp_path: Path) -> None:
     assert error_of(load_config_file, path, ENV) == (
         f"{path}:1: agent_listen: expected a \"HOST:PORT\" string or 'off', got int 8767"
     )
+
+
+# --- a team gateway, and using one -------------------------------------------------------------------------
+
+
+def test_team_gateway_by_flag_and_file(tmp_path: Path) -> None:
+    assert config_from_args(args("--provider", "openai"), ENV).team_gateway is False
+    assert config_from_args(args("--provider", "openai", "--team-gateway"), ENV).team_gateway is True
+    path = write(tmp_path, 'team_gateway = true\n[[providers]]\npreset = "openai"\n')
+    config = load_config_file(path, ENV)
+    assert config.team_gateway is True and redacted(config)["team_gateway"] is True
+    path.write_text('team_gateway = "yes"\n[[providers]]\npreset = "openai"\n')
+    assert "team_gateway" in error_of(load_config_file, path, ENV)
+
+
+def test_gateway_needs_its_token_file_and_no_providers(tmp_path: Path) -> None:
+    token = tmp_path / "token"
+    token.write_text("cdu_abc\n")
+    config = config_from_args(args("--gateway", "https://gw.example:8765", "--gateway-token-file", str(token)), ENV)
+    assert (config.gateway, config.gateway_token_file, config.providers) == ("https://gw.example:8765", token, ())
+    data = redacted(config)
+    assert data["gateway"] == "https://gw.example:8765" and data["gateway_token_file"] == str(token)
+    assert "cdu_abc" not in json.dumps(data)  # the path, never the token
+    assert "gateway_token_file" in error_of(config_from_args, args("--gateway", "http://127.0.0.1:9"), ENV)
+    assert "does not exist" in error_of(
+        config_from_args, args("--gateway", "http://h:1", "--gateway-token-file", str(tmp_path / "none")), ENV
+    )
+    for bad in ("ftp://h", "http://", "https://h/path", "gw.example:8765"):
+        flags = args("--gateway", bad, "--gateway-token-file", str(token))
+        assert "--gateway" in error_of(config_from_args, flags, ENV)
+    both = args("--provider", "openai", "--team-gateway", "--gateway", "http://h:1", "--gateway-token-file", str(token))
+    assert "cannot use another gateway" in error_of(config_from_args, both, ENV)
+    path = write(tmp_path, 'gateway = "http://127.0.0.1:8765"\ngateway_token_file = "token"\n')
+    assert load_config_file(path, ENV).gateway_token_file == token  # relative to the file
+    warnings = config_warnings(load_config_file(path, ENV), ENV)
+    assert any("plain HTTP" in warning for warning in warnings)
