@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+import signal
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
+import trio
 
 from cursord.cli.main import build_parser
 from cursord.cli.people import run_people
@@ -16,6 +19,10 @@ from cursord.cli.usage import run_usage
 from cursord.providers.model import Usage
 from cursord.store import Budget, PassRecord, Scope, SqlitePeopleStore, open_store
 from cursord.store.people import token_hash
+from cursord.testing.editor import EditorClient, run_request
+from cursord.testing.fake_providers import Reply, chat_text, open_fake_provider
+from cursord.testing.http_client import connect_tcp
+from tests.cli.test_cli_serve import LISTENING, cursord_command, read_until, serve_fake
 
 
 async def people(data_dir: Path, *argv: str) -> tuple[int, str]:
@@ -88,3 +95,50 @@ def test_users_is_a_cursord_command() -> None:
     done = subprocess.run([sys.executable, "-m", "cursord", "users", "--help"], capture_output=True, text=True)
     assert done.returncode == 0
     assert all(f"    {action} " in done.stdout for action in ("add", "list", "remove", "budget"))
+
+
+async def test_two_real_daemons_a_developers_cursord_in_front_of_a_team_gateway(tmp_path: Path) -> None:
+    """`cursord serve --team-gateway` and `cursord serve --gateway URL --gateway-token-file PATH` as real
+    processes: a whole turn from the editor's side of the developer's daemon, recorded as the user's."""
+    gateway_dir, local_dir = tmp_path / "gateway", tmp_path / "local"
+    added = await trio.run_process(
+        cursord_command("users", "add", "dev", "--team", "core", "--data-dir", str(gateway_dir)), capture_stdout=True
+    )
+    token_file = tmp_path / "token"
+    token_file.write_bytes(added.stdout)
+    token_file.chmod(0o600)
+    async with open_fake_provider(Reply.sse(chat_text("Served by the team."))) as fake:
+        command, env = serve_fake(fake, gateway_dir)
+        with trio.fail_after(60):
+            async with trio.open_nursery() as nursery:
+                run = partial(trio.run_process, [*command, "--team-gateway"], env=env, stderr=subprocess.PIPE,
+                              check=False)
+                gateway: trio.Process = await nursery.start(run)
+                assert gateway.stderr is not None
+                gateway_port = int((await read_until(gateway.stderr, LISTENING, bytearray())).group(1))
+                local_command = cursord_command(
+                    "serve", "--listen", "127.0.0.1:0", "--proxy-listen", "127.0.0.1:0", "--agent-listen", "off",
+                    "--data-dir", str(local_dir), "--gateway", f"http://127.0.0.1:{gateway_port}",
+                    "--gateway-token-file", str(token_file),
+                )
+                run = partial(trio.run_process, local_command, env=env, stderr=subprocess.PIPE, check=False)
+                local: trio.Process = await nursery.start(run)
+                assert local.stderr is not None
+                local_port = int((await read_until(local.stderr, LISTENING, bytearray())).group(1))
+
+                async def connect() -> trio.abc.Stream:
+                    return await connect_tcp("127.0.0.1", local_port)
+
+                async with EditorClient.open(connect, http2=False) as editor:
+                    await editor.append("r1", run_request("hello team", model="m1"))
+                    async with editor.run_sse("r1") as reader:
+                        messages = await reader.read_to_end()
+                        assert reader.error is None
+                text = "".join(m.interaction_update.text_delta.text for m in messages)
+                assert text == "Served by the team."
+                local.send_signal(signal.SIGTERM)
+                gateway.send_signal(signal.SIGTERM)
+    usage = await trio.run_process(
+        cursord_command("usage", "--by", "user", "--json", "--data-dir", str(gateway_dir)), capture_stdout=True
+    )
+    assert b'"user": "dev", "passes": 1' in usage.stdout
