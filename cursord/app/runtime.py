@@ -86,7 +86,7 @@ def gateway_parts(config: ServeConfig) -> tuple[AppParts, ...]:
         return ()
     token = read_gateway_token(config.gateway_token_file)
     log.info("the agent RPCs go to the team gateway %s", config.gateway)
-    return (gateway_client_parts(gateway_relay(config.gateway, token)),)
+    return (gateway_client_parts(gateway_relay(config.gateway, token, config.gateway_ca_file)),)
 
 
 def read_gateway_token(path: Path) -> str:

@@ -84,6 +84,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a team gateway (http[s]://HOST:PORT): the agent RPCs go there with your token")
     parser.add_argument("--gateway-token-file", metavar="PATH",
                         help="the file holding your token for --gateway (from cursord users add on the gateway)")
+    parser.add_argument("--gateway-ca-file", metavar="PATH",
+                        help="certificates (PEM) that verify an https:// --gateway instead of the system's")
     parser.add_argument(
         "--allow-host", dest="allowed_hosts", action="append", metavar="NAME",
         help="a Host name the editor listener answers besides localhost, 127.0.0.1, [::1] and its own listen"
@@ -155,6 +157,9 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
     if arg("gateway_token_file") is not None:
         out["gateway_token_file"] = _Setting(Path(arg("gateway_token_file")).expanduser().absolute(),
                                              _FlagOrigin("--gateway-token-file"))
+    if arg("gateway_ca_file") is not None:
+        out["gateway_ca_file"] = _Setting(Path(arg("gateway_ca_file")).expanduser().absolute(),
+                                          _FlagOrigin("--gateway-ca-file"))
     if arg("title_model") is not None:
         origin = _FlagOrigin("--title-model")
         try:

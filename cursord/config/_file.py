@@ -99,7 +99,8 @@ class _Setting:
 
 _FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
                      "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "title_model",
-                     "proxy_ports", "team_gateway", "gateway", "gateway_token_file")
+                     "proxy_ports", "team_gateway", "gateway", "gateway_token_file",
+                     "gateway_ca_file")
 
 
 
@@ -198,7 +199,7 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 if not isinstance(value, list) or not value:
                     raise _type_error("a non-empty list of port numbers", value)
                 out[key] = _Setting(tuple(_parse_proxy_port(port) for port in value), origin)
-            elif key in ("data_dir", "certfile", "keyfile", "gateway_token_file"):
+            elif key in ("data_dir", "certfile", "keyfile", "gateway_token_file", "gateway_ca_file"):
                 out[key] = _Setting(_file_path(value, base, environ), origin)
             elif key == "gateway":
                 out[key] = _Setting(parse_gateway_url(value), origin)

@@ -125,6 +125,8 @@ def _merge(
         gateway=_paired(merged, "gateway", "gateway_token_file"),
         gateway_token_file=_check_file(merged["gateway_token_file"]) if _paired(
             merged, "gateway_token_file", "gateway") is not None else None,
+        gateway_ca_file=_check_file(merged["gateway_ca_file"]) if _paired(
+            merged, "gateway_ca_file", "gateway") is not None else None,
     )
 
 
@@ -133,7 +135,7 @@ def _paired(merged: Mapping[str, _Setting], name: str, other: str) -> Any:
     if name not in merged:
         return None
     if other not in merged:
-        raise merged[name].origin.error(_Invalid(f"given without {other} (a team gateway needs both)"))
+        raise merged[name].origin.error(_Invalid(f"given without {other}"))
     if name == "gateway" and "team_gateway" in merged and merged["team_gateway"].value:
         raise merged[name].origin.error(_Invalid("a team gateway (team_gateway) cannot use another gateway"))
     return merged[name].value

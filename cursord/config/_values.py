@@ -309,12 +309,16 @@ class ServeConfig:
     #: a team gateway's URL: the agent RPCs go there with the token in `gateway_token_file`.
     gateway: str | None = None
     gateway_token_file: Path | None = None
+    #: certificates (PEM) that verify an https:// gateway instead of the system's trust store
+    gateway_ca_file: Path | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
             raise ConfigError("certfile and keyfile must be given together")
         if (self.gateway is None) != (self.gateway_token_file is None):
             raise ConfigError("gateway and gateway_token_file must be given together")
+        if self.gateway_ca_file is not None and self.gateway is None:
+            raise ConfigError("gateway_ca_file is for a gateway: give gateway too")
         if self.gateway is not None and self.team_gateway:
             raise ConfigError("team_gateway (serve a team) and gateway (use a team's gateway) exclude each other")
         names: set[str] = set()
@@ -747,6 +751,8 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     if config.gateway is not None and config.gateway_token_file is not None:
         out["gateway"] = config.gateway
         out["gateway_token_file"] = str(config.gateway_token_file)
+        if config.gateway_ca_file is not None:
+            out["gateway_ca_file"] = str(config.gateway_ca_file)
     out["limits"] = attrs.asdict(config.limits)
     if config.default_model is not None:
         out["default_model"] = config.default_model

@@ -16,6 +16,7 @@ The gateway's refusals reach the editor as the gateway wrote them (`unauthentica
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Final
 from urllib.parse import urlsplit
 
@@ -30,6 +31,7 @@ from cursord.server.models_rpc import (
 from cursord.server.parts import AppParts
 from cursord.server.relay import AgentRelay
 from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS
+from cursord.tls import client_context
 
 __all__ = ["GATEWAY_PATHS", "gateway_client_parts", "gateway_relay"]
 
@@ -47,8 +49,9 @@ GATEWAY_PATHS: Final = frozenset({
 })
 
 
-def gateway_relay(url: str, token: str) -> AgentRelay:
-    """The relay to the gateway at `url` (`http://` speaks HTTP/2 in the clear, `https://` over TLS)."""
+def gateway_relay(url: str, token: str, ca_file: Path | None = None) -> AgentRelay:
+    """The relay to the gateway at `url` (`http://` speaks HTTP/2 in the clear, `https://` over TLS, verified
+    against the system's trust store, or only `ca_file`'s certificates if given)."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ValueError(f"gateway URL {url!r}: expected http://HOST[:PORT] or https://HOST[:PORT]")
@@ -56,6 +59,7 @@ def gateway_relay(url: str, token: str) -> AgentRelay:
     return AgentRelay(
         host=parts.hostname,
         port=parts.port or (443 if tls else 80),
+        ssl_context=client_context(ca_file, alpn=("h2",)),
         tls=tls,
         replace_headers=((b"authorization", f"Bearer {token}".encode()),),
     )

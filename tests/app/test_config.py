@@ -733,3 +733,11 @@ def test_gateway_needs_its_token_file_and_no_providers(tmp_path: Path) -> None:
     assert load_config_file(path, ENV).gateway_token_file == token  # relative to the file
     warnings = config_warnings(load_config_file(path, ENV), ENV)
     assert any("plain HTTP" in warning for warning in warnings)
+    ca = tmp_path / "team-ca.pem"
+    ca.write_text("-----BEGIN CERTIFICATE-----\n")
+    path.write_text(path.read_text() + 'gateway_ca_file = "team-ca.pem"\n')
+    config = load_config_file(path, ENV)
+    assert config.gateway_ca_file == ca and redacted(config)["gateway_ca_file"] == str(ca)
+    assert "gateway_ca_file: given without gateway" in error_of(
+        load_config_file, write(tmp_path, 'gateway_ca_file = "team-ca.pem"\n[[providers]]\npreset = "openai"\n'), ENV
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -196,10 +197,10 @@ async def test_budgets_refuse_the_pass_and_keep_history_clean(autojump_clock: An
 
 
 @contextlib.asynccontextmanager
-async def developer_daemon(gateway_url: str, token: str) -> AsyncIterator[RunningDaemon]:
+async def developer_daemon(gateway_url: str, token: str, ca_file: Path | None = None) -> AsyncIterator[RunningDaemon]:
     """A local cursord with no providers, sending the agent RPCs to the gateway (its own behaviour would
     echo: a run that stayed here would show it)."""
-    parts = (gateway_client_parts(gateway_relay(gateway_url, token)),)
+    parts = (gateway_client_parts(gateway_relay(gateway_url, token, ca_file)),)
     async with running_daemon(Echo, transport="tcp", parts=parts) as local:
         yield local
 
@@ -256,3 +257,23 @@ async def test_a_gateway_that_cannot_be_reached_is_unavailable() -> None:
             error = await refused_append(editor, "r1", run_request("hello", model=MODEL))
         assert error.code is Code.UNAVAILABLE and "127.0.0.1" in error.message
 
+
+
+async def test_an_https_gateway_is_verified_against_its_ca() -> None:
+    with trio.fail_after(30):
+        async with (
+            open_fake_provider(Reply.sse(chat_text("Over TLS."))) as fake,
+            gateway(fake, transport="tls") as (remote, people, _),
+        ):
+            token = await people.add_user("dev", None)
+            assert remote.base_url.startswith("https://") and remote.ca_cert is not None
+            async with developer_daemon(remote.base_url, token, remote.ca_cert) as local, local.editor(
+                http2=False
+            ) as editor:
+                transcript = await turn(editor, "r1", "hello")
+            assert transcript.error is None and transcript.text == "Over TLS."
+            # the system's trust store does not know the gateway's CA: refused before a byte of the call is sent
+            async with developer_daemon(remote.base_url, token) as local, local.editor(http2=False) as editor:
+                error = await refused_append(editor, "r2", run_request("hello", model=MODEL))
+            assert error.code is Code.UNAVAILABLE and "CERTIFICATE_VERIFY_FAILED" in error.message
+            assert len(fake.requests) == 1
