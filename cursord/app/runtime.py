@@ -6,10 +6,11 @@ their own router to build the same daemon around scripted providers.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from functools import partial
 from pathlib import Path
 
@@ -40,9 +41,8 @@ from cursord.server import (
     RunRelay,
     SideRpcs,
     build_core,
-    gateway_client_parts,
-    gateway_relay,
     model_rpc_parts,
+    open_gateway_client,
     side_rpc_parts,
 )
 from cursord.store import SqlitePeopleStore, Store, open_store
@@ -80,13 +80,19 @@ def agent_parts(
     )
 
 
-def gateway_parts(config: ServeConfig) -> tuple[AppParts, ...]:
-    """With `gateway` set, the routes that send the agent RPCs there with the user's token."""
+@contextlib.asynccontextmanager
+async def gateway_client(config: ServeConfig) -> AsyncIterator[tuple[AppParts, ...]]:
+    """With `gateway` set, the routes that send the agent RPCs there with the user's token (their pooled
+    connections open for the block); none otherwise."""
     if config.gateway is None or config.gateway_token_file is None:
-        return ()
+        yield ()
+        return
     token = read_gateway_token(config.gateway_token_file)
     log.info("the agent RPCs go to the team gateway %s", config.gateway)
-    return (gateway_client_parts(gateway_relay(config.gateway, token, config.gateway_ca_file)),)
+    async with open_gateway_client(
+        config.gateway, token, config.gateway_ca_file, max_body_bytes=config.limits.max_body_bytes
+    ) as parts:
+        yield (parts,)
 
 
 def read_gateway_token(path: Path) -> str:
@@ -178,6 +184,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         # One connection pool for every provider, as large as the streams cursord may hold: httpx's
         # default of 100 would make the 101st concurrent turn wait for a slot and time out.
         httpx.AsyncClient(timeout=None, limits=provider_pool_limits(config.limits)) as client,
+        gateway_client(config) as forwarding,
         trio.open_nursery() as nursery,
     ):
         retention = config.limits.terminal_retention_seconds
@@ -205,7 +212,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             side_rpc_parts(SideRpcs(router.catalog, blobs=store, titler=titler)),
             StatusLine(notifier).parts(),
             tap_parts(ensure_tap_token(config.data_dir), hub),
-            *gateway_parts(config),
+            *forwarding,
         )
         hosts = HostPolicy.for_listener(config.listen.host, config.allowed_hosts)
         access = GatewayAccess(people) if people is not None else None

@@ -7,7 +7,7 @@ from cursord.server.assembly import Core, build_core
 from cursord.server.bidi import parse_bidi_append
 from cursord.server.counters import ServerCounters
 from cursord.server.gateway import GatewayAccess
-from cursord.server.gateway_client import GATEWAY_PATHS, gateway_client_parts, gateway_relay
+from cursord.server.gateway_client import GATEWAY_PATHS, gateway_client_parts, gateway_relay, open_gateway_client
 from cursord.server.host_policy import LOOPBACK_ONLY, PROXIED_EXTENSION, HostPolicy
 from cursord.server.models_rpc import (
     AGENT_USABLE_MODELS_PATH,
@@ -56,6 +56,7 @@ __all__ = [
     "hypercorn_config",
     "listener_app",
     "model_rpc_parts",
+    "open_gateway_client",
     "parse_bidi_append",
     "send_response",
     "serve_agent_listener",

@@ -20,7 +20,7 @@ from cursord.config import ProviderKind
 from cursord.connect import Code, ConnectError
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.server import gateway_client_parts, gateway_relay
+from cursord.server import open_gateway_client
 from cursord.store import Budget, Scope, SqlitePeopleStore, Store, UsageGroup
 from cursord.testing.agent import Transcript, agent_daemon, drive, spec_for
 from cursord.testing.behaviours import Echo
@@ -200,8 +200,10 @@ async def test_budgets_refuse_the_pass_and_keep_history_clean(autojump_clock: An
 async def developer_daemon(gateway_url: str, token: str, ca_file: Path | None = None) -> AsyncIterator[RunningDaemon]:
     """A local cursord with no providers, sending the agent RPCs to the gateway (its own behaviour would
     echo: a run that stayed here would show it)."""
-    parts = (gateway_client_parts(gateway_relay(gateway_url, token, ca_file)),)
-    async with running_daemon(Echo, transport="tcp", parts=parts) as local:
+    async with (
+        open_gateway_client(gateway_url, token, ca_file) as parts,
+        running_daemon(Echo, transport="tcp", parts=(parts,)) as local,
+    ):
         yield local
 
 
