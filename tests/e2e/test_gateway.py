@@ -17,20 +17,23 @@ import trio
 
 from cursord.agent.turn import AgentServices
 from cursord.config import ProviderKind
-from cursord.connect import Code, ConnectError
+from cursord.connect import Code, ConnectError, encode_envelope
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server import open_gateway_client
 from cursord.store import Budget, Scope, SqlitePeopleStore, Store, UsageGroup
 from cursord.testing.agent import Transcript, agent_daemon, drive, spec_for
 from cursord.testing.behaviours import Echo
-from cursord.testing.editor import AppendFailed, EditorClient, cancel_action, run_request
+from cursord.testing.editor import AppendFailed, EditorClient, cancel_action, heartbeat, run_request
 from cursord.testing.fake_providers import FakeProvider, Reply, chat_text, open_fake_provider
 from cursord.testing.harness import RunningDaemon, running_daemon
 
 CHAT = ProviderKind.OPENAI_CHAT
 MODEL = "gpt-test"
 NOTIFY_CLONE = "/agent.v1.AgentService/NotifyConversationClone"
+UPLOAD_BLOBS = "/agent.v1.AgentService/UploadConversationBlobs"
+HEALTH = "/aiserver.v1.HealthService/StreamBidiSSE"
+STREAM = [(b"content-type", b"application/connect+proto"), (b"connect-protocol-version", b"1")]
 UNARY = [(b"content-type", b"application/proto"), (b"connect-protocol-version", b"1")]
 
 
@@ -112,6 +115,7 @@ async def test_a_user_never_reaches_another_users_run_or_conversation(autojump_c
         bob = bearer(await people.add_user("bob", None))
         async with daemon.editor(http2=True, headers=alice) as editor:
             transcript = await turn(editor, "r-a1", "my secret")
+            await editor.append("h-a1", heartbeat(), seqno=0)  # a touch claims an id
         assert transcript.text == "Secret answer."
         async with daemon.editor(http2=True, headers=bob) as editor:
             # alice's request id: no replay of her events by RunSSE or Run, no upload into it
@@ -137,6 +141,14 @@ async def test_a_user_never_reaches_another_users_run_or_conversation(autojump_c
             clone = agent.NotifyConversationCloneRequest(conversation_id="conv-b", source_conversation_id="conv-1")
             status, _ = await editor.post(NOTIFY_CLONE, clone.SerializeToString(), UNARY)
             assert status == 403
+            # nor blobs into it
+            blobs = agent.UploadConversationBlobsRequest(conversation_id="conv-1")
+            status, _ = await editor.post(UPLOAD_BLOBS, blobs.SerializeToString(), UNARY)
+            assert status == 403
+            # nor a side stream under an id of hers
+            status, body = await editor.post(HEALTH, encode_envelope(
+                agent.BidiRequestId(request_id="h-a1").SerializeToString()), STREAM)
+            assert status == 200 and b"permission_denied" in body
             # bob's own conversation works
             bob_turn = await turn(editor, "r-bob-3", "mine", conversation_id="conv-bob")
             assert bob_turn.error is None
