@@ -1,0 +1,260 @@
+"""HTTP/2 inside the intercepting proxy, over loopback TCP: a client that CONNECTs and speaks h2 over TLS with
+cursord's CA, the proxy, cursord's real app, a fake Cursor backend speaking h2 (`FakeH2Origin`) and one
+speaking only HTTP/1.1 (`FakeOrigin`), both trusted through a test CA.
+
+Real sockets, so the real clock; nothing here waits on it (every wait is for an event, under fail_after).
+"""
+
+from __future__ import annotations
+
+import json
+import ssl
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import attrs
+import h2.errors
+import pytest
+import trio
+
+from cursord.config import Limits
+from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.proxy import H2Exchange, InterceptingProxy, ProxyConfig, build_proxy
+from cursord.server.assembly import Core, build_core
+from cursord.server.models_rpc import SERVER_CONFIG_PATH, SERVER_CONFIG_VERSION, model_rpc_parts
+from cursord.testing.editor import EditorClient, run_request
+from cursord.testing.h2_origin import (
+    FakeH2Origin,
+    H2OriginRequest,
+    H2TestClient,
+    open_fake_h2_origin,
+    open_h2_client,
+    read_request,
+)
+from cursord.testing.proxy import FakeOrigin, connect_via_proxy, open_fake_origin
+from cursord.tls import CaPaths, client_context
+from tests.proxy.test_proxy import CATALOG, Echo
+
+HOST = "api2.cursor.sh"
+H1_HOST = "h1.cursor.sh"
+FORWARDED = "/aiserver.v1.DashboardService/GetTeams"
+ANY_PORT = frozenset(range(1, 65536))
+Codes = h2.errors.ErrorCodes
+
+
+@attrs.define
+class Stack:
+    core: Core
+    proxy: InterceptingProxy
+    address: tuple[str, int]
+    origin: FakeH2Origin
+    h1_origin: FakeOrigin
+    trust: ssl.SSLContext  # cursord's CA only, offering h2 and http/1.1
+    trust_h1: ssl.SSLContext  # cursord's CA only, offering http/1.1
+
+    async def tunnel(self, host: str = HOST) -> trio.abc.Stream:
+        stream = await connect_via_proxy(self.address, host, 443, ssl_context=self.trust)
+        assert isinstance(stream, trio.SSLStream) and stream.selected_alpn_protocol() == "h2"
+        return stream
+
+
+@pytest.fixture
+async def stack(tmp_path: Path) -> AsyncIterator[Stack]:
+    async with (
+        open_fake_origin(tmp_path / "origin") as h1_origin,
+        open_fake_h2_origin(tmp_path / "h2", ca=h1_origin.ca) as origin,
+        build_core(Limits(), Echo, (model_rpc_parts(CATALOG),)) as core,
+    ):
+        overrides = {HOST: origin.address, H1_HOST: h1_origin.address}
+        config = ProxyConfig(port=0, upstream_overrides=overrides, allowed_ports=ANY_PORT, max_concurrent_streams=50)
+        data_dir = tmp_path / "data"
+        proxy = build_proxy(
+            core.app, data_dir=data_dir, owns_model=CATALOG, config=config,
+            upstream_ssl=h1_origin.client_context(), upstream_h2_ssl=origin.client_context(),
+        )
+        async with trio.open_nursery() as nursery:
+            addresses = await nursery.start(proxy.serve)
+            cert = CaPaths.in_data_dir(data_dir).cert
+            trust = client_context(cert, alpn=("h2", "http/1.1"))
+            yield Stack(core, proxy, addresses[0], origin, h1_origin, trust, client_context(cert))
+            nursery.cancel_scope.cancel()
+
+
+# --- routing ---------------------------------------------------------------------------------------------
+
+
+async def test_h2_client_reaches_a_local_run_and_a_forwarded_rpc_on_one_connection(stack: Stack) -> None:
+    """The e2e: an HTTP/2 client through CONNECT runs a local agent turn and reaches Cursor, on one connection."""
+    connections = 0
+
+    async def tunnel() -> trio.abc.Stream:
+        nonlocal connections
+        connections += 1
+        return await stack.tunnel()
+
+    with trio.fail_after(10):
+        async with EditorClient.open(tunnel, True) as editor:
+            await editor.append("r-h2", run_request("hi", model="gpt-5"))
+            async with editor.run_sse("r-h2") as reader:
+                messages = await reader.read_to_end()
+            status, body = await editor.post(SERVER_CONFIG_PATH, b"")
+            assert status == 200
+            assert aiserver.GetServerConfigResponse.FromString(body).config_version == SERVER_CONFIG_VERSION
+            status, body = await editor.post(FORWARDED, b"teams?")
+    assert [m.interaction_update.text_delta.text for m in messages] == ["cursord: hi"]
+    assert reader.end == (None, {})
+    assert connections == 1
+    assert status == 200 and json.loads(body)["body"] == "teams?"
+    # only the forwarded RPC reached Cursor: nothing of the prompt did
+    assert [r.header(b":path") for r in stack.origin.requests] == [FORWARDED.encode()]
+    assert all(b"hi" not in r.body for r in stack.origin.requests)
+
+
+async def test_h2_and_http11_are_offered_and_http11_still_works(stack: Stack) -> None:
+    with trio.fail_after(10):
+        h1 = await connect_via_proxy(stack.address, HOST, 443, ssl_context=stack.trust_h1)
+        assert isinstance(h1, trio.SSLStream) and h1.selected_alpn_protocol() == "http/1.1"
+        await h1.aclose()
+        await (await stack.tunnel()).aclose()
+
+
+# --- pass-through -----------------------------------------------------------------------------------------
+
+
+async def test_forwarded_headers_and_trailers_pass_unchanged_both_ways(stack: Stack) -> None:
+    headers = [
+        (b"content-type", b"application/grpc"),
+        (b"te", b"trailers"),
+        (b"authorization", b"Bearer user-token"),
+        (b"x-cursor-checksum", b"abc"),
+        (b"cookie", b"a=1"),
+        (b"cookie", b"b=2"),
+        (b"x-cursor-checksum", b"second"),
+    ]
+    request_trailers = [(b"x-request-trailer", b"sent"), (b"x-checksum", b"42")]
+    with trio.fail_after(10):
+        async with open_h2_client(await stack.tunnel(), HOST) as client:
+            inbox = await client.request("POST", FORWARDED + "?q=1", headers, b"hello", request_trailers)
+            response = await client.collect(inbox)
+    received = stack.origin.requests[0]
+    assert received.headers == [
+        (b":method", b"POST"), (b":scheme", b"https"), (b":authority", HOST.encode()),
+        (b":path", FORWARDED.encode() + b"?q=1"), *headers,
+    ]
+    assert received.body == b"hello"
+    assert received.trailers == request_trailers
+    assert response.status == 200 and response.ended
+    assert response.headers == [
+        (b"content-type", b"application/json"), (b"x-origin", b"fake-h2"), (b"x-origin", b"twice")
+    ]
+    assert response.trailers == [(b"grpc-status", b"0"), (b"grpc-message", b"ok")]
+
+
+async def test_error_statuses_and_trailers_only_responses_pass(stack: Stack) -> None:
+    async def failing(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        await read_request(request, exchange)
+        head = [(b":status", b"200"), (b"content-type", b"application/grpc"), (b"grpc-status", b"7"),
+                (b"grpc-message", b"denied")]
+        await exchange.peer.send_headers(exchange.stream_id, head, end_stream=True)
+
+    async def teapot(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        await read_request(request, exchange)
+        await exchange.peer.send_headers(exchange.stream_id, [(b":status", b"418"), (b"x-why", b"tea")])
+        await exchange.peer.send_data(exchange.stream_id, b"short and stout", end_stream=True)
+
+    stack.origin.routes.update({"/grpc.Fail": failing, "/teapot": teapot})
+    with trio.fail_after(10):
+        async with open_h2_client(await stack.tunnel(), HOST) as client:
+            grpc = await client.collect(await client.request("POST", "/grpc.Fail", None, b""))
+            tea = await client.collect(await client.request("GET", "/teapot", None, b""))
+    assert grpc.status == 200 and grpc.ended and grpc.body == b""
+    assert grpc.headers == [(b"content-type", b"application/grpc"), (b"grpc-status", b"7"),
+                            (b"grpc-message", b"denied")]
+    assert tea.status == 418 and tea.header(b"x-why") == b"tea" and tea.body == b"short and stout"
+
+
+async def test_an_upstream_speaking_only_http11_is_reached_over_http11(stack: Stack) -> None:
+    with trio.fail_after(10):
+        async with open_h2_client(await stack.tunnel(H1_HOST), H1_HOST) as client:
+            inbox = await client.request(
+                "POST", FORWARDED, [(b"x-custom", b"1"), (b"te", b"trailers")], b"over h1", [(b"x-t", b"v")]
+            )
+            response = await client.collect(inbox)
+    assert response.status == 200 and response.ended
+    echoed = json.loads(response.body)
+    assert echoed["body"] == "over h1" and echoed["trailers"] == [["x-t", "v"]]
+    assert ["host", H1_HOST] in echoed["headers"] and ["x-custom", "1"] in echoed["headers"]
+    assert response.header(b"x-origin") == b"fake"
+    assert response.header(b"transfer-encoding") is None
+    assert response.trailers == [(b"x-origin-trailer", b"done")]
+
+
+# --- flow control -----------------------------------------------------------------------------------------
+
+BIG = 8 << 20
+CHUNK = 1 << 16
+#: what may be in flight while the far end takes nothing: the proxy's and the origin's stream windows
+#: (256 KiB each) and one chunk in hand, with room to spare; far below BIG.
+IN_FLIGHT_BOUND = 1 << 20
+BLOB = bytes(range(256)) * (BIG // 256)
+
+
+async def _round_trip(client: H2TestClient) -> None:
+    response = await client.collect(await client.request("POST", FORWARDED, None, b"ping"))
+    assert response.status == 200
+
+
+async def test_a_large_bidi_stream_is_paced_by_flow_control_not_buffered(stack: Stack) -> None:
+    """Neither end reads: the upload stalls once the windows on its way are full, however many round trips
+    the proxy gets to read more (a proxy that buffered would hand the window back and take it all)."""
+    release_upload = trio.Event()
+    origin_sent = 0
+    uploaded: list[bytes] = []
+
+    async def bidi(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        nonlocal origin_sent
+        peer, sid = exchange.peer, exchange.stream_id
+        await peer.send_headers(sid, [(b":status", b"200")])
+        while origin_sent < BIG:  # the download, while the client reads nothing yet
+            await peer.send_data(sid, BLOB[origin_sent : origin_sent + CHUNK])
+            origin_sent += CHUNK
+        await release_upload.wait()
+        while (chunk := await exchange.body.next_chunk()) is not None:
+            uploaded.append(chunk)
+        await peer.send_headers(sid, [(b"x-uploaded", str(sum(map(len, uploaded))).encode())], end_stream=True)
+
+    stack.origin.routes["/bidi"] = bidi
+    client_sent = 0
+    with trio.fail_after(30):
+        async with open_h2_client(await stack.tunnel(), HOST) as client:
+            await _round_trip(client)  # SETTINGS exchanged on both hops: the windows are the announced ones
+            inbox = await client.request("POST", "/bidi")
+            sid = inbox.stream_id
+
+            async def send_until_blocked() -> bool:
+                nonlocal client_sent
+                while client_sent < BIG:
+                    window = client.peer.conn.local_flow_control_window(sid)
+                    if window == 0:
+                        return True
+                    size = min(window, CHUNK, BIG - client_sent)
+                    await client.peer.send_data(sid, BLOB[client_sent : client_sent + size])
+                    client_sent += size
+                return False
+
+            while await send_until_blocked():
+                await _round_trip(client)  # every WINDOW_UPDATE the proxy sent before it has arrived
+                if client.peer.conn.local_flow_control_window(sid) == 0:
+                    break
+            assert client_sent <= IN_FLIGHT_BOUND
+            assert 0 < origin_sent <= IN_FLIGHT_BOUND
+            release_upload.set()
+            async with trio.open_nursery() as nursery:
+                async def rest() -> None:
+                    await client.peer.send_data(sid, BLOB[client_sent:], end_stream=True)
+                nursery.start_soon(rest)
+                response = await client.collect(inbox)
+    assert response.status == 200 and response.ended
+    assert response.body == BLOB
+    assert response.trailers == [(b"x-uploaded", str(BIG).encode())]
+    assert b"".join(uploaded) == BLOB
