@@ -2,8 +2,11 @@
 
 Theory of operation. `H2Peer` pairs an `h2.connection.H2Connection` (all protocol state lives there) with a
 stream. One reader task (`run_reader`) owns `receive_some`: it feeds bytes to h2 and turns each event into
-an item (`Head`, `Data`, `Trailers`, `End`, `Reset`, `Lost`) posted to that stream's `Inbox`. Every write
-goes through `flush`, which pops h2's bytes under a lock, so frames leave in the order h2 made them.
+an item (`Head`, `Data`, `Trailers`, `End`, `Reset`, `Lost`) posted to that stream's `Inbox`. One writer
+task (started by the reader) owns `send_all`: `flush` moves h2's bytes to the outgoing buffer, in the
+order h2 made them, and waits until the writer wrote them. The reader never waits for the writer (over
+TLS a write may need the reader to read first; a reader stuck behind a write would deadlock), except
+when more than `MAX_OUTGOING` bytes are queued, which only a peer that floods us and reads nothing causes.
 
 Flow control is the backpressure, both ways. Inbound: a stream's DATA is acknowledged (its window handed
 back to the sender) only when the consumer calls `acknowledge`, that is once the bytes went on (upstream,
@@ -61,6 +64,8 @@ CONNECTION_WINDOW = 1 << 22
 #: the largest header block accepted (Cursor's requests carry long JWTs and x-cursor-* headers).
 MAX_HEADER_LIST = 1 << 16
 _DEFAULT_WINDOW = 65535
+#: bytes queued for the writer past which the reader stops reading until they are written.
+MAX_OUTGOING = 1 << 20
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -157,7 +162,12 @@ class H2Peer:
     #: a GOAWAY arrived (or was sent): no new streams on this connection.
     draining: bool = False
     _window_changed: trio.Event = attrs.Factory(trio.Event)
-    _send_lock: trio.Lock = attrs.Factory(trio.Lock)
+    _outgoing: bytearray = attrs.Factory(bytearray)
+    _queued: int = 0  # bytes ever queued for the writer
+    _written: int = 0  # bytes the writer wrote
+    _write_wanted: trio.Event = attrs.Factory(trio.Event)
+    _wrote: trio.Event = attrs.Factory(trio.Event)
+    _writer_running: bool = False
 
     @classmethod
     def server(cls, stream: trio.abc.Stream, on_stream: Callable[[Inbox], None], max_streams: int) -> H2Peer:
@@ -187,33 +197,59 @@ class H2Peer:
     # --- reading -------------------------------------------------------------------------------------
 
     async def run_reader(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
-        """The reader task: sends the preface and SETTINGS, then reads until the connection ends."""
-        task_status.started()
+        """The reader task (with the writer task beside it): sends the preface and SETTINGS, then reads until
+        the connection ends."""
         reason = "connection closed"
+        async with trio.open_nursery() as nursery:
+            self._writer_running = True
+            nursery.start_soon(self._run_writer)
+            task_status.started()
+            try:
+                self._queue()
+                while True:
+                    try:
+                        data = await self.stream.receive_some(MAX_RECV)
+                    except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+                        reason = f"connection lost: {exc!r}"
+                        return
+                    if not data:
+                        return
+                    try:
+                        events = self.conn.receive_data(bytes(data))
+                    except h2.exceptions.ProtocolError as exc:
+                        reason = f"HTTP/2 protocol error: {exc}"
+                        with trio.move_on_after(1), contextlib.suppress(StreamGone):
+                            await self.flush()  # h2 queued the GOAWAY
+                        return
+                    for event in events:
+                        self._dispatch(event)
+                    self._queue()
+                    if len(self._outgoing) > MAX_OUTGOING:
+                        await self.flush()
+            except StreamGone as exc:
+                reason = str(exc)
+            finally:
+                self._lose_all(reason)
+                self._writer_running = False
+                nursery.cancel_scope.cancel()
+
+    async def _run_writer(self) -> None:
         try:
-            await self.flush()
             while True:
-                try:
-                    data = await self.stream.receive_some(MAX_RECV)
-                except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-                    reason = f"connection lost: {exc!r}"
-                    return
-                if not data:
-                    return
-                try:
-                    events = self.conn.receive_data(bytes(data))
-                except h2.exceptions.ProtocolError as exc:
-                    reason = f"HTTP/2 protocol error: {exc}"
-                    with contextlib.suppress(StreamGone):
-                        await self.flush()  # h2 queued the GOAWAY
-                    return
-                for event in events:
-                    self._dispatch(event)
-                await self.flush()
-        except StreamGone as exc:
-            reason = str(exc)
+                while not self._outgoing:
+                    self._write_wanted = trio.Event()
+                    await self._write_wanted.wait()
+                data = bytes(self._outgoing)
+                self._outgoing.clear()
+                await self.stream.send_all(data)
+                self._written += len(data)
+                self._wrote.set()
+                self._wrote = trio.Event()
+        except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+            self._lose_all(f"connection lost while sending: {exc!r}")
         finally:
-            self._lose_all(reason)
+            self._writer_running = False
+            self._wrote.set()
 
     def _dispatch(self, event: h2.events.Event) -> None:
         if isinstance(event, h2.events.RequestReceived):
@@ -272,6 +308,7 @@ class H2Peer:
     def _lose_all(self, reason: str) -> None:
         self.draining = True
         self.closed.set()
+        self._wrote.set()
         for stream_id in list(self.inboxes):
             self._lose(stream_id, reason)
         self._wake_senders()
@@ -311,16 +348,36 @@ class H2Peer:
 
     # --- writing -------------------------------------------------------------------------------------
 
+    def _queue(self) -> int:
+        """Move what h2 has to send to the writer's buffer; the total queued so far."""
+        data = self.conn.data_to_send()
+        if data:
+            self._outgoing += data
+            self._queued += len(data)
+            self._write_wanted.set()
+        return self._queued
+
     async def flush(self) -> None:
-        async with self._send_lock:
-            data = self.conn.data_to_send()
-            if not data:
-                return
-            try:
-                await self.stream.send_all(data)
-            except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-                self._lose_all(f"connection lost while sending: {exc!r}")
-                raise StreamGone(f"connection lost while sending: {exc!r}") from None
+        """Everything h2 has to send, written; StreamGone if the connection is gone first."""
+        target = self._queue()
+        if not self._writer_running:
+            if self._outgoing and not self.closed.is_set():  # no writer (any more): write inline
+                data = bytes(self._outgoing)
+                self._outgoing.clear()
+                try:
+                    await self.stream.send_all(data)
+                except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+                    self._lose_all(f"connection lost while sending: {exc!r}")
+                    raise StreamGone(f"connection lost while sending: {exc!r}") from None
+                self._written += len(data)
+            else:
+                await trio.lowlevel.checkpoint()
+            return
+        while self._written < target:
+            if self.closed.is_set():
+                raise StreamGone("the connection is gone")
+            await self._wrote.wait()
+        await trio.lowlevel.checkpoint()
 
     def can_open(self) -> bool:
         """A new stream may go out on this connection now."""
@@ -375,12 +432,10 @@ class H2Peer:
 
     async def reset(self, stream_id: int, code: int = h2.errors.ErrorCodes.CANCEL) -> None:
         """Reset `stream_id` (nothing happens if it is already closed)."""
-        try:
+        with contextlib.suppress(h2.exceptions.ProtocolError):
             self.conn.reset_stream(stream_id, code)
-        except h2.exceptions.ProtocolError:
-            return
-        with trio.CancelScope(shield=True), contextlib.suppress(StreamGone):
-            await self.flush()
+        self._queue()  # the writer sends it; nothing here waits (this runs in clean-ups, even cancelled)
+        await trio.lowlevel.cancel_shielded_checkpoint()
 
     def _call(self, method: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """An h2 call on one stream; StreamGone if that stream (or the connection) can take no more."""

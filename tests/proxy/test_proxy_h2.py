@@ -7,6 +7,7 @@ Real sockets, so the real clock; nothing here waits on it (every wait is for an 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import ssl
 from collections.abc import AsyncIterator
@@ -19,10 +20,10 @@ import trio
 
 from cursord.config import Limits
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.proxy import H2Exchange, InterceptingProxy, ProxyConfig, build_proxy
+from cursord.proxy import H2Exchange, InterceptingProxy, ProxyConfig, StreamGone, build_proxy
 from cursord.server.assembly import Core, build_core
 from cursord.server.models_rpc import SERVER_CONFIG_PATH, SERVER_CONFIG_VERSION, model_rpc_parts
-from cursord.testing.editor import EditorClient, run_request
+from cursord.testing.editor import BIDI_APPEND, UNARY_HEADERS, EditorClient, bidi_request, run_request
 from cursord.testing.h2_origin import (
     FakeH2Origin,
     H2OriginRequest,
@@ -258,3 +259,127 @@ async def test_a_large_bidi_stream_is_paced_by_flow_control_not_buffered(stack: 
     assert response.body == BLOB
     assert response.trailers == [(b"x-uploaded", str(BIG).encode())]
     assert b"".join(uploaded) == BLOB
+
+
+# --- resets and lost connections ---------------------------------------------------------------------------
+
+
+async def test_a_client_reset_resets_the_upstream_stream_with_its_code(stack: Stack) -> None:
+    seen: list[int | None] = []
+    reset_seen = trio.Event()
+
+    async def hold(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        with contextlib.suppress(StreamGone):  # the reset may come before the data goes
+            await exchange.peer.send_headers(exchange.stream_id, [(b":status", b"200")])
+            await exchange.peer.send_data(exchange.stream_id, b"started")
+        await exchange.inbox.gone.wait()
+        seen.append(exchange.inbox.reset_code)
+        reset_seen.set()
+
+    stack.origin.routes["/hold"] = hold
+    with trio.fail_after(10):
+        async with open_h2_client(await stack.tunnel(), HOST) as client:
+            inbox = await client.request("POST", "/hold")
+            first = await inbox.receive.receive()
+            assert dict(first.headers)[b":status"] == b"200"  # type: ignore[union-attr]
+            await client.peer.reset(inbox.stream_id, Codes.ENHANCE_YOUR_CALM)
+            await reset_seen.wait()
+            await _round_trip(client)  # the connection carries on
+    assert seen == [Codes.ENHANCE_YOUR_CALM]
+
+
+async def test_an_upstream_reset_resets_the_client_stream_with_its_code(stack: Stack) -> None:
+    async def refuse(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        await exchange.peer.send_headers(exchange.stream_id, [(b":status", b"200")])
+        await exchange.peer.send_data(exchange.stream_id, b"partial")
+        await exchange.peer.reset(exchange.stream_id, Codes.INADEQUATE_SECURITY)
+
+    async def refuse_early(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        await exchange.peer.reset(exchange.stream_id, Codes.REFUSED_STREAM)
+
+    stack.origin.routes.update({"/refuse": refuse, "/refuse-early": refuse_early})
+    with trio.fail_after(10):
+        async with open_h2_client(await stack.tunnel(), HOST) as client:
+            late = await client.collect(await client.request("POST", "/refuse"))
+            early = await client.collect(await client.request("POST", "/refuse-early", None, b"x"))
+            await _round_trip(client)
+    assert late.status == 200 and late.body == b"partial" and late.reset == Codes.INADEQUATE_SECURITY
+    assert early.status == 0 and early.reset == Codes.REFUSED_STREAM
+
+
+async def test_a_lost_upstream_connection_resets_the_client_streams_never_hangs(stack: Stack) -> None:
+    started = trio.Event()
+    waiting: list[H2Exchange] = []
+
+    async def wait_forever(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        await exchange.peer.send_headers(exchange.stream_id, [(b":status", b"200")])
+        waiting.append(exchange)
+        started.set()
+        await trio.sleep_forever()
+
+    async def drop(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        await exchange.peer.send_headers(exchange.stream_id, [(b":status", b"200")])
+        await exchange.peer.send_data(exchange.stream_id, b"half")
+        await trio.aclose_forcefully(exchange.peer.stream)  # no GOAWAY, no reset: the socket is gone
+
+    async def goaway(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        exchange.peer.conn.close_connection(last_stream_id=0)  # "I processed none of your streams"
+        await exchange.peer.flush()
+        await trio.aclose_forcefully(exchange.peer.stream)
+
+    stack.origin.routes.update({"/wait": wait_forever, "/drop": drop, "/goaway": goaway})
+    with trio.fail_after(10):
+        async with open_h2_client(await stack.tunnel(), HOST) as client:
+            other = await client.request("POST", "/wait", None, b"")
+            await started.wait()
+            dropped = await client.collect(await client.request("POST", "/drop", None, b""))
+            bystander = await client.collect(other)  # a stream on the same upstream connection
+            refused = await client.collect(await client.request("POST", "/goaway", None, b""))
+            await _round_trip(client)  # a new upstream connection serves the next stream
+    assert dropped.body == b"half" and dropped.reset == Codes.INTERNAL_ERROR
+    assert bystander.status == 200 and bystander.reset == Codes.INTERNAL_ERROR
+    assert refused.status == 0 and refused.reset == Codes.REFUSED_STREAM
+    assert stack.origin.connections == 3
+
+
+# --- multiplexing and routing --------------------------------------------------------------------------------
+
+
+async def test_concurrent_streams_go_out_multiplexed_on_one_upstream_connection(stack: Stack) -> None:
+    streams = 30
+    all_open = trio.Event()
+
+    async def gather(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        await read_request(request, exchange)
+        if stack.origin.open_streams == streams:
+            all_open.set()
+        await all_open.wait()  # answers only once every stream is open at the origin at once
+        await exchange.peer.send_headers(exchange.stream_id, [(b":status", b"200")])
+        await exchange.peer.send_data(exchange.stream_id, request.body, end_stream=True)
+
+    stack.origin.routes["/gather"] = gather
+    results: dict[int, bytes] = {}
+    with trio.fail_after(10):
+        async with open_h2_client(await stack.tunnel(), HOST) as client, trio.open_nursery() as nursery:
+            async def one(n: int) -> None:
+                response = await client.collect(await client.request("POST", "/gather", None, str(n).encode()))
+                results[n] = response.body
+
+            for n in range(streams):
+                nursery.start_soon(one, n)
+    assert results == {n: str(n).encode() for n in range(streams)}
+    assert stack.origin.max_open_streams == streams
+    assert stack.origin.connections == 1
+
+
+async def test_a_run_for_a_model_cursord_does_not_serve_is_relayed_over_h2(stack: Stack) -> None:
+    body = bidi_request("r-relay", 1, run_request("hello", model="claude-4.5-sonnet-thinking"))
+    local = bidi_request("r-mine", 1, run_request("private prompt", model="gpt-5"))
+    with trio.fail_after(10):
+        async with open_h2_client(await stack.tunnel(), HOST) as client:
+            relayed = await client.collect(await client.request("POST", BIDI_APPEND, UNARY_HEADERS, body))
+            mine = await client.collect(await client.request("POST", BIDI_APPEND, UNARY_HEADERS, local))
+    assert relayed.status == 200 and relayed.header(b"x-origin") == b"fake-h2"
+    assert mine.status == 200 and mine.header(b"x-origin") is None
+    assert [(r.header(b":path"), r.body) for r in stack.origin.requests] == [(BIDI_APPEND.encode(), body)]
+    assert stack.proxy.runs.get("r-relay") is True and stack.proxy.runs.get("r-mine") is False
