@@ -201,8 +201,9 @@ async def serve_h2(
             nursery.start_soon(one_stream, inbox)
 
         peer = H2Peer.server(stream, on_stream, max_streams)
+        await nursery.start(peer.run_reader)
         with idle:
-            await peer.run_reader()
+            await peer.closed.wait()
         if idle.cancelled_caught:
             log.debug("HTTP/2 connection %s idle for %g s: closing it", label, idle_timeout)
         await peer.goodbye()
