@@ -102,19 +102,27 @@ async def forward_stream(
     unreachable: Callable[[], Awaitable[bool]] | None = None,
 ) -> None:
     """Forward `exchange` (its head, then `body`) to `host:port` and its answer back."""
-    try:
-        upstream = await upstreams.acquire(host, port)
-    except UpstreamError as exc:
-        log.info("upstream %s:%d: %s", host, port, exc)
-        if unreachable is not None:
-            await unreachable()
-        else:
-            await exchange.response.error(502, unreachable_text(host))
+    for attempt in range(2):
+        try:
+            upstream = await upstreams.acquire(host, port)
+        except UpstreamError as exc:
+            log.info("upstream %s:%d: %s", host, port, exc)
+            if unreachable is not None and not attempt:
+                await unreachable()
+            else:
+                await exchange.response.error(502, unreachable_text(host))
+            return
+        if not isinstance(upstream, H2Peer):
+            await _over_h11(exchange, body, upstream, upstreams.h1, host, port)
+            return
+        try:
+            inbox = await upstream.open_stream(list(exchange.headers), end_stream=exchange.end_stream)
+        except StreamGone as exc:  # the connection went, or filled up, since it was picked: one more try
+            log.info("cannot open a stream to %s: %s", host, exc)
+            continue
+        await _over_h2(exchange, body, upstream, inbox)
         return
-    if isinstance(upstream, H2Peer):
-        await _over_h2(exchange, body, upstream, host)
-    else:
-        await _over_h11(exchange, body, upstream, upstreams.h1, host, port)
+    await exchange.response.error(502, f"{host} closed the connection before answering")
 
 
 # --- HTTP/2 to HTTP/2 --------------------------------------------------------------------------------
@@ -192,13 +200,7 @@ class _Pass:
                 return
 
 
-async def _over_h2(exchange: H2Exchange, body: BodySource, upstream: H2Peer, host: str) -> None:
-    try:
-        inbox = await upstream.open_stream(list(exchange.headers), end_stream=exchange.end_stream)
-    except StreamGone as exc:
-        log.info("cannot open a stream to %s: %s", host, exc)
-        await exchange.response.error(502, f"{host} closed the connection before answering")
-        return
+async def _over_h2(exchange: H2Exchange, body: BodySource, upstream: H2Peer, inbox: Inbox) -> None:
     try:
         async with trio.open_nursery() as nursery:
             flow = _Pass(exchange, body, upstream, inbox, nursery.cancel_scope)

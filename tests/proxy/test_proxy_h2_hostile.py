@@ -6,6 +6,7 @@ deterministic.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -21,7 +22,7 @@ from cursord.connect.envelope import encode_envelope
 from cursord.connect.errors import Code, error_from_json
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.proxy import H2Peer, InterceptingProxy, ProxyConfig, build_proxy
+from cursord.proxy import H2Peer, InterceptingProxy, ProxyConfig, StreamGone, build_proxy
 from cursord.server.assembly import build_core
 from cursord.server.models_rpc import SERVER_CONFIG_PATH, SERVER_CONFIG_VERSION, model_rpc_parts
 from cursord.testing.editor import BIDI_APPEND, RUN_SSE, UNARY_HEADERS, bidi_request, heartbeat
@@ -39,9 +40,12 @@ Tunnel = Callable[[], Awaitable[trio.abc.Stream]]
 
 
 @asynccontextmanager
-async def memory_proxy(tmp_path: Path, **settings: object) -> AsyncIterator[tuple[InterceptingProxy, Tunnel]]:
+async def memory_proxy(
+    tmp_path: Path, limits: Limits | None = None, **settings: object
+) -> AsyncIterator[tuple[InterceptingProxy, Tunnel]]:
     """The proxy over cursord's app, reached in memory: `tunnel()` is a TLS stream (ALPN h2) to HOST."""
-    async with build_core(Limits(), Echo, (model_rpc_parts(CATALOG),)) as core, trio.open_nursery() as nursery:
+    parts = (model_rpc_parts(CATALOG),)
+    async with build_core(limits or Limits(), Echo, parts) as core, trio.open_nursery() as nursery:
         data_dir = tmp_path / "data"
         config = ProxyConfig(port=0, **settings)  # type: ignore[arg-type]
         proxy = build_proxy(core.app, data_dir=data_dir, owns_model=CATALOG, config=config)
@@ -146,3 +150,25 @@ async def test_offline_holds_on_h2(autojump_clock: trio.abc.Clock, tmp_path: Pat
     assert error.code is Code.UNAVAILABLE and "offline" in error.message
     assert config.status == 200
     assert aiserver.GetServerConfigResponse.FromString(config.body).config_version == SERVER_CONFIG_VERSION
+
+
+async def test_a_run_body_over_the_limit_is_cursords_to_refuse_on_h2(
+    autojump_clock: trio.abc.Clock, tmp_path: Path
+) -> None:
+    """The routing read stops at `max_inspected_body`; the rest is cursord's, which refuses it unread."""
+    limit = 64 << 10
+    limits = Limits(max_body_bytes=limit)
+    async with memory_proxy(tmp_path, limits, max_inspected_body=limit) as (proxy, tunnel):
+        body = bidi_request("big", 1, heartbeat()) + bytes(4 * limit)
+        async with open_h2_client(await tunnel(), HOST) as client, trio.open_nursery() as nursery:
+            inbox = await client.request("POST", BIDI_APPEND, UNARY_HEADERS)
+
+            async def upload() -> None:
+                with contextlib.suppress(StreamGone):  # cursord may answer (and stop the upload) early
+                    await client.peer.send_data(inbox.stream_id, body, end_stream=True)
+
+            nursery.start_soon(upload)
+            response = await client.collect(inbox)
+    assert response.status != 200
+    assert error_from_json(response.body).code is Code.RESOURCE_EXHAUSTED
+    assert proxy.runs.get("big") is None  # never decoded to route it
