@@ -3,10 +3,12 @@
 Theory of operation. Every client connection starts as plain HTTP/1.1 (`H11Stream` in direct mode):
 
 - `CONNECT host:port` to an intercepted host (`*.cursor.sh` by default, and only names the CA may sign
-  for): reply 200, TLS with a leaf minted for the host (`LeafCertificates`, ALPN http/1.1), then read
-  requests from the decrypted stream one at a time and route each on its own (`cursord.proxy.routing`):
-  cursord's ASGI app answers its RPCs in-process (`serve_asgi`, streaming), everything else is
-  forwarded to the real host over verified TLS (`forward`), byte for byte.
+  for): reply 200, TLS with a leaf minted for the host (`LeafCertificates`, ALPN h2 and http/1.1), then
+  read requests from the decrypted stream (HTTP/1.1: one at a time; HTTP/2: every stream at once,
+  `h2_intercept.serve_h2`) and route each on its own (`cursord.proxy.routing`, `_decide`): cursord's ASGI
+  app answers its RPCs in-process (`serve_asgi`, streaming), everything else is forwarded to the real
+  host over verified TLS (`forward`, byte for byte; an HTTP/2 stream over HTTP/2 when the host offers it,
+  `h2_forward`).
 - `CONNECT` to any other host: reply 200 and splice bytes both ways. Never decrypted.
 - a `CONNECT` to a port outside `allowed_ports` (443 by default) is refused 403 before anything is
   dialled, and an upstream that cannot be reached is reported in the same words however it failed, so
