@@ -104,7 +104,7 @@ async def forward_stream(
     """Forward `exchange` (its head, then `body`) to `host:port` and its answer back."""
     for attempt in range(2):
         try:
-            upstream = await upstreams.acquire(host, port)
+            upstream = await _acquire_unless_gone(exchange, upstreams, host, port)
         except UpstreamError as exc:
             log.info("upstream %s:%d: %s", host, port, exc)
             if unreachable is not None and not attempt:
@@ -112,6 +112,8 @@ async def forward_stream(
             else:
                 await exchange.response.error(502, unreachable_text(host))
             return
+        if upstream is None:
+            return  # the client reset the stream (or left) while the connection was being made
         if not isinstance(upstream, H2Peer):
             await _over_h11(exchange, body, upstream, upstreams.h1, host, port)
             return
@@ -123,6 +125,21 @@ async def forward_stream(
         await _over_h2(exchange, body, upstream, inbox)
         return
     await exchange.response.error(502, f"{host} closed the connection before answering")
+
+
+async def _acquire_unless_gone(
+    exchange: H2Exchange, upstreams: H2Upstreams, host: str, port: int
+) -> H2Peer | H11Stream | None:
+    """An upstream connection, or None if the client's stream went away first (a reset flood must not
+    wait on connects)."""
+    result: H2Peer | H11Stream | None = None
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(_cancel_when, exchange.inbox.gone, nursery.cancel_scope)
+        result = await upstreams.acquire(host, port)
+        nursery.cancel_scope.cancel()
+    if exchange.inbox.gone.is_set() and isinstance(result, H11Stream):
+        await upstreams.h1.release(host, port, True, result)
+    return None if exchange.inbox.gone.is_set() else result
 
 
 # --- HTTP/2 to HTTP/2 --------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import contextlib
 import gc
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 
 import h2.errors
@@ -29,7 +30,7 @@ from cursord.testing.editor import BIDI_APPEND, RUN_SSE, UNARY_HEADERS, bidi_req
 from cursord.testing.h2_origin import open_h2_client
 from cursord.testing.proxy import connect_via_proxy
 from cursord.testing.raw_h2 import RawH2Client
-from cursord.tls import CaPaths, client_context
+from cursord.tls import CaPaths, UpstreamError, client_context
 from tests.proxy.test_proxy import CATALOG, Echo
 
 HOST = "api2.cursor.sh"
@@ -48,7 +49,10 @@ async def memory_proxy(
     async with build_core(limits or Limits(), Echo, parts) as core, trio.open_nursery() as nursery:
         data_dir = tmp_path / "data"
         config = ProxyConfig(port=0, **settings)  # type: ignore[arg-type]
-        proxy = build_proxy(core.app, data_dir=data_dir, owns_model=CATALOG, config=config)
+        proxy = build_proxy(
+            core.app, data_dir=data_dir, owns_model=CATALOG, config=config,
+            connector=_unreachable, h2_connector=partial(_unreachable, tls=True),
+        )
         trust = client_context(CaPaths.in_data_dir(data_dir).cert, alpn=("h2", "http/1.1"))
 
         async def open_stream() -> trio.abc.Stream:
@@ -64,6 +68,12 @@ async def memory_proxy(
 
         yield proxy, tunnel
         nursery.cancel_scope.cancel()
+
+
+async def _unreachable(host: str, port: int, tls: bool) -> trio.abc.Stream:
+    """No test here reaches an upstream: nothing is dialled, ever."""
+    await trio.lowlevel.checkpoint()
+    raise UpstreamError(f"cannot reach {host}:{port}: the test has no upstream")
 
 
 def _server_peers() -> list[H2Peer]:
