@@ -15,15 +15,27 @@ from pathlib import Path
 
 import attrs
 import h2.errors
+import httpx
 import pytest
 import trio
 
 from cursord.config import Limits
+from cursord.connect.envelope import EnvelopeDecoder, encode_envelope
+from cursord.connect.errors import Code
+from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy import H2Exchange, InterceptingProxy, ProxyConfig, StreamGone, build_proxy
 from cursord.server.assembly import Core, build_core
 from cursord.server.models_rpc import SERVER_CONFIG_PATH, SERVER_CONFIG_VERSION, model_rpc_parts
-from cursord.testing.editor import BIDI_APPEND, UNARY_HEADERS, EditorClient, bidi_request, run_request
+from cursord.testing.editor import (
+    BIDI_APPEND,
+    RUN_SSE,
+    STREAM_HEADERS,
+    UNARY_HEADERS,
+    EditorClient,
+    bidi_request,
+    run_request,
+)
 from cursord.testing.h2_origin import (
     FakeH2Origin,
     H2OriginRequest,
@@ -383,3 +395,35 @@ async def test_a_run_for_a_model_cursord_does_not_serve_is_relayed_over_h2(stack
     assert mine.status == 200 and mine.header(b"x-origin") is None
     assert [(r.header(b":path"), r.body) for r in stack.origin.requests] == [(BIDI_APPEND.encode(), body)]
     assert stack.proxy.runs.get("r-relay") is True and stack.proxy.runs.get("r-mine") is False
+
+
+async def test_httpx_over_http2_through_the_proxy_reaches_cursord_and_cursor(stack: Stack) -> None:
+    """An independent HTTP/2 client (httpx + httpcore's h2) through CONNECT: a local agent run (BidiAppend +
+    RunSSE) and a forwarded RPC, all over HTTP/2 on one pooled connection."""
+    proxy = f"http://{stack.address[0]}:{stack.address[1]}"
+    base = f"https://{HOST}"
+    run_id = agent.BidiRequestId(request_id="r-httpx").SerializeToString()
+    with trio.fail_after(15):
+        async with httpx.AsyncClient(proxy=proxy, verify=stack.trust, http2=True, trust_env=False) as client:
+            append = await client.post(base + BIDI_APPEND, headers=dict(UNARY_HEADERS),
+                                       content=bidi_request("r-httpx", 1, run_request("hi", model="gpt-5")))
+            decoder = EnvelopeDecoder(1 << 20, protocol_error_code=Code.INTERNAL)
+            envelopes = []
+            async with client.stream("POST", base + RUN_SSE, headers=dict(STREAM_HEADERS),
+                                     content=encode_envelope(run_id)) as sse:
+                async for chunk in sse.aiter_raw():
+                    envelopes.extend(decoder.feed(chunk))
+            forwarded = await client.post(base + FORWARDED, content=b"teams?", headers={"x-cursor-client": "1"})
+            transport = client._transport_for_url(httpx.URL(base))  # the proxy's (private, but the one way to see)
+            pooled = len(transport._pool.connections)  # type: ignore[attr-defined]
+    assert [r.http_version for r in (append, sse, forwarded)] == ["HTTP/2"] * 3
+    assert append.status_code == 200 and sse.status_code == 200
+    texts = [
+        agent.AgentServerMessage.FromString(e.payload).interaction_update.text_delta.text
+        for e in envelopes if not e.end_stream
+    ]
+    assert texts == ["cursord: hi"] and envelopes[-1].end_stream
+    assert forwarded.status_code == 200 and json.loads(forwarded.content)["body"] == "teams?"
+    assert ["x-cursor-client", "1"] in json.loads(forwarded.content)["headers"]
+    assert pooled == 1
+    assert [r.header(b":path") for r in stack.origin.requests] == [FORWARDED.encode()]
