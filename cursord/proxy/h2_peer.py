@@ -63,6 +63,8 @@ STREAM_WINDOW = 1 << 18
 CONNECTION_WINDOW = 1 << 22
 #: the largest header block accepted (Cursor's requests carry long JWTs and x-cursor-* headers).
 MAX_HEADER_LIST = 1 << 16
+#: the largest DATA frame we accept (HTTP/2's default is 16 KiB; bigger frames halve the per-frame work).
+MAX_FRAME = 1 << 16
 _DEFAULT_WINDOW = 65535
 #: bytes queued for the writer past which the reader stops reading until they are written.
 MAX_OUTGOING = 1 << 20
@@ -185,12 +187,15 @@ class H2Peer:
         values = {
             h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: STREAM_WINDOW,
             h2.settings.SettingCodes.MAX_HEADER_LIST_SIZE: MAX_HEADER_LIST,
+            h2.settings.SettingCodes.MAX_FRAME_SIZE: MAX_FRAME,
         }
         if max_streams is not None:
             values[h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS] = max_streams
         else:
             values[h2.settings.SettingCodes.ENABLE_PUSH] = 0
         self.conn.local_settings = h2.settings.Settings(client=self.conn.config.client_side, initial_values=values)
+        # accepted at once: the peer may use it as soon as it reads our SETTINGS, before we read its ACK
+        self.conn.max_inbound_frame_size = MAX_FRAME
         self.conn.initiate_connection()
         self.conn.increment_flow_control_window(CONNECTION_WINDOW - _DEFAULT_WINDOW)
 
@@ -334,8 +339,8 @@ class H2Peer:
         length = min(length, inbox.unacknowledged)
         inbox.unacknowledged -= length
         self._acknowledge(inbox.stream_id, length)
-        with contextlib.suppress(StreamGone):
-            await self.flush()
+        self._queue()  # a WINDOW_UPDATE needs no backpressure: the writer sends it with whatever comes next
+        await trio.lowlevel.checkpoint()
 
     def forget(self, inbox: Inbox) -> None:
         """The handler of `inbox`'s stream is done: drop it, returning what it never acknowledged."""
