@@ -32,7 +32,8 @@ import h2.errors
 import h11
 import trio
 
-from cursord.proxy.forward import Upstreams, unreachable_text
+from cursord.connect import HttpResponse
+from cursord.proxy.forward import Upstreams, fetch_whole, unreachable_text
 from cursord.proxy.h2_intercept import ClientReset, H2Exchange, response_head
 from cursord.proxy.h2_peer import Data, End, H2Peer, Head, Inbox, Lost, Reset, StreamGone, Trailers
 from cursord.proxy.wire import BodySource, H11Stream, PeerGone
@@ -40,7 +41,7 @@ from cursord.tls import UpstreamError
 
 log = logging.getLogger(__name__)
 
-__all__ = ["H2Connector", "H2Upstreams", "forward_stream"]
+__all__ = ["H2Connector", "H2Upstreams", "fetch_stream", "forward_stream"]
 
 #: (host, port) -> a TLS stream to it, handshake done, ALPN h2 and http/1.1 offered.
 H2Connector = Callable[[str, int], Awaitable[trio.abc.Stream]]
@@ -142,6 +143,61 @@ async def _acquire_unless_gone(
     return None if exchange.inbox.gone.is_set() else result
 
 
+async def fetch_stream(
+    upstreams: H2Upstreams, headers: HeaderList, body: bytes, *, host: str, port: int, limit: int
+) -> HttpResponse | None:
+    """One whole request/response with the upstream (the head of an HTTP/2 request, `body` with a
+    content-length), in memory; None on any failure or past `limit` bytes."""
+    head = [(n, v) for n, v in headers if n != b"content-length"] + [(b"content-length", b"%d" % len(body))]
+    try:
+        upstream = await upstreams.acquire(host, port)
+    except UpstreamError as exc:
+        log.debug("%s from %s: %s", dict(head).get(b":path"), host, exc)
+        return None
+    if isinstance(upstream, H11Stream):
+        await upstream.close()
+        request = h11.Request(
+            method=dict(head)[b":method"], target=dict(head)[b":path"],
+            headers=[(b"host", dict(head).get(b":authority", host.encode()))]
+            + [(n, v) for n, v in head if not n.startswith(b":")],
+        )
+        return await fetch_whole(upstreams.h1, request, body, host, port, limit)
+    try:
+        inbox = await upstream.open_stream(head, end_stream=not body)
+    except StreamGone:
+        return None
+    status, response_headers, chunks, size = 0, [], [], 0
+    try:
+        if body:
+            await upstream.send_data(inbox.stream_id, body, end_stream=True)
+        while True:
+            item = await inbox.receive.receive()
+            if isinstance(item, Head) and not item.informational:
+                status = int(dict(item.headers).get(b":status", b"0"))
+                response_headers = [(n, v) for n, v in item.headers if not n.startswith(b":")]
+            elif isinstance(item, Data):
+                chunks.append(item.data)
+                size += len(item.data)
+                await upstream.acknowledge(inbox, item.flow_length)
+                if size > limit:
+                    return None
+            elif isinstance(item, End):
+                return HttpResponse(status, response_headers, b"".join(chunks))
+            elif isinstance(item, Reset | Lost):
+                return None
+    except (StreamGone, trio.EndOfChannel):
+        return None
+    finally:
+        upstream.forget(inbox)
+        await _reset_if_open(upstream, inbox.stream_id)
+
+
+async def _reset_if_open(upstream: H2Peer, stream_id: int) -> None:
+    stream = upstream.conn.streams.get(stream_id)
+    if stream is not None and not stream.closed and not upstream.closed.is_set():
+        await upstream.reset(stream_id, Codes.CANCEL)
+
+
 # --- HTTP/2 to HTTP/2 --------------------------------------------------------------------------------
 
 
@@ -231,10 +287,7 @@ async def _over_h2(exchange: H2Exchange, body: BodySource, upstream: H2Peer, inb
             nursery.cancel_scope.cancel()
     finally:
         upstream.forget(inbox)
-        if upstream.conn.streams.get(inbox.stream_id) is not None and not upstream.closed.is_set():
-            stream = upstream.conn.streams[inbox.stream_id]
-            if not stream.closed:
-                await upstream.reset(inbox.stream_id, Codes.CANCEL)
+        await _reset_if_open(upstream, inbox.stream_id)
 
 
 # --- HTTP/2 to HTTP/1.1 ------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import logging
 import ssl
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from urllib.parse import urlsplit
 
@@ -44,14 +44,14 @@ from cursord.connect import Code, ConnectError, Headers, HttpResponse, Limits, r
 from cursord.proxy.asgi_bridge import ASGIApp, H11Response, RequestInfo, ResponseSink, capture, serve_asgi
 from cursord.proxy.forward import (
     Connector,
-    UpstreamError,
     Upstreams,
+    fetch_whole,
     forward,
     open_upstream_stream,
     send_error,
     unreachable_text,
 )
-from cursord.proxy.h2_forward import H2Connector, H2Upstreams, forward_stream
+from cursord.proxy.h2_forward import H2Connector, H2Upstreams, fetch_stream, forward_stream
 from cursord.proxy.h2_intercept import H2Exchange, serve_h2
 from cursord.proxy.routing import (
     CONTROL_PATHS,
@@ -373,7 +373,9 @@ class InterceptingProxy:
             return await forward(request, live, client, upstreams, host=host, port=port, tls=True)
         plan = await self._decide(info, live, path)
         if plan.verdict is Verdict.MERGE_MODELS:
-            return await self._merge(sink, info, plan.inspected or b"", upstreams, host, port)
+            data = plan.inspected or b""
+            fetch = partial(fetch_whole, upstreams, request, data, host, port, self.config.max_inspected_body)
+            return await self._merge(sink, info, data, fetch)
         if plan.verdict is Verdict.UPSTREAM:
             local = partial(self._local_when_unreachable, info, plan.body, plan.inspected, sink, path)
             return await forward(
@@ -403,7 +405,12 @@ class InterceptingProxy:
             return
         plan = await self._decide(info, exchange.body, path)
         if plan.verdict is Verdict.MERGE_MODELS:
-            await self._merge(sink, info, plan.inspected or b"", upstreams.h1, host, port)
+            data = plan.inspected or b""
+            fetch = partial(
+                fetch_stream, upstreams, exchange.headers, data, host=host, port=port,
+                limit=self.config.max_inspected_body,
+            )
+            await self._merge(sink, info, data, fetch)
         elif plan.verdict is Verdict.UPSTREAM:
             local = partial(self._local_when_unreachable, info, plan.body, plan.inspected, sink, path)
             await forward_stream(exchange, plan.body, upstreams, host=host, port=port, unreachable=local)
@@ -519,13 +526,13 @@ class InterceptingProxy:
     # --- model lists ---------------------------------------------------------------------------------
 
     async def _merge(
-        self, sink: ResponseSink, info: RequestInfo, body: bytes, upstreams: Upstreams, host: str, port: int
+        self, sink: ResponseSink, info: RequestInfo, body: bytes, fetch: Callable[[], Awaitable[HttpResponse | None]]
     ) -> bool:
+        """cursord's model list merged with the upstream's (`fetch`: the same request, whole, upstream)."""
         ours = await capture(self.app, info, body)
         theirs: HttpResponse | None = None
-        request = h11.Request(method=info.method.encode("ascii"), target=info.target, headers=info.headers)
         with trio.move_on_after(self.config.merge_timeout):
-            theirs = await _fetch(upstreams, request, body, host, port, self.config.max_inspected_body)
+            theirs = await fetch()
         if theirs is None:
             log.debug("%s: upstream gave no model list; answering cursord's alone", info.target)
         path, _ = split_target(info.target)
@@ -619,48 +626,6 @@ def _parse_authority(text: str) -> tuple[str, int] | None:
     if not 0 < port < 65536 or not host:
         return None
     return host, port
-
-
-async def _fetch(
-    upstreams: Upstreams, request: h11.Request, body: bytes, host: str, port: int, limit: int
-) -> HttpResponse | None:
-    """One whole request/response with the upstream, in memory; None on any failure."""
-    try:
-        peer, _ = await upstreams.acquire(host, port, True)
-    except UpstreamError as exc:
-        log.debug("model list from %s: %s", host, exc)
-        return None
-    complete = False
-    try:
-        await peer.send(
-            h11.Request(method=request.method, target=request.target, headers=list(request.headers.raw_items())),
-            h11.Data(data=body),
-            h11.EndOfMessage(),
-        )
-        status, headers, chunks, size = 0, [], [], 0
-        while True:
-            event = await peer.next_event()
-            if isinstance(event, h11.Response):
-                status, headers = event.status_code, list(event.headers.raw_items())
-            elif isinstance(event, h11.Data):
-                chunks.append(bytes(event.data))
-                size += len(event.data)
-                if size > limit:
-                    return None
-            elif isinstance(event, h11.EndOfMessage):
-                complete = True
-                return HttpResponse(status, [(n.lower(), v) for n, v in headers], b"".join(chunks))
-            elif not isinstance(event, h11.InformationalResponse):
-                return None
-    except (PeerGone, h11.LocalProtocolError) as exc:
-        log.debug("model list from %s: %s", host, exc)
-        return None
-    finally:
-        if complete:
-            await upstreams.release(host, port, True, peer)
-        else:
-            with trio.CancelScope(shield=True):
-                await peer.close()
 
 
 async def _tunnel(client: trio.abc.Stream, upstream: trio.abc.Stream, leftover: bytes) -> None:

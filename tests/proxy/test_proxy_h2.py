@@ -427,3 +427,27 @@ async def test_httpx_over_http2_through_the_proxy_reaches_cursord_and_cursor(sta
     assert ["x-cursor-client", "1"] in json.loads(forwarded.content)["headers"]
     assert pooled == 1
     assert [r.header(b":path") for r in stack.origin.requests] == [FORWARDED.encode()]
+
+
+async def test_model_lists_are_merged_with_upstreams_over_h2(stack: Stack) -> None:
+    async def usable(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        await read_request(request, exchange)
+        reply = agent.GetUsableModelsResponse(
+            models=[agent.ModelDetails(model_id="GPT-5"), agent.ModelDetails(model_id="cursor-fast")]
+        ).SerializeToString()
+        head = [(b":status", b"200"), (b"content-type", b"application/proto")]
+        await exchange.peer.send_headers(exchange.stream_id, head)
+        await exchange.peer.send_data(exchange.stream_id, reply, end_stream=True)
+
+    stack.origin.routes["/agent.v1.AgentService/GetUsableModels"] = usable
+    headers = [*UNARY_HEADERS, (b"authorization", b"Bearer tok")]  # no content-length, as h2 clients may send
+    with trio.fail_after(10):
+        async with open_h2_client(await stack.tunnel(), HOST) as client:
+            merged = await client.collect(
+                await client.request("POST", "/agent.v1.AgentService/GetUsableModels", headers, b"")
+            )
+    assert merged.status == 200
+    models = agent.GetUsableModelsResponse.FromString(merged.body)
+    assert [m.model_id for m in models.models] == ["gpt-5", "local-model", "cursor-fast"]
+    (fetched,) = stack.origin.requests
+    assert fetched.header(b"authorization") == b"Bearer tok" and fetched.header(b":authority") == HOST.encode()
