@@ -134,10 +134,16 @@ async def _acquire_unless_gone(
     """An upstream connection, or None if the client's stream went away first (a reset flood must not
     wait on connects)."""
     result: H2Peer | H11Stream | None = None
+    failure: UpstreamError | None = None
     async with trio.open_nursery() as nursery:
         nursery.start_soon(_cancel_when, exchange.inbox.gone, nursery.cancel_scope)
-        result = await upstreams.acquire(host, port)
+        try:
+            result = await upstreams.acquire(host, port)
+        except UpstreamError as exc:  # raised from here, not from inside the nursery's exception group
+            failure = exc
         nursery.cancel_scope.cancel()
+    if failure is not None:
+        raise failure
     if exchange.inbox.gone.is_set() and isinstance(result, H11Stream):
         await upstreams.h1.release(host, port, True, result)
     return None if exchange.inbox.gone.is_set() else result

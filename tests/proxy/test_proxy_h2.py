@@ -27,6 +27,7 @@ from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy import H2Exchange, InterceptingProxy, ProxyConfig, StreamGone, build_proxy
 from cursord.server.assembly import Core, build_core
 from cursord.server.models_rpc import SERVER_CONFIG_PATH, SERVER_CONFIG_VERSION, model_rpc_parts
+from cursord.server.side_rpcs import IS_CONNECTED_PATH
 from cursord.testing.editor import (
     BIDI_APPEND,
     RUN_SSE,
@@ -46,7 +47,7 @@ from cursord.testing.h2_origin import (
 )
 from cursord.testing.proxy import FakeOrigin, connect_via_proxy, open_fake_origin
 from cursord.tls import CaPaths, client_context
-from tests.proxy.test_proxy import CATALOG, Echo
+from tests.proxy.test_proxy import CATALOG, DEAD_HOST, Echo, _dead_port
 
 HOST = "api2.cursor.sh"
 H1_HOST = "h1.cursor.sh"
@@ -78,7 +79,7 @@ async def stack(tmp_path: Path) -> AsyncIterator[Stack]:
         open_fake_h2_origin(tmp_path / "h2", ca=h1_origin.ca) as origin,
         build_core(Limits(), Echo, (model_rpc_parts(CATALOG),)) as core,
     ):
-        overrides = {HOST: origin.address, H1_HOST: h1_origin.address}
+        overrides = {HOST: origin.address, H1_HOST: h1_origin.address, DEAD_HOST: ("127.0.0.1", await _dead_port())}
         config = ProxyConfig(port=0, upstream_overrides=overrides, allowed_ports=ANY_PORT, max_concurrent_streams=50)
         data_dir = tmp_path / "data"
         proxy = build_proxy(
@@ -451,3 +452,47 @@ async def test_model_lists_are_merged_with_upstreams_over_h2(stack: Stack) -> No
     assert [m.model_id for m in models.models] == ["gpt-5", "local-model", "cursor-fast"]
     (fetched,) = stack.origin.requests
     assert fetched.header(b"authorization") == b"Bearer tok" and fetched.header(b":authority") == HOST.encode()
+
+
+async def test_a_client_that_goes_away_cancels_its_upstream_streams(stack: Stack) -> None:
+    seen: list[int | None] = []
+    both = trio.Event()
+
+    async def hold(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        with contextlib.suppress(StreamGone):
+            await exchange.peer.send_headers(exchange.stream_id, [(b":status", b"200")])
+        await exchange.inbox.gone.wait()
+        seen.append(exchange.inbox.reset_code)
+        if len(seen) == 2:
+            both.set()
+
+    stack.origin.routes["/hold"] = hold
+    with trio.fail_after(10):
+        tunnel = await stack.tunnel()
+        async with open_h2_client(tunnel, HOST) as client:
+            for _ in range(2):
+                inbox = await client.request("POST", "/hold")
+                await inbox.receive.receive()  # the head: the upstream stream is open
+            await trio.aclose_forcefully(tunnel)  # no GOAWAY, no RST_STREAM: the client is just gone
+            await both.wait()
+    assert seen == [Codes.CANCEL, Codes.CANCEL]
+
+
+async def test_an_unreachable_upstream_is_a_502_on_the_stream(stack: Stack) -> None:
+    with trio.fail_after(10):
+        async with open_h2_client(await stack.tunnel(DEAD_HOST), DEAD_HOST) as client:
+            response = await client.collect(await client.request("POST", FORWARDED, UNARY_HEADERS, b""))
+            again = await client.collect(await client.request("POST", FORWARDED, UNARY_HEADERS, b""))
+    assert response.status == 502 and response.ended and again.status == 502  # the connection serves on
+    assert response.body == b"cursord proxy: cannot reach dead.cursor.sh\n"
+
+
+async def test_a_control_rpc_is_answered_locally_when_cursor_is_unreachable_on_h2(stack: Stack) -> None:
+    """Cursor's when it answers, cursord's when it cannot be reached: never the proxy's 502."""
+    with trio.fail_after(10):
+        async with open_h2_client(await stack.tunnel(DEAD_HOST), DEAD_HOST) as client:
+            response = await client.collect(await client.request("POST", IS_CONNECTED_PATH, UNARY_HEADERS, b""))
+        async with open_h2_client(await stack.tunnel(), HOST) as client:
+            reached = await client.collect(await client.request("POST", IS_CONNECTED_PATH, UNARY_HEADERS, b""))
+    assert response.ended and response.status != 502 and b"cursord proxy" not in response.body
+    assert reached.status == 200 and reached.header(b"x-origin") == b"fake-h2"
