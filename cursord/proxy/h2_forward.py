@@ -214,7 +214,8 @@ class _Pass:
     upstream: H2Peer
     inbox: Inbox  # the upstream stream's
     scope: trio.CancelScope
-    uploaded: trio.Event = attrs.Factory(trio.Event)
+    uploaded: trio.Event = attrs.Factory(trio.Event)  # the upload is over, whole or not
+    body_sent: bool = False
 
     @property
     def client(self) -> H2Peer:
@@ -230,6 +231,7 @@ class _Pass:
                     await self.upstream.send_headers(up, list(self.body.trailers), end_stream=True)
                 else:
                     await self.upstream.end_stream(up)
+            self.body_sent = True
         except ClientReset as reset:
             await self.upstream.reset(up, reset.code)
             self.scope.cancel()
@@ -247,7 +249,8 @@ class _Pass:
         await self.upstream.reset(self.inbox.stream_id, Codes.CANCEL if code is None else code)
         self.scope.cancel()
 
-    async def download(self) -> None:
+    async def download(self) -> bool:
+        """The response, down to the client; True if it ended normally (an upload may still be going)."""
         sid = self.exchange.stream_id
         ended = False
         while True:
@@ -268,15 +271,26 @@ class _Pass:
             elif isinstance(item, End):
                 if not ended:
                     await self.client.end_stream(sid)
-                return
+                return True
             elif isinstance(item, Reset):
                 await self.client.reset(sid, item.code)
-                return
+                return False
             else:
                 code = Codes.REFUSED_STREAM if item.unprocessed else Codes.INTERNAL_ERROR
                 log.info("upstream stream for %s lost (%s): resetting the client's", sid, item.reason)
                 await self.client.reset(sid, code)
-                return
+                return False
+
+    async def after_response(self) -> None:
+        """The response is complete and a bidi upload may go on: until it ends, an upstream reset (NO_ERROR
+        is "stop sending") or loss still reaches the client, so the client is never left uploading into
+        nothing."""
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(_cancel_when, self.uploaded, nursery.cancel_scope)
+            nursery.start_soon(_cancel_when, self.inbox.gone, nursery.cancel_scope)
+        if not self.body_sent:
+            code = self.inbox.reset_code
+            await self.client.reset(self.exchange.stream_id, Codes.INTERNAL_ERROR if code is None else code)
 
 
 async def _over_h2(exchange: H2Exchange, body: BodySource, upstream: H2Peer, inbox: Inbox) -> None:
@@ -286,11 +300,13 @@ async def _over_h2(exchange: H2Exchange, body: BodySource, upstream: H2Peer, inb
             nursery.start_soon(flow.watch_client)
             nursery.start_soon(flow.upload)
             try:
-                await flow.download()
+                completed = await flow.download()
             except StreamGone:  # the client's stream: the watcher resets the upstream one
                 await exchange.inbox.gone.wait()
-            await flow.uploaded.wait()  # a bidi stream may go on uploading after the response ended
-            nursery.cancel_scope.cancel()
+                completed = False
+            if completed:
+                await flow.after_response()
+            nursery.cancel_scope.cancel()  # a reset either way ends the upload where it is
     finally:
         upstream.forget(inbox)
         await _reset_if_open(upstream, inbox.stream_id)

@@ -418,8 +418,12 @@ class H2Peer:
             sent = False
             while view and window > 0:
                 size = min(window, self.conn.max_outbound_frame_size, len(view))
-                self._call(self.conn.send_data, stream_id, bytes(view[:size]))
+                last = end_stream and size == len(view)  # END_STREAM rides on the last DATA frame
+                self._call(self.conn.send_data, stream_id, bytes(view[:size]), end_stream=last)
                 view, window, sent = view[size:], window - size, True
+                if last:
+                    await self.flush()
+                    return
             if not view:
                 if end_stream:
                     self._call(self.conn.end_stream, stream_id)

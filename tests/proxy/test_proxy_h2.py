@@ -8,6 +8,7 @@ Real sockets, so the real clock; nothing here waits on it (every wait is for an 
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import ssl
 from collections.abc import AsyncIterator
@@ -24,7 +25,7 @@ from cursord.connect.envelope import EnvelopeDecoder, encode_envelope
 from cursord.connect.errors import Code
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.proxy import H2Exchange, InterceptingProxy, ProxyConfig, StreamGone, build_proxy
+from cursord.proxy import Data, H2Exchange, H2Peer, InterceptingProxy, ProxyConfig, Reset, StreamGone, build_proxy
 from cursord.server.assembly import Core, build_core
 from cursord.server.models_rpc import SERVER_CONFIG_PATH, SERVER_CONFIG_VERSION, model_rpc_parts
 from cursord.server.side_rpcs import IS_CONNECTED_PATH
@@ -45,6 +46,7 @@ from cursord.testing.h2_origin import (
     open_h2_client,
     read_request,
 )
+from cursord.testing.harness import wait_until
 from cursord.testing.proxy import FakeOrigin, connect_via_proxy, open_fake_origin
 from cursord.tls import CaPaths, client_context
 from tests.proxy.test_proxy import CATALOG, DEAD_HOST, Echo, _dead_port
@@ -496,3 +498,43 @@ async def test_a_control_rpc_is_answered_locally_when_cursor_is_unreachable_on_h
             reached = await client.collect(await client.request("POST", IS_CONNECTED_PATH, UNARY_HEADERS, b""))
     assert response.ended and response.status != 502 and b"cursord proxy" not in response.body
     assert reached.status == 200 and reached.header(b"x-origin") == b"fake-h2"
+
+
+async def test_an_upstream_that_answers_before_the_upload_ends_stops_it_and_leaves_nothing(stack: Stack) -> None:
+    async def early_end(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        await exchange.peer.send_headers(exchange.stream_id, [(b":status", b"200")])
+        await exchange.peer.send_data(exchange.stream_id, b"done already", end_stream=True)
+        await exchange.peer.reset(exchange.stream_id, Codes.NO_ERROR)  # "stop sending" (RFC 9113 8.1)
+
+    async def early_reset(request: H2OriginRequest, exchange: H2Exchange) -> None:
+        await exchange.peer.send_headers(exchange.stream_id, [(b":status", b"200")])
+        await exchange.peer.reset(exchange.stream_id, Codes.INADEQUATE_SECURITY)
+
+    stack.origin.routes.update({"/early-end": early_end, "/early-reset": early_reset})
+    proxy_context = stack.proxy.certificates.context(HOST)
+    items: dict[str, list[type]] = {}
+    with trio.fail_after(10):
+        async with open_h2_client(await stack.tunnel(), HOST) as client:
+            for path in ("/early-end", "/early-reset"):
+                inbox = await client.request("POST", path)
+                await client.peer.send_data(inbox.stream_id, b"more to come")  # and never the end
+                seen = items[path] = []
+                while not seen or not isinstance(seen[-1], Reset):
+                    item = await inbox.receive.receive()
+                    if isinstance(item, Data):
+                        await client.peer.acknowledge(inbox, item.flow_length)
+                        if not item.data:
+                            continue  # the END_STREAM of a forwarded end may come as an empty DATA frame
+                    seen.append(item)
+                codes = [i.code for i in seen if isinstance(i, Reset)]
+                assert codes == [Codes.NO_ERROR if path == "/early-end" else Codes.INADEQUATE_SECURITY]
+                client.peer.forget(inbox)
+            await _round_trip(client)
+            # the proxy's side of those streams is gone too: no handler is left waiting for the uploads
+            (proxy_side,) = [
+                o for o in gc.get_objects()
+                if isinstance(o, H2Peer) and getattr(o.stream, "context", None) is proxy_context
+            ]
+            await wait_until(lambda: not proxy_side.inboxes)
+    assert [type(i).__name__ for i in items["/early-end"]] == ["Head", "Data", "End", "Reset"]
+    assert [type(i).__name__ for i in items["/early-reset"]] == ["Head", "Reset"]
