@@ -363,23 +363,10 @@ class H2Peer:
         return self._queued
 
     async def flush(self) -> None:
-        """Everything h2 has to send, written; StreamGone if the connection is gone first."""
+        """Everything h2 has to send, written by the writer task; StreamGone if the connection goes first."""
         target = self._queue()
-        if not self._writer_running:
-            if self._outgoing and not self.closed.is_set():  # no writer (any more): write inline
-                data = bytes(self._outgoing)
-                self._outgoing.clear()
-                try:
-                    await self.stream.send_all(data)
-                except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-                    self._lose_all(f"connection lost while sending: {exc!r}")
-                    raise StreamGone(f"connection lost while sending: {exc!r}") from None
-                self._written += len(data)
-            else:
-                await trio.lowlevel.checkpoint()
-            return
         while self._written < target:
-            if self.closed.is_set():
+            if self.closed.is_set() or not self._writer_running:
                 raise StreamGone("the connection is gone")
             await self._wrote.wait()
         await trio.lowlevel.checkpoint()
