@@ -232,6 +232,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             max_inspected_body=config.limits.max_body_bytes,
             allowed_ports=frozenset(config.proxy_ports),
             offline=config.offline,
+            max_concurrent_streams=config.limits.max_streams_per_connection,
         )
         if config.offline:
             log.info("offline: the proxy forwards nothing to Cursor")

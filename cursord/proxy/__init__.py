@@ -4,10 +4,14 @@
 - `server`: `InterceptingProxy` and its `ProxyConfig` (CONNECT, TLS interception, tunnels, plain HTTP);
 - `routing`: which request goes where (pure); `forward`: streaming a request to the real upstream;
 - `asgi_bridge`: running cursord's ASGI app for one decrypted request; `wire`: HTTP/1.1 over a stream;
+- `h2_peer`: HTTP/2 over a stream (either side); `h2_intercept`: serving an intercepted HTTP/2 connection,
+  stream by stream; `h2_forward`: one HTTP/2 stream to the upstream (HTTP/2, else HTTP/1.1);
 - `service`: `build_proxy` / `run_proxy` for `cursord serve`; `commands`: `cursord ca ...`;
 - `testing`: a fake TLS origin and a CONNECT client, for tests.
 """
 
+from cursord.proxy.h2_intercept import H2Exchange, serve_h2
+from cursord.proxy.h2_peer import Data, End, H2Peer, Head, Inbox, Lost, Reset, StreamGone, Trailers
 from cursord.proxy.routing import DEFAULT_INTERCEPT_HOSTS, DEFAULT_OWNED_PATHS, catalog_owns
 from cursord.proxy.runner import build_proxy, run_proxy
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
@@ -20,14 +24,25 @@ __all__ = [
     "CAError",
     "CaPaths",
     "CertificateAuthority",
+    "Data",
+    "End",
+    "H2Exchange",
+    "H2Peer",
     "H11Stream",
+    "Head",
+    "Inbox",
     "InterceptingProxy",
     "LeafCertificates",
     "LiveBody",
+    "Lost",
     "PeerGone",
     "ProxyConfig",
+    "Reset",
+    "StreamGone",
+    "Trailers",
     "build_proxy",
     "catalog_owns",
     "node_env_line",
     "run_proxy",
+    "serve_h2",
 ]

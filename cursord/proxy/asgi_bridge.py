@@ -1,13 +1,15 @@
 """Running cursord's ASGI app for one request that arrived inside a decrypted tunnel.
 
 Theory of operation. The proxy has parsed the request head itself (it routes per request), so instead
-of a second HTTP server this is a minimal ASGI 3 server for exactly one request over the client's
-`H11Stream`: `receive` hands out the body (`http.request` chunks), then blocks until the response is
+of a second HTTP server this is a minimal ASGI 3 server for exactly one request, answering on a
+`ResponseSink` (`H11Response` over the client's `H11Stream`, or `h2_intercept.H2Response` on one HTTP/2
+stream): `receive` hands out the body (`http.request` chunks), then blocks until the response is
 complete or the client goes away and answers `http.disconnect` (FACTS.md: RunSSE learns of
 disconnects only this way). `send` writes the response as it comes: the head with the first body
-message, every body message as its own h11 `Data` (a RunSSE response streams; cursord already batches
-pending frames into one send), `EndOfMessage` when `more_body` is false. A response without a
-content-length goes out chunked. Writes after the client went away are dropped, as Hypercorn does.
+message, every body message as its own write (h11 `Data`, or HTTP/2 DATA; a RunSSE response streams;
+cursord already batches pending frames into one send), the end when `more_body` is false. Over
+HTTP/1.1 a response without a content-length goes out chunked. Writes after the client went away are
+dropped, as Hypercorn does.
 
 `capture` runs the app the same way into memory, for answers the proxy merges with upstream's.
 
@@ -18,6 +20,7 @@ not apply to them (their Host is `api2.cursor.sh`, and the editor's renderer may
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
@@ -28,12 +31,13 @@ import h11
 import trio
 
 from cursord.connect import HttpResponse
+from cursord.proxy.forward import send_error
 from cursord.proxy.wire import BodySource, H11Stream, PeerGone
 from cursord.server import PROXIED_EXTENSION
 
 log = logging.getLogger(__name__)
 
-__all__ = ["ASGIApp", "RequestInfo", "capture", "serve_asgi"]
+__all__ = ["ASGIApp", "H11Response", "RequestInfo", "ResponseSink", "capture", "serve_asgi"]
 
 ASGIApp = Callable[[Any, Any, Any], Awaitable[None]]
 
@@ -49,13 +53,14 @@ class RequestInfo:
     port: int
     client: tuple[str, int] | None = None
     scheme: str = "https"
+    http_version: str = "1.1"
 
     def scope(self) -> dict[str, Any]:
         path, _, query = self.target.partition(b"?")
         return {
             "type": "http",
             "asgi": {"version": "3.0", "spec_version": "2.3"},
-            "http_version": "1.1",
+            "http_version": self.http_version,
             "method": self.method,
             "scheme": self.scheme,
             "path": path.decode("latin-1"),
@@ -67,6 +72,72 @@ class RequestInfo:
             "server": (self.host, self.port),
             "extensions": {PROXIED_EXTENSION: {}},
         }
+
+
+HeaderList = list[tuple[bytes, bytes]]
+
+
+class InvalidResponse(Exception):
+    """The app's response cannot be sent on this protocol."""
+
+
+class ResponseSink(abc.ABC):
+    """Where one response goes: an HTTP/1.1 connection, or one HTTP/2 stream."""
+
+    #: set once the client went away (or reset the stream).
+    gone: trio.Event
+
+    @abc.abstractmethod
+    async def write(self, head: tuple[int, HeaderList] | None, chunk: bytes, end: bool) -> None:
+        """The head (first time), a body chunk, and the end; PeerGone or InvalidResponse."""
+
+    @abc.abstractmethod
+    async def abort(self, head_sent: bool) -> None:
+        """The response cannot be completed: a 500 if nothing was sent, else cut it (close or reset)."""
+
+    @abc.abstractmethod
+    async def error(self, status: int, message: str) -> None:
+        """A plain-text error response from the proxy itself (best effort)."""
+
+    @property
+    @abc.abstractmethod
+    def reusable(self) -> bool:
+        """The connection may carry another request after this response."""
+
+    async def whole(self, status: int, headers: HeaderList, body: bytes) -> None:
+        headers = [(n, v) for n, v in headers if n.lower() != b"content-length"]
+        await self.write((status, [*headers, (b"content-length", str(len(body)).encode())]), body, True)
+
+
+class H11Response(ResponseSink):
+    def __init__(self, client: H11Stream) -> None:
+        self.client = client
+        self.gone = client.closed
+
+    async def write(self, head: tuple[int, HeaderList] | None, chunk: bytes, end: bool) -> None:
+        events: list[h11.Event] = []
+        if head is not None:
+            events.append(h11.Response(status_code=head[0], headers=head[1]))
+        if chunk:
+            events.append(h11.Data(data=chunk))
+        if end:
+            events.append(h11.EndOfMessage())
+        try:
+            await self.client.send(*events)
+        except h11.LocalProtocolError as exc:
+            raise InvalidResponse(str(exc)) from exc
+
+    async def abort(self, head_sent: bool) -> None:
+        if not head_sent and not self.client.closed.is_set():
+            await _send_500(self.client)
+        await self.client.close()
+
+    async def error(self, status: int, message: str) -> None:
+        await send_error(self.client, status, message)
+
+    @property
+    def reusable(self) -> bool:
+        return self.client.reusable
 
 
 @attrs.define
@@ -103,9 +174,10 @@ async def _wait_then_cancel(event: trio.Event, scope: trio.CancelScope) -> None:
     scope.cancel()
 
 
-async def serve_asgi(app: ASGIApp, info: RequestInfo, body: BodySource, client: H11Stream) -> bool:
+async def serve_asgi(app: ASGIApp, info: RequestInfo, body: BodySource, client: H11Stream | ResponseSink) -> bool:
     """Run `app` for one request, answering on `client`. True if the connection can carry another."""
-    exchange = _Exchange(body, client.closed)
+    sink = H11Response(client) if isinstance(client, H11Stream) else client
+    exchange = _Exchange(body, sink.gone)
 
     async def send(message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -120,22 +192,17 @@ async def serve_asgi(app: ASGIApp, info: RequestInfo, body: BodySource, client: 
         if exchange.status is None:
             raise RuntimeError("ASGI app sent a body before http.response.start")
         more = bool(message.get("more_body", False))
-        events: list[h11.Event] = []
+        head = None
         if not exchange.head_sent:
             exchange.head_sent = True
-            events.append(h11.Response(status_code=exchange.status, headers=exchange.headers))
-        chunk = bytes(message.get("body", b""))
-        if chunk:
-            events.append(h11.Data(data=chunk))
-        if not more:
-            events.append(h11.EndOfMessage())
+            head = (exchange.status, exchange.headers)
         try:
-            if not client.closed.is_set():
-                await client.send(*events)
+            if not sink.gone.is_set():
+                await sink.write(head, bytes(message.get("body", b"")), not more)
         except PeerGone:
             log.debug("%s: client went away during the response", info.target)
-        except h11.LocalProtocolError:
-            log.exception("%s: the app's response is not valid HTTP/1.1", info.target)
+        except InvalidResponse:
+            log.exception("%s: the app's response cannot be sent", info.target)
             exchange.broken = True
         except BaseException:
             exchange.broken = True  # cancelled mid-write: the stream's state is unknown, never reuse it
@@ -150,11 +217,9 @@ async def serve_asgi(app: ASGIApp, info: RequestInfo, body: BodySource, client: 
     except Exception:
         log.exception("%s: the app failed", info.target)
     if not exchange.finished.is_set() or exchange.broken:
-        if not exchange.head_sent and not client.closed.is_set():
-            await _send_500(client)
-        await client.close()
+        await sink.abort(exchange.head_sent)
         return False
-    return client.reusable
+    return sink.reusable
 
 
 async def _send_500(client: H11Stream) -> None:

@@ -28,12 +28,23 @@ import attrs
 import h11
 import trio
 
+from cursord.connect import HttpResponse
 from cursord.proxy.wire import BodySource, H11Stream, PeerGone
 from cursord.tls import UpstreamError, open_upstream_stream
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Connector", "UpstreamError", "Upstreams", "forward", "open_upstream_stream", "send_error"]
+__all__ = [
+    "Connector",
+    "UpstreamError",
+    "Upstreams",
+    "fetch_whole",
+    "forward",
+    "open_upstream_stream",
+    "send_error",
+]
+
+_FRAMING = frozenset({b"content-length", b"transfer-encoding"})
 
 #: (host, port, tls) -> a connected (and, with tls, handshaken) stream.
 Connector = Callable[[str, int, bool], Awaitable[trio.abc.Stream]]
@@ -248,3 +259,46 @@ async def _splice(client: H11Stream, upstream: H11Stream) -> None:
 
         nursery.start_soon(one_way, client, upstream)
         nursery.start_soon(one_way, upstream, client)
+
+
+async def fetch_whole(
+    upstreams: Upstreams, request: h11.Request, body: bytes, host: str, port: int, limit: int
+) -> HttpResponse | None:
+    """One whole request/response with the upstream over HTTP/1.1, in memory; None on any failure.
+    `request` is sent with a content-length for `body` (whatever framing the client used)."""
+    headers = [(n, v) for n, v in request.headers.raw_items() if n.lower() not in _FRAMING]
+    request = h11.Request(
+        method=request.method, target=request.target, headers=[*headers, (b"content-length", b"%d" % len(body))]
+    )
+    try:
+        peer, _ = await upstreams.acquire(host, port, True)
+    except UpstreamError as exc:
+        log.debug("model list from %s: %s", host, exc)
+        return None
+    complete = False
+    try:
+        await peer.send(request, h11.Data(data=body), h11.EndOfMessage())
+        status, headers, chunks, size = 0, [], [], 0
+        while True:
+            event = await peer.next_event()
+            if isinstance(event, h11.Response):
+                status, headers = event.status_code, list(event.headers.raw_items())
+            elif isinstance(event, h11.Data):
+                chunks.append(bytes(event.data))
+                size += len(event.data)
+                if size > limit:
+                    return None
+            elif isinstance(event, h11.EndOfMessage):
+                complete = True
+                return HttpResponse(status, [(n.lower(), v) for n, v in headers], b"".join(chunks))
+            elif not isinstance(event, h11.InformationalResponse):
+                return None
+    except (PeerGone, h11.LocalProtocolError) as exc:
+        log.debug("model list from %s: %s", host, exc)
+        return None
+    finally:
+        if complete:
+            await upstreams.release(host, port, True, peer)
+        else:
+            with trio.CancelScope(shield=True):
+                await peer.close()

@@ -16,6 +16,7 @@ import trio
 from cursord.config import ModelCatalog
 from cursord.proxy.asgi_bridge import ASGIApp
 from cursord.proxy.forward import Connector
+from cursord.proxy.h2_forward import H2Connector
 from cursord.proxy.routing import OwnsModel, catalog_owns, host_matches
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
 from cursord.tls import CaPaths, CertificateAuthority, LeafCertificates, node_env_line
@@ -32,13 +33,17 @@ def build_proxy(
     owns_model: OwnsModel | ModelCatalog,
     config: ProxyConfig | None = None,
     upstream_ssl: ssl.SSLContext | None = None,
+    upstream_h2_ssl: ssl.SSLContext | None = None,
     connector: Connector | None = None,
+    h2_connector: H2Connector | None = None,
 ) -> InterceptingProxy:
     """The proxy over `app`, with the CA in `<data_dir>/ca` (created if there is none).
 
     `owns_model` says which runs are cursord's (a catalog: the models it resolves, see
-    `routing.catalog_owns`); `upstream_ssl` verifies upstreams (default: the system store);
-    `connector` replaces how upstream connections are made (tests)."""
+    `routing.catalog_owns`); `upstream_ssl` verifies upstreams (default: the system store), and
+    `upstream_h2_ssl` those reached for HTTP/2 clients (default: `upstream_ssl` if given, else the system
+    store offering h2 and http/1.1);
+    `connector` and `h2_connector` replace how upstream connections are made (tests)."""
     config = config or ProxyConfig()
     paths = CaPaths.in_data_dir(data_dir)
     ca, created = CertificateAuthority.load_or_create(paths)
@@ -48,11 +53,13 @@ def build_proxy(
     def accept(host: str) -> bool:
         return host_matches(host, config.intercept_hosts) and ca.covers(host)
 
-    certificates = LeafCertificates(ca, accept=accept)
+    alpn = ("h2", "http/1.1") if config.http2 else ("http/1.1",)
+    certificates = LeafCertificates(ca, accept=accept, alpn=alpn)
     if isinstance(owns_model, ModelCatalog):
         owns_model = catalog_owns(owns_model)
     return InterceptingProxy(
-        config, app, certificates, owns_model=owns_model, upstream_ssl=upstream_ssl, connector=connector
+        config, app, certificates, owns_model=owns_model, upstream_ssl=upstream_ssl,
+        upstream_h2_ssl=upstream_h2_ssl, connector=connector, h2_connector=h2_connector,
     )
 
 

@@ -3,10 +3,12 @@
 Theory of operation. Every client connection starts as plain HTTP/1.1 (`H11Stream` in direct mode):
 
 - `CONNECT host:port` to an intercepted host (`*.cursor.sh` by default, and only names the CA may sign
-  for): reply 200, TLS with a leaf minted for the host (`LeafCertificates`, ALPN http/1.1), then read
-  requests from the decrypted stream one at a time and route each on its own (`cursord.proxy.routing`):
-  cursord's ASGI app answers its RPCs in-process (`serve_asgi`, streaming), everything else is
-  forwarded to the real host over verified TLS (`forward`), byte for byte.
+  for): reply 200, TLS with a leaf minted for the host (`LeafCertificates`, ALPN h2 and http/1.1), then
+  read requests from the decrypted stream (HTTP/1.1: one at a time; HTTP/2: every stream at once,
+  `h2_intercept.serve_h2`) and route each on its own (`cursord.proxy.routing`, `_decide`): cursord's ASGI
+  app answers its RPCs in-process (`serve_asgi`, streaming), everything else is forwarded to the real
+  host over verified TLS (`forward`, byte for byte; an HTTP/2 stream over HTTP/2 when the host offers it,
+  `h2_forward`).
 - `CONNECT` to any other host: reply 200 and splice bytes both ways. Never decrypted.
 - a `CONNECT` to a port outside `allowed_ports` (443 by default) is refused 403 before anything is
   dialled, and an upstream that cannot be reached is reported in the same words however it failed, so
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 import logging
 import ssl
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from urllib.parse import urlsplit
 
@@ -39,16 +41,18 @@ import h11
 import trio
 
 from cursord.connect import Code, ConnectError, Headers, HttpResponse, Limits, render_stream_error, render_unary_error
-from cursord.proxy.asgi_bridge import ASGIApp, RequestInfo, capture, serve_asgi
+from cursord.proxy.asgi_bridge import ASGIApp, H11Response, RequestInfo, ResponseSink, capture, serve_asgi
 from cursord.proxy.forward import (
     Connector,
-    UpstreamError,
     Upstreams,
+    fetch_whole,
     forward,
     open_upstream_stream,
     send_error,
     unreachable_text,
 )
+from cursord.proxy.h2_forward import H2Connector, H2Upstreams, fetch_stream, forward_stream
+from cursord.proxy.h2_intercept import H2Exchange, serve_h2
 from cursord.proxy.routing import (
     CONTROL_PATHS,
     DEFAULT_INTERCEPT_HOSTS,
@@ -104,6 +108,10 @@ class ProxyConfig:
     #: forward nothing to Cursor: owned paths are cursord's, every other request is refused `unavailable`,
     #: and no tunnel is opened to any host.
     offline: bool = False
+    #: offer HTTP/2 (ALPN h2) inside intercepted tunnels, and to the upstream.
+    http2: bool = True
+    #: HTTP/2 streams one client connection may have open at once (advertised; more lose the connection).
+    max_concurrent_streams: int = 100
 
 
 class PrefixedStream(trio.abc.Stream):
@@ -131,6 +139,15 @@ class PrefixedStream(trio.abc.Stream):
         await self.stream.aclose()
 
 
+@attrs.frozen
+class _Plan:
+    """Where an owned path's request goes, with its body (replaying what was read to decide)."""
+
+    verdict: Verdict
+    body: BodySource
+    inspected: bytes | None = None
+
+
 @attrs.define
 class _Waiter:
     decided: trio.Event = attrs.Factory(trio.Event)
@@ -146,7 +163,9 @@ class InterceptingProxy:
         *,
         owns_model: OwnsModel | None = None,
         upstream_ssl: ssl.SSLContext | None = None,
+        upstream_h2_ssl: ssl.SSLContext | None = None,
         connector: Connector | None = None,
+        h2_connector: H2Connector | None = None,
     ) -> None:
         self.config = config
         self.app = app
@@ -155,6 +174,13 @@ class InterceptingProxy:
         self.upstream_ssl = upstream_ssl or client_context()
         self.connector: Connector = connector or partial(
             _connect_upstream, self.upstream_ssl, dict(config.upstream_overrides), config.connect_timeout
+        )
+        # HTTP/2 clients are forwarded over a context that offers h2 too; `upstream_ssl` alone (tests) is used
+        # as it is, so an upstream it offers only http/1.1 to is reached over HTTP/1.1.
+        if upstream_h2_ssl is None:
+            upstream_h2_ssl = upstream_ssl or client_context(alpn=("h2", "http/1.1"))
+        self.h2_connector: H2Connector = h2_connector or partial(
+            _connect_upstream, upstream_h2_ssl, dict(config.upstream_overrides), config.connect_timeout, tls=True
         )
         self.runs = RunTable()
         inspected = config.max_inspected_body
@@ -266,6 +292,9 @@ class InterceptingProxy:
         except (trio.BrokenResourceError, trio.TooSlowError) as exc:
             self._handshake_failed(host, exc)
             return
+        if tls.selected_alpn_protocol() == "h2":
+            await self._intercept_h2(tls, host, port, peer)
+            return
         client = H11Stream.server(tls)
         async with trio.open_nursery() as nursery:
             await nursery.start(client.run_reader)
@@ -275,6 +304,23 @@ class InterceptingProxy:
             finally:
                 await upstreams.aclose()
                 await client.close()
+                nursery.cancel_scope.cancel()
+
+    async def _intercept_h2(self, tls: trio.SSLStream[trio.abc.Stream], host: str, port: int,
+                            peer: tuple[str, int] | None) -> None:
+        async with trio.open_nursery() as nursery:
+            upstreams = H2Upstreams(nursery, self.h2_connector, Upstreams(nursery, self.connector))
+            try:
+                await serve_h2(
+                    tls,
+                    partial(self._route_h2, upstreams=upstreams, host=host, port=port, peer=peer),
+                    max_streams=self.config.max_concurrent_streams,
+                    idle_timeout=self.config.idle_timeout,
+                    label=f"{peer} -> {host}",
+                )
+            finally:
+                await upstreams.aclose()
+                await trio.aclose_forcefully(tls)
                 nursery.cancel_scope.cancel()
 
     def _handshake_failed(self, host: str, exc: BaseException) -> None:
@@ -320,13 +366,60 @@ class InterceptingProxy:
         info = RequestInfo(
             request.method.decode("ascii"), request.target, list(request.headers.raw_items()), host, port, peer
         )
+        sink = H11Response(client)
         if path not in self.config.owned_paths:
             if self.config.offline:
-                return await self._refuse_offline(client, info, live, path)
+                return await self._refuse_offline(sink, info, live, path)
             return await forward(request, live, client, upstreams, host=host, port=port, tls=True)
-        body: BodySource = live
-        inspected: bytes | None = None
-        verdict = Verdict.LOCAL
+        plan = await self._decide(info, live, path)
+        if plan.verdict is Verdict.MERGE_MODELS:
+            data = plan.inspected or b""
+            fetch = partial(fetch_whole, upstreams, request, data, host, port, self.config.max_inspected_body)
+            return await self._merge(sink, info, data, fetch)
+        if plan.verdict is Verdict.UPSTREAM:
+            local = partial(self._local_when_unreachable, info, plan.body, plan.inspected, sink, path)
+            return await forward(
+                request, plan.body, client, upstreams, host=host, port=port, tls=True, unreachable=local
+            )
+        return await serve_asgi(self.app, info, plan.body, sink)
+
+    async def _route_h2(
+        self,
+        exchange: H2Exchange,
+        upstreams: H2Upstreams,
+        host: str,
+        port: int,
+        peer: tuple[str, int] | None,
+    ) -> None:
+        """One request stream of an HTTP/2 client connection, routed as `_route` routes an HTTP/1.1 request."""
+        target = exchange.pseudo(b":path")
+        path, _ = split_target(target)
+        method = exchange.pseudo(b":method").decode("ascii", "replace")
+        info = RequestInfo(method, target, exchange.regular_headers(), host, port, peer, http_version="2")
+        sink = exchange.response
+        if path not in self.config.owned_paths:
+            if self.config.offline:
+                await self._refuse_offline(sink, info, exchange.body, path)
+                return
+            await forward_stream(exchange, exchange.body, upstreams, host=host, port=port)
+            return
+        plan = await self._decide(info, exchange.body, path)
+        if plan.verdict is Verdict.MERGE_MODELS:
+            data = plan.inspected or b""
+            fetch = partial(
+                fetch_stream, upstreams, exchange.headers, data, host=host, port=port,
+                limit=self.config.max_inspected_body,
+            )
+            await self._merge(sink, info, data, fetch)
+        elif plan.verdict is Verdict.UPSTREAM:
+            local = partial(self._local_when_unreachable, info, plan.body, plan.inspected, sink, path)
+            await forward_stream(exchange, plan.body, upstreams, host=host, port=port, unreachable=local)
+        else:
+            await serve_asgi(self.app, info, plan.body, sink)
+
+    async def _decide(self, info: RequestInfo, live: BodySource, path: str) -> _Plan:
+        """Where an owned path's request goes; reads (and keeps, for replay) the body of the run RPCs,
+        the model lists and the side streams, up to `max_inspected_body`."""
         online = not self.config.offline
         inspect_runs = online and self.config.relay_unserved_models and path in (BIDI_APPEND_PATH, RUN_SSE_PATH)
         merge = online and self.config.merge_model_lists and path in MODEL_LIST_PATHS
@@ -335,37 +428,31 @@ class InterceptingProxy:
             try:
                 data, trailers = await read_body(live, self.config.max_inspected_body)
             except BodyTooLarge as too_large:
-                body = BufferedBody(too_large.chunks, rest=live)
+                return _Plan(Verdict.LOCAL, BufferedBody(too_large.chunks, rest=live))
+            body = BufferedBody([data], trailers)
+            if merge:
+                verdict = Verdict.MERGE_MODELS
+            elif side_stream:
+                verdict = self._side_stream_verdict(info, data)
+            elif path == BIDI_APPEND_PATH:
+                verdict = self._append_verdict(info, data)
             else:
-                body = BufferedBody([data], trailers)
-                inspected = data
-                if merge:
-                    return await self._merge(client, request, info, data, upstreams, host, port)
-                if side_stream:
-                    verdict = self._side_stream_verdict(info, data)
-                elif path == BIDI_APPEND_PATH:
-                    verdict = self._append_verdict(info, data)
-                else:
-                    verdict = await self._stream_verdict(info, data)
-        elif online and path in CONTROL_PATHS:
-            verdict = Verdict.UPSTREAM
+                verdict = await self._stream_verdict(info, data)
+            log.debug("%s %s -> %s", info.method, path, verdict.value)
+            return _Plan(verdict, body, data)
+        verdict = Verdict.UPSTREAM if online and path in CONTROL_PATHS else Verdict.LOCAL
         log.debug("%s %s -> %s", info.method, path, verdict.value)
-        if verdict is Verdict.UPSTREAM:
-            local = partial(self._local_when_unreachable, info, body, inspected, client, path)
-            return await forward(
-                request, body, client, upstreams, host=host, port=port, tls=True, unreachable=local
-            )
-        return await serve_asgi(self.app, info, body, client)
+        return _Plan(verdict, live)
 
     async def _local_when_unreachable(
-        self, info: RequestInfo, body: BodySource, inspected: bytes | None, client: H11Stream, path: str
+        self, info: RequestInfo, body: BodySource, inspected: bytes | None, sink: ResponseSink, path: str
     ) -> bool:
         """Cursor cannot be reached: cursord answers what it can (a relayed request id becomes cursord's)."""
         log.info("%s: %s is unreachable; cursord answers", path, info.host)
         request_id = self._relayed_id(path, info, inspected) if inspected is not None else None
         if request_id is not None:
             self.runs.record(request_id, False)
-        return await serve_asgi(self.app, info, body, client)
+        return await serve_asgi(self.app, info, body, sink)
 
     def _relayed_id(self, path: str, info: RequestInfo, data: bytes) -> str | None:
         if path == BIDI_APPEND_PATH:
@@ -374,12 +461,14 @@ class InterceptingProxy:
             return peek_run_sse(info.method, info.headers, data)
         return None
 
-    async def _refuse_offline(self, client: H11Stream, info: RequestInfo, live: LiveBody, path: str) -> bool:
+    async def _refuse_offline(self, sink: ResponseSink, info: RequestInfo, live: BodySource, path: str) -> bool:
         """Offline: a path that is Cursor's gets `unavailable`, and nothing leaves the machine."""
         try:
             await read_body(live, self.config.max_inspected_body)
         except BodyTooLarge:
-            await send_error(client, 413, "request body too large")
+            await sink.error(413, "request body too large")
+            return False
+        except PeerGone:
             return False
         error = ConnectError(Code.UNAVAILABLE, f"cursord is offline: {path.lstrip('/')} is Cursor's and not forwarded")
         content_type = Headers.coerce(info.headers).get("content-type") or ""
@@ -387,14 +476,11 @@ class InterceptingProxy:
             response = render_stream_error(error, content_type=content_type)
         else:
             response = render_unary_error(error)
-        await client.send(
-            h11.Response(status_code=response.status, headers=[
-                *response.headers, (b"content-length", str(len(response.body)).encode())
-            ]),
-            h11.Data(data=response.body),
-            h11.EndOfMessage(),
-        )
-        return client.reusable
+        try:
+            await sink.whole(response.status, list(response.headers), response.body)
+        except PeerGone:
+            return False
+        return sink.reusable
 
     def _side_stream_verdict(self, info: RequestInfo, body: bytes) -> Verdict:
         """A non-agent stream call goes upstream, and its request id's BidiAppends with it."""
@@ -440,29 +526,22 @@ class InterceptingProxy:
     # --- model lists ---------------------------------------------------------------------------------
 
     async def _merge(
-        self,
-        client: H11Stream,
-        request: h11.Request,
-        info: RequestInfo,
-        body: bytes,
-        upstreams: Upstreams,
-        host: str,
-        port: int,
+        self, sink: ResponseSink, info: RequestInfo, body: bytes, fetch: Callable[[], Awaitable[HttpResponse | None]]
     ) -> bool:
+        """cursord's model list merged with the upstream's (`fetch`: the same request, whole, upstream)."""
         ours = await capture(self.app, info, body)
         theirs: HttpResponse | None = None
         with trio.move_on_after(self.config.merge_timeout):
-            theirs = await _fetch(upstreams, request, body, host, port, self.config.max_inspected_body)
+            theirs = await fetch()
         if theirs is None:
             log.debug("%s: upstream gave no model list; answering cursord's alone", info.target)
-        path, _ = split_target(request.target)
+        path, _ = split_target(info.target)
         merged = merge_model_responses(path, info.method, info.headers, ours, theirs)
-        headers = [(name, value) for name, value in merged.headers if name.lower() != b"content-length"]
-        headers.append((b"content-length", str(len(merged.body)).encode()))
-        await client.send(
-            h11.Response(status_code=merged.status, headers=headers), h11.Data(data=merged.body), h11.EndOfMessage()
-        )
-        return client.reusable
+        try:
+            await sink.whole(merged.status, list(merged.headers), merged.body)
+        except PeerGone:
+            return False
+        return sink.reusable
 
     # --- plain HTTP ----------------------------------------------------------------------------------
 
@@ -547,48 +626,6 @@ def _parse_authority(text: str) -> tuple[str, int] | None:
     if not 0 < port < 65536 or not host:
         return None
     return host, port
-
-
-async def _fetch(
-    upstreams: Upstreams, request: h11.Request, body: bytes, host: str, port: int, limit: int
-) -> HttpResponse | None:
-    """One whole request/response with the upstream, in memory; None on any failure."""
-    try:
-        peer, _ = await upstreams.acquire(host, port, True)
-    except UpstreamError as exc:
-        log.debug("model list from %s: %s", host, exc)
-        return None
-    complete = False
-    try:
-        await peer.send(
-            h11.Request(method=request.method, target=request.target, headers=list(request.headers.raw_items())),
-            h11.Data(data=body),
-            h11.EndOfMessage(),
-        )
-        status, headers, chunks, size = 0, [], [], 0
-        while True:
-            event = await peer.next_event()
-            if isinstance(event, h11.Response):
-                status, headers = event.status_code, list(event.headers.raw_items())
-            elif isinstance(event, h11.Data):
-                chunks.append(bytes(event.data))
-                size += len(event.data)
-                if size > limit:
-                    return None
-            elif isinstance(event, h11.EndOfMessage):
-                complete = True
-                return HttpResponse(status, [(n.lower(), v) for n, v in headers], b"".join(chunks))
-            elif not isinstance(event, h11.InformationalResponse):
-                return None
-    except (PeerGone, h11.LocalProtocolError) as exc:
-        log.debug("model list from %s: %s", host, exc)
-        return None
-    finally:
-        if complete:
-            await upstreams.release(host, port, True, peer)
-        else:
-            with trio.CancelScope(shield=True):
-                await peer.close()
 
 
 async def _tunnel(client: trio.abc.Stream, upstream: trio.abc.Stream, leftover: bytes) -> None:

@@ -491,8 +491,8 @@ class _Entry:
 class LeafCertificates:
     """Per-host leaves and server contexts, minted on first use and kept in memory.
 
-    `alpn` is what the contexts offer (`("http/1.1",)` for the proxy, which speaks HTTP/1.1 inside the
-    tunnel; add "h2" only for a server that speaks it). `accept(name)` decides whether an SNI name gets
+    `alpn` is what the contexts offer (the proxy offers h2 and http/1.1 inside the tunnel; offer "h2" only
+    from a server that speaks it). `accept(name)` decides whether an SNI name gets
     its own leaf; a name it refuses is answered with the context's own host. At most `max_entries` leaves
     are kept (`*.cursor.sh` accepts any number of names): the least recently used is forgotten first, and
     minted again if its name comes back.
