@@ -23,13 +23,13 @@ import trio
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cursord.store import Store
+from cursord.store import SqlStore
 from cursord.store.writer import WriterThread
 
 EVENTS = 10_000
 
 
-def threaded(store: Store) -> WriterThread:
+def threaded(store: SqlStore) -> WriterThread:
     """The store's writer thread (these tests use the threaded store, not `inline=True`)."""
     assert isinstance(store.writer, WriterThread)
     return store.writer
@@ -55,9 +55,9 @@ def baseline(frames: list[bytes]) -> None:
     report("list.append (in-memory backlog)", len(frames), best)
 
 
-async def with_store(fn: Callable[[Store], Awaitable[None]]) -> None:
+async def with_store(fn: Callable[[SqlStore], Awaitable[None]]) -> None:
     with tempfile.TemporaryDirectory() as data_dir:
-        store = await Store.open(data_dir)
+        store = await SqlStore.open(data_dir)
         try:
             await fn(store)
         finally:
@@ -65,7 +65,7 @@ async def with_store(fn: Callable[[Store], Awaitable[None]]) -> None:
 
 
 async def nowait_each(frames: list[bytes]) -> None:
-    async def run(store: Store) -> None:
+    async def run(store: SqlStore) -> None:
         await store.journal_open("r", "c", "m")
         started = time.perf_counter()
         for frame in frames:
@@ -80,7 +80,7 @@ async def nowait_each(frames: list[bytes]) -> None:
 async def nowait_yielding(frames: list[bytes], burst: int) -> None:
     """Like a real stream: the loop yields between bursts, so the writer commits as they come."""
 
-    async def run(store: Store) -> None:
+    async def run(store: SqlStore) -> None:
         await store.journal_open("r", "c", "m")
         started = time.perf_counter()
         loop = 0.0
@@ -98,7 +98,7 @@ async def nowait_yielding(frames: list[bytes], burst: int) -> None:
 
 
 async def awaited(frames: list[bytes], batch: int) -> None:
-    async def run(store: Store) -> None:
+    async def run(store: SqlStore) -> None:
         await store.journal_open("r", "c", "m")
         started = time.perf_counter()
         for i in range(0, len(frames), batch):
@@ -109,7 +109,7 @@ async def awaited(frames: list[bytes], batch: int) -> None:
 
 
 async def concurrent_streams(frames: list[bytes], streams: int, batch: int) -> None:
-    async def run(store: Store) -> None:
+    async def run(store: SqlStore) -> None:
         for s in range(streams):
             await store.journal_open(f"r{s}", "c", "m")
         batches_before = threaded(store).batches
@@ -132,7 +132,7 @@ async def concurrent_streams(frames: list[bytes], streams: int, batch: int) -> N
 
 
 async def load_backlog(frames: list[bytes]) -> None:
-    async def run(store: Store) -> None:
+    async def run(store: SqlStore) -> None:
         await store.journal_open("r", "c", "m")
         await store.journal_append("r", frames)
         times = []

@@ -45,7 +45,7 @@ from cursord.server import (
     open_gateway_client,
     side_rpc_parts,
 )
-from cursord.store import SqlitePeopleStore, Store, open_store
+from cursord.store import Store, open_store
 from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
 
@@ -192,7 +192,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         if dropped:
             log.info("dropped %d ended stream journals past their retention", dropped)
         ledger = PassLedger(store.record_pass_nowait, price_book(config.providers))
-        people = SqlitePeopleStore(store) if config.team_gateway else None
+        people = store.people() if config.team_gateway else None
         router = ProviderRouter.from_catalog(
             ModelCatalog(config.providers, config.aliases, config.default_model),
             environ,

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 import trio
 
 from cursord.config import ConfigError
-from cursord.store import Budget, PeopleError, Scope, SqlitePeopleStore, Store, StoreError
+from cursord.store import Budget, PeopleError, PeopleStore, Scope, SqlStore, StoreError
 from cursord.tap import client_config
 
 __all__ = ["add_people_arguments", "people_command", "run_people"]
@@ -86,12 +86,12 @@ async def run_people(args: argparse.Namespace, environ: Mapping[str, str], out: 
         print(f"{what}: {error}", file=sys.stderr)
         return 2
     try:
-        store = await Store.open(data_dir, readers=1)
+        store = await SqlStore.open(data_dir, readers=1)
     except StoreError as error:
         print(f"{what}: {error}", file=sys.stderr)
         return 1
     try:
-        return await _act(args, SqlitePeopleStore(store), out)
+        return await _act(args, store.people(), out)
     except PeopleError as error:
         print(f"{what}: {error}", file=sys.stderr)
         return 1
@@ -99,7 +99,7 @@ async def run_people(args: argparse.Namespace, environ: Mapping[str, str], out: 
         await store.aclose()
 
 
-async def _act(args: argparse.Namespace, people: SqlitePeopleStore, out: TextIO) -> int:
+async def _act(args: argparse.Namespace, people: PeopleStore, out: TextIO) -> int:
     scope = Scope.USER if args.command == "users" else Scope.TEAM
     action = args.people_action
     if action == "add":
@@ -141,7 +141,7 @@ def _budget_text(budget: Budget | None) -> str:
     return ", ".join(parts)
 
 
-async def _list(people: SqlitePeopleStore, scope: Scope, out: TextIO) -> None:
+async def _list(people: PeopleStore, scope: Scope, out: TextIO) -> None:
     users = await people.users()
     budgets = {(b.scope, b.name): b for b in await people.budgets()}
     if scope is Scope.USER:

@@ -20,7 +20,7 @@ from typing import Any, TextIO
 import trio
 
 from cursord.config import ConfigError
-from cursord.store import DB_NAME, Store, UsageGroup, UsageRow
+from cursord.store import DB_NAME, SqlStore, UsageGroup, UsageRow
 from cursord.tap import client_config
 
 __all__ = ["add_usage_arguments", "format_usage", "parse_since", "run_usage", "usage_command", "usage_json"]
@@ -78,7 +78,7 @@ async def run_usage(args: argparse.Namespace, environ: Mapping[str, str], out: T
         print(f"cursord usage: nothing recorded yet ({data_dir / DB_NAME} does not exist)", file=sys.stderr)
         rows: list[UsageRow] = []
     else:
-        store = await Store.open(data_dir, readers=1)
+        store = await SqlStore.open(data_dir, readers=1)
         try:
             rows = await store.usage(by, since)
         finally:

@@ -23,9 +23,10 @@ from cursord.store.people import (
     PeopleStore,
     Scope,
     Spend,
-    SqlitePeopleStore,
+    SqlPeopleStore,
     User,
 )
+from cursord.store.protocol import Store
 from cursord.store.records import (
     BlobStatus,
     Checkpoint,
@@ -43,7 +44,7 @@ from cursord.store.records import (
     TurnStatus,
 )
 from cursord.store.schema import SCHEMA_VERSION
-from cursord.store.store import DB_NAME, Store, open_store
+from cursord.store.store import DB_NAME, SqlStore, open_store
 from cursord.store.usage import UsageGroup, UsageRow
 
 __all__ = [
@@ -73,7 +74,8 @@ __all__ = [
     "SchemaTooNew",
     "Scope",
     "Spend",
-    "SqlitePeopleStore",
+    "SqlPeopleStore",
+    "SqlStore",
     "Store",
     "StoreClosed",
     "StoreError",

@@ -15,7 +15,7 @@ changes: the first user to touch a conversation or request id owns it, and every
 
 Everything is plain SQL that PostgreSQL takes as it is, but the `?` placeholders (psycopg's `%s`) and
 the column types (`BLOB` is `bytea`, `REAL` is `double precision`): `PeopleStore` is the protocol, and
-`SqlitePeopleStore` runs these functions on the SQLite store's writer thread and read pool.
+`SqlPeopleStore` runs these functions on the store's writer thread and read pool.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import attrs
 from cursord.store.errors import StoreError
 
 if TYPE_CHECKING:
-    from cursord.store.store import Store
+    from cursord.store.store import SqlStore
 
 TOKEN_PREFIX = "cdu_"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@-]{0,63}")
@@ -205,10 +205,10 @@ class PeopleStore(Protocol):
 
 
 @attrs.define(eq=False)
-class SqlitePeopleStore:
+class SqlPeopleStore:
     """`PeopleStore` on the SQLite store: writes on its writer thread, reads on its read pool."""
 
-    store: Store
+    store: SqlStore
 
     async def add_user(self, name: str, team: str | None) -> str:
         check_name(name, "user")

@@ -37,6 +37,7 @@ from cursord.store import blobs, conversations, journal, usage
 from cursord.store.codec import check_json
 from cursord.store.errors import StoreError
 from cursord.store.inline import InlineReader, InlineWriter
+from cursord.store.people import SqlPeopleStore
 from cursord.store.readers import ReadPool
 from cursord.store.records import (
     BlobStatus,
@@ -81,8 +82,10 @@ def _open_files(path: Path, readers: int) -> tuple[sqlite3.Connection, list[sqli
 
 
 @attrs.define(eq=False)
-class Store:
-    path: Path
+class SqlStore:
+    """The `Store` protocol (`cursord.store.protocol`) over SQL run by a writer thread and a read pool."""
+
+    location: str
     writer: WriterThread | InlineWriter
     readers: ReadPool | InlineReader
     clock: Callable[[], float] = time.time
@@ -95,7 +98,7 @@ class Store:
         readers: int = READ_CONNECTIONS,
         clock: Callable[[], float] = time.time,
         inline: bool = False,
-    ) -> Store:
+    ) -> SqlStore:
         """Open (creating and migrating) the store in `data_dir`.
 
         `inline=True` runs every statement on the trio thread (`cursord.store.inline`): for tests under
@@ -110,24 +113,27 @@ class Store:
 
         if inline:
             inline_writer = InlineWriter(prepare()[0])
-            return cls(path, inline_writer, InlineReader(inline_writer), clock)
+            return cls(str(path), inline_writer, InlineReader(inline_writer), clock)
         write_conn, read_conns = await trio.to_thread.run_sync(prepare)
         writer = WriterThread(write_conn)
         writer.start()
-        return cls(path, writer, ReadPool(tuple(read_conns)), clock)
+        return cls(str(path), writer, ReadPool(tuple(read_conns)), clock)
 
     async def aclose(self) -> None:
         """Commit everything already queued, then close. Idempotent; shielded from cancellation."""
         await self.writer.close()
         await self.readers.close()
 
-    async def __aenter__(self) -> Store:
+    async def __aenter__(self) -> SqlStore:
         return self
 
     async def __aexit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         await self.aclose()
+
+    def people(self) -> SqlPeopleStore:
+        return SqlPeopleStore(self)
 
     async def flush(self) -> None:
         """Wait until every write queued so far (including `journal_append_nowait`) is committed."""
@@ -334,9 +340,9 @@ async def open_store(
     readers: int = READ_CONNECTIONS,
     clock: Callable[[], float] = time.time,
     inline: bool = False,
-) -> AsyncIterator[Store]:
+) -> AsyncIterator[SqlStore]:
     """`async with open_store(data_dir) as store:` opens, migrates, and closes on exit."""
-    store = await Store.open(data_dir, readers=readers, clock=clock, inline=inline)
+    store = await SqlStore.open(data_dir, readers=readers, clock=clock, inline=inline)
     try:
         yield store
     finally:

@@ -19,7 +19,7 @@ from cursord.config import Limits, ModelCatalog, ProviderKind, ProviderSpec
 from cursord.connect import ConnectError
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server import GatewayAccess, SideRpcs, side_rpc_parts
-from cursord.store import SqlitePeopleStore, open_store
+from cursord.store import open_store
 from cursord.testing.editor import EditorClient, RunSSEReader
 from cursord.testing.fake_providers import FakeProvider
 from cursord.testing.harness import RunningDaemon, Transport, running_daemon
@@ -62,7 +62,7 @@ async def agent_daemon(
             httpx.AsyncClient(timeout=None, limits=provider_pool_limits(Limits())) as client,
         ):
             ledger = PassLedger(store.record_pass_nowait, price_book(specs))
-            people = SqlitePeopleStore(store) if team_gateway else None
+            people = store.people() if team_gateway else None
             guard = GatewayBudgets(people) if people is not None else None
             router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON, client, ledger, guard=guard)
             services, parts = agent_parts(router, store)

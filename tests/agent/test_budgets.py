@@ -13,7 +13,7 @@ from cursord.agent.ledger import PassTag
 from cursord.core import current_caller
 from cursord.providers.errors import BudgetExceeded
 from cursord.providers.model import Usage
-from cursord.store import Budget, Owned, PassRecord, Scope, SqlitePeopleStore, open_store
+from cursord.store import Budget, Owned, PassRecord, Scope, SqlPeopleStore, open_store
 
 NOW = datetime(2026, 12, 3, 9, 30, tzinfo=UTC).timestamp()
 
@@ -29,7 +29,7 @@ def test_the_day_starts_at_midnight_utc() -> None:
 
 async def test_cost_and_tokens_of_today_only(tmp_path: Path, autojump_clock: Any) -> None:
     async with open_store(tmp_path, inline=True) as store:
-        people = SqlitePeopleStore(store)
+        people = SqlPeopleStore(store)
         await people.add_user("dana", "ops")
         await people.claim(Owned.REQUEST, "r1", "dana")
         budgets = GatewayBudgets(people, wall_clock=lambda: NOW)
@@ -58,7 +58,7 @@ async def test_cost_and_tokens_of_today_only(tmp_path: Path, autojump_clock: Any
 
 async def test_a_pass_outside_any_stream_is_the_callers(tmp_path: Path, autojump_clock: Any) -> None:
     async with open_store(tmp_path, inline=True) as store:
-        people = SqlitePeopleStore(store)
+        people = SqlPeopleStore(store)
         await people.add_user("erin", None)
         budgets = GatewayBudgets(people, wall_clock=lambda: NOW)
         assert (await budgets.admit(PassTag("t1", "t1"))).user is None  # a single-user daemon's pass

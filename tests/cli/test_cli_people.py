@@ -17,7 +17,7 @@ from cursord.cli.main import build_parser
 from cursord.cli.people import run_people
 from cursord.cli.usage import run_usage
 from cursord.providers.model import Usage
-from cursord.store import Budget, PassRecord, Scope, SqlitePeopleStore, open_store
+from cursord.store import DB_NAME, Budget, PassRecord, Scope, SqlPeopleStore, open_store
 from cursord.store.people import token_hash
 from cursord.testing.editor import EditorClient, run_request
 from cursord.testing.fake_providers import Reply, chat_text, open_fake_provider
@@ -52,17 +52,17 @@ async def test_users_add_list_budget_remove(tmp_path: Path, capsys: pytest.Captu
     code, teams = await people(tmp_path, "teams", "list")
     assert teams.splitlines()[1].split() == ["core", "alice", "$20.00/day"]
     async with open_store(tmp_path) as store:
-        found = await SqlitePeopleStore(store).authenticate(token)
+        found = await SqlPeopleStore(store).authenticate(token)
         assert found is not None and (found.name, found.team) == ("alice", "core")
-        raw = store.path.read_bytes()
+        raw = (tmp_path / DB_NAME).read_bytes()
         assert token.encode() not in raw and token_hash(token) in raw  # only the hash is kept
-        assert await SqlitePeopleStore(store).budget(Scope.USER, "alice") == Budget(Scope.USER, "alice", 5000, 1.5)
+        assert await SqlPeopleStore(store).budget(Scope.USER, "alice") == Budget(Scope.USER, "alice", 5000, 1.5)
     assert await people(tmp_path, "users", "remove", "alice") == (0, "user alice removed\n")
     code, _ = await people(tmp_path, "users", "budget", "alice", "--tokens-per-day", "1")
     assert code == 1 and "no user 'alice'" in capsys.readouterr().err
     async with open_store(tmp_path) as store:
-        assert await SqlitePeopleStore(store).authenticate(token) is None
-        assert await SqlitePeopleStore(store).budget(Scope.USER, "alice") is None
+        assert await SqlPeopleStore(store).authenticate(token) is None
+        assert await SqlPeopleStore(store).budget(Scope.USER, "alice") is None
 
 
 async def test_bad_names_and_limits_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

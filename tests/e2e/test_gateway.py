@@ -21,7 +21,7 @@ from cursord.connect import Code, ConnectError, encode_envelope
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server import open_gateway_client
-from cursord.store import Budget, Scope, SqlitePeopleStore, Store, UsageGroup
+from cursord.store import Budget, Scope, SqlPeopleStore, SqlStore, UsageGroup
 from cursord.testing.agent import Transcript, agent_daemon, drive, spec_for
 from cursord.testing.behaviours import Echo
 from cursord.testing.editor import AppendFailed, EditorClient, cancel_action, heartbeat, run_request
@@ -44,14 +44,14 @@ def bearer(token: str) -> tuple[tuple[bytes, bytes], ...]:
 @contextlib.asynccontextmanager
 async def gateway(
     fake: FakeProvider, *, transport: Any = "memory"
-) -> AsyncIterator[tuple[RunningDaemon, SqlitePeopleStore, Store]]:
+) -> AsyncIterator[tuple[RunningDaemon, SqlPeopleStore, SqlStore]]:
     async with agent_daemon(spec_for(fake, CHAT, MODEL), transport=transport, team_gateway=True) as (daemon, services):
         store = _store(services)
-        yield daemon, SqlitePeopleStore(store), store
+        yield daemon, SqlPeopleStore(store), store
 
 
-def _store(services: AgentServices) -> Store:
-    assert isinstance(services.store, Store)
+def _store(services: AgentServices) -> SqlStore:
+    assert isinstance(services.store, SqlStore)
     return services.store
 
 

@@ -20,14 +20,14 @@ from pathlib import Path
 import trio
 
 from cursord.providers.model import Message, TextPart
-from cursord.store import Store, open_store
+from cursord.store import SqlStore, open_store
 from cursord.store.writer import WriterThread
 
 CHILD_DEADLINE = 60.0
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
-def threaded(store: Store) -> WriterThread:
+def threaded(store: SqlStore) -> WriterThread:
     """The store's writer thread (these tests use the threaded store, not `inline=True`)."""
     assert isinstance(store.writer, WriterThread)
     return store.writer

@@ -21,7 +21,7 @@ from cursord.store import (
     InvalidSummary,
     PassRecord,
     PassStatus,
-    Store,
+    SqlStore,
     StoreClosed,
     ToolCallRecord,
     TurnMeta,
@@ -33,7 +33,7 @@ from cursord.store import (
 from cursord.store.writer import WriterThread
 
 
-def threaded(store: Store) -> WriterThread:
+def threaded(store: SqlStore) -> WriterThread:
     """The store's writer thread (these tests use the threaded store, not `inline=True`)."""
     assert isinstance(store.writer, WriterThread)
     return store.writer
@@ -303,7 +303,7 @@ async def test_a_corrupt_row_is_reported_not_guessed(tmp_path: Path) -> None:
 
 
 async def test_a_closed_store_refuses_work(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path)
+    store = await SqlStore.open(tmp_path)
     await store.commit_turn("c", turn("1"))
     await store.aclose()
     await store.aclose()  # idempotent

@@ -25,13 +25,13 @@ from cursord.store import (
     JournalState,
     PendingEntry,
     PendingKind,
-    Store,
+    SqlStore,
     open_store,
 )
 from cursord.store.writer import WriterThread
 
 
-def threaded(store: Store) -> WriterThread:
+def threaded(store: SqlStore) -> WriterThread:
     """The store's writer thread (these tests use the threaded store, not `inline=True`)."""
     assert isinstance(store.writer, WriterThread)
     return store.writer

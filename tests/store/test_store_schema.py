@@ -18,8 +18,8 @@ from cursord.store import (
     SchemaTooNew,
     Scope,
     Spend,
-    SqlitePeopleStore,
-    Store,
+    SqlPeopleStore,
+    SqlStore,
     StoreError,
     UsageGroup,
     open_store,
@@ -30,7 +30,7 @@ from cursord.store.schema import MIGRATIONS, Migration, migrate, user_version
 from cursord.store.writer import WriterThread
 
 
-def threaded(store: Store) -> WriterThread:
+def threaded(store: SqlStore) -> WriterThread:
     """The store's writer thread (these tests use the threaded store, not `inline=True`)."""
     assert isinstance(store.writer, WriterThread)
     return store.writer
@@ -124,7 +124,7 @@ def raw_version(path: Path) -> int:
 async def test_open_from_an_empty_dir_creates_every_table(tmp_path: Path) -> None:
     data_dir = tmp_path / "not" / "yet"
     async with open_store(data_dir) as store:
-        assert store.path == data_dir / DB_NAME
+        assert store.location == str(data_dir / DB_NAME)
         assert await store.load("nobody") == []
     path = data_dir / DB_NAME
     assert tables(path) >= TABLES
@@ -213,7 +213,7 @@ async def test_upgrade_to_people_keeps_passes_as_nobodys(tmp_path: Path) -> None
         assert old.cost_usd == 0.5
         (row,) = await store.usage(UsageGroup.USER)
         assert (row.key, row.passes, row.input_tokens) == (None, 1, 100)
-        people = SqlitePeopleStore(store)
+        people = SqlPeopleStore(store)
         assert await people.users() == []
         assert await people.spent(Scope.USER, "alice", 0.0) == Spend(0, 0.0, 0)
     assert raw_version(path) == 4
@@ -226,7 +226,7 @@ async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
     conn.execute("PRAGMA user_version = 99")
     conn.close()
     with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 4.*newer cursord") as info:
-        await Store.open(tmp_path)
+        await SqlStore.open(tmp_path)
     assert (info.value.found, info.value.known) == (99, SCHEMA_VERSION)
     assert raw_version(path) == 99
     assert tables(path) == set()
@@ -235,7 +235,7 @@ async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
 async def test_a_file_that_is_not_a_database_gives_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / DB_NAME).write_bytes(b"this is not sqlite at all, just some text " * 100)
     with pytest.raises(StoreError, match=r"cannot open .*not a database"):
-        await Store.open(tmp_path)
+        await SqlStore.open(tmp_path)
 
 
 def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:

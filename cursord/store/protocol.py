@@ -1,0 +1,137 @@
+"""`Store`: what the rest of cursord may ask of the durable store, whichever engine holds it.
+
+Callers (the agent turn, the stream journal, the restorer, the CLI, the composition root) type against
+this protocol; `cursord.store.store.SqlStore` implements it over SQLite (the default, one file in the
+data dir) or PostgreSQL (`--store postgresql://...`). The engine is chosen once, by `open_store`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from types import TracebackType
+from typing import Protocol
+
+from cursord.providers.model import Message
+from cursord.store.people import PeopleStore
+from cursord.store.records import (
+    BlobStatus,
+    Checkpoint,
+    ConversationInfo,
+    JournalRecord,
+    PassRecord,
+    PendingKind,
+    SummaryRecord,
+    ToolCallRecord,
+    TurnMeta,
+    TurnRecord,
+)
+from cursord.store.usage import UsageGroup, UsageRow
+
+
+class Store(Protocol):
+    """Conversation history, the usage ledger, blobs and checkpoints, the stream journal, and people."""
+
+    #: where the data lives, for people to read: the SQLite file's path, or the PostgreSQL URL without its
+    #: password.
+    location: str
+    clock: Callable[[], float]
+
+    async def aclose(self) -> None: ...
+
+    async def __aenter__(self) -> Store: ...
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None: ...
+
+    async def flush(self) -> None: ...
+
+    def people(self) -> PeopleStore:
+        """Users, tokens, budgets and owners, in the same database."""
+        ...
+
+    # ---- history
+    async def load(self, conversation_id: str) -> list[Message]: ...
+
+    async def commit_turn(self, conversation_id: str, messages: list[Message]) -> None: ...
+
+    async def record_turn(
+        self, conversation_id: str, messages: Sequence[Message], meta: TurnMeta | None = None
+    ) -> TurnRecord: ...
+
+    async def turns(self, conversation_id: str) -> list[TurnRecord]: ...
+
+    async def turn_messages(self, conversation_id: str, turn_seq: int) -> list[Message]: ...
+
+    async def conversation(self, conversation_id: str) -> ConversationInfo | None: ...
+
+    async def set_summary(self, conversation_id: str, summary: str, replaces_up_to_turn: int) -> None: ...
+
+    async def summaries(self, conversation_id: str) -> list[SummaryRecord]: ...
+
+    # ---- passes, tool calls, the usage ledger
+    async def record_pass(self, record: PassRecord) -> None: ...
+
+    def record_pass_nowait(self, record: PassRecord) -> None: ...
+
+    async def usage(self, by: UsageGroup, since: float | None = None) -> list[UsageRow]: ...
+
+    async def record_tool_call(self, record: ToolCallRecord) -> None: ...
+
+    async def passes(
+        self, *, conversation_id: str | None = None, request_id: str | None = None, turn_seq: int | None = None
+    ) -> list[PassRecord]: ...
+
+    async def tool_calls(
+        self, *, conversation_id: str | None = None, request_id: str | None = None, turn_seq: int | None = None
+    ) -> list[ToolCallRecord]: ...
+
+    # ---- blobs and checkpoints
+    async def put_blob(self, blob_id: bytes, data: bytes, *, conversation_id: str | None = None) -> bool: ...
+
+    async def get_blob(self, blob_id: bytes) -> bytes | None: ...
+
+    async def blob_status(self, blob_id: bytes) -> BlobStatus | None: ...
+
+    async def mark_blob_stored(self, blob_id: bytes, ok: bool, error: str | None = None) -> bool: ...
+
+    async def unstored_blobs(self, conversation_id: str) -> list[bytes]: ...
+
+    async def save_checkpoint(self, conversation_id: str, turn_seq: int, state_bytes: bytes) -> None: ...
+
+    async def latest_checkpoint(self, conversation_id: str) -> Checkpoint | None: ...
+
+    # ---- the stream journal (and the turn snapshots kept in its pending entries)
+    async def journal_open(self, request_id: str, conversation_id: str | None, model: str | None) -> None: ...
+
+    async def journal_append(self, request_id: str, payloads: Sequence[bytes]) -> int: ...
+
+    def journal_append_nowait(self, request_id: str, payloads: Sequence[bytes]) -> None: ...
+
+    async def journal_truncate(self, request_id: str, keep: int) -> int: ...
+
+    def journal_open_nowait(self, request_id: str, conversation_id: str | None, model: str | None) -> None: ...
+
+    def journal_end_nowait(self, request_id: str, ending_json: str, ended_at: float) -> None: ...
+
+    def journal_pending_put_nowait(
+        self, request_id: str, kind: PendingKind, entry_id: str, state_json: str
+    ) -> None: ...
+
+    def journal_drop_nowait(self, request_id: str) -> None: ...
+
+    async def journal_pending_put(
+        self, request_id: str, kind: PendingKind | str, entry_id: str, state_json: str
+    ) -> None: ...
+
+    async def journal_pending_remove(self, request_id: str, kind: PendingKind | str, entry_id: str) -> bool: ...
+
+    async def journal_end(self, request_id: str, ending_json: str, ended_at: float) -> bool: ...
+
+    async def journal_load(self, request_id: str) -> JournalRecord | None: ...
+
+    async def journal_active(self) -> list[str]: ...
+
+    async def journal_drop(self, request_id: str) -> bool: ...
+
+    async def journal_drop_ended_before(self, timestamp: float) -> int: ...
