@@ -4,7 +4,8 @@ Keys of any shape. A vendor may echo a key that looks like nothing in particular
 The daemon knows its keys, so the composition root builds a `Redactor` from the configured key values and
 installs it with `redacting(...)` for its whole life; `redact_secrets` then masks those exact values
 too (and their percent-encoded form), besides `Bearer ...` tokens, `sk-...`-style keys and the values of
-`x-api-key`, `api-key` and `authorization` headers. Two places turn outside text into daemon text, and both
+`x-api-key`, `api-key` and `authorization` headers, and the password of a URL (`postgresql://user:PASSWORD@host`,
+`?password=...`). Two places turn outside text into daemon text, and both
 go through `redact_secrets`: `ProviderError` (every provider failure, before its message reaches the editor's
 end-stream, the tap, `cursord status`, the stored turn and the log) and the log handler's `SecretFilter`.
 Values shorter than `MIN_SECRET_LENGTH` are not masked: a local server's placeholder key such as `ollama` is
@@ -21,15 +22,17 @@ from urllib.parse import quote
 
 import attrs
 
-__all__ = ["MIN_SECRET_LENGTH", "REDACTED", "Redactor", "redact_secrets", "redacting"]
+__all__ = ["MIN_SECRET_LENGTH", "REDACTED", "Redactor", "redact_secrets", "redact_url_password", "redacting"]
 
 REDACTED: Final = "<redacted>"
 
 # The value of a credential-bearing header or field, in the spellings logs and reprs use.
 _HEADER_VALUE = re.compile(
-    r"(?i)(\b(?:x-api-key|x-goog-api-key|api[-_]?key|authorization|proxy-authorization)\b"
+    r"(?i)(\b(?:x-api-key|x-goog-api-key|api[-_]?key|authorization|proxy-authorization|password)\b"
     r"""['"]?\s*[:=,]\s*(?:b?['"])?)((?:bearer|basic)\s+)?([^\s'",;&)}\]]+)"""
 )
+# The password in a URL's user info: `scheme://user:PASSWORD@host`.
+_URL_PASSWORD = re.compile(r"(?i)(\b[a-z][a-z0-9+.-]*://[^\s/:@]*:)([^\s/@]+)(@)")
 _BEARER = re.compile(r"(?i)\b(bearer\s+)[A-Za-z0-9._~+/=-]{8,}")
 # Vendor key shapes: OpenAI/Anthropic/OpenRouter/DeepSeek `sk-...`, Groq `gsk_...`, xAI `xai-...`,
 # Google `AIza...`.
@@ -48,8 +51,17 @@ def _mask_header(match: re.Match[str]) -> str:
 MIN_SECRET_LENGTH: Final = 8
 
 
+def redact_url_password(url: str) -> str:
+    """`url` with the password of its user info and a `password=` parameter replaced by `<redacted>`."""
+    return _HEADER_VALUE.sub(_mask_header, _URL_PASSWORD.sub(_mask_url, url))
+
+
+def _mask_url(match: re.Match[str]) -> str:
+    return match.group(0) if match.group(2) == REDACTED else f"{match.group(1)}{REDACTED}{match.group(3)}"
+
+
 def _mask_shapes(text: str) -> str:
-    text = _HEADER_VALUE.sub(_mask_header, text)
+    text = redact_url_password(text)
     text = _BEARER.sub(lambda m: m.group(1) + REDACTED, text)
     return _KEY_SHAPES.sub(REDACTED, text)
 

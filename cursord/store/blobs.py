@@ -9,13 +9,12 @@ editor has not yet confirmed storing, oldest first, so they can be sent again.
 
 from __future__ import annotations
 
-import sqlite3
-
 from cursord.store.conversations import touch_conversation
 from cursord.store.records import BlobStatus, Checkpoint
+from cursord.store.sql import Connection
 
 
-def put_blob(conn: sqlite3.Connection, blob_id: bytes, data: bytes, conversation_id: str | None, now: float) -> bool:
+def put_blob(conn: Connection, blob_id: bytes, data: bytes, conversation_id: str | None, now: float) -> bool:
     """Store `data` under `blob_id`; returns whether anything changed (new blob, or new bytes)."""
     row = conn.execute("SELECT data FROM blobs WHERE blob_id = ?", (blob_id,)).fetchone()
     changed = row is None or bytes(row[0]) != data
@@ -30,18 +29,18 @@ def put_blob(conn: sqlite3.Connection, blob_id: bytes, data: bytes, conversation
     if conversation_id is not None:
         touch_conversation(conn, conversation_id, now)
         conn.execute(
-            "INSERT OR IGNORE INTO blob_refs(conversation_id, blob_id, created_at) VALUES (?, ?, ?)",
+            "INSERT INTO blob_refs(conversation_id, blob_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             (conversation_id, blob_id, now),
         )
     return changed
 
 
-def get_blob(conn: sqlite3.Connection, blob_id: bytes) -> bytes | None:
+def get_blob(conn: Connection, blob_id: bytes) -> bytes | None:
     row = conn.execute("SELECT data FROM blobs WHERE blob_id = ?", (blob_id,)).fetchone()
     return None if row is None else bytes(row[0])
 
 
-def blob_status(conn: sqlite3.Connection, blob_id: bytes) -> BlobStatus | None:
+def blob_status(conn: Connection, blob_id: bytes) -> BlobStatus | None:
     row = conn.execute(
         "SELECT length(data), stored_by_editor, last_error, attempts FROM blobs WHERE blob_id = ?", (blob_id,)
     ).fetchone()
@@ -51,7 +50,7 @@ def blob_status(conn: sqlite3.Connection, blob_id: bytes) -> BlobStatus | None:
     return BlobStatus(bytes(blob_id), size, bool(stored), error, attempts)
 
 
-def mark_blob_stored(conn: sqlite3.Connection, blob_id: bytes, ok: bool, error: str | None, now: float) -> bool:
+def mark_blob_stored(conn: Connection, blob_id: bytes, ok: bool, error: str | None, now: float) -> bool:
     """Record the editor's answer to a set-blob request; returns False for an unknown blob."""
     if ok:
         cursor = conn.execute(
@@ -66,7 +65,7 @@ def mark_blob_stored(conn: sqlite3.Connection, blob_id: bytes, ok: bool, error: 
     return cursor.rowcount > 0
 
 
-def unstored_blobs(conn: sqlite3.Connection, conversation_id: str) -> list[bytes]:
+def unstored_blobs(conn: Connection, conversation_id: str) -> list[bytes]:
     rows = conn.execute(
         "SELECT b.blob_id FROM blob_refs AS r JOIN blobs AS b USING (blob_id) "
         "WHERE r.conversation_id = ? AND b.stored_by_editor = 0 ORDER BY r.created_at, b.rowid",
@@ -75,7 +74,7 @@ def unstored_blobs(conn: sqlite3.Connection, conversation_id: str) -> list[bytes
     return [bytes(blob_id) for (blob_id,) in rows]
 
 
-def save_checkpoint(conn: sqlite3.Connection, conversation_id: str, turn_seq: int, state: bytes, now: float) -> None:
+def save_checkpoint(conn: Connection, conversation_id: str, turn_seq: int, state: bytes, now: float) -> None:
     """Keep `state` as the conversation's checkpoint after `turn_seq` (replacing one saved before)."""
     touch_conversation(conn, conversation_id, now)
     conn.execute(
@@ -85,7 +84,7 @@ def save_checkpoint(conn: sqlite3.Connection, conversation_id: str, turn_seq: in
     )
 
 
-def latest_checkpoint(conn: sqlite3.Connection, conversation_id: str) -> Checkpoint | None:
+def latest_checkpoint(conn: Connection, conversation_id: str) -> Checkpoint | None:
     row = conn.execute(
         "SELECT turn_seq, state, created_at FROM checkpoints WHERE conversation_id = ? ORDER BY turn_seq DESC LIMIT 1",
         (conversation_id,),

@@ -1,6 +1,6 @@
 """SQL for conversations: turns and their messages, summaries, provider passes and tool calls.
 
-Plain synchronous functions of a `sqlite3.Connection`, run by the writer thread (writes) or a read
+Plain synchronous functions of a `Connection`, run by the writer thread (writes) or a read
 connection (reads) inside a transaction the caller opened; no trio, no threads.
 
 History rules: every turn gets the next `turn_seq` of its conversation, whatever its status, and its
@@ -11,7 +11,6 @@ runs, before it has a `turn_seq`; recording the turn claims the unclaimed ones o
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 
 import attrs
@@ -29,6 +28,7 @@ from cursord.store.records import (
     TurnRecord,
     TurnStatus,
 )
+from cursord.store.sql import Connection
 
 #: How a summary enters the history: a user message (every vendor accepts one anywhere; some
 #: OpenAI-compatible servers reject a system message after the first).
@@ -39,7 +39,7 @@ def summary_message(summary: str) -> Message:
     return Message.user(SUMMARY_PREFIX + summary)
 
 
-def touch_conversation(conn: sqlite3.Connection, conversation_id: str, now: float, model: str | None = None) -> None:
+def touch_conversation(conn: Connection, conversation_id: str, now: float, model: str | None = None) -> None:
     conn.execute(
         "INSERT INTO conversations(conversation_id, created_at, updated_at, model) VALUES (?, ?, ?, ?) "
         "ON CONFLICT(conversation_id) DO UPDATE SET updated_at = excluded.updated_at, "
@@ -48,7 +48,7 @@ def touch_conversation(conn: sqlite3.Connection, conversation_id: str, now: floa
     )
 
 
-def _last_turn_seq(conn: sqlite3.Connection, conversation_id: str) -> int:
+def _last_turn_seq(conn: Connection, conversation_id: str) -> int:
     row = conn.execute(
         "SELECT turn_seq FROM turns WHERE conversation_id = ? ORDER BY turn_seq DESC LIMIT 1", (conversation_id,)
     ).fetchone()
@@ -56,7 +56,7 @@ def _last_turn_seq(conn: sqlite3.Connection, conversation_id: str) -> int:
 
 
 def record_turn(
-    conn: sqlite3.Connection, conversation_id: str, messages: Sequence[Message], meta: TurnMeta, now: float
+    conn: Connection, conversation_id: str, messages: Sequence[Message], meta: TurnMeta, now: float
 ) -> TurnRecord:
     encoded = [(m.role.value, encode_parts(m.parts)) for m in messages]
     touch_conversation(conn, conversation_id, now, meta.model)
@@ -101,7 +101,7 @@ def record_turn(
     )
 
 
-def load_history(conn: sqlite3.Connection, conversation_id: str) -> list[Message]:
+def load_history(conn: Connection, conversation_id: str) -> list[Message]:
     row = conn.execute(
         "SELECT summary, summary_up_to_turn FROM conversations WHERE conversation_id = ?", (conversation_id,)
     ).fetchone()
@@ -119,7 +119,7 @@ def load_history(conn: sqlite3.Connection, conversation_id: str) -> list[Message
     return history
 
 
-def turn_messages(conn: sqlite3.Connection, conversation_id: str, turn_seq: int) -> list[Message]:
+def turn_messages(conn: Connection, conversation_id: str, turn_seq: int) -> list[Message]:
     rows = conn.execute(
         "SELECT role, parts FROM messages WHERE conversation_id = ? AND turn_seq = ? ORDER BY position",
         (conversation_id, turn_seq),
@@ -127,7 +127,7 @@ def turn_messages(conn: sqlite3.Connection, conversation_id: str, turn_seq: int)
     return [decode_message(role, parts) for role, parts in rows]
 
 
-def turn_records(conn: sqlite3.Connection, conversation_id: str) -> list[TurnRecord]:
+def turn_records(conn: Connection, conversation_id: str) -> list[TurnRecord]:
     rows = conn.execute(
         "SELECT turn_seq, request_id, status, model, error, input_tokens, output_tokens, cache_read_tokens, "
         "cache_write_tokens, started_at, committed_at, "
@@ -152,7 +152,7 @@ def turn_records(conn: sqlite3.Connection, conversation_id: str) -> list[TurnRec
     ]
 
 
-def conversation_info(conn: sqlite3.Connection, conversation_id: str) -> ConversationInfo | None:
+def conversation_info(conn: Connection, conversation_id: str) -> ConversationInfo | None:
     row = conn.execute(
         "SELECT created_at, updated_at, model, summary, summary_up_to_turn FROM conversations "
         "WHERE conversation_id = ?",
@@ -172,7 +172,7 @@ def conversation_info(conn: sqlite3.Connection, conversation_id: str) -> Convers
     )
 
 
-def set_summary(conn: sqlite3.Connection, conversation_id: str, summary: str, up_to_turn: int, now: float) -> None:
+def set_summary(conn: Connection, conversation_id: str, summary: str, up_to_turn: int, now: float) -> None:
     row = conn.execute(
         "SELECT summary, summary_up_to_turn, summary_created_at FROM conversations WHERE conversation_id = ?",
         (conversation_id,),
@@ -198,7 +198,7 @@ def set_summary(conn: sqlite3.Connection, conversation_id: str, summary: str, up
     )
 
 
-def summaries(conn: sqlite3.Connection, conversation_id: str) -> list[SummaryRecord]:
+def summaries(conn: Connection, conversation_id: str) -> list[SummaryRecord]:
     """Every summary the conversation has had, oldest first; the last one is current (not archived)."""
     archived = [
         SummaryRecord(summary, up_to, created_at, archived_at)
@@ -230,7 +230,7 @@ _TOOL_COLUMNS = (
 )
 
 
-def record_pass(conn: sqlite3.Connection, record: PassRecord) -> None:
+def record_pass(conn: Connection, record: PassRecord) -> None:
     conn.execute(
         f"INSERT INTO passes({_PASS_COLUMNS}, user_name, team) VALUES ({', '.join('?' * 20)})",
         (
@@ -255,7 +255,7 @@ def record_pass(conn: sqlite3.Connection, record: PassRecord) -> None:
     )
 
 
-def record_tool_call(conn: sqlite3.Connection, record: ToolCallRecord) -> None:
+def record_tool_call(conn: Connection, record: ToolCallRecord) -> None:
     conn.execute(
         f"INSERT INTO tool_calls({_TOOL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
@@ -289,7 +289,7 @@ def _where(conversation_id: str | None, request_id: str | None, turn_seq: int | 
 
 
 def passes(
-    conn: sqlite3.Connection, conversation_id: str | None, request_id: str | None, turn_seq: int | None
+    conn: Connection, conversation_id: str | None, request_id: str | None, turn_seq: int | None
 ) -> list[PassRecord]:
     where, values = _where(conversation_id, request_id, turn_seq)
     rows = conn.execute(f"SELECT {_PASS_COLUMNS} FROM passes WHERE {where} ORDER BY pass_id", values)
@@ -318,7 +318,7 @@ def passes(
 
 
 def tool_calls(
-    conn: sqlite3.Connection, conversation_id: str | None, request_id: str | None, turn_seq: int | None
+    conn: Connection, conversation_id: str | None, request_id: str | None, turn_seq: int | None
 ) -> list[ToolCallRecord]:
     where, values = _where(conversation_id, request_id, turn_seq)
     rows = conn.execute(f"SELECT {_TOOL_COLUMNS} FROM tool_calls WHERE {where} ORDER BY call_row", values)

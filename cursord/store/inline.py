@@ -10,7 +10,6 @@ block the event loop for the duration of each statement, which is why the daemon
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
@@ -18,6 +17,7 @@ import attrs
 import trio
 
 from cursord.store.errors import StoreClosed, StoreError
+from cursord.store.sql import SQLITE, Connection, Dialect
 
 log = logging.getLogger(__name__)
 
@@ -26,13 +26,14 @@ T = TypeVar("T")
 
 @attrs.define(eq=False)
 class InlineWriter:
-    conn: sqlite3.Connection
+    conn: Connection
+    dialect: Dialect = SQLITE
     closed: bool = False
 
-    def _transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    def _transaction(self, fn: Callable[[Connection], T]) -> T:
         if self.closed:
             raise StoreClosed("the store is closed")
-        self.conn.execute("BEGIN IMMEDIATE")
+        self.conn.execute(self.dialect.begin_write)
         try:
             value = fn(self.conn)
         except Exception:
@@ -43,17 +44,17 @@ class InlineWriter:
             raise
         try:
             self.conn.execute("COMMIT")
-        except sqlite3.Error as exc:
+        except Exception as exc:
             raise StoreError(f"write transaction failed: {exc!r}") from exc
         return value
 
-    async def run(self, fn: Callable[[sqlite3.Connection], T], *, durable: bool = False, weight: int = 0) -> T:
+    async def run(self, fn: Callable[[Connection], T], *, durable: bool = False, weight: int = 0) -> T:
         await trio.lowlevel.checkpoint_if_cancelled()
         value = self._transaction(fn)
         await trio.lowlevel.cancel_shielded_checkpoint()
         return value
 
-    def run_nowait(self, fn: Callable[[sqlite3.Connection], Any], *, durable: bool = False, weight: int = 0) -> None:
+    def run_nowait(self, fn: Callable[[Connection], Any], *, durable: bool = False, weight: int = 0) -> None:
         try:
             self._transaction(fn)
         except StoreClosed:
@@ -66,7 +67,7 @@ class InlineWriter:
         key: Hashable,
         items: Sequence[Any],
         weight: int,
-        make_fn: Callable[[list[Any]], Callable[[sqlite3.Connection], Any]],
+        make_fn: Callable[[list[Any]], Callable[[Connection], Any]],
     ) -> None:
         self.run_nowait(make_fn(list(items)))
 
@@ -85,7 +86,7 @@ class InlineReader:
 
     writer: InlineWriter
 
-    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def run(self, fn: Callable[[Connection], T]) -> T:
         if self.writer.closed:
             raise StoreClosed("the store is closed")
         await trio.lowlevel.checkpoint_if_cancelled()

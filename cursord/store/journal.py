@@ -11,28 +11,28 @@ Synchronous functions of a connection, like the other SQL modules.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from itertools import count, repeat
 
 from cursord.store.errors import JournalAlreadyActive, JournalClosed, JournalNotFound
 from cursord.store.records import JournalRecord, JournalState, PendingEntry, PendingKind
+from cursord.store.sql import Connection
 
 
-def _state(conn: sqlite3.Connection, request_id: str) -> JournalState:
+def _state(conn: Connection, request_id: str) -> JournalState:
     row = conn.execute("SELECT state FROM journal_streams WHERE request_id = ?", (request_id,)).fetchone()
     if row is None:
         raise JournalNotFound(f"no journal for request {request_id!r}")
     return JournalState(row[0])
 
 
-def _require_active(conn: sqlite3.Connection, request_id: str) -> None:
+def _require_active(conn: Connection, request_id: str) -> None:
     if _state(conn, request_id) is not JournalState.ACTIVE:
         raise JournalClosed(f"the journal of request {request_id!r} has ended")
 
 
 def open_journal(
-    conn: sqlite3.Connection, request_id: str, conversation_id: str | None, model: str | None, now: float
+    conn: Connection, request_id: str, conversation_id: str | None, model: str | None, now: float
 ) -> None:
     row = conn.execute("SELECT state FROM journal_streams WHERE request_id = ?", (request_id,)).fetchone()
     if row is not None:
@@ -45,7 +45,7 @@ def open_journal(
     )
 
 
-def append_events(conn: sqlite3.Connection, request_id: str, payloads: Sequence[bytes]) -> int:
+def append_events(conn: Connection, request_id: str, payloads: Sequence[bytes]) -> int:
     """Append `payloads` in order; returns the number of events the journal now holds."""
     _require_active(conn, request_id)
     row = conn.execute(
@@ -59,12 +59,12 @@ def append_events(conn: sqlite3.Connection, request_id: str, payloads: Sequence[
     return start + len(payloads)
 
 
-def truncate_events(conn: sqlite3.Connection, request_id: str, keep: int) -> int:
+def truncate_events(conn: Connection, request_id: str, keep: int) -> int:
     """Drop every event from index `keep` on (a resumed turn re-runs what came after); returns how many."""
     return conn.execute("DELETE FROM journal_events WHERE request_id = ? AND seq >= ?", (request_id, keep)).rowcount
 
 
-def put_pending(conn: sqlite3.Connection, request_id: str, kind: PendingKind, entry_id: str, state_json: str) -> None:
+def put_pending(conn: Connection, request_id: str, kind: PendingKind, entry_id: str, state_json: str) -> None:
     _require_active(conn, request_id)
     conn.execute(
         "INSERT INTO journal_pending(request_id, kind, id, state) VALUES (?, ?, ?, ?) "
@@ -73,14 +73,14 @@ def put_pending(conn: sqlite3.Connection, request_id: str, kind: PendingKind, en
     )
 
 
-def remove_pending(conn: sqlite3.Connection, request_id: str, kind: PendingKind, entry_id: str) -> bool:
+def remove_pending(conn: Connection, request_id: str, kind: PendingKind, entry_id: str) -> bool:
     cursor = conn.execute(
         "DELETE FROM journal_pending WHERE request_id = ? AND kind = ? AND id = ?", (request_id, kind.value, entry_id)
     )
     return cursor.rowcount > 0
 
 
-def end_journal(conn: sqlite3.Connection, request_id: str, ending_json: str, ended_at: float) -> bool:
+def end_journal(conn: Connection, request_id: str, ending_json: str, ended_at: float) -> bool:
     """Record how the stream ended; returns False if it had already ended (the first ending stays)."""
     if _state(conn, request_id) is JournalState.ENDED:
         return False
@@ -92,7 +92,7 @@ def end_journal(conn: sqlite3.Connection, request_id: str, ending_json: str, end
     return True
 
 
-def load_journal(conn: sqlite3.Connection, request_id: str) -> JournalRecord | None:
+def load_journal(conn: Connection, request_id: str) -> JournalRecord | None:
     row = conn.execute(
         "SELECT conversation_id, model, state, created_at, ended_at, ending FROM journal_streams WHERE request_id = ?",
         (request_id,),
@@ -125,7 +125,7 @@ def load_journal(conn: sqlite3.Connection, request_id: str) -> JournalRecord | N
     )
 
 
-def active_journals(conn: sqlite3.Connection) -> list[str]:
+def active_journals(conn: Connection) -> list[str]:
     rows = conn.execute(
         "SELECT request_id FROM journal_streams WHERE state = ? ORDER BY created_at, request_id",
         (JournalState.ACTIVE.value,),
@@ -133,11 +133,11 @@ def active_journals(conn: sqlite3.Connection) -> list[str]:
     return [request_id for (request_id,) in rows]
 
 
-def drop_journal(conn: sqlite3.Connection, request_id: str) -> bool:
+def drop_journal(conn: Connection, request_id: str) -> bool:
     return conn.execute("DELETE FROM journal_streams WHERE request_id = ?", (request_id,)).rowcount > 0
 
 
-def drop_ended_before(conn: sqlite3.Connection, timestamp: float) -> int:
+def drop_ended_before(conn: Connection, timestamp: float) -> int:
     cursor = conn.execute(
         "DELETE FROM journal_streams WHERE state = ? AND ended_at < ?", (JournalState.ENDED.value, timestamp)
     )

@@ -25,12 +25,12 @@ import hashlib
 import hmac
 import re
 import secrets
-import sqlite3
 from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
 from cursord.store.errors import StoreError
+from cursord.store.sql import Connection
 
 if TYPE_CHECKING:
     from cursord.store.store import SqlStore
@@ -95,30 +95,30 @@ def check_name(name: str, what: str) -> str:
 # ---- SQL (one connection, inside the caller's transaction) -------------------------------------------
 
 
-def add_user(conn: sqlite3.Connection, name: str, team: str | None, digest: bytes, now: float) -> None:
+def add_user(conn: Connection, name: str, team: str | None, digest: bytes, now: float) -> None:
     if conn.execute("SELECT 1 FROM users WHERE name = ?", (name,)).fetchone() is not None:
         raise PeopleError(f"user {name!r} exists already (remove it first to give it a new token)")
     conn.execute("INSERT INTO users(name, team, token_hash, created_at) VALUES (?, ?, ?, ?)",
                  (name, team, digest, now))
 
 
-def remove_user(conn: sqlite3.Connection, name: str) -> bool:
+def remove_user(conn: Connection, name: str) -> bool:
     """Remove the user and its budget; its conversations stay owned by its name (nobody else gets them)."""
     conn.execute("DELETE FROM budgets WHERE scope = 'user' AND name = ?", (name,))
     return conn.execute("DELETE FROM users WHERE name = ?", (name,)).rowcount > 0
 
 
-def users(conn: sqlite3.Connection) -> list[User]:
+def users(conn: Connection) -> list[User]:
     rows = conn.execute("SELECT name, team, created_at FROM users ORDER BY name")
     return [User(name, team, created_at) for name, team, created_at in rows]
 
 
-def user(conn: sqlite3.Connection, name: str) -> User | None:
+def user(conn: Connection, name: str) -> User | None:
     row = conn.execute("SELECT name, team, created_at FROM users WHERE name = ?", (name,)).fetchone()
     return None if row is None else User(*row)
 
 
-def user_by_token(conn: sqlite3.Connection, digest: bytes) -> User | None:
+def user_by_token(conn: Connection, digest: bytes) -> User | None:
     row = conn.execute("SELECT name, team, created_at, token_hash FROM users WHERE token_hash = ?",
                        (digest,)).fetchone()
     if row is None or not hmac.compare_digest(bytes(row[3]), digest):
@@ -126,7 +126,7 @@ def user_by_token(conn: sqlite3.Connection, digest: bytes) -> User | None:
     return User(row[0], row[1], row[2])
 
 
-def set_budget(conn: sqlite3.Connection, budget: Budget) -> None:
+def set_budget(conn: Connection, budget: Budget) -> None:
     conn.execute(
         """INSERT INTO budgets(scope, name, tokens_per_day, cost_per_day_usd) VALUES (?, ?, ?, ?)
            ON CONFLICT (scope, name) DO UPDATE
@@ -135,18 +135,18 @@ def set_budget(conn: sqlite3.Connection, budget: Budget) -> None:
     )
 
 
-def budget(conn: sqlite3.Connection, scope: Scope, name: str) -> Budget | None:
+def budget(conn: Connection, scope: Scope, name: str) -> Budget | None:
     row = conn.execute("SELECT tokens_per_day, cost_per_day_usd FROM budgets WHERE scope = ? AND name = ?",
                        (scope.value, name)).fetchone()
     return None if row is None else Budget(scope, name, row[0], row[1])
 
 
-def budgets(conn: sqlite3.Connection) -> list[Budget]:
+def budgets(conn: Connection) -> list[Budget]:
     rows = conn.execute("SELECT scope, name, tokens_per_day, cost_per_day_usd FROM budgets ORDER BY scope, name")
     return [Budget(Scope(scope), name, tokens, cost) for scope, name, tokens, cost in rows]
 
 
-def claim(conn: sqlite3.Connection, kind: Owned, key: str, name: str, now: float) -> str:
+def claim(conn: Connection, kind: Owned, key: str, name: str, now: float) -> str:
     """Make `name` the owner of `key` unless somebody is already; returns the owner."""
     conn.execute(
         "INSERT INTO owners(kind, id, user_name, claimed_at) VALUES (?, ?, ?, ?) ON CONFLICT (kind, id) DO NOTHING",
@@ -155,12 +155,12 @@ def claim(conn: sqlite3.Connection, kind: Owned, key: str, name: str, now: float
     return owner(conn, kind, key) or name
 
 
-def owner(conn: sqlite3.Connection, kind: Owned, key: str) -> str | None:
+def owner(conn: Connection, kind: Owned, key: str) -> str | None:
     row = conn.execute("SELECT user_name FROM owners WHERE kind = ? AND id = ?", (kind.value, key)).fetchone()
     return None if row is None else str(row[0])
 
 
-def spent(conn: sqlite3.Connection, scope: Scope, name: str, since: float) -> Spend:
+def spent(conn: Connection, scope: Scope, name: str, since: float) -> Spend:
     column = "user_name" if scope is Scope.USER else "team"
     row = conn.execute(
         f"""SELECT COALESCE(SUM(input_tokens + output_tokens), 0), COALESCE(SUM(cost_usd), 0),

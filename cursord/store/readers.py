@@ -10,7 +10,6 @@ its thread, as with writes.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -18,14 +17,16 @@ import attrs
 import trio
 
 from cursord.store.errors import StoreClosed
+from cursord.store.sql import SQLITE, Connection, Dialect
 
 T = TypeVar("T")
 
 
 @attrs.define(eq=False)
 class ReadPool:
-    connections: tuple[sqlite3.Connection, ...]
-    _idle: list[sqlite3.Connection] = attrs.field(init=False)
+    connections: tuple[Connection, ...]
+    dialect: Dialect = SQLITE
+    _idle: list[Connection] = attrs.field(init=False)
     _limiter: trio.CapacityLimiter = attrs.field(init=False)
     _closed: bool = attrs.field(init=False, default=False)
 
@@ -33,15 +34,15 @@ class ReadPool:
         self._idle = list(self.connections)
         self._limiter = trio.CapacityLimiter(len(self.connections))
 
-    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def run(self, fn: Callable[[Connection], T]) -> T:
         if self._closed:
             raise StoreClosed("the store is closed")
         return await trio.to_thread.run_sync(self._call, fn, limiter=self._limiter)
 
-    def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    def _call(self, fn: Callable[[Connection], T]) -> T:
         conn = self._idle.pop()  # the limiter guarantees one is idle; list.pop is atomic
         try:
-            conn.execute("BEGIN")
+            conn.execute(self.dialect.begin_read)
             try:
                 return fn(conn)
             finally:

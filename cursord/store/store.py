@@ -25,6 +25,7 @@ import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import TypeVar
@@ -32,6 +33,7 @@ from typing import TypeVar
 import attrs
 import trio
 
+from cursord.core import redact_url_password
 from cursord.providers.model import Message
 from cursord.store import blobs, conversations, journal, usage
 from cursord.store.codec import check_json
@@ -52,16 +54,26 @@ from cursord.store.records import (
     TurnRecord,
 )
 from cursord.store.schema import connect, migrate
+from cursord.store.sql import SQLITE, Connection, Dialect
 from cursord.store.writer import WriterThread
 
 T = TypeVar("T")
 
 DB_NAME = "cursord.sqlite3"
+SQLITE_SCHEME = "sqlite:"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 READ_CONNECTIONS = 2
+
+
+def sqlite_path(data_dir: str | os.PathLike[str], url: str | None) -> Path:
+    """The SQLite file: `url`'s path (`sqlite:PATH`), or `data_dir/cursord.sqlite3`."""
+    given = url.removeprefix(SQLITE_SCHEME) if url is not None and url.startswith(SQLITE_SCHEME) else ""
+    return Path(given).expanduser() if given else Path(data_dir) / DB_NAME
 
 
 def _open_files(path: Path, readers: int) -> tuple[sqlite3.Connection, list[sqlite3.Connection]]:
     """Create the file private to the user (SQLite gives -wal/-shm the same mode), migrate, connect."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     os.close(os.open(path, os.O_CREAT | os.O_RDONLY, 0o600))
     opened: list[sqlite3.Connection] = []
     try:
@@ -90,34 +102,41 @@ class SqlStore:
     readers: ReadPool | InlineReader
     clock: Callable[[], float] = time.time
 
+    dialect: Dialect = SQLITE
+
     @classmethod
     async def open(
         cls,
         data_dir: str | os.PathLike[str],
         *,
+        url: str | None = None,
         readers: int = READ_CONNECTIONS,
         clock: Callable[[], float] = time.time,
         inline: bool = False,
     ) -> SqlStore:
-        """Open (creating and migrating) the store in `data_dir`.
+        """Open (creating and migrating) the store: in PostgreSQL if `url` is a `postgresql://` URL, else
+        in the SQLite file `url` names (`sqlite:PATH`), by default `data_dir/cursord.sqlite3`.
 
         `inline=True` runs every statement on the trio thread (`cursord.store.inline`): for tests under
         the autojump clock only, as it blocks the event loop.
         """
-        directory = Path(data_dir)
-        path = directory / DB_NAME
+        connections: Callable[[int], tuple[Connection, Sequence[Connection]]]
+        if url is not None and url.startswith(POSTGRES_SCHEMES):
+            from cursord.store import postgres  # psycopg and libpq load only for a PostgreSQL store
 
-        def prepare() -> tuple[sqlite3.Connection, list[sqlite3.Connection]]:
-            directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-            return _open_files(path, 0 if inline else readers)
-
+            location, dialect = redact_url_password(url), postgres.POSTGRES
+            connections = partial(postgres.open_connections, url)
+        else:
+            path = sqlite_path(data_dir, url)
+            location, dialect = str(path), SQLITE
+            connections = partial(_open_files, path)
         if inline:
-            inline_writer = InlineWriter(prepare()[0])
-            return cls(str(path), inline_writer, InlineReader(inline_writer), clock)
-        write_conn, read_conns = await trio.to_thread.run_sync(prepare)
-        writer = WriterThread(write_conn)
+            inline_writer = InlineWriter(connections(0)[0], dialect)
+            return cls(location, inline_writer, InlineReader(inline_writer), clock, dialect)
+        write_conn, read_conns = await trio.to_thread.run_sync(lambda: connections(readers))
+        writer = WriterThread(write_conn, dialect)
         writer.start()
-        return cls(str(path), writer, ReadPool(tuple(read_conns)), clock)
+        return cls(location, writer, ReadPool(tuple(read_conns), dialect), clock, dialect)
 
     async def aclose(self) -> None:
         """Commit everything already queued, then close. Idempotent; shielded from cancellation."""
@@ -139,7 +158,7 @@ class SqlStore:
         """Wait until every write queued so far (including `journal_append_nowait`) is committed."""
         await self.writer.flush()
 
-    async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def _read(self, fn: Callable[[Connection], T]) -> T:
         return await self.readers.run(fn)
 
     # ---- history (the ConversationHistory protocol, and more) -------------------------------------
@@ -198,7 +217,7 @@ class SqlStore:
 
     async def usage(self, by: usage.UsageGroup, since: float | None = None) -> list[usage.UsageRow]:
         """The recorded passes since `since` (epoch seconds; None: all), summed per group."""
-        return await self._read(lambda c: usage.usage_rows(c, by, since))
+        return await self._read(lambda c: usage.usage_rows(c, by, since, self.dialect.day_of_started_at))
 
     async def record_tool_call(self, record: ToolCallRecord) -> None:
         await self.writer.run(lambda c: conversations.record_tool_call(c, record))
@@ -326,8 +345,8 @@ class SqlStore:
         return await self.writer.run(lambda c: journal.drop_ended_before(c, timestamp))
 
 
-def _appender(request_id: str) -> Callable[[list[bytes]], Callable[[sqlite3.Connection], int]]:
-    def make(buffer: list[bytes]) -> Callable[[sqlite3.Connection], int]:
+def _appender(request_id: str) -> Callable[[list[bytes]], Callable[[Connection], int]]:
+    def make(buffer: list[bytes]) -> Callable[[Connection], int]:
         return lambda c: journal.append_events(c, request_id, buffer)
 
     return make
@@ -337,12 +356,14 @@ def _appender(request_id: str) -> Callable[[list[bytes]], Callable[[sqlite3.Conn
 async def open_store(
     data_dir: str | os.PathLike[str],
     *,
+    url: str | None = None,
     readers: int = READ_CONNECTIONS,
     clock: Callable[[], float] = time.time,
     inline: bool = False,
 ) -> AsyncIterator[SqlStore]:
-    """`async with open_store(data_dir) as store:` opens, migrates, and closes on exit."""
-    store = await SqlStore.open(data_dir, readers=readers, clock=clock, inline=inline)
+    """`async with open_store(data_dir) as store:` opens, migrates, and closes on exit (`url`: see
+    `SqlStore.open`)."""
+    store = await SqlStore.open(data_dir, url=url, readers=readers, clock=clock, inline=inline)
     try:
         yield store
     finally:

@@ -6,15 +6,19 @@ summary row adds up tokens, times and cost over the passes of one group. Costs a
 known: `cost_usd` is the sum over the priced passes (None when none was priced) and `unpriced`
 counts the others, so a partial sum is never shown as the whole.
 
-Days are local calendar days (SQLite's `localtime`, the TZ of the process that reads).
+Days are local calendar days: SQLite's `localtime` (the TZ of the process that reads); on PostgreSQL the
+session's time zone, which the store sets to the reading process's (`cursord.store.postgres`). The one
+expression that differs comes in as `day` (`Dialect.day_of_started_at`). PostgreSQL sums integers as
+`numeric`, so the sums are made `int` here.
 """
 
 from __future__ import annotations
 
 import enum
-import sqlite3
 
 import attrs
+
+from cursord.store.sql import Connection
 
 
 class UsageGroup(enum.StrEnum):
@@ -28,7 +32,6 @@ class UsageGroup(enum.StrEnum):
 
 _KEYS = {
     UsageGroup.MODEL: "model",
-    UsageGroup.DAY: "date(started_at, 'unixepoch', 'localtime')",
     UsageGroup.CONVERSATION: "conversation_id",
     UsageGroup.PROVIDER: "provider",
     UsageGroup.USER: "user_name",
@@ -60,16 +63,17 @@ class UsageRow:
         return self.cache_read_tokens / self.input_tokens if self.input_tokens else None
 
 
-def usage_rows(conn: sqlite3.Connection, by: UsageGroup, since: float | None = None) -> list[UsageRow]:
-    key = _KEYS[by]
+def usage_rows(conn: Connection, by: UsageGroup, since: float | None, day: str) -> list[UsageRow]:
+    key = day if by is UsageGroup.DAY else _KEYS[by]
     order = "key" if by is UsageGroup.DAY else "SUM(cost_usd) DESC NULLS LAST, SUM(input_tokens) DESC, key"
     rows = conn.execute(
         f"""SELECT {key} AS key, COUNT(*),
-                SUM(status = 'failed'), SUM(status = 'canceled'),
+                SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END),
+                SUM(CASE WHEN status = 'canceled' THEN 1 ELSE 0 END),
                 SUM(input_tokens), SUM(output_tokens), SUM(reasoning_tokens),
                 SUM(cache_read_tokens), SUM(cache_write_tokens),
                 AVG(first_token_ms), SUM(duration_ms),
-                SUM(cost_usd), SUM(cost_usd IS NULL),
+                SUM(cost_usd), SUM(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END),
                 MIN(started_at), MAX(started_at)
             FROM passes WHERE started_at >= ? GROUP BY key ORDER BY {order}""",
         (since if since is not None else float("-inf"),),
@@ -77,18 +81,18 @@ def usage_rows(conn: sqlite3.Connection, by: UsageGroup, since: float | None = N
     return [
         UsageRow(
             key=None if k is None else str(k),
-            passes=n,
-            failed=failed,
-            canceled=canceled,
-            input_tokens=i,
-            output_tokens=o,
-            reasoning_tokens=r,
-            cache_read_tokens=cr,
-            cache_write_tokens=cw,
+            passes=int(n),
+            failed=int(failed),
+            canceled=int(canceled),
+            input_tokens=int(i),
+            output_tokens=int(o),
+            reasoning_tokens=int(r),
+            cache_read_tokens=int(cr),
+            cache_write_tokens=int(cw),
             first_token_ms=None if first is None else round(first),
-            duration_ms=duration,
+            duration_ms=int(duration),
             cost_usd=cost,
-            unpriced=unpriced,
+            unpriced=int(unpriced),
             first_at=first_at,
             last_at=last_at,
         )

@@ -43,7 +43,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import queue
-import sqlite3
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar, cast
@@ -53,11 +52,12 @@ import outcome
 import trio
 
 from cursord.store.errors import StoreClosed, StoreError
+from cursord.store.sql import SQLITE, Connection, Dialect
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-WriteFn = Callable[[sqlite3.Connection], Any]
+WriteFn = Callable[[Connection], Any]
 
 MAX_BATCH_JOBS = 1_000
 MAX_BATCH_BYTES = 8 * 1024 * 1024
@@ -92,7 +92,8 @@ def _abort_failed(raise_cancel: Any) -> trio.lowlevel.Abort:
 
 @attrs.define(eq=False)
 class WriterThread:
-    conn: sqlite3.Connection
+    conn: Connection
+    dialect: Dialect = SQLITE
     max_batch_jobs: int = MAX_BATCH_JOBS
     max_batch_bytes: int = MAX_BATCH_BYTES
     before_commit: Callable[[], object] | None = None
@@ -117,7 +118,7 @@ class WriterThread:
 
     # ---- trio side --------------------------------------------------------------------------------
 
-    async def run(self, fn: Callable[[sqlite3.Connection], T], *, durable: bool = False, weight: int = 0) -> T:
+    async def run(self, fn: Callable[[Connection], T], *, durable: bool = False, weight: int = 0) -> T:
         """Run `fn(conn)` in the writer's next transaction and return its result once committed."""
         await trio.lowlevel.checkpoint_if_cancelled()
         self._submit(_Job(fn, durable, weight, trio.lowlevel.current_trio_token(), trio.lowlevel.current_task()))
@@ -227,9 +228,9 @@ class WriterThread:
         try:
             durable = any(job.durable for job in batch)
             if durable != self._sync_full:
-                conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
+                conn.execute(self.dialect.durable if durable else self.dialect.relaxed)
                 self._sync_full = durable
-            conn.execute("BEGIN IMMEDIATE")
+            conn.execute(self.dialect.begin_write)
             try:
                 for job in batch:
                     if job.items is not None:
@@ -239,8 +240,9 @@ class WriterThread:
                     try:
                         value = job.fn(conn)
                     except Exception as exc:
-                        # SQLite may have rolled the whole transaction back (disk full, I/O error):
-                        # then ROLLBACK TO fails and the batch fails as a whole, below.
+                        # SQLite may have rolled the whole transaction back (disk full, I/O error), or
+                        # PostgreSQL lost the connection: then ROLLBACK TO fails and the batch fails as a
+                        # whole, below. (A failed statement in PostgreSQL only aborts back to `job`.)
                         conn.execute("ROLLBACK TO job")
                         conn.execute("RELEASE job")
                         results.append(outcome.Error(exc))
@@ -254,7 +256,7 @@ class WriterThread:
                 if conn.in_transaction:
                     try:
                         conn.execute("ROLLBACK")
-                    except sqlite3.Error:
+                    except Exception:
                         log.exception("store: ROLLBACK failed")
                 raise
         except Exception as exc:
@@ -290,5 +292,5 @@ class WriterThread:
             self._deliver(leftovers, [outcome.Error(StoreClosed("the store closed first")) for _ in leftovers])
 
 
-def _nothing(conn: sqlite3.Connection) -> None:
+def _nothing(conn: Connection) -> None:
     return None

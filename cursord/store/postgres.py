@@ -1,0 +1,135 @@
+"""The PostgreSQL engine: psycopg 3 connections that run the store's SQL unchanged.
+
+Theory of operation: the store (`SqlStore`) is the same for both engines; only its connections differ.
+Here they are psycopg connections in autocommit mode (the store issues BEGIN / COMMIT itself), wrapped in
+`PgConnection`, which takes SQLite's `?` placeholders (psycopg's `%s`) and exposes `in_transaction`, so
+`WriterThread`, `ReadPool` and the SQL modules need not know which engine they drive. As with SQLite,
+one writer connection on the writer thread serialises every write and groups them into transactions,
+and reads run in worker threads (`trio.to_thread.run_sync` bounded by the pool's `CapacityLimiter`),
+each on a connection of its own. `bench/pg_store.py` measured this against libpq's non-blocking mode
+waited on with trio (see `bench/README.md`).
+
+Durability: a batch somebody needs on disk commits with `synchronous_commit = on`; journal frames and
+bookkeeping with `off` (a server crash may lose the last fraction of a second of them, never half of a
+transaction), as SQLite's FULL and NORMAL.
+
+Each session's time zone is the process's own, so the usage ledger's days are local days as with SQLite.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import psycopg
+from psycopg import pq
+
+from cursord.core import redact_url_password
+from cursord.store.errors import StoreError
+from cursord.store.pg_schema import migrate
+from cursord.store.sql import Dialect
+
+POSTGRES = Dialect(
+    name="postgresql",
+    begin_write="BEGIN",
+    begin_read="BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY",
+    durable="SET synchronous_commit = on",
+    relaxed="SET synchronous_commit = off",
+    day_of_started_at="to_char(to_timestamp(started_at), 'YYYY-MM-DD')",
+)
+
+CONNECT_TIMEOUT = 10  # seconds
+
+
+
+
+
+
+
+@functools.lru_cache(maxsize=512)
+def _placeholders(sql: str) -> str:
+    """SQLite's `?` as psycopg's `%s` (the store's SQL has no `?` or `%` in its literals)."""
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+@attrs.define(eq=False)
+class PgConnection:
+    """A psycopg connection that looks like the `sqlite3.Connection` the store's SQL was written for."""
+
+    conn: psycopg.Connection[tuple[Any, ...]]
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.conn.info.transaction_status != pq.TransactionStatus.IDLE
+
+    def execute(self, sql: str, parameters: Any = (), /) -> psycopg.Cursor[tuple[Any, ...]]:
+        return self.conn.execute(_placeholders(sql), tuple(parameters))
+
+    def executemany(self, sql: str, parameters: Iterable[Any], /) -> psycopg.Cursor[tuple[Any, ...]]:
+        cursor = self.conn.cursor()
+        cursor.executemany(_placeholders(sql), [tuple(row) for row in parameters])
+        return cursor
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def local_time_zone() -> str:
+    """The process's time zone as PostgreSQL names it: `$TZ`, the zone /etc/localtime links to, or
+    (failing both) the current UTC offset."""
+    tz = os.environ.get("TZ", "").removeprefix(":")
+    if tz and "/" in tz and not tz.startswith("/"):
+        return tz
+    try:
+        target = str(Path("/etc/localtime").resolve())
+    except OSError:
+        target = ""
+    if "zoneinfo/" in target:
+        return target.split("zoneinfo/", 1)[1]
+    offset = time.localtime().tm_gmtoff
+    sign = "-" if offset < 0 else "+"
+    # POSIX zone strings count west of Greenwich as positive, hence the inverted sign.
+    hours, minutes = divmod(abs(offset) // 60, 60)
+    return f"<{sign}{hours:02d}{minutes:02d}>{'+' if sign == '-' else '-'}{hours}:{minutes:02d}"
+
+
+def connect(url: str) -> PgConnection:
+    """One configured connection, or a `StoreError` that names the database without its password."""
+    try:
+        conn: psycopg.Connection[tuple[Any, ...]] = psycopg.connect(
+            url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, application_name="cursord"
+        )
+    except psycopg.Error as exc:
+        raise StoreError(f"cannot connect to {redact_url_password(url)}: {_first_line(exc)}") from None
+    try:
+        conn.execute("SELECT set_config('TimeZone', %s, false)", (local_time_zone(),))
+    except psycopg.Error:
+        conn.execute("SET TimeZone = 'UTC'")
+    return PgConnection(conn)
+
+
+def open_connections(url: str, readers: int) -> tuple[PgConnection, list[PgConnection]]:
+    """Connect the writer, migrate the database, connect `readers` read connections."""
+    location = redact_url_password(url)
+    opened: list[PgConnection] = []
+    try:
+        writer = connect(url)
+        opened.append(writer)
+        migrate(writer.conn, location)
+        for _ in range(readers):
+            opened.append(connect(url))
+    except BaseException:
+        for conn in opened:
+            conn.close()
+        raise
+    return opened[0], opened[1:]
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return redact_url_password(text.splitlines()[0] if text else type(exc).__name__)
