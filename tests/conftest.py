@@ -4,6 +4,10 @@
   would wait forever under `autojump_clock` jumps there and fails with TooSlowError instead.
 - On the wall clock: `faulthandler` dumps every thread's stack and ends the run if one test takes more
   than two minutes, so CI shows where a hang is instead of timing out silently.
+
+And the PostgreSQL server the store's tests run against (`postgres_cluster`, one per session, and
+`postgres_url`, a fresh database per test). Without the server binaries those tests are skipped, with
+the reason in the summary; with `CURSORD_REQUIRE_POSTGRES=1` (CI) they fail instead.
 """
 
 from __future__ import annotations
@@ -11,11 +15,14 @@ from __future__ import annotations
 import faulthandler
 import functools
 import inspect
+import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import trio
+
+from cursord.testing.postgres import PostgresUnavailable, TempCluster
 
 TRIO_DEADLINE_SECONDS = 3600.0
 WALL_DEADLINE_SECONDS = 120.0
@@ -41,3 +48,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if isinstance(item, pytest.Function) and inspect.iscoroutinefunction(item.obj):
             item.obj = _with_trio_deadline(item.obj)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[TempCluster]:
+    try:
+        cluster = TempCluster.start()
+    except PostgresUnavailable as exc:
+        if os.environ.get("CURSORD_REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"CURSORD_REQUIRE_POSTGRES=1, but {exc}")
+        pytest.skip(f"the PostgreSQL store is NOT tested: {exc}")
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: TempCluster) -> str:
+    """A URL of a fresh, empty database (with a password in it, which the trust auth ignores)."""
+    return postgres_cluster.url(postgres_cluster.new_database(), password="not-a-secret")

@@ -47,6 +47,9 @@ def open_journal(
 
 def append_events(conn: Connection, request_id: str, payloads: Sequence[bytes]) -> int:
     """Append `payloads` in order; returns the number of events the journal now holds."""
+    for payload in payloads:
+        if not isinstance(payload, bytes):  # PostgreSQL would take text as bytea: refuse it on both engines
+            raise TypeError(f"journal payloads must be bytes, got {type(payload).__name__}")
     _require_active(conn, request_id)
     row = conn.execute(
         "SELECT seq FROM journal_events WHERE request_id = ? ORDER BY seq DESC LIMIT 1", (request_id,)

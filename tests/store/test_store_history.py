@@ -6,8 +6,6 @@ Real clock (the store works through OS threads); `clock=` gives the store determ
 from __future__ import annotations
 
 import itertools
-import sqlite3
-from pathlib import Path
 
 import attrs
 import pytest
@@ -16,7 +14,6 @@ import trio
 from cursord.agent.history import ConversationHistory
 from cursord.providers.model import Message, TextPart, ThinkingPart, ToolCallPart, Usage
 from cursord.store import (
-    DB_NAME,
     CorruptRecord,
     InvalidSummary,
     PassRecord,
@@ -27,10 +24,10 @@ from cursord.store import (
     TurnMeta,
     TurnStatus,
     UnknownConversation,
-    open_store,
     summary_message,
 )
 from cursord.store.writer import WriterThread
+from tests.store.conftest import StoreTarget
 
 
 def threaded(store: SqlStore) -> WriterThread:
@@ -56,8 +53,8 @@ def turn(tag: str) -> list[Message]:
     ]
 
 
-async def test_store_is_a_conversation_history(tmp_path: Path) -> None:
-    async with open_store(tmp_path) as store:
+async def test_store_is_a_conversation_history(db: StoreTarget) -> None:
+    async with db.open() as store:
         history: ConversationHistory = store
         assert await history.load("c") == []
         await history.record_turn("c", turn("1"))
@@ -66,19 +63,19 @@ async def test_store_is_a_conversation_history(tmp_path: Path) -> None:
         assert await history.load("other") == []
 
 
-async def test_reopening_keeps_everything(tmp_path: Path) -> None:
-    async with open_store(tmp_path) as store:
+async def test_reopening_keeps_everything(db: StoreTarget) -> None:
+    async with db.open() as store:
         await store.commit_turn("c", turn("1"))
         await store.record_turn("c", turn("2"), TurnMeta(status=TurnStatus.FAILED, error="overloaded"))
         await store.set_summary("c", "S", 1)
         await store.commit_turn("c", turn("3"))
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
         assert await store.load("c") == [summary_message("S"), *turn("3")]
         assert [t.status for t in await store.turns("c")] == ["completed", "failed", "completed"]
         assert (await store.turns("c"))[1].error == "overloaded"
 
 
-async def test_every_part_type_round_trips_through_sqlite(tmp_path: Path) -> None:
+async def test_every_part_type_round_trips_through_sqlite(db: StoreTarget) -> None:
     messages = [
         Message.system("be brief"),
         Message.user("emoji 😀, NUL \x00, separator \u2028, lone surrogate \ud800"),
@@ -95,14 +92,14 @@ async def test_every_part_type_round_trips_through_sqlite(tmp_path: Path) -> Non
         Message.tool_result("toolu_02", "permission denied", is_error=True),
         Message.assistant(TextPart("")),
     ]
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
         await store.commit_turn("c", messages)
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
         assert await store.load("c") == messages
 
 
-async def test_failed_and_canceled_turns_are_recorded_but_not_history(tmp_path: Path) -> None:
-    async with open_store(tmp_path, clock=lambda: 5.0) as store:
+async def test_failed_and_canceled_turns_are_recorded_but_not_history(db: StoreTarget) -> None:
+    async with db.open(clock=lambda: 5.0) as store:
         first = await store.record_turn("c", turn("ok1"), TurnMeta(request_id="r1", model="m1"))
         failed = await store.record_turn(
             "c", turn("bad"), TurnMeta(request_id="r2", status=TurnStatus.FAILED, error="malformed reply")
@@ -124,9 +121,9 @@ async def test_failed_and_canceled_turns_are_recorded_but_not_history(tmp_path: 
         assert await store.conversation("nope") is None
 
 
-async def test_many_conversations_commit_concurrently(tmp_path: Path) -> None:
+async def test_many_conversations_commit_concurrently(db: StoreTarget) -> None:
     conversations, turns_each = 24, 12
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
 
         async def converse(cid: str) -> None:
             for n in range(turns_each):
@@ -137,7 +134,7 @@ async def test_many_conversations_commit_concurrently(tmp_path: Path) -> None:
             for i in range(conversations):
                 nursery.start_soon(converse, f"conv{i}")
         assert threaded(store).batches < threaded(store).jobs  # commits from different tasks shared transactions
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
         for i in range(conversations):
             cid = f"conv{i}"
             expected = [m for n in range(turns_each) for m in turn(f"{cid}/{n}")]
@@ -145,8 +142,8 @@ async def test_many_conversations_commit_concurrently(tmp_path: Path) -> None:
             assert [t.request_id for t in await store.turns(cid)] == [f"{cid}-{n}" for n in range(turns_each)]
 
 
-async def test_concurrent_commits_to_one_conversation_keep_call_order(tmp_path: Path) -> None:
-    async with open_store(tmp_path) as store:
+async def test_concurrent_commits_to_one_conversation_keep_call_order(db: StoreTarget) -> None:
+    async with db.open() as store:
         order: list[int] = []
 
         async def commit(n: int) -> None:
@@ -159,9 +156,9 @@ async def test_concurrent_commits_to_one_conversation_keep_call_order(tmp_path: 
         assert await store.load("shared") == [m for n in order for m in turn(str(n))]
 
 
-async def test_summaries_replace_the_turns_they_cover_and_are_archived(tmp_path: Path) -> None:
+async def test_summaries_replace_the_turns_they_cover_and_are_archived(db: StoreTarget) -> None:
     counter = ticking()
-    async with open_store(tmp_path, clock=lambda: clock_from(counter)) as store:
+    async with db.open(clock=lambda: clock_from(counter)) as store:
         for n in range(1, 6):
             status = TurnStatus.FAILED if n == 4 else TurnStatus.COMPLETED
             await store.record_turn("c", turn(str(n)), TurnMeta(status=status))
@@ -188,7 +185,7 @@ async def test_summaries_replace_the_turns_they_cover_and_are_archived(tmp_path:
         assert await store.turn_messages("c", 1) == turn("1")  # summarised turns are kept, just not loaded
 
 
-async def test_passes_and_tool_calls_are_claimed_by_their_turn(tmp_path: Path) -> None:
+async def test_passes_and_tool_calls_are_claimed_by_their_turn(db: StoreTarget) -> None:
     def a_pass(mc: str, rid: str, cid: str | None = "c", status: str = "completed") -> PassRecord:
         return PassRecord(
             model_call_id=mc,
@@ -218,7 +215,7 @@ async def test_passes_and_tool_calls_are_claimed_by_their_turn(tmp_path: Path) -
         is_error=False,
         duration_ms=40,
     )
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
         await store.record_pass(a_pass("r1:1", "r1"))
         await store.record_pass(a_pass("r1:2", "r1", status="failed"))
         await store.record_pass(a_pass("r9:1", "r9"))  # another request: not this turn's
@@ -244,8 +241,8 @@ async def test_passes_and_tool_calls_are_claimed_by_their_turn(tmp_path: Path) -
             await store.passes()
 
 
-async def test_blobs_track_what_the_editor_stored(tmp_path: Path) -> None:
-    async with open_store(tmp_path) as store:
+async def test_blobs_track_what_the_editor_stored(db: StoreTarget) -> None:
+    async with db.open() as store:
         assert await store.put_blob(b"id-1", b"one", conversation_id="c") is True
         assert await store.put_blob(b"id-2", b"two", conversation_id="c") is True
         assert await store.put_blob(b"id-3", b"three", conversation_id="d") is True
@@ -275,8 +272,8 @@ async def test_blobs_track_what_the_editor_stored(tmp_path: Path) -> None:
         assert await store.blob_status(b"missing") is None
 
 
-async def test_checkpoints_keep_the_latest_per_conversation(tmp_path: Path) -> None:
-    async with open_store(tmp_path, clock=lambda: 7.0) as store:
+async def test_checkpoints_keep_the_latest_per_conversation(db: StoreTarget) -> None:
+    async with db.open(clock=lambda: 7.0) as store:
         assert await store.latest_checkpoint("c") is None
         await store.save_checkpoint("c", 1, b"\x00state-1")
         await store.save_checkpoint("c", 2, b"state-2")
@@ -285,25 +282,22 @@ async def test_checkpoints_keep_the_latest_per_conversation(tmp_path: Path) -> N
         latest = await store.latest_checkpoint("c")
         assert latest is not None
         assert (latest.turn_seq, latest.state, latest.created_at) == (2, b"state-2-again", 7.0)
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
         again = await store.latest_checkpoint("c")
         assert again is not None and again.state == b"state-2-again"
 
 
-async def test_a_corrupt_row_is_reported_not_guessed(tmp_path: Path) -> None:
-    async with open_store(tmp_path) as store:
+async def test_a_corrupt_row_is_reported_not_guessed(db: StoreTarget) -> None:
+    async with db.open() as store:
         await store.commit_turn("c", turn("1"))
-    conn = sqlite3.connect(tmp_path / DB_NAME)
-    with conn:
-        conn.execute("""UPDATE messages SET parts = '[{"t": "hologram"}]' WHERE position = 1""")
-    conn.close()
-    async with open_store(tmp_path) as store:
+    db.sql("""UPDATE messages SET parts = '[{"t": "hologram"}]' WHERE position = 1""")
+    async with db.open() as store:
         with pytest.raises(CorruptRecord, match="unknown message part type 'hologram'"):
             await store.load("c")
 
 
-async def test_a_closed_store_refuses_work(tmp_path: Path) -> None:
-    store = await SqlStore.open(tmp_path)
+async def test_a_closed_store_refuses_work(db: StoreTarget) -> None:
+    store = await db.open_now()
     await store.commit_turn("c", turn("1"))
     await store.aclose()
     await store.aclose()  # idempotent

@@ -9,16 +9,13 @@ import hashlib
 import json
 import logging
 import random
-import sqlite3
 import threading
-from pathlib import Path
 
 import pytest
 import trio
 import trio.testing
 
 from cursord.store import (
-    DB_NAME,
     JournalAlreadyActive,
     JournalClosed,
     JournalNotFound,
@@ -26,9 +23,9 @@ from cursord.store import (
     PendingEntry,
     PendingKind,
     SqlStore,
-    open_store,
 )
 from cursord.store.writer import WriterThread
+from tests.store.conftest import StoreTarget
 
 
 def threaded(store: SqlStore) -> WriterThread:
@@ -42,10 +39,10 @@ def payload(n: int) -> bytes:
     return f"event {n:05d} ".encode() + hashlib.sha256(n.to_bytes(4, "big")).digest() * 3
 
 
-async def test_ten_thousand_events_load_in_append_order(tmp_path: Path) -> None:
+async def test_ten_thousand_events_load_in_append_order(db: StoreTarget) -> None:
     total = 10_000
     rng = random.Random(7)
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
         await store.journal_open("r", "c", "model-x")
         n = 0
         while n < total:  # batches of the sizes a stream produces: mostly 1, sometimes dozens
@@ -60,14 +57,14 @@ async def test_ten_thousand_events_load_in_append_order(tmp_path: Path) -> None:
         record = await store.journal_load("r")
         assert record is not None
         assert record.events == tuple(payload(i) for i in range(total))
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
         again = await store.journal_load("r")
         assert again is not None and again.events == record.events
         assert (again.conversation_id, again.model, again.state) == ("c", "model-x", JournalState.ACTIVE)
 
 
-async def test_pending_entries_and_endings(tmp_path: Path) -> None:
-    async with open_store(tmp_path, clock=lambda: 50.0) as store:
+async def test_pending_entries_and_endings(db: StoreTarget) -> None:
+    async with db.open(clock=lambda: 50.0) as store:
         await store.journal_open("r", None, None)
         await store.journal_pending_put("r", PendingKind.EXEC, "7", '{"tool": "read"}')
         await store.journal_pending_put("r", PendingKind.KV, "2", '{"blob": "ab"}')
@@ -104,8 +101,8 @@ async def test_pending_entries_and_endings(tmp_path: Path) -> None:
         assert await store.journal_load("ghost") is None
 
 
-async def test_a_reused_request_id_starts_a_fresh_journal(tmp_path: Path) -> None:
-    async with open_store(tmp_path) as store:
+async def test_a_reused_request_id_starts_a_fresh_journal(db: StoreTarget) -> None:
+    async with db.open() as store:
         await store.journal_open("r", "c1", "m1")
         await store.journal_append("r", [b"a", b"b"])
         with pytest.raises(JournalAlreadyActive):
@@ -118,9 +115,9 @@ async def test_a_reused_request_id_starts_a_fresh_journal(tmp_path: Path) -> Non
         assert (record.conversation_id, record.events, record.state) == ("c2", (b"new",), JournalState.ACTIVE)
 
 
-async def test_active_listing_and_retention(tmp_path: Path) -> None:
+async def test_active_listing_and_retention(db: StoreTarget) -> None:
     times = iter([1.0, 2.0, 3.0, 4.0])
-    async with open_store(tmp_path, clock=lambda: next(times)) as store:
+    async with db.open(clock=lambda: next(times)) as store:
         for rid in ("a", "b", "c", "d"):
             await store.journal_open(rid, None, None)
             await store.journal_append(rid, [rid.encode()] * 100)
@@ -133,17 +130,14 @@ async def test_active_listing_and_retention(tmp_path: Path) -> None:
         assert await store.journal_drop("c") is True
         assert await store.journal_drop("c") is False
         assert await store.journal_active() == ["d"]
-    conn = sqlite3.connect(tmp_path / DB_NAME)
-    try:  # the events went with their streams (ON DELETE CASCADE)
-        assert conn.execute("SELECT DISTINCT request_id FROM journal_events").fetchall() == [("d",)]
-    finally:
-        conn.close()
+    # the events went with their streams (ON DELETE CASCADE)
+    assert db.sql("SELECT DISTINCT request_id FROM journal_events") == [("d",)]
 
 
 async def test_nowait_appends_keep_their_place_among_awaited_writes(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    db: StoreTarget, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
         await store.journal_open("r", None, None)
         store.journal_append_nowait("r", [b"1"])
         store.journal_append_nowait("r", [b"2", b"3"])
@@ -156,8 +150,8 @@ async def test_nowait_appends_keep_their_place_among_awaited_writes(
         assert record is not None and record.events == (b"1", b"2", b"3")
 
 
-async def test_a_burst_of_nowait_appends_becomes_one_job(tmp_path: Path) -> None:
-    async with open_store(tmp_path) as store:
+async def test_a_burst_of_nowait_appends_becomes_one_job(db: StoreTarget) -> None:
+    async with db.open() as store:
         await store.journal_open("r", None, None)
         await store.journal_open("other", None, None)
         release = threading.Event()
@@ -179,11 +173,11 @@ async def test_a_burst_of_nowait_appends_becomes_one_job(tmp_path: Path) -> None
         assert other is not None and other.events == (b"o1",)
 
 
-async def test_payloads_must_be_bytes(tmp_path: Path) -> None:
-    async with open_store(tmp_path) as store:
+async def test_payloads_must_be_bytes(db: StoreTarget) -> None:
+    async with db.open() as store:
         await store.journal_open("r", None, None)
         await store.journal_append("r", [b"ok"])
-        with pytest.raises(sqlite3.Error):
+        with pytest.raises(TypeError, match="journal payloads must be bytes"):
             await store.journal_append("r", [b"fine", "text"])  # type: ignore[list-item]
         # the failed append rolled back as a whole; the journal goes on
         assert await store.journal_append("r", [b"next"]) == 2
@@ -191,8 +185,8 @@ async def test_payloads_must_be_bytes(tmp_path: Path) -> None:
         assert record is not None and record.events == (b"ok", b"next")
 
 
-async def test_cancelled_waiter_still_sees_its_write_land(tmp_path: Path) -> None:
-    async with open_store(tmp_path) as store:
+async def test_cancelled_waiter_still_sees_its_write_land(db: StoreTarget) -> None:
+    async with db.open() as store:
         await store.journal_open("r", None, None)
         release = threading.Event()
         threaded(store).before_commit = lambda: release.wait(30)
