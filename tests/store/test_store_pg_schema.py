@@ -1,0 +1,205 @@
+"""Opening a PostgreSQL store: migrations from empty and from the previous version, racing nodes, a newer
+schema refused, a failing migration rolled back, the password kept out of what the store shows.
+
+Real clock: the store works through OS threads and a real server.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import psycopg
+import pytest
+import trio
+
+from cursord.providers.model import Message, TextPart
+from cursord.store import (
+    SCHEMA_VERSION,
+    MigrationFailed,
+    PassRecord,
+    PassStatus,
+    SchemaTooNew,
+    Scope,
+    Spend,
+    SqlStore,
+    StoreError,
+    UsageGroup,
+    open_store,
+)
+from cursord.store.pg_schema import MIGRATIONS, current_version, load_migrations, migrate
+from cursord.store.schema import MIGRATIONS as SQLITE_MIGRATIONS
+from cursord.store.schema import Migration
+from cursord.testing.postgres import TempCluster
+from tests.store.test_store_schema import TABLES
+
+
+def tables(url: str) -> set[str]:
+    with psycopg.connect(url) as conn:
+        rows = conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()").fetchall()
+    return {name for (name,) in rows}
+
+
+def version(url: str) -> int:
+    with psycopg.connect(url, autocommit=True) as conn:
+        return current_version(conn)
+
+
+def test_the_migrations_are_the_sqlite_versions() -> None:
+    assert [m.version for m in MIGRATIONS] == [m.version for m in SQLITE_MIGRATIONS]
+    assert MIGRATIONS[-1].version == SCHEMA_VERSION
+    assert MIGRATIONS[0].description.startswith("conversations, turns, messages")
+
+
+async def test_open_an_empty_database_creates_every_table(postgres_url: str, tmp_path: Path) -> None:
+    async with open_store(tmp_path, url=postgres_url) as store:
+        assert "not-a-secret" not in store.location and store.location.startswith("postgresql://cursord:")
+        await store.commit_turn("c", [Message.user("hi")])
+    assert tables(postgres_url) == TABLES | {"schema_version"}
+    assert version(postgres_url) == SCHEMA_VERSION
+    with psycopg.connect(postgres_url) as conn:
+        rows = conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
+    assert [v for (v,) in rows] == list(range(1, SCHEMA_VERSION + 1))
+    assert os.listdir(tmp_path) == []  # nothing of the store in the data dir
+
+
+async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, tmp_path: Path) -> None:
+    """Migrations 1..N-1 applied for real, rows written the way that version wrote them, then opened."""
+    assert SCHEMA_VERSION == 4, "write rows of the new N-1 schema here when adding a migration"
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        migrate(conn, "test", MIGRATIONS[:-1])
+        with conn.transaction():
+            conn.execute("INSERT INTO conversations VALUES ('old', 1.0, 2.0, 'gpt-old', NULL, NULL, NULL)")
+            conn.execute(
+                "INSERT INTO turns(conversation_id, turn_seq, status, committed_at) VALUES ('old', 1, 'completed', 2.0)"
+            )
+            conn.execute(
+                "INSERT INTO messages VALUES ('old', 1, 0, 'user', '[{\"t\":\"text\",\"text\":\"hello from v3\"}]')"
+            )
+            conn.execute(
+                "INSERT INTO passes(model_call_id, request_id, conversation_id, model, status, input_tokens, "
+                "output_tokens, started_at, duration_ms, cost_usd) "
+                "VALUES ('r1:1', 'r1', 'old', 'gpt-5', 'completed', 100, 20, 1000.0, 900, 0.5)"
+            )
+            conn.execute("INSERT INTO blobs(blob_id, data, created_at) VALUES ('\\x0102'::bytea, '\\xff'::bytea, 1.0)")
+    assert version(postgres_url) == SCHEMA_VERSION - 1 and "users" not in tables(postgres_url)
+
+    async with open_store(tmp_path, url=postgres_url) as store:
+        assert await store.load("old") == [Message.user("hello from v3")]
+        info = await store.conversation("old")
+        assert info is not None and info.model == "gpt-old" and info.last_turn_seq == 1
+        assert await store.get_blob(b"\x01\x02") == b"\xff"
+        (old,) = await store.passes(request_id="r1")
+        assert (old.usage.input, old.cost_usd) == (100, 0.5)
+        (row,) = await store.usage(UsageGroup.USER)
+        assert (row.key, row.passes, row.input_tokens) == (None, 1, 100)
+        assert await store.people().spent(Scope.USER, "alice", 0.0) == Spend(0, 0.0, 0)
+        record = await store.record_turn("old", [Message.assistant(TextPart("after the upgrade"))])
+        assert record.turn_seq == 2
+    assert version(postgres_url) == SCHEMA_VERSION
+
+
+async def test_nodes_opening_one_database_at_once_migrate_it_once(postgres_cluster: TempCluster) -> None:
+    """Four openers released together, three rounds: the advisory lock lets one migrate, the rest wait and
+    find the work done (without it they collide on CREATE TABLE)."""
+    for _ in range(3):
+        url = postgres_cluster.url(postgres_cluster.new_database())
+        gate = threading.Barrier(4)
+        failures: list[BaseException] = []
+
+        def open_one(
+            url: str = url, gate: threading.Barrier = gate, failures: list[BaseException] = failures
+        ) -> None:
+            with psycopg.connect(url, autocommit=True) as conn:
+                gate.wait(30)
+                try:
+                    migrate(conn, "race")
+                except BaseException as exc:
+                    failures.append(exc)
+
+        async with trio.open_nursery() as nursery:
+            for _ in range(4):
+                nursery.start_soon(trio.to_thread.run_sync, open_one)
+        assert failures == []
+        with psycopg.connect(url) as conn:
+            rows = conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
+        assert [v for (v,) in rows] == list(range(1, SCHEMA_VERSION + 1))
+
+
+async def test_stores_opened_together_share_one_database(postgres_url: str, tmp_path: Path) -> None:
+    stores: list[SqlStore] = []
+
+    async def open_one() -> None:
+        stores.append(await SqlStore.open(tmp_path, url=postgres_url, readers=1))
+
+    async with trio.open_nursery() as nursery:
+        for _ in range(3):
+            nursery.start_soon(open_one)
+    try:
+        await stores[0].commit_turn("c", [Message.user("from node 0")])
+        assert await stores[2].load("c") == [Message.user("from node 0")]
+    finally:
+        for store in stores:
+            await store.aclose()
+
+
+async def test_a_newer_schema_is_refused_and_left_alone(postgres_url: str, tmp_path: Path) -> None:
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        migrate(conn, "test")
+        conn.execute("INSERT INTO schema_version VALUES (99, 'from the future', 0)")
+    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 4.*newer cursord") as info:
+        await SqlStore.open(tmp_path, url=postgres_url)
+    assert (info.value.found, info.value.known) == (99, SCHEMA_VERSION)
+    assert "not-a-secret" not in str(info.value)
+    assert version(postgres_url) == 99
+
+
+def test_a_failing_migration_leaves_the_previous_version(postgres_url: str) -> None:
+    migrations = (
+        Migration(1, "one", ("CREATE TABLE a (x integer);",)),
+        Migration(2, "two", ("CREATE TABLE b (x integer); INSERT INTO a VALUES (1); THIS IS NOT SQL;",)),
+    )
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        with pytest.raises(MigrationFailed, match=r"migration to schema version 2 \(two\) failed"):
+            migrate(conn, "test", migrations)
+        assert current_version(conn) == 1
+        assert "b" not in tables(postgres_url)
+        assert conn.execute("SELECT COUNT(*) FROM a").fetchone() == (0,)
+        fixed = (migrations[0], Migration(2, "two", ("CREATE TABLE b (x integer);",)))
+        assert migrate(conn, "test", fixed) == 1
+        assert migrate(conn, "test", fixed) == 2
+
+
+def test_migration_files_must_be_numbered_without_gaps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    package = tmp_path / "fakepkg"
+    (package / "pg_migrations").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "pg_migrations" / "0001_one.sql").write_text("-- the first\nSELECT 1;")
+    (package / "pg_migrations" / "0003_three.sql").write_text("SELECT 3;")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(StoreError, match=r"not numbered 1..N: \[1, 3\]"):
+        load_migrations("fakepkg")
+    (package / "pg_migrations" / "0002_two.sql").write_text("SELECT 2;")
+    found = load_migrations("fakepkg")
+    assert [(m.version, m.description) for m in found] == [(1, "the first"), (2, "two"), (3, "three")]
+
+
+async def test_an_unreachable_server_is_a_clear_error_without_the_password(
+    postgres_cluster: TempCluster, tmp_path: Path
+) -> None:
+    url = postgres_cluster.url("no_such_database", password="hunter2-secret")
+    expected = r"cannot connect to postgresql://cursord:<redacted>@/no_such_database"
+    with pytest.raises(StoreError, match=expected) as info:
+        await SqlStore.open(tmp_path, url=url)
+    assert "hunter2-secret" not in str(info.value)
+
+
+async def test_usage_days_are_local_days(postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TZ", "Pacific/Kiritimati")  # UTC+14: 2024-01-01T12:00Z is already the 2nd there
+    async with open_store(tmp_path, url=postgres_url) as store:
+        await store.record_pass(
+            PassRecord("m:1", "r", None, "gpt", PassStatus.COMPLETED, started_at=1_704_110_400.0, duration_ms=1)
+        )
+        (row,) = await store.usage(UsageGroup.DAY)
+    assert row.key == "2024-01-02"
