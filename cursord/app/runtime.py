@@ -180,13 +180,14 @@ def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor
 async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
     notifier = Notifier.from_environ(environ)
     async with (
-        open_store(config.data_dir) as store,
+        open_store(config.data_dir, url=config.store) as store,
         # One connection pool for every provider, as large as the streams cursord may hold: httpx's
         # default of 100 would make the 101st concurrent turn wait for a slot and time out.
         httpx.AsyncClient(timeout=None, limits=provider_pool_limits(config.limits)) as client,
         gateway_client(config) as forwarding,
         trio.open_nursery() as nursery,
     ):
+        log.info("store: %s", store.location)
         retention = config.limits.terminal_retention_seconds
         dropped = await store.journal_drop_ended_before(time.time() - retention)
         if dropped:

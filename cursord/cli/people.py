@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 import trio
 
-from cursord.config import ConfigError
+from cursord.config import ConfigError, add_store_argument
 from cursord.store import Budget, PeopleError, PeopleStore, Scope, SqlStore, StoreError
 from cursord.tap import client_config
 
@@ -40,6 +40,7 @@ def _limit(kind: type[int] | type[float]) -> Any:
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="PATH", help="the daemon's TOML config file (for its data_dir)")
     parser.add_argument("--data-dir", metavar="PATH", help="the daemon's data directory")
+    add_store_argument(parser)
 
 
 def _budget_arguments(parser: argparse.ArgumentParser) -> None:
@@ -81,12 +82,12 @@ def people_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
 async def run_people(args: argparse.Namespace, environ: Mapping[str, str], out: TextIO) -> int:
     what = f"cursord {args.command} {args.people_action}"
     try:
-        data_dir = client_config(args, environ).data_dir
+        config = client_config(args, environ)
     except ConfigError as error:
         print(f"{what}: {error}", file=sys.stderr)
         return 2
     try:
-        store = await SqlStore.open(data_dir, readers=1)
+        store = await SqlStore.open(config.data_dir, url=config.store, readers=1)
     except StoreError as error:
         print(f"{what}: {error}", file=sys.stderr)
         return 1

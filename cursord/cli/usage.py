@@ -19,8 +19,8 @@ from typing import Any, TextIO
 
 import trio
 
-from cursord.config import ConfigError
-from cursord.store import DB_NAME, SqlStore, UsageGroup, UsageRow
+from cursord.config import ConfigError, add_store_argument
+from cursord.store import SqlStore, StoreError, UsageGroup, UsageRow, is_postgres_url, sqlite_path
 from cursord.tap import client_config
 
 __all__ = ["add_usage_arguments", "format_usage", "parse_since", "run_usage", "usage_command", "usage_json"]
@@ -58,6 +58,7 @@ def add_usage_arguments(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--config", metavar="PATH", help="the daemon's TOML config file (for its data_dir)")
     parser.add_argument("--data-dir", metavar="PATH",
                         help="the daemon's data directory (default $XDG_DATA_HOME/cursord or ~/.local/share/cursord)")
+    add_store_argument(parser)
     return parser
 
 
@@ -69,16 +70,21 @@ def usage_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
 async def run_usage(args: argparse.Namespace, environ: Mapping[str, str], out: TextIO) -> int:
     try:
         since = parse_since(args.since, time.time())
-        data_dir = client_config(args, environ).data_dir
+        config = client_config(args, environ)
     except (ConfigError, argparse.ArgumentTypeError) as error:
         print(f"cursord usage: {error}", file=sys.stderr)
         return 2
     by = UsageGroup(args.by)
-    if not (data_dir / DB_NAME).exists():
-        print(f"cursord usage: nothing recorded yet ({data_dir / DB_NAME} does not exist)", file=sys.stderr)
+    sqlite_file = None if is_postgres_url(config.store) else sqlite_path(config.data_dir, config.store)
+    if sqlite_file is not None and not sqlite_file.exists():
+        print(f"cursord usage: nothing recorded yet ({sqlite_file} does not exist)", file=sys.stderr)
         rows: list[UsageRow] = []
     else:
-        store = await SqlStore.open(data_dir, readers=1)
+        try:
+            store = await SqlStore.open(config.data_dir, url=config.store, readers=1)
+        except StoreError as error:
+            print(f"cursord usage: {error}", file=sys.stderr)
+            return 1
         try:
             rows = await store.usage(by, since)
         finally:

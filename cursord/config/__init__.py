@@ -1,7 +1,7 @@
 """Configuration: the frozen values every layer reads (providers, limits, endpoints) and how flags and the
 TOML file build them. The package's face; `_settings` holds the implementation."""
 
-from cursord.config._args import add_serve_arguments
+from cursord.config._args import add_serve_arguments, add_store_argument
 from cursord.config._catalog import CatalogModel, ModelCatalog
 from cursord.config._merge import config_from_args, load_config_file
 from cursord.config._values import (
@@ -39,6 +39,7 @@ __all__ = [
     "ProviderSpec",
     "ServeConfig",
     "add_serve_arguments",
+    "add_store_argument",
     "config_from_args",
     "config_warnings",
     "default_data_dir",

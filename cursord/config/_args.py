@@ -30,6 +30,7 @@ from cursord.config._values import (
     _parse_proxy_port,
     parse_gateway_url,
     parse_provider_spec,
+    parse_store_url,
 )
 from cursord.core import redact_secrets
 
@@ -80,6 +81,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "--team-gateway", action="store_const", const=True, default=None,
         help="serve a team: every call needs a user's token (cursord users add), budgets apply",
     )
+    add_store_argument(parser)
     parser.add_argument("--gateway", metavar="URL",
                         help="a team gateway (http[s]://HOST:PORT): the agent RPCs go there with your token")
     parser.add_argument("--gateway-token-file", metavar="PATH",
@@ -91,6 +93,13 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="a Host name the editor listener answers besides localhost, 127.0.0.1, [::1] and its own listen"
         " address (any port); repeatable; if given, these replace the config file's allowed_hosts",
     )
+
+
+def add_store_argument(parser: argparse.ArgumentParser) -> None:
+    """`--store URL` (for `serve` and the commands that read the store)."""
+    parser.add_argument("--store", metavar="URL",
+                        help="where conversations, the journal, the usage ledger and users live: "
+                        "postgresql://USER@HOST/DATABASE, or sqlite:PATH (default: cursord.sqlite3 in the data dir)")
 
 
 def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
@@ -152,6 +161,12 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
         origin = _FlagOrigin("--gateway")
         try:
             out["gateway"] = _Setting(parse_gateway_url(arg("gateway")), origin)
+        except _Invalid as e:
+            raise origin.error(e) from None
+    if arg("store") is not None:
+        origin = _FlagOrigin("--store")
+        try:
+            out["store"] = _Setting(parse_store_url(arg("store"), Path.cwd()), origin)
         except _Invalid as e:
             raise origin.error(e) from None
     if arg("gateway_token_file") is not None:

@@ -37,6 +37,7 @@ from cursord.config._values import (
     _type_error,
     _unknown_key,
     parse_gateway_url,
+    parse_store_url,
 )
 from cursord.providers.prices import parse_price_value
 
@@ -100,7 +101,7 @@ class _Setting:
 _FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
                      "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "title_model",
                      "proxy_ports", "team_gateway", "gateway", "gateway_token_file",
-                     "gateway_ca_file")
+                     "gateway_ca_file", "store")
 
 
 
@@ -203,6 +204,8 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 out[key] = _Setting(_file_path(value, base, environ), origin)
             elif key == "gateway":
                 out[key] = _Setting(parse_gateway_url(value), origin)
+            elif key == "store":
+                out[key] = _Setting(parse_store_url(value, base), origin)
             elif key in ("offline", "team_gateway"):
                 if not isinstance(value, bool):
                     raise _type_error("true or false", value)

@@ -122,6 +122,7 @@ def _merge(
         title_model=_check_title_model(merged.get("title_model"), providers),
         proxy_ports=get("proxy_ports", (443,)),
         team_gateway=get("team_gateway", False),
+        store=get("store", None),
         gateway=_paired(merged, "gateway", "gateway_token_file"),
         gateway_token_file=_check_file(merged["gateway_token_file"]) if _paired(
             merged, "gateway_token_file", "gateway") is not None else None,

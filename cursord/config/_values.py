@@ -20,7 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 import attrs
 import tomli_w
 
-from cursord.core import redact_secrets
+from cursord.core import redact_secrets, redact_url_password
 from cursord.providers.prices import Price, parse_price_text
 
 if TYPE_CHECKING:
@@ -311,6 +311,8 @@ class ServeConfig:
     gateway_token_file: Path | None = None
     #: certificates (PEM) that verify an https:// gateway instead of the system's trust store
     gateway_ca_file: Path | None = None
+    #: where the store lives: a `postgresql://` URL or `sqlite:PATH`; None: `data_dir/cursord.sqlite3`
+    store: str | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -716,6 +718,42 @@ def parse_gateway_url(value: object) -> str:
     return value.rstrip("/")
 
 
+STORE_SCHEMES: Final = ("postgresql://", "postgres://", "sqlite:")
+
+
+def parse_store_url(value: object, base: Path) -> str:
+    """Where the store lives: `postgresql://...` / `postgres://...` (a libpq URL), or `sqlite:PATH` (a SQLite
+    file; a relative PATH is taken from `base`). Messages never show a password."""
+    if not isinstance(value, str):
+        raise _type_error("a postgresql:// URL or sqlite:PATH", value)
+    shown = redact_url_password(value)
+    if value.startswith("sqlite:"):
+        given = value.removeprefix("sqlite:")
+        if not given:
+            raise _Invalid(f"{shown!r}: give the SQLite file's path (sqlite:PATH), or leave store out for "
+                           "the data dir's cursord.sqlite3")
+        path = Path(given).expanduser()
+        return f"sqlite:{path if path.is_absolute() else base / path}"
+    if not value.startswith(STORE_SCHEMES):
+        raise _Invalid(f"{shown!r}: expected postgresql://USER@HOST/DATABASE (or postgres://) or sqlite:PATH")
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - raises ValueError for a bad port
+    except ValueError as exc:
+        raise _Invalid(f"{shown!r} is not a URL: {redact_url_password(str(exc))}") from None
+    if parts.fragment:
+        raise _Invalid(f"{shown!r}: a PostgreSQL URL has no #fragment")
+    if parts.path.count("/") > 1:
+        raise _Invalid(f"{shown!r}: the path names one database (postgresql://HOST/DATABASE)")
+    from psycopg import conninfo  # the driver parses the rest as libpq will (query parameters, hosts)
+
+    try:
+        conninfo.conninfo_to_dict(value)
+    except Exception as exc:  # psycopg.ProgrammingError: libpq refused it
+        raise _Invalid(f"{shown!r}: {redact_url_password(str(exc)).strip()}") from None
+    return value
+
+
 def default_data_dir(environ: Mapping[str, str]) -> Path:
     """`$XDG_DATA_HOME/cursord`, or `~/.local/share/cursord` (XDG says to ignore a relative value)."""
     xdg = environ.get("XDG_DATA_HOME", "")
@@ -739,6 +777,8 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
         "data_dir": str(config.data_dir),
         "log_level": config.log_level.value,
     }
+    if config.store is not None:
+        out["store"] = redact_url_password(config.store)
     if config.certfile is not None and config.keyfile is not None:
         out["certfile"] = str(config.certfile)
         out["keyfile"] = str(config.keyfile)

@@ -44,7 +44,7 @@ from cursord.store.records import (
     TurnStatus,
 )
 from cursord.store.schema import SCHEMA_VERSION
-from cursord.store.store import DB_NAME, SqlStore, open_store
+from cursord.store.store import DB_NAME, SqlStore, is_postgres_url, open_store, sqlite_path
 from cursord.store.usage import UsageGroup, UsageRow
 
 __all__ = [
@@ -90,6 +90,8 @@ __all__ = [
     "User",
     "decode_message",
     "encode_parts",
+    "is_postgres_url",
     "open_store",
+    "sqlite_path",
     "summary_message",
 ]

@@ -65,6 +65,10 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 READ_CONNECTIONS = 2
 
 
+def is_postgres_url(url: str | None) -> bool:
+    return url is not None and url.startswith(POSTGRES_SCHEMES)
+
+
 def sqlite_path(data_dir: str | os.PathLike[str], url: str | None) -> Path:
     """The SQLite file: `url`'s path (`sqlite:PATH`), or `data_dir/cursord.sqlite3`."""
     given = url.removeprefix(SQLITE_SCHEME) if url is not None and url.startswith(SQLITE_SCHEME) else ""
@@ -121,7 +125,8 @@ class SqlStore:
         the autojump clock only, as it blocks the event loop.
         """
         connections: Callable[[int], tuple[Connection, Sequence[Connection]]]
-        if url is not None and url.startswith(POSTGRES_SCHEMES):
+        if is_postgres_url(url):
+            assert url is not None
             from cursord.store import postgres  # psycopg and libpq load only for a PostgreSQL store
 
             location, dialect = redact_url_password(url), postgres.POSTGRES

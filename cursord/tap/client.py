@@ -100,6 +100,7 @@ def client_config(args: argparse.Namespace, environ: Mapping[str, str]) -> Serve
         config=getattr(args, "config", None),
         listen=getattr(args, "listen", None),
         data_dir=getattr(args, "data_dir", None),
+        store=getattr(args, "store", None),
         providers=[_PLACEHOLDER_PROVIDER],
     )
     return config_from_args(flags, environ)

@@ -145,7 +145,8 @@ def test_whitespace_around_items_is_ignored() -> None:
         ),
         (
             "openai,base_url=https://me:hunter2@h/v1",
-            "--provider 'openai,base_url=https://me:hunter2@h/v1': base_url: credentials in base_url are"
+            # the password is masked wherever it is echoed
+            "--provider 'openai,base_url=https://me:<redacted>@h/v1': base_url: credentials in base_url are"
             " not allowed (name the key's variable in api_key_env)",
         ),
         ("openai,modles=x", "--provider 'openai,modles=x': unknown key 'modles' (did you mean 'models'?)"),
@@ -741,3 +742,44 @@ def test_gateway_needs_its_token_file_and_no_providers(tmp_path: Path) -> None:
     assert "gateway_ca_file: given without gateway" in error_of(
         load_config_file, write(tmp_path, 'gateway_ca_file = "team-ca.pem"\n[[providers]]\npreset = "openai"\n'), ENV
     )
+
+
+# --- where the store lives -----------------------------------------------------------------------------------
+
+
+def test_store_defaults_to_sqlite_in_the_data_dir() -> None:
+    config = config_from_args(args("--provider", "openai"), ENV)
+    assert config.store is None and "store" not in redacted(config)
+
+
+def test_store_by_flag_and_file_with_the_password_redacted(tmp_path: Path) -> None:
+    url = "postgresql://cursord:s3cret-pw@db.example:5433/cursord?sslmode=require"
+    config = config_from_args(args("--provider", "openai", "--store", url), ENV)
+    assert config.store == url  # the store connects with it...
+    data = redacted(config)  # ...but it is never shown
+    assert data["store"] == "postgresql://cursord:<redacted>@db.example:5433/cursord?sslmode=require"
+    assert "s3cret-pw" not in dump_toml(data)
+    path = write(tmp_path, 'store = "postgres://u@/db?host=/run/postgresql"\n[[providers]]\npreset = "openai"\n')
+    assert load_config_file(path, ENV).store == "postgres://u@/db?host=/run/postgresql"
+    path.write_text('store = "sqlite:state/cursord.db"\n[[providers]]\npreset = "openai"\n')
+    assert load_config_file(path, ENV).store == f"sqlite:{tmp_path / 'state' / 'cursord.db'}"  # relative to the file
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("mysql://u:hunter2@h/db", "'mysql://u:<redacted>@h/db': expected postgresql://USER@HOST/DATABASE"),
+        ("cursord.sqlite3", "expected postgresql://USER@HOST/DATABASE (or postgres://) or sqlite:PATH"),
+        ("sqlite:", "give the SQLite file's path"),
+        ("postgresql://u:hunter2@h:99999/db", "is not a URL: Port out of range"),
+        ("postgresql://h/db?bogus=1", 'invalid URI query parameter: "bogus"'),
+        ("postgresql://u:hunter2@h/db/extra", "the path names one database"),
+    ],
+)
+def test_a_bad_store_is_a_precise_error_without_the_password(value: str, message: str, tmp_path: Path) -> None:
+    flag_error = error_of(config_from_args, args("--provider", "openai", "--store", value), ENV)
+    assert flag_error.startswith("--store: ") and message in flag_error and "hunter2" not in flag_error
+    path = write(tmp_path, f'store = "{value}"\n[[providers]]\npreset = "openai"\n')
+    file_error = error_of(load_config_file, path, ENV)
+    assert "cursord.toml:1" in file_error and "store: " in file_error and message in file_error
+    assert "hunter2" not in file_error

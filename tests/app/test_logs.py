@@ -106,10 +106,14 @@ def test_journal_stream_that_is_not_our_stderr_means_plain(tmp_path: Path) -> No
         ("using key sk-ant-api03-aaaaaaaaaaaaaaaa for call", "using key <redacted> for call"),
         ("got bearer abcdefghijkl from env", "got bearer <redacted> from env"),
         ("gsk_abcdefghijklmnopqrstuv and xai-abcdefghijklmnopqrst", "<redacted> and <redacted>"),
+        ("store: postgresql://bob:pw-1@db:5432/x failed", "store: postgresql://bob:<redacted>@db:5432/x failed"),
+        ("postgres://bob@/x?host=/run&password=pw-1", "postgres://bob@/x?host=/run&password=<redacted>"),
+        ("conninfo 'password=pw-1 host=db'", "conninfo 'password=<redacted> host=db'"),
         # Things that are not secrets stay as they are.
         ("api_key_env=OPENAI_API_KEY", "api_key_env=OPENAI_API_KEY"),
         ("risk-free task-manager", "risk-free task-manager"),
         ("bearer token missing", "bearer token missing"),
+        ("postgresql://bob@db:5432/x and http://h:8080/a@b", "postgresql://bob@db:5432/x and http://h:8080/a@b"),
     ],
 )
 def test_redact_secrets(text: str, expected: str) -> None:
