@@ -1,5 +1,6 @@
 """Turns that survive a crash: a daemon killed with SIGKILL is restarted on the same data dir, and the
-editor, reconnecting with the same request_id, gets the whole backlog and a completed turn."""
+editor, reconnecting with the same request_id, gets the whole backlog and a completed turn. The tool-loop
+case runs on both stores: SQLite in the data dir, and PostgreSQL (`--store postgresql://...`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import subprocess
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import psycopg
+import pytest
 import trio
 
 from cursord.proto import agent_v1_pb2 as agent
@@ -24,13 +27,24 @@ from tests.cli.test_cli_serve import LISTENING, read_until, serve_fake
 MODEL = "m1"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest) -> str | None:
+    """The daemon's `--store`: None (SQLite in the data dir) or a fresh PostgreSQL database."""
+    return None if request.param == "sqlite" else str(request.getfixturevalue("postgres_url"))
+
+
 @contextlib.asynccontextmanager
-async def daemon_process(fake: FakeProvider, data_dir: Path) -> AsyncIterator[tuple[trio.Process, int]]:
+async def daemon_process(
+    fake: FakeProvider, data_dir: Path, store: str | None = None, stderr: bytearray | None = None
+) -> AsyncIterator[tuple[trio.Process, int]]:
     command, env = serve_fake(fake, data_dir, MODEL)
+    if store is not None:
+        command = [*command, "--store", store]
     process = await trio.lowlevel.open_process(command, env=env, stderr=subprocess.PIPE)
     try:
         assert process.stderr is not None
-        port = int((await read_until(process.stderr, LISTENING, bytearray())).group(1))
+        seen = bytearray() if stderr is None else stderr
+        port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
         yield process, port
     finally:
         if process.returncode is None:
@@ -45,8 +59,14 @@ def editor_for(port: int) -> contextlib.AbstractAsyncContextManager[EditorClient
     return EditorClient.open(connect, http2=True)
 
 
-async def journalled(data_dir: Path, sql: str) -> None:
+async def journalled(data_dir: Path, sql: str, store: str | None = None) -> None:
     """Wait until the daemon's journal satisfies `sql` (it writes asynchronously, as a crash would find it)."""
+    if store is not None:
+        while True:
+            with psycopg.connect(store, autocommit=True) as conn, contextlib.suppress(psycopg.errors.UndefinedTable):
+                if conn.execute(sql.replace("%", "%%")).fetchone()[0]:  # type: ignore[index]
+                    return
+            await trio.sleep(0.02)
     path = data_dir / DB_NAME
     while True:
         if path.exists():
@@ -69,14 +89,15 @@ def kinds(messages: list[agent.AgentServerMessage]) -> list[str]:
     return out
 
 
-async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(tmp_path: Path) -> None:
+async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(tmp_path: Path, store: str | None) -> None:
     replies = [
         Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
         Reply.sse(chat_text("The file says: buy milk.")),
     ]
     with trio.fail_after(90):
         async with open_fake_provider(*replies) as fake:
-            async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
+            logged = bytearray()
+            async with daemon_process(fake, tmp_path, store, logged) as (first, port), editor_for(port) as editor:
                 await editor.append("r1", run_request("what's in todo.txt?", model=MODEL))
                 seen: list[agent.AgentServerMessage] = []
                 async with editor.run_sse("r1") as reader:
@@ -89,11 +110,12 @@ async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(tmp_path: P
                 await journalled(
                     tmp_path,
                     "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'",
+                    store,
                 )
                 first.send_signal(signal.SIGKILL)
                 await first.wait()
             request = seen[-1]
-            async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
+            async with daemon_process(fake, tmp_path, store) as (second, port), editor_for(port) as editor:
                 async with editor.run_sse("r1") as reader:
                     replayed = [await reader.next_message() for _ in seen]
                     assert replayed == seen  # the whole backlog, exactly as it was sent before the crash
@@ -111,6 +133,11 @@ async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(tmp_path: P
     assert len(fake.requests) == 2
     tool_message = next(m for m in fake.requests[1].json["messages"] if m["role"] == "tool")
     assert "buy milk" in tool_message["content"]
+    if store is not None:  # the turn is history in PostgreSQL; the data dir holds no SQLite store
+        assert b"store: postgresql://cursord:<redacted>@" in logged and b"not-a-secret" not in logged
+        assert not (tmp_path / DB_NAME).exists()
+        with psycopg.connect(store) as conn:
+            assert conn.execute("SELECT status FROM turns").fetchall() == [("completed",)]
 
 
 async def test_sigkill_mid_provider_pass_reruns_it_without_duplicating_text(tmp_path: Path) -> None:
