@@ -4,8 +4,9 @@ Theory of operation: `TempCluster.start()` finds the server binaries (`$CURSORD_
 PATH, or the newest `/usr/lib/postgresql/*/bin`), initialises a cluster with trust authentication in a
 fresh folder and starts it listening only on a unix socket in that folder (no TCP port to collide on).
 `initdb` refuses to run as root, so under root the cluster belongs to an unprivileged system user
-(`CLUSTER_USER`, created if missing) and the binaries run through `runuser`. Durability is off
-(`fsync`, `synchronous_commit`, `full_page_writes`): the data is thrown away with the folder.
+(`CLUSTER_USER`, created if missing) and the binaries run through `runuser`. For tests durability is
+off (`fsync`, `synchronous_commit`, `full_page_writes`): the data is thrown away with the folder; a
+benchmark starts it with `durable=True`, PostgreSQL's defaults.
 
 A test suite starts one cluster per session and gives each test its own database (`new_database`,
 an empty copy of `template0`), so tests never see each other's rows. `stop()` stops the server and
@@ -73,7 +74,7 @@ class TempCluster:
     running: bool = False
 
     @classmethod
-    def start(cls) -> TempCluster:
+    def start(cls, *, durable: bool = False) -> TempCluster:
         bindir = find_bindir()
         run_as = None
         if os.geteuid() == 0:
@@ -89,10 +90,10 @@ class TempCluster:
                 "initdb", "-D", str(cluster.data), "-U", SUPERUSER, "--auth=trust", "--no-sync",
                 "--encoding=UTF8", "--locale=C",
             )
-            options = (
-                f"-c listen_addresses='' -c unix_socket_directories='{folder}' -c port={PORT} -c fsync=off "
-                "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-            )
+            options = f"-c listen_addresses='' -c unix_socket_directories='{folder}' -c port={PORT}"
+            options += " -c max_connections=200"
+            if not durable:
+                options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
             cluster._run("pg_ctl", "-D", str(cluster.data), "-l", str(folder / "server.log"), "-w", "-o", options,
                          "start")
             cluster.running = True
