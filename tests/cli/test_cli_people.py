@@ -10,6 +10,7 @@ import time
 from functools import partial
 from pathlib import Path
 
+import psycopg
 import pytest
 import trio
 
@@ -32,35 +33,53 @@ async def people(data_dir: Path, *argv: str) -> tuple[int, str]:
     return code, out.getvalue()
 
 
-async def test_users_add_list_budget_remove(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, token = await people(tmp_path, "users", "add", "alice", "--team", "core")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_flag(request: pytest.FixtureRequest) -> list[str]:
+    """`--store URL` for the commands: none (SQLite in the data dir), or a fresh PostgreSQL database."""
+    return [] if request.param == "sqlite" else ["--store", request.getfixturevalue("postgres_url")]
+
+
+async def test_users_add_list_budget_remove(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], store_flag: list[str]
+) -> None:
+    url = store_flag[1] if store_flag else None
+
+    async def cmd(*argv: str) -> tuple[int, str]:
+        return await people(tmp_path, *argv, *store_flag)
+
+    code, token = await cmd("users", "add", "alice", "--team", "core")
     assert code == 0 and token.startswith("cdu_") and "shown only now" in capsys.readouterr().err
     token = token.strip()
-    assert (await people(tmp_path, "users", "add", "bob"))[0] == 0
-    code, _ = await people(tmp_path, "users", "add", "alice")
+    assert (await cmd("users", "add", "bob"))[0] == 0
+    code, _ = await cmd("users", "add", "alice")
     assert code == 1 and "exists already" in capsys.readouterr().err
-    assert await people(tmp_path, "users", "budget", "alice", "--tokens-per-day", "5000") == (
+    assert await cmd("users", "budget", "alice", "--tokens-per-day", "5000") == (
         0, "user alice: 5,000 tokens/day\n")
-    assert await people(tmp_path, "users", "budget", "alice", "--cost-per-day", "1.5") == (
+    assert await cmd("users", "budget", "alice", "--cost-per-day", "1.5") == (
         0, "user alice: 5,000 tokens/day, $1.50/day\n")  # one limit at a time: the other stays
-    assert await people(tmp_path, "teams", "budget", "core", "--cost-per-day", "20") == (0, "team core: $20.00/day\n")
-    code, listing = await people(tmp_path, "users", "list")
+    assert await cmd("teams", "budget", "core", "--cost-per-day", "20") == (0, "team core: $20.00/day\n")
+    code, listing = await cmd("users", "list")
     lines = listing.splitlines()
     assert lines[0].split() == ["USER", "TEAM", "BUDGET", "CREATED"]
     assert lines[1].startswith("alice") and "core" in lines[1] and "5,000 tokens/day, $1.50/day" in lines[1]
     assert lines[2].startswith("bob") and "no budget" in lines[2]
-    code, teams = await people(tmp_path, "teams", "list")
+    code, teams = await cmd("teams", "list")
     assert teams.splitlines()[1].split() == ["core", "alice", "$20.00/day"]
-    async with open_store(tmp_path) as store:
+    async with open_store(tmp_path, url=url) as store:
         found = await SqlPeopleStore(store).authenticate(token)
         assert found is not None and (found.name, found.team) == ("alice", "core")
-        raw = (tmp_path / DB_NAME).read_bytes()
-        assert token.encode() not in raw and token_hash(token) in raw  # only the hash is kept
+        if url is None:
+            raw = (tmp_path / DB_NAME).read_bytes()
+            assert token.encode() not in raw and token_hash(token) in raw  # only the hash is kept
+        else:
+            with psycopg.connect(url) as conn:
+                hashes = conn.execute("SELECT token_hash FROM users WHERE name = 'alice'").fetchall()
+            assert hashes == [(token_hash(token),)]  # only the hash is kept
         assert await SqlPeopleStore(store).budget(Scope.USER, "alice") == Budget(Scope.USER, "alice", 5000, 1.5)
-    assert await people(tmp_path, "users", "remove", "alice") == (0, "user alice removed\n")
-    code, _ = await people(tmp_path, "users", "budget", "alice", "--tokens-per-day", "1")
+    assert await cmd("users", "remove", "alice") == (0, "user alice removed\n")
+    code, _ = await cmd("users", "budget", "alice", "--tokens-per-day", "1")
     assert code == 1 and "no user 'alice'" in capsys.readouterr().err
-    async with open_store(tmp_path) as store:
+    async with open_store(tmp_path, url=url) as store:
         assert await SqlPeopleStore(store).authenticate(token) is None
         assert await SqlPeopleStore(store).budget(Scope.USER, "alice") is None
 
@@ -73,19 +92,19 @@ async def test_bad_names_and_limits_are_refused(tmp_path: Path, capsys: pytest.C
     assert "is negative" in capsys.readouterr().err
 
 
-async def test_usage_by_user_and_team(tmp_path: Path) -> None:
+async def test_usage_by_user_and_team(tmp_path: Path, store_flag: list[str]) -> None:
     now = time.time()
-    async with open_store(tmp_path) as store:
+    async with open_store(tmp_path, url=store_flag[1] if store_flag else None) as store:
         for n, (user, team) in enumerate([("alice", "core"), ("alice", "core"), ("bob", None), (None, None)]):
             await store.record_pass(PassRecord(
                 model_call_id=f"r{n}:1", request_id=f"r{n}", conversation_id="c", model="m", status="completed",
                 started_at=now - 60, duration_ms=100, usage=Usage(100, 10), cost_usd=0.01, user=user, team=team))
-    args = build_parser().parse_args(["usage", "--by", "user", "--data-dir", str(tmp_path)])
+    args = build_parser().parse_args(["usage", "--by", "user", "--data-dir", str(tmp_path), *store_flag])
     out = io.StringIO()
     assert await run_usage(args, {"HOME": str(tmp_path)}, out) == 0
     rows = {line.split()[0]: line.split()[1] for line in out.getvalue().splitlines()[1:]}
     assert rows == {"alice": "2", "bob": "1", "(none)": "1", "TOTAL": "4"}
-    args = build_parser().parse_args(["usage", "--by", "team", "--json", "--data-dir", str(tmp_path)])
+    args = build_parser().parse_args(["usage", "--by", "team", "--json", "--data-dir", str(tmp_path), *store_flag])
     out = io.StringIO()
     assert await run_usage(args, {"HOME": str(tmp_path)}, out) == 0
     assert '"team": "core", "passes": 2' in out.getvalue()
