@@ -1,5 +1,6 @@
-"""cursord's durable store: conversation history, provider bookkeeping, checkpoints, blobs and the
-stream journal, in one SQLite file under the data dir. See `cursord.store.store` for the design."""
+"""cursord's durable store: conversation history, provider bookkeeping, checkpoints, blobs, the stream
+journal and people, in one SQLite file under the data dir or in PostgreSQL. `Store` (the protocol) is what
+callers use; see `cursord.store.store` for the design."""
 
 from cursord.store.codec import decode_message, encode_parts
 from cursord.store.conversations import SUMMARY_PREFIX, summary_message

@@ -13,9 +13,8 @@ salt or slow hash: nobody can guess 2**256 tokens); the lookup is by hash and th
 again with `hmac.compare_digest`. An owner row is written once (`ON CONFLICT DO NOTHING`) and never
 changes: the first user to touch a conversation or request id owns it, and everyone else is refused.
 
-Everything is plain SQL that PostgreSQL takes as it is, but the `?` placeholders (psycopg's `%s`) and
-the column types (`BLOB` is `bytea`, `REAL` is `double precision`): `PeopleStore` is the protocol, and
-`SqlPeopleStore` runs these functions on the store's writer thread and read pool.
+Everything is plain SQL that both engines take (`cursord.store.sql`): `PeopleStore` is the protocol, and
+`SqlPeopleStore` runs these functions on the store's writer thread and read pool, whichever the engine.
 """
 
 from __future__ import annotations
@@ -175,7 +174,7 @@ def spent(conn: Connection, scope: Scope, name: str, since: float) -> Spend:
 
 
 class PeopleStore(Protocol):
-    """What the gateway needs from a store about people (SQLite here; PostgreSQL ports the SQL above)."""
+    """What the gateway needs from a store about people (`Store.people()`)."""
 
     async def add_user(self, name: str, team: str | None) -> str:
         """Create the user; returns its token (the only time it is seen)."""
@@ -206,7 +205,7 @@ class PeopleStore(Protocol):
 
 @attrs.define(eq=False)
 class SqlPeopleStore:
-    """`PeopleStore` on the SQLite store: writes on its writer thread, reads on its read pool."""
+    """`PeopleStore` on a `SqlStore`: writes on its writer thread, reads on its read pool."""
 
     store: SqlStore
 

@@ -57,18 +57,48 @@ def _placeholders(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
+#: the statements a batch or a read starts with: on a lost connection, these may reconnect and run again
+_OPENERS = ("BEGIN", "SET ")
+
+
 @attrs.define(eq=False)
 class PgConnection:
-    """A psycopg connection that looks like the `sqlite3.Connection` the store's SQL was written for."""
+    """A psycopg connection that looks like the `sqlite3.Connection` the store's SQL was written for.
+
+    A connection the server dropped (a restart, a failover, an idle timeout) is replaced when the next
+    transaction begins: the statement that opens it (`BEGIN`, or the `SET` before it) reconnects and runs
+    again, so one lost connection costs no failed call. A connection lost inside a transaction fails that
+    transaction (its caller gets a `StoreError`, as with any failed commit); nothing runs after it until
+    the next `BEGIN`. A new connection commits with the server's `synchronous_commit` until the writer
+    next switches it (the default, `on`, is the durable one).
+    """
 
     conn: psycopg.Connection[tuple[Any, ...]]
+    url: str
+    reconnects: int = 0
 
     @property
     def in_transaction(self) -> bool:
         return self.conn.info.transaction_status != pq.TransactionStatus.IDLE
 
     def execute(self, sql: str, parameters: Any = (), /) -> psycopg.Cursor[tuple[Any, ...]]:
-        return self.conn.execute(_placeholders(sql), tuple(parameters))
+        query, values = _placeholders(sql), tuple(parameters)
+        if not sql.startswith(_OPENERS):
+            return self.conn.execute(query, values)
+        if self.conn.closed:
+            self._reconnect()
+        try:
+            return self.conn.execute(query, values)
+        except psycopg.OperationalError:
+            if not self.conn.broken:
+                raise
+        self._reconnect()
+        return self.conn.execute(query, values)
+
+    def _reconnect(self) -> None:
+        self.conn.close()
+        self.conn = _connect(self.url)
+        self.reconnects += 1
 
     def executemany(self, sql: str, parameters: Iterable[Any], /) -> psycopg.Cursor[tuple[Any, ...]]:
         cursor = self.conn.cursor()
@@ -100,6 +130,10 @@ def local_time_zone() -> str:
 
 def connect(url: str) -> PgConnection:
     """One configured connection, or a `StoreError` that names the database without its password."""
+    return PgConnection(_connect(url), url)
+
+
+def _connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
     try:
         conn: psycopg.Connection[tuple[Any, ...]] = psycopg.connect(
             url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, application_name="cursord"
@@ -108,9 +142,9 @@ def connect(url: str) -> PgConnection:
         raise StoreError(f"cannot connect to {redact_url_password(url)}: {_first_line(exc)}") from None
     try:
         conn.execute("SELECT set_config('TimeZone', %s, false)", (local_time_zone(),))
-    except psycopg.Error:
+    except psycopg.Error:  # a zone this server does not know: its days are UTC days
         conn.execute("SET TimeZone = 'UTC'")
-    return PgConnection(conn)
+    return conn
 
 
 def open_connections(url: str, readers: int) -> tuple[PgConnection, list[PgConnection]]:

@@ -7,7 +7,8 @@ migration that fails leaves the file at the previous version), and refuses a fil
 newer than any this code knows. The version is read again inside each transaction, so two processes
 opening the same file at once cannot apply a migration twice.
 
-Append a migration to change the schema; never edit one that has shipped. A migration that must
+Append a migration to change the schema (and the matching PostgreSQL file, `cursord.store.pg_schema`:
+the versions are the same); never edit one that has shipped. A migration that must
 rebuild a table (SQLite's 12-step ALTER) needs `foreign_keys` off around it: give it its own runner.
 """
 

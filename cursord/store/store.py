@@ -1,12 +1,15 @@
-"""Store: cursord's durable state in one SQLite file, driven from trio.
+"""SqlStore: cursord's durable state in SQLite (one file) or PostgreSQL, driven from trio.
 
-Theory of operation: `<data_dir>/cursord.sqlite3` in WAL mode, opened (and migrated to the current
-schema, `cursord.store.schema`) by `Store.open`. Every write goes to the one `WriterThread`, which
+Theory of operation: by default `<data_dir>/cursord.sqlite3` in WAL mode; with a `postgresql://` URL a
+PostgreSQL database (`cursord.store.postgres`). `SqlStore.open` opens and migrates either
+(`cursord.store.schema`, `cursord.store.pg_schema`); after that the engines differ only in their
+connections and their `Dialect` (`cursord.store.sql`). Every write goes to the one `WriterThread`, which
 groups whatever is queued into one transaction; reads run on a small `ReadPool` of read-only
 connections in worker threads. Neither blocks the event loop: SQL and (de)serialisation of messages
 run in those threads. A write call returns after its transaction committed.
 
-Durability per write (see `writer.py` for what NORMAL and FULL mean in WAL mode):
+Durability per write (see `writer.py` for what NORMAL and FULL mean in WAL mode; on PostgreSQL they are
+`synchronous_commit` off and on):
 
     FULL   (fsync at commit)  record_turn / commit_turn, set_summary, save_checkpoint, put_blob
     NORMAL (crash-safe)       record_pass, record_tool_call, mark_blob_stored, every journal_* write

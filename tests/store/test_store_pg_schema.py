@@ -7,6 +7,7 @@ Real clock: the store works through OS threads and a real server.
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import trio
 
 from cursord.providers.model import Message, TextPart
 from cursord.store import (
+    DB_NAME,
     SCHEMA_VERSION,
     MigrationFailed,
     PassRecord,
@@ -203,3 +205,42 @@ async def test_usage_days_are_local_days(postgres_url: str, tmp_path: Path, monk
         )
         (row,) = await store.usage(UsageGroup.DAY)
     assert row.key == "2024-01-02"
+
+
+async def test_connections_the_server_dropped_are_replaced_without_a_failed_call(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    async with open_store(tmp_path, url=postgres_url, readers=2) as store:
+        await store.commit_turn("c", [Message.user("before")])
+        assert await store.load("c") == [Message.user("before")]
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            dropped = admin.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchone()
+        assert dropped is not None and dropped[0] >= 3  # the writer and both readers
+        await store.commit_turn("c", [Message.user("after")])
+        assert await store.load("c") == [Message.user("before"), Message.user("after")]
+        await store.journal_open("r", "c", None)
+        assert await store.journal_append("r", [b"still journalling"]) == 1
+
+
+async def test_both_engines_have_the_same_tables_and_columns(postgres_url: str, tmp_path: Path) -> None:
+    """The SQL modules are shared, so the schemas must be too (PostgreSQL names SQLite's implicit rowid)."""
+    async with open_store(tmp_path), open_store(tmp_path, url=postgres_url):
+        pass
+    conn = sqlite3.connect(tmp_path / DB_NAME)
+    try:
+        sqlite_columns = {
+            (table, column)
+            for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+            for (_, column, *_rest) in conn.execute(f"PRAGMA table_info({table})").fetchall()
+        }
+    finally:
+        conn.close()
+    with psycopg.connect(postgres_url) as pg:
+        rows = pg.execute(
+            "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+        ).fetchall()
+    pg_columns = {(table, column) for table, column in rows if table != "schema_version"}
+    assert pg_columns == sqlite_columns | {("summary_archive", "rowid"), ("blobs", "rowid")}
