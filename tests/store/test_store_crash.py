@@ -22,6 +22,7 @@ import trio
 from cursord.providers.model import Message, TextPart
 from cursord.store import SqlStore, open_store
 from cursord.store.writer import WriterThread
+from tests.store.conftest import StoreTarget
 
 CHILD_DEADLINE = 60.0
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -78,8 +79,8 @@ async def child_hang_in_transaction(data_dir: str) -> None:
             nursery.start_soon(store.journal_append, "r", [b"uncommitted"] * 5_000)
 
 
-async def child_busy(data_dir: str) -> None:
-    async with open_store(data_dir) as store:
+async def child_busy(data_dir: str, url: str | None = None) -> None:
+    async with open_store(data_dir, url=url) as store:
 
         async def converse(cid: str) -> None:
             for seq in range(1, 100_000):
@@ -95,12 +96,12 @@ async def child_busy(data_dir: str) -> None:
 # ---- the parent -----------------------------------------------------------------------------------
 
 
-async def run_child_until(mode: str, data_dir: Path, stop: int) -> list[str]:
+async def run_child_until(mode: str, data_dir: Path, stop: int, url: str | None = None) -> list[str]:
     """Run the child, read its lines, SIGKILL it once `stop` lines arrived; returns the lines."""
     lines: list[str] = []
     with trio.fail_after(CHILD_DEADLINE):
         process = await trio.lowlevel.open_process(
-            [sys.executable, __file__, mode, str(data_dir)],
+            [sys.executable, __file__, mode, str(data_dir), *([url] if url else [])],
             stdout=-1,  # subprocess.PIPE
             env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
         )
@@ -146,14 +147,14 @@ async def test_sigkill_inside_a_big_transaction_loses_only_that_transaction(tmp_
         assert [r.turn_seq for r in await store.turns("c")] == [1, 2, 3, 4, 5, 6]
 
 
-async def test_sigkill_at_an_arbitrary_moment_keeps_every_committed_turn_whole(tmp_path: Path) -> None:
-    lines = await run_child_until("busy", tmp_path, stop=60)
+async def test_sigkill_at_an_arbitrary_moment_keeps_every_committed_turn_whole(db: StoreTarget) -> None:
+    lines = await run_child_until("busy", db.data_dir, stop=60, url=db.url)
     reported: dict[str, int] = {}
     for line in lines:
         word, cid, reported_seq = line.split()
         assert word == "committed"
         reported[cid] = max(reported.get(cid, 0), int(reported_seq))
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
         for i in range(4):
             cid = f"c{i}"
             seqs = [r.turn_seq for r in await store.turns(cid)]
@@ -163,8 +164,8 @@ async def test_sigkill_at_an_arbitrary_moment_keeps_every_committed_turn_whole(t
                 check_turn(cid, seq, await store.turn_messages(cid, seq))
 
 
-async def test_a_large_write_does_not_block_the_event_loop(tmp_path: Path) -> None:
-    async with open_store(tmp_path) as store:
+async def test_a_large_write_does_not_block_the_event_loop(db: StoreTarget) -> None:
+    async with db.open() as store:
         ticks: list[float] = []
         writing = True
 
@@ -195,10 +196,10 @@ async def test_a_large_write_does_not_block_the_event_loop(tmp_path: Path) -> No
         assert len(await store.load(f"big-{size}")) == size
 
 
-async def test_queued_writes_share_transactions(tmp_path: Path) -> None:
+async def test_queued_writes_share_transactions(db: StoreTarget) -> None:
     import threading
 
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
         await store.journal_open("r", None, None)
         release = threading.Event()
         threaded(store).before_commit = lambda: release.wait(30)
@@ -214,10 +215,10 @@ async def test_queued_writes_share_transactions(tmp_path: Path) -> None:
         assert record is not None and sorted(record.events, key=int) == [f"{n}".encode() for n in range(200)]
 
 
-async def test_frames_nobody_waits_for_are_held_for_one_commit_until_a_write_is_awaited(tmp_path: Path) -> None:
+async def test_frames_nobody_waits_for_are_held_for_one_commit_until_a_write_is_awaited(db: StoreTarget) -> None:
     """A stream's lone journal frames (queued without waiting) are held open for the commit delay and
     commit together; a write somebody awaits ends the hold at once, and order is kept."""
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
         writer = threaded(store)
         await store.journal_open("r", None, None)
         writer.commit_delay = 3600.0
@@ -234,24 +235,27 @@ async def test_frames_nobody_waits_for_are_held_for_one_commit_until_a_write_is_
         assert record is not None and list(record.events) == [f"{n}".encode() for n in range(1, 7)]
 
 
-async def test_closing_the_store_commits_a_held_batch(tmp_path: Path) -> None:
-    async with open_store(tmp_path) as store:
+async def test_closing_the_store_commits_a_held_batch(db: StoreTarget) -> None:
+    async with db.open() as store:
         await store.journal_open("r", None, None)
         threaded(store).commit_delay = 3600.0
         store.journal_append_nowait("r", [b"held"])
         assert await trio.to_thread.run_sync(threaded(store).holding.wait, 30)
         with trio.fail_after(30):
             await store.aclose()
-    async with open_store(tmp_path) as store:
+    async with db.open() as store:
         record = await store.journal_load("r")
         assert record is not None and record.events == (b"held",)
 
 
-async def test_durable_writes_commit_with_synchronous_full(tmp_path: Path) -> None:
-    async with open_store(tmp_path) as store:
+async def test_durable_writes_commit_with_synchronous_full(db: StoreTarget) -> None:
+    """SQLite's FULL and NORMAL, PostgreSQL's synchronous_commit on and off."""
+    setting = {"sqlite": "PRAGMA synchronous", "postgresql": "SHOW synchronous_commit"}[db.engine]
+    levels: dict[object, int] = {1: 1, 2: 2, "off": 1, "on": 2}
+    async with db.open() as store:
         seen: list[int] = []
         threaded(store).before_commit = lambda: seen.append(
-            threaded(store).conn.execute("PRAGMA synchronous").fetchone()[0]
+            levels[threaded(store).conn.execute(setting).fetchone()[0]]
         )
         await store.journal_open("r", None, None)
         await store.commit_turn("c", [Message.user("keep me")])
@@ -259,9 +263,9 @@ async def test_durable_writes_commit_with_synchronous_full(tmp_path: Path) -> No
         await store.save_checkpoint("c", 1, b"state")
         await store.record_turn("c", [Message.user("x")])
         await store.mark_blob_stored(b"b", True)
-        assert seen == [1, 2, 1, 2, 2, 1]  # 1 = NORMAL, 2 = FULL
+        assert seen == [1, 2, 1, 2, 2, 1]  # 1 = NORMAL (off), 2 = FULL (on)
 
 
 if __name__ == "__main__":
-    _mode, _data_dir = sys.argv[1], sys.argv[2]
-    trio.run({"hang": child_hang_in_transaction, "busy": child_busy}[_mode], _data_dir)
+    _mode, _where = sys.argv[1], sys.argv[2:]
+    trio.run({"hang": child_hang_in_transaction, "busy": child_busy}[_mode], *_where)
