@@ -140,7 +140,7 @@ function barChart(id, labels, series, label) {
     svg.append(svgEl("text", { x: width / 2, y: height / 2, "text-anchor": "middle", class: "axis" }, "no data"));
     return;
   }
-  const plotH = height - bottom - top, slot = (width - left) / labels.length;
+  const plotH = height - bottom - top, slot = Math.min((width - left) / labels.length, 80);
   const barW = Math.max(1, (slot * 0.8) / series.length);
   svg.append(svgEl("text", { x: left - 4, y: top + 10, "text-anchor": "end", class: "axis" }, label(max)));
   svg.append(svgEl("text", { x: left - 4, y: top + plotH, "text-anchor": "end", class: "axis" }, label(0)));
