@@ -237,6 +237,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             allowed_ports=frozenset(config.proxy_ports),
             offline=config.offline,
             max_concurrent_streams=config.limits.max_streams_per_connection,
+            http2=config.proxy_http2,
         )
         if config.offline:
             log.info("offline: the proxy forwards nothing to Cursor")
