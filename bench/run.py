@@ -446,12 +446,16 @@ async def section_flood(plan: Plan, provider: StampProvider, daemon: DaemonProce
     )
 
 
+#: the paths the cost curve measures: (name, HTTP/2, over AgentService/Run)
+CURVE_PATHS = (("HTTP/1.1", False, False), ("HTTP/2", True, False), ("HTTP/2 Run", True, True))
+
+
 async def section_curve(plan: Plan, provider: StampProvider, daemon: DaemonProcess, results: Results) -> None:
     """Daemon CPU per event and RSS as live streams grow, each stream at 1 / CURVE_GAP ev/s."""
     via = loadgen.Daemon(daemon.port)
     rows = []
     for streams in plan.curve:
-        for http2 in (False, True):
+        for protocol, http2, over_run in CURVE_PATHS:
             before = await daemon.usage()
             arrived: list[int] = []
             run, seen = await watched(
@@ -462,6 +466,7 @@ async def section_curve(plan: Plan, provider: StampProvider, daemon: DaemonProce
                     provider,
                     via=via,
                     http2=http2,
+                    run=over_run,
                     streams=streams,
                     events=plan.curve_events,
                     gap=CURVE_GAP,
@@ -471,12 +476,12 @@ async def section_curve(plan: Plan, provider: StampProvider, daemon: DaemonProce
             )
             after = await daemon.usage()
             if len(run.delays_ns) != run.expected:
-                raise RuntimeError(f"cost curve x{streams}: {len(run.delays_ns)} of {run.expected} events")
+                raise RuntimeError(f"cost curve {protocol} x{streams}: {len(run.delays_ns)} of {run.expected} events")
             whole_run = (after.cpu - before.cpu) / run.expected
             rows.append(
                 [
                     str(streams),
-                    "HTTP/2" if http2 else "HTTP/1.1",
+                    protocol,
                     f"{streams / CURVE_GAP:,.0f}",
                     num(seen.cpu_per_event * 1e6),
                     num(whole_run * 1e6),
@@ -488,7 +493,7 @@ async def section_curve(plan: Plan, provider: StampProvider, daemon: DaemonProce
                 ]
             )
     results.section(
-        f"cost curve (live RunSSE streams, each {1 / CURVE_GAP:g} ev/s, {plan.curve_events} deltas each)",
+        f"cost curve (live streams, each {1 / CURVE_GAP:g} ev/s, {plan.curve_events} deltas each)",
         table(
             [
                 "streams",
@@ -511,7 +516,7 @@ async def section_curve(plan: Plan, provider: StampProvider, daemon: DaemonProce
             "(100% = one core). peak RSS: the largest of those samples (it rises only past the high-water mark",
             "the sections before left in the heap; memory per stream is the scale section's figure). p50/p99:",
             "send stamp -> client receive, µs (not minus direct). GC ms: the daemon's longest cyclic-GC pause",
-            "during the run. The HTTP/2 Run path, when it lands, belongs beside these rows.",
+            "during the run. HTTP/1.1, HTTP/2: RunSSE + BidiAppend; HTTP/2 Run: one AgentService/Run stream a run.",
         ],
     )
 

@@ -48,6 +48,7 @@ from cursord.server import (
 from cursord.store import Store, open_store
 from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
+from cursord.ui import Dashboard, UiSessions, dashboard_parts
 
 log = logging.getLogger(__name__)
 
@@ -208,11 +209,14 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         hub = TapHub()
         services, parts = agent_parts(router, store, retention, agent, tap=hub, limits=config.limits)
         titler = model_titler(router, config.title_model) if config.title_model else None
+        tap_token = ensure_tap_token(config.data_dir)
+        dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ)
         parts = (
             *parts,
             side_rpc_parts(SideRpcs(router.catalog, blobs=store, titler=titler)),
             StatusLine(notifier).parts(),
-            tap_parts(ensure_tap_token(config.data_dir), hub),
+            tap_parts(tap_token, hub),
+            dashboard_parts(dashboard),
             *forwarding,
         )
         hosts = HostPolicy.for_listener(config.listen.host, config.allowed_hosts)
@@ -234,6 +238,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             allowed_ports=frozenset(config.proxy_ports),
             offline=config.offline,
             max_concurrent_streams=config.limits.max_streams_per_connection,
+            http2=config.proxy_http2,
         )
         if config.offline:
             log.info("offline: the proxy forwards nothing to Cursor")

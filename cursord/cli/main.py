@@ -1,5 +1,5 @@
 """The `cursord` command line: `serve`, `config check`, `service`, `status`, `tap`, `usage`, `doctor`, `ca`,
-`editor`, `users`, `teams`."""
+`editor`, `users`, `teams`, `ui`."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from cursord.cli.doctor import add_doctor_arguments, doctor_command
 from cursord.cli.editor import add_editor_arguments, editor_command
 from cursord.cli.people import add_people_arguments, people_command
 from cursord.cli.status import add_status_arguments, add_tap_arguments, status_command, tap_command
+from cursord.cli.ui import add_ui_arguments, ui_command
 from cursord.cli.usage import add_usage_arguments, usage_command
 from cursord.config import (
     ConfigError,
@@ -62,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_ca_arguments(commands)
     add_editor_arguments(commands)
     add_people_arguments(commands)
+    add_ui_arguments(commands)
     return parser
 
 
@@ -87,6 +89,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return ca_command(args, environ)
         if args.command == "editor":
             return editor_command(args, environ)
+        if args.command == "ui":
+            return ui_command(args, environ)
         if args.command in ("users", "teams"):
             return people_command(args, environ)
     except ConfigError as error:

@@ -98,24 +98,7 @@ async def run_usage(args: argparse.Namespace, environ: Mapping[str, str], out: T
 
 
 def usage_json(row: UsageRow, by: UsageGroup) -> dict[str, Any]:
-    return {
-        by.value: row.key,
-        "passes": row.passes,
-        "failed": row.failed,
-        "canceled": row.canceled,
-        "input_tokens": row.input_tokens,
-        "output_tokens": row.output_tokens,
-        "reasoning_tokens": row.reasoning_tokens,
-        "cache_read_tokens": row.cache_read_tokens,
-        "cache_write_tokens": row.cache_write_tokens,
-        "cache_hit_rate": row.cache_hit_rate,
-        "first_token_ms": row.first_token_ms,
-        "duration_ms": row.duration_ms,
-        "cost_usd": row.cost_usd,
-        "unpriced_passes": row.unpriced,
-        "first_at": row.first_at,
-        "last_at": row.last_at,
-    }
+    return {by.value: row.key, **row.figures()}
 
 
 # ---- the table -----------------------------------------------------------------------------------------

@@ -100,7 +100,7 @@ class _Setting:
 
 _FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
                      "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "title_model",
-                     "proxy_ports", "team_gateway", "gateway", "gateway_token_file",
+                     "proxy_ports", "proxy_http2", "team_gateway", "gateway", "gateway_token_file",
                      "gateway_ca_file", "store")
 
 
@@ -206,7 +206,7 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 out[key] = _Setting(parse_gateway_url(value), origin)
             elif key == "store":
                 out[key] = _Setting(parse_store_url(value, base), origin)
-            elif key in ("offline", "team_gateway"):
+            elif key in ("offline", "team_gateway", "proxy_http2"):
                 if not isinstance(value, bool):
                     raise _type_error("true or false", value)
                 out[key] = _Setting(value, origin)

@@ -121,6 +121,7 @@ def _merge(
         offline=get("offline", False),
         title_model=_check_title_model(merged.get("title_model"), providers),
         proxy_ports=get("proxy_ports", (443,)),
+        proxy_http2=get("proxy_http2", True),
         team_gateway=get("team_gateway", False),
         store=get("store", None),
         gateway=_paired(merged, "gateway", "gateway_token_file"),

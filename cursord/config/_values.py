@@ -304,6 +304,8 @@ class ServeConfig:
     title_model: str | None = None
     #: ports the editor proxy's CONNECT may reach (absolute-form http:// may also reach 80).
     proxy_ports: tuple[int, ...] = (443,)
+    #: the proxy's intercepted TLS offers h2 as well as http/1.1 (False: http/1.1 only, as before HTTP/2 landed)
+    proxy_http2: bool = True
     #: serve a team: every call needs a user's token (`cursord users add`), budgets apply.
     team_gateway: bool = False
     #: a team gateway's URL: the agent RPCs go there with the token in `gateway_token_file`.
@@ -787,6 +789,7 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     if config.title_model is not None:
         out["title_model"] = config.title_model
     out["proxy_ports"] = list(config.proxy_ports)
+    out["proxy_http2"] = config.proxy_http2
     out["team_gateway"] = config.team_gateway
     if config.gateway is not None and config.gateway_token_file is not None:
         out["gateway"] = config.gateway

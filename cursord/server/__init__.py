@@ -8,7 +8,7 @@ from cursord.server.bidi import parse_bidi_append
 from cursord.server.counters import ServerCounters
 from cursord.server.gateway import GatewayAccess
 from cursord.server.gateway_client import GATEWAY_PATHS, gateway_client_parts, gateway_relay, open_gateway_client
-from cursord.server.host_policy import LOOPBACK_ONLY, PROXIED_EXTENSION, HostPolicy
+from cursord.server.host_policy import LOOPBACK_ONLY, PROXIED_EXTENSION, HostPolicy, is_loopback
 from cursord.server.models_rpc import (
     AGENT_USABLE_MODELS_PATH,
     AISERVER_USABLE_MODELS_PATH,
@@ -54,6 +54,7 @@ __all__ = [
     "gateway_client_parts",
     "gateway_relay",
     "hypercorn_config",
+    "is_loopback",
     "listener_app",
     "model_rpc_parts",
     "open_gateway_client",

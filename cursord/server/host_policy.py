@@ -27,7 +27,7 @@ from typing import Any, Final
 
 import attrs
 
-__all__ = ["LOOPBACK_NAMES", "LOOPBACK_ONLY", "PROXIED_EXTENSION", "HostPolicy", "host_name"]
+__all__ = ["LOOPBACK_NAMES", "LOOPBACK_ONLY", "PROXIED_EXTENSION", "HostPolicy", "host_name", "is_loopback"]
 
 #: a scope extension only the proxy's in-process bridge sets (see the module docstring).
 PROXIED_EXTENSION: Final = "cursord.proxied"
@@ -50,7 +50,9 @@ def host_name(value: str) -> str | None:
     return name.rstrip(".") or None
 
 
-def _is_loopback(name: str) -> bool:
+def is_loopback(name: str) -> bool:
+    """Whether `name` (a host name or an IP address, a v6 zone allowed) is this machine's loopback."""
+    name = name.split("%", 1)[0]
     if name in LOOPBACK_NAMES:
         return True
     try:
@@ -83,7 +85,7 @@ class HostPolicy:
 
     def allows_host(self, value: str | None) -> bool:
         name = host_name(value) if value is not None else None
-        return name is not None and (_is_loopback(name) or name in self.extra_names)
+        return name is not None and (is_loopback(name) or name in self.extra_names)
 
     def refusal(self, scope: Any) -> str | None:
         """Why the request in ASGI `scope` is refused, or None to answer it."""

@@ -62,6 +62,26 @@ class UsageRow:
         """The share of prompt tokens read from the cache."""
         return self.cache_read_tokens / self.input_tokens if self.input_tokens else None
 
+    def figures(self) -> dict[str, int | float | None]:
+        """Every figure of the row by name (not its key), JSON-ready: for `cursord usage --json` and the dashboard."""
+        return {
+            "passes": self.passes,
+            "failed": self.failed,
+            "canceled": self.canceled,
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+            "reasoning_tokens": self.reasoning_tokens,
+            "cache_read_tokens": self.cache_read_tokens,
+            "cache_write_tokens": self.cache_write_tokens,
+            "cache_hit_rate": self.cache_hit_rate,
+            "first_token_ms": self.first_token_ms,
+            "duration_ms": self.duration_ms,
+            "cost_usd": self.cost_usd,
+            "unpriced_passes": self.unpriced,
+            "first_at": self.first_at,
+            "last_at": self.last_at,
+        }
+
 
 def usage_rows(conn: Connection, by: UsageGroup, since: float | None, day: str) -> list[UsageRow]:
     key = day if by is UsageGroup.DAY else _KEYS[by]

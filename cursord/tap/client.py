@@ -29,6 +29,7 @@ __all__ = [
     "TapTarget",
     "add_tap_client_arguments",
     "client_config",
+    "listener_address",
     "open_tap",
     "read_snapshot",
     "tap_target",
@@ -70,6 +71,12 @@ def _connect_host(endpoint: Endpoint) -> str:
     return endpoint.host
 
 
+def listener_address(config: ServeConfig) -> str:
+    """`host:port` a local client reaches the daemon's editor listener at (a wildcard listen address as loopback)."""
+    host = _connect_host(config.listen)
+    return f"[{host}]:{config.listen.port}" if ":" in host else f"{host}:{config.listen.port}"
+
+
 def _client_ssl_context(certfile: Path) -> ssl.SSLContext:
     context = ssl.create_default_context(cafile=str(certfile))
     context.check_hostname = False  # we connect to a loopback address, not the certificate's name
@@ -84,13 +91,12 @@ def tap_target(
     request_id: str | None = None,
     conversation_id: str | None = None,
 ) -> TapTarget:
-    host = _connect_host(config.listen)
-    shown = f"[{host}]" if ":" in host else host
+    address = listener_address(config)
     query = urlencode({k: v for k, v in (("request_id", request_id), ("conversation_id", conversation_id)) if v})
     scheme = "wss" if config.tls else "ws"
-    url = f"{scheme}://{shown}:{config.listen.port}{TAP_PATH}" + (f"?{query}" if query else "")
+    url = f"{scheme}://{address}{TAP_PATH}" + (f"?{query}" if query else "")
     context = _client_ssl_context(config.certfile) if config.certfile is not None else None
-    return TapTarget(url, f"{shown}:{config.listen.port}", token, context)
+    return TapTarget(url, address, token, context)
 
 
 def client_config(args: argparse.Namespace, environ: Mapping[str, str]) -> ServeConfig:

@@ -240,6 +240,18 @@ class StreamTrack:
     pending_execs: dict[int, PendingWork] = attrs.field(factory=dict)
     pending_queries: dict[int, PendingWork] = attrs.field(factory=dict)
     pass_started_at: float | None = None
+    #: provider passes ended so far, and the tokens they reported
+    passes_ended: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+    def on_pass_end(self, fields: Mapping[str, Any]) -> None:
+        self.pass_started_at = None
+        self.passes_ended += 1
+        for name in ("input_tokens", "output_tokens"):
+            value = fields.get(name)
+            if isinstance(value, int):
+                setattr(self, name, getattr(self, name) + value)
 
     def on_message(self, summary: MessageSummary, now: float) -> None:
         self.publishes_seen = True
@@ -309,8 +321,9 @@ def stream_info(stream: ActiveStream, track: StreamTrack | None, now: float) -> 
     }
     if track is not None:
         info.update(track.pending_view(now))
+        info.update(passes=track.passes_ended, input_tokens=track.input_tokens, output_tokens=track.output_tokens)
     else:
-        info.update(pending_execs=None, pending_queries=None)
+        info.update(pending_execs=None, pending_queries=None, passes=None, input_tokens=None, output_tokens=None)
     return info
 
 

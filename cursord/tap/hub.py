@@ -31,7 +31,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import hmac
-import ipaddress
 import json
 import logging
 import os
@@ -48,7 +47,17 @@ import trio
 from cursord import __version__
 from cursord.connect import ConnectError
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.server import AppParts, Receive, Scope, Send, ServerCounters, deny_websocket, drain_body, send_response
+from cursord.server import (
+    AppParts,
+    Receive,
+    Scope,
+    Send,
+    ServerCounters,
+    deny_websocket,
+    drain_body,
+    is_loopback,
+    send_response,
+)
 from cursord.streams import ActiveStream, WakeSignal
 from cursord.tap.events import (
     Event,
@@ -296,7 +305,7 @@ class TapHub:
             elif track.pass_started_at is not None:
                 fields.setdefault("elapsed_ms", round((now - track.pass_started_at) * 1000, 1))
             if event == "pass_end":
-                track.pass_started_at = None
+                track.on_pass_end(fields)
         if self.clients:
             self._emit_for(request_id, _conversation(stream, track), "provider", {"event": event, **fields})
 
@@ -378,18 +387,6 @@ class Refusal:
     message: str
 
 
-def _is_loopback(host: str | None) -> bool:
-    if not host:
-        return False
-    try:
-        address = ipaddress.ip_address(host.split("%", 1)[0])
-    except ValueError:
-        return False
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        return address.ipv4_mapped.is_loopback
-    return address.is_loopback
-
-
 def _headers(scope: Scope, name: bytes) -> list[str]:
     return [bytes(value).decode("latin-1") for key, value in scope.get("headers", []) if bytes(key).lower() == name]
 
@@ -408,7 +405,7 @@ def check_access(scope: Scope, token: str) -> Refusal | None:
     """Why a tap request is refused (loopback only, no browser origins, the token), or None to accept."""
     client = scope.get("client")
     host = client[0] if client else None
-    if not _is_loopback(host):
+    if host is None or not is_loopback(host):
         return Refusal(403, f"the cursord tap is served to loopback clients only (not {host or 'unknown'})")
     origins = _headers(scope, b"origin")
     if origins:  # `null` too: a sandboxed frame, a file: page or a redirect sends that

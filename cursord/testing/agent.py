@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import tempfile
 from collections.abc import AsyncIterator, Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -15,14 +16,16 @@ from cursord.agent.ledger import PassLedger
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.app import agent_parts, provider_pool_limits
-from cursord.config import Limits, ModelCatalog, ProviderKind, ProviderSpec
+from cursord.config import Limits, ModelCatalog, ProviderKind, ProviderSpec, ServeConfig
 from cursord.connect import ConnectError
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server import GatewayAccess, SideRpcs, side_rpc_parts
 from cursord.store import open_store
+from cursord.tap import TapHub, tap_parts
 from cursord.testing.editor import EditorClient, RunSSEReader
 from cursord.testing.fake_providers import FakeProvider
 from cursord.testing.harness import RunningDaemon, Transport, running_daemon
+from cursord.ui import Dashboard, UiSessions, dashboard_parts
 
 API_KEY = "sk-test-key-0123456789"
 ENVIRON = {"FAKE_KEY": API_KEY}
@@ -50,10 +53,15 @@ def spec_for(
 
 @contextlib.asynccontextmanager
 async def agent_daemon(
-    *specs: ProviderSpec, transport: Transport = "memory", data_dir: str | None = None, team_gateway: bool = False
+    *specs: ProviderSpec,
+    transport: Transport = "memory",
+    data_dir: str | None = None,
+    team_gateway: bool = False,
+    dashboard: UiSessions | None = None,
 ) -> AsyncIterator[tuple[RunningDaemon, AgentServices]]:
     """A daemon whose runs go to `specs`' providers, with its store in `data_dir` (default: a fresh one);
-    a team gateway (tokens, owners, budgets on the store's people tables) with `team_gateway`."""
+    a team gateway (tokens, owners, budgets on the store's people tables) with `team_gateway`; the tap and
+    the dashboard (logins through `dashboard`) with `dashboard`."""
     with contextlib.ExitStack() as stack:
         if data_dir is None:
             data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="cursord-test-"))
@@ -65,7 +73,12 @@ async def agent_daemon(
             people = store.people() if team_gateway else None
             guard = GatewayBudgets(people) if people is not None else None
             router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON, client, ledger, guard=guard)
-            services, parts = agent_parts(router, store)
+            hub = TapHub() if dashboard is not None else None
+            services, parts = agent_parts(router, store, tap=hub)
+            if dashboard is not None and hub is not None:
+                config = ServeConfig(data_dir=Path(data_dir), providers=specs)
+                board = Dashboard(dashboard, hub, store, config, ENVIRON)
+                parts = (*parts, tap_parts(dashboard.token, hub), dashboard_parts(board))
             if team_gateway:  # as `cursord serve` has them: the side RPCs carry conversation ids too
                 parts = (*parts, side_rpc_parts(SideRpcs(router.catalog, blobs=store)))
             factory = AgentTurn.factory(services)

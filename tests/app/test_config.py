@@ -503,6 +503,15 @@ def test_proxy_ports_default_to_443_and_flags_replace_the_file_list(tmp_path: Pa
     assert message == "--proxy-port '0': 0 is not a port number from 1 to 65535"
 
 
+def test_proxy_http2_is_on_by_default_and_off_by_file_or_flag(tmp_path: Path) -> None:
+    assert config_from_args(args("--provider", "openai"), ENV).proxy_http2 is True
+    assert config_from_args(args("--provider", "openai", "--proxy-http1-only"), ENV).proxy_http2 is False
+    path = write(tmp_path, 'proxy_http2 = false\n[[providers]]\npreset = "openai"\n')
+    assert load_config_file(path, ENV).proxy_http2 is False
+    bad = write(tmp_path, 'proxy_http2 = "no"\n[[providers]]\npreset = "openai"\n')
+    assert "true or false" in error_of(load_config_file, bad, ENV)
+
+
 def test_file_alone_through_config_from_args(full_file: tuple[Path, dict[str, str]]) -> None:
     path, env = full_file
     assert config_from_args(args("--config", str(path)), env) == load_config_file(path, env)

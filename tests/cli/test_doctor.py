@@ -12,8 +12,9 @@ import httpx
 import pytest
 import trio
 
-from cursord.cli.doctor import Status, add_doctor_arguments, doctor_command, format_doctor, model_listed, run_doctor
+from cursord.cli.doctor import add_doctor_arguments, doctor_command, format_doctor
 from cursord.config import ProviderKind, ProviderSpec, ServeConfig
+from cursord.diagnose import Status, model_listed, run_doctor
 from cursord.testing.fake_providers import Reply, anthropic_text, chat_text, open_fake_provider
 
 WALL_LIMIT = 20.0

@@ -76,13 +76,21 @@ class Stack:
 
 @pytest.fixture
 async def stack(tmp_path: Path) -> AsyncIterator[Stack]:
+    async with open_stack(tmp_path) as built:
+        yield built
+
+
+@contextlib.asynccontextmanager
+async def open_stack(tmp_path: Path, *, http2: bool = True) -> AsyncIterator[Stack]:
     async with (
         open_fake_origin(tmp_path / "origin") as h1_origin,
         open_fake_h2_origin(tmp_path / "h2", ca=h1_origin.ca) as origin,
         build_core(Limits(), Echo, (model_rpc_parts(CATALOG),)) as core,
     ):
         overrides = {HOST: origin.address, H1_HOST: h1_origin.address, DEAD_HOST: ("127.0.0.1", await _dead_port())}
-        config = ProxyConfig(port=0, upstream_overrides=overrides, allowed_ports=ANY_PORT, max_concurrent_streams=50)
+        config = ProxyConfig(
+            port=0, upstream_overrides=overrides, allowed_ports=ANY_PORT, max_concurrent_streams=50, http2=http2
+        )
         data_dir = tmp_path / "data"
         proxy = build_proxy(
             core.app, data_dir=data_dir, owns_model=CATALOG, config=config,
@@ -132,6 +140,15 @@ async def test_h2_and_http11_are_offered_and_http11_still_works(stack: Stack) ->
         assert isinstance(h1, trio.SSLStream) and h1.selected_alpn_protocol() == "http/1.1"
         await h1.aclose()
         await (await stack.tunnel()).aclose()
+
+
+async def test_with_http2_off_the_proxy_offers_only_http11(tmp_path: Path) -> None:
+    """`proxy_http2 = false`: an editor that offers h2 gets HTTP/1.1, as before HTTP/2 landed."""
+    async with open_stack(tmp_path, http2=False) as off:
+        with trio.fail_after(10):
+            stream = await connect_via_proxy(off.address, HOST, 443, ssl_context=off.trust)
+            assert isinstance(stream, trio.SSLStream) and stream.selected_alpn_protocol() == "http/1.1"
+            await stream.aclose()
 
 
 # --- pass-through -----------------------------------------------------------------------------------------

@@ -1,0 +1,155 @@
+"""What each dashboard page shows, as JSON-ready data, read from the tap hub, the store and the config.
+
+One function per page; none of them writes anything. Figures come from the same places as the CLI's
+(`cursord status` reads the tap's snapshot, `cursord usage` the store's usage ledger, `cursord doctor`
+the provider checks), so the dashboard never shows a number the CLI would not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cursord.config import ServeConfig, config_warnings, redacted
+from cursord.diagnose import ProviderReport, run_doctor
+from cursord.providers.model import Usage
+from cursord.store import PassRecord, Store, TurnRecord, UsageGroup, UsageRow
+from cursord.tap import TapFilter, TapHub
+
+__all__ = [
+    "config_view",
+    "conversation_view",
+    "conversations_view",
+    "providers_view",
+    "streams_view",
+    "usage_view",
+]
+
+#: conversations listed at most on the conversations page (the most expensive first)
+MAX_CONVERSATIONS = 200
+
+
+def streams_view(hub: TapHub) -> dict[str, Any]:
+    """Every stream the daemon holds (phase, model, tokens so far, pending execs), as the tap's snapshot."""
+    return hub.snapshot(TapFilter())
+
+
+def _usage_row(row: UsageRow, key: str) -> dict[str, Any]:
+    return {key: row.key, **row.figures()}
+
+
+async def usage_view(store: Store, since: float | None) -> dict[str, Any]:
+    """Usage since `since` per day (oldest first) and per model (the most expensive first)."""
+    days = await store.usage(UsageGroup.DAY, since)
+    models = await store.usage(UsageGroup.MODEL, since)
+    return {
+        "since": since,
+        "days": [_usage_row(row, "day") for row in days],
+        "models": [_usage_row(row, "model") for row in models],
+    }
+
+
+async def conversations_view(store: Store, since: float | None) -> dict[str, Any]:
+    """The conversations with provider passes since `since`, with their usage and cost."""
+    rows = [row for row in await store.usage(UsageGroup.CONVERSATION, since) if row.key is not None]
+    listed = []
+    for row in rows[:MAX_CONVERSATIONS]:
+        assert row.key is not None
+        info = await store.conversation(row.key)
+        listed.append(
+            {
+                **_usage_row(row, "conversation_id"),
+                "model": info.model if info else None,
+                "turns": info.last_turn_seq if info else 0,
+                "updated_at": info.updated_at if info else row.last_at,
+            }
+        )
+    return {"since": since, "conversations": listed, "more": max(0, len(rows) - MAX_CONVERSATIONS)}
+
+
+def _usage(usage: Usage) -> dict[str, int]:
+    return {
+        "input_tokens": usage.input,
+        "output_tokens": usage.output,
+        "reasoning_tokens": usage.reasoning,
+        "cache_read_tokens": usage.cache_read,
+        "cache_write_tokens": usage.cache_write,
+    }
+
+
+def _turn(turn: TurnRecord) -> dict[str, Any]:
+    return {
+        "turn_seq": turn.turn_seq,
+        "request_id": turn.request_id,
+        "status": turn.status.value,
+        "model": turn.model,
+        "error": turn.error,
+        "started_at": turn.started_at,
+        "committed_at": turn.committed_at,
+        "messages": turn.message_count,
+        **_usage(turn.usage),
+    }
+
+
+def _pass(record: PassRecord) -> dict[str, Any]:
+    return {
+        "model_call_id": record.model_call_id,
+        "request_id": record.request_id,
+        "turn_seq": record.turn_seq,
+        "provider": record.provider,
+        "model": record.model,
+        "status": record.status.value,
+        "stop_reason": record.stop_reason,
+        "error": record.error,
+        "started_at": record.started_at,
+        "first_token_ms": record.first_token_ms,
+        "duration_ms": record.duration_ms,
+        "cost_usd": record.cost_usd,
+        **_usage(record.usage),
+    }
+
+
+async def conversation_view(store: Store, conversation_id: str) -> dict[str, Any] | None:
+    """One conversation: its turns and its provider passes (None if the store has never seen it)."""
+    info = await store.conversation(conversation_id)
+    if info is None:
+        return None
+    turns = await store.turns(conversation_id)
+    passes = await store.passes(conversation_id=conversation_id)
+    priced = [p.cost_usd for p in passes if p.cost_usd is not None]
+    return {
+        "conversation_id": conversation_id,
+        "model": info.model,
+        "created_at": info.created_at,
+        "updated_at": info.updated_at,
+        "summarised_up_to_turn": info.summary_up_to_turn,
+        "cost_usd": sum(priced) if priced else None,
+        "unpriced_passes": len(passes) - len(priced),
+        "turns": [_turn(turn) for turn in turns],
+        "passes": [_pass(record) for record in passes],
+    }
+
+
+def _report(report: ProviderReport) -> dict[str, Any]:
+    return {
+        "name": report.spec.name,
+        "kind": report.spec.kind.value,
+        "base_url": report.spec.base_url,
+        "models": list(report.spec.models),
+        "failed": report.failed,
+        "checks": {
+            name: {"status": check.status.name.lower(), "summary": check.summary, "detail": check.detail}
+            for name, check in report.checks
+        },
+    }
+
+
+async def providers_view(config: ServeConfig, environ: Mapping[str, str], *, probe: bool) -> dict[str, Any]:
+    """`cursord doctor`'s checks of every provider; the one-token probe only when `probe` (it costs a request)."""
+    reports = await run_doctor(config, environ, probe=probe)
+    return {"probed": probe, "providers": [_report(report) for report in reports]}
+
+
+def config_view(config: ServeConfig, environ: Mapping[str, str]) -> dict[str, Any]:
+    """The effective configuration as `cursord config check` prints it (no key values: only whether each is set)."""
+    return {"config": redacted(config, environ), "warnings": list(config_warnings(config, environ))}

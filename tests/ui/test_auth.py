@@ -1,0 +1,77 @@
+"""The dashboard's logins, sans-IO: one-time codes made from the tap token, sessions, expiry."""
+
+from __future__ import annotations
+
+import pytest
+
+from cursord.ui import LOGIN_TTL, LoginRefused, UiSessions, make_login_code
+from cursord.ui.auth import MAX_SESSIONS, SESSION_TTL
+
+TOKEN = "ab" * 32
+
+
+class Clock:
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_code_logs_in_once() -> None:
+    clock = Clock()
+    sessions = UiSessions(TOKEN, clock)
+    code = make_login_code(TOKEN, now=clock.now)
+    session = sessions.log_in(code)
+    assert sessions.valid(session)
+    with pytest.raises(LoginRefused, match="used already"):
+        sessions.log_in(code)
+    assert sessions.valid(make_login_code(TOKEN)) is False  # a code is not a session
+
+
+def test_a_code_made_with_another_token_is_refused() -> None:
+    sessions = UiSessions(TOKEN, Clock())
+    with pytest.raises(LoginRefused, match="not made by this daemon"):
+        sessions.log_in(make_login_code("cd" * 32, now=Clock().now))
+
+
+@pytest.mark.parametrize("code", ["", "x", "a.b.c", "a.1.c.d", "////.12.////", "AAAA.99999999999999999999.AAAA"])
+def test_malformed_codes_are_refused_with_a_message(code: str) -> None:
+    with pytest.raises(LoginRefused):
+        UiSessions(TOKEN, Clock()).log_in(code)
+
+
+def test_a_tampered_time_is_refused() -> None:
+    clock = Clock()
+    nonce, made_at, signature = make_login_code(TOKEN, now=clock.now).split(".")
+    with pytest.raises(LoginRefused, match="not made by this daemon"):
+        UiSessions(TOKEN, clock).log_in(f"{nonce}.{int(made_at) + 100}.{signature}")
+
+
+def test_codes_expire() -> None:
+    clock = Clock()
+    code = make_login_code(TOKEN, now=clock.now)
+    clock.now += LOGIN_TTL + 1
+    with pytest.raises(LoginRefused, match="expired"):
+        UiSessions(TOKEN, clock).log_in(code)
+
+
+def test_sessions_expire_and_log_out() -> None:
+    clock = Clock()
+    sessions = UiSessions(TOKEN, clock)
+    first = sessions.log_in(make_login_code(TOKEN, now=clock.now))
+    second = sessions.log_in(make_login_code(TOKEN, now=clock.now))
+    sessions.log_out(first)
+    assert not sessions.valid(first) and sessions.valid(second)
+    clock.now += SESSION_TTL + 1
+    assert not sessions.valid(second)
+    assert not sessions.valid(None) and not sessions.valid("")
+
+
+def test_the_oldest_session_goes_when_there_are_too_many() -> None:
+    clock = Clock()
+    sessions = UiSessions(TOKEN, clock)
+    ids = [sessions.log_in(make_login_code(TOKEN, now=clock.now)) for _ in range(MAX_SESSIONS + 1)]
+    assert not sessions.valid(ids[0])
+    assert all(sessions.valid(i) for i in ids[1:])
+    assert sessions.session_count == MAX_SESSIONS

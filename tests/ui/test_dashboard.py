@@ -1,0 +1,160 @@
+"""The dashboard over real loopback HTTP: login, refusals, and a real tool turn seen live and afterwards."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from cursord.config import ProviderKind
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.testing.agent import API_KEY, agent_daemon, exec_reply, spec_for
+from cursord.testing.editor import run_request
+from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, chat_usage, open_fake_provider
+from cursord.ui import COOKIE_NAME, UiSessions, make_login_code
+
+TOKEN = "5a" * 32
+
+
+@asynccontextmanager
+async def dashboard(tmp_path: Path, *replies: Reply) -> AsyncIterator[tuple[Any, httpx.AsyncClient]]:
+    async with (
+        open_fake_provider(*replies) as fake,
+        agent_daemon(
+            spec_for(fake, ProviderKind.OPENAI_CHAT, "gpt-5"),
+            transport="tcp",
+            data_dir=str(tmp_path),
+            dashboard=UiSessions(TOKEN),
+        ) as (daemon, _),
+        httpx.AsyncClient(base_url=daemon.base_url, follow_redirects=False) as browser,
+    ):
+        yield daemon, browser
+
+
+async def log_in(browser: httpx.AsyncClient) -> None:
+    response = await browser.get("/ui/login", params={"code": make_login_code(TOKEN)})
+    assert response.status_code == 303 and response.headers["location"] == "/ui/"
+
+
+async def test_without_a_session_everything_but_the_login_page_is_refused(tmp_path: Path) -> None:
+    async with dashboard(tmp_path) as (_, browser):
+        page = await browser.get("/ui/")
+        assert page.status_code == 401 and "cursord ui" in page.text
+        for path in ("/ui/api/streams", "/ui/api/usage", "/ui/api/config", "/ui/api/live", "/ui/api/providers"):
+            response = await browser.get(path)
+            assert response.status_code == 401, path
+            assert "cursord ui" in response.json()["error"]
+        async with httpx.AsyncClient(base_url=str(browser.base_url), cookies={COOKIE_NAME: "made-up"}) as guesser:
+            assert (await guesser.get("/ui/api/streams")).status_code == 401
+        forged = await browser.get("/ui/login", params={"code": make_login_code("ff" * 32)})
+        assert forged.status_code == 403 and "not made by this daemon" in forged.text
+        assert COOKIE_NAME not in browser.cookies
+
+
+async def test_a_login_link_gives_a_strict_http_only_cookie_once(tmp_path: Path) -> None:
+    async with dashboard(tmp_path) as (_, browser):
+        code = make_login_code(TOKEN)
+        response = await browser.get("/ui/login", params={"code": code})
+        assert response.status_code == 303
+        cookie = response.headers["set-cookie"]
+        for part in ("HttpOnly", "SameSite=Strict", "Path=/ui"):
+            assert part in cookie
+        page = await browser.get("/ui/")
+        assert page.status_code == 200 and "<title>cursord</title>" in page.text
+        assert "script-src 'self'" in page.headers["content-security-policy"]
+        assert "access-control-allow-origin" not in page.headers
+        again = await httpx.AsyncClient(base_url=str(browser.base_url)).get("/ui/login", params={"code": code})
+        assert again.status_code == 403 and "used already" in again.text
+        out = await browser.get("/ui/logout")
+        assert out.status_code == 303
+        assert (await browser.get("/ui/api/streams")).status_code == 401
+
+
+async def test_other_origins_methods_and_the_proxy_tunnel_are_refused(tmp_path: Path) -> None:
+    async with dashboard(tmp_path) as (_, browser):
+        await log_in(browser)
+        assert (await browser.get("/ui/api/streams")).status_code == 200
+        foreign = await browser.get("/ui/api/streams", headers={"origin": "https://evil.example"})
+        assert foreign.status_code == 403
+        rebound = await browser.get("/ui/api/streams", headers={"host": "evil.example"})
+        assert rebound.status_code == 403
+        posted = await browser.post("/ui/api/streams", content=b"x")
+        assert posted.status_code == 405 and posted.headers["allow"] == "GET, HEAD"
+        assert (await browser.get("/ui/static/app.js")).headers["content-type"].startswith("text/javascript")
+
+
+def read_ok(message: agent.AgentServerMessage) -> list[agent.AgentClientMessage]:
+    success = agent.ReadSuccess(path=message.exec_server_message.read_args.path, content="x = 1\n", total_lines=1)
+    return [exec_reply(message, read_result=agent.ReadResult(success=success))]
+
+
+async def next_view(lines: AsyncIterator[str]) -> dict[str, Any]:
+    async for line in lines:
+        if line.startswith("data: "):
+            view: dict[str, Any] = json.loads(line.removeprefix("data: "))
+            return view
+    raise AssertionError("the live stream ended")
+
+
+async def test_a_tool_turn_is_seen_live_then_with_its_usage_and_cost(tmp_path: Path, autojump_clock: Any) -> None:
+    usage = chat_usage(prompt=3000, completion=120, cached=2048)
+    replies = (
+        Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/a.py"}), usage=usage)),
+        Reply.sse(chat_text("It sets x.", usage=chat_usage(prompt=3200, completion=40, cached=3072))),
+    )
+    async with dashboard(tmp_path, *replies) as (daemon, browser):
+        await log_in(browser)
+        async with browser.stream("GET", "/ui/api/live") as live:
+            assert live.headers["content-type"] == "text/event-stream"
+            lines = live.aiter_lines()
+            assert (await next_view(lines))["streams"] == []
+            async with daemon.editor(http2=True) as editor:
+                await editor.append("r1", run_request("what is in a.py?", model="gpt-5"))
+                async with editor.run_sse("r1") as reader:
+                    while (message := await reader.next_message()) is not None:
+                        if message.exec_server_message.HasField("read_args"):
+                            # the editor has not answered yet: the dashboard shows the turn waiting on it
+                            while True:
+                                view = await next_view(lines)
+                                rows = [r for r in view["streams"] if r["request_id"] == "r1"]
+                                if rows and rows[0]["pending_execs"]:
+                                    break
+                            row = rows[0]
+                            assert row["model_id"] == "gpt-5" and row["conversation_id"] == "conv-1"
+                            assert row["phase"] == "waiting_external"
+                            assert [p["kind"] for p in row["pending_execs"]] == ["read_args"]
+                            assert (row["passes"], row["input_tokens"], row["output_tokens"]) == (1, 3000, 120)
+                            for reply in read_ok(message):
+                                await editor.append("r1", reply)
+        usage_view = (await browser.get("/ui/api/usage", params={"days": "all"})).json()
+        (model,) = usage_view["models"]
+        assert (model["model"], model["passes"], model["input_tokens"], model["cache_read_tokens"]) == (
+            "gpt-5", 2, 6200, 5120)
+        assert model["cost_usd"] > 0 and model["unpriced_passes"] == 0
+        assert len(usage_view["days"]) == 1 and usage_view["days"][0]["cache_hit_rate"] == pytest.approx(5120 / 6200)
+        (conversation,) = (await browser.get("/ui/api/conversations")).json()["conversations"]
+        assert (conversation["conversation_id"], conversation["turns"]) == ("conv-1", 1)
+        assert conversation["cost_usd"] == pytest.approx(model["cost_usd"])
+        detail = (await browser.get("/ui/api/conversation", params={"id": "conv-1"})).json()
+        assert [t["status"] for t in detail["turns"]] == ["completed"]
+        assert [p["model_call_id"] for p in detail["passes"]] == ["r1:1", "r1:2"]
+        missing = await browser.get("/ui/api/conversation", params={"id": "nope"})
+        assert missing.status_code == 404
+
+
+async def test_config_and_providers_pages_never_show_a_key(tmp_path: Path) -> None:
+    async with dashboard(tmp_path) as (_, browser):
+        await log_in(browser)
+        config = await browser.get("/ui/api/config")
+        providers = await browser.get("/ui/api/providers")
+        for response in (config, providers):
+            assert response.status_code == 200 and API_KEY not in response.text
+        (provider,) = providers.json()["providers"]
+        assert provider["checks"]["key"]["status"] == "ok"
+        assert provider["checks"]["probe"] == {"status": "skip", "summary": "not asked", "detail": None}
+        assert config.json()["config"]["providers"][0]["key_present"] is True
