@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import time
 from importlib import resources
+from typing import Any
 
 import psycopg
 
@@ -57,17 +58,17 @@ def load_migrations(package: str = "cursord.store", folder: str = "pg_migrations
 MIGRATIONS = load_migrations()
 
 
-def current_version(conn: psycopg.Connection[tuple[object, ...]]) -> int:
+def current_version(conn: psycopg.Connection[tuple[Any, ...]]) -> int:
     """The database's schema version (0: never migrated), read in the caller's transaction."""
     row = conn.execute("SELECT to_regclass('schema_version') IS NOT NULL").fetchone()
     if row is None or not row[0]:
         return 0
     row = conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()
-    return 0 if row is None else int(str(row[0]))
+    return 0 if row is None else int(row[0])
 
 
 def migrate(
-    conn: psycopg.Connection[tuple[object, ...]], location: str, migrations: tuple[Migration, ...] = MIGRATIONS
+    conn: psycopg.Connection[tuple[Any, ...]], location: str, migrations: tuple[Migration, ...] = MIGRATIONS
 ) -> int:
     """Bring the database to the newest version in `migrations`; returns the version it was at.
 

@@ -46,11 +46,6 @@ POSTGRES = Dialect(
 CONNECT_TIMEOUT = 10  # seconds
 
 
-
-
-
-
-
 @functools.lru_cache(maxsize=512)
 def _placeholders(sql: str) -> str:
     """SQLite's `?` as psycopg's `%s` (the store's SQL has no `?` or `%` in its literals)."""
