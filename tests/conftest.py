@@ -68,3 +68,10 @@ def postgres_cluster() -> Iterator[TempCluster]:
 def postgres_url(postgres_cluster: TempCluster) -> str:
     """A URL of a fresh, empty database (with a password in it, which the trust auth ignores)."""
     return postgres_cluster.url(postgres_cluster.new_database(), password="not-a-secret")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest) -> str | None:
+    """The store of a test that runs on both engines (`--store`): None, SQLite in the data dir; or a fresh
+    PostgreSQL database."""
+    return None if request.param == "sqlite" else str(request.getfixturevalue("postgres_url"))

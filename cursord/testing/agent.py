@@ -58,15 +58,17 @@ async def agent_daemon(
     data_dir: str | None = None,
     team_gateway: bool = False,
     dashboard: UiSessions | None = None,
+    store_url: str | None = None,
 ) -> AsyncIterator[tuple[RunningDaemon, AgentServices]]:
-    """A daemon whose runs go to `specs`' providers, with its store in `data_dir` (default: a fresh one);
+    """A daemon whose runs go to `specs`' providers, with its store in `data_dir` (default: a fresh one) or
+    at `store_url` (`postgresql://...`);
     a team gateway (tokens, owners, budgets on the store's people tables) with `team_gateway`; the tap and
     the dashboard (logins through `dashboard`) with `dashboard`."""
     with contextlib.ExitStack() as stack:
         if data_dir is None:
             data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="cursord-test-"))
         async with (
-            open_store(data_dir, inline=True) as store,
+            open_store(data_dir, url=store_url, inline=True) as store,
             httpx.AsyncClient(timeout=None, limits=provider_pool_limits(Limits())) as client,
         ):
             ledger = PassLedger(store.record_pass_nowait, price_book(specs))

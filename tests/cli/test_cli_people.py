@@ -33,10 +33,10 @@ async def people(data_dir: Path, *argv: str) -> tuple[int, str]:
     return code, out.getvalue()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_flag(request: pytest.FixtureRequest) -> list[str]:
+@pytest.fixture
+def store_flag(store_url: str | None) -> list[str]:
     """`--store URL` for the commands: none (SQLite in the data dir), or a fresh PostgreSQL database."""
-    return [] if request.param == "sqlite" else ["--store", request.getfixturevalue("postgres_url")]
+    return [] if store_url is None else ["--store", store_url]
 
 
 async def test_users_add_list_budget_remove(

@@ -1,6 +1,7 @@
 """A team gateway on one node: tokens, owners, budgets, usage per user, and a developer's cursord in front of it.
 
-The gateway is the whole daemon (real app, real Hypercorn) with its people tables in a real SQLite store;
+The gateway is the whole daemon (real app, real Hypercorn) with its people tables in a real store (the token,
+owner and budget tests run on SQLite and on PostgreSQL);
 the providers are fake HTTP servers on loopback. The forwarding tests run two daemons on loopback TCP on the
 real clock (the relay's sockets are real); the others run in memory under the autojump clock.
 """
@@ -43,9 +44,10 @@ def bearer(token: str) -> tuple[tuple[bytes, bytes], ...]:
 
 @contextlib.asynccontextmanager
 async def gateway(
-    fake: FakeProvider, *, transport: Any = "memory"
+    fake: FakeProvider, *, transport: Any = "memory", store_url: str | None = None
 ) -> AsyncIterator[tuple[RunningDaemon, SqlPeopleStore, SqlStore]]:
-    async with agent_daemon(spec_for(fake, CHAT, MODEL), transport=transport, team_gateway=True) as (daemon, services):
+    spec = spec_for(fake, CHAT, MODEL)
+    async with agent_daemon(spec, transport=transport, team_gateway=True, store_url=store_url) as (daemon, services):
         store = _store(services)
         yield daemon, SqlPeopleStore(store), store
 
@@ -76,8 +78,11 @@ async def sse_error(editor: EditorClient, request_id: str) -> tuple[ConnectError
 # ---- tokens ------------------------------------------------------------------------------------------
 
 
-async def test_every_agent_rpc_needs_a_users_token(autojump_clock: Any) -> None:
-    async with open_fake_provider(Reply.sse(chat_text("Hi alice."))) as fake, gateway(fake) as (daemon, people, _):
+async def test_every_agent_rpc_needs_a_users_token(autojump_clock: Any, store_url: str | None) -> None:
+    async with (
+        open_fake_provider(Reply.sse(chat_text("Hi alice."))) as fake,
+        gateway(fake, store_url=store_url) as (daemon, people, _),
+    ):
         token = await people.add_user("alice", None)
         assert token.startswith("cdu_") and len(token) == 4 + 43
         for headers, why in (((), "Authorization"), (bearer("cdu_" + "x" * 43), "not a user's token"),
@@ -108,9 +113,11 @@ async def test_every_agent_rpc_needs_a_users_token(autojump_clock: Any) -> None:
 # ---- owners ------------------------------------------------------------------------------------------
 
 
-async def test_a_user_never_reaches_another_users_run_or_conversation(autojump_clock: Any) -> None:
+async def test_a_user_never_reaches_another_users_run_or_conversation(
+    autojump_clock: Any, store_url: str | None
+) -> None:
     replies = [Reply.sse(chat_text("Secret answer.")), Reply.sse(chat_text("Bob's answer."))]
-    async with open_fake_provider(*replies) as fake, gateway(fake) as (daemon, people, _):
+    async with open_fake_provider(*replies) as fake, gateway(fake, store_url=store_url) as (daemon, people, _):
         alice = bearer(await people.add_user("alice", None))
         bob = bearer(await people.add_user("bob", None))
         async with daemon.editor(http2=True, headers=alice) as editor:
@@ -165,9 +172,9 @@ async def test_a_user_never_reaches_another_users_run_or_conversation(autojump_c
 # ---- budgets and usage -------------------------------------------------------------------------------
 
 
-async def test_budgets_refuse_the_pass_and_keep_history_clean(autojump_clock: Any) -> None:
+async def test_budgets_refuse_the_pass_and_keep_history_clean(autojump_clock: Any, store_url: str | None) -> None:
     replies = [Reply.sse(chat_text(f"Answer {i}.")) for i in range(4)]
-    async with open_fake_provider(*replies) as fake, gateway(fake) as (daemon, people, store):
+    async with open_fake_provider(*replies) as fake, gateway(fake, store_url=store_url) as (daemon, people, store):
         alice = bearer(await people.add_user("alice", None))
         bob = bearer(await people.add_user("bob", "core"))
         carol = bearer(await people.add_user("carol", "core"))

@@ -13,7 +13,6 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import psycopg
-import pytest
 import trio
 
 from cursord.proto import agent_v1_pb2 as agent
@@ -25,12 +24,6 @@ from cursord.testing.http_client import connect_tcp
 from tests.cli.test_cli_serve import LISTENING, read_until, serve_fake
 
 MODEL = "m1"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest) -> str | None:
-    """The daemon's `--store`: None (SQLite in the data dir) or a fresh PostgreSQL database."""
-    return None if request.param == "sqlite" else str(request.getfixturevalue("postgres_url"))
 
 
 @contextlib.asynccontextmanager
@@ -89,7 +82,8 @@ def kinds(messages: list[agent.AgentServerMessage]) -> list[str]:
     return out
 
 
-async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(tmp_path: Path, store: str | None) -> None:
+async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(tmp_path: Path, store_url: str | None) -> None:
+    store = store_url
     replies = [
         Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
         Reply.sse(chat_text("The file says: buy milk.")),

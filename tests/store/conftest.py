@@ -45,9 +45,7 @@ class StoreTarget:
             return cursor.fetchall() if cursor.description else []
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> StoreTarget:
-    if request.param == "sqlite":
-        return StoreTarget(tmp_path)
-    return StoreTarget(tmp_path, request.getfixturevalue("postgres_url"))
+@pytest.fixture
+def db(tmp_path: Path, store_url: str | None) -> StoreTarget:
+    return StoreTarget(tmp_path, store_url)
 
