@@ -104,23 +104,26 @@ class PgConnection:
         self.conn.close()
 
 
-def local_time_zone() -> str:
-    """The process's time zone as PostgreSQL names it: `$TZ`, the zone /etc/localtime links to, or
-    (failing both) the current UTC offset."""
+def local_time_zones() -> list[str]:
+    """The process's time zone as PostgreSQL may name it, best first: `$TZ`, the zone /etc/localtime
+    links to, and the current UTC offset (right for today, wrong across a DST change)."""
+    names: list[str] = []
     tz = os.environ.get("TZ", "").removeprefix(":")
-    if tz and "/" in tz and not tz.startswith("/"):
-        return tz
-    try:
-        target = str(Path("/etc/localtime").resolve())
-    except OSError:
-        target = ""
-    if "zoneinfo/" in target:
-        return target.split("zoneinfo/", 1)[1]
+    if tz and not tz.startswith("/"):
+        names.append(tz)
+    elif not tz:
+        try:
+            target = str(Path("/etc/localtime").resolve())
+        except OSError:
+            target = ""
+        if "zoneinfo/" in target:
+            names.append(target.split("zoneinfo/", 1)[1])
     offset = time.localtime().tm_gmtoff
     sign = "-" if offset < 0 else "+"
-    # POSIX zone strings count west of Greenwich as positive, hence the inverted sign.
     hours, minutes = divmod(abs(offset) // 60, 60)
-    return f"<{sign}{hours:02d}{minutes:02d}>{'+' if sign == '-' else '-'}{hours}:{minutes:02d}"
+    # a POSIX zone string counts west of Greenwich as positive, hence the inverted sign after the name
+    names.append(f"<{sign}{hours:02d}{minutes:02d}>{'+' if sign == '-' else '-'}{hours}:{minutes:02d}")
+    return names
 
 
 def connect(url: str) -> PgConnection:
@@ -135,10 +138,12 @@ def _connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
         )
     except psycopg.Error as exc:
         raise StoreError(f"cannot connect to {redact_url_password(url)}: {_first_line(exc)}") from None
-    try:
-        conn.execute("SELECT set_config('TimeZone', %s, false)", (local_time_zone(),))
-    except psycopg.Error:  # a zone this server does not know: its days are UTC days
-        conn.execute("SET TimeZone = 'UTC'")
+    for zone in local_time_zones():  # the first this server knows
+        try:
+            conn.execute("SELECT set_config('TimeZone', %s, false)", (zone,))
+        except psycopg.DataError:
+            continue
+        break
     return conn
 
 

@@ -244,3 +244,15 @@ async def test_both_engines_have_the_same_tables_and_columns(postgres_url: str, 
         ).fetchall()
     pg_columns = {(table, column) for table, column in rows if table != "schema_version"}
     assert pg_columns == sqlite_columns | {("summary_archive", "rowid"), ("blobs", "rowid")}
+
+
+async def test_a_time_zone_the_server_does_not_know_falls_back_to_the_offset(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TZ", "Nowhere/Else")
+    async with open_store(tmp_path, url=postgres_url) as store:
+        await store.record_pass(
+            PassRecord("m:1", "r", None, "gpt", PassStatus.COMPLETED, started_at=1_704_110_400.0, duration_ms=1)
+        )
+        (row,) = await store.usage(UsageGroup.DAY)
+    assert row.key == "2024-01-01"  # Python reads an unknown TZ as UTC too
