@@ -7,7 +7,7 @@ data dir) or PostgreSQL (`--store postgresql://...`). The engine is chosen once,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import TracebackType
 from typing import Protocol
 
@@ -34,7 +34,6 @@ class Store(Protocol):
     #: where the data lives, for people to read: the SQLite file's path, or the PostgreSQL URL without its
     #: password.
     location: str
-    clock: Callable[[], float]
 
     async def aclose(self) -> None: ...
 
