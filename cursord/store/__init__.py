@@ -2,6 +2,7 @@
 journal and people, in one SQLite file under the data dir or in PostgreSQL. `Store` (the protocol) is what
 callers use; see `cursord.store.store` for the design."""
 
+from cursord.store.cluster import ClusterStore, Lease, NodeInfo, SqlClusterStore
 from cursord.store.codec import decode_message, encode_parts
 from cursord.store.conversations import SUMMARY_PREFIX, summary_message
 from cursord.store.errors import (
@@ -55,6 +56,7 @@ __all__ = [
     "BlobStatus",
     "Budget",
     "Checkpoint",
+    "ClusterStore",
     "ConversationInfo",
     "CorruptRecord",
     "InvalidSummary",
@@ -64,7 +66,9 @@ __all__ = [
     "JournalNotFound",
     "JournalRecord",
     "JournalState",
+    "Lease",
     "MigrationFailed",
+    "NodeInfo",
     "Owned",
     "PassRecord",
     "PassStatus",
@@ -75,6 +79,7 @@ __all__ = [
     "SchemaTooNew",
     "Scope",
     "Spend",
+    "SqlClusterStore",
     "SqlPeopleStore",
     "SqlStore",
     "Store",

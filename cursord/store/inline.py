@@ -94,5 +94,8 @@ class InlineReader:
         await trio.lowlevel.cancel_shielded_checkpoint()
         return value
 
+    async def run_autocommit(self, fn: Callable[[Connection], T]) -> T:
+        return await self.run(fn)  # between jobs the inline connection is in no transaction
+
     async def close(self) -> None:
         await trio.lowlevel.checkpoint()

@@ -41,6 +41,7 @@ POSTGRES = Dialect(
     durable="SET synchronous_commit = on",
     relaxed="SET synchronous_commit = off",
     day_of_started_at="to_char(to_timestamp(started_at), 'YYYY-MM-DD')",
+    shared=True,
 )
 
 CONNECT_TIMEOUT = 10  # seconds

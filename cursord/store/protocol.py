@@ -12,6 +12,7 @@ from types import TracebackType
 from typing import Protocol
 
 from cursord.providers.model import Message
+from cursord.store.cluster import ClusterStore
 from cursord.store.people import PeopleStore
 from cursord.store.records import (
     BlobStatus,
@@ -47,6 +48,10 @@ class Store(Protocol):
 
     def people(self) -> PeopleStore:
         """Users, tokens, budgets and owners, in the same database."""
+        ...
+
+    def cluster(self) -> ClusterStore:
+        """A team gateway's nodes and their leases, in the same database."""
         ...
 
     # ---- history

@@ -39,6 +39,20 @@ class ReadPool:
             raise StoreClosed("the store is closed")
         return await trio.to_thread.run_sync(self._call, fn, limiter=self._limiter)
 
+    async def run_autocommit(self, fn: Callable[[Connection], T]) -> T:
+        """`fn` with each of its statements its own transaction (for a database several processes write:
+        `Dialect.shared`; the connections of a SQLite store are read-only)."""
+        if self._closed:
+            raise StoreClosed("the store is closed")
+        return await trio.to_thread.run_sync(self._call_autocommit, fn, limiter=self._limiter)
+
+    def _call_autocommit(self, fn: Callable[[Connection], T]) -> T:
+        conn = self._idle.pop()
+        try:
+            return fn(conn)
+        finally:
+            self._idle.append(conn)
+
     def _call(self, fn: Callable[[Connection], T]) -> T:
         conn = self._idle.pop()  # the limiter guarantees one is idle; list.pop is atomic
         try:

@@ -204,11 +204,29 @@ _V4_PEOPLE = (
     "CREATE INDEX passes_by_team ON passes(team, started_at)",
 )
 
+# A team gateway's nodes and which of them runs which request id's stream (`cursord.store.cluster`).
+_V5_CLUSTER = (
+    """CREATE TABLE nodes (
+        node_id TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        heartbeat_at REAL NOT NULL,
+        draining INTEGER NOT NULL DEFAULT 0
+    ) STRICT""",
+    """CREATE TABLE leases (
+        request_id TEXT PRIMARY KEY,
+        node_id TEXT NOT NULL,
+        expires_at REAL NOT NULL
+    ) STRICT""",
+    "CREATE INDEX leases_by_node ON leases(node_id)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "conversations, turns, messages, summaries, passes, tool calls, checkpoints, blobs", _V1_HISTORY),
     Migration(2, "stream journal: streams, events, pending", _V2_JOURNAL),
     Migration(3, "usage ledger: reasoning tokens and cost per pass", _V3_LEDGER),
     Migration(4, "people: users, budgets, owners; the user and team of each pass", _V4_PEOPLE),
+    Migration(5, "cluster: a team gateway's nodes and their leases", _V5_CLUSTER),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

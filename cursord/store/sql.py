@@ -51,6 +51,9 @@ class Dialect:
     relaxed: str
     #: the local calendar day (YYYY-MM-DD) of `started_at` (epoch seconds), for the usage ledger
     day_of_started_at: str
+    #: other processes write the database at once (a gateway's nodes): statements they race on (leases)
+    #: run one to a transaction, outside the writer's batches, so no lock cycle can form with them
+    shared: bool = False
 
 
 SQLITE = Dialect(

@@ -39,6 +39,7 @@ import trio
 from cursord.core import redact_url_password
 from cursord.providers.model import Message
 from cursord.store import blobs, conversations, journal, usage
+from cursord.store.cluster import SqlClusterStore
 from cursord.store.codec import check_json
 from cursord.store.errors import StoreError
 from cursord.store.inline import InlineReader, InlineWriter
@@ -161,6 +162,9 @@ class SqlStore:
 
     def people(self) -> SqlPeopleStore:
         return SqlPeopleStore(self)
+
+    def cluster(self) -> SqlClusterStore:
+        return SqlClusterStore(self)
 
     async def flush(self) -> None:
         """Wait until every write queued so far (including `journal_append_nowait`) is committed."""

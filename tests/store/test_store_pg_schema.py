@@ -68,7 +68,7 @@ async def test_open_an_empty_database_creates_every_table(postgres_url: str, tmp
 
 async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, tmp_path: Path) -> None:
     """Migrations 1..N-1 applied for real, rows written the way that version wrote them, then opened."""
-    assert SCHEMA_VERSION == 4, "write rows of the new N-1 schema here when adding a migration"
+    assert SCHEMA_VERSION == 5, "write rows of the new N-1 schema here when adding a migration"
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         migrate(conn, "test", MIGRATIONS[:-1])
         with conn.transaction():
@@ -77,26 +77,28 @@ async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, t
                 "INSERT INTO turns(conversation_id, turn_seq, status, committed_at) VALUES ('old', 1, 'completed', 2.0)"
             )
             conn.execute(
-                "INSERT INTO messages VALUES ('old', 1, 0, 'user', '[{\"t\":\"text\",\"text\":\"hello from v3\"}]')"
+                "INSERT INTO messages VALUES ('old', 1, 0, 'user', '[{\"t\":\"text\",\"text\":\"hello from v4\"}]')"
             )
             conn.execute(
                 "INSERT INTO passes(model_call_id, request_id, conversation_id, model, status, input_tokens, "
-                "output_tokens, started_at, duration_ms, cost_usd) "
-                "VALUES ('r1:1', 'r1', 'old', 'gpt-5', 'completed', 100, 20, 1000.0, 900, 0.5)"
+                "output_tokens, started_at, duration_ms, cost_usd, user_name, team) "
+                "VALUES ('r1:1', 'r1', 'old', 'gpt-5', 'completed', 100, 20, 1000.0, 900, 0.5, 'alice', 'core')"
             )
+            conn.execute("INSERT INTO users VALUES ('alice', 'core', '\\x0102'::bytea, 1.0)")
             conn.execute("INSERT INTO blobs(blob_id, data, created_at) VALUES ('\\x0102'::bytea, '\\xff'::bytea, 1.0)")
-    assert version(postgres_url) == SCHEMA_VERSION - 1 and "users" not in tables(postgres_url)
+    assert version(postgres_url) == SCHEMA_VERSION - 1 and "leases" not in tables(postgres_url)
 
     async with open_store(tmp_path, url=postgres_url) as store:
-        assert await store.load("old") == [Message.user("hello from v3")]
+        assert await store.load("old") == [Message.user("hello from v4")]
         info = await store.conversation("old")
         assert info is not None and info.model == "gpt-old" and info.last_turn_seq == 1
         assert await store.get_blob(b"\x01\x02") == b"\xff"
         (old,) = await store.passes(request_id="r1")
         assert (old.usage.input, old.cost_usd) == (100, 0.5)
         (row,) = await store.usage(UsageGroup.USER)
-        assert (row.key, row.passes, row.input_tokens) == (None, 1, 100)
-        assert await store.people().spent(Scope.USER, "alice", 0.0) == Spend(0, 0.0, 0)
+        assert (row.key, row.passes, row.input_tokens) == ("alice", 1, 100)
+        assert await store.people().spent(Scope.USER, "alice", 0.0) == Spend(120, 0.5, 0)
+        assert (await store.cluster().claim("r1", "node-a", 10.0)).node_id == "node-a"
         record = await store.record_turn("old", [Message.assistant(TextPart("after the upgrade"))])
         assert record.turn_seq == 2
     assert version(postgres_url) == SCHEMA_VERSION
@@ -150,7 +152,7 @@ async def test_a_newer_schema_is_refused_and_left_alone(postgres_url: str, tmp_p
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         migrate(conn, "test")
         conn.execute("INSERT INTO schema_version VALUES (99, 'from the future', 0)")
-    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 4.*newer cursord") as info:
+    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 5.*newer cursord") as info:
         await SqlStore.open(tmp_path, url=postgres_url)
     assert (info.value.found, info.value.known) == (99, SCHEMA_VERSION)
     assert "not-a-secret" not in str(info.value)

@@ -52,6 +52,8 @@ TABLES = {
     "journal_streams",
     "journal_events",
     "journal_pending",
+    "nodes",
+    "leases",
 }
 
 #: Schema version 1 exactly as it shipped (kept here, not imported, so a later edit to migration 1
@@ -157,7 +159,7 @@ async def test_connections_are_configured(tmp_path: Path) -> None:
 
 
 async def test_upgrade_from_the_previous_version_keeps_data(tmp_path: Path) -> None:
-    assert SCHEMA_VERSION == 4, "write the new N-1 schema into a test when adding a migration"
+    assert SCHEMA_VERSION == 5, "write the new N-1 schema into a test when adding a migration"
     path = tmp_path / DB_NAME
     conn = sqlite3.connect(path)
     conn.executescript(SCHEMA_V1)
@@ -216,8 +218,24 @@ async def test_upgrade_to_people_keeps_passes_as_nobodys(tmp_path: Path) -> None
         people = SqlPeopleStore(store)
         assert await people.users() == []
         assert await people.spent(Scope.USER, "alice", 0.0) == Spend(0, 0.0, 0)
-    assert raw_version(path) == 4
+    assert raw_version(path) == SCHEMA_VERSION
     assert tables(path) >= {"users", "budgets", "owners"}
+
+
+async def test_upgrade_to_the_cluster_keeps_people(tmp_path: Path) -> None:
+    """Version 4 (migrations 1-4 applied for real) had people but no nodes or leases."""
+    path = tmp_path / DB_NAME
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, str(path), MIGRATIONS[:4])
+    conn.execute("INSERT INTO users VALUES ('alice', 'core', x'0102', 1.0)")
+    conn.close()
+    assert raw_version(path) == 4 and "leases" not in tables(path)
+    async with open_store(tmp_path) as store:
+        (alice,) = await store.people().users()
+        assert (alice.name, alice.team) == ("alice", "core")
+        lease = await store.cluster().claim("r1", "node-a", 10.0)
+        assert lease.node_id == "node-a"
+    assert raw_version(path) == SCHEMA_VERSION
 
 
 async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
@@ -225,7 +243,7 @@ async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA user_version = 99")
     conn.close()
-    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 4.*newer cursord") as info:
+    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 5.*newer cursord") as info:
         await SqlStore.open(tmp_path)
     assert (info.value.found, info.value.known) == (99, SCHEMA_VERSION)
     assert raw_version(path) == 99
