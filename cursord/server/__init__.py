@@ -1,7 +1,6 @@
 """The face of `cursord.server`: what other packages import from it."""
 
 from cursord.server.agent_listener import AgentEndpoint, listener_app, serve_agent_listener
-from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH
 from cursord.server.asgi import Receive, Scope, Send, deny_websocket, drain_body, send_response
 from cursord.server.assembly import Core, build_core
 from cursord.server.bidi import parse_bidi_append
@@ -17,6 +16,7 @@ from cursord.server.models_rpc import (
     model_rpc_parts,
 )
 from cursord.server.parts import AppParts, RunRelay
+from cursord.server.placement import BIDI_APPEND_PATH, RUN_PATH, RUN_SSE_PATH, RequestPlacement
 from cursord.server.relay import AgentRelay
 from cursord.server.serve import ListenOptions, hypercorn_config, serve_http
 from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS, SideRpcs, side_rpc_parts
@@ -33,6 +33,7 @@ __all__ = [
     "MODEL_RPC_PATHS",
     "PRIVATE_PATHS",
     "PROXIED_EXTENSION",
+    "RUN_PATH",
     "RUN_SSE_PATH",
     "SIDE_STREAM_PATHS",
     "AgentEndpoint",
@@ -43,6 +44,7 @@ __all__ = [
     "HostPolicy",
     "ListenOptions",
     "Receive",
+    "RequestPlacement",
     "RunRelay",
     "Scope",
     "Send",

@@ -22,7 +22,8 @@ import attrs
 import trio
 
 from cursord.config import Endpoint
-from cursord.server.app import RUN_SSE_PATH, CursordApp
+from cursord.server.app import CursordApp
+from cursord.server.placement import RUN_SSE_PATH
 from cursord.server.relay import AgentListenerApp, AgentRelay
 from cursord.server.serve import ListenOptions, serve_http
 from cursord.tls import CaPaths, CertificateAuthority, node_env_line

@@ -57,15 +57,20 @@ from cursord.server.asgi import (
 from cursord.server.counters import ServerCounters
 from cursord.server.gateway import GatewayAccess
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
+from cursord.server.placement import (
+    PLACED_PATHS,
+    RUN_PATH,
+    RUN_SSE_PATH,
+    RequestPlacement,
+    peek_request_id,
+    replaying,
+)
 from cursord.server.runsse import STREAM_CONTENT_TYPE, serve_stream
 from cursord.server.side_streams import SIDE_STREAM_PATHS, SideStreams, serve_side_stream
 from cursord.streams import StreamBroker
 
 log = logging.getLogger(__name__)
 
-RUN_SSE_PATH = "/agent.v1.AgentService/RunSSE"
-BIDI_APPEND_PATH = "/aiserver.v1.BidiService/BidiAppend"
-RUN_PATH = "/agent.v1.AgentService/Run"
 
 #: how much of a refused body is read and dropped so an HTTP/1.1 client gets the error, not a reset.
 DRAIN_LIMIT = 64 << 20
@@ -91,6 +96,8 @@ class CursordApp:
     side_streams: SideStreams = attrs.field(factory=SideStreams)
     #: a team gateway: every call needs a user's token, and reaches only that user's runs
     gateway: GatewayAccess | None = None
+    #: a gateway of several nodes: which node serves each request id's calls
+    placement: RequestPlacement | None = None
     _unknown_logged: set[str] = attrs.field(factory=set)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -118,6 +125,15 @@ class CursordApp:
 
     async def _route(self, path: str, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
+        if self.placement is not None and kind == "http" and path in PLACED_PATHS:
+            try:
+                here = await self._placed_here(path, scope, receive, send)
+            except ClientDisconnected:
+                self.counters.client_disconnects += 1
+                return
+            if here is None:
+                return
+            receive = here
         route = self.extra_routes.get(path)
         if route is not None:
             await route(scope, receive, send)
@@ -140,6 +156,22 @@ class CursordApp:
             # A client may do this as often as it likes: counted for `cursord status`, not an error.
             self.counters.client_disconnects += 1
             log.debug("%s: client went away before its request was complete", path)
+
+    async def _placed_here(self, path: str, scope: Scope, receive: Receive, send: Send) -> Receive | None:
+        """Hand the call to the node that holds its stream (None: answered there), or the `receive` to
+        serve it here with (the body it took to find the request id, replayed)."""
+        assert self.placement is not None
+        body: bytes | None = None
+        if path != RUN_PATH:
+            try:
+                body = await read_body(receive, self.limits.max_request_bytes)
+            except ConnectError as error:
+                await self._refuse(path, scope, receive, send, error)
+                return None
+        request_id = peek_request_id(path, scope, body, self.limits)
+        if request_id is not None and await self.placement.serve_elsewhere(request_id, scope, body, receive, send):
+            return None
+        return receive if body is None else replaying(body, receive)
 
     async def _unary(self, method: UnaryMethod, scope: Scope, receive: Receive, send: Send) -> None:
         body_read = False

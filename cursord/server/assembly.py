@@ -15,12 +15,13 @@ from cursord.connect import ConnectError
 from cursord.connect import Limits as ConnectLimits
 from cursord.core import InboundIntent
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.server.app import BIDI_APPEND_PATH, CursordApp, UnaryMethod
+from cursord.server.app import CursordApp, UnaryMethod
 from cursord.server.bidi import BidiAppendHandler
 from cursord.server.counters import ServerCounters
 from cursord.server.gateway import GatewayAccess
 from cursord.server.host_policy import LOOPBACK_ONLY, HostPolicy
 from cursord.server.parts import AppParts, RunRelay, one_part
+from cursord.server.placement import BIDI_APPEND_PATH
 from cursord.server.run import RUN_PATH, RunHandler
 from cursord.streams import AppendGate, BehaviourFactory, StreamBroker, StreamTimings
 
@@ -108,6 +109,7 @@ async def build_core(
                 counters=one_part(parts, "counters") or ServerCounters(),
                 side_streams=bidi.side_streams,
                 gateway=gateway,
+                placement=one_part(parts, "placement"),
             )
             core = Core(app=app, broker=broker, gate=gate, bidi=bidi)
             try:

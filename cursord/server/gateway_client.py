@@ -25,7 +25,6 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from cursord.server.app import BIDI_APPEND_PATH, RUN_PATH, RUN_SSE_PATH
 from cursord.server.models_rpc import (
     AGENT_DEFAULT_MODEL_FOR_CLI_PATH,
     AGENT_USABLE_MODELS_PATH,
@@ -34,6 +33,7 @@ from cursord.server.models_rpc import (
     AVAILABLE_MODELS_PATH,
 )
 from cursord.server.parts import AppParts
+from cursord.server.placement import BIDI_APPEND_PATH, RUN_PATH, RUN_SSE_PATH
 from cursord.server.pooled_relay import PooledRelay
 from cursord.server.relay import CONNECT_TIMEOUT, AgentRelay
 from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS

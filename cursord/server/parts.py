@@ -17,6 +17,7 @@ from cursord.server.app import UnaryMethod
 from cursord.server.asgi import Receive, Scope, Send
 from cursord.server.bidi import Upload
 from cursord.server.counters import ServerCounters
+from cursord.server.placement import RequestPlacement
 from cursord.streams import PublishObserver, Restorer, StreamObserver
 
 if TYPE_CHECKING:  # the relay speaks to Cursor through the proxy's upstream code; only its type is needed here
@@ -52,6 +53,8 @@ class AppParts:
     run_relay: RunRelay | None = None
     #: the counters object the feature reads (the tap's snapshot); the app counts into it
     counters: ServerCounters | None = None
+    #: a gateway node's: which node serves each request id's calls
+    placement: RequestPlacement | None = None
 
 
 def one_part(parts: Iterable[AppParts], field: str) -> Any:

@@ -55,9 +55,6 @@ class PooledRelay:
         return [*kept, *self.replace_headers]
 
     async def relay(self, scope: Scope, receive: Receive, send: Send) -> None:
-        path = scope.get("raw_path") or scope["path"].encode()
-        if scope.get("query_string"):
-            path += b"?" + scope["query_string"]
         try:
             body = await read_body(receive, self.max_body_bytes)
         except ConnectError as error:
@@ -65,10 +62,22 @@ class PooledRelay:
             return
         except ClientDisconnected:
             return
+        unreachable = await self.forward(scope, body, receive, send)
+        if unreachable is not None:
+            refusal = ConnectError(Code.UNAVAILABLE, f"cursord cannot reach {self.base_url}: {unreachable}")
+            await _refuse(scope, send, refusal)
+
+    async def forward(self, scope: Scope, body: bytes, receive: Receive, send: Send) -> str | None:
+        """Send the call with `body` (read already) and stream the answer back (None); or, if no connection
+        to `base_url` could be made, send nothing and return why (the caller answers, or tries elsewhere)."""
+        path = scope.get("raw_path") or scope["path"].encode()
+        if scope.get("query_string"):
+            path += b"?" + scope["query_string"]
         request = self.client.build_request(
             scope["method"], self.base_url + bytes(path).decode("latin-1"), headers=self._headers(scope), content=body
         )
         started = False
+        unreachable: str | None = None
         async with trio.open_nursery() as nursery:
             nursery.start_soon(_watch_disconnect, receive, nursery.cancel_scope)
             try:
@@ -85,13 +94,16 @@ class PooledRelay:
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
             except httpx.HTTPError as exc:
                 cause = _cause(exc)
-                log.warning("relaying %s to the gateway %s failed: %s", scope.get("path"), self.base_url, cause)
-                if not started:
-                    await _refuse(scope, send, ConnectError(Code.UNAVAILABLE, f"cursord cannot reach the gateway "
+                log.warning("relaying %s to %s failed: %s", scope.get("path"), self.base_url, cause)
+                if not started and isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout)):
+                    unreachable = cause
+                elif not started:
+                    await _refuse(scope, send, ConnectError(Code.UNAVAILABLE, f"cursord cannot reach "
                                                                               f"{self.base_url}: {cause}"))
                 else:  # cut where it is: the client sees the stream end without an end-stream message
                     await send({"type": "http.response.body", "body": b"", "more_body": False})
             nursery.cancel_scope.cancel()
+        return unreachable
 
 
 def _cause(exc: BaseException) -> str:

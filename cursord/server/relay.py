@@ -222,13 +222,22 @@ class AgentRelay:
     ) -> None:
         """Relay this request: `prefix` is request body already read (replayed first); `body_ended` says
         the client's body ended with it. Nothing of the response may have been sent yet."""
+        unreachable = await self.forward(scope, receive, send, prefix=prefix, body_ended=body_ended)
+        if unreachable is not None:
+            error = ConnectError(Code.UNAVAILABLE, f"cursord cannot reach {self.host}: {unreachable}")
+            await _refuse(scope, send, error)
+
+    async def forward(
+        self, scope: Scope, receive: Receive, send: Send, *, prefix: bytes = b"", body_ended: bool = False
+    ) -> str | None:
+        """`relay`, but if `host` cannot be reached it sends nothing and returns why (the caller answers, or
+        tries elsewhere); None once the call was relayed."""
         what = scope.get("path", "")
         try:
             stream = await self._connect()
         except (UpstreamError, OSError, trio.BrokenResourceError) as exc:
-            log.warning("cannot relay %s to the agent host %s: %s", what, self.host, exc)
-            await _refuse(scope, send, ConnectError(Code.UNAVAILABLE, f"cursord cannot reach {self.host}: {exc}"))
-            return
+            log.warning("cannot relay %s to %s: %s", what, self.host, exc)
+            return str(exc)
         upstream = _Upstream(stream)
         progress = _Progress()
         try:
@@ -250,6 +259,7 @@ class AgentRelay:
         finally:
             with trio.CancelScope(shield=True):
                 await trio.aclose_forcefully(stream)
+        return None
 
     async def _upload(
         self, upstream: _Upstream, receive: Receive, prefix: bytes, body_ended: bool, whole: trio.CancelScope

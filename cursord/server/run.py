@@ -61,10 +61,10 @@ from cursord.connect import (
     render_stream_error,
 )
 from cursord.core import InboundIntent, PrewarmRequested, RunRequested, parse_client_message, requested_model_id
-from cursord.server.app import RUN_PATH
 from cursord.server.asgi import Message, Receive, Scope, Send, header, send_response
 from cursord.server.bidi import Upload, deliver_upload
 from cursord.server.gateway import GatewayAccess
+from cursord.server.placement import RUN_PATH
 from cursord.server.relay import AgentRelay
 from cursord.server.runsse import pump
 from cursord.streams import ActiveStream, StreamBroker, UploadLedger, UploadPath
