@@ -10,9 +10,11 @@ import contextlib
 import gc
 import logging
 import time
+import uuid
 from collections.abc import AsyncIterator, Mapping
 from functools import partial
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import attrs
 import httpx
@@ -27,6 +29,7 @@ from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.app.daemon import serve_core
 from cursord.app.data_dir import claim_data_dir
 from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
+from cursord.cluster import GatewayNode, open_peers
 from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
 from cursord.context import ContextLimits, ImageLimits
 from cursord.core import Redactor, redacting
@@ -94,6 +97,23 @@ async def gateway_client(config: ServeConfig) -> AsyncIterator[tuple[AppParts, .
         config.gateway, token, config.gateway_ca_file, max_body_bytes=config.limits.max_body_bytes
     ) as parts:
         yield (parts,)
+
+
+@contextlib.asynccontextmanager
+async def gateway_node(config: ServeConfig, store: Store) -> AsyncIterator[GatewayNode | None]:
+    """With `node_address` set, this daemon as one node of a gateway (its peers reached through a pooled
+    HTTP/2 client open for the block); None otherwise."""
+    if config.node_address is None:
+        yield None
+        return
+    async with open_peers(config.limits.max_body_bytes) as peers:
+        yield GatewayNode(
+            node_id=uuid.uuid4().hex[:12],
+            address=config.node_address,
+            cluster=store.cluster(),
+            peers=peers,
+            lease_seconds=config.limits.lease_seconds,
+        )
 
 
 def read_gateway_token(path: Path) -> str:
@@ -186,6 +206,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         # default of 100 would make the 101st concurrent turn wait for a slot and time out.
         httpx.AsyncClient(timeout=None, limits=provider_pool_limits(config.limits)) as client,
         gateway_client(config) as forwarding,
+        gateway_node(config, store) as node,
         trio.open_nursery() as nursery,
     ):
         log.info("store: %s", store.location)
@@ -220,13 +241,24 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             *forwarding,
         )
         hosts = HostPolicy.for_listener(config.listen.host, config.allowed_hosts)
+        if node is not None:
+            if not hosts.allows_host(urlsplit(node.address).netloc):
+                raise ConfigError(f"node_address {node.address}: this node does not answer requests for that host "
+                                  "(its peers forward to it there): add the name with --allow-host")
+            parts = (*parts, AppParts(placement=node, stream_observers=(node.observe,)))
+            await nursery.start(node.run_heartbeats)
         access = GatewayAccess(people) if people is not None else None
         if access is not None:
             log.info("team gateway: every call needs a user's token (cursord users add NAME)")
         core = await nursery.start(_hold_core, config, AgentTurn.factory(services), parts, hosts, access)
 
+        # A gateway node drains between the signal and the end of serving; a lone daemon stops at once.
+        stop_serving = trio.Event()
+
         async def serve_then_stop(*, task_status: trio.TaskStatus[list[str]]) -> None:
-            await serve_core(config, core, shutdown=shutdown, agent=agent, task_status=task_status)
+            await serve_core(config, core, shutdown=stop_serving, agent=agent, task_status=task_status)
+            if node is not None:  # its streams have ended, their journals kept: others take them over
+                await node.leave()
             nursery.cancel_scope.cancel()  # the watchdog and the core go with it
 
         binds = await nursery.start(serve_then_stop)
@@ -253,8 +285,11 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         if interval is not None:
             nursery.start_soon(run_watchdog, notifier, interval)
         await shutdown.wait()
-        hub.close()  # tap clients get a clean close instead of holding Hypercorn's graceful shutdown
         notifier.stopping()
+        if node is not None:
+            await node.drain(core.broker, config.limits.drain_seconds)
+        hub.close()  # tap clients get a clean close instead of holding Hypercorn's graceful shutdown
+        stop_serving.set()
 
 
 async def _hold_core(

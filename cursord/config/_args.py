@@ -86,6 +86,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="serve a team: every call needs a user's token (cursord users add), budgets apply",
     )
     add_store_argument(parser)
+    parser.add_argument("--node-address", metavar="URL",
+                        help="serve as one node of a team gateway (with --store postgresql://...): the http[s]://"
+                        "HOST:PORT the other nodes reach this one's --listen at")
     parser.add_argument("--gateway", metavar="URL",
                         help="a team gateway (http[s]://HOST:PORT): the agent RPCs go there with your token")
     parser.add_argument("--gateway-token-file", metavar="PATH",
@@ -163,6 +166,12 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
         out["proxy_http2"] = _Setting(False, _FlagOrigin("--proxy-http1-only"))
     if arg("team_gateway"):
         out["team_gateway"] = _Setting(True, _FlagOrigin("--team-gateway"))
+    if arg("node_address") is not None:
+        origin = _FlagOrigin("--node-address")
+        try:
+            out["node_address"] = _Setting(parse_gateway_url(arg("node_address")), origin)
+        except _Invalid as e:
+            raise origin.error(e) from None
     if arg("gateway") is not None:
         origin = _FlagOrigin("--gateway")
         try:

@@ -100,7 +100,7 @@ class _Setting:
 
 _FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
                      "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "title_model",
-                     "proxy_ports", "proxy_http2", "team_gateway", "gateway", "gateway_token_file",
+                     "proxy_ports", "proxy_http2", "team_gateway", "gateway", "gateway_token_file", "node_address",
                      "gateway_ca_file", "store")
 
 
@@ -202,7 +202,7 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 out[key] = _Setting(tuple(_parse_proxy_port(port) for port in value), origin)
             elif key in ("data_dir", "certfile", "keyfile", "gateway_token_file", "gateway_ca_file"):
                 out[key] = _Setting(_file_path(value, base, environ), origin)
-            elif key == "gateway":
+            elif key in ("gateway", "node_address"):
                 out[key] = _Setting(parse_gateway_url(value), origin)
             elif key == "store":
                 out[key] = _Setting(parse_store_url(value, base), origin)

@@ -124,6 +124,7 @@ def _merge(
         proxy_http2=get("proxy_http2", True),
         team_gateway=get("team_gateway", False),
         store=get("store", None),
+        node_address=get("node_address", None),
         gateway=_paired(merged, "gateway", "gateway_token_file"),
         gateway_token_file=_check_file(merged["gateway_token_file"]) if _paired(
             merged, "gateway_token_file", "gateway") is not None else None,

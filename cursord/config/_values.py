@@ -199,6 +199,11 @@ class Limits:
     max_placeholders: int = attrs.field(default=1_000, validator=_check_limit)
     #: a connection whose client takes none of what it is sent for this long is closed (a stalled reader).
     send_stall_seconds: float = attrs.field(default=30.0, validator=_check_limit)
+    #: a gateway node: how long its claim on a request id's stream lasts unless renewed (a dead node's
+    #: streams move to another node after at most this long)
+    lease_seconds: float = attrs.field(default=10.0, validator=_check_limit)
+    #: a gateway node told to stop waits this long for its streams to end before it ends them
+    drain_seconds: float = attrs.field(default=30.0, validator=_check_limit)
 
 
 _LIMIT_NAMES: Final = tuple(a.name for a in attrs.fields(Limits))
@@ -315,6 +320,8 @@ class ServeConfig:
     gateway_ca_file: Path | None = None
     #: where the store lives: a `postgresql://` URL or `sqlite:PATH`; None: `data_dir/cursord.sqlite3`
     store: str | None = None
+    #: one node of a gateway of several: the URL its peers reach its listener at (None: a lone daemon)
+    node_address: str | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -323,6 +330,9 @@ class ServeConfig:
             raise ConfigError("gateway and gateway_token_file must be given together")
         if self.gateway_ca_file is not None and self.gateway is None:
             raise ConfigError("gateway_ca_file is for a gateway: give gateway too")
+        if self.node_address is not None and not (self.store or "").startswith(("postgresql://", "postgres://")):
+            raise ConfigError("node_address makes this daemon one node of several: give them one PostgreSQL store "
+                              "(store = \"postgresql://...\")")
         if self.gateway is not None and self.team_gateway:
             raise ConfigError("team_gateway (serve a team) and gateway (use a team's gateway) exclude each other")
         names: set[str] = set()
@@ -781,6 +791,8 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     }
     if config.store is not None:
         out["store"] = redact_url_password(config.store)
+    if config.node_address is not None:
+        out["node_address"] = config.node_address
     if config.certfile is not None and config.keyfile is not None:
         out["certfile"] = str(config.certfile)
         out["keyfile"] = str(config.keyfile)

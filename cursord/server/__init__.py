@@ -1,7 +1,7 @@
 """The face of `cursord.server`: what other packages import from it."""
 
 from cursord.server.agent_listener import AgentEndpoint, listener_app, serve_agent_listener
-from cursord.server.asgi import Receive, Scope, Send, deny_websocket, drain_body, send_response
+from cursord.server.asgi import Receive, Scope, Send, deny_websocket, drain_body, header, send_response
 from cursord.server.assembly import Core, build_core
 from cursord.server.bidi import parse_bidi_append
 from cursord.server.counters import ServerCounters
@@ -17,6 +17,7 @@ from cursord.server.models_rpc import (
 )
 from cursord.server.parts import AppParts, RunRelay
 from cursord.server.placement import BIDI_APPEND_PATH, RUN_PATH, RUN_SSE_PATH, RequestPlacement
+from cursord.server.pooled_relay import PooledRelay
 from cursord.server.relay import AgentRelay
 from cursord.server.serve import ListenOptions, hypercorn_config, serve_http
 from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS, SideRpcs, side_rpc_parts
@@ -43,6 +44,7 @@ __all__ = [
     "GatewayAccess",
     "HostPolicy",
     "ListenOptions",
+    "PooledRelay",
     "Receive",
     "RequestPlacement",
     "RunRelay",
@@ -55,6 +57,7 @@ __all__ = [
     "drain_body",
     "gateway_client_parts",
     "gateway_relay",
+    "header",
     "hypercorn_config",
     "is_loopback",
     "listener_app",

@@ -95,7 +95,7 @@ class PooledRelay:
             except httpx.HTTPError as exc:
                 cause = _cause(exc)
                 log.warning("relaying %s to %s failed: %s", scope.get("path"), self.base_url, cause)
-                if not started and isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout)):
+                if not started and isinstance(exc, _UNREACHABLE):
                     unreachable = cause
                 elif not started:
                     await _refuse(scope, send, ConnectError(Code.UNAVAILABLE, f"cursord cannot reach "
@@ -104,6 +104,10 @@ class PooledRelay:
                     await send({"type": "http.response.body", "body": b"", "more_body": False})
             nursery.cancel_scope.cancel()
         return unreachable
+
+
+#: failures before any answer that say the peer is gone (a pooled connection to a dead peer fails its write)
+_UNREACHABLE = (httpx.ConnectError, httpx.ConnectTimeout, httpx.WriteError, httpx.RemoteProtocolError)
 
 
 def _cause(exc: BaseException) -> str:

@@ -1,0 +1,128 @@
+"""A team gateway of several nodes on one PostgreSQL store, as real `cursord serve` processes: a turn whose
+calls reach different nodes, a node killed mid tool loop whose turn completes on another, and a node that
+drains on SIGTERM while a peer takes its new work."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import signal
+import socket
+import subprocess
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import psycopg
+import trio
+
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.testing.agent import exec_reply
+from cursord.testing.editor import run_request
+from cursord.testing.fake_providers import FakeProvider, Reply, chat_text, chat_tool_call, open_fake_provider
+from tests.cli.test_cli_serve import LISTENING, read_until, serve_fake
+from tests.e2e.test_restart import MODEL, editor_for, journalled, kinds
+
+LEASE = 1.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextlib.asynccontextmanager
+async def node(
+    fake: FakeProvider, data_dir: Path, store: str, *extra: str, log: bytearray | None = None
+) -> AsyncIterator[tuple[trio.Process, int]]:
+    """One gateway node: its own data dir, the shared store, leases of `LEASE` seconds."""
+    port = free_port()
+    command, env = serve_fake(fake, data_dir, MODEL)
+    command[command.index("127.0.0.1:0")] = f"127.0.0.1:{port}"  # --listen: the node's address must be known
+    command += ["--store", store, "--node-address", f"http://127.0.0.1:{port}", "--limit", f"lease_seconds={LEASE}",
+                *extra]
+    process = await trio.lowlevel.open_process(command, env=env, stderr=subprocess.PIPE)
+    seen = bytearray() if log is None else log
+    try:
+        assert process.stderr is not None
+        assert int((await read_until(process.stderr, LISTENING, seen)).group(1)) == port
+        yield process, port
+    finally:
+        if process.returncode is None:
+            process.kill()
+        await process.wait()
+
+
+def lease_holders(store: str) -> dict[str, str]:
+    """request id -> the address of the node holding it."""
+    with psycopg.connect(store) as conn:
+        rows = conn.execute("SELECT l.request_id, n.address FROM leases l JOIN nodes n USING (node_id)").fetchall()
+    return {request_id: address for request_id, address in rows}
+
+
+def read_ok(message: agent.AgentServerMessage, content: str) -> agent.AgentClientMessage:
+    success = agent.ReadSuccess(path=message.exec_server_message.read_args.path, content=content, total_lines=1)
+    return exec_reply(message, read_result=agent.ReadResult(success=success))
+
+
+async def test_an_append_on_one_node_and_the_stream_read_on_another(tmp_path: Path, postgres_url: str) -> None:
+    with trio.fail_after(60):
+        async with (
+            open_fake_provider(Reply.sse(chat_text("Served by whichever node holds it."))) as fake,
+            node(fake, tmp_path / "a", postgres_url) as (_, port_a),
+            node(fake, tmp_path / "b", postgres_url) as (_, port_b),
+            editor_for(port_a) as on_a,
+            editor_for(port_b) as on_b,
+        ):
+            await on_a.append("r1", run_request("hello", model=MODEL))
+            async with on_b.run_sse("r1") as reader:
+                messages = await reader.read_to_end()
+                assert reader.error is None
+            assert lease_holders(postgres_url) == {"r1": f"http://127.0.0.1:{port_a}"}
+    assert "".join(m.interaction_update.text_delta.text for m in messages) == "Served by whichever node holds it."
+    assert len(fake.requests) == 1
+
+
+async def test_the_holder_killed_mid_tool_loop_the_turn_completes_on_another_node(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    replies = [
+        Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
+        Reply.sse(chat_text("The file says: buy milk.")),
+    ]
+    with trio.fail_after(90):
+        async with (
+            open_fake_provider(*replies) as fake,
+            node(fake, tmp_path / "b", postgres_url) as (_, port_b),
+            editor_for(port_b) as on_b,
+        ):
+            async with node(fake, tmp_path / "a", postgres_url) as (first, port_a), editor_for(port_a) as on_a:
+                await on_a.append("r1", run_request("what's in todo.txt?", model=MODEL))
+                seen: list[agent.AgentServerMessage] = []
+                async with on_b.run_sse("r1") as reader:  # forwarded by b to a, the holder
+                    while not (seen and seen[-1].HasField("exec_server_message")):
+                        message = await reader.next_message()
+                        assert message is not None
+                        seen.append(message)
+                await journalled(
+                    tmp_path,
+                    "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'",
+                    postgres_url,
+                )
+                first.send_signal(signal.SIGKILL)
+                await first.wait()
+            # b cannot reach a: it waits out a's lease, takes the request over and restores the stream
+            await on_b.append("r1", read_ok(seen[-1], "buy milk"), seqno=2)
+            async with on_b.run_sse("r1") as reader:
+                replayed = [await reader.next_message() for _ in seen]
+                rest = await reader.read_to_end()
+                assert reader.error is None
+            assert lease_holders(postgres_url) == {"r1": f"http://127.0.0.1:{port_b}"}
+    assert replayed == seen  # nothing of what the editor had seen is lost or changed
+    assert "".join(m.interaction_update.text_delta.text for m in rest) == "The file says: buy milk."
+    assert kinds(rest)[-1] == "turn_ended"
+    assert len(fake.requests) == 2
+    tool_message = next(m for m in fake.requests[1].json["messages"] if m["role"] == "tool")
+    assert "buy milk" in tool_message["content"]
+    with psycopg.connect(postgres_url) as conn:
+        assert conn.execute("SELECT status FROM turns").fetchall() == [("completed",)]
