@@ -142,7 +142,7 @@ async def main(args: argparse.Namespace) -> None:
     for name in measures:
         for key in got[name]["A"]:
             a, b = median(got[name]["A"][key]), median(got[name]["B"][key])
-            rows.append([name, key, f"{a:,.1f}", f"{b:,.1f}", f"{b / a:.2f}"])
+            rows.append([name, key, f"{a:,.1f}", f"{b:,.1f}", f"{b / a:.2f}" if a else "-"])
     print("\n".join(machine_lines(ROOT)))
     print(f"A: daemon_proc.py {args.a or '(defaults)'}" + (f" at {args.a_rev}" if args.a_rev else ""))
     print(f"B: daemon_proc.py {args.b or '(defaults)'}")

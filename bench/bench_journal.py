@@ -131,6 +131,42 @@ async def concurrent_streams(frames: list[bytes], streams: int, batch: int) -> N
     await with_store(run)
 
 
+async def lone_frames(frames: list[bytes], streams: int, gap: float, seconds: float, reps: int = 3) -> None:
+    """Streams each publishing one frame every `gap` seconds (a provider's deltas), real clock: the
+    process's CPU time (the trio thread and the writer thread) per frame beyond the same loop without a
+    journal (median of `reps` alternations), and the transactions one run took."""
+
+    async def publish(append: Callable[[str, bytes], None]) -> tuple[float, int]:
+        ids = [f"r{s}" for s in range(streams)]
+        cpu, started, n = time.process_time(), trio.current_time(), 0
+        for k in range(int(seconds / gap)):
+            await trio.sleep_until(started + k * gap)
+            for request_id in ids:
+                append(request_id, frames[n % len(frames)])
+                n += 1
+        return time.process_time() - cpu, n
+
+    costs: list[float] = []
+    transactions = 0
+
+    async def run(store: SqlStore) -> None:
+        nonlocal transactions
+        backlog: list[bytes] = []
+        bare, _ = await publish(lambda request_id, frame: backlog.append(frame))
+        for s in range(streams):
+            await store.journal_open(f"r{s}", "c", "m")
+        batches = threaded(store).batches
+        used, n = await publish(lambda request_id, frame: store.journal_append_nowait(request_id, [frame]))
+        await store.flush()
+        costs.append((used - bare) / n * 1e6)
+        transactions = threaded(store).batches - batches
+
+    for _ in range(reps):
+        await with_store(run)
+    name = f"{streams} streams x {1 / gap:g} frames/s, {seconds:g} s"
+    print(f"  {name:<46} {statistics.median(costs):>8.1f} µs CPU/frame   {transactions:>5} transactions")
+
+
 async def load_backlog(frames: list[bytes]) -> None:
     async def run(store: SqlStore) -> None:
         await store.journal_open("r", "c", "m")
@@ -147,21 +183,28 @@ async def load_backlog(frames: list[bytes]) -> None:
     await with_store(run)
 
 
-async def main(events: int) -> None:
+async def main(events: int, seconds: float, lone: bool) -> None:
     frames = payloads(events)
-    print(f"{events:,} events of {len(frames[0])} B; SQLite in WAL mode, synchronous=NORMAL")
-    baseline(frames)
-    await nowait_each(frames)
-    for burst in (1, 16):
-        await nowait_yielding(frames, burst)
-    for batch in (1, 16, 64, 256):
-        await awaited(frames, batch)
-    await concurrent_streams(frames, streams=8, batch=1)
-    await concurrent_streams(frames, streams=8, batch=16)
-    await load_backlog(frames)
+    if not lone:
+        print(f"{events:,} events of {len(frames[0])} B; SQLite in WAL mode, synchronous=NORMAL")
+        baseline(frames)
+        await nowait_each(frames)
+        for burst in (1, 16):
+            await nowait_yielding(frames, burst)
+        for batch in (1, 16, 64, 256):
+            await awaited(frames, batch)
+        await concurrent_streams(frames, streams=8, batch=1)
+        await concurrent_streams(frames, streams=8, batch=16)
+        await load_backlog(frames)
+    print("lone frames (process CPU per frame beyond the same loop without a journal):")
+    await lone_frames(frames, streams=1, gap=0.01, seconds=seconds)
+    await lone_frames(frames, streams=200, gap=0.2, seconds=seconds)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=EVENTS)
-    trio.run(main, parser.parse_args().events)
+    parser.add_argument("--seconds", type=float, default=5.0, help="how long the lone-frame streams publish")
+    parser.add_argument("--lone", action="store_true", help="only the lone-frame figures")
+    args = parser.parse_args()
+    trio.run(main, args.events, args.seconds, args.lone)

@@ -54,7 +54,9 @@ class InlineWriter:
         await trio.lowlevel.cancel_shielded_checkpoint()
         return value
 
-    def run_nowait(self, fn: Callable[[Connection], Any], *, durable: bool = False, weight: int = 0) -> None:
+    def run_nowait(
+        self, fn: Callable[[Connection], Any], *, durable: bool = False, weight: int = 0, urgent: bool = False
+    ) -> None:
         try:
             self._transaction(fn)
         except StoreClosed:
@@ -70,6 +72,9 @@ class InlineWriter:
         make_fn: Callable[[list[Any]], Callable[[Connection], Any]],
     ) -> None:
         self.run_nowait(make_fn(list(items)))
+
+    def seal(self, key: Hashable) -> None:
+        """Nothing to close: every write here is its own transaction, run at once."""
 
     async def flush(self) -> None:
         await trio.lowlevel.checkpoint()

@@ -285,11 +285,13 @@ class SqlStore:
     async def journal_open(self, request_id: str, conversation_id: str | None, model: str | None) -> None:
         """Start journalling a stream (afresh if an ended journal had this request id)."""
         now = self.clock()
+        self._seal(request_id)
         await self.writer.run(lambda c: journal.open_journal(c, request_id, conversation_id, model, now))
 
     async def journal_append(self, request_id: str, payloads: Sequence[bytes]) -> int:
         """Append serialized AgentServerMessages in order; returns how many events the journal holds."""
         batch = tuple(payloads)
+        self._seal(request_id)
         return await self.writer.run(
             lambda c: journal.append_events(c, request_id, batch), weight=sum(len(p) for p in batch)
         )
@@ -297,32 +299,43 @@ class SqlStore:
     def journal_append_nowait(self, request_id: str, payloads: Sequence[bytes]) -> None:
         """Queue an append without waiting (for synchronous publishers); `flush()` waits for it.
 
-        Appends still land in call order, interleaved correctly with awaited writes. A failure (the
-        journal ended or was never opened) is logged, not raised.
+        Appends still land in call order, interleaved correctly with every other write about the
+        request id (each seals its open append first); a stream's appends queued while the writer holds
+        a batch become one job. A failure (the journal ended or was never opened) is logged, not raised.
         """
-        self.writer.extend_nowait(
-            ("journal_append", request_id), payloads, sum(len(p) for p in payloads), _appender(request_id)
-        )
+        weight = sum(len(p) for p in payloads)
+        self.writer.extend_nowait(_append_key(request_id), payloads, weight, _appender(request_id))
+
+    def _seal(self, request_id: str) -> None:
+        """Before any other journal write about `request_id`: its frames queued so far stay before it."""
+        self.writer.seal(_append_key(request_id))
 
     async def journal_truncate(self, request_id: str, keep: int) -> int:
         """Keep only the first `keep` events of a journal."""
+        self._seal(request_id)
         return await self.writer.run(lambda c: journal.truncate_events(c, request_id, keep))
 
     # The *_nowait writes queue without waiting, for synchronous callers (stream observers); they still
-    # run in call order with every other write, and their failures are logged.
+    # run in call order with every other write, and their failures are logged. A stream's ending and a
+    # pending entry (the turn's snapshot at a step boundary) end the writer's hold: they commit at once,
+    # with every frame published before them, so a restart finds the step boundary and what led to it.
 
     def journal_open_nowait(self, request_id: str, conversation_id: str | None, model: str | None) -> None:
         now = self.clock()
+        self._seal(request_id)
         self.writer.run_nowait(lambda c: journal.open_journal(c, request_id, conversation_id, model, now))
 
     def journal_end_nowait(self, request_id: str, ending_json: str, ended_at: float) -> None:
         check_json(ending_json, "ending")
-        self.writer.run_nowait(lambda c: journal.end_journal(c, request_id, ending_json, ended_at))
+        self._seal(request_id)
+        self.writer.run_nowait(lambda c: journal.end_journal(c, request_id, ending_json, ended_at), urgent=True)
 
     def journal_pending_put_nowait(self, request_id: str, kind: PendingKind, entry_id: str, state_json: str) -> None:
-        self.writer.run_nowait(lambda c: journal.put_pending(c, request_id, kind, entry_id, state_json))
+        self._seal(request_id)
+        self.writer.run_nowait(lambda c: journal.put_pending(c, request_id, kind, entry_id, state_json), urgent=True)
 
     def journal_drop_nowait(self, request_id: str) -> None:
+        self._seal(request_id)
         self.writer.run_nowait(lambda c: journal.drop_journal(c, request_id))
 
     async def journal_pending_put(
@@ -331,15 +344,18 @@ class SqlStore:
         """Record (or replace) what an active stream waits for: an exec, an interaction, a kv ack."""
         pending_kind = PendingKind(kind)
         check_json(state_json, "pending state")
+        self._seal(request_id)
         await self.writer.run(lambda c: journal.put_pending(c, request_id, pending_kind, entry_id, state_json))
 
     async def journal_pending_remove(self, request_id: str, kind: PendingKind | str, entry_id: str) -> bool:
         pending_kind = PendingKind(kind)
+        self._seal(request_id)
         return await self.writer.run(lambda c: journal.remove_pending(c, request_id, pending_kind, entry_id))
 
     async def journal_end(self, request_id: str, ending_json: str, ended_at: float) -> bool:
         """Record the stream's ending (JSON) and drop its pending entries; False if it had ended already."""
         check_json(ending_json, "ending")
+        self._seal(request_id)
         return await self.writer.run(lambda c: journal.end_journal(c, request_id, ending_json, ended_at))
 
     async def journal_load(self, request_id: str) -> JournalRecord | None:
@@ -350,11 +366,16 @@ class SqlStore:
         return await self._read(journal.active_journals)
 
     async def journal_drop(self, request_id: str) -> bool:
+        self._seal(request_id)
         return await self.writer.run(lambda c: journal.drop_journal(c, request_id))
 
     async def journal_drop_ended_before(self, timestamp: float) -> int:
         """Drop journals that ended before `timestamp`; returns how many."""
         return await self.writer.run(lambda c: journal.drop_ended_before(c, timestamp))
+
+
+def _append_key(request_id: str) -> tuple[str, str]:
+    return ("journal_append", request_id)
 
 
 def _appender(request_id: str) -> Callable[[list[bytes]], Callable[[Connection], int]]:

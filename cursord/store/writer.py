@@ -29,10 +29,16 @@ Group commit over time: a batch that starts with a job nobody waits for (a journ
 stream's publish) is held open for `commit_delay` seconds before it commits, gathering whatever else is
 queued meanwhile. A stream publishing one frame at a time (a provider's deltas, tens of milliseconds
 apart) then costs one transaction per `commit_delay`, not one per frame (a commit and a writer-thread
-wake-up each, about a quarter of the daemon's CPU per lone event). Anything somebody waits for
-(`run`, `flush`), any durable job and `close` cut the hold short, so awaited writes are not slowed; and
-since every job still goes through the one queue, writes land in submission order as before. A process
-crash may lose the frames of the last `commit_delay` (they were never acknowledged to anyone).
+wake-up each). Anything somebody waits for (`run`, `flush`), any durable job, an `urgent` one (the
+stream journal's step boundaries and endings) and `close` cut the hold short; and since every job still
+goes through the one queue, writes land in submission order as before. A process crash may lose what
+the last `commit_delay` queued without waiting (it was never acknowledged to anyone).
+
+Coalescing per key: `extend_nowait` adds a stream's frame to that stream's job still waiting in the
+queue (its key's open job), wherever it stands, so the frames many streams publish while a batch is held
+become one job (one SAVEPOINT and one `executemany`) per stream, not one per frame. Adding to an earlier
+job only moves those writes earlier, past writes of other keys; `seal(key)` closes the key's open job
+so the key's own writes keep their order: whoever writes anything else about a key seals it first.
 
 `before_commit` is a fault-injection seam for tests (called in the thread just before COMMIT); `holding`
 is set while the writer holds a batch open.
@@ -62,7 +68,7 @@ WriteFn = Callable[[Connection], Any]
 MAX_BATCH_JOBS = 1_000
 MAX_BATCH_BYTES = 8 * 1024 * 1024
 #: seconds a batch of writes nobody waits for is held open for more (see "Group commit over time").
-COMMIT_DELAY = 0.05
+COMMIT_DELAY = 0.25
 
 
 @attrs.define(eq=False, slots=True)
@@ -75,7 +81,6 @@ class _Job:
     #: set for `extend_nowait` jobs: later calls with the same key may add to `items` until it starts.
     merge_key: Hashable | None = None
     items: list[Any] | None = None
-    started: bool = False
 
 
 _STOP = object()
@@ -106,9 +111,10 @@ class WriterThread:
     _accepting: bool = attrs.field(init=False, default=False)
     #: makes "check accepting, then put" atomic against the thread's "stop accepting, then drain".
     _gate: threading.Lock = attrs.field(init=False, factory=threading.Lock)
-    _tail: _Job | None = attrs.field(init=False, default=None)  # the job queued last
+    #: each key's open `extend_nowait` job: not started, and no write about the key queued after it.
+    _open: dict[Hashable, _Job] = attrs.field(init=False, factory=dict)
     _sync_full: bool = attrs.field(init=False, default=False)
-    #: set when a job somebody waits for (or a durable one, or the stop) is queued: ends a hold at once.
+    #: set when a job somebody waits for (or a durable or urgent one, or the stop) is queued: ends a hold.
     _urgent: threading.Event = attrs.field(init=False, factory=threading.Event)
 
     def start(self) -> None:
@@ -124,38 +130,38 @@ class WriterThread:
         self._submit(_Job(fn, durable, weight, trio.lowlevel.current_trio_token(), trio.lowlevel.current_task()))
         return cast(T, await trio.lowlevel.wait_task_rescheduled(_abort_failed))
 
-    def run_nowait(self, fn: WriteFn, *, durable: bool = False, weight: int = 0) -> None:
-        """Queue `fn(conn)` without waiting; jobs still run in submission order. Errors are logged."""
-        self._submit(_Job(fn, durable, weight))
+    def run_nowait(self, fn: WriteFn, *, durable: bool = False, weight: int = 0, urgent: bool = False) -> None:
+        """Queue `fn(conn)` without waiting; jobs still run in submission order. Errors are logged.
+        `urgent`: end a held batch now (the write, and everything queued before it, commits at once)."""
+        self._submit(_Job(fn, durable, weight), urgent=urgent)
 
     def extend_nowait(
         self, key: Hashable, items: Sequence[Any], weight: int, make_fn: Callable[[list[Any]], WriteFn]
     ) -> None:
-        """Queue `make_fn(buffer)` without waiting, `buffer` holding `items`; but if the job queued last
-        is an unstarted one with the same `key`, add `items` to its buffer instead.
+        """Queue `make_fn(buffer)` without waiting, `buffer` holding `items`; but if `key` has an open job
+        (queued by this method, not started, not sealed), add `items` to its buffer instead.
 
-        Only the last job queued is extended, so the order of all writes stays the call order; the
-        writer seals a job (no more additions) as it starts it. This turns a burst of one-frame appends
-        from a stream into one `executemany`.
+        The writer seals a job (no more additions) as it starts it. This turns the frames a stream
+        publishes while a batch is held into one `executemany`, however many other streams publish
+        meanwhile (see "Coalescing per key").
         """
         with self._gate:
             if not self._accepting:
                 raise StoreClosed("the store is closed")
-            tail = self._tail
-            if (
-                tail is not None
-                and tail.items is not None
-                and tail.merge_key == key
-                and not tail.started
-                and tail.weight + weight <= self.max_batch_bytes
-            ):
-                tail.items.extend(items)
-                tail.weight += weight
+            job = self._open.get(key)
+            if job is not None and job.items is not None and job.weight + weight <= self.max_batch_bytes:
+                job.items.extend(items)
+                job.weight += weight
                 return
             buffer = list(items)
             job = _Job(make_fn(buffer), False, weight, merge_key=key, items=buffer)
             self._queue.put(job)
-            self._tail = job
+            self._open[key] = job
+
+    def seal(self, key: Hashable) -> None:
+        """Close `key`'s open job: later `extend_nowait` calls for `key` queue after what is queued now."""
+        with self._gate:
+            self._open.pop(key, None)
 
     async def flush(self) -> None:
         """Return once every job queued before this call has been committed (or has failed)."""
@@ -172,13 +178,12 @@ class WriterThread:
             if self._thread is not None:
                 await trio.to_thread.run_sync(self._thread.join)
 
-    def _submit(self, job: _Job) -> None:
+    def _submit(self, job: _Job, *, urgent: bool = False) -> None:
         with self._gate:
             if not self._accepting:
                 raise StoreClosed("the store is closed")
             self._queue.put(job)
-            self._tail = job
-            if job.task is not None or job.durable:
+            if urgent or job.task is not None or job.durable:
                 self._urgent.set()
 
     # ---- writer thread ----------------------------------------------------------------------------
@@ -235,7 +240,8 @@ class WriterThread:
                 for job in batch:
                     if job.items is not None:
                         with self._gate:  # seal: extend_nowait must not add to a running job
-                            job.started = True
+                            if self._open.get(job.merge_key) is job:
+                                del self._open[job.merge_key]
                     conn.execute("SAVEPOINT job")
                     try:
                         value = job.fn(conn)

@@ -2,10 +2,15 @@
 
 Theory of operation: the journal observes the broker. A stream is journalled from its first upload
 (placeholders that never get one leave no trace); every published payload is appended, in publish
-order, without waiting (the store's writer batches them); the ending is recorded when the stream ends
-and the journal is dropped when the stream retires, after its retention window. What the agent turn
-needs to go on after a restart (its messages, pending tool calls, where in the backlog its last step
-began) is saved beside the events by the turn itself (`cursord.agent.restore`).
+order, without waiting; the ending is recorded when the stream ends and the journal is dropped when the
+stream retires, after its retention window. What the agent turn needs to go on after a restart (its
+messages, pending tool calls, where in the backlog its last step began) is saved beside the events by
+the turn itself (`cursord.agent.restore`).
+
+The store's writer holds frames nobody waits for for a short while (`cursord.store.writer`,
+`COMMIT_DELAY`) and gathers each stream's into one write; the turn's snapshot at a step boundary and
+the stream's ending end that hold, so they commit at once with every frame before them. A crash loses
+at most the frames of the last hold after the last step boundary, which a resumed turn cuts off anyway.
 
 A shutdown ends every stream `unavailable` so connected editors see why; those endings are NOT
 journalled (`suspend`), so after the restart the streams come back active and their turns resume.

@@ -886,6 +886,20 @@ def test_mcp_names_round_trip_through_the_registry() -> None:
         assert registry.kind(name) is ToolKind.EXEC
 
 
+def test_runs_offering_the_same_tools_share_one_registry_and_its_specs() -> None:
+    """An idle stream holds its pass request's specs: runs with the same mode and the same MCP definitions
+    (equal, not the same objects: each run request decodes its own) share them; other tool sets do not."""
+    defs = [_definition("user-github", "create_issue")]
+    first = ToolRegistry.build("agent", defs)
+    decoded_again = agent.McpTools(mcp_tools=[_definition("user-github", "create_issue")])
+    again = ToolRegistry.build(agent.AGENT_MODE_AGENT, decoded_again)
+    assert again is first and again.specs is first.specs
+    assert ToolRegistry.build("ask", defs) is not first
+    other = ToolRegistry.build("agent", [_definition("user-github", "close_issue")])
+    assert other is not first and [s.name for s in other.specs] != [s.name for s in first.specs]
+    assert first.with_mode("agent") is first
+
+
 def test_mcp_names_respect_vendor_limits_and_stay_unique() -> None:
     long_server, long_tool = "s" * 80, "t" * 80
     defs = [

@@ -14,13 +14,16 @@ import itertools
 import os
 import signal
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 import trio
 
 from cursord.providers.model import Message, TextPart
-from cursord.store import SqlStore, open_store
+from cursord.store import PendingKind, SqlStore, Store, open_store
 from cursord.store.writer import WriterThread
 from tests.store.conftest import StoreTarget
 
@@ -233,6 +236,80 @@ async def test_frames_nobody_waits_for_are_held_for_one_commit_until_a_write_is_
         assert writer.batches - batches_before == 1
         record = await store.journal_load("r")
         assert record is not None and list(record.events) == [f"{n}".encode() for n in range(1, 7)]
+
+
+async def test_frames_held_together_become_one_job_per_stream(tmp_path: Path) -> None:
+    """Streams publishing in turn while the writer holds a batch: each stream's frames join its own job."""
+    async with open_store(tmp_path) as store:
+        writer = threaded(store)
+        for request_id in ("r", "s"):
+            await store.journal_open(request_id, None, None)
+        writer.commit_delay = 3600.0
+        batches_before, jobs_before = writer.batches, writer.jobs
+        store.journal_append_nowait("r", [b"r1"])
+        assert await trio.to_thread.run_sync(writer.holding.wait, 30)
+        for frame in (b"s1", b"r2", b"s2", b"r3", b"s3"):
+            store.journal_append_nowait(frame[:1].decode(), [frame])
+        with trio.fail_after(30):
+            await store.flush()
+        assert (writer.batches - batches_before, writer.jobs - jobs_before) == (1, 3)  # r, s and the flush
+        for request_id in ("r", "s"):
+            record = await store.journal_load(request_id)
+            assert record is not None and record.events == tuple(f"{request_id}{n}".encode() for n in (1, 2, 3))
+
+
+async def test_a_write_about_a_stream_keeps_its_frames_on_their_side_of_it(tmp_path: Path) -> None:
+    """Frames queued after another write about their stream (its journal dropped, then opened afresh under
+    the same request id) go after it, not into the stream's earlier job, which the held batch still has."""
+    async with open_store(tmp_path) as store:
+        writer = threaded(store)
+        for request_id in ("r", "s"):
+            await store.journal_open(request_id, None, None)
+        writer.commit_delay = 3600.0
+        store.journal_append_nowait("r", [b"old"])
+        assert await trio.to_thread.run_sync(writer.holding.wait, 30)
+        store.journal_append_nowait("s", [b"s0"])
+        store.journal_drop_nowait("r")
+        store.journal_open_nowait("r", None, None)
+        store.journal_append_nowait("r", [b"new"])
+        store.journal_append_nowait("s", [b"s1"])
+        with trio.fail_after(30):
+            await store.flush()
+        record = await store.journal_load("r")
+        assert record is not None and record.events == (b"new",)
+        record = await store.journal_load("s")
+        assert record is not None and record.events == (b"s0", b"s1")
+
+
+STEP_OR_END: dict[str, Callable[[Store], None]] = {
+    "a step boundary": lambda store: store.journal_pending_put_nowait("r", PendingKind.TURN, "state", "{}"),
+    "the ending": lambda store: store.journal_end_nowait("r", "{}", 1.0),
+}
+
+
+@pytest.mark.parametrize("write", STEP_OR_END.values(), ids=STEP_OR_END.keys())
+async def test_a_step_boundary_or_an_ending_commits_the_held_frames_at_once(
+    tmp_path: Path, write: Callable[[Store], None]
+) -> None:
+    """Nobody awaits the turn's snapshot or the stream's ending, yet they end the hold: what a restart
+    replays up to (the step boundary, the ending) commits with every frame before it."""
+    async with open_store(tmp_path) as store:
+        writer = threaded(store)
+        await store.journal_open("r", None, None)
+        writer.commit_delay = 3600.0
+        committing = threading.Event()
+        writer.before_commit = committing.set
+        store.journal_append_nowait("r", [b"1"])
+        assert await trio.to_thread.run_sync(writer.holding.wait, 30)
+        store.journal_append_nowait("r", [b"2"])
+        write(store)
+        assert await trio.to_thread.run_sync(committing.wait, 30)
+        writer.before_commit = None
+        with trio.fail_after(30):
+            await store.flush()
+        record = await store.journal_load("r")
+        assert record is not None and record.events == (b"1", b"2")
+        assert len(record.pending) == 1 or record.ending_json == "{}"
 
 
 async def test_closing_the_store_commits_a_held_batch(db: StoreTarget) -> None:

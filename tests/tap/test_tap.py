@@ -520,6 +520,44 @@ async def test_a_publish_reported_twice_is_one_event(autojump_clock: Any) -> Non
     assert [(e["type"], e.get("seq")) for e in events] == [("message", 0), ("message", 1)]
 
 
+async def test_text_is_decoded_only_while_a_client_is_attached(
+    autojump_clock: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no tap client a text delta costs the hub a tag check, no decoding; pending work (an exec) is
+    still decoded for `cursord status`; an attached client gets every message, and detaching stops it."""
+    decoded: list[bytes] = []
+
+    def counting(payload: bytes) -> Any:
+        decoded.append(payload)
+        return summarise_server_message(payload)
+
+    monkeypatch.setattr("cursord.tap.hub.summarise_server_message", counting)
+    hub = TapHub()
+    stream = ActiveStream(request_id="x", timings=StreamTimings(), behaviour_factory=lambda s: Scripted(s, hub))
+    hub.observe(stream, "created")
+
+    def publish(message: agent.AgentServerMessage) -> bytes:
+        stream.publish(message)
+        payload = message.SerializeToString()
+        hub.record_publish(stream, payload)
+        return payload
+
+    publish(text("unseen"))
+    exec_payload = publish(shell_exec(1, "e1"))
+    assert decoded == [exec_payload]
+    assert hub.snapshot(TapFilter())["streams"][0]["pending_execs"]
+
+    client, _ = hub.subscribe(TapFilter())
+    seen = publish(text("seen"))
+    assert decoded == [exec_payload, seen]
+    events = [json.loads(t) for t in client.queue.take()[1]]
+    assert [(e["type"], e["kind"], e["seq"]) for e in events] == [("message", "interaction_update.text_delta", 2)]
+
+    hub.unsubscribe(client)
+    publish(text("unseen again"))
+    assert decoded == [exec_payload, seen]
+
+
 # ---- summaries -----------------------------------------------------------------------------------------
 
 

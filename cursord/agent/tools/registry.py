@@ -26,11 +26,16 @@ Modes (`AgentMode`): agent (and debug, triage, project, multitask, unspecified) 
 ask offers the read-only tools (Read, Grep, Glob, LS, ReadLints, ListMcpResources,
 FetchMcpResource without download_path, WebSearch, WebFetch, AskQuestion); plan offers those plus
 CreatePlan.  MCP server tools are offered in the full set only.
+
+Registries are read-only and built once per tool set: `build` memoises them on the mode and the bytes
+of the MCP definitions, so every run offering the same tools shares one registry, its handlers and its
+`specs` (an idle stream holds its pass request, and with it the specs, for as long as it waits).
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Mapping
 
 import attrs
@@ -155,9 +160,15 @@ def _definitions(
     return tuple(mcp)
 
 
+#: registries by tool set: (mode, each MCP definition serialized); the oldest dropped past CACHE_SIZE.
+_built: dict[tuple[int, tuple[bytes, ...]], ToolRegistry] = {}
+CACHE_SIZE = 64
+
+
 @attrs.frozen
 class ToolRegistry:
-    """The tools of one run in one mode, by model name.  Build with `build` or `for_run`."""
+    """The tools of one run in one mode, by model name.  Build with `build` or `for_run`; read-only (shared
+    by every run with the same tools)."""
 
     mode: int
     mcp_definitions: tuple[agent.McpToolDefinition, ...]
@@ -169,9 +180,20 @@ class ToolRegistry:
         mode: int | str,
         mcp: agent.McpTools | Iterable[agent.McpToolDefinition] | None = None,
     ) -> ToolRegistry:
-        """The registry for `mode` (an `AgentMode` or a mode id) and these MCP tools."""
+        """The registry for `mode` (an `AgentMode` or a mode id) and these MCP tools (memoised per tool set)."""
         mode = agent_mode(mode)
         definitions = _definitions(mcp)
+        key = (mode, tuple(d.SerializeToString(deterministic=True) for d in definitions))
+        registry = _built.get(key)
+        if registry is None:
+            registry = cls._assemble(mode, definitions)
+            if len(_built) >= CACHE_SIZE:
+                del _built[next(iter(_built))]
+            _built[key] = registry
+        return registry
+
+    @classmethod
+    def _assemble(cls, mode: int, definitions: tuple[agent.McpToolDefinition, ...]) -> ToolRegistry:
         handlers: list[Tool] = native_tools(mode)
         if definitions:
             handlers += [ListMcpResourcesTool(), FetchMcpResourceTool(allow_download=toolset(mode) is ToolSet.FULL)]
@@ -188,7 +210,7 @@ class ToolRegistry:
         """The same run's tools in another mode (after an approved SwitchMode)."""
         return ToolRegistry.build(mode, self.mcp_definitions)
 
-    @property
+    @functools.cached_property
     def specs(self) -> tuple[ToolSpec, ...]:
         """What the model is offered, in order."""
         return tuple(t.spec for t in self.tools.values() if t.advertised)
