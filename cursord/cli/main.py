@@ -1,5 +1,5 @@
 """The `cursord` command line: `serve`, `config check`, `service`, `status`, `tap`, `usage`, `doctor`, `ca`,
-`editor`, `users`, `teams`, `ui`."""
+`editor`, `users`, `teams`, `ui`, `gateway`."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from cursord.app import DataDirInUse, setup_logging
 from cursord.cli.ca import add_ca_arguments, ca_command
 from cursord.cli.doctor import add_doctor_arguments, doctor_command
 from cursord.cli.editor import add_editor_arguments, editor_command
+from cursord.cli.gateway import add_gateway_arguments, gateway_command
 from cursord.cli.people import add_people_arguments, people_command
 from cursord.cli.status import add_status_arguments, add_tap_arguments, status_command, tap_command
 from cursord.cli.ui import add_ui_arguments, ui_command
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_editor_arguments(commands)
     add_people_arguments(commands)
     add_ui_arguments(commands)
+    add_gateway_arguments(commands)
     return parser
 
 
@@ -89,6 +91,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return ca_command(args, environ)
         if args.command == "editor":
             return editor_command(args, environ)
+        if args.command == "gateway":
+            return gateway_command(args, environ)
         if args.command == "ui":
             return ui_command(args, environ)
         if args.command in ("users", "teams"):

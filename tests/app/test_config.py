@@ -512,6 +512,21 @@ def test_proxy_http2_is_on_by_default_and_off_by_file_or_flag(tmp_path: Path) ->
     assert "true or false" in error_of(load_config_file, bad, ENV)
 
 
+def test_node_address_needs_a_postgresql_store_and_a_url(tmp_path: Path) -> None:
+    message = error_of(config_from_args, args("--provider", "openai", "--node-address", "http://10.0.0.2:8765"), ENV)
+    assert "one PostgreSQL store" in message
+    config = config_from_args(
+        args("--provider", "openai", "--node-address", "http://10.0.0.2:8765", "--store", "postgresql://db/cursord"),
+        ENV,
+    )
+    assert config.node_address == "http://10.0.0.2:8765"
+    message = error_of(config_from_args, args("--provider", "openai", "--node-address", "10.0.0.2:8765"), ENV)
+    assert "--node-address" in message and "http://HOST" in message
+    path = write(tmp_path, 'node_address = "https://n1.example:8765"\nstore = "postgresql://db/c"\n'
+                 '[[providers]]\npreset = "openai"\n')
+    assert load_config_file(path, ENV).node_address == "https://n1.example:8765"
+
+
 def test_file_alone_through_config_from_args(full_file: tuple[Path, dict[str, str]]) -> None:
     path, env = full_file
     assert config_from_args(args("--config", str(path)), env) == load_config_file(path, env)

@@ -19,7 +19,7 @@ from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.agent import exec_reply
 from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import FakeProvider, Reply, chat_text, chat_tool_call, open_fake_provider
-from tests.cli.test_cli_serve import LISTENING, read_until, serve_fake
+from tests.cli.test_cli_serve import LISTENING, cursord_command, read_until, serve_fake
 from tests.e2e.test_restart import MODEL, editor_for, journalled, kinds
 
 LEASE = 1.0
@@ -126,3 +126,51 @@ async def test_the_holder_killed_mid_tool_loop_the_turn_completes_on_another_nod
     assert "buy milk" in tool_message["content"]
     with psycopg.connect(postgres_url) as conn:
         assert conn.execute("SELECT status FROM turns").fetchall() == [("completed",)]
+
+
+async def test_a_node_told_to_stop_finishes_its_turn_while_a_peer_takes_new_work(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    replies = [
+        Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),  # r1, on a
+        Reply.sse(chat_text("New work, on b.")),  # r2: a is draining, b claims it
+        Reply.sse(chat_text("Finished on a.")),  # r1 again, after the editor's answer
+    ]
+    log = bytearray()
+    with trio.fail_after(90):
+        async with (
+            open_fake_provider(*replies) as fake,
+            node(fake, tmp_path / "b", postgres_url) as (_, port_b),
+        ):
+            async with node(fake, tmp_path / "a", postgres_url, log=log) as (first, port_a), editor_for(
+                port_a
+            ) as on_a:
+                await on_a.append("r1", run_request("what's in todo.txt?", model=MODEL))
+                async with on_a.run_sse("r1") as reader:
+                    message = await reader.next_message()
+                    while message is not None and not message.HasField("exec_server_message"):
+                        message = await reader.next_message()
+                assert message is not None
+                first.send_signal(signal.SIGTERM)
+                await journalled(tmp_path, "SELECT count(*) FROM nodes WHERE draining = 1", postgres_url)
+
+                await on_a.append("r2", run_request("something new", model=MODEL))  # handed to b
+                async with on_a.run_sse("r2") as second:
+                    new_work = await second.read_to_end()
+                assert lease_holders(postgres_url)["r2"] == f"http://127.0.0.1:{port_b}"
+
+                await on_a.append("r1", read_ok(message, "buy milk"))  # a still serves its own turn
+                async with on_a.run_sse("r1") as reader:
+                    finished = await reader.read_to_end()
+                    assert reader.error is None
+                with trio.fail_after(30):
+                    await first.wait()  # its last stream ended: the drain is over, the node stops
+                assert first.returncode == 0 and b"Traceback" not in log
+            status = await trio.run_process(
+                cursord_command("gateway", "status", "--json", "--store", postgres_url), capture_stdout=True
+            )
+    assert "".join(m.interaction_update.text_delta.text for m in new_work) == "New work, on b."
+    assert "".join(m.interaction_update.text_delta.text for m in finished).endswith("Finished on a.")
+    assert kinds(finished)[-1] == "turn_ended"
+    (only,) = json.loads(status.stdout.decode())["nodes"]  # a left the cluster as it stopped
+    assert (only["address"], only["state"]) == (f"http://127.0.0.1:{port_b}", "up")
