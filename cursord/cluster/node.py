@@ -170,11 +170,23 @@ class GatewayNode:
         while True:
             await trio.sleep(self.lease_seconds / 3)
             try:
-                if not await self.cluster.heartbeat(self.node_id, self.lease_seconds):
+                held_before = frozenset(self.held)  # a claim made during the beat is not in its answer
+                renewed = await self.cluster.heartbeat(self.node_id, self.lease_seconds)
+                if renewed is None:
                     log.warning("gateway node %s was not registered any more; registering again", self.node_id)
                     await self.cluster.register(self.node_id, self.address)
+                    renewed = frozenset()
+                self._forget_lost(held_before - renewed)
             except Exception as exc:  # the database may be away for a moment; the next beat tries again
                 log.warning("gateway node %s: heartbeat failed: %s", self.node_id, exc)
+
+    def _forget_lost(self, lost: frozenset[str]) -> None:
+        """Leases this node thought it held but the store no longer gives it (it missed its renewals and
+        another node took them): their calls go to the new holder from now on."""
+        for request_id in lost:
+            log.error("gateway node %s lost request %s to another node (its renewals came too late)",
+                      self.node_id, request_id)
+        self.held -= lost
 
     async def drain(self, broker: StreamBroker, seconds: float) -> None:
         """Claim nothing new; wait (at most `seconds`) for this node's streams to end."""

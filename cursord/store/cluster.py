@@ -64,10 +64,13 @@ def claim_lease(conn: Connection, request_id: str, node_id: str, now: float, exp
     return Lease(request_id, str(row[0]), float(row[1]))
 
 
-def heartbeat(conn: Connection, node_id: str, now: float, expires_at: float) -> bool:
-    """Renew the node's leases; False if the node is not registered (another node pruned it)."""
-    conn.execute("UPDATE leases SET expires_at = ? WHERE node_id = ?", (expires_at, node_id))
-    return conn.execute("UPDATE nodes SET heartbeat_at = ? WHERE node_id = ?", (now, node_id)).rowcount == 1
+def heartbeat(conn: Connection, node_id: str, now: float, expires_at: float) -> frozenset[str] | None:
+    """Renew the node's leases: the request ids it still holds; None if the node is not registered."""
+    renew = "UPDATE leases SET expires_at = ? WHERE node_id = ? RETURNING request_id"
+    rows = conn.execute(renew, (expires_at, node_id))
+    held = frozenset(str(request_id) for (request_id,) in rows)
+    registered = conn.execute("UPDATE nodes SET heartbeat_at = ? WHERE node_id = ?", (now, node_id)).rowcount == 1
+    return held if registered else None
 
 
 def register(conn: Connection, node_id: str, address: str, now: float) -> None:
@@ -106,7 +109,9 @@ class ClusterStore(Protocol):
         """Take the lease on `request_id` if it is free, expired or already `node_id`'s; the owner either way."""
         ...
 
-    async def heartbeat(self, node_id: str, lease_seconds: float) -> bool: ...
+    async def heartbeat(self, node_id: str, lease_seconds: float) -> frozenset[str] | None:
+        """Renew `node_id`'s leases: the request ids it still holds; None if it is not registered."""
+        ...
 
     def release_nowait(self, request_id: str, node_id: str) -> None:
         """Drop `node_id`'s lease on `request_id` (its stream retired): the next call may go anywhere."""
@@ -149,7 +154,7 @@ class SqlClusterStore:
         now = self.store.clock()
         return await self._race(lambda c: claim_lease(c, request_id, node_id, now, now + lease_seconds))
 
-    async def heartbeat(self, node_id: str, lease_seconds: float) -> bool:
+    async def heartbeat(self, node_id: str, lease_seconds: float) -> frozenset[str] | None:
         now = self.store.clock()
         return await self._race(lambda c: heartbeat(c, node_id, now, now + lease_seconds))
 

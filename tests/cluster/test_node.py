@@ -120,3 +120,16 @@ async def test_a_retired_stream_gives_its_lease_up(tmp_path: Path, autojump_cloc
         a.observe(Retired("r1"), "retired")  # type: ignore[arg-type]
         assert a.held == set() and await a.cluster.leases() == []
         assert not await b.serve_elsewhere("r1", call(), b"", nothing, Sent())  # anyone may take it now
+
+
+async def test_a_node_whose_renewals_came_too_late_forgets_what_it_lost(tmp_path: Path, autojump_clock: Any) -> None:
+    async with two_nodes(tmp_path) as (a, b, peers), trio.open_nursery() as nursery:
+        assert not await a.serve_elsewhere("r1", call(), b"", nothing, Sent())
+        await trio.sleep(LEASE + 1)  # a's heartbeats are not running: its lease lapses
+        assert not await b.serve_elsewhere("r1", call(), b"", nothing, Sent())  # b takes the stream over
+        await nursery.start(a.run_heartbeats)
+        await trio.sleep(LEASE)  # a beats, finds r1 gone
+        assert a.held == set()
+        assert await a.serve_elsewhere("r1", call(), b"", nothing, Sent())
+        assert peers.calls == [("http://b:8765", 1)]
+        nursery.cancel_scope.cancel()

@@ -26,7 +26,7 @@ async def test_a_lease_is_held_renewed_and_lost_on_expiry(db: StoreTarget) -> No
         assert (await cluster.claim("r1", "b", 10.0)).node_id == "a"  # held: b learns the owner
         assert (await cluster.claim("r1", "a", 10.0)).node_id == "a"  # the owner's own claim renews it
         clock.now += 8
-        assert await cluster.heartbeat("a", 10.0)
+        assert await cluster.heartbeat("a", 10.0) == {"r1"}
         clock.now += 8  # past the first expiry, within the renewed one
         assert (await cluster.claim("r1", "b", 10.0)).node_id == "a"
         clock.now += 3  # a stopped renewing: its lease has expired
@@ -50,7 +50,7 @@ async def test_hand_over_release_and_leave(db: StoreTarget) -> None:
         assert await cluster.hand_over("a") == 2
         assert (await cluster.claim("r1", "b", 10.0)).node_id == "b"  # handed over: taken at once
         assert (await cluster.nodes())[0].draining
-        assert not await cluster.heartbeat("ghost", 10.0)
+        assert await cluster.heartbeat("ghost", 10.0) is None
         await cluster.leave("a")
         assert await cluster.nodes() == []
         assert [(lease.request_id, lease.node_id) for lease in await cluster.leases()] == [("r1", "b")]
