@@ -39,8 +39,8 @@ from typing import Protocol
 import attrs
 import trio
 
-from cursord.connect import Code, ConnectError, render_stream_error, render_unary_error
-from cursord.server import Receive, Scope, Send, header, send_response
+from cursord.connect import Code, ConnectError
+from cursord.server import Receive, Scope, Send, header, refuse_call
 from cursord.store import ClusterStore, Lease
 from cursord.streams import ActiveStream, StreamBroker
 
@@ -93,7 +93,7 @@ class GatewayNode:
             if target is None:
                 return False
             if hops >= MAX_HOPS:
-                await _refuse(scope, send, ConnectError(
+                await refuse_call(scope, send, ConnectError(
                     Code.UNAVAILABLE, f"request {request_id} went round the gateway's nodes {hops} times; try again"))
                 return True
             unreachable = await self.peers.forward(target, scope, body, receive, send, hops + 1)
@@ -102,7 +102,7 @@ class GatewayNode:
             log.warning("node at %s holds request %s but cannot be reached (%s); waiting out its lease",
                         target, request_id, unreachable)
             await self._wait_out(request_id)
-        await _refuse(scope, send, ConnectError(
+        await refuse_call(scope, send, ConnectError(
             Code.UNAVAILABLE, f"the gateway node holding request {request_id} cannot be reached; try again"))
         return True
 
@@ -212,12 +212,3 @@ class GatewayNode:
 def _hops(scope: Scope) -> int:
     value = header(scope, HOPS_HEADER) or "0"
     return int(value) if value.isdigit() and len(value) < 3 else MAX_HOPS
-
-
-async def _refuse(scope: Scope, send: Send, error: ConnectError) -> None:
-    content_type = header(scope, b"content-type") or ""
-    if content_type.startswith("application/connect+") or scope.get("path", "").endswith("/RunSSE"):
-        response = render_stream_error(error, content_type=content_type or "application/connect+proto")
-    else:
-        response = render_unary_error(error)
-    await send_response(send, response.status, response.headers, response.body)

@@ -18,6 +18,7 @@ from cursord.server.models_rpc import (
 from cursord.server.parts import AppParts, RunRelay
 from cursord.server.placement import BIDI_APPEND_PATH, RUN_PATH, RUN_SSE_PATH, RequestPlacement
 from cursord.server.pooled_relay import PooledRelay
+from cursord.server.refusals import refuse_call
 from cursord.server.relay import AgentRelay
 from cursord.server.serve import ListenOptions, hypercorn_config, serve_http
 from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS, SideRpcs, side_rpc_parts
@@ -64,6 +65,7 @@ __all__ = [
     "model_rpc_parts",
     "open_gateway_client",
     "parse_bidi_append",
+    "refuse_call",
     "send_response",
     "serve_agent_listener",
     "serve_http",

@@ -23,8 +23,9 @@ import attrs
 import httpx
 import trio
 
-from cursord.connect import Code, ConnectError, render_stream_error, render_unary_error
-from cursord.server.asgi import ClientDisconnected, Receive, Scope, Send, header, read_body, send_response
+from cursord.connect import Code, ConnectError
+from cursord.server.asgi import ClientDisconnected, Receive, Scope, Send, read_body
+from cursord.server.refusals import refuse_call
 
 log = logging.getLogger(__name__)
 
@@ -58,14 +59,14 @@ class PooledRelay:
         try:
             body = await read_body(receive, self.max_body_bytes)
         except ConnectError as error:
-            await _refuse(scope, send, error)
+            await refuse_call(scope, send, error)
             return
         except ClientDisconnected:
             return
         unreachable = await self.forward(scope, body, receive, send)
         if unreachable is not None:
             refusal = ConnectError(Code.UNAVAILABLE, f"cursord cannot reach {self.base_url}: {unreachable}")
-            await _refuse(scope, send, refusal)
+            await refuse_call(scope, send, refusal)
 
     async def forward(self, scope: Scope, body: bytes, receive: Receive, send: Send) -> str | None:
         """Send the call with `body` (read already) and stream the answer back (None); or, if no connection
@@ -98,7 +99,7 @@ class PooledRelay:
                 if not started and isinstance(exc, _UNREACHABLE):
                     unreachable = cause
                 elif not started:
-                    await _refuse(scope, send, ConnectError(Code.UNAVAILABLE, f"cursord cannot reach "
+                    await refuse_call(scope, send, ConnectError(Code.UNAVAILABLE, f"cursord cannot reach "
                                                                               f"{self.base_url}: {cause}"))
                 else:  # cut where it is: the client sees the stream end without an end-stream message
                     await send({"type": "http.response.body", "body": b"", "more_body": False})
@@ -126,12 +127,3 @@ async def _watch_disconnect(receive: Receive, whole: trio.CancelScope) -> None:
         if message["type"] == "http.disconnect":
             whole.cancel()
             return
-
-
-async def _refuse(scope: Scope, send: Send, error: ConnectError) -> None:
-    content_type = header(scope, b"content-type") or ""
-    if content_type.startswith("application/connect+") or scope.get("path", "").endswith("/RunSSE"):
-        response = render_stream_error(error, content_type=content_type or "application/connect+proto")
-    else:
-        response = render_unary_error(error)
-    await send_response(send, response.status, response.headers, response.body)

@@ -36,8 +36,9 @@ import h2.exceptions
 import h2.settings
 import trio
 
-from cursord.connect import Code, ConnectError, render_stream_error, render_unary_error
-from cursord.server.asgi import Receive, Scope, Send, header, send_response
+from cursord.connect import Code, ConnectError
+from cursord.server.asgi import Receive, Scope, Send
+from cursord.server.refusals import refuse_call
 from cursord.tls import UpstreamError, open_upstream_stream
 
 log = logging.getLogger(__name__)
@@ -225,7 +226,7 @@ class AgentRelay:
         unreachable = await self.forward(scope, receive, send, prefix=prefix, body_ended=body_ended)
         if unreachable is not None:
             error = ConnectError(Code.UNAVAILABLE, f"cursord cannot reach {self.host}: {unreachable}")
-            await _refuse(scope, send, error)
+            await refuse_call(scope, send, error)
 
     async def forward(
         self, scope: Scope, receive: Receive, send: Send, *, prefix: bytes = b"", body_ended: bool = False
@@ -251,7 +252,7 @@ class AgentRelay:
             log.warning("relaying %s to %s failed: %s", what, self.host, group.exceptions[0])
             if not progress.started:
                 error = ConnectError(Code.UNAVAILABLE, f"{self.host} failed: {group.exceptions[0]}")
-                await _refuse(scope, send, error)
+                await refuse_call(scope, send, error)
             elif not progress.ended:  # cut where it is: the end of the body, no end-stream message
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
                 if progress.trailers:
@@ -321,15 +322,6 @@ class AgentRelay:
             elif isinstance(event, h2.events.ConnectionTerminated):
                 upstream.finished = True
                 raise _UpstreamFailed("the agent host closed the connection")
-
-
-async def _refuse(scope: Scope, send: Send, error: ConnectError) -> None:
-    content_type = header(scope, b"content-type") or ""
-    if content_type.startswith("application/connect+"):
-        response = render_stream_error(error, content_type=content_type)
-    else:
-        response = render_unary_error(error)
-    await send_response(send, response.status, response.headers, response.body)
 
 
 @attrs.define
