@@ -15,10 +15,20 @@ from pathlib import Path
 import psycopg
 import trio
 
+from cursord.connect import Code
 from cursord.proto import agent_v1_pb2 as agent
+from cursord.store import Budget, Scope, open_store
 from cursord.testing.agent import exec_reply
-from cursord.testing.editor import run_request
-from cursord.testing.fake_providers import FakeProvider, Reply, chat_text, chat_tool_call, open_fake_provider
+from cursord.testing.editor import EditorClient, run_request
+from cursord.testing.fake_providers import (
+    FakeProvider,
+    Reply,
+    chat_text,
+    chat_tool_call,
+    chat_usage,
+    open_fake_provider,
+)
+from cursord.testing.http_client import connect_tcp
 from tests.cli.test_cli_serve import LISTENING, cursord_command, read_until, serve_fake
 from tests.e2e.test_restart import MODEL, editor_for, journalled, kinds
 
@@ -58,6 +68,13 @@ def lease_holders(store: str) -> dict[str, str]:
     with psycopg.connect(store) as conn:
         rows = conn.execute("SELECT l.request_id, n.address FROM leases l JOIN nodes n USING (node_id)").fetchall()
     return {request_id: address for request_id, address in rows}
+
+
+def editor_as(port: int, token: str) -> contextlib.AbstractAsyncContextManager[EditorClient]:
+    async def connect() -> trio.abc.Stream:
+        return await connect_tcp("127.0.0.1", port)
+
+    return EditorClient.open(connect, http2=True, headers=((b"authorization", f"Bearer {token}".encode()),))
 
 
 def read_ok(message: agent.AgentServerMessage, content: str) -> agent.AgentClientMessage:
@@ -174,3 +191,34 @@ async def test_a_node_told_to_stop_finishes_its_turn_while_a_peer_takes_new_work
     assert kinds(finished)[-1] == "turn_ended"
     (only,) = json.loads(status.stdout.decode())["nodes"]  # a left the cluster as it stopped
     assert (only["address"], only["state"]) == (f"http://127.0.0.1:{port_b}", "up")
+
+
+async def test_budgets_and_owners_hold_across_the_nodes(tmp_path: Path, postgres_url: str) -> None:
+    """Alice spends on node a; node b refuses her next pass on the same day's budget, and refuses bob her run."""
+    async with open_store(tmp_path / "admin", url=postgres_url) as store:
+        people = store.people()
+        alice, bob = await people.add_user("alice", "core"), await people.add_user("bob", None)
+        await people.set_budget(Budget(Scope.USER, "alice", tokens_per_day=1000))
+    spent = Reply.sse(chat_text("That was expensive.", usage=chat_usage(prompt=3000, completion=20, cached=0)))
+    with trio.fail_after(60):
+        async with (
+            open_fake_provider(spent) as fake,
+            node(fake, tmp_path / "a", postgres_url, "--team-gateway") as (_, port_a),
+            node(fake, tmp_path / "b", postgres_url, "--team-gateway") as (_, port_b),
+            editor_as(port_a, alice) as alice_on_a,
+            editor_as(port_b, alice) as alice_on_b,
+            editor_as(port_b, bob) as bob_on_b,
+        ):
+            await alice_on_a.append("r1", run_request("spend", model=MODEL, conversation_id="alice-1"))
+            async with alice_on_a.run_sse("r1") as reader:
+                await reader.read_to_end()
+                assert reader.error is None
+            await alice_on_b.append("r2", run_request("more", model=MODEL, conversation_id="alice-2"))
+            async with alice_on_b.run_sse("r2") as refused:
+                await refused.read_to_end()
+            async with bob_on_b.run_sse("r1") as snooping:  # b forwards it to a, which holds r1
+                await snooping.read_to_end()
+    assert refused.error is not None and refused.error.code is Code.RESOURCE_EXHAUSTED
+    assert "alice" in refused.error.message
+    assert snooping.error is not None and snooping.error.code is Code.PERMISSION_DENIED
+    assert len(fake.requests) == 1  # the refused pass never reached the provider
