@@ -112,30 +112,35 @@ class GatewayNode:
             return None
         now = self.clock()
         lease = self._seen.get(request_id)
-        if lease is None or lease.expires_at <= now:
-            if self.draining:
-                return await self._while_draining(request_id, now)
+        if lease is not None and lease.expires_at <= now:
+            lease = None
+        if lease is None and self.draining:  # claim nothing new: the holder, or a live peer that will claim it
+            lease = await self.cluster.lease(request_id)
+            if lease is None or lease.expires_at <= now:
+                lease = None
+                peer = await self._live_peer(request_id, now)
+                if peer is not None:
+                    return peer
+        if lease is None:
             lease = await self.cluster.claim(request_id, self.node_id, self.lease_seconds)
         if lease.node_id == self.node_id:
             self._seen.pop(request_id, None)
             self.held.add(request_id)
             return None
         self._seen[request_id] = lease
-        return await self._address_of(lease.node_id) or self.address  # a node gone from the table: its lease ran out
+        address = await self._address_of(lease.node_id)
+        if address is None:  # its node has left the table; its lease goes with it
+            await self._wait_out(request_id)
+            return await self._holder_address(request_id)
+        return address
 
-    async def _while_draining(self, request_id: str, now: float) -> str | None:
-        """A draining node claims nothing: the holder's address, or a live peer's that will claim it."""
-        lease = next((held for held in await self.cluster.leases() if held.request_id == request_id), None)
-        if lease is not None and lease.expires_at > now and lease.node_id != self.node_id:
-            self._seen[request_id] = lease
-            return await self._address_of(lease.node_id)
+    async def _live_peer(self, request_id: str, now: float) -> str | None:
+        """A live, not draining peer's address (the same one for a request id while the peers stay)."""
         peers = [
             node for node in await self.cluster.nodes()
             if node.node_id != self.node_id and not node.draining and node.alive(now, self.lease_seconds)
         ]
-        if not peers:  # nobody to hand it to: serve it here after all
-            self.held.add(request_id)
-            await self.cluster.claim(request_id, self.node_id, self.lease_seconds)
+        if not peers:
             return None
         pick = int.from_bytes(hashlib.sha256(request_id.encode()).digest()[:4], "big") % len(peers)
         return peers[pick].address

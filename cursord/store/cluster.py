@@ -127,6 +127,8 @@ class ClusterStore(Protocol):
         """Unregister `node_id` and drop its leases (a clean stop)."""
         ...
 
+    async def lease(self, request_id: str) -> Lease | None: ...
+
     async def nodes(self) -> list[NodeInfo]: ...
 
     async def leases(self, node_id: str | None = None) -> list[Lease]: ...
@@ -179,6 +181,14 @@ class SqlClusterStore:
             c.execute("DELETE FROM nodes WHERE node_id = ?", (node_id,))
 
         await self._race(forget)
+
+    async def lease(self, request_id: str) -> Lease | None:
+        def read(c: Connection) -> Lease | None:
+            query = "SELECT node_id, expires_at FROM leases WHERE request_id = ?"
+            row = c.execute(query, (request_id,)).fetchone()
+            return None if row is None else Lease(request_id, str(row[0]), float(row[1]))
+
+        return await self.store.readers.run(read)
 
     async def nodes(self) -> list[NodeInfo]:
         return await self.store.readers.run(nodes)

@@ -133,3 +133,20 @@ async def test_a_node_whose_renewals_came_too_late_forgets_what_it_lost(tmp_path
         assert await a.serve_elsewhere("r1", call(), b"", nothing, Sent())
         assert peers.calls == [("http://b:8765", 1)]
         nursery.cancel_scope.cancel()
+
+
+async def test_a_draining_node_with_no_live_peer_serves_new_work_itself(tmp_path: Path, autojump_clock: Any) -> None:
+    async with two_nodes(tmp_path) as (a, b, peers):
+        a.draining = b.draining = True
+        await b.cluster.set_draining(b.node_id)
+        assert not await a.serve_elsewhere("new", call(), b"", nothing, Sent())
+        assert a.held == {"new"} and peers.calls == []
+        assert await a.cluster.lease("new") is not None
+
+
+async def test_a_holder_gone_from_the_table_is_waited_out(tmp_path: Path, autojump_clock: Any) -> None:
+    async with two_nodes(tmp_path) as (a, _, peers):
+        await a.cluster.claim("r1", "ghost", LEASE)  # a node that has since been pruned
+        started = trio.current_time()
+        assert not await a.serve_elsewhere("r1", call(), b"", nothing, Sent())
+        assert a.held == {"r1"} and trio.current_time() - started >= LEASE and peers.calls == []
