@@ -19,8 +19,8 @@ from typing import Any, TextIO
 
 import trio
 
-from cursord.config import ConfigError, add_store_argument
-from cursord.store import SqlStore, StoreError, UsageGroup, UsageRow, is_postgres_url, sqlite_path
+from cursord.config import ConfigError, add_store_argument, is_postgres_url
+from cursord.store import SqlStore, StoreError, UsageGroup, UsageRow, sqlite_path
 from cursord.tap import client_config
 
 __all__ = ["add_usage_arguments", "format_usage", "parse_since", "run_usage", "usage_command", "usage_json"]

@@ -330,7 +330,7 @@ class ServeConfig:
             raise ConfigError("gateway and gateway_token_file must be given together")
         if self.gateway_ca_file is not None and self.gateway is None:
             raise ConfigError("gateway_ca_file is for a gateway: give gateway too")
-        if self.node_address is not None and not (self.store or "").startswith(("postgresql://", "postgres://")):
+        if self.node_address is not None and not is_postgres_url(self.store):
             raise ConfigError("node_address makes this daemon one node of several: give them one PostgreSQL store "
                               "(store = \"postgresql://...\")")
         if self.gateway is not None and self.team_gateway:
@@ -730,7 +730,14 @@ def parse_gateway_url(value: object) -> str:
     return value.rstrip("/")
 
 
-STORE_SCHEMES: Final = ("postgresql://", "postgres://", "sqlite:")
+POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
+SQLITE_SCHEME: Final = "sqlite:"
+STORE_SCHEMES: Final = (*POSTGRES_SCHEMES, SQLITE_SCHEME)
+
+
+def is_postgres_url(url: str | None) -> bool:
+    """Whether the `store` setting `url` names a PostgreSQL database (else SQLite)."""
+    return url is not None and url.startswith(POSTGRES_SCHEMES)
 
 
 def parse_store_url(value: object, base: Path) -> str:
@@ -739,8 +746,8 @@ def parse_store_url(value: object, base: Path) -> str:
     if not isinstance(value, str):
         raise _type_error("a postgresql:// URL or sqlite:PATH", value)
     shown = redact_url_password(value)
-    if value.startswith("sqlite:"):
-        given = value.removeprefix("sqlite:")
+    if value.startswith(SQLITE_SCHEME):
+        given = value.removeprefix(SQLITE_SCHEME)
         if not given:
             raise _Invalid(f"{shown!r}: give the SQLite file's path (sqlite:PATH), or leave store out for "
                            "the data dir's cursord.sqlite3")

@@ -46,7 +46,7 @@ from cursord.store.records import (
     TurnStatus,
 )
 from cursord.store.schema import SCHEMA_VERSION
-from cursord.store.store import DB_NAME, SqlStore, is_postgres_url, open_store, sqlite_path
+from cursord.store.store import DB_NAME, SqlStore, open_store, sqlite_path
 from cursord.store.usage import UsageGroup, UsageRow
 
 __all__ = [
@@ -96,7 +96,6 @@ __all__ = [
     "User",
     "decode_message",
     "encode_parts",
-    "is_postgres_url",
     "open_store",
     "sqlite_path",
     "summary_message",

@@ -36,6 +36,7 @@ from typing import TypeVar
 import attrs
 import trio
 
+from cursord.config import SQLITE_SCHEME, is_postgres_url
 from cursord.core import redact_url_password
 from cursord.providers.model import Message
 from cursord.store import blobs, conversations, journal, usage
@@ -64,13 +65,7 @@ from cursord.store.writer import WriterThread
 T = TypeVar("T")
 
 DB_NAME = "cursord.sqlite3"
-SQLITE_SCHEME = "sqlite:"
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 READ_CONNECTIONS = 2
-
-
-def is_postgres_url(url: str | None) -> bool:
-    return url is not None and url.startswith(POSTGRES_SCHEMES)
 
 
 def sqlite_path(data_dir: str | os.PathLike[str], url: str | None) -> Path:
