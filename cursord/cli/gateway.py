@@ -17,8 +17,9 @@ from typing import Any, TextIO
 
 import trio
 
+from cursord.cli.stores import open_for_command
 from cursord.config import ConfigError, add_store_argument
-from cursord.store import Lease, NodeInfo, SqlStore, StoreError
+from cursord.store import Lease, NodeInfo
 from cursord.tap import client_config
 
 __all__ = ["add_gateway_arguments", "format_status", "gateway_command", "run_gateway_status"]
@@ -81,10 +82,8 @@ async def run_gateway_status(args: argparse.Namespace, environ: Mapping[str, str
     except ConfigError as error:
         print(f"cursord gateway status: {error}", file=sys.stderr)
         return 2
-    try:
-        store = await SqlStore.open(config.data_dir, url=config.store, readers=1)
-    except StoreError as error:
-        print(f"cursord gateway status: {error}", file=sys.stderr)
+    store = await open_for_command("cursord gateway status", config)
+    if store is None:
         return 1
     try:
         cluster = store.cluster()

@@ -15,8 +15,9 @@ from typing import Any, TextIO
 
 import trio
 
+from cursord.cli.stores import open_for_command
 from cursord.config import ConfigError, add_store_argument
-from cursord.store import Budget, PeopleError, PeopleStore, Scope, SqlStore, StoreError
+from cursord.store import Budget, PeopleError, PeopleStore, Scope
 from cursord.tap import client_config
 
 __all__ = ["add_people_arguments", "people_command", "run_people"]
@@ -86,10 +87,8 @@ async def run_people(args: argparse.Namespace, environ: Mapping[str, str], out: 
     except ConfigError as error:
         print(f"{what}: {error}", file=sys.stderr)
         return 2
-    try:
-        store = await SqlStore.open(config.data_dir, url=config.store, readers=1)
-    except StoreError as error:
-        print(f"{what}: {error}", file=sys.stderr)
+    store = await open_for_command(what, config)
+    if store is None:
         return 1
     try:
         return await _act(args, store.people(), out)

@@ -19,8 +19,9 @@ from typing import Any, TextIO
 
 import trio
 
+from cursord.cli.stores import open_for_command
 from cursord.config import ConfigError, add_store_argument, is_postgres_url
-from cursord.store import SqlStore, StoreError, UsageGroup, UsageRow, sqlite_path
+from cursord.store import UsageGroup, UsageRow, sqlite_path
 from cursord.tap import client_config
 
 __all__ = ["add_usage_arguments", "format_usage", "parse_since", "run_usage", "usage_command", "usage_json"]
@@ -80,10 +81,8 @@ async def run_usage(args: argparse.Namespace, environ: Mapping[str, str], out: T
         print(f"cursord usage: nothing recorded yet ({sqlite_file} does not exist)", file=sys.stderr)
         rows: list[UsageRow] = []
     else:
-        try:
-            store = await SqlStore.open(config.data_dir, url=config.store, readers=1)
-        except StoreError as error:
-            print(f"cursord usage: {error}", file=sys.stderr)
+        store = await open_for_command("cursord usage", config)
+        if store is None:
             return 1
         try:
             rows = await store.usage(by, since)
