@@ -34,13 +34,17 @@ class Peers:
     client: httpx.AsyncClient
     max_body_bytes: int
     _pooled: dict[str, PooledRelay] = attrs.field(factory=dict)
+    _runs: dict[str, AgentRelay] = attrs.field(factory=dict)
 
     async def forward(
         self, address: str, scope: Scope, body: bytes | None, receive: Receive, send: Send, hops: int
     ) -> str | None:
         scope = _with_hops(scope, hops)
         if scope["path"] == RUN_PATH:
-            return await _run_relay(address).forward(scope, receive, send, prefix=body or b"", body_ended=False)
+            run = self._runs.get(address)
+            if run is None:  # its TLS context is built once per peer, not once per Run
+                run = self._runs[address] = _run_relay(address)
+            return await run.forward(scope, receive, send, prefix=body or b"", body_ended=False)
         relay = self._pooled.get(address)
         if relay is None:
             relay = self._pooled[address] = PooledRelay(self.client, address, max_body_bytes=self.max_body_bytes)

@@ -118,12 +118,11 @@ class Dashboard:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return  # a WebSocket to a /ui path: closing without accepting refuses it
+        await drain_body(receive, 1 << 16)  # GET has none; a refused POST's is read so the client sees the answer
         refusal = self._refusal(scope)
         if refusal is not None:
-            await drain_body(receive, 1 << 16)
-            await self._text(send, refusal[0], refusal[1], refusal[2])
+            await self._text(send, *refusal)
             return
-        await drain_body(receive, 1 << 16)
         path: str = scope["path"]
         if path.startswith("/ui/static/"):
             name = path.removeprefix("/ui/static/")
