@@ -83,9 +83,10 @@ def read_ok(message: agent.AgentServerMessage, content: str) -> agent.AgentClien
 
 
 async def test_an_append_on_one_node_and_the_stream_read_on_another(tmp_path: Path, postgres_url: str) -> None:
+    replies = (Reply.sse(chat_text("Served by whichever node holds it.")), Reply.sse(chat_text("Over one Run.")))
     with trio.fail_after(60):
         async with (
-            open_fake_provider(Reply.sse(chat_text("Served by whichever node holds it."))) as fake,
+            open_fake_provider(*replies) as fake,
             node(fake, tmp_path / "a", postgres_url) as (_, port_a),
             node(fake, tmp_path / "b", postgres_url) as (_, port_b),
             editor_for(port_a) as on_a,
@@ -95,9 +96,19 @@ async def test_an_append_on_one_node_and_the_stream_read_on_another(tmp_path: Pa
             async with on_b.run_sse("r1") as reader:
                 messages = await reader.read_to_end()
                 assert reader.error is None
-            assert lease_holders(postgres_url) == {"r1": f"http://127.0.0.1:{port_a}"}
+            # the HTTP/2 path: a holds r2 (its RunSSE waits for an upload), and the run comes on a Run to b
+            async with on_a.run_sse("r2") as watcher, on_b.run("r2") as run:
+                await run.send(run_request("again", model=MODEL))
+                run_reader = await run.reader()
+                over_run = await run_reader.read_to_end()
+                assert run_reader.error is None
+                watched = await watcher.read_to_end()
+            holder = f"http://127.0.0.1:{port_a}"
+            assert lease_holders(postgres_url) == {"r1": holder, "r2": holder}
     assert "".join(m.interaction_update.text_delta.text for m in messages) == "Served by whichever node holds it."
-    assert len(fake.requests) == 1
+    assert "".join(m.interaction_update.text_delta.text for m in over_run) == "Over one Run."
+    assert watched == over_run  # one stream, on a, seen through both paths
+    assert len(fake.requests) == 2
 
 
 async def test_the_holder_killed_mid_tool_loop_the_turn_completes_on_another_node(
