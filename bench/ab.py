@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextlib import AsyncExitStack, contextmanager
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -118,7 +119,9 @@ async def main(args: argparse.Namespace) -> None:
     global INNER
     INNER = args.loop_lag
     lag = " --loop-lag --inner-delays" if args.loop_lag else ""
+    lag += " --step-profile" if args.steps else ""
     extras = {"A": args.a + lag, "B": args.b + lag}
+    profiles: dict[str, dict[str, Any]] = {}
     async with AsyncExitStack() as stack:
         roots = {"A": ROOT, "B": ROOT}
         if args.a_rev:
@@ -133,11 +136,15 @@ async def main(args: argparse.Namespace) -> None:
         for daemon in daemons.values():  # warm up
             await throughput(provider, daemon, False)
             await latency(provider, daemon, 4, 5, 0.002)
+            if args.steps:
+                await daemon.command("steps")  # the warm-up's steps left out
         for rep in range(args.reps):
             for name, measure in measures.items():
                 for side in "AB" if rep % 2 == 0 else "BA":
                     for key, value in (await measure(provider, daemons[side])).items():
                         got[name][side].setdefault(key, []).append(value)
+        if args.steps:
+            profiles = {side: await daemon.command("steps") for side, daemon in daemons.items()}
     rows = []
     for name in measures:
         for key in got[name]["A"]:
@@ -148,6 +155,18 @@ async def main(args: argparse.Namespace) -> None:
     print(f"B: daemon_proc.py {args.b or '(defaults)'}")
     print(f"{args.reps} alternating reps; load average {load_before} before, {load_average()} after\n")
     print(table(["measure", "figure", "A (median)", "B (median)", "B/A"], rows, right=[False, False, True, True, True]))
+    for side, profile in profiles.items():
+        print(
+            f"\n{side}: {profile['batches']:,} scheduler batches; "
+            + ", ".join(f"{q} {b['ms']:.1f} ms ({b['steps']} steps)" for q, b in profile["batch"].items())
+        )
+        task_rows = [
+            [t["task"], f"{t['steps']:,}", f"{t['total ms']:,.0f}", f"{t['mean µs']:,.0f}", f"{t['max ms']:,.1f}"]
+            for t in profile["tasks"]
+        ]
+        print(
+            table(["task", "steps", "total ms", "mean µs", "max ms"], task_rows, right=[False, True, True, True, True])
+        )
 
 
 if __name__ == "__main__":
@@ -158,6 +177,9 @@ if __name__ == "__main__":
     parser.add_argument("--reps", type=int, default=6)
     parser.add_argument(
         "--loop-lag", action="store_true", help="also report the daemons' event-loop stalls and their part of the delay"
+    )
+    parser.add_argument(
+        "--steps", action="store_true", help="profile the daemons' task steps and scheduler batches (costs CPU)"
     )
     parser.add_argument("--only", help="comma-separated parts of measure names, e.g. 'latency 200,throughput'")
     parser.add_argument("--events", type=int, default=200, help="deltas per latency stream at 1 stream")

@@ -21,9 +21,13 @@ daemon CPU.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gc
+import io
 import json
 import os
+import pstats
+import re
 import resource
 import shutil
 import sys
@@ -46,6 +50,7 @@ from cursord.app.runtime import agent_parts, provider_pool_limits, tune_gc  # no
 from cursord.config import Limits, ProviderKind, ProviderSpec  # noqa: E402
 from cursord.connect.envelope import encode_envelope  # noqa: E402
 from cursord.proto import agent_v1_pb2 as agent  # noqa: E402
+from cursord.providers.sse import SSEDecoder  # noqa: E402
 from cursord.server import runsse  # noqa: E402
 from cursord.server.models_rpc import ModelCatalog  # noqa: E402
 from cursord.server.serve import ListenOptions, hypercorn_config  # noqa: E402
@@ -189,12 +194,83 @@ class InnerDelays:
                     self.delays.extend(now - int(stamp) for stamp in text[1:].split("T"))
 
         runsse._send_frames = send_frames
+        self.reads: list[int] = []
+        feed = SSEDecoder.feed
+        stamp = re.compile(rb'"content":"T(\d+)"')
+
+        def timed_feed(decoder: SSEDecoder, chunk: bytes) -> Any:
+            now = time.monotonic_ns()
+            self.reads.extend(now - int(found) for found in stamp.findall(chunk))
+            return feed(decoder, chunk)
+
+        SSEDecoder.feed = timed_feed  # type: ignore[method-assign,assignment]
 
     def take(self) -> dict[str, float]:
-        ordered, self.delays = sorted(self.delays), []
-        if not ordered:
-            return {}
-        return {f"p{q}": ordered[min(len(ordered) - 1, int(len(ordered) * q / 100))] / 1e6 for q in (50, 99)}
+        figures: dict[str, float] = {}
+        for name, delays in (("", self.delays), ("read ", self.reads)):
+            ordered = sorted(delays)
+            delays.clear()
+            if ordered:
+                figures |= {
+                    f"{name}p{q}": ordered[min(len(ordered) - 1, int(len(ordered) * q / 100))] / 1e6 for q in (50, 99)
+                }
+        return figures
+
+
+class StepProfile(trio.abc.Instrument):
+    """With --step-profile: wall time of every task step, by the coroutine the task runs, and of every
+    scheduler batch (the steps run between two waits for I/O).  A delta waits for every step of the batch
+    it lands behind, so the batches' lengths and who fills them are the tail's profile."""
+
+    def __init__(self) -> None:
+        self.by_task: dict[str, list[float]] = {}  # name -> [steps, total s, longest s]
+        self.batches: list[tuple[float, int]] = []  # (seconds, steps) of each batch
+        self._step_started = 0.0
+        self._batch_started = 0.0
+        self._batch_steps = 0
+
+    def before_task_step(self, task: trio.lowlevel.Task) -> None:
+        self._step_started = time.perf_counter()
+
+    def after_task_step(self, task: trio.lowlevel.Task) -> None:
+        took = time.perf_counter() - self._step_started
+        entry = self.by_task.setdefault(task.coro.cr_code.co_qualname, [0, 0.0, 0.0])
+        entry[0] += 1
+        entry[1] += took
+        entry[2] = max(entry[2], took)
+        self._batch_steps += 1
+
+    def after_io_wait(self, timeout: float) -> None:
+        self._batch_started = time.perf_counter()
+        self._batch_steps = 0
+
+    def before_io_wait(self, timeout: float) -> None:
+        if self._batch_steps:
+            self.batches.append((time.perf_counter() - self._batch_started, self._batch_steps))
+
+    def take(self) -> dict[str, Any]:
+        tasks = sorted(self.by_task.items(), key=lambda item: -item[1][1])[:15]
+        batches = sorted(self.batches)
+        self.by_task, self.batches = {}, []
+        quantiles = {}
+        if batches:
+            for q in (50, 99, 100):
+                seconds, steps = batches[min(len(batches) - 1, len(batches) * q // 100)]
+                quantiles[f"p{q}"] = {"ms": seconds * 1e3, "steps": steps}
+        return {
+            "batches": len(batches),
+            "batch": quantiles,
+            "tasks": [
+                {
+                    "task": name,
+                    "steps": int(n),
+                    "total ms": total * 1e3,
+                    "mean µs": total / n * 1e6,
+                    "max ms": top * 1e3,
+                }
+                for name, (n, total, top) in tasks
+            ],
+        }
 
 
 class LoopLag:
@@ -215,11 +291,12 @@ class LoopLag:
                 self.longest, self.longest_cpu = late, time.process_time() - cpu
 
 
-async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None) -> None:
+async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, steps: StepProfile | None) -> None:
     pauses = GCPauses()
     stdin = trio.lowlevel.FdStream(os.dup(sys.stdin.fileno()))
     buffer = b""
     baseline: tracemalloc.Snapshot | None = None
+    profiler: cProfile.Profile | None = None
     while True:
         data = await stdin.receive_some(65536)
         if not data:
@@ -232,6 +309,25 @@ async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None) -> 
                 return
             if command == "inner":
                 sys.stdout.write(json.dumps(inner.take() if inner is not None else {}) + "\n")
+                sys.stdout.flush()
+                continue
+            if command == "cprofile_start":  # deterministic profile of what runs until cprofile_top
+                profiler = cProfile.Profile()
+                profiler.enable()
+                sys.stdout.write("{}\n")
+                sys.stdout.flush()
+                continue
+            if command == "cprofile_top":
+                assert profiler is not None, "cprofile_start first"
+                profiler.disable()
+                text = io.StringIO()
+                pstats.Stats(profiler, stream=text).sort_stats("cumulative").print_stats(60)
+                profiler = None
+                sys.stdout.write(json.dumps({"text": text.getvalue()}) + "\n")
+                sys.stdout.flush()
+                continue
+            if command == "steps":
+                sys.stdout.write(json.dumps(steps.take() if steps is not None else {}) + "\n")
                 sys.stdout.flush()
                 continue
             if command == "gc":
@@ -300,9 +396,7 @@ async def main(args: argparse.Namespace) -> None:
         if hub is not None:
             parts = (*parts, tap_parts(ensure_tap_token(data_dir), hub))
         async with (
-            running_daemon(
-                AgentTurn.factory(services), transport="tcp", limits=daemon_limits, parts=parts
-            ) as daemon,
+            running_daemon(AgentTurn.factory(services), transport="tcp", limits=daemon_limits, parts=parts) as daemon,
             serve_tcp(floor_app, hypercorn_config(ListenOptions(port=0), 1 << 20)) as floor,
         ):
             assert daemon.address is not None
@@ -314,10 +408,13 @@ async def main(args: argparse.Namespace) -> None:
             sys.stdout.write(json.dumps(ready) + "\n")
             sys.stdout.flush()
             lag = LoopLag()
+            steps = StepProfile() if args.step_profile else None
+            if steps is not None:
+                trio.lowlevel.add_instrument(steps)
             async with trio.open_nursery() as nursery:
                 if args.loop_lag:
                     nursery.start_soon(lag.run)
-                await control_loop(daemon, lag, InnerDelays() if args.inner_delays else None)
+                await control_loop(daemon, lag, InnerDelays() if args.inner_delays else None, steps)
                 nursery.cancel_scope.cancel()
             # Leave without Hypercorn's graceful wait: the benchmark is over.
             shutil.rmtree(data_dir, ignore_errors=True)
@@ -342,6 +439,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--inner-delays", action="store_true", help="time stamped deltas to the daemon's RunSSE send (costs CPU)"
     )
+    parser.add_argument("--step-profile", action="store_true", help="time task steps and scheduler batches (costs CPU)")
     parser.add_argument("--default-gc", action="store_true", help="leave out runtime.tune_gc (Python's defaults)")
     parser.add_argument("--gc-threshold", help="then gc.set_threshold(...), e.g. 10000,50,100")
     parser.add_argument("--commit-delay", type=float, help="the store writer's commit_delay (seconds; 0: none)")

@@ -59,9 +59,24 @@ async def node(fake: FakeProvider, store: str, data_dir: Path) -> AsyncIterator[
     port = free_port()
     spec = f"kind=openai-chat,name=fake,base_url={fake.base_url},api_key_env=FAKE_KEY,models={MODEL}"
     command = [
-        sys.executable, "-m", "cursord", "serve", "--listen", f"127.0.0.1:{port}", "--proxy-listen", "127.0.0.1:0",
-        "--agent-listen", "off", "--data-dir", str(data_dir), "--provider", spec, "--store", store,
-        "--node-address", f"http://127.0.0.1:{port}",
+        sys.executable,
+        "-m",
+        "cursord",
+        "serve",
+        "--listen",
+        f"127.0.0.1:{port}",
+        "--proxy-listen",
+        "127.0.0.1:0",
+        "--agent-listen",
+        "off",
+        "--data-dir",
+        str(data_dir),
+        "--provider",
+        spec,
+        "--store",
+        store,
+        "--node-address",
+        f"http://127.0.0.1:{port}",
     ]
     env = {**os.environ, "FAKE_KEY": "sk-bench", "PYTHONUNBUFFERED": "1"}
     process = await trio.lowlevel.open_process(command, env=env, stderr=subprocess.PIPE)

@@ -229,8 +229,11 @@ async def run(url: str) -> dict[str, dict[str, list[tuple[float, float]]]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--url", help="an empty PostgreSQL database (default: a throwaway server)")
-    parser.add_argument("--no-fsync", action="store_true",
-                        help="the throwaway server without fsync (as the tests run it): the drivers' own cost")
+    parser.add_argument(
+        "--no-fsync",
+        action="store_true",
+        help="the throwaway server without fsync (as the tests run it): the drivers' own cost",
+    )
     args = parser.parse_args()
     cluster = None if args.url else TempCluster.start(durable=not args.no_fsync)
     try:
@@ -240,14 +243,19 @@ def main() -> None:
         if cluster is not None:
             cluster.stop()
     server = (args.url and "the given server") or ("no fsync" if args.no_fsync else "fsync on")
-    print(f"PostgreSQL store calls ({server}), {CONCURRENCY} concurrent tasks x {CALLS} calls, "
-          f"best of {ROUNDS} rounds")
-    print(f"  {'driver':<12} {'append µs':>10} {'turn µs':>10} {'read µs':>10}   {'append/s':>9} {'turn/s':>9} "
-          f"{'read/s':>9}")
+    print(f"PostgreSQL store calls ({server}), {CONCURRENCY} concurrent tasks x {CALLS} calls, best of {ROUNDS} rounds")
+    print(
+        f"  {'driver':<12} {'append µs':>10} {'turn µs':>10} {'read µs':>10}   {'append/s':>9} {'turn/s':>9} "
+        f"{'read/s':>9}"
+    )
     for driver, ops in figures.items():
         best = {op: min(rounds) for op, rounds in ops.items()}
-        print(f"  {driver:<12} " + " ".join(f"{best[op][0]:>10,.0f}" for op in ("append", "turn", "read"))
-              + "   " + " ".join(f"{best[op][1]:>9,.0f}" for op in ("append", "turn", "read")))
+        print(
+            f"  {driver:<12} "
+            + " ".join(f"{best[op][0]:>10,.0f}" for op in ("append", "turn", "read"))
+            + "   "
+            + " ".join(f"{best[op][1]:>9,.0f}" for op in ("append", "turn", "read"))
+        )
 
 
 if __name__ == "__main__":

@@ -50,8 +50,13 @@ async def main(args: argparse.Namespace) -> None:
             trio.open_nursery() as nursery,
         ):
             config = ProxyConfig(port=0, upstream_overrides={HOST: origin.address}, allowed_ports=frozenset({443}))
-            proxy = build_proxy(core.app, data_dir=directory / "data", owns_model=ModelCatalog([]), config=config,
-                                upstream_h2_ssl=origin.client_context())
+            proxy = build_proxy(
+                core.app,
+                data_dir=directory / "data",
+                owns_model=ModelCatalog([]),
+                config=config,
+                upstream_h2_ssl=origin.client_context(),
+            )
             (address, *_) = await nursery.start(proxy.serve)
             nursery.start_soon(lag.run)
             trust = client_context(CaPaths.in_data_dir(directory / "data").cert, alpn=("h2",))
@@ -77,8 +82,10 @@ async def main(args: argparse.Namespace) -> None:
             elapsed = time.perf_counter() - start
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             nursery.cancel_scope.cancel()
-    print(f"{args.mb} MB up and {received / (1 << 20):.0f} MB down through the proxy in {elapsed:.2f} s: "
-          f"{2 * args.mb / elapsed:.0f} MB/s both ways together")
+    print(
+        f"{args.mb} MB up and {received / (1 << 20):.0f} MB down through the proxy in {elapsed:.2f} s: "
+        f"{2 * args.mb / elapsed:.0f} MB/s both ways together"
+    )
     print(f"RSS {before:.0f} MB before, peak {peak:.0f} MB; worst loop stall {lag.worst * 1000:.0f} ms")
 
 

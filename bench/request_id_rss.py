@@ -29,7 +29,9 @@ class Daemon:
     def __init__(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, str(ROOT / "bench" / "daemon_proc.py"), "http://127.0.0.1:9"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
         )
         assert self.process.stdout is not None
         self.port = int(json.loads(self.process.stdout.readline())["port"])
@@ -51,8 +53,14 @@ class Daemon:
         self.process.wait(10)
 
 
-async def upload(port: int, rid: str, seqno: int, message: agent.AgentClientMessage,
-                 answers: collections.Counter[str], limiter: trio.CapacityLimiter) -> None:
+async def upload(
+    port: int,
+    rid: str,
+    seqno: int,
+    message: agent.AgentClientMessage,
+    answers: collections.Counter[str],
+    limiter: trio.CapacityLimiter,
+) -> None:
     async with limiter:
         editor = EditorClient(lambda: connect_tcp("127.0.0.1", port), False)
         try:

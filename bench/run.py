@@ -361,8 +361,11 @@ async def section_throughput(plan: Plan, provider: StampProvider, daemon: Daemon
     rows = []
     events = plan.throughput_events
     for protocol, http2, over_run, subscribers in (
-        ("HTTP/1.1", False, False, 1), ("HTTP/1.1", False, False, 4),
-        ("HTTP/2", True, False, 1), ("HTTP/2", True, False, 4), ("HTTP/2 Run", True, True, 1),
+        ("HTTP/1.1", False, False, 1),
+        ("HTTP/1.1", False, False, 4),
+        ("HTTP/2", True, False, 1),
+        ("HTTP/2", True, False, 4),
+        ("HTTP/2 Run", True, True, 1),
     ):
         rates, cpus, busy = [], [], []
         for _ in range(plan.throughput_reps):
@@ -388,9 +391,7 @@ async def section_throughput(plan: Plan, provider: StampProvider, daemon: Daemon
         )
         if subscribers == 1:
             results.verdicts.append(
-                Verdict(
-                    f"throughput, 1 subscriber, {protocol}", f"{rate:,.0f} ev/s", ">= 20,000 ev/s", rate >= 20_000
-                )
+                Verdict(f"throughput, 1 subscriber, {protocol}", f"{rate:,.0f} ev/s", ">= 20,000 ev/s", rate >= 20_000)
             )
     results.section(
         f"throughput (one provider stream of {events:,} small deltas, sent as fast as the socket takes them)",
