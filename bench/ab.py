@@ -72,6 +72,7 @@ async def latency(
     figures = {
         "p50 µs": percentile(run.delays_ns, 0.5) / 1e3,
         "p99 µs": percentile(run.delays_ns, 0.99) / 1e3,
+        "p99 µs live": percentile(run.before_first_ending(), 0.99) / 1e3,
         "µs/ev": seen.cpu_per_event * 1e6,
         "µs/ev, starts too": (after.cpu - before.cpu) / len(run.delays_ns) * 1e6,
         "GC max ms": after.gc_longest * 1e3,

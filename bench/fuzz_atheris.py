@@ -58,8 +58,9 @@ with atheris.instrument_imports(include=["cursord"]):
     from cursord.core.intents import parse_client_message
     from cursord.proto import agent_v1_pb2 as agent
     from cursord.proto import aiserver_v1_pb2 as aiserver
-    from cursord.server.app import BIDI_APPEND_PATH, RUN_SSE_PATH, CursordApp, UnaryMethod
+    from cursord.server.app import CursordApp, UnaryMethod
     from cursord.server.bidi import BidiAppendHandler, parse_bidi_append
+    from cursord.server.placement import BIDI_APPEND_PATH, RUN_SSE_PATH
     from cursord.streams.active import ActiveStream
     from cursord.streams.append_gate import AppendGate
     from cursord.streams.broker import StreamBroker

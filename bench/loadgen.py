@@ -177,11 +177,29 @@ class ConnectionPool:
 # ---- added latency -------------------------------------------------------------------------------------
 
 
+#: (send stamp, delay) of each delta one stream delivered, in arrival order, ns
+StreamDelays = list[tuple[int, int]]
+
+
 @attrs.define
 class LatencyRun:
     delays_ns: list[int]
     expected: int
     seconds: float
+    per_stream: list[StreamDelays] = attrs.field(factory=list)
+
+    def before_first_ending(self) -> list[int]:
+        """The delays of the deltas sent before any stream sent its last one.
+
+        The streams of a run start together and send as many deltas each, so they all end within one gap:
+        200 turns ending in 0.2 s (1,000 turn endings a second) land on the last deltas of the others. These
+        are the delays while every stream is live and none is ending, the steady state the offered load
+        describes."""
+        streams = [stream for stream in self.per_stream if stream]
+        if not streams:
+            return self.delays_ns
+        first_end = min(max(stamp for stamp, _ in stream) for stream in streams)
+        return [delay for stream in streams for stamp, delay in stream if stamp < first_end]
 
 
 async def latency_run(
@@ -204,28 +222,31 @@ async def latency_run(
     rng = random.Random(seed)
     gate = f"lat{next(_ids)}"
     delays = [] if delays is None else delays
+    per_stream: list[StreamDelays] = [[] for _ in range(streams)]
     started = time.monotonic()
     async with AsyncExitStack() as stack:
         connect: Connect = via.connect if via is not None else (lambda: connect_tcp("127.0.0.1", provider.port))
         pool = ConnectionPool(stack, connect, http2 if via is not None else False)
         readers: list[Callable[[], Awaitable[None]]] = []
-        for _ in range(streams):
+        for own in per_stream:
             script = marker(n=events, gap=gap, phase=f"{rng.uniform(0, gap):.6f}", mode="stamp", gate=gate)
             if via is None:
-                readers.append(await _direct_reader(await pool.get(), script, delays))
+                readers.append(await _direct_reader(await pool.get(), script, delays, own))
             elif run:
-                readers.append(await _run_reader(stack, pool, script, delays))
+                readers.append(await _run_reader(stack, pool, script, delays, own))
             else:
-                readers.append(await _through_reader(pool, script, delays))
+                readers.append(await _through_reader(pool, script, delays, own))
         async with trio.open_nursery() as nursery:
             for reader in readers:
                 nursery.start_soon(reader)
             await provider.wait_active(streams)
             provider.release(gate)
-    return LatencyRun(delays, streams * events, time.monotonic() - started)
+    return LatencyRun(delays, streams * events, time.monotonic() - started, per_stream)
 
 
-async def _direct_reader(conn: HTTPConnection, script: str, delays: list[int]) -> Callable[[], Awaitable[None]]:
+async def _direct_reader(
+    conn: HTTPConnection, script: str, delays: list[int], own: StreamDelays
+) -> Callable[[], Awaitable[None]]:
     message = {"role": "user", "content": script}
     body = json.dumps({"model": MODEL, "stream": True, "messages": [message]}).encode()
     response = await conn.request("POST", "/chat/completions", [(b"content-type", b"application/json")], body)
@@ -234,26 +255,33 @@ async def _direct_reader(conn: HTTPConnection, script: str, delays: list[int]) -
         raw: list[tuple[int, bytes]] = []
         while (chunk := await response.read_chunk()) is not None:
             raw.append((time.monotonic_ns(), chunk))
-        _stamped(raw, b'"content":"T', b'"', delays)
+        _stamped(raw, b'"content":"T', b'"', delays, own)
 
     return read
 
 
-async def _through_reader(pool: ConnectionPool, script: str, delays: list[int]) -> Callable[[], Awaitable[None]]:
+async def _through_reader(
+    pool: ConnectionPool, script: str, delays: list[int], own: StreamDelays
+) -> Callable[[], Awaitable[None]]:
     request_id = new_request_id("lat")
     response = await open_run_sse(await pool.get(), request_id)  # subscribed before the run starts
     await append(await pool.get(), request_id, 1, run_request(script))
-    return _stamp_reader(response, delays)
+    return _stamp_reader(response, delays, own)
 
 
 async def _run_reader(
-    stack: AsyncExitStack, pool: ConnectionPool, script: str, delays: list[int]
+    stack: AsyncExitStack, pool: ConnectionPool, script: str, delays: list[int], own: StreamDelays
 ) -> Callable[[], Awaitable[None]]:
     response = await open_run(stack, await pool.get(), new_request_id("lat"), run_request(script))
-    return _stamp_reader(response, delays)
+    return _stamp_reader(response, delays, own)
 
 
-def _stamp_reader(response: Response, delays: list[int]) -> Callable[[], Awaitable[None]]:
+def _record(delays: list[int], own: StreamDelays, received: int, stamp: int) -> None:
+    delays.append(received - stamp)
+    own.append((stamp, received - stamp))
+
+
+def _stamp_reader(response: Response, delays: list[int], own: StreamDelays) -> Callable[[], Awaitable[None]]:
     async def read() -> None:
         decoder = EnvelopeDecoder(1 << 26)
         while (chunk := await response.read_chunk()) is not None:
@@ -264,12 +292,13 @@ def _stamp_reader(response: Response, delays: list[int]) -> Callable[[], Awaitab
                 update = agent.AgentServerMessage.FromString(envelope.payload).interaction_update
                 if update.HasField("text_delta") and update.text_delta.text.startswith("T"):
                     # Deltas that reached cursord in one read arrive merged: "T<ns>T<ns>".
-                    delays.extend(now - int(stamp) for stamp in update.text_delta.text[1:].split("T"))
+                    for stamp in update.text_delta.text[1:].split("T"):
+                        _record(delays, own, now, int(stamp))
 
     return read
 
 
-def _stamped(raw: list[tuple[int, bytes]], head: bytes, tail: bytes, delays: list[int]) -> None:
+def _stamped(raw: list[tuple[int, bytes]], head: bytes, tail: bytes, delays: list[int], own: StreamDelays) -> None:
     """Delays of the stamps in chunks that arrived at the given times (an SSE event may span chunks: the
     event counts as received with the chunk that completes it)."""
     carry = b""
@@ -280,7 +309,7 @@ def _stamped(raw: list[tuple[int, bytes]], head: bytes, tail: bytes, delays: lis
             end = data.find(tail, start + len(head))
             if end < 0:
                 break
-            delays.append(received - int(data[start + len(head) : end]))
+            _record(delays, own, received, int(data[start + len(head) : end]))
             pos = end
         carry = data[pos:] if pos else data[-64:]
 
@@ -535,15 +564,16 @@ async def floor_latency_run(
     """`streams` concurrent `/tick` streams from the bare ASGI app: the stack's own per-event delay."""
     rng = random.Random(seed)
     delays = [] if delays is None else delays
+    per_stream: list[StreamDelays] = [[] for _ in range(streams)]
     started = time.monotonic()
 
-    async def read(response: Response) -> None:
+    async def read(response: Response, own: StreamDelays) -> None:
         decoder = EnvelopeDecoder(1 << 20)
         while (chunk := await response.read_chunk()) is not None:
             now = time.monotonic_ns()
             for envelope in decoder.feed(chunk):
                 if not envelope.end_stream:
-                    delays.append(now - int(envelope.payload[1:]))
+                    _record(delays, own, now, int(envelope.payload[1:]))
 
     async with AsyncExitStack() as stack:
         pool = ConnectionPool(stack, lambda: connect_tcp("127.0.0.1", port), http2)
@@ -552,9 +582,9 @@ async def floor_latency_run(
             path = f"/tick?n={events}&gap={gap}&phase={0.2 + rng.uniform(0, gap):.6f}"
             responses.append(await (await pool.get()).request("POST", path, STREAM_HEADERS, b""))
         async with trio.open_nursery() as nursery:
-            for response in responses:
-                nursery.start_soon(read, response)
-    return LatencyRun(delays, streams * events, time.monotonic() - started)
+            for response, own in zip(responses, per_stream, strict=True):
+                nursery.start_soon(read, response, own)
+    return LatencyRun(delays, streams * events, time.monotonic() - started, per_stream)
 
 
 # ---- scale -----------------------------------------------------------------------------------------------

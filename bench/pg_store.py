@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,14 @@ def turn_messages(tag: str) -> list[Message]:
         Message.user(f"and then {tag}"),
         Message.assistant(TextPart(f"answer {tag} " * 20)),
     ]
+
+
+async def _record_turn(store: SqlStore, tag: str, n: int) -> object:
+    return await store.record_turn(f"t-turn{tag}-{n}", turn_messages(tag))
+
+
+async def _nb_turn(nb: NonBlocking, tag: str, n: int) -> None:
+    await nb.turn(f"n-turn{tag}-{n}", turn_messages(tag))
 
 
 # ---- the non-blocking driver ------------------------------------------------------------------------
@@ -209,12 +218,12 @@ async def run(url: str) -> dict[str, dict[str, list[tuple[float, float]]]]:
                 tag = f"{round_no}"
                 by_threads: dict[str, Callable[[int], Awaitable[object]]] = {
                     "append": lambda n: store.journal_append(f"t-r{n}", [FRAME]),
-                    "turn": lambda n, tag=tag: store.record_turn(f"t-turn{tag}-{n}", turn_messages(tag)),
+                    "turn": partial(_record_turn, store, tag),
                     "read": lambda n: store.load(f"t-read{n}"),
                 }
                 by_nonblocking: dict[str, Callable[[int], Awaitable[object]]] = {
                     "append": lambda n: nb.append(f"n-r{n}"),
-                    "turn": lambda n, tag=tag: nb.turn(f"n-turn{tag}-{n}", turn_messages(tag)),
+                    "turn": partial(_nb_turn, nb, tag),
                     "read": lambda n: nb.read(f"n-read{n}"),
                 }
                 for op in ("append", "turn", "read"):
