@@ -103,6 +103,8 @@ class StreamBroker:
         return stream
 
     def _check_room(self, request_id: str, placeholder: bool) -> None:
+        if len(self._streams) < (self.max_placeholders if placeholder else self.max_streams):
+            return  # below either limit whatever the mix: no need to count the placeholders
         placeholders = sum(1 for stream in self._streams.values() if stream.is_placeholder)
         if placeholder and placeholders >= self.max_placeholders:
             raise ConnectError(
