@@ -14,6 +14,7 @@ stdout: `usage` (RSS, peak RSS, CPU seconds from getrusage, open streams and Run
 (RSS and CPU seconds only: cheap enough to sample during a run), `gc`
 (collect, then usage), `trace_start` / `trace_top` (tracemalloc: the allocation sites that grew),
 `inner` (with --inner-delays: p50/p99 of stamp -> the daemon's RunSSE send, ms, since the last `inner`),
+`wake_floor` (CPU seconds per wake of a bare trio task streaming lone events: the machine's own floor),
 `quit`.  The orchestrator (`bench/run.py`) runs its clients in another process, so client CPU never hides
 daemon CPU.
 """
@@ -273,6 +274,26 @@ class StepProfile(trio.abc.Instrument):
         }
 
 
+async def wake_floor(wakes: int = 200, gap: float = 0.01) -> float:
+    """This process's CPU seconds per wake of the simplest trio program that streams lone events: a task
+    sleeps `gap`, sends one byte over a socket pair, and another task receives it.  What any trio server
+    pays per lone event on this machine before doing any work (a process woken from idle runs cold)."""
+    sender, receiver = trio.socket.socketpair()
+    with sender, receiver:
+
+        async def drain() -> None:
+            for _ in range(wakes):
+                await receiver.recv(16)
+
+        started = time.process_time()
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(drain)
+            for _ in range(wakes):
+                await trio.sleep(gap)
+                await sender.send(b"x")
+        return (time.process_time() - started) / wakes
+
+
 class LoopLag:
     """How late the event loop runs a 1 ms sleeper: the longest stall since the last `usage`, and how much
     of that stall this process spent on a CPU (busy: GC, long work) rather than waiting for one (another
@@ -328,6 +349,10 @@ async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, ste
                 continue
             if command == "steps":
                 sys.stdout.write(json.dumps(steps.take() if steps is not None else {}) + "\n")
+                sys.stdout.flush()
+                continue
+            if command == "wake_floor":
+                sys.stdout.write(json.dumps({"seconds": await wake_floor()}) + "\n")
                 sys.stdout.flush()
                 continue
             if command == "gc":

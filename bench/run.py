@@ -264,6 +264,7 @@ async def section_latency(plan: Plan, provider: StampProvider, daemon: DaemonPro
     via = loadgen.Daemon(daemon.port)
     modes = (("direct", False), ("cursord h1", False), ("cursord h2", True), ("cursord Run", True), ("floor h2", True))
     rows = []
+    wake_cost = math.nan
     for streams, events, gap, rounds in plan.latency:
         samples: dict[str, list[int]] = {name: [] for name, _ in modes}
         live: dict[str, list[int]] = {name: [] for name, _ in modes}  # sent before any stream's last delta
@@ -337,11 +338,13 @@ async def section_latency(plan: Plan, provider: StampProvider, daemon: DaemonPro
                 )
         if streams == 1:  # lone events: the daemon's CPU per event against the bare stack's, same run
             floor_cost = median(cost["floor h2"]) * 1e6
+            wake_cost = (await daemon.command("wake_floor"))["seconds"] * 1e6
             for name in ("cursord h1", "cursord h2"):
                 lone = median(cost[name]) * 1e6
                 results.verdicts.append(
                     Verdict(
-                        f"daemon CPU per lone event, {name} (floor h2: {floor_cost:,.0f} µs)",
+                        f"daemon CPU per lone event, {name} (floor h2: {floor_cost:,.0f} µs, trio wake: "
+                        f"{wake_cost:,.0f} µs)",
                         f"{lone:,.0f} µs, {lone / floor_cost:.1f}x floor",
                         f"<= {LONE_EVENT_TARGET_US:,.0f} µs, <= 2x",
                         lone <= LONE_EVENT_TARGET_US and lone <= 2 * floor_cost,
@@ -367,6 +370,9 @@ async def section_latency(plan: Plan, provider: StampProvider, daemon: DaemonPro
             "one, the steady state of every stream live; the targets are checked on it (verdicts show both).",
             "CPU: the daemon process's CPU use during the run (100% = one core); µs/ev: its CPU time per event",
             "while the events flowed (sampled every 0.25 s: run starts and endings left out).",
+            f"trio wake: {wake_cost:,.0f} µs of CPU per event for a bare trio task in the daemon's process that",
+            "streams lone events (sleeps 10 ms, sends a byte to another task): the floor under any trio server's",
+            "lone event on this machine (a process woken from idle runs cold), before HTTP or any cursord work.",
         ],
     )
 
