@@ -112,6 +112,9 @@ async def main(args: argparse.Namespace) -> None:
         "latency 1 stream h2": lambda p, d: latency(p, d, 1, args.events, 0.01, http2=True),
         "latency 50 streams h1": lambda p, d: latency(p, d, 50, max(10, args.events // 10), 0.05),
         "latency 200 streams h1": lambda p, d: latency(p, d, 200, max(6, args.events // 20), 0.2),
+        "latency 200 streams h2": lambda p, d: latency(p, d, 200, max(6, args.events // 20), 0.2, http2=True),
+        "latency 200x20 h1": lambda p, d: latency(p, d, 200, max(12, args.events // 10), 0.05),
+        "latency 200x20 h2": lambda p, d: latency(p, d, 200, max(12, args.events // 10), 0.05, http2=True),
         "appends h1": lambda p, d: appends(d, False),
     }
     if args.only:

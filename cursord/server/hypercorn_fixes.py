@@ -30,6 +30,12 @@ end of one connection or one request, or stops a per-connection table from growi
   reading holds its connection, and every byte queued for it, for ever (issue 17 #6: 100 RunSSE readers
   that never read). A write that makes no progress for `send_stall_timeout` (a cursord setting on the
   Hypercorn config) now closes that connection, and `on_send_stall` counts it. No upstream issue found.
+- Speed, not safety: an HTTP/2 response body goes from the app to a per-stream buffer, and the
+  connection's send task, woken for it, frames and writes it: two tasks and about two scheduler passes
+  for every streamed event. When the stream has nothing buffered and its flow-control window takes the
+  whole chunk in one frame, the app's task now frames and writes it itself, as Hypercorn already does for
+  the response headers; anything else (a full window, data already queued, an error) takes the buffer as
+  before, so order and flow control hold. To be proposed upstream.
 - Whatever still escapes one connection's protocol code (a PRIORITY flood past the tree's cap, the next
   bug of this kind) ends that connection, logged, instead of the server nursery and every connection in
   it (pgjones/hypercorn#329 and the reset leak above are two instances).
@@ -46,7 +52,7 @@ import h2.events
 import h2.exceptions
 import trio
 from hypercorn.events import Closed, Event, RawData, Updated
-from hypercorn.protocol.events import StreamClosed
+from hypercorn.protocol.events import Body, StreamClosed
 from hypercorn.protocol.h2 import H2Protocol
 from hypercorn.trio.tcp_server import TCPServer
 from priority.priority import MissingStreamError
@@ -125,6 +131,35 @@ def _reset_streams_abandoned_mid_response() -> None:
         await original(self, event)
 
     setattr(stream_send, _MARK, True)
+    H2Protocol.stream_send = stream_send  # type: ignore[method-assign]
+
+
+def _write_h2_bodies_directly() -> None:
+    original = H2Protocol.stream_send
+    if getattr(original, _MARK + "_direct", False):
+        return
+
+    async def stream_send(self: Any, event: Any) -> None:
+        if type(event) is Body and event.data:
+            stream_id = event.stream_id
+            buffer = self.stream_buffers.get(stream_id)
+            if (
+                buffer is not None
+                and not buffer.buffer
+                and not buffer._complete
+                and len(event.data)
+                <= min(self.connection.local_flow_control_window(stream_id), self.connection.max_outbound_frame_size)
+            ):
+                try:
+                    self.connection.send_data(stream_id, event.data)
+                except h2.exceptions.ProtocolError:
+                    pass  # the stream is closing: the buffered path below deals with it as it always has
+                else:
+                    await self._flush()
+                    return
+        await original(self, event)
+
+    setattr(stream_send, _MARK + "_direct", True)
     H2Protocol.stream_send = stream_send  # type: ignore[method-assign]
 
 
@@ -225,5 +260,6 @@ def _contain_connection_failures() -> None:
 _tolerate_close_race()
 _drop_data_for_finished_streams()
 _reset_streams_abandoned_mid_response()
+_write_h2_bodies_directly()
 _close_idle_connections_promptly()
 _contain_connection_failures()
