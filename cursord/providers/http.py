@@ -31,7 +31,8 @@ import contextlib
 import json
 import logging
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import AsyncGenerator, Iterable, Mapping
+from typing import cast
 
 import attrs
 import httpx
@@ -204,13 +205,14 @@ class HttpProvider:
                 ):
                     got_response = True
                     await self._check_response(response)
-                    async for chunk in response.aiter_bytes():
-                        scope.deadline = math.inf
-                        await deliver(sse.feed(chunk))
-                        if ended:
-                            return
-                        waiting_for, limit = "data", self.timeouts.idle
-                        scope.deadline = trio.current_time() + limit
+                    async with _chunks(response) as chunks:
+                        async for chunk in chunks:
+                            scope.deadline = math.inf
+                            await deliver(sse.feed(chunk))
+                            if ended:
+                                return
+                            waiting_for, limit = "data", self.timeouts.idle
+                            scope.deadline = trio.current_time() + limit
                     scope.deadline = math.inf
                     await deliver(sse.finish(), final=True)
             except httpx.HTTPError as exc:
@@ -267,12 +269,19 @@ class _SentOnce:
         return data
 
 
+def _chunks(response: httpx.Response) -> contextlib.aclosing[AsyncGenerator[bytes, None]]:
+    """The response body's chunks, as an iterator closed when the block is left, early or not: otherwise
+    httpx's chain of async generators, left suspended, is finalised later by a system task of trio's."""
+    return contextlib.aclosing(cast("AsyncGenerator[bytes, None]", response.aiter_bytes()))
+
+
 async def _read_limited(response: httpx.Response) -> bytes:
     parts: list[bytes] = []
     size = 0
-    async for chunk in response.aiter_bytes():
-        parts.append(chunk)
-        size += len(chunk)
-        if size >= _ERROR_BODY_LIMIT:
-            break
+    async with _chunks(response) as chunks:
+        async for chunk in chunks:
+            parts.append(chunk)
+            size += len(chunk)
+            if size >= _ERROR_BODY_LIMIT:
+                break
     return b"".join(parts)
