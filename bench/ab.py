@@ -4,8 +4,9 @@ Two daemon processes (`bench/daemon_proc.py`, A with `--a` arguments, B with `--
 pinned to CPU 0 but only one measured at a time: every measurement alternates A, B, A, B ... so machine
 noise falls on both alike, and the table gives medians and the ratio B/A.  Figures: throughput (one
 provider stream of 10,000 deltas, one subscriber, HTTP/1.1 and HTTP/2, with the daemon's CPU per event)
-and added latency at 1 stream (HTTP/1.1 and HTTP/2), 50 and 200 concurrent streams (HTTP/1.1), with the
-daemon's CPU per event while events flowed, and with the run starts counted in.
+and added latency at 1 stream (HTTP/1.1 and HTTP/2), 50 concurrent streams (HTTP/1.1) and 200 (5 and
+20 ev/s each, HTTP/1.1 and HTTP/2), with the daemon's CPU per event while events flowed, and with the run
+starts counted in.
 
 `--a-rev REV` runs daemon A from commit REV (exported with `git archive`) and B from the working tree:
 `python bench/ab.py --a-rev HEAD` measures the uncommitted change.
