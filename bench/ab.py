@@ -1,4 +1,4 @@
-"""Side-by-side A/B of two daemon configurations: `python bench/ab.py --b "--patch actor-drain"`.
+"""Side-by-side A/B of two daemon configurations: `python bench/ab.py --b "--no-journal"`.
 
 Two daemon processes (`bench/daemon_proc.py`, A with `--a` arguments, B with `--b`) run at once, both
 pinned to CPU 0 but only one measured at a time: every measurement alternates A, B, A, B ... so machine

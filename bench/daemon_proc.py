@@ -1,6 +1,6 @@
 """The daemon side of the benchmarks: a real cursord in its own process, plus a raw-ASGI floor server.
 
-    python bench/daemon_proc.py PROVIDER_BASE_URL [--no-journal] [--no-tap] [--patch NAME] ...
+    python bench/daemon_proc.py PROVIDER_BASE_URL [--no-journal] [--no-tap] ...
 
 Theory of operation.  It builds cursord as `cursord serve` does (`runtime.agent_parts` with a store and
 the stream journal, one shared httpx client sized by `provider_pool_limits`, the live tap's hub, the agent
@@ -394,10 +394,6 @@ async def main(args: argparse.Namespace) -> None:
         from cursord.server import runsse
 
         runsse.MAX_SETTLE_PASSES = args.settle_passes
-    if args.patch:
-        from bench import experiments
-
-        experiments.apply(args.patch)
     spec = ProviderSpec(
         kind=ProviderKind.OPENAI_CHAT,
         name="bench",
@@ -468,9 +464,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--default-gc", action="store_true", help="leave out runtime.tune_gc (Python's defaults)")
     parser.add_argument("--gc-threshold", help="then gc.set_threshold(...), e.g. 10000,50,100")
     parser.add_argument("--commit-delay", type=float, help="the store writer's commit_delay (seconds; 0: none)")
-    parser.add_argument(
-        "--patch", action="append", default=[], help="apply a proposed change from bench/experiments.py"
-    )
     return parser.parse_args(argv)
 
 
