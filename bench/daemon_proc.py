@@ -141,12 +141,35 @@ def trace_top(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, limit: 
         module = key.split(" <- ")[-1].rsplit(":", 1)[0]  # the file that allocated
         by_module[module] = by_module.get(module, 0) + size
     modules = sorted(by_module.items(), key=lambda item: -item[1])[: limit // 2]
+    by_package: dict[str, int] = {}
+    for module, size in by_module.items():
+        package = _package(module)
+        by_package[package] = by_package.get(package, 0) + size
+    packages = sorted(by_package.items(), key=lambda item: -item[1])
+    by_cause: dict[str, int] = {}  # the innermost cursord function on the stack, whoever allocated
+    for key, (size, _) in grouped.items():
+        cause = key.split(" <- ")[0].rsplit(":", 1)[0] if "cursord/" in key.split(" <- ")[0] else "(no cursord frame)"
+        by_cause[cause] = by_cause.get(cause, 0) + size
+    causes = sorted(by_cause.items(), key=lambda item: -item[1])[: limit // 2]
     return [
         f"{total:>10,} B in all (Python allocations that grew)",
         *lines,
         "by the file that allocated:",
         *(f"{size:>10,} B  {module}" for module, size in modules),
+        "by the package that allocated:",
+        *(f"{size:>10,} B  {package}" for package, size in packages),
+        "by the innermost cursord module on the stack (what made the allocation, in whichever package):",
+        *(f"{size:>10,} B  {cause}" for cause, size in causes),
     ]
+
+
+def _package(module: str) -> str:
+    """The package of a file `_short` named: its first path component; attrs-generated methods count
+    for the class's package, the standard library as one."""
+    if module.startswith("<attrs generated methods "):
+        return module.removeprefix("<attrs generated methods ").split(".", 1)[0]
+    head = module.split("/", 1)[0].removesuffix(".py")
+    return "stdlib" if head in sys.stdlib_module_names or "/" not in module else head
 
 
 def _short(filename: str) -> str:
