@@ -186,7 +186,7 @@ class TapClient:
 
     filter: TapFilter
     queue: EventQueue
-    signal: WakeSignal = attrs.field(factory=WakeSignal.create)
+    signal: WakeSignal = attrs.field(factory=WakeSignal)
     closing: bool = False
 
 
