@@ -15,6 +15,8 @@ stdout: `usage` (RSS, peak RSS, CPU seconds from getrusage, open streams and Run
 (collect, then usage), `trace_start` / `trace_top` (tracemalloc: the allocation sites that grew),
 `inner` (with --inner-delays: p50/p99 of stamp -> the daemon's RunSSE send, ms, since the last `inner`),
 `wake_floor` (CPU seconds per wake of a bare trio task streaming lone events: the machine's own floor),
+`steps` (with --step-profile: task steps by coroutine and scheduler batches since the last `steps`),
+`cprofile_start` / `cprofile_top` (a cProfile of whatever ran in between, by cumulative time),
 `quit`.  The orchestrator (`bench/run.py`) runs its clients in another process, so client CPU never hides
 daemon CPU.
 """
