@@ -1,8 +1,8 @@
 """Turns that survive a restart: the turn's snapshot, and re-creating its stream from the journal.
 
-A snapshot is the turn machine's `TurnState` (`cursord.core`) as JSON (`encode` / `decode`), beside the
-run request and the backlog's length. Its format is the one earlier builds wrote (version 1), so
-snapshots journalled before an upgrade are still read.
+A snapshot is the turn's record (`cursord.agent.turn_record`: the machine's `TurnState`, the run
+request, the backlog's length, the checkpoint's tool steps and the queued messages) as JSON. Snapshots
+of the first format, journalled before an upgrade, are still read (`cursord.agent.snapshot_v1`).
 
 The rule for what the editor sees after a restart (a reconnecting RunSSE replays from the start):
 
@@ -24,23 +24,20 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from cursord.agent.machine import PassInfo, PendingCall, TurnPhase, TurnSetup, TurnState
+from cursord.agent import snapshot_v1, turn_record
 from cursord.agent.router import Route
-from cursord.agent.tools import ToolContext, ToolOutcome, ToolRegistry
+from cursord.agent.turn_record import TurnRecord
 from cursord.connect import Code, ConnectError, error_from_wire
-from cursord.proto import agent_v1_pb2 as agent
-from cursord.providers.model import Message, ToolCallPart, Usage
-from cursord.store import JournalState, PendingKind, Store, decode_message, encode_parts
+from cursord.store import JournalState, PendingKind, Store
 from cursord.streams import ActiveStream, Restorer, StreamBroker, StreamEnding
 
 log = logging.getLogger(__name__)
 
-SNAPSHOT_VERSION = 1
 SNAPSHOT_ID = "state"
 
 
@@ -49,121 +46,17 @@ class Resumed:
     """Mailbox item: the stream was re-created from its journal; go on from the snapshot."""
 
 
-def _messages_to_json(messages: Sequence[Message]) -> list[list[str]]:
-    return [[m.role.value, encode_parts(m.parts)] for m in messages]
-
-
-def _messages_from_json(items: list[list[str]]) -> tuple[Message, ...]:
-    return tuple(decode_message(role, parts) for role, parts in items)
-
-
-def encode(state: TurnState, run_request: agent.AgentRunRequest, events: int) -> str:
-    """A turn snapshot as JSON: the machine's `TurnState` at a step boundary, the run request it was
-    prepared from, and how many frames the stream's backlog held then."""
-    setup = state.setup
-    assert setup is not None and setup.tools is not None
-    pending = [
-        {
-            "call": [p.call.id, p.call.name, p.call.arguments],
-            "exec_seq": p.exec_seq,
-            "exec_id": p.exec_id,
-            "query_id": p.query_id,
-            "outcome": None if p.outcome is None else [p.outcome.text, p.outcome.is_error],
-        }
-        for p in state.pending
-    ]
-    usage = state.usage
-    snapshot: dict[str, Any] = {
-        "v": SNAPSHOT_VERSION,
-        "events": events,
-        "run": run_request.SerializeToString().hex(),
-        "conversation_id": state.conversation_id,
-        "model": setup.model,
-        "mode": setup.tools.mode,
-        "system": setup.system,
-        "reasoning_effort": setup.reasoning_effort,
-        "thinking_budget": setup.thinking_budget,
-        "messages": _messages_to_json(state.messages),
-        "turn_messages": _messages_to_json(state.turn_messages),
-        "turn_start": state.turn_start,
-        "compacted": state.compacted,
-        "usage": [usage.input, usage.output, usage.cache_read, usage.cache_write],
-        "next": [state.next_pass_id, state.next_exec_seq, state.next_query_id],
-        "model_call_id": state.current.model_call_id if state.current is not None else None,
-        "pending": pending,
-    }
-    return json.dumps(snapshot, separators=(",", ":"))
-
-
-def snapshot_model(snapshot: dict[str, Any]) -> str:
-    if snapshot.get("v") != SNAPSHOT_VERSION:
-        raise ValueError(f"turn snapshot version {snapshot.get('v')!r} is not {SNAPSHOT_VERSION}")
-    return str(snapshot["model"])
-
-
-def decode(snapshot: dict[str, Any], route: Route | None) -> tuple[TurnState, agent.AgentRunRequest]:
-    """The `TurnState` (phase `RESTORED`) and run request a snapshot holds (the inverse of `encode`)."""
-    model = snapshot_model(snapshot)
-    request = agent.AgentRunRequest.FromString(bytes.fromhex(snapshot["run"]))
-    tools = ToolRegistry.build(snapshot["mode"], request.mcp_tools)
-    setup = TurnSetup(
-        model=model,
-        provider_name=route.provider.name if route is not None else "provider",
-        context_window=route.context_window if route is not None else 0,
-        vision=route.vision if route is not None else True,
-        tools=tools,
-        system=snapshot["system"],
-        reasoning_effort=snapshot["reasoning_effort"],
-        thinking_budget=snapshot["thinking_budget"],
-    )
-    conversation_id = snapshot["conversation_id"]
-    next_pass_id, next_exec_seq, next_query_id = snapshot["next"]
-    current = None
-    if snapshot["model_call_id"] is not None:
-        current = PassInfo(next_pass_id - 1, snapshot["model_call_id"])
-    pending = []
-    for item in snapshot["pending"]:
-        call = ToolCallPart(*item["call"])
-        context = ToolContext(
-            tool_call_id=call.id, conversation_id=conversation_id or "", model_id=model, mode=tools.mode
-        )
-        outcome = None if item["outcome"] is None else ToolOutcome(item["outcome"][0], is_error=item["outcome"][1])
-        pending.append(
-            PendingCall(
-                call,
-                _arguments(call),
-                context,
-                tools.get(call.name),
-                exec_seq=item["exec_seq"],
-                exec_id=item["exec_id"],
-                query_id=item["query_id"],
-                outcome=outcome,
-            )
-        )
-    state = TurnState(
-        phase=TurnPhase.RESTORED,
-        setup=setup,
-        conversation_id=conversation_id,
-        messages=_messages_from_json(snapshot["messages"]),
-        turn_start=snapshot["turn_start"],
-        turn_messages=_messages_from_json(snapshot["turn_messages"]),
-        compacted=snapshot["compacted"],
-        usage=Usage(*snapshot["usage"]),
-        next_pass_id=next_pass_id,
-        next_exec_seq=next_exec_seq,
-        next_query_id=next_query_id,
-        current=current,
-        pending=tuple(pending),
-    )
-    return state, request
-
-
-def _arguments(call: ToolCallPart) -> dict[str, Any]:
-    try:
-        value = json.loads(call.arguments or "{}")
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
+def read(snapshot: dict[str, Any], route_for: Callable[[str], Route | None]) -> tuple[TurnRecord, Route | None]:
+    """The record a journalled snapshot holds (either format), its state waiting for `Resume`, and the
+    route its model takes now (None: the model is no longer served)."""
+    if snapshot.get("v") == snapshot_v1.VERSION:
+        route = route_for(str(snapshot["model"]))
+        return snapshot_v1.decode(snapshot, route), route
+    record = turn_record.decode(snapshot)
+    setup = record.state.setup
+    if setup is None:
+        raise ValueError("turn record without a setup: such a turn keeps no snapshot")
+    return turn_record.restored(record), route_for(setup.model)
 
 
 def make_restorer(
@@ -218,7 +111,6 @@ def _ending_error(ending_json: str | None) -> ConnectError | None:
     return error_from_wire(data["error"]) if "error" in data else None
 
 
-def save(store: Store, stream: ActiveStream, run_request: agent.AgentRunRequest, state: TurnState) -> None:
+def save(store: Store, request_id: str, record: TurnRecord) -> None:
     """Record the turn's snapshot beside its journal."""
-    snapshot = encode(state, run_request, len(stream.backlog.frames))
-    store.journal_pending_put_nowait(stream.request_id, PendingKind.TURN, SNAPSHOT_ID, snapshot)
+    store.journal_pending_put_nowait(request_id, PendingKind.TURN, SNAPSHOT_ID, turn_record.encode(record))

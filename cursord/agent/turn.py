@@ -65,6 +65,7 @@ from cursord.agent.router import ProviderRouter, Route
 from cursord.agent.run_prep import gather_context, prepare, run_user_shell
 from cursord.agent.tools import ToolRegistry, mode_id, run_mode
 from cursord.agent.turn_inputs import carried_context, what_to_run
+from cursord.agent.turn_record import TurnRecord
 from cursord.connect import Code, ConnectError
 from cursord.context import ContextLimits, Plan, RuleBook, actions, shell_text
 from cursord.core import (
@@ -160,6 +161,8 @@ class AgentTurn(StreamBehaviour):
     #: conversation actions that reached this stream before its run_request
     early_actions: list[agent.ConversationAction] = attrs.field(factory=list)
     pass_scope: trio.CancelScope | None = None
+    #: the turn's last record (`Snapshot`), or the one it was restored from
+    record: TurnRecord | None = None
 
     def __attrs_post_init__(self) -> None:
         self.machine = self._machine(None)
@@ -195,14 +198,19 @@ class AgentTurn(StreamBehaviour):
         return for_snapshot
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
-        model = restore.snapshot_model(snapshot)
-        self.route = self.services.router.route(model)
-        state, self.run_request = restore.decode(snapshot, self.route)
+        record, self.route = restore.read(snapshot, self.services.router.route)
+        state = record.state
+        assert state.setup is not None
+        self.run_request = record.run_request
         self.machine = self._machine(state)
         self.started = True
         self.conversation_id = state.conversation_id
         self.stream.conversation_id = state.conversation_id
-        self.stream.model_id = model
+        self.stream.model_id = state.setup.model
+        self.record = record
+        if self.conversation_id is not None:
+            for action in record.queued:
+                self.services.queue(self.conversation_id, action)
 
     # ---- inputs -----------------------------------------------------------------------------------
 
@@ -306,12 +314,19 @@ class AgentTurn(StreamBehaviour):
                         last = max(t.turn_seq for t in turns)
                         await self.services.history.set_summary(self.conversation_id, text, last)
             case Snapshot(state=state):
-                if self.services.store is not None and self.run_request is not None:
-                    restore.save(self.services.store, stream, self.run_request, state)
+                if self.run_request is not None:
+                    views = dict(self.checkpoints.tool_calls) if self.checkpoints is not None else {}
+                    queued = self.record.queued if self.record is not None else ()
+                    self._save(TurnRecord(state, self.run_request, len(stream.backlog.frames), views, queued))
             case Tap(event=event, timings=timings):
                 self._tap(event, timings)
             case End(error=error):
                 stream.end(error)
+
+    def _save(self, record: TurnRecord) -> None:
+        self.record = record
+        if self.services.store is not None:
+            restore.save(self.services.store, self.stream.request_id, record)
 
     async def _record(
         self, status: TurnOutcome, messages: tuple[Message, ...], usage: Usage, error: str | None = None
@@ -427,6 +442,8 @@ class AgentTurn(StreamBehaviour):
             self.early_actions.append(action.action)  # taken by the run_request that follows
         elif planned.plan in (Plan.START_TURN, Plan.RUN_SHELL) and self.conversation_id is not None:
             self.services.queue(self.conversation_id, action.action)
+            if self.record is not None:  # journalled with the turn, so a restart keeps it queued
+                self._save(attrs.evolve(self.record, queued=(*self.record.queued, action.action)))
             log.info("stream %s: %s queued for the conversation's next run", request_id, planned.case)
         elif planned.plan is Plan.CANCEL_SUBAGENT:
             await self._steer(AbortSubagent(planned.target))
@@ -451,6 +468,8 @@ class AgentTurn(StreamBehaviour):
         if store is not None and self.conversation_id is not None and self.run_request is not None:
             self.checkpoints = CheckpointKeeper(store, self.stream, self.conversation_id)
             await self.checkpoints.load_base(self.run_request)
+            if self.record is not None:
+                self.checkpoints.tool_calls.update(self.record.tool_views)
         await self._feed(Resume())
 
     async def _begin(

@@ -1,12 +1,13 @@
 """Turn snapshots (cursord.agent.restore): the version-1 format journalled before the turn became a
-machine is still read, and a decoded snapshot encodes back to the same text."""
+machine is still read, and what it held is written back in the record's format and read the same."""
 
 from __future__ import annotations
 
 import json
 
+from cursord.agent import snapshot_v1, turn_record
 from cursord.agent.machine import MoveTo, Resume, StartPass, TurnMachine, TurnPhase
-from cursord.agent.restore import decode, encode
+from cursord.agent.restore import read
 from cursord.agent.tools import ShellTool
 from cursord.core.intents import ExecResultArrived
 from cursord.core.phases import Phase
@@ -62,17 +63,19 @@ OLD_SNAPSHOT = {
 
 def test_an_old_snapshot_is_read_and_written_back_the_same() -> None:
     text = json.dumps(OLD_SNAPSHOT, separators=(",", ":"))
-    state, run = decode(json.loads(text), None)
+    record, route = read(json.loads(text), lambda model: None)
+    state, run = record.state, record.run_request
+    assert route is None and record.events == 7
     assert run == RUN and state.phase is TurnPhase.RESTORED
     assert state.conversation_id == "conv-1" and state.setup is not None and state.setup.model == "model-x"
     assert [p.call.id for p in state.open_calls] == ["c2"] and isinstance(state.pending[1].tool, ShellTool)
     assert state.current is not None and state.current.pass_id == 1 and state.current.model_call_id == "req-1:1"
     assert state.turn_messages == (Message.user("hello"),)
-    assert encode(state, run, 7) == text
+    assert turn_record.decode(json.loads(turn_record.encode(record))) == record
 
 
 def test_a_restored_turn_goes_on_where_it_stopped() -> None:
-    state, _ = decode(OLD_SNAPSHOT, None)
+    state = snapshot_v1.decode(OLD_SNAPSHOT, None).state
     machine = TurnMachine("req-1", summary_message=Message.user, state=state)
     assert machine.handle(Resume()) == [MoveTo(Phase.WAITING_EXTERNAL)]
     done = agent.ShellResult(success=agent.ShellSuccess(command="ls", stdout="a.py", exit_code=0))

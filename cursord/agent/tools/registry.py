@@ -172,7 +172,8 @@ class ToolRegistry:
 
     mode: int
     mcp_definitions: tuple[agent.McpToolDefinition, ...]
-    tools: Mapping[str, Tool]
+    #: built from the two above (so not compared: a registry rebuilt from them is the same registry)
+    tools: Mapping[str, Tool] = attrs.field(eq=False)
 
     @classmethod
     def build(

@@ -1,0 +1,133 @@
+"""The turn's record: what a turn journals at each step boundary, and its JSON form.
+
+Theory of operation. `TurnRecord` is the machine's `TurnState` together with what the actor keeps for
+the same turn: the run request, how many frames the stream's backlog held, the tool calls the editor was
+shown (the checkpoint's steps) and the messages queued for the conversation's next run. `encode` and
+`decode` are made mechanically from the attrs classes by a cattrs converter, so a field added to any
+class in the record is written and read back without a line here; only what is not an attrs value has a
+hook:
+
+- protobuf messages are their serialized bytes (base64), read back as the field's declared type;
+- a `ToolRegistry` is its mode and MCP definitions (the handlers are rebuilt from those), and a pending
+  call's `Tool` is its name, looked up in the registry the record holds (else in the full tool set: a
+  call made before a `SwitchMode` may name a tool the new mode does not offer);
+- a message part is tagged with its class name.
+
+Records of the first format (version 1, written before the turn became a machine) are read by
+`cursord.agent.snapshot_v1`. The property test in tests/agent/test_turn_record.py generates records from
+the attrs fields themselves, so a field that does not survive `decode(encode(record))` fails it.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_unstructure_fn, override
+from cattrs.preconf.json import make_converter
+from cattrs.strategies import configure_tagged_union
+from google.protobuf.message import Message as ProtoMessage
+
+from cursord.agent.machine import PendingCall, TurnPhase, TurnState
+from cursord.agent.tools import Tool, ToolRegistry
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.providers.model import Part
+
+RECORD_VERSION = 2
+
+
+@attrs.frozen
+class TurnRecord:
+    """A turn at a step boundary: everything it needs to go on in another process."""
+
+    state: TurnState
+    run_request: agent.AgentRunRequest
+    #: how many frames the stream's backlog held (the journal is cut back to this on restore)
+    events: int
+    #: the latest `ToolCall` the editor was shown for each of the turn's tool calls (checkpoint steps)
+    tool_views: dict[str, agent.ToolCall] = attrs.field(factory=dict)
+    #: conversation actions that arrived on this stream while its turn ran, for the conversation's next run
+    queued: tuple[agent.ConversationAction, ...] = ()
+
+
+def _is_proto(cls: Any) -> bool:
+    return isinstance(cls, type) and issubclass(cls, ProtoMessage)
+
+
+def _proto_structure(cls: type[ProtoMessage]) -> Callable[[Any, Any], ProtoMessage]:
+    def structure(value: Any, _: Any) -> ProtoMessage:
+        return cls.FromString(base64.b64decode(value))
+
+    return structure
+
+
+def _registry_structure(value: Any, _: Any) -> ToolRegistry:
+    definitions = [agent.McpToolDefinition.FromString(base64.b64decode(d)) for d in value["mcp_definitions"]]
+    return ToolRegistry.build(int(value["mode"]), definitions)
+
+
+def _make_converter() -> cattrs.Converter:
+    converter = make_converter()
+    converter.register_unstructure_hook_func(
+        _is_proto, lambda message: base64.b64encode(message.SerializeToString(deterministic=True)).decode()
+    )
+    converter.register_structure_hook_factory(_is_proto, _proto_structure)
+    configure_tagged_union(Part, converter, tag_name="type")
+    converter.register_unstructure_hook(
+        ToolRegistry, make_dict_unstructure_fn(ToolRegistry, converter, tools=override(omit=True))
+    )
+    converter.register_structure_hook(ToolRegistry, _registry_structure)
+    converter.register_unstructure_hook(Tool, lambda tool: tool.name)
+    # a pending call's tool is resolved against the record's registry (`_resolve_tools`)
+    converter.register_structure_hook(Tool, lambda name, _: _UnresolvedTool(name))
+    return converter
+
+
+@attrs.frozen
+class _UnresolvedTool:
+    name: str
+
+
+_CONVERTER = _make_converter()
+
+
+def _resolve_tools(state: TurnState) -> TurnState:
+    registry = state.setup.tools if state.setup is not None else None
+
+    def resolved(pending: PendingCall) -> PendingCall:
+        tool: Any = pending.tool
+        if not isinstance(tool, _UnresolvedTool):
+            return pending
+        found = None
+        if registry is not None:
+            found = registry.get(tool.name)
+            if found is None:  # a call made in a mode the turn has since switched away from
+                found = ToolRegistry.build(agent.AGENT_MODE_AGENT, registry.mcp_definitions).get(tool.name)
+        if found is None:
+            raise ValueError(f"turn record: pending call {pending.call.id} names tool {tool.name!r}, not in its tools")
+        return attrs.evolve(pending, tool=found)
+
+    return attrs.evolve(state, pending=tuple(resolved(p) for p in state.pending))
+
+
+def encode(record: TurnRecord) -> str:
+    data = _CONVERTER.unstructure(record)
+    data["v"] = RECORD_VERSION
+    return json.dumps(data, separators=(",", ":"))
+
+
+def decode(data: dict[str, Any]) -> TurnRecord:
+    """The record a version-2 snapshot holds (its state in phase `RESTORED` if it was written so)."""
+    if data.get("v") != RECORD_VERSION:
+        raise ValueError(f"turn record version {data.get('v')!r} is not {RECORD_VERSION}")
+    record = _CONVERTER.structure({k: v for k, v in data.items() if k != "v"}, TurnRecord)
+    return attrs.evolve(record, state=_resolve_tools(record.state))
+
+
+def restored(record: TurnRecord) -> TurnRecord:
+    """The record as a restarted process takes it up: the state waits for `Resume`."""
+    return attrs.evolve(record, state=attrs.evolve(record.state, phase=TurnPhase.RESTORED))
