@@ -9,12 +9,15 @@ import json
 import signal
 import sqlite3
 import subprocess
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import trio
 
+from cursord.connect import ConnectError
+from cursord.context.rules import FETCH_RULES_TOOL
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store.store import DB_NAME
 from cursord.testing.agent import exec_reply
@@ -22,6 +25,7 @@ from cursord.testing.editor import EditorClient, run_request
 from cursord.testing.fake_providers import FakeProvider, Reply, Stall, chat_text, chat_tool_call, open_fake_provider
 from cursord.testing.http_client import connect_tcp
 from tests.cli.test_cli_serve import LISTENING, read_until, serve_fake
+from tests.e2e.turn_scenario import MCP_TOOL, editor_answer, scripted_run
 
 MODEL = "m1"
 
@@ -199,3 +203,121 @@ async def test_sigkill_mid_tool_loop_then_a_run_reconnect_completes_the_turn(tmp
     assert "".join(m.interaction_update.text_delta.text for m in rest) == "The file says: buy milk."
     assert kinds(rest)[-1] == "turn_ended"
     assert len(fake.requests) == 2
+
+
+async def killed_while(
+    tmp_path: Path,
+    replies: list[Reply],
+    run: agent.AgentClientMessage,
+    answer: Callable[[agent.AgentServerMessage], list[agent.AgentClientMessage]],
+    until: Callable[[agent.AgentServerMessage], bool],
+    journalled_sql: str,
+) -> tuple[FakeProvider, list[agent.AgentServerMessage], list[agent.AgentServerMessage], ConnectError | None]:
+    """Run `run`, answering with `answer`, until the daemon sends a message `until` accepts (left
+    unanswered); kill the daemon once its journal satisfies `journalled_sql`; restart it and reconnect,
+    answering everything the replay and the rest of the turn ask. (the fake, the messages before the kill,
+    the messages after the restart, the stream's error)"""
+    async with open_fake_provider(*replies) as fake:
+        seqno = 1
+        async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
+            await editor.append("r1", run, seqno=seqno)
+            seen: list[agent.AgentServerMessage] = []
+            async with editor.run_sse("r1") as reader:
+                while True:
+                    message = await reader.next_message()
+                    assert message is not None
+                    seen.append(message)
+                    if until(message):
+                        break
+                    for reply in answer(message):
+                        seqno += 1
+                        await editor.append("r1", reply, seqno=seqno)
+            await journalled(tmp_path, journalled_sql)
+            first.send_signal(signal.SIGKILL)
+            await first.wait()
+        async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
+            after: list[agent.AgentServerMessage] = []
+            async with editor.run_sse("r1") as reader:
+                replayed = [await reader.next_message() for _ in seen]
+                assert replayed == seen
+                for reply in answer(seen[-1]):
+                    seqno += 1
+                    await editor.append("r1", reply, seqno=seqno)
+                while (message := await reader.next_message()) is not None:
+                    after.append(message)
+                    for reply in answer(message):
+                        seqno += 1
+                        await editor.append("r1", reply, seqno=seqno)
+            second.send_signal(signal.SIGTERM)
+    return fake, seen, after, reader.error
+
+
+def execs(messages: list[agent.AgentServerMessage]) -> list[str]:
+    out = []
+    for m in messages:
+        request = m.exec_server_message
+        which = request.WhichOneof("message") or ""
+        if which == "execute_hook_args":
+            which = request.execute_hook_args.request.WhichOneof("request") or ""
+        if m.HasField("exec_server_message"):
+            out.append(which)
+    return out
+
+
+def offered(request: Any) -> set[str]:
+    return {t["function"]["name"] for t in request.json.get("tools", [])}
+
+
+async def test_an_mcp_tool_from_the_editors_mcp_state_works_after_a_restart(tmp_path: Path) -> None:
+    """The MCP tools the editor listed when asked are in the turn's record: the call in flight at the kill
+    gets its result, and later passes still offer the tools."""
+    replies = [
+        Reply.sse(chat_tool_call("c1", MCP_TOOL, json.dumps({"word": "felis"}))),
+        Reply.sse(chat_tool_call("c2", MCP_TOOL, json.dumps({"word": "canis"}))),
+        Reply.sse(chat_text("Both looked up.")),
+    ]
+    run = scripted_run("look felis up", MODEL, hooks=())
+    with trio.fail_after(90):
+        fake, _, after, error = await killed_while(
+            tmp_path,
+            replies,
+            run,
+            editor_answer,
+            lambda m: m.exec_server_message.HasField("mcp_args"),
+            "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"pending\":[{%'",
+        )
+    assert error is None
+    assert execs(after) == ["mcp_args"]  # the second call, with the MCP tool still known
+    assert kinds(after)[-1] == "turn_ended"
+    assert len(fake.requests) == 3
+    assert all(MCP_TOOL in offered(r) for r in fake.requests)
+    tool_results = [m["content"] for m in fake.requests[2].json["messages"] if m["role"] == "tool"]
+    assert "felis: a cat" in tool_results[0] and "canis: a cat" in tool_results[1]
+
+
+async def test_a_call_waiting_on_its_pre_hook_goes_on_after_a_restart(tmp_path: Path) -> None:
+    """The hook state is in the turn's record: the editor's answer to the preToolUse hook is taken as the
+    hook's answer, the Read is then sent, later calls are hooked too, and FetchRules stays offered."""
+    replies = [
+        Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
+        Reply.sse(chat_tool_call("c2", "Read", json.dumps({"path": "/w/done.txt"}))),
+        Reply.sse(chat_text("Milk, twice.")),
+    ]
+    run = scripted_run("what's in todo.txt?", MODEL)
+    with trio.fail_after(90):
+        fake, seen, after, error = await killed_while(
+            tmp_path,
+            replies,
+            run,
+            editor_answer,
+            lambda m: m.exec_server_message.HasField("execute_hook_args"),
+            "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"pending\":[{%'",
+        )
+    assert execs(seen) == ["mcp_state_exec_args", "pre_tool_use"]
+    assert error is None
+    assert execs(after) == ["read_args", "post_tool_use", "pre_tool_use", "read_args", "post_tool_use"]
+    assert kinds(after)[-1] == "turn_ended"
+    assert len(fake.requests) == 3
+    assert all(FETCH_RULES_TOOL in offered(r) for r in fake.requests)
+    first_result = next(m for m in fake.requests[1].json["messages"] if m["role"] == "tool")["content"]
+    assert "buy milk" in first_result and "pre-hook saw Read" in first_result and "post-hook: fine" in first_result
