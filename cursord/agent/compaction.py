@@ -87,24 +87,24 @@ class CompactionPolicy:
         return estimated_prompt_tokens > self.budget
 
 
-@attrs.define
+@attrs.frozen
 class PromptEstimate:
-    """The running estimate of the next prompt's size within a turn.
+    """The running estimate of the next prompt's size within a turn (a value: part of the turn's record).
 
     After each pass the provider says how many tokens the prompt had; the next prompt is that plus the
     reply and whatever was appended since (tool results), estimated by characters.
     """
 
     known_tokens: int | None = None
-    added_since: list[Message] = attrs.field(factory=list)
+    added_since: tuple[Message, ...] = ()
 
-    def observe_pass(self, prompt_tokens: int, output_tokens: int) -> None:
+    def observed(self, prompt_tokens: int, output_tokens: int) -> PromptEstimate:
         if prompt_tokens > 0:
-            self.known_tokens = prompt_tokens + output_tokens
-            self.added_since.clear()
+            return PromptEstimate(prompt_tokens + output_tokens)
+        return self
 
-    def add(self, message: Message) -> None:
-        self.added_since.append(message)
+    def adding(self, message: Message) -> PromptEstimate:
+        return PromptEstimate(self.known_tokens, (*self.added_since, message))
 
     def next_prompt(self, messages: Sequence[Message], system: str | None, tools: Sequence[ToolSpec]) -> int:
         if self.known_tokens is None:

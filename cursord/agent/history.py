@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from cursord.providers.model import Message
-from cursord.store import TurnMeta, TurnRecord
+from cursord.store import PendingEntry, TurnMeta, TurnRecord
 
 
 class ConversationHistory(Protocol):
@@ -19,9 +19,15 @@ class ConversationHistory(Protocol):
         ...
 
     async def record_turn(
-        self, conversation_id: str, messages: Sequence[Message], meta: TurnMeta | None = None
+        self,
+        conversation_id: str,
+        messages: Sequence[Message],
+        meta: TurnMeta | None = None,
+        *,
+        journal_entry: PendingEntry | None = None,
     ) -> TurnRecord:
-        """Store one turn, whatever its status; only completed turns are history."""
+        """Store one turn, whatever its status; only completed turns are history. `journal_entry` is
+        written to the journal of `meta.request_id` in the same transaction, if that journal is open."""
         ...
 
     async def turns(self, conversation_id: str) -> list[TurnRecord]: ...

@@ -33,7 +33,7 @@ from cursord.agent import snapshot_v1, turn_record
 from cursord.agent.router import Route
 from cursord.agent.turn_record import TurnRecord
 from cursord.connect import Code, ConnectError, error_from_wire
-from cursord.store import JournalState, PendingKind, Store
+from cursord.store import JournalState, PendingEntry, PendingKind, Store
 from cursord.streams import ActiveStream, Restorer, StreamBroker, StreamEnding
 
 log = logging.getLogger(__name__)
@@ -111,6 +111,12 @@ def _ending_error(ending_json: str | None) -> ConnectError | None:
     return error_from_wire(data["error"]) if "error" in data else None
 
 
+def pending_entry(record: TurnRecord) -> PendingEntry:
+    """The journal entry that holds the turn's record."""
+    return PendingEntry(PendingKind.TURN, SNAPSHOT_ID, turn_record.encode(record))
+
+
 def save(store: Store, request_id: str, record: TurnRecord) -> None:
     """Record the turn's snapshot beside its journal."""
-    store.journal_pending_put_nowait(request_id, PendingKind.TURN, SNAPSHOT_ID, turn_record.encode(record))
+    entry = pending_entry(record)
+    store.journal_pending_put_nowait(request_id, entry.kind, entry.id, entry.state_json)

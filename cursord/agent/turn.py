@@ -16,6 +16,7 @@ a run with nothing to ask, a model that is not served. Actions on a running turn
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -36,6 +37,7 @@ from cursord.agent.machine import (
     AbortSubagent,
     AskUser,
     Begin,
+    BlobLedger,
     Cancel,
     CancelPass,
     Checkpoint,
@@ -65,7 +67,7 @@ from cursord.agent.router import ProviderRouter, Route
 from cursord.agent.run_prep import gather_context, prepare, run_user_shell
 from cursord.agent.tools import ToolRegistry, mode_id, run_mode
 from cursord.agent.turn_inputs import carried_context, what_to_run
-from cursord.agent.turn_record import TurnRecord
+from cursord.agent.turn_record import CheckpointBase, TurnRecord
 from cursord.connect import Code, ConnectError
 from cursord.context import ContextLimits, Plan, RuleBook, actions, shell_text
 from cursord.core import (
@@ -305,8 +307,9 @@ class AgentTurn(StreamBehaviour):
                         summary=effect.summary,
                         final=effect.final,
                     )
-            case RecordTurn():
-                await self._record(effect.status, effect.messages, effect.usage, effect.error)
+            case RecordTurn(recorded=recorded):
+                record = self._record_of(recorded) if recorded is not None else None
+                await self._record(effect.status, effect.messages, effect.usage, effect.error, record)
             case StoreSummary(text=text):
                 if self.conversation_id is not None:
                     turns = await self.services.history.turns(self.conversation_id)
@@ -315,13 +318,24 @@ class AgentTurn(StreamBehaviour):
                         await self.services.history.set_summary(self.conversation_id, text, last)
             case Snapshot(state=state):
                 if self.run_request is not None:
-                    views = dict(self.checkpoints.tool_calls) if self.checkpoints is not None else {}
-                    queued = self.record.queued if self.record is not None else ()
-                    self._save(TurnRecord(state, self.run_request, len(stream.backlog.frames), views, queued))
+                    self._save(self._record_of(state))
             case Tap(event=event, timings=timings):
                 self._tap(event, timings)
             case End(error=error):
                 stream.end(error)
+
+    def _record_of(self, state: TurnState) -> TurnRecord:
+        """The turn's record now: the machine's state and what this actor keeps beside it (copied)."""
+        keeper = self.checkpoints
+        return TurnRecord(
+            state,
+            self.run_request or agent.AgentRunRequest(),
+            len(self.stream.backlog.frames),
+            dict(keeper.tool_calls) if keeper is not None else {},
+            self.record.queued if self.record is not None else (),
+            copy.deepcopy(keeper.ledger) if keeper is not None else BlobLedger(),
+            CheckpointBase(keeper.base_state, keeper.earlier_turns) if keeper is not None else None,
+        )
 
     def _save(self, record: TurnRecord) -> None:
         self.record = record
@@ -329,10 +343,22 @@ class AgentTurn(StreamBehaviour):
             restore.save(self.services.store, self.stream.request_id, record)
 
     async def _record(
-        self, status: TurnOutcome, messages: tuple[Message, ...], usage: Usage, error: str | None = None
+        self,
+        status: TurnOutcome,
+        messages: tuple[Message, ...],
+        usage: Usage,
+        error: str | None = None,
+        record: TurnRecord | None = None,
     ) -> None:
+        """Store the turn in the conversation's history, and `record` (the turn's record once recorded) in
+        its journal in the same transaction."""
         if self.conversation_id is None or not messages:
             return
+        journal = None
+        if record is not None:
+            self.record = record
+            if self.services.store is not None:
+                journal = restore.pending_entry(record)
         meta = TurnMeta(
             request_id=self.stream.request_id,
             status=TurnStatus(status.value),
@@ -341,7 +367,7 @@ class AgentTurn(StreamBehaviour):
             error=error,
             started_at=self.started_at,
         )
-        await self.services.history.record_turn(self.conversation_id, list(messages), meta)
+        await self.services.history.record_turn(self.conversation_id, list(messages), meta, journal_entry=journal)
 
     def _tap(self, event: str, timings: dict[str, object]) -> None:
         if self.services.tap is not None:
@@ -466,10 +492,15 @@ class AgentTurn(StreamBehaviour):
             return
         store = self.services.store
         if store is not None and self.conversation_id is not None and self.run_request is not None:
-            self.checkpoints = CheckpointKeeper(store, self.stream, self.conversation_id)
-            await self.checkpoints.load_base(self.run_request)
+            self.checkpoints = keeper = CheckpointKeeper(store, self.stream, self.conversation_id)
+            base = self.record.checkpoint_base if self.record is not None else None
+            if base is None:  # a record of the first format
+                await keeper.load_base(self.run_request)
+            else:
+                keeper.base_state, keeper.earlier_turns = base.state, base.earlier_turns
             if self.record is not None:
-                self.checkpoints.tool_calls.update(self.record.tool_views)
+                keeper.tool_calls.update(self.record.tool_views)
+                keeper.ledger = copy.deepcopy(self.record.blobs)
         await self._feed(Resume())
 
     async def _begin(

@@ -2,7 +2,8 @@
 
 Theory of operation. `TurnRecord` is the machine's `TurnState` together with what the actor keeps for
 the same turn: the run request, how many frames the stream's backlog held, the tool calls the editor was
-shown (the checkpoint's steps) and the messages queued for the conversation's next run. `encode` and
+shown (the checkpoint's steps), the messages queued for the conversation's next run and the blobs offered
+to the editor's store. `encode` and
 `decode` are made mechanically from the attrs classes by a cattrs converter, so a field added to any
 class in the record is written and read back without a line here; only what is not an attrs value has a
 hook:
@@ -32,7 +33,7 @@ from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 from google.protobuf.message import Message as ProtoMessage
 
-from cursord.agent.machine import PendingCall, TurnPhase, TurnState
+from cursord.agent.machine import BlobLedger, PendingCall, TurnPhase, TurnState
 from cursord.agent.tools import Tool, ToolRegistry
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Part
@@ -52,6 +53,19 @@ class TurnRecord:
     tool_views: dict[str, agent.ToolCall] = attrs.field(factory=dict)
     #: conversation actions that arrived on this stream while its turn ran, for the conversation's next run
     queued: tuple[agent.ConversationAction, ...] = ()
+    #: the blobs the stream offered the editor and the kv ids it used (the checkpoints go on from here)
+    blobs: BlobLedger = attrs.field(factory=BlobLedger)
+    #: what this turn's checkpoints build on (None: not known, read it from the store)
+    checkpoint_base: CheckpointBase | None = None
+
+
+@attrs.frozen
+class CheckpointBase:
+    """The conversation state a turn's checkpoints build on, as it was when the turn began (the store's
+    latest checkpoint may already be this turn's own)."""
+
+    state: agent.ConversationStateStructure | None
+    earlier_turns: int
 
 
 def _is_proto(cls: Any) -> bool:
@@ -129,5 +143,8 @@ def decode(data: dict[str, Any]) -> TurnRecord:
 
 
 def restored(record: TurnRecord) -> TurnRecord:
-    """The record as a restarted process takes it up: the state waits for `Resume`."""
+    """The record as a restarted process takes it up: the state waits for `Resume` (a turn that was
+    recorded stays `ENDED`: only its end is left)."""
+    if record.state.phase is TurnPhase.ENDED:
+        return record
     return attrs.evolve(record, state=attrs.evolve(record.state, phase=TurnPhase.RESTORED))

@@ -76,6 +76,16 @@ def put_pending(conn: Connection, request_id: str, kind: PendingKind, entry_id: 
     )
 
 
+def put_pending_if_active(conn: Connection, request_id: str, kind: PendingKind, entry_id: str, state_json: str) -> bool:
+    """`put_pending` when the request's journal is open; False (nothing written) when it has ended or was
+    never opened."""
+    row = conn.execute("SELECT state FROM journal_streams WHERE request_id = ?", (request_id,)).fetchone()
+    if row is None or JournalState(row[0]) is not JournalState.ACTIVE:
+        return False
+    put_pending(conn, request_id, kind, entry_id, state_json)
+    return True
+
+
 def remove_pending(conn: Connection, request_id: str, kind: PendingKind, entry_id: str) -> bool:
     cursor = conn.execute(
         "DELETE FROM journal_pending WHERE request_id = ? AND kind = ? AND id = ?", (request_id, kind.value, entry_id)

@@ -20,6 +20,7 @@ from cursord.store.records import (
     ConversationInfo,
     JournalRecord,
     PassRecord,
+    PendingEntry,
     PendingKind,
     SummaryRecord,
     ToolCallRecord,
@@ -60,7 +61,12 @@ class Store(Protocol):
     async def commit_turn(self, conversation_id: str, messages: list[Message]) -> None: ...
 
     async def record_turn(
-        self, conversation_id: str, messages: Sequence[Message], meta: TurnMeta | None = None
+        self,
+        conversation_id: str,
+        messages: Sequence[Message],
+        meta: TurnMeta | None = None,
+        *,
+        journal_entry: PendingEntry | None = None,
     ) -> TurnRecord: ...
 
     async def turns(self, conversation_id: str) -> list[TurnRecord]: ...

@@ -52,6 +52,7 @@ from cursord.store.records import (
     ConversationInfo,
     JournalRecord,
     PassRecord,
+    PendingEntry,
     PendingKind,
     SummaryRecord,
     ToolCallRecord,
@@ -179,15 +180,31 @@ class SqlStore:
         await self.record_turn(conversation_id, messages)
 
     async def record_turn(
-        self, conversation_id: str, messages: Sequence[Message], meta: TurnMeta | None = None
+        self,
+        conversation_id: str,
+        messages: Sequence[Message],
+        meta: TurnMeta | None = None,
+        *,
+        journal_entry: PendingEntry | None = None,
     ) -> TurnRecord:
-        """Store one turn under the next turn_seq, whatever its status; only completed turns are history."""
+        """Store one turn under the next turn_seq, whatever its status; only completed turns are history.
+        `journal_entry` goes to the open journal of `meta.request_id` in the same transaction (so a restart sees
+        either both or neither)."""
         snapshot = tuple(messages)
         now = self.clock()
         meta = meta if meta is not None else TurnMeta()
-        return await self.writer.run(
-            lambda c: conversations.record_turn(c, conversation_id, snapshot, meta, now), durable=True
-        )
+        request_id = meta.request_id
+        if request_id is not None:
+            self._seal(request_id)
+
+        def write(c: Connection) -> TurnRecord:
+            record = conversations.record_turn(c, conversation_id, snapshot, meta, now)
+            entry = journal_entry
+            if entry is not None and request_id is not None:
+                journal.put_pending_if_active(c, request_id, entry.kind, entry.id, entry.state_json)
+            return record
+
+        return await self.writer.run(write, durable=True)
 
     async def turns(self, conversation_id: str) -> list[TurnRecord]:
         return await self._read(lambda c: conversations.turn_records(c, conversation_id))

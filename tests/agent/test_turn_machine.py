@@ -215,6 +215,7 @@ EXPECTED: dict[tuple[TurnPhase, type], TurnPhase] = {
     (P.TOOLS, Cancel): P.ENDED,
     (P.TOOLS, AbortSubagent): P.TOOLS,
     (P.TOOLS, ForceBackground): P.TOOLS,
+    (P.ENDED, Resume): P.ENDED,  # a recorded turn restored: only its end is left
 }
 
 
@@ -467,3 +468,26 @@ def test_the_state_is_frozen() -> None:
     m = in_step()
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         m.state.usage = Usage(input=1)  # type: ignore[misc]
+
+
+def test_a_completed_turn_is_recorded_with_its_ended_state_and_a_restart_only_ends_it() -> None:
+    m = in_step()
+    effects = m.handle(PassEnded(current_pass(m)))
+    (record,) = of(effects, RecordTurn)
+    assert record.recorded == m.state and record.recorded.phase is P.ENDED and record.recorded.turn_messages == ()
+    assert not of(effects, Snapshot)  # the ended state goes with the record, in its transaction
+    restarted = machine(record.recorded)
+    assert restarted.handle(Resume()) == [Publish(updates.turn_ended(m.state.usage)), End(None)]
+
+
+def test_a_hook_request_is_a_step_boundary() -> None:
+    """The state is journalled once the tool's own exec follows the preToolUse answer, and once the
+    postToolUse request holds the outcome: a restart then waits for the right answer."""
+    m = in_tools(setup=setup(hook_steps=HookSteps(frozenset({hooks.PRE_TOOL_USE, hooks.POST_TOOL_USE}))))
+    (pending,) = m.state.pending
+    assert pending.hook == hooks.PRE_TOOL_USE
+    allow = agent.ExecuteHookResult(response=agent.ExecuteHookResponse(pre_tool_use=agent.PreToolUseRequestResponse()))
+    effects = m.handle(ExecResultArrived(agent.ExecClientMessage(id=pending.exec_seq, execute_hook_result=allow)))
+    assert isinstance(effects[-1], Snapshot) and effects[-1].state.pending[0].hook is None
+    effects = m.handle(read_ok(m.state.pending[0].exec_seq or 0))
+    assert isinstance(effects[-1], Snapshot) and effects[-1].state.pending[0].hook == hooks.POST_TOOL_USE

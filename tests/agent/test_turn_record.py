@@ -70,6 +70,9 @@ PROTOS: dict[type, st.SearchStrategy[Any]] = {
         st.text(max_size=8),
     ),
     agent.McpToolDefinition: st.sampled_from([d for s in MCP_SETS for d in s]),
+    agent.ConversationStateStructure: st.builds(
+        lambda turns: agent.ConversationStateStructure(turns=turns), st.lists(st.binary(max_size=4), max_size=2)
+    ),
 }
 
 JSON = st.recursive(
@@ -122,6 +125,8 @@ def for_type(tp: Any) -> st.SearchStrategy[Any]:
         return st.dictionaries(for_type(args[0]), for_type(args[1]), max_size=3)
     if origin is frozenset:
         return st.frozensets(for_type(args[0]), max_size=3)
+    if origin is set:
+        return st.sets(for_type(args[0]), max_size=3)
     if tp in PROTOS:
         return PROTOS[tp]
     if tp is Tool:

@@ -283,7 +283,9 @@ async def restarted(
             return done, await finish(editor, uploads, set(sent[: crash.sent]), fake, 0, messages)
 
 
-async def test_a_turn_killed_at_any_effect_boundary_goes_on_as_if_it_had_not(tmp_path: Path, autojump_clock: Any) -> None:
+async def test_a_turn_killed_at_any_effect_boundary_goes_on_as_if_it_had_not(
+    tmp_path: Path, autojump_clock: Any
+) -> None:
     expected, uploads, images = await uninterrupted(tmp_path)
     assert expected.error is None and len(expected.requests) == len(TURN) + len(NEXT)
     assert "and then the dishes" in json.dumps(expected.requests[-1])

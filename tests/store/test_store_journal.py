@@ -15,6 +15,7 @@ import pytest
 import trio
 import trio.testing
 
+from cursord.providers.model import Message
 from cursord.store import (
     JournalAlreadyActive,
     JournalClosed,
@@ -23,6 +24,7 @@ from cursord.store import (
     PendingEntry,
     PendingKind,
     SqlStore,
+    TurnMeta,
 )
 from cursord.store.writer import WriterThread
 from tests.store.conftest import StoreTarget
@@ -218,3 +220,21 @@ async def test_cancelled_waiter_still_sees_its_write_land(db: StoreTarget) -> No
             await store.journal_append("r", [b"never"])  # cancelled before submitting: nothing queued
         record = await store.journal_load("r")
         assert record is not None and record.events == (b"x",)
+
+
+async def test_a_turn_is_recorded_with_its_journal_entry_in_one_transaction(db: StoreTarget) -> None:
+    """`record_turn(journal_entry=...)` writes the entry with the turn while the journal is open, and records
+    the turn alone when the journal is closed or was never opened."""
+    entry = PendingEntry(PendingKind.TURN, "state", '{"phase": "ended"}')
+    async with db.open(clock=lambda: 50.0) as store:
+        await store.journal_open("r", "c1", None)
+        await store.record_turn("c1", [Message.user("one")], TurnMeta(request_id="r"), journal_entry=entry)
+        record = await store.journal_load("r")
+        assert record is not None and record.pending == (entry,)
+        await store.journal_end("r", "null", 60.0)
+        await store.record_turn("c1", [Message.user("two")], TurnMeta(request_id="r"), journal_entry=entry)
+        await store.record_turn("c1", [Message.user("three")], TurnMeta(request_id="never"), journal_entry=entry)
+        assert [t.turn_seq for t in await store.turns("c1")] == [1, 2, 3]
+        ended = await store.journal_load("r")
+        assert ended is not None and ended.pending == ()
+        assert await store.journal_load("never") is None

@@ -159,6 +159,9 @@ class RecordTurn:
     usage: Usage
     model: str | None
     error: str | None = None
+    #: the turn's state once recorded, to journal in the same transaction: a completed turn that restarts
+    #: after this point ends at once, and neither runs its last pass again nor records itself twice
+    recorded: TurnState | None = None
 
 
 @attrs.frozen

@@ -19,7 +19,9 @@ stray exec result, a late answer) are listed explicitly as ignored.
 - `PassFailed` or `Cancel` ends the turn with an error; its messages are recorded as failed (or
   canceled) and never become history. `Cancel` also cancels the pass and aborts every open exec.
 - `Snapshot` is emitted at every step boundary: before a pass starts, after a step's calls are sent,
-  after each outcome. A restored machine (phase `RESTORED`) goes on with `Resume`.
+  after each outcome and each hook request. A completed turn's last state goes with its `RecordTurn`,
+  in the same transaction. A restored machine (phase `RESTORED`, or `ENDED` for a turn that was
+  recorded) goes on with `Resume`.
 """
 
 from __future__ import annotations
@@ -130,9 +132,8 @@ class TurnMachine:
         # transient, rebuilt after a restart (see `cursord.agent.machine.turn_state`)
         self._pass: PassBuffer | None = None
         self._shells: dict[str, ShellAccumulator] = {}
-        self._estimate = PromptEstimate()
         for pending in self.state.open_calls:
-            if isinstance(pending.tool, ShellTool) and pending.exec_seq is not None:
+            if isinstance(pending.tool, ShellTool) and pending.exec_seq is not None and pending.held is None:
                 self._shells[pending.call.id] = pending.tool.new_accumulator(pending.arguments, pending.context)
 
     @property
@@ -162,16 +163,24 @@ class TurnMachine:
         return self.state.setup
 
     def _add_message(self, message: Message) -> None:
-        self._set(messages=(*self.state.messages, message), turn_messages=(*self.state.turn_messages, message))
-        self._estimate.add(message)
+        self._set(
+            messages=(*self.state.messages, message),
+            turn_messages=(*self.state.turn_messages, message),
+            estimate=self.state.estimate.adding(message),
+        )
 
     def _take_exec_seq(self) -> int:
         seq = self.state.next_exec_seq
         self._set(next_exec_seq=seq + 1)
         return seq
 
+    @property
+    def _snapshots(self) -> bool:
+        """Whether this turn keeps a record (a run that only summarizes has no tools and keeps none)."""
+        return self.state.setup is not None and self.state.setup.tools is not None
+
     def _snapshot(self) -> None:
-        if self.state.setup is not None and self.state.setup.tools is not None:
+        if self._snapshots:
             self._emit(Snapshot(self.state))
 
     def _tap(self, event: str, timings: dict[str, object]) -> None:
@@ -216,7 +225,7 @@ class TurnMachine:
         setup, state = self._setup, self.state
         assert setup.tools is not None
         policy = CompactionPolicy(setup.context_window)
-        estimated = self._estimate.next_prompt(state.messages, setup.system, setup.tools.specs)
+        estimated = state.estimate.next_prompt(state.messages, setup.system, setup.tools.specs)
         if policy.needs_compaction(estimated) and state.turn_start > 0 and not state.compacted:
             log.info(
                 "stream %s: prompt of about %d tokens exceeds %d of %d; compacting %d earlier messages",
@@ -353,13 +362,14 @@ class TurnMachine:
             self._summary_finished(buffer, current, None)
             return
         reply = buffer.reply()
-        self._estimate.observe_pass(buffer.usage.input, buffer.usage.output)
+        estimate = self.state.estimate.observed(buffer.usage.input, buffer.usage.output)
         if buffer.usage.output:
             self._emit(Publish(updates.token_delta(buffer.usage.output)))
         duration_ms = int((self.clock() - current.started_at) * 1000)
         self._emit(Publish(updates.step_completed(current.pass_id, duration_ms)))
-        self._set(messages=(*self.state.messages, reply), turn_messages=(*self.state.turn_messages, reply))
-        self._estimate.observe_pass(buffer.usage.input, buffer.usage.output)  # the reply is counted in output
+        self._set(  # the reply is counted in the pass's output tokens
+            messages=(*self.state.messages, reply), turn_messages=(*self.state.turn_messages, reply), estimate=estimate
+        )
         if buffer.tool_calls:
             self._set(phase=TurnPhase.TOOLS)
             self._dispatch_tools(current, buffer.tool_calls)
@@ -387,8 +397,8 @@ class TurnMachine:
             messages=(self._summary_message(text), *self.state.messages[self.state.turn_start :]),
             turn_start=1,
             compacted=True,
+            estimate=PromptEstimate(),
         )
-        self._estimate = PromptEstimate()
         if current.manual:
             self._set(phase=TurnPhase.ENDED)
             self._emit(Publish(updates.turn_ended(self.state.usage)), End(None))
@@ -400,9 +410,17 @@ class TurnMachine:
     def _complete(self) -> None:
         self._emit(MoveTo(Phase.CHECKPOINTING))
         self._checkpoint(final=True)
-        self._record(TurnOutcome.COMPLETED)
         self._set(phase=TurnPhase.ENDED)
+        if not self._record(TurnOutcome.COMPLETED, journal=True):
+            self._snapshot()
+        self._end_completed()
+
+    def _end_completed(self) -> None:
         self._emit(Publish(updates.turn_ended(self.state.usage)), End(None))
+
+    def _on_resume_ended(self, _: Resume) -> None:
+        """A turn that had completed and been recorded when the daemon stopped: only its end is left."""
+        self._end_completed()
 
     def _fail(self, error: ConnectError) -> None:
         """End the turn with `error`; its messages are kept for inspection but never become history."""
@@ -421,19 +439,22 @@ class TurnMachine:
                 self._emit(AbortExec(pending.exec_seq))
         self._fail(item.error)
 
-    def _record(self, status: TurnOutcome, error: str | None = None) -> None:
+    def _record(self, status: TurnOutcome, error: str | None = None, *, journal: bool = False) -> bool:
+        """Record the turn's messages (once); with `journal`, its state after that goes with them."""
         state = self.state
         if state.conversation_id is None or not state.turn_messages:
-            return
+            return False
         model = state.setup.model if state.setup is not None else None
-        self._emit(RecordTurn(status, state.turn_messages, state.usage, model, error))
         self._set(turn_messages=())  # recorded once
+        recorded = self.state if journal and self._snapshots else None
+        self._emit(RecordTurn(status, state.turn_messages, state.usage, model, error, recorded))
+        return recorded is not None
 
     def _checkpoint(self, *, final: bool) -> None:
         setup = self.state.setup
         if setup is None or setup.tools is None:
             return
-        used = self._estimate.next_prompt(self.state.messages, setup.system, setup.tools.specs)
+        used = self.state.estimate.next_prompt(self.state.messages, setup.system, setup.tools.specs)
         self._emit(
             Checkpoint(
                 self.state.turn_messages,
@@ -609,6 +630,7 @@ class TurnMachine:
                     return
             self._put(attrs.evolve(pending, exec_seq=request.id, deferred=None))
             self._emit(SendExec(request))
+            self._snapshot()
             return
         assert pending.held is not None
         held = pending.held
@@ -683,6 +705,7 @@ class TurnMachine:
                 exec_id=f"{pending.exec_id}:post",
             )
             self._emit(SendExec(request))
+            self._snapshot()
             return
         self._put(attrs.evolve(pending, outcome=outcome))
         self._waiting_phase()

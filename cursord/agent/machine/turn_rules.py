@@ -84,7 +84,8 @@ TURN_RULES: Mapping[tuple[TurnPhase, type], str] = {
     (TOOLS, PassDelta): "ignore",
     (TOOLS, PassEnded): "ignore",
     (TOOLS, PassFailed): "ignore",
-    # ENDED: the stream is closed
+    # ENDED: the stream is closed (or, restored from the record of a recorded turn, only its end is left)
+    (ENDED, Resume): "resume_ended",
     (ENDED, Cancel): "ignore",
     (ENDED, PassDelta): "ignore",
     (ENDED, PassEnded): "ignore",

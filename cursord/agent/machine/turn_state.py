@@ -5,9 +5,9 @@ runs with (`TurnSetup`), the conversation so far and this turn's own messages, t
 and the tool calls of the current step (`PendingCall`). `cursord.agent.restore` writes it to the store
 at every step boundary and reads it back.
 
-Three things the machine keeps beside it are *not* part of the record, because a restart drops them by
-design: the output of the pass in flight (a pass that dies with the process is run again), the output
-a streamed shell command gathered so far, and the running prompt-size estimate.
+Two things the machine keeps beside it are *not* part of the record, because a restart drops them by
+design: the output of the pass in flight (a pass that dies with the process is run again) and the output
+a streamed shell command gathered so far.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from cursord.agent.compaction import PromptEstimate
 from cursord.agent.hooks import HookSteps
 from cursord.agent.tools import Tool, ToolContext, ToolOutcome, ToolRegistry
 from cursord.context import RuleBook
@@ -115,6 +116,8 @@ class TurnState:
     pending: tuple[PendingCall, ...] = ()
     #: file-globbed rules already given to the model in this turn
     applied_rules: tuple[str, ...] = ()
+    #: the size of the next prompt, from the provider's last count (checkpoints show it; compaction reads it)
+    estimate: PromptEstimate = attrs.field(factory=PromptEstimate)
 
     @property
     def open_calls(self) -> tuple[PendingCall, ...]:
