@@ -6,7 +6,8 @@ Three packages are reached by their modules, on purpose, each with a face that i
 without trio or httpx: the turn machine and the context renderer import them) and `cursord.agent` (its sans-IO
 turn machine, `cursord.agent.machine`, must not pull in the trio actor beside it).
 
-(Layers, cycles and the sans-IO cores are checked by `lint-imports`, configured in pyproject.toml.)
+(Layers, cycles between packages and the sans-IO cores are checked by `lint-imports`, configured in
+pyproject.toml; cycles between modules here.)
 """
 
 from __future__ import annotations
@@ -92,3 +93,51 @@ def test_the_face_rule_sees_a_bypass(tmp_path: Path) -> None:
         ]
     finally:
         PACKAGE_ROOT = saved
+
+
+def import_cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """The groups of modules that import each other, directly or not (Tarjan's strongly connected
+    components over every import, those under `TYPE_CHECKING` included)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for imported in graph.find_modules_directly_imported_by(module):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in on_stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for module in sorted(graph.modules):
+        if module not in index:
+            visit(module)
+    return cycles
+
+
+def test_no_modules_import_each_other() -> None:
+    """lint-imports forbids cycles between packages; within a package, two modules that need each other
+    are one module, or share a third."""
+    assert import_cycles(grimp.build_graph("cursord")) == []
+
+
+def test_the_cycle_check_sees_a_cycle() -> None:
+    graph = grimp.build_graph("cursord")
+    graph.add_import(importer="cursord.config._lines", imported="cursord.config._values")
+    assert import_cycles(graph) == [["cursord.config._lines", "cursord.config._values"]]

@@ -14,17 +14,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
 
 import attrs
 import tomli_w
 
+from cursord.config._lines import _TomlFile
 from cursord.core import redact_secrets, redact_url_password
 from cursord.providers.prices import Price, parse_price_text
-
-if TYPE_CHECKING:
-    from cursord.config._file import _TomlFile
 
 
 class ConfigError(Exception):

@@ -16,14 +16,12 @@ their own tables), so lease writes are not durable ones.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 import attrs
 
+from cursord.store.engine import SqlEngine
 from cursord.store.sql import Connection
-
-if TYPE_CHECKING:
-    from cursord.store.store import SqlStore
 
 __all__ = ["ClusterStore", "Lease", "NodeInfo", "SqlClusterStore"]
 
@@ -141,7 +139,7 @@ class SqlClusterStore:
     its own transaction, as a claim batched with the writer's other work could deadlock with another node's
     and take that work down with it."""
 
-    store: SqlStore
+    store: SqlEngine
 
     async def _race(self, fn: Callable[[Connection], T]) -> T:
         if self.store.dialect.shared:

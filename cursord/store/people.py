@@ -24,15 +24,13 @@ import hashlib
 import hmac
 import re
 import secrets
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import attrs
 
+from cursord.store.engine import SqlEngine
 from cursord.store.errors import StoreError
 from cursord.store.sql import Connection
-
-if TYPE_CHECKING:
-    from cursord.store.store import SqlStore
 
 TOKEN_PREFIX = "cdu_"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@-]{0,63}")
@@ -207,7 +205,7 @@ class PeopleStore(Protocol):
 class SqlPeopleStore:
     """`PeopleStore` on a `SqlStore`: writes on its writer thread, reads on its read pool."""
 
-    store: SqlStore
+    store: SqlEngine
 
     async def add_user(self, name: str, team: str | None) -> str:
         check_name(name, "user")
