@@ -10,7 +10,7 @@ give a directory to keep what the fuzzer finds between runs. A crash is written 
 the working directory; rerun it with `bench/fuzz_atheris.py TARGET crash-<sha1>`.
 
 Targets (each turns the fuzzer's bytes into one input and checks the same invariant as the
-Hypothesis fuzzers in tests/test_fuzz_*.py: a result, or a `ConnectError` with a code a peer may
+Hypothesis fuzzers in tests/fuzz/test_fuzz_*.py: a result, or a `ConnectError` with a code a peer may
 cause, or an `HttpRejection`; anything else is a crash that libFuzzer reports with the input):
 
 - `envelope`: Connect envelope framing (`EnvelopeDecoder`), fed in two chunks at a fuzzed split;
@@ -145,7 +145,7 @@ HEADER_NAMES = [
 CONTENT_TYPES = [b"application/proto", b"application/json", b"application/connect+proto", b"application/connect+json"]
 
 
-#: Known bugs this harness steps around so that it finds others (tests/test_fuzz_strategies.OPEN_BUGS);
+#: Known bugs this harness steps around so that it finds others (`tests.fuzz.test_fuzz_strategies.OPEN_BUGS`);
 #: empty it once they are fixed.
 STEP_AROUND: set[str] = set()
 

@@ -194,7 +194,7 @@ class CheckpointKeeper:
     earlier_turns: int = 0
     #: the latest ToolCall the editor was shown for each of this turn's tool calls
     tool_calls: dict[str, agent.ToolCall] = attrs.field(factory=dict)
-    #: the blobs offered to the editor in this stream, and its answers (`cursord.core.BlobLedger`)
+    #: the blobs offered to the editor in this stream, and its answers (`cursord.agent.machine.BlobLedger`)
     ledger: BlobLedger = attrs.field(factory=lambda: BlobLedger(BLOB_ATTEMPTS))
     #: blobs asked of the editor (get_blob_args), by kv id: the event set when the answer came
     fetches: dict[int, tuple[trio.Event, list[bytes | None]]] = attrs.field(factory=dict)

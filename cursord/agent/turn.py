@@ -1,6 +1,6 @@
 """AgentTurn: the trio actor that runs an agent turn on the user's own provider.
 
-Theory of operation. The turn's rules live in the sans-IO `cursord.core.TurnMachine`; this actor is
+Theory of operation. The turn's rules live in the sans-IO `cursord.agent.machine.TurnMachine`; this actor is
 its hands. A run request starts the turn: the actor prepares it (chooses the model, loads history and
 the editor's conversation state, asks the editor for its request context or MCP state, reads blobs)
 and hands the machine `Begin`. From then on every mailbox item the machine takes is fed to

@@ -1,6 +1,6 @@
 """`cursord status` (a table of the daemon's streams) and `cursord tap` (follow its live event tap).
 
-Both are clients of the daemon's debug tap (`cursord.tap.hub.hub`): `status` reads the snapshot the tap sends
+Both are clients of the daemon's debug tap (`cursord.tap.hub`): `status` reads the snapshot the tap sends
 first and prints it; `tap` prints the snapshot and then one line per event until the daemon closes the
 tap or the user presses Ctrl-C. `--json` prints the tap's own JSON instead (one object per line).
 """

@@ -4,8 +4,8 @@ Theory of operation. The proxy has parsed the request head itself (it routes per
 of a second HTTP server this is a minimal ASGI 3 server for exactly one request, answering on a
 `ResponseSink` (`H11Response` over the client's `H11Stream`, or `h2_intercept.H2Response` on one HTTP/2
 stream): `receive` hands out the body (`http.request` chunks), then blocks until the response is
-complete or the client goes away and answers `http.disconnect` (FACTS.md: RunSSE learns of
-disconnects only this way). `send` writes the response as it comes: the head with the first body
+complete or the client goes away and answers `http.disconnect` (RunSSE learns of disconnects
+only this way). `send` writes the response as it comes: the head with the first body
 message, every body message as its own write (h11 `Data`, or HTTP/2 DATA; a RunSSE response streams;
 cursord already batches pending frames into one send), the end when `more_body` is false. Over
 HTTP/1.1 a response without a content-length goes out chunked. Writes after the client went away are

@@ -1,7 +1,7 @@
 """The narrow ASGI seam: reading a bounded request body, sending responses, noticing disconnects.
 
 Hypercorn gives the app raw ASGI; these helpers are all of cursord's HTTP I/O apart from the streaming
-writes in `runsse`. FACTS.md: a disconnect never shows up as a failing `send` (h2 swallows it), only as
+writes in `runsse`. A disconnect never shows up as a failing `send` (h2 swallows it), only as
 `http.disconnect` from `receive`, so streaming handlers run `watch_disconnect` beside their writer.
 """
 

@@ -5,7 +5,7 @@ labelled `content-type: text/event-stream`, as Cursor's backend labels it, while
 Connect envelope framing of `AgentServerMessage`, closed by an end-stream frame.
 
 A connection replays the backlog from the start, then follows it: woken by publishes, it writes every
-frame it has not sent yet in one `send` (HTTP/1.1 costs a socket write per send, FACTS.md), and sends an
+frame it has not sent yet in one `send` (Hypercorn writes each HTTP/1.1 send to the socket on its own), and sends an
 `interaction_update.heartbeat` when nothing new came for `heartbeat` seconds. Heartbeats are written to
 this connection only; they never enter the backlog.
 

@@ -1,6 +1,6 @@
 """Serving the app with Hypercorn's trio worker: HTTP/1.1 and h2c on one port, TLS with ALPN h2 if asked.
 
-Shutdown order matters (FACTS.md): Hypercorn cancels app tasks `graceful_timeout` after its trigger, and
+Shutdown order matters: Hypercorn cancels app tasks `graceful_timeout` after its trigger, and
 the client would see a bare h2 CANCEL. So the daemon first ends every stream with `unavailable` (their
 RunSSE connections write that end-stream and finish), then pulls Hypercorn's trigger.
 """

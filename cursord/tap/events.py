@@ -1,6 +1,6 @@
 """The debug tap's events, as data: summaries of what a stream says and hears, and the per-client queue.
 
-Theory of operation. The tap (`cursord.tap.hub.hub`) turns everything it is told about (broker changes, published
+Theory of operation. The tap (`cursord.tap.hub`) turns everything it is told about (broker changes, published
 AgentServerMessages, BidiAppend uploads, provider pass timings) into small JSON objects; this module holds
 the pure parts of that, with no trio and no I/O:
 

@@ -1,6 +1,6 @@
 """The live debug tap: `GET /debug/tap` over WebSocket, a JSON event for everything streams do.
 
-Theory of operation. A `TapHub` is told what happens and turns it into events (`cursord.tap.hub.events`):
+Theory of operation. A `TapHub` is told what happens and turns it into events (`cursord.tap.events`):
 
 - the broker calls `TapHub.observe` for stream created / phase / subscribers / retired (the hub adds an
   ``stream.ended`` event, with the ending code, the first time it sees a stream's backlog closed);

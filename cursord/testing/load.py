@@ -1,4 +1,4 @@
-"""Shared pieces of the load and fault tests (`tests/test_load_*.py`, marked `load`); holds no tests.
+"""Shared pieces of the load and fault tests (`tests/load/test_*.py`, marked `load`); holds no tests.
 
 Sizes come from `CURSORD_LOAD_SCALE`: 1.0 is the full size a scenario names (500 conversations, 1,000
 reconnects, ...), the default 0.1 is CI's short version. `sized(full, floor)` is what a test runs:

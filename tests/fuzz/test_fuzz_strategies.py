@@ -1,4 +1,4 @@
-"""Shared pieces of the fuzz tests (`tests/test_fuzz_*.py`), and tests of the pieces themselves.
+"""Shared pieces of the fuzz tests (`tests/fuzz/test_fuzz_*.py`), and tests of the pieces themselves.
 
 - `proto_messages(T)`: a Hypothesis strategy that builds random `T` messages from T's protobuf descriptor,
   to a bounded depth: a random subset of fields per message (oneofs, repeated fields, maps, open enums
