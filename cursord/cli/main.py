@@ -32,6 +32,7 @@ from cursord.config import (
     dump_toml,
     redacted,
 )
+from cursord.server import UnsupportedHypercorn
 
 log = logging.getLogger("cursord")
 
@@ -134,11 +135,19 @@ def serve(config: ServeConfig, environ: Mapping[str, str]) -> int:
     failed = False
     try:
         trio.run(_serve, config, environ)
-    except* (OSError, DataDirInUse, ConfigError) as errors:  # cannot bind, no data dir, no gateway token
-        for error in errors.exceptions:
+    # cannot bind, no data dir, no gateway token, a Hypercorn release cursord is not tested with
+    except* (OSError, DataDirInUse, ConfigError, UnsupportedHypercorn) as errors:
+        for error in _leaves(errors):
             log.error("cursord cannot start: %s", error)
         failed = True
     return 1 if failed else 0
+
+
+def _leaves(error: BaseException) -> list[BaseException]:
+    """The errors an exception group holds, however deeply its nurseries nested them."""
+    if isinstance(error, BaseExceptionGroup):
+        return [leaf for inner in error.exceptions for leaf in _leaves(inner)]
+    return [error]
 
 
 async def _serve(config: ServeConfig, environ: Mapping[str, str]) -> None:

@@ -8,6 +8,7 @@ from cursord.server.counters import ServerCounters
 from cursord.server.gateway import GatewayAccess
 from cursord.server.gateway_client import GATEWAY_PATHS, gateway_client_parts, gateway_relay, open_gateway_client
 from cursord.server.host_policy import LOOPBACK_ONLY, PROXIED_EXTENSION, HostPolicy, is_loopback
+from cursord.server.hypercorn_fixes import UnsupportedHypercorn
 from cursord.server.models_rpc import (
     AGENT_USABLE_MODELS_PATH,
     AISERVER_USABLE_MODELS_PATH,
@@ -53,6 +54,7 @@ __all__ = [
     "Send",
     "ServerCounters",
     "SideRpcs",
+    "UnsupportedHypercorn",
     "build_core",
     "deny_websocket",
     "drain_body",

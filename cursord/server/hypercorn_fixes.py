@@ -1,6 +1,11 @@
 """Narrow fixes to Hypercorn 0.18, applied on import; each turns a crash of the whole server into the
 end of one connection or one request, or stops a per-connection table from growing without bound.
 
+They patch Hypercorn's private internals, so they are applied only to the releases they were written and
+tested against (`TESTED`, the range pyproject.toml pins). With any other release installed nothing is
+patched, and `require_tested_hypercorn` (called before the server starts) refuses to start with one line
+that says what to install.
+
 - `TCPServer._close` sends EOF without the send lock, so a response still being flushed on the same
   connection fails with `trio.BusyResourceError`, which nothing catches (seen at shutdown). The
   connection is going away either way: that error is treated as the connection closing.
@@ -44,8 +49,10 @@ end of one connection or one request, or stops a per-connection table from growi
 from __future__ import annotations
 
 import contextlib
+import importlib.metadata
 import logging
-from typing import Any
+import re
+from typing import Any, Final
 
 import h2.errors
 import h2.events
@@ -58,6 +65,41 @@ from hypercorn.trio.tcp_server import TCPServer
 from priority.priority import MissingStreamError
 
 log = logging.getLogger(__name__)
+
+#: the Hypercorn releases these fixes are tested against: at least the first, below the second
+TESTED: Final = ((0, 18), (0, 19))
+
+
+class UnsupportedHypercorn(RuntimeError):
+    """The installed Hypercorn is outside the tested range."""
+
+
+def _release(version: str) -> tuple[int, int] | None:
+    match = re.match(r"(\d+)\.(\d+)", version)
+    return (int(match[1]), int(match[2])) if match else None
+
+
+def _installed() -> str:
+    return importlib.metadata.version("hypercorn")
+
+
+def tested(version: str) -> bool:
+    release = _release(version)
+    low, below = TESTED
+    return release is not None and low <= release < below
+
+
+def require_tested_hypercorn(version: str | None = None) -> None:
+    """Raise `UnsupportedHypercorn` (a one-line message) unless the installed Hypercorn is one of `TESTED`."""
+    version = _installed() if version is None else version
+    if not tested(version):
+        (low_major, low_minor), (below_major, below_minor) = TESTED
+        wanted = f"hypercorn>={low_major}.{low_minor},<{below_major}.{below_minor}"
+        raise UnsupportedHypercorn(
+            f"Hypercorn {version} is installed, but cursord patches Hypercorn's internals and is tested only with "
+            f"{wanted}: pip install '{wanted}'"
+        )
+
 
 _MARK = "_cursord_fixed"
 #: a stalled-write deadline is renewed after each piece of this size the client takes.
@@ -257,9 +299,10 @@ def _contain_connection_failures() -> None:
     TCPServer.run = run  # type: ignore[method-assign]
 
 
-_tolerate_close_race()
-_drop_data_for_finished_streams()
-_reset_streams_abandoned_mid_response()
-_write_h2_bodies_directly()
-_close_idle_connections_promptly()
-_contain_connection_failures()
+if tested(_installed()):
+    _tolerate_close_race()
+    _drop_data_for_finished_streams()
+    _reset_streams_abandoned_mid_response()
+    _write_h2_bodies_directly()
+    _close_idle_connections_promptly()
+    _contain_connection_failures()

@@ -15,7 +15,7 @@ import trio
 from hypercorn.config import Config as HypercornConfig
 from hypercorn.trio import serve as hypercorn_serve
 
-from cursord.server import hypercorn_fixes  # noqa: F401 - applied on import
+from cursord.server import hypercorn_fixes  # applied on import
 from cursord.server.counters import ServerCounters
 from cursord.server.memory import return_freed_blocks_to_the_os
 
@@ -81,7 +81,9 @@ async def serve_http(
     *,
     task_status: trio.TaskStatus[list[str]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
-    """Serve `app` until `shutdown` is set; reports the bound URLs through `task_status`."""
+    """Serve `app` until `shutdown` is set; reports the bound URLs through `task_status`. Refuses to start
+    (`UnsupportedHypercorn`) on a Hypercorn release `hypercorn_fixes` was not tested with."""
+    hypercorn_fixes.require_tested_hypercorn()
     counters = getattr(app, "counters", None)
     config = hypercorn_config(options, max_body_bytes, counters if isinstance(counters, ServerCounters) else None)
     return_freed_blocks_to_the_os()
