@@ -13,6 +13,7 @@ pyproject.toml; cycles between modules here.)
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
 import grimp
@@ -141,3 +142,21 @@ def test_the_cycle_check_sees_a_cycle() -> None:
     graph = grimp.build_graph("cursord")
     graph.add_import(importer="cursord.config._lines", imported="cursord.config._values")
     assert import_cycles(graph) == [["cursord.config._lines", "cursord.config._values"]]
+
+
+def diagram_layers(page: str) -> list[str]:
+    """The layers drawn in docs/ARCHITECTURE.md's first code block, top to bottom, as `lint-imports` writes
+    them (`cursord.cli | cursord.testing`)."""
+    block = page.split("```", 2)[1]
+    layers = []
+    for line in block.strip("\n").splitlines():
+        names = line.strip().split("  ", 1)[0]
+        layers.append(" | ".join(f"cursord.{name.strip()}" for name in names.split("|")))
+    return layers
+
+
+def test_the_layer_diagram_is_the_contract() -> None:
+    root = PACKAGE_ROOT.parent
+    contracts = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    (layers,) = [c["layers"] for c in contracts if c["type"] == "layers"]
+    assert diagram_layers((root / "docs" / "ARCHITECTURE.md").read_text()) == layers
