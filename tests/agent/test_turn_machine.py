@@ -14,7 +14,6 @@ from cursord.agent import hooks, updates
 from cursord.agent.hooks import HookSteps
 from cursord.agent.machine import (
     TRANSITIONS,
-    TURN_RULES,
     AbortExec,
     AbortSubagent,
     AskUser,
@@ -31,6 +30,7 @@ from cursord.agent.machine import (
     Publish,
     RecordTurn,
     Resume,
+    Rule,
     SendExec,
     ShowToolCall,
     Snapshot,
@@ -219,10 +219,20 @@ EXPECTED: dict[tuple[TurnPhase, type], TurnPhase] = {
 }
 
 
-def test_the_table_is_the_rules_and_every_row_is_tested_here() -> None:
-    assert set(TRANSITIONS) == set(TURN_RULES)
-    acting = {pair for pair, name in TURN_RULES.items() if name != "ignore"}
+def test_every_row_that_acts_is_tested_here() -> None:
+    acting = {pair for pair, rule in TRANSITIONS.items() if rule.handler is not TurnMachine._ignore}
     assert acting == set(EXPECTED)
+    assert all(EXPECTED[pair] in TRANSITIONS[pair].then for pair in EXPECTED)
+
+
+def test_a_handler_that_leads_where_its_rule_does_not_allow_is_a_protocol_error(monkeypatch: Any) -> None:
+    """The rows' next phases are checked on every input: a row that allowed only STEP after PassEnded
+    would refuse the turn's completion."""
+    row = TRANSITIONS[(P.STEP, PassEnded)]
+    monkeypatch.setitem(TRANSITIONS, (P.STEP, PassEnded), Rule(row.handler, frozenset({P.STEP})))
+    m = in_step()
+    with pytest.raises(TurnProtocolError, match="PassEnded in phase step led to ended; its rule allows step"):
+        m.handle(PassEnded(current_pass(m)))
 
 
 @pytest.mark.parametrize("pair", sorted(EXPECTED, key=lambda p: (p[0].value, p[1].__name__)), ids=str)
@@ -235,7 +245,8 @@ def test_every_listed_transition(pair: tuple[TurnPhase, type]) -> None:
 
 
 IGNORED = sorted(
-    (pair for pair, name in TURN_RULES.items() if name == "ignore"), key=lambda p: (p[0].value, p[1].__name__)
+    (pair for pair, rule in TRANSITIONS.items() if rule.handler is TurnMachine._ignore),
+    key=lambda p: (p[0].value, p[1].__name__),
 )
 
 
@@ -251,7 +262,7 @@ def test_ignored_inputs_change_nothing(pair: tuple[TurnPhase, type]) -> None:
     assert m.state == before
 
 
-UNLISTED = [pair for pair in itertools.product(P, INPUT_TYPES) if pair not in TURN_RULES]
+UNLISTED = [pair for pair in itertools.product(P, INPUT_TYPES) if pair not in TRANSITIONS]
 
 
 @pytest.mark.parametrize("pair", UNLISTED, ids=str)

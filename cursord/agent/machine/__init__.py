@@ -32,13 +32,11 @@ from cursord.agent.machine.turn_events import (
     Tap,
     TurnOutcome,
 )
-from cursord.agent.machine.turn_machine import TRANSITIONS, TurnMachine, TurnProtocolError
-from cursord.agent.machine.turn_rules import TURN_RULES
+from cursord.agent.machine.turn_machine import TRANSITIONS, Rule, TurnMachine, TurnProtocolError
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
 
 __all__ = [
     "TRANSITIONS",
-    "TURN_RULES",
     "AbortExec",
     "AbortSubagent",
     "AskUser",
@@ -61,6 +59,7 @@ __all__ = [
     "Publish",
     "RecordTurn",
     "Resume",
+    "Rule",
     "SendBlob",
     "SendExec",
     "ShowToolCall",

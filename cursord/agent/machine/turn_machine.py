@@ -3,10 +3,16 @@
 Theory of operation. A turn alternates provider *passes* and *tool steps*. The actor
 (`cursord.agent.turn`) prepares a run (asking the editor, reading history and blobs) and hands the
 machine `Begin`; from then on every input goes through `handle`, which looks up `(phase, input type)`
-in `TRANSITIONS` (the turn's rules, in one place: `cursord.agent.machine.turn_rules`), updates the frozen
-`TurnState` and returns the effects for the actor to carry out, in order. A pair that is not in the
-table is a bug on our side and raises `TurnProtocolError`; inputs the editor may send at any time (a
-stray exec result, a late answer) are listed explicitly as ignored.
+in `TRANSITIONS` (the turn's rules, in one table at the end of this module: each row names its handler
+and the phases it may lead to), runs the handler, which updates the frozen `TurnState`, checks that the
+turn is in one of those phases, and returns the effects for the actor to carry out, in order. A pair
+that is not in the table, or a handler that moves the turn elsewhere, is a bug on our side and raises
+`TurnProtocolError`; inputs the editor may send at any time (a stray exec result, a late answer) are
+listed explicitly as ignored.
+
+Phases (`TurnPhase`): IDLE (built; the actor prepares the run), RESTORED (built from a record), STEP (a
+provider pass of the turn), SUMMARY (a summary pass), TOOLS (the step's tool calls wait for the editor),
+ENDED.
 
 - `Begin` starts the first pass (compacting earlier turns first if the prompt would not fit the
   model's window, or summarizing when the user asked for that).
@@ -62,7 +68,6 @@ from cursord.agent.machine.turn_events import (
     TurnOutcome,
 )
 from cursord.agent.machine.turn_pass import PassBuffer
-from cursord.agent.machine.turn_rules import TURN_RULES
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
 from cursord.agent.tools import (
     ExecTool,
@@ -141,11 +146,18 @@ class TurnMachine:
         return self.state.phase
 
     def handle(self, item: object) -> list[Effect]:
-        handler = TRANSITIONS.get((self.state.phase, type(item)))
-        if handler is None:
-            raise TurnProtocolError(f"turn {self.request_id}: {type(item).__name__} in phase {self.state.phase.value}")
+        before = self.state.phase
+        rule = TRANSITIONS.get((before, type(item)))
+        if rule is None:
+            raise TurnProtocolError(f"turn {self.request_id}: {type(item).__name__} in phase {before.value}")
         self._out = []
-        handler(self, item)
+        rule.handler(self, item)
+        if self.state.phase not in rule.then:
+            allowed = ", ".join(sorted(p.value for p in rule.then))
+            raise TurnProtocolError(
+                f"turn {self.request_id}: {type(item).__name__} in phase {before.value} led to "
+                f"{self.state.phase.value}; its rule allows {allowed}"
+            )
         out, self._out = self._out, []
         return out
 
@@ -736,7 +748,89 @@ def _unserved_web_request(tool: InteractionTool, arguments: dict[str, Any]) -> t
     return WebSearchTool.failed(reason)
 
 
-#: (phase, input type) -> handler, from `TURN_RULES`. A pair not listed raises `TurnProtocolError`.
-TRANSITIONS: Mapping[tuple[TurnPhase, type], Handler] = {
-    pair: getattr(TurnMachine, "_ignore" if name == "ignore" else f"_on_{name}") for pair, name in TURN_RULES.items()
+@attrs.frozen
+class Rule:
+    """One row of the turn's rules: the handler for an input in a phase, and the phases the turn may be in
+    once it has run (checked on every input: a handler that moves the turn elsewhere is our bug)."""
+
+    handler: Handler
+    then: frozenset[TurnPhase]
+
+
+def _rule(handler: Handler, *then: TurnPhase) -> Rule:
+    return Rule(handler, frozenset(then))
+
+
+IDLE, RESTORED, STEP, SUMMARY, TOOLS, ENDED = (
+    TurnPhase.IDLE,
+    TurnPhase.RESTORED,
+    TurnPhase.STEP,
+    TurnPhase.SUMMARY,
+    TurnPhase.TOOLS,
+    TurnPhase.ENDED,
+)
+M = TurnMachine
+#: the phases the next pass can put the turn in: a step, a compaction first, or the end (too many passes)
+_NEXT_PASS = (STEP, SUMMARY, ENDED)
+
+#: The turn's rules: (phase, input type) -> (handler, the phases it may lead to). A pair not listed raises
+#: `TurnProtocolError`. Rows whose handler is `_ignore` are inputs that may arrive at any time and mean
+#: nothing in that phase: the editor answering late, twice, or for an exec that is not the turn's (a
+#: forced-background exec, one from before a cancel), and the output of a pass that was canceled.
+TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
+    # IDLE: the actor prepares the run; Begin starts the first pass (or compaction, or the user's summary)
+    (IDLE, Begin): _rule(M._on_begin, *_NEXT_PASS),
+    (IDLE, Cancel): _rule(M._on_cancel, ENDED),  # nothing runs yet
+    (IDLE, ExecResultArrived): _rule(M._ignore, IDLE),
+    (IDLE, ExecControlArrived): _rule(M._ignore, IDLE),
+    (IDLE, InteractionAnswered): _rule(M._ignore, IDLE),
+    # RESTORED: after a restart; Resume waits for open calls, or runs the next pass again
+    (RESTORED, Resume): _rule(M._on_resume, TOOLS, *_NEXT_PASS),
+    (RESTORED, Cancel): _rule(M._on_cancel, ENDED),
+    (RESTORED, ExecResultArrived): _rule(M._ignore, RESTORED),
+    (RESTORED, ExecControlArrived): _rule(M._ignore, RESTORED),
+    (RESTORED, InteractionAnswered): _rule(M._ignore, RESTORED),
+    # STEP: deltas are published as they come; the end appends the reply and dispatches its tool calls
+    # (-> TOOLS, or straight on when all were served here), or completes the turn; a provider error fails it.
+    # A canceled pass's output is dropped by pass id (the phase stays).
+    (STEP, PassDelta): _rule(M._on_delta, STEP),
+    (STEP, PassEnded): _rule(M._on_pass_ended, TOOLS, *_NEXT_PASS),
+    (STEP, PassFailed): _rule(M._on_pass_failed, STEP, ENDED),
+    (STEP, Cancel): _rule(M._on_cancel, ENDED),  # cancels the pass
+    (STEP, AbortSubagent): _rule(M._on_abort_subagent, STEP),
+    (STEP, ForceBackground): _rule(M._on_force_background, STEP),
+    (STEP, ExecResultArrived): _rule(M._ignore, STEP),
+    (STEP, ExecControlArrived): _rule(M._ignore, STEP),
+    (STEP, InteractionAnswered): _rule(M._ignore, STEP),
+    # SUMMARY: the summary replaces the earlier turns, then the step runs; a failed compaction goes on
+    # uncompacted; the user's summary ends the turn
+    (SUMMARY, PassDelta): _rule(M._on_delta, SUMMARY),
+    (SUMMARY, PassEnded): _rule(M._on_pass_ended, SUMMARY, STEP, ENDED),
+    (SUMMARY, PassFailed): _rule(M._on_pass_failed, SUMMARY, STEP, ENDED),
+    (SUMMARY, Cancel): _rule(M._on_cancel, ENDED),
+    (SUMMARY, AbortSubagent): _rule(M._on_abort_subagent, SUMMARY),
+    (SUMMARY, ForceBackground): _rule(M._on_force_background, SUMMARY),
+    (SUMMARY, ExecResultArrived): _rule(M._ignore, SUMMARY),
+    (SUMMARY, ExecControlArrived): _rule(M._ignore, SUMMARY),
+    (SUMMARY, InteractionAnswered): _rule(M._ignore, SUMMARY),
+    # TOOLS: each result settles its call (through the hooks, if any); when all are settled the results
+    # go to the model (the next pass)
+    (TOOLS, ExecResultArrived): _rule(M._on_exec_result, TOOLS, *_NEXT_PASS),  # by exec id; a shell until it ends
+    (TOOLS, ExecControlArrived): _rule(M._on_exec_control, TOOLS, *_NEXT_PASS),  # throw or close settles a call
+    (TOOLS, InteractionAnswered): _rule(M._on_interaction, TOOLS, *_NEXT_PASS),  # by query id
+    (TOOLS, Cancel): _rule(M._on_cancel, ENDED),  # aborts every open exec
+    (TOOLS, AbortSubagent): _rule(M._on_abort_subagent, TOOLS),
+    (TOOLS, ForceBackground): _rule(M._on_force_background, TOOLS),
+    (TOOLS, PassDelta): _rule(M._ignore, TOOLS),
+    (TOOLS, PassEnded): _rule(M._ignore, TOOLS),
+    (TOOLS, PassFailed): _rule(M._ignore, TOOLS),
+    # ENDED: the stream is closed (or, restored from the record of a recorded turn, only its end is left)
+    (ENDED, Resume): _rule(M._on_resume_ended, ENDED),
+    (ENDED, Cancel): _rule(M._ignore, ENDED),
+    (ENDED, PassDelta): _rule(M._ignore, ENDED),
+    (ENDED, PassEnded): _rule(M._ignore, ENDED),
+    (ENDED, PassFailed): _rule(M._ignore, ENDED),
+    (ENDED, ExecResultArrived): _rule(M._ignore, ENDED),
+    (ENDED, ExecControlArrived): _rule(M._ignore, ENDED),
+    (ENDED, InteractionAnswered): _rule(M._ignore, ENDED),
 }
