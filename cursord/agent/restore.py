@@ -46,17 +46,20 @@ class Resumed:
     """Mailbox item: the stream was re-created from its journal; go on from the snapshot."""
 
 
-def read(snapshot: dict[str, Any], route_for: Callable[[str], Route | None]) -> tuple[TurnRecord, Route | None]:
-    """The record a journalled snapshot holds (either format), its state waiting for `Resume`, and the
-    route its model takes now (None: the model is no longer served)."""
+def read(
+    snapshot: dict[str, Any], route_for: Callable[[str], Route | None], now: float = 0.0
+) -> tuple[TurnRecord, Route | None]:
+    """The record a journalled snapshot holds (either format), its state waiting for `Resume` (its calls
+    in flight timed from `now`, this process's clock), and the route its model takes now (None: the model
+    is no longer served)."""
     if snapshot.get("v") == snapshot_v1.VERSION:
         route = route_for(str(snapshot["model"]))
-        return snapshot_v1.decode(snapshot, route), route
+        return turn_record.restored(snapshot_v1.decode(snapshot, route), now), route
     record = turn_record.decode(snapshot)
     setup = record.state.setup
     if setup is None:
         raise ValueError("turn record without a setup: such a turn keeps no snapshot")
-    return turn_record.restored(record), route_for(setup.model)
+    return turn_record.restored(record, now), route_for(setup.model)
 
 
 def make_restorer(

@@ -200,7 +200,7 @@ class AgentTurn(StreamBehaviour):
         return for_snapshot
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
-        record, self.route = restore.read(snapshot, self.services.router.route)
+        record, self.route = restore.read(snapshot, self.services.router.route, trio.current_time())
         state = record.state
         assert state.setup is not None
         self.run_request = record.run_request

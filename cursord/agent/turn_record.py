@@ -142,9 +142,12 @@ def decode(data: dict[str, Any]) -> TurnRecord:
     return attrs.evolve(record, state=_resolve_tools(record.state))
 
 
-def restored(record: TurnRecord) -> TurnRecord:
+def restored(record: TurnRecord, now: float) -> TurnRecord:
     """The record as a restarted process takes it up: the state waits for `Resume` (a turn that was
-    recorded stays `ENDED`: only its end is left)."""
-    if record.state.phase is TurnPhase.ENDED:
-        return record
-    return attrs.evolve(record, state=attrs.evolve(record.state, phase=TurnPhase.RESTORED))
+    recorded stays `ENDED`: only its end is left). Times read on the old process's clock mean nothing on
+    this one (trio's clock starts at a random offset), so the calls in flight count their time from `now`."""
+    state = record.state
+    pending = tuple(attrs.evolve(p, started_at=now) for p in state.pending)
+    current = attrs.evolve(state.current, started_at=now) if state.current is not None else None
+    phase = state.phase if state.phase is TurnPhase.ENDED else TurnPhase.RESTORED
+    return attrs.evolve(record, state=attrs.evolve(state, phase=phase, pending=pending, current=current))

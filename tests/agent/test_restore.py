@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import attrs
+
 from cursord.agent import snapshot_v1, turn_record
 from cursord.agent.machine import MoveTo, Resume, StartPass, TurnMachine, TurnPhase
 from cursord.agent.restore import read
@@ -84,3 +86,13 @@ def test_a_restored_turn_goes_on_where_it_stopped() -> None:
     assert start.pass_id == 2 and start.model_call_id == "req-1:2"
     results = [p for m in start.request.messages for p in m.parts if isinstance(p, ToolResultPart)]
     assert [r.tool_call_id for r in results] == ["c1", "c2"] and "a.py" in results[1].content
+
+
+def test_calls_in_flight_are_timed_from_the_restart() -> None:
+    """The old process's clock means nothing in the new one: a restored call's post-hook duration and a
+    restored pass count from the moment the turn was taken up."""
+    record, _ = read(OLD_SNAPSHOT, lambda model: None, now=5_000.0)
+    assert [p.started_at for p in record.state.pending] == [5_000.0, 5_000.0]
+    assert record.state.current is not None and record.state.current.started_at == 5_000.0
+    ended = attrs.evolve(record, state=attrs.evolve(record.state, phase=TurnPhase.ENDED))
+    assert turn_record.restored(ended, 1.0).state.phase is TurnPhase.ENDED  # a recorded turn only ends
