@@ -79,6 +79,7 @@ def agent_parts(
             publish_observers=(journal.published,),
             shutdown_observers=(journal.suspend,),
             restorer=restorer,
+            append_positions=journal,
         ),
         AppParts(run_relay=RunRelay(catalog_owns(router.catalog), endpoint.relay)),
     )

@@ -184,6 +184,10 @@ class Limits:
     max_pending_append_bytes: int = attrs.field(default=64 * 1024 * 1024, validator=_check_limit)  # all ids
     max_append_requests: int = attrs.field(default=4096, validator=_check_limit)  # request_ids sequenced
     append_hold_seconds: float = attrs.field(default=30.0, validator=_check_limit)
+    #: how long a seqno 1 that came first waits for a seqno 0 before its sequence is taken to start at 1
+    append_start_grace_seconds: float = attrs.field(default=2.0, validator=_check_limit)
+    #: how long a RunSSE or Run waits for the request's run_request (other uploads do not extend it)
+    startup_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     reconnect_grace_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     terminal_retention_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     heartbeat_seconds: float = attrs.field(default=5.0, validator=_check_limit)

@@ -356,6 +356,17 @@ class SqlStore:
     async def journal_load(self, request_id: str) -> JournalRecord | None:
         return await self._read(lambda c: journal.load_journal(c, request_id))
 
+    async def journal_put_append_position(self, request_id: str, position_json: str) -> bool:
+        """Record where a stream's append sequence stands (committed when this returns: the upload that
+        moved it is ACKed after). False if no journal holds the request id."""
+        check_json(position_json, "append position")
+        self._seal(request_id)
+        return await self.writer.run(lambda c: journal.put_append_position(c, request_id, position_json))
+
+    async def journal_append_position(self, request_id: str) -> str | None:
+        """The append position last recorded for a journalled stream (None: none recorded, or no journal)."""
+        return await self._read(lambda c: journal.load_append_position(c, request_id))
+
     async def journal_active(self) -> list[str]:
         """Request ids of journals still active (streams a restart interrupted), oldest first."""
         return await self._read(journal.active_journals)

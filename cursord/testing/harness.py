@@ -34,7 +34,7 @@ from cursord.server import (
     hypercorn_config,
 )
 from cursord.streams import BehaviourFactory
-from cursord.testing.editor import Connect, EditorClient
+from cursord.testing.editor import EDITOR, AppendPattern, Connect, EditorClient
 from cursord.testing.http_client import connect_tcp, connect_tls
 from cursord.testing.memory_server import serve_in_memory, serve_tcp
 from cursord.tls import CaPaths, CertificateAuthority, client_context
@@ -59,9 +59,10 @@ class RunningDaemon:
 
     @contextlib.asynccontextmanager
     async def editor(
-        self, *, http2: bool, headers: tuple[tuple[bytes, bytes], ...] = ()
+        self, *, http2: bool, headers: tuple[tuple[bytes, bytes], ...] = (), pattern: AppendPattern = EDITOR
     ) -> AsyncIterator[EditorClient]:
-        async with EditorClient.open(self.connect, http2, headers) as client:
+        """An editor client; by default it uploads as Cursor does (`cursord.testing.editor.AppendPattern`)."""
+        async with EditorClient.open(self.connect, http2, headers, pattern) as client:
             yield client
 
 

@@ -253,7 +253,7 @@ async def test_a_run_that_uploads_nothing_for_an_unknown_request_id(
     async with editor.run("nobody") as run:
         before = trio.current_time()
         code, message = await _refused(await run.reader())
-    assert code is Code.NOT_FOUND and "within 60 s" in message
+    assert code is Code.NOT_FOUND and "within 30 s" in message
     assert trio.current_time() - before == pytest.approx(60, abs=0.5)
     assert daemon.core.broker.get("nobody") is None  # no placeholder was left behind
 
