@@ -212,6 +212,12 @@ class EditorClient:
     def next_seqno(self, request_id: str) -> int:
         return next(self._seqnos.setdefault(request_id, itertools.count(self.pattern.start)))
 
+    def peek_seqno(self, request_id: str) -> int:
+        """The number the next automatic append of `request_id` would get, without taking it."""
+        seqno = self.next_seqno(request_id)
+        self._seqnos[request_id] = itertools.count(seqno)
+        return seqno
+
     async def post(self, path: str, body: bytes, headers: list[tuple[bytes, bytes]] | None = None) -> tuple[int, bytes]:
         async with self._connection() as conn:
             response = await conn.request("POST", path, [*(headers or UNARY_HEADERS), *self.headers], body)
@@ -230,7 +236,10 @@ class EditorClient:
         sent at once and waited for, and raises `AppendFailed` unless the daemon ACKs it; otherwise it
         returns once a place in the window is free, and a refusal fails the client's nursery."""
         explicit = seqno is not None
-        seqno = self.next_seqno(request_id) if seqno is None else seqno
+        if seqno is None:
+            seqno = self.next_seqno(request_id)
+        elif seqno >= self.pattern.start:  # later automatic numbers go on after it
+            self._seqnos[request_id] = itertools.count(max(seqno + 1, self.peek_seqno(request_id)))
         body = bidi_request(request_id, seqno, message, binary=binary)
         if explicit or wait or self.pattern.window == 1 or self._sends is None:
             await self._send_append(body)

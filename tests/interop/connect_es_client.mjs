@@ -137,8 +137,24 @@ function makeTransports(baseUrl, httpVersion, ca) {
 
 // ---- the editor's side of the protocol ------------------------------------------------------------
 
+/** A small seeded PRNG (mulberry32), so a run's overtaking and retries can be repeated. */
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const APPEND_WINDOW = 32; // appends in flight at once, as Cursor's agent host allows
+const APPEND_JITTER_MS = 4; // each send waits up to this long first, so a later one can overtake it
+const APPEND_RETRY_RATE = 0.25; // the share of appends sent a second time, with the same seqno and bytes
+
 class Editor {
-  constructor(schema, transports, { model, readContent }) {
+  constructor(schema, transports, { model, readContent, seed = 1 }) {
     this.schema = schema;
     this.model = model;
     this.readContent = readContent;
@@ -146,20 +162,45 @@ class Editor {
     this.agentStock = createClient(schema.agentService, transports.stock);
     this.agent = createClient(schema.agentService, transports.sse);
     this.seqnos = new Map();
+    this.random = prng(seed);
+    this.inFlight = 0;
+    this.waiting = [];
   }
 
-  /** One BidiAppend of an AgentClientMessage (given as a protobuf-es init object); returns the ACK as JSON. */
-  async append(requestId, clientMessage, { seqno } = {}) {
+  /** One BidiAppend of an AgentClientMessage (a protobuf-es init object), sent as Cursor's agent host
+   * sends: numbered from 0 per request id, up to 32 in flight, each after a random few milliseconds (so a
+   * later one may overtake it), and some sent again with the same seqno and bytes once their ACK came (an
+   * ACK lost on the way). Resolves to the ACK as JSON; a retry's ACK must equal the first. Callers that
+   * do not await it let the next append go at once. */
+  append(requestId, clientMessage, { seqno } = {}) {
     const { schema } = this;
-    const next = seqno ?? (this.seqnos.get(requestId) ?? 0) + 1;
-    this.seqnos.set(requestId, next);
+    const next = seqno ?? (this.seqnos.has(requestId) ? this.seqnos.get(requestId) + 1 : 0);
+    this.seqnos.set(requestId, Math.max(next, this.seqnos.get(requestId) ?? -1));
     const payload = toBinary(schema.AgentClientMessage, create(schema.AgentClientMessage, clientMessage));
-    const response = await this.bidi.bidiAppend({
-      requestId: { requestId },
-      appendSeqno: BigInt(next),
-      data: Buffer.from(payload).toString("hex"),
+    const request = { requestId: { requestId }, appendSeqno: BigInt(next), data: Buffer.from(payload).toString("hex") };
+    const delay = this.random() * APPEND_JITTER_MS;
+    const retry = this.random() < APPEND_RETRY_RATE;
+    return this.#windowed(async () => {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      const response = await this.bidi.bidiAppend(request);
+      const ack = toJson(schema.BidiAppendResponse, response);
+      if (retry) {
+        const again = toJson(schema.BidiAppendResponse, await this.bidi.bidiAppend(request));
+        if (JSON.stringify(again) !== JSON.stringify(ack)) throw new Error(`a retried append got ${JSON.stringify(again)}`);
+      }
+      return { ack, bytes: toBinary(schema.BidiAppendResponse, response).length };
     });
-    return { ack: toJson(schema.BidiAppendResponse, response), bytes: toBinary(schema.BidiAppendResponse, response).length };
+  }
+
+  async #windowed(send) {
+    while (this.inFlight >= APPEND_WINDOW) await new Promise((resolve) => this.waiting.push(resolve));
+    this.inFlight += 1;
+    try {
+      return await send();
+    } finally {
+      this.inFlight -= 1;
+      this.waiting.shift()?.();
+    }
   }
 
   /** A raw BidiAppendRequest (for malformed ones); returns the ACK as JSON. */
@@ -354,13 +395,13 @@ async function script({ editor, requestId, scriptFile }) {
   const runs = [];
   for (const [index, run] of plan.runs.entries()) {
     const id = run.requestId ?? `${requestId}-${index}`;
-    const acks = [];
-    for (const upload of run.uploads) {
-      const message = fromJson(ClientMessage, upload, { registry: editor.schema.registry });
-      acks.push(await editor.append(id, message));
-    }
+    // every upload of the run at once, as the agent host sends them: they may overtake each other
+    const acks = await Promise.all(
+      run.uploads.map((upload) => editor.append(id, fromJson(ClientMessage, upload, { registry: editor.schema.registry }))),
+    );
     const execs = [];
     const kv = [];
+    const answers = []; // the answers' appends, not awaited one by one (the next message is read at once)
     const result = await readToEnd(editor, editor.runSSE(id), async (message) => {
       if (message.message.case === "execServerMessage") {
         const exec = message.message.value;
@@ -370,8 +411,11 @@ async function script({ editor, requestId, scriptFile }) {
           return;
         }
         const reply = fromJson(ExecClientMessage, { ...answer, id: exec.id, execId: exec.execId }, { registry: editor.schema.registry });
-        const { ack } = await editor.append(id, { message: { case: "execClientMessage", value: reply } });
-        execs.push({ id: exec.id, kind: exec.message.case, answered: true, ack });
+        const entry = { id: exec.id, kind: exec.message.case, answered: true };
+        execs.push(entry);
+        answers.push(editor.append(id, { message: { case: "execClientMessage", value: reply } }).then(({ ack }) => {
+          entry.ack = ack;
+        }));
       } else if (message.message.case === "kvServerMessage") {
         const request = message.message.value;
         let reply;
@@ -385,10 +429,11 @@ async function script({ editor, requestId, scriptFile }) {
           return;
         }
         const value = fromJson(KvClientMessage, reply, { registry: editor.schema.registry });
-        await editor.append(id, { message: { case: "kvClientMessage", value } });
+        answers.push(editor.append(id, { message: { case: "kvClientMessage", value } }));
         kv.push(request.message.case);
       }
     });
+    await Promise.all(answers);
     runs.push({ requestId: id, acks, execs, kv, ...result });
   }
   return { runs };
