@@ -393,7 +393,7 @@ class AppendSequencer(Generic[T]):
     ) -> Decision:
         start = state.start
         seen, seen_fingerprint = state.seen(seqno)
-        known_and_different = fingerprint is not None and seen_fingerprint is not None and fingerprint != seen_fingerprint
+        known_and_different = None not in (fingerprint, seen_fingerprint) and fingerprint != seen_fingerprint
         if seqno == start and state.next > start and state.idle and known_and_different:
             state.next = seqno
             state.delivered.clear()

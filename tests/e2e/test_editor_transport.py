@@ -20,7 +20,14 @@ from cursord.connect import Code
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.agent import Transcript, agent_daemon, drive, exec_reply, shell_events, spec_for
 from cursord.testing.editor import EDITOR, AppendPattern, EditorClient, RunSSEReader, heartbeat, run_request
-from cursord.testing.fake_providers import FakeProvider, Reply, chat_text, chat_tool_call, chat_tool_calls, open_fake_provider
+from cursord.testing.fake_providers import (
+    FakeProvider,
+    Reply,
+    chat_text,
+    chat_tool_call,
+    chat_tool_calls,
+    open_fake_provider,
+)
 
 MODEL = "gpt-test"
 DEADLINE = 300  # trio seconds (the clock autojumps): a turn that hangs fails here

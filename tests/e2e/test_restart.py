@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-from functools import partial
 import signal
 import sqlite3
 import subprocess
 from collections.abc import AsyncIterator
+from functools import partial
 from pathlib import Path
 
 import psycopg

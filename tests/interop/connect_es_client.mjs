@@ -8,7 +8,7 @@
 //
 // The wire schema is loaded at run time from DIR/*.binpb (FileDescriptorSets) into one protobuf-es
 // registry; messages are built by type name and services come from the registry, so nothing here is
-// generated code. Prints one JSON line: {"http", "h2Streams", "results": {scenario: result}}. Scenarios
+// generated code. Prints one JSON line: {"http", "h2Streams", "retries", "results": {scenario: result}}. Scenarios
 // report what happened (acks, decoded messages, errors); the pytest decides whether that is right. A
 // scenario that throws unexpectedly reports {"thrown": error} and the script exits 1.
 //
@@ -165,6 +165,7 @@ class Editor {
     this.random = prng(seed);
     this.inFlight = 0;
     this.waiting = [];
+    this.retries = 0; // appends sent a second time (each is one more HTTP/2 stream)
   }
 
   /** One BidiAppend of an AgentClientMessage (a protobuf-es init object), sent as Cursor's agent host
@@ -185,6 +186,7 @@ class Editor {
       const response = await this.bidi.bidiAppend(request);
       const ack = toJson(schema.BidiAppendResponse, response);
       if (retry) {
+        this.retries += 1;
         const again = toJson(schema.BidiAppendResponse, await this.bidi.bidiAppend(request));
         if (JSON.stringify(again) !== JSON.stringify(ack)) throw new Error(`a retried append got ${JSON.stringify(again)}`);
       }
@@ -601,7 +603,7 @@ async function main() {
   const results = {};
   const report = (extra = {}) =>
     console.log(
-      JSON.stringify({ http: values.http, h2Streams: transports.h2Streams(), results, ...extra }, (_, v) =>
+      JSON.stringify({ http: values.http, h2Streams: transports.h2Streams(), retries: editor.retries, results, ...extra }, (_, v) =>
         typeof v === "bigint" ? v.toString() : v,
       ),
     );
