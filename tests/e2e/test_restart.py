@@ -14,6 +14,7 @@ from functools import partial
 from pathlib import Path
 
 import psycopg
+import pytest
 import trio
 
 from cursord.proto import agent_v1_pb2 as agent
@@ -46,11 +47,11 @@ async def daemon_process(
         await process.wait()
 
 
-def editor_for(port: int) -> contextlib.AbstractAsyncContextManager[EditorClient]:
+def editor_for(port: int, http2: bool = True) -> contextlib.AbstractAsyncContextManager[EditorClient]:
     async def connect() -> trio.abc.Stream:
         return await connect_tcp("127.0.0.1", port)
 
-    return EditorClient.open(connect, http2=True)
+    return EditorClient.open(connect, http2=http2)
 
 
 async def journalled(data_dir: Path, sql: str, store: str | None = None) -> None:
@@ -137,14 +138,17 @@ async def test_sigkill_mid_tool_loop_then_a_run_stream_answers_after_the_restart
     assert len(fake.requests) == 2
 
 
-async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(tmp_path: Path, store_url: str | None) -> None:
+@pytest.mark.parametrize("http2", [True, False], ids=["h2", "h1"])
+async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(
+    tmp_path: Path, store_url: str | None, http2: bool
+) -> None:
     store = store_url
     with trio.fail_after(90):
         async with open_fake_provider(*READ_TODO) as fake:
             logged = bytearray()
             seen = await killed_mid_read(fake, tmp_path, store, logged)
             request = seen[-1]
-            async with daemon_process(fake, tmp_path, store) as (second, port), editor_for(port) as editor:
+            async with daemon_process(fake, tmp_path, store) as (second, port), editor_for(port, http2) as editor:
                 async with editor.run_sse("r1") as reader:
                     replayed = [await reader.next_message() for _ in seen]
                     assert replayed == seen  # the whole backlog, exactly as it was sent before the crash
