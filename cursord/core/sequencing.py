@@ -40,8 +40,10 @@ row   condition                                           decision    state chan
 1     seqno < 0                                           Deliver     none (bypass; no ``done`` is owed)
 2     state idle and now >= last_activity + idle          (go on)     state replaced by a fresh one
 2b    no state, ``max_requests`` states tracked           (go on)     the least recently active idle state
-                                                                      is dropped; if none is idle: Reject
-                                                                      (``TOO_MANY_REQUESTS``)
+                                                                      is dropped; if none is idle, the least
+                                                                      recently active unstarted one (its
+                                                                      appends are `evicted`); if neither:
+                                                                      Reject (``TOO_MANY_REQUESTS``)
 3     seqno == start, next > start, state idle, both      Deliver     next = start, processing (a reused
       fingerprints known and different                                request_id: a new run)
 4     seen, and the fingerprints differ                   Reject      none (``CONFLICTING_RETRY``)
@@ -67,7 +69,11 @@ pressure the least recently active one is forgotten first, and a stream that liv
 held appends are capped per request_id (``max_held``) and in bytes over all of them
 (``max_held_bytes``, with the ``size`` each ``offer`` reports). ``withdraw`` takes back a held append
 whose sender left, while its sequence has delivered nothing: nothing waits on it, a sender that still
-wants it retries it, and an abandoned early append must not hold a slot that real runs need.
+wants it retries it, and an abandoned early append must not hold a slot that real runs need. For the
+same reason a full table makes room for a new request by evicting the sequence that has delivered
+nothing and was active longest ago; its held appends are refused ``OVER_CAPACITY`` (``evicted``
+hands them to the adapter). So early appends that nobody follows up, however many, cannot lock new
+runs out: a run starts at seqno 0 and is delivered at once.
 
 ``done(request_id, seqno, now)`` ends the delivery of ``next``: ``next += 1``. If ``ready`` holds the new
 ``next``, that append becomes processing and is returned; the caller delivers it and calls ``done``
@@ -345,6 +351,7 @@ class AppendSequencer(Generic[T]):
     _tiebreak: Iterator[int] = attrs.field(init=False, factory=itertools.count)
     _held_count: int = attrs.field(init=False, default=0)
     _held_bytes: int = attrs.field(init=False, default=0)
+    _evicted: list[Expired[T]] = attrs.field(init=False, factory=list)
 
     # -- inputs ---------------------------------------------------------------------------------------
 
@@ -366,7 +373,7 @@ class AppendSequencer(Generic[T]):
             state = None
         if state is None:
             full = request_id not in self._states and len(self._states) >= self.max_requests
-            if full and not self._forget_least_recent_idle():
+            if full and not (self._forget_least_recent_idle() or self._evict_least_recent_unstarted(now)):
                 return Reject(
                     Rejection(
                         RejectionKind.TOO_MANY_REQUESTS,
@@ -561,6 +568,11 @@ class AppendSequencer(Generic[T]):
                 del self._states[request_id]
         return released
 
+    def evicted(self) -> list[Expired[T]]:
+        """The held appends of sequences evicted to make room (row 2b) since the last call: answer them."""
+        evicted, self._evicted = self._evicted, []
+        return evicted
+
     def clear(self) -> list[T]:
         """Forget every state (shutdown). Returns the held items, so that their senders can be answered."""
         items = [held.item for state in self._states.values() for _, held in sorted(state.ready.items())]
@@ -654,6 +666,23 @@ class AppendSequencer(Generic[T]):
                 del self._states[request_id]
                 return True
         return False
+
+    def _evict_least_recent_unstarted(self, now: float) -> bool:
+        """Drop the sequence that has delivered nothing and was active longest ago (row 2b), keeping its held
+        appends for `evicted`. False if every state has started."""
+        unstarted = [(state.last_activity, rid) for rid, state in self._states.items() if state.start is None]
+        if not unstarted:
+            return False
+        _, request_id = min(unstarted)
+        state = self._states.pop(request_id)
+        message = (
+            f"request {request_id}: its early appends were dropped to make room for a new request "
+            f"({self.max_requests} requests had appends in flight, the limit)"
+        )
+        for seqno, held in sorted(state.ready.items()):
+            self._release(held)
+            self._evicted.append(Expired(request_id, seqno, held.item, Rejection(RejectionKind.OVER_CAPACITY, message)))
+        return True
 
     def _compact(self) -> None:
         """Rebuild a heap once its stale entries outnumber the live ones, so that neither grows without end."""

@@ -213,6 +213,8 @@ class AppendGate(Generic[T]):
         decision = self._sequencer.offer(
             request_id, seqno, record, trio.current_time(), size=size, fingerprint=fingerprint
         )
+        for evicted in self._sequencer.evicted():
+            evicted.item.settle(AppendRejected.from_rejection(evicted.rejection))
         self._reschedule()
         match decision:
             case Deliver(sequenced=False):

@@ -230,7 +230,6 @@ def test_an_abandoned_early_append_of_a_sequence_that_delivered_nothing_is_withd
     seq = make(max_requests=2)
     assert isinstance(seq.offer("a", 2, "a2", T0, size=10), Hold)
     assert isinstance(seq.offer("b", 1, "b1", T0, size=10), Hold)
-    assert isinstance(seq.offer("c", 2, "c2", T0), Reject)  # full, nothing idle
     assert seq.withdraw("a", 2) and seq.withdraw("b", 1)
     assert len(seq) == 0 and seq.held_bytes == 0
     assert seq.next_deadline() is None  # the start grace of "b" went with it
@@ -363,9 +362,10 @@ def test_request_count_is_bounded_forgetting_the_least_recently_active_idle_stat
     assert list(seq) == ["a", "c", "d"]
 
 
-def test_request_count_bound_refuses_when_no_state_is_idle() -> None:
+def test_request_count_bound_refuses_when_every_state_is_busy_and_started() -> None:
     seq = make(max_requests=2)
     assert seq.offer("a", 0, "a0", T0) == Deliver()
+    deliver_in_order(seq, "b", [0])
     assert isinstance(seq.offer("b", 3, "b3", T0), Hold)
     decision = seq.offer("c", 0, "c0", T0)
     assert isinstance(decision, Reject) and decision.rejection.kind is RejectionKind.TOO_MANY_REQUESTS
@@ -373,6 +373,21 @@ def test_request_count_bound_refuses_when_no_state_is_idle() -> None:
     assert seq.done("a", 0, T0) is None
     assert seq.offer("c", 0, "c0", T0 + 1) == Deliver()
     assert list(seq) == ["b", "c"]
+
+
+def test_a_full_table_evicts_the_oldest_sequence_that_delivered_nothing() -> None:
+    """Issue 27, finding 4: early appends nobody follows up (their senders still waiting) cannot lock runs out."""
+    seq = make(max_requests=3)
+    assert seq.offer("run", 0, "run0", T0) == Deliver()
+    assert isinstance(seq.offer("junk-1", 2, "j1", T0 + 1, size=5), Hold)
+    assert isinstance(seq.offer("junk-2", 2, "j2", T0 + 2, size=5), Hold)
+    assert seq.offer("new", 0, "new0", T0 + 3) == Deliver()
+    [evicted] = seq.evicted()
+    assert (evicted.request_id, evicted.seqno, evicted.item) == ("junk-1", 2, "j1")
+    assert evicted.rejection.kind is RejectionKind.OVER_CAPACITY
+    assert "early appends were dropped to make room for a new request" in evicted.rejection.message
+    assert seq.evicted() == [] and seq.held_bytes == 5
+    assert list(seq) == ["run", "junk-2", "new"]
 
 
 def test_stale_heap_entries_stay_bounded_under_a_long_sequence() -> None:

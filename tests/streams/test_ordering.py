@@ -234,19 +234,41 @@ async def test_new_bounds_map_to_their_connect_codes_and_held_bytes_are_released
     assert (caught.value.code, caught.value.kind) == ("invalid_argument", RejectionKind.INVALID_REQUEST_ID)
     results: dict[tuple[str, int], object] = {}
     with trio.fail_after(LIMIT):
+        assert await gate.admit("r1", 0, ("r1", 0), rec.deliver) is Admission.DELIVERED
         async with trio.open_nursery() as handlers:
             handlers.start_soon(lambda: gate.admit("r1", 2, ("r1", 2), rec.deliver, size=10))
             await trio.testing.wait_all_tasks_blocked()
             assert gate.held_bytes == 10 and gate.tracked == 1
             with pytest.raises(AppendRejected) as caught:
-                await gate.admit("r2", 1, ("r2", 1), rec.deliver)  # r1 holds an append: not idle
+                await gate.admit("r2", 0, ("r2", 0), rec.deliver)  # r1 holds an append: not idle
             assert (caught.value.code, caught.value.kind) == ("resource_exhausted", RejectionKind.TOO_MANY_REQUESTS)
             with pytest.raises(AppendRejected) as caught:
                 await gate.admit("r1", 3, ("r1", 3), rec.deliver, size=1)
             assert (caught.value.code, caught.value.kind) == ("resource_exhausted", RejectionKind.OVER_CAPACITY)
             assert await gate.admit("r1", 1, ("r1", 1), rec.deliver) is Admission.DELIVERED
-    assert rec.seqnos("r1") == [1, 2] and gate.held_bytes == 0 and not results
-    assert await gate.admit("r2", 1, ("r2", 1), rec.deliver) is Admission.DELIVERED  # r1 idle: forgotten
+    assert rec.seqnos("r1") == [0, 1, 2] and gate.held_bytes == 0 and not results
+    assert await gate.admit("r2", 0, ("r2", 0), rec.deliver) is Admission.DELIVERED  # r1 idle: forgotten
+
+
+async def test_a_full_table_evicts_unstarted_early_appends_for_a_new_run(
+    autojump_clock: trio.testing.MockClock, nursery: trio.Nursery
+) -> None:
+    """Issue 27, finding 4: callers that hold early appends for new ids open cannot lock new runs out."""
+    gate = await started_gate(nursery, max_requests=4)
+    rec = Recorder()
+    results: dict[tuple[str, int], object] = {}
+    with trio.fail_after(LIMIT):
+        async with trio.open_nursery() as handlers:
+            for n in range(4):
+                spawn_admit(handlers, gate, f"junk-{n}", 2, rec.deliver, results)
+                await trio.testing.wait_all_tasks_blocked()
+            assert gate.tracked == 4
+            assert await gate.admit("real", 0, ("real", 0), rec.deliver) is Admission.DELIVERED
+            await trio.testing.wait_all_tasks_blocked()
+            handlers.cancel_scope.cancel()
+    refused = results[("junk-0", 2)]
+    assert isinstance(refused, AppendRejected) and refused.code == "resource_exhausted"
+    assert rec.seqnos("real") == [0]
 
 
 async def test_duplicates_return_at_once_and_are_not_delivered(
