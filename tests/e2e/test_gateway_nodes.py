@@ -92,7 +92,7 @@ async def test_an_append_on_one_node_and_the_stream_read_on_another(tmp_path: Pa
             editor_for(port_a) as on_a,
             editor_for(port_b) as on_b,
         ):
-            await on_a.append("r1", run_request("hello", model=MODEL))
+            await on_a.append("r1", run_request("hello", model=MODEL), wait=True)
             async with on_b.run_sse("r1") as reader:
                 messages = await reader.read_to_end()
                 assert reader.error is None
