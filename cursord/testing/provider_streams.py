@@ -93,18 +93,31 @@ def chat_tool_calls(
     calls: Sequence[tuple[str, str, str]],
     *,
     text: str | None = None,
+    reasoning: str | None = None,
+    reasoning_field: str = "reasoning_content",
+    signatures: Sequence[str | None] = (),
     fragment_size: int = 7,
     usage: Mapping[str, Any] | None = None,
 ) -> list[bytes]:
-    """Tool calls `(id, name, arguments_json)`, arguments in fragments, parallel calls by index."""
+    """Tool calls `(id, name, arguments_json)`, arguments in fragments, parallel calls by index.
+
+    `reasoning` streams first, in `reasoning_field` (DeepSeek and Kimi: `reasoning_content`; vLLM:
+    `reasoning`). `signatures[i]` goes on call i's first fragment as Gemini's OpenAI-compatible endpoint
+    sends it (`extra_content.google.thought_signature`; Gemini signs the first call of a step).
+    """
     events = [chat_chunk({"role": "assistant", "content": text or None})]
+    if reasoning:
+        events += [chat_chunk({"content": None, reasoning_field: piece}) for piece in pieces(reasoning)]
     for index, (call_id, name, arguments) in enumerate(calls):
-        first = {
+        first: dict[str, Any] = {
             "index": index,
             "id": call_id,
             "type": "function",
             "function": {"name": name, "arguments": ""},
         }
+        signature = signatures[index] if index < len(signatures) else None
+        if signature:
+            first["extra_content"] = {"google": {"thought_signature": signature}}
         events.append(chat_chunk({"tool_calls": [first]}))
         for piece in pieces(arguments, fragment_size):
             events.append(chat_chunk({"tool_calls": [{"index": index, "function": {"arguments": piece}}]}))
@@ -169,14 +182,16 @@ def _text_block(index: int, text: str) -> list[bytes]:
     return events
 
 
-def _thinking_block(index: int, thinking: str, signature: str) -> list[bytes]:
+def _thinking_block(index: int, thinking: str, signature: str | None) -> list[bytes]:
+    """A thinking block; without `signature`, as some gateways stream it (no signature_delta)."""
     start = {"type": "thinking", "thinking": "", "signature": ""}
     events = [anthropic_event("content_block_start", index=index, content_block=start)]
     for piece in pieces(thinking):
         delta = {"type": "thinking_delta", "thinking": piece}
         events.append(anthropic_event("content_block_delta", index=index, delta=delta))
-    delta = {"type": "signature_delta", "signature": signature}
-    events.append(anthropic_event("content_block_delta", index=index, delta=delta))
+    if signature is not None:
+        delta = {"type": "signature_delta", "signature": signature}
+        events.append(anthropic_event("content_block_delta", index=index, delta=delta))
     events.append(anthropic_event("content_block_stop", index=index))
     return events
 
@@ -208,7 +223,7 @@ def anthropic_text(
 
 def anthropic_thinking_then_tool(
     thinking: str,
-    signature: str,
+    signature: str | None,
     tool_id: str,
     name: str,
     arguments: str,
@@ -222,7 +237,8 @@ def anthropic_thinking_then_tool(
     cache_read: int = 0,
     cache_write: int = 0,
 ) -> list[bytes]:
-    """thinking (+ optional redacted_thinking) (+ optional text) then tool_use block(s)."""
+    """thinking (+ optional redacted_thinking) (+ optional text) then tool_use block(s); a `signature` of
+    None streams the thinking unsigned, as some gateways do."""
     events = [_message_start(input_tokens, cache_read, cache_write), anthropic_event("ping")]
     index = 0
     events += _thinking_block(index, thinking, signature)
@@ -291,6 +307,7 @@ def responses_stream(
     text: str | None = None,
     reasoning: Sequence[str] = (),
     encrypted: str | None = None,
+    reasoning_id: str = "rs_fake",
     calls: Sequence[tuple[str, str, str]] = (),
     usage: Mapping[str, Any] | None = None,
     terminal: str = "response.completed",
@@ -305,7 +322,7 @@ def responses_stream(
     output: list[dict[str, Any]] = []
     index = 0
     if reasoning or encrypted:
-        rid = "rs_fake"
+        rid = reasoning_id
         events.append(
             ev(
                 "response.output_item.added",
