@@ -15,11 +15,12 @@ import httpx
 from cursord.agent.budgets import PassGuard
 from cursord.agent.ledger import PassLedger, PassTag
 from cursord.agent.model_choice import choose_model
-from cursord.config import CatalogModel, ModelCatalog, ProviderKind, ProviderSpec
-from cursord.providers import anthropic, openai_chat, openai_responses
+from cursord.config import CatalogModel, ModelCatalog, ProviderSpec
+from cursord.providers import base
 from cursord.providers.base import DeltaSink, Provider, VendorOptions
 from cursord.providers.http import HttpProvider
 from cursord.providers.model import PassRequest
+from cursord.providers.model import ProviderKind as ModelKind
 from cursord.providers.prices import PriceBook
 
 #: context window used for compaction when neither the spec nor the model says (tokens).
@@ -34,15 +35,11 @@ class Route:
     vision: bool = True
 
 
-def vendor_options(spec: ProviderSpec) -> VendorOptions | None:
-    """The wire-format options a spec asks for (None: the defaults)."""
-    if spec.cache_key:
-        return None
-    if spec.kind is ProviderKind.OPENAI_CHAT:
-        return openai_chat.ChatOptions(send_cache_key=False)
-    if spec.kind is ProviderKind.OPENAI_RESPONSES:
-        return openai_responses.ResponsesOptions(send_cache_key=False)
-    return anthropic.AnthropicOptions(cache_system=False, cache_tools=False, cache_last_message=False)
+def vendor_options(spec: ProviderSpec) -> VendorOptions:
+    """The wire-format options a spec asks for (`cursord.providers.base.vendor_options`)."""
+    return base.vendor_options(
+        ModelKind(spec.kind.value), spec.base_url, cache_key=spec.cache_key, reasoning_echo=spec.reasoning_echo
+    )
 
 
 def price_book(specs: Iterable[ProviderSpec]) -> PriceBook:

@@ -80,7 +80,8 @@ from cursord.core import (
 )
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse, ProviderError
-from cursord.providers.model import Delta, Message, PassRequest, Usage
+from cursord.providers.model import Delta, Message, PassRequest, ReasoningChoice, Usage
+from cursord.providers.reasoning import choice_from_parameters
 from cursord.store import Store, TurnMeta, TurnStatus, summary_message
 from cursord.streams import ActiveStream, StreamBehaviour
 
@@ -92,11 +93,8 @@ class ProviderEventSink(Protocol):
 
 log = logging.getLogger(__name__)
 
-_EFFORT_PARAMETERS = ("reasoning_effort", "effort", "thinking", "reasoning")
 #: queued actions kept per conversation (messages sent while a turn runs).
 MAX_QUEUED_ACTIONS = 32
-#: Anthropic thinking budget per effort level (tokens); max mode gets the largest.
-_THINKING_BUDGETS = {"low": 2_048, "medium": 8_192, "high": 16_384, "max": 32_000}
 
 
 @attrs.define
@@ -129,16 +127,14 @@ class AgentServices:
         return self.queued.pop(conversation_id, [])
 
 
-def thinking_options(request: agent.AgentRunRequest) -> tuple[str | None, int | None]:
-    """The run's reasoning effort and (Anthropic) thinking budget, from its requested model."""
-    effort: str | None = None
-    max_mode = request.requested_model.max_mode if request.HasField("requested_model") else False
-    for parameter in request.requested_model.parameters:
-        if parameter.id.lower() in _EFFORT_PARAMETERS and parameter.value:
-            effort = parameter.value.lower()
-    if max_mode and effort is None:
-        effort = "high"
-    return effort, _THINKING_BUDGETS.get("max" if max_mode else (effort or ""))
+def reasoning_choice(request: agent.AgentRunRequest) -> ReasoningChoice:
+    """The thinking the run asks for: its requested model's parameters and Max mode
+    (`cursord.providers.reasoning.choice_from_parameters`)."""
+    if not request.HasField("requested_model"):
+        return ReasoningChoice()
+    requested = request.requested_model
+    parameters = [(p.id, p.value) for p in requested.parameters]
+    return choice_from_parameters(parameters, max_mode=requested.max_mode)
 
 
 @attrs.define(eq=False)
@@ -374,7 +370,6 @@ class AgentTurn(StreamBehaviour):
         rules: RuleBook | None = None,
     ) -> TurnSetup:
         assert self.route is not None and self.run_request is not None
-        effort, budget = thinking_options(self.run_request)
         return TurnSetup(
             model=self.route.model,
             provider_name=self.route.provider.name,
@@ -382,8 +377,7 @@ class AgentTurn(StreamBehaviour):
             vision=self.route.vision,
             tools=tools,
             system=system,
-            reasoning_effort=effort,
-            thinking_budget=budget,
+            reasoning=reasoning_choice(self.run_request),
             hook_steps=hook_steps or HookSteps(),
             rules=rules or RuleBook(),
         )

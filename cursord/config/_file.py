@@ -135,7 +135,7 @@ def _provider_fields_from_table(table: Mapping[str, Any]) -> dict[str, Any]:
             if not isinstance(value, dict):
                 raise _type_error("a table of MODEL = [IN, OUT, CACHE_READ, CACHE_WRITE]", value, key)
             fields[key] = {m: _price(partial(parse_price_value, v), f"{key}.{m}") for m, v in value.items()}
-        elif key == "cache_key":
+        elif key in ("cache_key", "reasoning_echo"):
             if not isinstance(value, bool):
                 raise _type_error("true or false", value, key)
             fields[key] = value

@@ -248,7 +248,9 @@ class ProviderSpec:
     per-model overrides. Use `context_window_for(model)`. `prices` (USD per million tokens) override
     the built-in price table for this provider's models (`cursord.providers.prices`). `cache_key=False`
     sends no prompt-cache hint: no `prompt_cache_key` (OpenAI kinds), no `cache_control` (anthropic),
-    for servers that reject them. Validated when built (raises ConfigError).
+    for servers that reject them. `reasoning_echo=False` sends no reasoning back (no `reasoning_content`
+    or `reasoning` on earlier assistant messages, no Gemini thought signatures, no Responses reasoning
+    items), for a server that rejects them. Validated when built (raises ConfigError).
     """
 
     kind: ProviderKind
@@ -262,6 +264,8 @@ class ProviderSpec:
     )
     prices: Mapping[str, Price] = attrs.field(factory=dict, converter=_frozen_prices, hash=False)
     cache_key: bool = True
+    #: send back the reasoning a server streamed, where and as its vendor documents (`cursord.providers.reasoning`)
+    reasoning_echo: bool = True
     #: which models take images: all (True), none (False), or the ones listed.
     vision: bool | tuple[str, ...] = attrs.field(default=True, converter=_vision_value)
 
@@ -397,6 +401,7 @@ _PROVIDER_KEYS: Final = (
     "context_windows",
     "prices",
     "cache_key",
+    "reasoning_echo",
     "vision",
 )
 _REQUIRED: Final = ("kind", "name", "base_url", "models")
@@ -470,8 +475,9 @@ def _check_provider(p: ProviderSpec) -> None:
     for model in p.prices:
         if model not in p.models:
             raise _Invalid(f"model {model!r} is not in this provider's models", f"prices.{model}")
-    if not isinstance(p.cache_key, bool):
-        raise _Invalid(f"must be true or false, got {p.cache_key!r}", "cache_key")
+    for flag in ("cache_key", "reasoning_echo"):
+        if not isinstance(getattr(p, flag), bool):
+            raise _Invalid(f"must be true or false, got {getattr(p, flag)!r}", flag)
     if not isinstance(p.vision, bool):
         for i, model in enumerate(p.vision):
             if model not in p.models:
@@ -582,7 +588,7 @@ def _provider_fields_from_text(text: str) -> dict[str, Any]:
                     raise _Invalid(f"{pair!r} is not MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]", key)
                 prices[model] = _price(partial(parse_price_text, rates), f"{key}.{model}")
             fields[key] = prices
-        elif key == "cache_key":
+        elif key in ("cache_key", "reasoning_echo"):
             if value not in ("true", "false"):
                 raise _Invalid(f"must be true or false, got {value!r}", key)
             fields[key] = value == "true"
@@ -609,7 +615,8 @@ def parse_provider_spec(text: str) -> ProviderSpec:
 
     `kind=openai-chat|openai-responses|anthropic,name=N,base_url=URL,api_key_env=VAR,models=A|B`
     with optional `context_window=TOKENS`, `context_windows=MODEL:TOKENS|MODEL:TOKENS`,
-    `prices=MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]|...` (USD per million tokens) and `cache_key=false`.
+    `prices=MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]|...` (USD per million tokens), `cache_key=false` and
+    `reasoning_echo=false`.
     with optional `context_window=TOKENS`, `context_windows=MODEL:TOKENS|MODEL:TOKENS` and
     `vision=true|false|MODEL|MODEL` (which models take images; default all).
     `api_key_env` may be left out (or empty) for keyless servers. A preset name (`openai`, `anthropic`)
@@ -834,6 +841,8 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
             entry["prices"] = {model: price.as_list() for model, price in p.prices.items()}
         if not p.cache_key:
             entry["cache_key"] = False
+        if not p.reasoning_echo:
+            entry["reasoning_echo"] = False
         if p.vision is not True:
             entry["vision"] = p.vision if isinstance(p.vision, bool) else list(p.vision)
         if environ is not None:

@@ -16,6 +16,7 @@ from typing import Any, Protocol, TypeAlias
 
 from . import anthropic, openai_chat, openai_responses
 from .model import Delta, PassRequest, ProviderKind
+from .reasoning import VENDOR_ECHOES_REASONING, detect_vendor
 from .sse import SSEEvent
 
 DeltaSink: TypeAlias = Callable[[Delta], Awaitable[None]]
@@ -43,6 +44,28 @@ class StreamDecoder(Protocol):
     def feed(self, event: SSEEvent) -> list[Delta]: ...
 
     def finish(self) -> list[Delta]: ...
+
+
+def vendor_options(
+    kind: ProviderKind, base_url: str, *, cache_key: bool = True, reasoning_echo: bool = True
+) -> VendorOptions:
+    """The wire-format options for a server: its vendor's spelling of the reasoning knobs and where
+    its reasoning goes back (detected from `base_url`, `cursord.providers.reasoning`), and the spec's
+    switches for servers that reject prompt-cache hints (`cache_key`) or echoed reasoning."""
+    if kind is ProviderKind.OPENAI_CHAT:
+        vendor = detect_vendor(kind, base_url)
+        echo_field = "reasoning_content" if vendor in VENDOR_ECHOES_REASONING else None
+        return openai_chat.ChatOptions(
+            reasoning_echo=reasoning_echo,
+            reasoning_echo_field=echo_field if reasoning_echo else None,
+            vendor=vendor,
+            send_cache_key=cache_key,
+        )
+    if kind is ProviderKind.OPENAI_RESPONSES:
+        return openai_responses.ResponsesOptions(send_cache_key=cache_key, reasoning_echo=reasoning_echo)
+    if cache_key:
+        return anthropic.AnthropicOptions()
+    return anthropic.AnthropicOptions(cache_system=False, cache_tools=False, cache_last_message=False)
 
 
 def make_decoder(kind: ProviderKind, provider: str) -> StreamDecoder:

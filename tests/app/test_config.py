@@ -153,7 +153,7 @@ def test_whitespace_around_items_is_ignored() -> None:
         (
             "openai,zzz=1",
             "--provider 'openai,zzz=1': unknown key 'zzz' (expected one of preset, kind, name, base_url,"
-            " api_key_env, models, context_window, context_windows, prices, cache_key, vision)",
+            " api_key_env, models, context_window, context_windows, prices, cache_key, reasoning_echo, vision)",
         ),
         ("openai,models=", "--provider 'openai,models=': models: at least one model is required"),
         ("openai,models=a||b", "--provider 'openai,models=a||b': models: empty item 2 (stray '|'?)"),

@@ -113,7 +113,7 @@ def test_chat_deepseek_reasoning_content() -> None:
     assert thinking_of(deltas) == "The user wants 9.11 vs 9.9."
     assert text_of(deltas) == "9.9 is larger."
     first_text = next(i for i, d in enumerate(deltas) if isinstance(d, TextDelta))
-    assert deltas[first_text - 1] == ThinkingDone(origin="openai-chat")
+    assert deltas[first_text - 1] == ThinkingDone(origin="openai-chat", carrier="reasoning_content")
     # usage came in the finish_reason chunk itself
     assert deltas[-2:] == [Usage(input=14, output=230, reasoning=200), PassEnd(StopReason.END_TURN)]
 

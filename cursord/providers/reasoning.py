@@ -1,0 +1,182 @@
+"""Which vendor a provider is, what its models take for reasoning, and the editor's names for the choice.
+
+Pure functions of a provider's wire format, base URL and model name; no I/O. Three readers:
+
+- the request builders ask `detect_vendor` which spelling of the reasoning knobs a server takes, and
+  whether its thinking must go back in a tool loop (`VENDOR_ECHOES_REASONING`);
+- the model lists (`cursord.server.models_rpc`) ask `reasoning_traits` which choices to offer a model in
+  the editor's picker: a thinking switch, effort levels, Max mode;
+- the turn (`cursord.agent.turn`) turns the editor's `RequestedModel` back into a `ReasoningChoice` with
+  `choice_from_parameters`.
+
+Detection goes by the base URL's host first (a DeepSeek or Gemini endpoint is that vendor whatever the
+model is called), then by the model's name (an OpenRouter or self-hosted server names its models after
+their makers). Unknown names get no picker and no knobs: nothing is sent that a server could reject.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from urllib.parse import urlsplit
+
+import attrs
+
+from .model import Effort, ProviderKind, ReasoningChoice, parse_effort
+
+#: the editor's parameter ids (`RequestedModel.parameters[].id`, `ModelParameterDefinition.id`).
+PARAMETER_THINKING = "thinking"
+PARAMETER_EFFORT = "reasoning_effort"
+#: other ids an editor or client may send for the effort (older builds, the CLI).
+_EFFORT_ALIASES = frozenset({PARAMETER_EFFORT, "effort", "reasoning"})
+
+
+class Vendor(enum.StrEnum):
+    OPENAI = "openai"
+    ANTHROPIC = "anthropic"
+    DEEPSEEK = "deepseek"
+    GEMINI = "gemini"
+    MOONSHOT = "moonshot"
+    OPENROUTER = "openrouter"
+    OTHER = "other"
+
+
+_HOSTS: tuple[tuple[str, Vendor], ...] = (
+    ("api.openai.com", Vendor.OPENAI),
+    ("openai.azure.com", Vendor.OPENAI),
+    ("anthropic.com", Vendor.ANTHROPIC),
+    ("deepseek.com", Vendor.DEEPSEEK),
+    ("generativelanguage.googleapis.com", Vendor.GEMINI),
+    ("moonshot.ai", Vendor.MOONSHOT),
+    ("moonshot.cn", Vendor.MOONSHOT),
+    ("openrouter.ai", Vendor.OPENROUTER),
+)
+
+_NAMES: tuple[tuple[re.Pattern[str], Vendor], ...] = (
+    (re.compile(r"(^|/)deepseek"), Vendor.DEEPSEEK),
+    (re.compile(r"(^|/)gemini-"), Vendor.GEMINI),
+    (re.compile(r"(^|/)(kimi|moonshot)"), Vendor.MOONSHOT),
+    (re.compile(r"(^|/)claude"), Vendor.ANTHROPIC),
+    (re.compile(r"(^|/)(o[1-9]|gpt-5|codex)"), Vendor.OPENAI),
+)
+
+#: Vendors whose OpenAI-compatible servers want each assistant message's reasoning back in a tool loop
+#: (DeepSeek's thinking mode answers 400 without it; Moonshot's Kimi thinking models document the same).
+VENDOR_ECHOES_REASONING = frozenset({Vendor.DEEPSEEK, Vendor.MOONSHOT})
+
+
+def detect_vendor(kind: ProviderKind | str, base_url: str, model: str = "") -> Vendor:
+    """The vendor behind a server: its host, else (for a gateway or a local server) its model's name."""
+    if ProviderKind(kind) is ProviderKind.ANTHROPIC:
+        return Vendor.ANTHROPIC
+    host = (urlsplit(base_url).hostname or "").lower()
+    for suffix, vendor in _HOSTS:
+        if host == suffix or host.endswith("." + suffix):
+            return vendor
+    name = model.lower()
+    for pattern, vendor in _NAMES:
+        if pattern.search(name):
+            return vendor
+    return Vendor.OTHER
+
+
+# --- which models reason ---------------------------------------------------------------------------
+
+_OPENAI_REASONING = re.compile(r"(^|/)(o[1-9](-|$)|gpt-5|codex)")
+_GEMINI_THINKING = re.compile(r"gemini-(2\.5|[3-9])")
+_DEEPSEEK_THINKING = re.compile(r"deepseek-(reasoner|r1|v3\.[1-9]|v[4-9])")
+#: claude-opus-4-7, claude-opus-4.7, claude-4.6-sonnet, claude-sonnet-5 ... -> (family, major, minor)
+_CLAUDE = re.compile(r"claude-(?:(opus|sonnet|haiku)-(\d+)(?:[-.](\d))?(?!\d)|(\d+)(?:[-.](\d))?-(opus|sonnet|haiku))")
+
+
+def openai_reasoning_model(model: str) -> bool:
+    """An OpenAI model that reasons (o-series, gpt-5 and later, codex): it takes `reasoning` and returns
+    encrypted reasoning; other models answer 400 to both."""
+    return bool(_OPENAI_REASONING.search(model.lower()))
+
+
+def claude_version(model: str) -> tuple[int, int] | None:
+    """(major, minor) of a Claude model name, or None for a name without one."""
+    match = _CLAUDE.search(model.lower())
+    if match is None:
+        return None
+    major = match.group(2) or match.group(4)
+    minor = match.group(3) or match.group(5) or "0"
+    return int(major), int(minor)
+
+
+def anthropic_adaptive(model: str) -> bool:
+    """Claude 4.6 and later think adaptively (`thinking: {type: "adaptive"}` with `output_config.effort`);
+    4.7 and later take nothing else and answer 400 to `budget_tokens`, 4.6 deprecates it. Earlier
+    models (3.7 to 4.5) take only `budget_tokens`."""
+    version = claude_version(model)
+    return version is not None and version >= (4, 6)
+
+
+def anthropic_thinks(model: str) -> bool:
+    """Claude 3.7 and every Claude 4 or later take extended thinking."""
+    version = claude_version(model)
+    return version is not None and version >= (3, 7)
+
+
+@attrs.frozen
+class ReasoningTraits:
+    """What the editor may offer for one model: a thinking switch, effort levels, Max mode."""
+
+    switchable: bool = False  # thinking can be turned on and off
+    efforts: tuple[Effort, ...] = ()
+    max_mode: bool = False  # Max mode means the highest effort
+
+
+_OPENAI_EFFORTS = (Effort.LOW, Effort.MEDIUM, Effort.HIGH)
+
+
+def reasoning_traits(kind: ProviderKind | str, base_url: str, model: str) -> ReasoningTraits | None:
+    """The reasoning choices `model` takes on this server, or None for a model not known to reason."""
+    vendor = detect_vendor(kind, base_url, model)
+    name = model.lower()
+    if vendor is Vendor.ANTHROPIC and ProviderKind(kind) is ProviderKind.ANTHROPIC:
+        if not anthropic_thinks(name):
+            return None
+        return ReasoningTraits(switchable=True, efforts=tuple(Effort), max_mode=True)
+    if vendor is Vendor.DEEPSEEK:
+        if not _DEEPSEEK_THINKING.search(name) and "chat" not in name:
+            return None
+        return ReasoningTraits(switchable=True, efforts=(Effort.LOW, Effort.HIGH, Effort.MAX), max_mode=True)
+    if vendor is Vendor.GEMINI:
+        return ReasoningTraits(efforts=_OPENAI_EFFORTS) if _GEMINI_THINKING.search(name) else None
+    if openai_reasoning_model(name):
+        return ReasoningTraits(efforts=_OPENAI_EFFORTS)
+    return None
+
+
+# --- the editor's choice ---------------------------------------------------------------------------
+
+_TRUE = frozenset({"true", "on", "enabled", "1", "yes"})
+_FALSE = frozenset({"false", "off", "disabled", "0", "no", "none"})
+
+
+def choice_from_parameters(parameters: Iterable[tuple[str, str]], *, max_mode: bool = False) -> ReasoningChoice:
+    """The `ReasoningChoice` an editor's `RequestedModel` (its parameter `(id, value)`s and Max mode) asks
+    for. Unknown ids and values are ignored (the model's default); Max mode without an effort means
+    the highest."""
+    thinking: bool | None = None
+    effort: Effort | None = None
+    for parameter_id, value in parameters:
+        key, text = parameter_id.strip().lower(), value.strip().lower()
+        if key == PARAMETER_THINKING:
+            if text in _TRUE:
+                thinking = True
+            elif text in _FALSE:
+                thinking = False
+            elif parse_effort(text) is not None:  # "thinking: high" from clients that fold both into one
+                thinking, effort = True, parse_effort(text)
+        elif key in _EFFORT_ALIASES:
+            if text in _FALSE:
+                thinking = False
+            else:
+                effort = parse_effort(text) or effort
+    if max_mode and effort is None and thinking is not False:
+        effort = Effort.MAX
+    return ReasoningChoice(thinking, effort)
