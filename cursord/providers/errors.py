@@ -165,7 +165,9 @@ def parse_retry_after(headers: Mapping[str, str], *, now: float | None = None) -
 
 
 def _error_fields(payload: Any) -> tuple[str, str]:
-    """(codes joined, message) out of any vendor's error object."""
+    """(codes joined, message) out of any vendor's error object (Google's come in a JSON list of one)."""
+    if isinstance(payload, list) and len(payload) == 1:
+        payload = payload[0]
     if isinstance(payload, Mapping) and isinstance(payload.get("error"), Mapping):
         payload = payload["error"]
     if not isinstance(payload, Mapping):
