@@ -81,7 +81,7 @@ from cursord.core import (
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse, ProviderError
 from cursord.providers.model import Delta, Message, PassRequest, ReasoningChoice, Usage
-from cursord.providers.reasoning import choice_from_parameters
+from cursord.providers.reasoning import choice_from_parameters, split_variant
 from cursord.store import Store, TurnMeta, TurnStatus, summary_message
 from cursord.streams import ActiveStream, StreamBehaviour
 
@@ -128,12 +128,12 @@ class AgentServices:
 
 
 def reasoning_choice(request: agent.AgentRunRequest) -> ReasoningChoice:
-    """The thinking the run asks for: its requested model's parameters and Max mode
-    (`cursord.providers.reasoning.choice_from_parameters`)."""
+    """The thinking the run asks for: its requested model's parameters (or those of the picker variant it
+    names) and Max mode (`cursord.providers.reasoning.choice_from_parameters`)."""
     if not request.HasField("requested_model"):
         return ReasoningChoice()
     requested = request.requested_model
-    parameters = [(p.id, p.value) for p in requested.parameters]
+    parameters = [*split_variant(requested.model_id)[1], *((p.id, p.value) for p in requested.parameters)]
     return choice_from_parameters(parameters, max_mode=requested.max_mode)
 
 
@@ -392,7 +392,8 @@ class AgentTurn(StreamBehaviour):
         self.conversation_id = run.conversation_id
         self.stream.conversation_id = run.conversation_id
         earlier = await self.services.history.turns(self.conversation_id) if self.conversation_id else []
-        self.route = self.services.router.choose(run.model_id, [t.model for t in earlier])
+        requested = split_variant(run.model_id)[0] if run.model_id else None  # a picker variant names its model
+        self.route = self.services.router.choose(requested, [t.model for t in earlier])
         self.stream.model_id = self.route.model if self.route is not None else run.model_id
         if self.route is None:
             self.stream.end(model_not_served(run.model_id, self.services.router.models))

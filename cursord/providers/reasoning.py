@@ -180,3 +180,48 @@ def choice_from_parameters(parameters: Iterable[tuple[str, str]], *, max_mode: b
     if max_mode and effort is None and thinking is not False:
         effort = Effort.MAX
     return ReasoningChoice(thinking, effort)
+
+
+# --- the editor's picker -----------------------------------------------------------------------------
+
+#: how a variant's parameters follow its model id in a variant string: `gpt-5?reasoning_effort=high`. A
+#: configured model id never holds "=" (`cursord.config` refuses it), so the split is unambiguous.
+_VARIANT_MARK = "?"
+
+
+@attrs.frozen
+class Variant:
+    """One entry of the picker for a model: its parameter values, and whether it is Max mode."""
+
+    parameters: tuple[tuple[str, str], ...]
+    label: str
+    max_mode: bool = False
+
+    def string(self, model_id: str) -> str:
+        """The variant's string form, which `split_variant` takes apart again."""
+        if not self.parameters:
+            return model_id
+        return model_id + _VARIANT_MARK + "&".join(f"{key}={value}" for key, value in self.parameters)
+
+
+def picker_variants(traits: ReasoningTraits) -> tuple[Variant, ...]:
+    """The picker's entries for a reasoning model: the model's default first, then thinking off (where it
+    can be switched), then each effort level, then Max mode (the highest effort) where it has one."""
+    variants = [Variant((), "default")]
+    if traits.switchable:
+        variants.append(Variant(((PARAMETER_THINKING, "false"),), "thinking off"))
+    on = ((PARAMETER_THINKING, "true"),) if traits.switchable else ()
+    variants += [Variant((*on, (PARAMETER_EFFORT, e.value)), f"{e.value} effort") for e in traits.efforts]
+    if traits.max_mode:
+        top = traits.efforts[-1] if traits.efforts else Effort.MAX
+        variants.append(Variant((*on, (PARAMETER_EFFORT, top.value)), "max", max_mode=True))
+    return tuple(variants)
+
+
+def split_variant(model_id: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """(model id, parameter values) of a variant string; a plain model id comes back as it is."""
+    base, mark, tail = model_id.rpartition(_VARIANT_MARK)
+    if not mark or "=" not in tail:
+        return model_id, ()
+    pairs = [item.partition("=") for item in tail.split("&")]
+    return base, tuple((key, value) for key, _, value in pairs if key)

@@ -1,0 +1,155 @@
+"""Vendor detection, the models' reasoning traits, and the editor's thinking choice (`cursord.providers.reasoning`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cursord.agent.turn import reasoning_choice
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.providers import openai_chat
+from cursord.providers.base import vendor_options
+from cursord.providers.model import Effort, Message, PassRequest, ProviderKind, ReasoningChoice
+from cursord.providers.reasoning import (
+    ReasoningTraits,
+    Vendor,
+    anthropic_adaptive,
+    anthropic_thinks,
+    choice_from_parameters,
+    detect_vendor,
+    picker_variants,
+    reasoning_traits,
+    split_variant,
+)
+
+CHAT = ProviderKind.OPENAI_CHAT
+
+
+@pytest.mark.parametrize(
+    ("base_url", "model", "vendor"),
+    [
+        ("https://api.deepseek.com", "anything", Vendor.DEEPSEEK),
+        ("https://api.deepseek.com/v1", "deepseek-chat", Vendor.DEEPSEEK),
+        ("https://generativelanguage.googleapis.com/v1beta/openai/", "gemini-3-pro-preview", Vendor.GEMINI),
+        ("https://api.moonshot.ai/v1", "kimi-k2-thinking", Vendor.MOONSHOT),
+        ("https://openrouter.ai/api/v1", "deepseek/deepseek-r1", Vendor.OPENROUTER),  # the host wins
+        ("https://api.openai.com/v1", "gpt-4.1", Vendor.OPENAI),
+        ("http://127.0.0.1:8000/v1", "deepseek-r1-distill", Vendor.DEEPSEEK),  # else the model's name
+        ("http://127.0.0.1:8000/v1", "google/gemini-2.5-pro", Vendor.GEMINI),
+        ("http://127.0.0.1:8000/v1", "qwen3-coder", Vendor.OTHER),
+        ("https://evil.example/api.deepseek.com", "m", Vendor.OTHER),  # a path is not a host
+    ],
+)
+def test_detect_vendor(base_url: str, model: str, vendor: Vendor) -> None:
+    assert detect_vendor(CHAT, base_url, model) is vendor
+
+
+@pytest.mark.parametrize(
+    ("model", "thinks", "adaptive"),
+    [
+        ("claude-3-5-sonnet-20241022", False, False),
+        ("claude-3-7-sonnet-20250219", True, False),
+        ("claude-sonnet-4-5", True, False),
+        ("claude-opus-4-5-20251101", True, False),
+        ("claude-opus-4-6", True, True),
+        ("claude-sonnet-4.6", True, True),
+        ("anthropic/claude-opus-4.7", True, True),
+        ("claude-opus-4-8", True, True),
+        ("claude-sonnet-5", True, True),
+        ("claude-4.6-opus", True, True),
+        ("claude-sonnet-4-20250514", True, False),  # a date is not a minor version
+    ],
+)
+def test_anthropic_thinking_kinds(model: str, thinks: bool, adaptive: bool) -> None:
+    assert anthropic_thinks(model) is thinks
+    assert anthropic_adaptive(model) is adaptive
+
+
+def test_reasoning_traits_per_vendor() -> None:
+    assert reasoning_traits(ProviderKind.ANTHROPIC, "https://api.anthropic.com", "claude-haiku-4-5") == ReasoningTraits(
+        switchable=True, efforts=tuple(Effort), max_mode=True
+    )
+    assert reasoning_traits(ProviderKind.ANTHROPIC, "https://api.anthropic.com", "claude-3-5-haiku") is None
+    assert reasoning_traits(CHAT, "https://api.deepseek.com", "deepseek-reasoner") == ReasoningTraits(
+        switchable=True, efforts=(Effort.LOW, Effort.HIGH, Effort.MAX), max_mode=True
+    )
+    gemini = "https://generativelanguage.googleapis.com/v1beta/openai"
+    assert reasoning_traits(CHAT, gemini, "gemini-3-flash-preview") == ReasoningTraits(
+        efforts=(Effort.LOW, Effort.MEDIUM, Effort.HIGH)
+    )
+    assert reasoning_traits(CHAT, gemini, "gemini-2.0-flash") is None
+    assert reasoning_traits(ProviderKind.OPENAI_RESPONSES, "https://api.openai.com/v1", "o4-mini") is not None
+    assert reasoning_traits(ProviderKind.OPENAI_RESPONSES, "https://api.openai.com/v1", "gpt-4.1") is None
+    assert reasoning_traits(CHAT, "http://127.0.0.1:8000/v1", "llama-3.3-70b") is None
+
+
+@pytest.mark.parametrize(
+    ("parameters", "max_mode", "choice"),
+    [
+        ([], False, ReasoningChoice()),
+        ([], True, ReasoningChoice(effort=Effort.MAX)),
+        ([("reasoning_effort", "High")], False, ReasoningChoice(effort=Effort.HIGH)),
+        ([("effort", "xhigh")], False, ReasoningChoice(effort=Effort.MAX)),
+        ([("thinking", "true")], False, ReasoningChoice(thinking=True)),
+        ([("thinking", "false")], True, ReasoningChoice(thinking=False)),  # Max mode cannot think when off
+        ([("thinking", "true"), ("reasoning_effort", "low")], True, ReasoningChoice(True, Effort.LOW)),
+        ([("thinking", "medium")], False, ReasoningChoice(True, Effort.MEDIUM)),
+        ([("reasoning_effort", "none")], False, ReasoningChoice(thinking=False)),
+        ([("reasoning_effort", "sideways"), ("temperature", "0.1")], False, ReasoningChoice()),
+    ],
+)
+def test_choice_from_parameters(parameters: list[tuple[str, str]], max_mode: bool, choice: ReasoningChoice) -> None:
+    assert choice_from_parameters(parameters, max_mode=max_mode) == choice
+
+
+def test_every_picker_variant_string_comes_back_as_its_model_and_choice() -> None:
+    traits = ReasoningTraits(switchable=True, efforts=tuple(Effort), max_mode=True)
+    strings = [v.string("deepseek/deepseek-r1:free") for v in picker_variants(traits)]
+    assert len(set(strings)) == len(strings) - 1  # the Max variant is the max effort's string
+    for variant, text in zip(picker_variants(traits), strings, strict=True):
+        assert split_variant(text) == ("deepseek/deepseek-r1:free", variant.parameters)
+    assert split_variant("qwen3:8b") == ("qwen3:8b", ())
+    assert split_variant("what?") == ("what?", ())
+
+
+def test_the_run_reads_its_choice_from_its_requested_model() -> None:
+    requested = agent.RequestedModel(
+        model_id="claude-sonnet-4-5?thinking=true&reasoning_effort=low",
+        is_variant_string_representation=True,
+        parameters=[agent.RequestedModel.ModelParameterValue(id="reasoning_effort", value="high")],
+    )
+    # the explicit parameter comes after the variant's and wins
+    assert reasoning_choice(agent.AgentRunRequest(requested_model=requested)) == ReasoningChoice(True, Effort.HIGH)
+    assert reasoning_choice(agent.AgentRunRequest()) == ReasoningChoice()
+
+
+def test_vendor_options_per_server() -> None:
+    deepseek = vendor_options(CHAT, "https://api.deepseek.com")
+    assert isinstance(deepseek, openai_chat.ChatOptions)
+    assert deepseek.vendor is Vendor.DEEPSEEK and deepseek.reasoning_echo_field == "reasoning_content"
+    local = vendor_options(CHAT, "http://127.0.0.1:11434/v1")
+    assert isinstance(local, openai_chat.ChatOptions)
+    assert local.reasoning_echo and local.reasoning_echo_field is None  # echo what it streams, where it streams it
+    off = vendor_options(CHAT, "https://api.deepseek.com", reasoning_echo=False, cache_key=False)
+    assert isinstance(off, openai_chat.ChatOptions)
+    assert not off.reasoning_echo and off.reasoning_echo_field is None and not off.send_cache_key
+
+
+@pytest.mark.parametrize(
+    ("vendor", "choice", "knobs"),
+    [
+        (Vendor.DEEPSEEK, ReasoningChoice(), {}),
+        (Vendor.DEEPSEEK, ReasoningChoice(False, Effort.HIGH), {"thinking": {"type": "disabled"}}),
+        (
+            Vendor.DEEPSEEK,
+            ReasoningChoice(True, Effort.MAX),
+            {"thinking": {"type": "enabled"}, "reasoning_effort": "max"},
+        ),
+        (Vendor.GEMINI, ReasoningChoice(True, Effort.LOW), {"reasoning_effort": "low"}),
+        (Vendor.OPENAI, ReasoningChoice(None, Effort.MAX), {"reasoning_effort": "high"}),
+        (Vendor.OPENAI, ReasoningChoice(False), {}),
+    ],
+)
+def test_chat_reasoning_knobs_per_vendor(vendor: Vendor, choice: ReasoningChoice, knobs: dict[str, object]) -> None:
+    request = PassRequest("m", messages=(Message.user("hi"),), reasoning=choice)
+    _, body, _ = openai_chat.build_request(request, openai_chat.ChatOptions(vendor=vendor))
+    assert {k: body[k] for k in ("thinking", "reasoning_effort") if k in body} == knobs
