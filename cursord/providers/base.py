@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeAlias
 
 from . import anthropic, openai_chat, openai_responses
 from .model import Delta, PassRequest, ProviderKind
-from .reasoning import VENDOR_ECHOES_REASONING, detect_vendor
+from .reasoning import detect_vendor
 from .sse import SSEEvent
 
 DeltaSink: TypeAlias = Callable[[Delta], Awaitable[None]]
@@ -54,13 +54,7 @@ def vendor_options(
     switches for servers that reject prompt-cache hints (`cache_key`) or echoed reasoning."""
     if kind is ProviderKind.OPENAI_CHAT:
         vendor = detect_vendor(kind, base_url)
-        echo_field = "reasoning_content" if vendor in VENDOR_ECHOES_REASONING else None
-        return openai_chat.ChatOptions(
-            reasoning_echo=reasoning_echo,
-            reasoning_echo_field=echo_field if reasoning_echo else None,
-            vendor=vendor,
-            send_cache_key=cache_key,
-        )
+        return openai_chat.ChatOptions(reasoning_echo=reasoning_echo, vendor=vendor, send_cache_key=cache_key)
     if kind is ProviderKind.OPENAI_RESPONSES:
         return openai_responses.ResponsesOptions(send_cache_key=cache_key, reasoning_echo=reasoning_echo)
     if cache_key:

@@ -49,7 +49,7 @@ from .model import (
     ToolResultPart,
     Usage,
 )
-from .reasoning import Vendor
+from .reasoning import VENDOR_ECHOES_REASONING, Vendor, detect_vendor
 from .schemas import sanitize_schema
 from .sse import SSEEvent
 
@@ -71,7 +71,9 @@ class ChatOptions:
     `extra_content`; `reasoning_echo=False` sends neither. `reasoning_echo_field` also sends reasoning
     that came from elsewhere (another vendor, before a fallback) in that field, and puts the field, empty
     if need be, on every assistant message with tool calls: DeepSeek's thinking mode answers 400 to
-    one without it. `vendor` picks the spelling of the reasoning knobs (`_reasoning_knobs`).
+    one without it. For DeepSeek and Kimi it is `reasoning_content` unless set. `vendor` picks the
+    spelling of the reasoning knobs (`_reasoning_knobs`); `Vendor.OTHER` (a gateway or a local server)
+    goes by each request's model name (`cursord.providers.reasoning.detect_vendor`).
     """
 
     # "max_completion_tokens" (OpenAI; required by reasoning models) or "max_tokens" (older servers).
@@ -87,6 +89,9 @@ class ChatOptions:
 def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple[str, dict[str, Any], dict[str, str]]:
     """PassRequest -> (path, JSON body, non-secret headers) for POST {base_url}/chat/completions."""
     opts = options or ChatOptions()
+    vendor = opts.vendor if opts.vendor is not Vendor.OTHER else detect_vendor(ProviderKind.OPENAI_CHAT, "", req.model)
+    if opts.reasoning_echo and opts.reasoning_echo_field is None and vendor in VENDOR_ECHOES_REASONING:
+        opts = attrs.evolve(opts, reasoning_echo_field="reasoning_content")
     messages: list[dict[str, Any]] = []
     if req.system:
         messages.append({"role": "system", "content": req.system})
@@ -121,7 +126,7 @@ def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple
             }
             for tool in req.tools
         ]
-    body.update(_reasoning_knobs(req.reasoning, opts.vendor))
+    body.update(_reasoning_knobs(req.reasoning, vendor))
     if req.max_output_tokens is not None:
         body[opts.max_tokens_field] = req.max_output_tokens
     if req.cache_key is not None and opts.send_cache_key:

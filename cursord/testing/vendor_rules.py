@@ -104,6 +104,42 @@ class ChatReasoningRequired:
         return None
 
 
+# --- OpenAI's own chat completions (and other strict servers) ---------------------------------------
+
+_ASSISTANT_KEYS = frozenset({"role", "content", "name", "refusal", "audio", "tool_calls", "function_call"})
+_TOOL_CALL_KEYS = frozenset({"id", "type", "function"})
+
+
+@attrs.define
+class ChatStrictMessages:
+    """A server that validates messages against OpenAI's schema: no field it does not know.
+
+    platform.openai.com/docs/api-reference/chat/create lists an assistant message's fields (role,
+    content, name, refusal, audio, tool_calls) and a tool call's (id, type, function); OpenAI answers
+    others with 400 "Additional properties are not allowed ('id' was unexpected) - 'messages.0'"
+    (quoted in transitive-bullshit/agentic#531 and openai/openai-node#1161), Cerebras likewise
+    (Kilo-Org/kilocode#10375, for `reasoning_content`). So reasoning is never echoed to a server that
+    never streamed any.
+    """
+
+    def observe(self, request: RecordedRequest, reply: Reply) -> Reply:
+        return reply
+
+    def check(self, request: RecordedRequest) -> Reply | None:
+        for index, message in enumerate(_messages(request)):
+            if not isinstance(message, dict) or message.get("role") != "assistant":
+                continue
+            extra = sorted(set(message) - _ASSISTANT_KEYS)
+            for call in message.get("tool_calls") or []:
+                extra += sorted(set(call) - _TOOL_CALL_KEYS)
+            if extra:
+                unexpected = ", ".join(f"'{key}'" for key in extra)
+                verb = "was" if len(extra) == 1 else "were"
+                message_text = f"Additional properties are not allowed ({unexpected} {verb} unexpected)"
+                return _openai_error(400, f"{message_text} - 'messages.{index}'")
+        return None
+
+
 # --- Gemini 3 through its OpenAI-compatible endpoint ------------------------------------------------
 
 

@@ -8,7 +8,7 @@ from cursord.agent.turn import reasoning_choice
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers import openai_chat
 from cursord.providers.base import vendor_options
-from cursord.providers.model import Effort, Message, PassRequest, ProviderKind, ReasoningChoice
+from cursord.providers.model import Effort, Message, PassRequest, ProviderKind, ReasoningChoice, ToolCallPart
 from cursord.providers.reasoning import (
     ReasoningTraits,
     Vendor,
@@ -122,16 +122,26 @@ def test_the_run_reads_its_choice_from_its_requested_model() -> None:
     assert reasoning_choice(agent.AgentRunRequest()) == ReasoningChoice()
 
 
+def deepseek_tool_message(options: openai_chat.ChatOptions, model: str) -> dict[str, object]:
+    """The assistant message of an earlier tool round that streamed no reasoning (say, another vendor's)."""
+    history = (Message.user("hi"), Message.assistant(ToolCallPart("c1", "read_file", "{}")))
+    _, body, _ = openai_chat.build_request(PassRequest(model, messages=history), options)
+    message: dict[str, object] = body["messages"][1]
+    return message
+
+
 def test_vendor_options_per_server() -> None:
     deepseek = vendor_options(CHAT, "https://api.deepseek.com")
-    assert isinstance(deepseek, openai_chat.ChatOptions)
-    assert deepseek.vendor is Vendor.DEEPSEEK and deepseek.reasoning_echo_field == "reasoning_content"
+    assert isinstance(deepseek, openai_chat.ChatOptions) and deepseek.vendor is Vendor.DEEPSEEK
+    # DeepSeek's thinking mode wants the field on every tool-call message, empty if need be
+    assert deepseek_tool_message(deepseek, "deepseek-v4-pro")["reasoning_content"] == ""
     local = vendor_options(CHAT, "http://127.0.0.1:11434/v1")
-    assert isinstance(local, openai_chat.ChatOptions)
-    assert local.reasoning_echo and local.reasoning_echo_field is None  # echo what it streams, where it streams it
+    assert isinstance(local, openai_chat.ChatOptions) and local.vendor is Vendor.OTHER
+    assert deepseek_tool_message(local, "deepseek-r1:14b")["reasoning_content"] == ""  # known by its name
+    assert "reasoning_content" not in deepseek_tool_message(local, "qwen3:8b")
     off = vendor_options(CHAT, "https://api.deepseek.com", reasoning_echo=False, cache_key=False)
-    assert isinstance(off, openai_chat.ChatOptions)
-    assert not off.reasoning_echo and off.reasoning_echo_field is None and not off.send_cache_key
+    assert isinstance(off, openai_chat.ChatOptions) and not off.reasoning_echo and not off.send_cache_key
+    assert "reasoning_content" not in deepseek_tool_message(off, "deepseek-v4-pro")
 
 
 @pytest.mark.parametrize(

@@ -42,6 +42,7 @@ from cursord.testing.fake_providers import (
 from cursord.testing.vendor_rules import (
     AnthropicThinking,
     ChatReasoningRequired,
+    ChatStrictMessages,
     GeminiThoughtSignatures,
     ResponsesReasoningItems,
 )
@@ -201,12 +202,27 @@ async def test_openai_chat_sends_no_reasoning_fields_it_never_streamed(
         Reply.sse(chat_text("ok")),
     ]
     fake, _ = await tool_loop(
-        ProviderKind.OPENAI_CHAT, "/v1", "gpt-5", replies, [], choice=ReasoningChoice(effort="max"),
+        ProviderKind.OPENAI_CHAT, "/v1", "gpt-5", replies, [ChatStrictMessages()], choice=ReasoningChoice(effort="max"),
         host=lambda fake: "https://api.openai.com",
     )
-    third = fake.requests[2].json
-    assert third["reasoning_effort"] == "high"  # OpenAI's highest for every reasoning model
-    assert all(set(m) <= {"role", "content", "tool_calls", "tool_call_id"} for m in third["messages"])
+    assert fake.refused == []
+    assert fake.requests[2].json["reasoning_effort"] == "high"  # OpenAI's highest for every reasoning model
+
+
+async def test_a_strict_server_that_streams_reasoning_takes_reasoning_echo_false(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    replies = [
+        Reply.sse(chat_tool_calls([("call_a", "read_file", ARGS[0])], reasoning="a")),
+        Reply.sse(chat_tool_calls([("call_b", "read_file", ARGS[1])], reasoning="b")),
+        Reply.sse(chat_text("ok")),
+    ]
+    with pytest.raises(errors.BadRequest, match=r"\('reasoning_content' was unexpected\) - 'messages.2'"):
+        await tool_loop(ProviderKind.OPENAI_CHAT, "/v1", "zai-glm", list(replies), [ChatStrictMessages()])
+    fake, _ = await tool_loop(
+        ProviderKind.OPENAI_CHAT, "/v1", "zai-glm", list(replies), [ChatStrictMessages()], reasoning_echo=False
+    )
+    assert fake.refused == []
 
 
 # --- OpenAI Responses ------------------------------------------------------------------------------
