@@ -12,8 +12,8 @@ usage; `message_stop` is the terminal marker: `Usage` then `PassEnd`.  `ping` is
 
 Builder: thinking and redacted_thinking blocks are sent back exactly as received (text and
 signature unchanged: the API answers 400 otherwise). Thinking is asked for when the user picked it
-(`ReasoningChoice.wants_thinking`): adaptive (`thinking: {type: "adaptive"}`, the effort in
-`output_config.effort`) for Claude 4.6 and later, which take nothing else or deprecate the rest, else
+(`ReasoningChoice.wants_thinking`): adaptive (`thinking: {type: "adaptive", display: "summarized"}`,
+the effort in `output_config.effort`) for Claude 4.6 and later, which take nothing else or deprecate the rest, else
 `budget_tokens` (`cursord.providers.reasoning.anthropic_adaptive`). With thinking on, the API wants the
 assistant message of the tool round in progress to start with a signed thinking block; when it
 cannot (a gateway streamed the thinking without a signature, or another vendor wrote the message) the
@@ -112,7 +112,8 @@ def build_request(
         body["tools"] = tools
     if req.reasoning.wants_thinking and _tool_round_can_think(messages):
         if anthropic_adaptive(req.model):
-            body["thinking"] = {"type": "adaptive"}
+            # Opus 4.7 and later omit the thinking text unless asked: the editor would show none
+            body["thinking"] = {"type": "adaptive", "display": "summarized"}
             if req.reasoning.effort is not None:
                 body["output_config"] = {"effort": req.reasoning.effort.value}
         else:

@@ -124,7 +124,8 @@ def anthropic_replies() -> list[Reply]:
 
 
 def anthropic_check(body: dict[str, Any]) -> None:
-    assert body["thinking"] == {"type": "adaptive"} and body["output_config"] == {"effort": "high"}
+    assert body["thinking"] == {"type": "adaptive", "display": "summarized"}
+    assert body["output_config"] == {"effort": "high"}
     firsts = [m["content"][0] for m in body["messages"] if m["role"] == "assistant"]
     assert firsts == [
         {"type": "thinking", "thinking": THOUGHTS[0], "signature": "EqQBsig0"},
@@ -243,4 +244,5 @@ async def test_the_model_list_offers_thinking_choices_and_a_choice_reaches_the_v
                 )
     assert results["exec-read"]["end"] is None and fake.refused == []
     (request,) = fake.requests
-    assert request.json["thinking"] == {"type": "adaptive"} and request.json["output_config"] == {"effort": "max"}
+    assert request.json["thinking"] == {"type": "adaptive", "display": "summarized"}
+    assert request.json["output_config"] == {"effort": "max"}

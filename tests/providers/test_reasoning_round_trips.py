@@ -302,7 +302,8 @@ async def test_anthropic_adaptive_only_model_thinks_adaptively_and_gets_its_bloc
     )
     assert fake.refused == []
     third = fake.requests[2].json
-    assert third["thinking"] == {"type": "adaptive"} and third["output_config"] == {"effort": "high"}
+    assert third["thinking"] == {"type": "adaptive", "display": "summarized"}
+    assert third["output_config"] == {"effort": "high"}
     assistants = [m["content"] for m in third["messages"] if m["role"] == "assistant"]
     assert [blocks[0] for blocks in assistants] == [
         {"type": "thinking", "thinking": "Look at a.", "signature": "sig-1"},
