@@ -181,7 +181,13 @@ def _error_fields(payload: Any) -> tuple[str, str]:
     if isinstance(details, Mapping) and isinstance(details.get("error_code"), str):
         codes.append(details["error_code"])
     message = payload.get("message")
-    return " ".join(codes), message if isinstance(message, str) else json.dumps(payload)
+    text = message if isinstance(message, str) else json.dumps(payload)
+    metadata = payload.get("metadata")
+    if isinstance(metadata, Mapping) and isinstance(metadata.get("raw"), str):
+        # OpenRouter wraps the upstream's own error ("Provider returned error"): say what it was
+        upstream = metadata.get("provider_name")
+        text += f" ({upstream + ': ' if isinstance(upstream, str) else ''}{metadata['raw'][:1000]})"
+    return " ".join(codes), text
 
 
 def classify_error_payload(provider: str, payload: Any, *, status: int | None = None) -> ProviderError:

@@ -10,7 +10,9 @@ its argument fragments are forwarded as they come.  `finish_reason` closes think
 tool call; the usage chunk (`stream_options.include_usage`) may follow it, then `[DONE]`.
 A tool call fragment's `extra_content.google.thought_signature` (Gemini's OpenAI-compatible endpoint)
 is kept with its call (`ToolCallDone.signature`), and each thinking block remembers the field it came
-in (`ThinkingDone.carrier`), so the builder can send both back where the server wants them.
+in (`ThinkingDone.carrier`), so the builder can send both back where the server wants them. OpenRouter's
+`reasoning_details` are merged by `index` (text and summaries joined, signatures and encrypted data
+kept) and closed into the block's signature as JSON, to go back verbatim.
 `PassEnd` goes out at `[DONE]`, or at `finish()` if the server closed after `finish_reason`
 without `[DONE]`; a stream with neither is `StreamTruncated`.  A chunk holding `"error"` (sent
 mid-stream by OpenRouter and vLLM) raises the classified error.
@@ -18,6 +20,7 @@ mid-stream by OpenRouter and vLLM) raises the classified error.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -56,6 +59,8 @@ from .sse import SSEEvent
 ORIGIN = ProviderKind.OPENAI_CHAT.value
 #: where the OpenAI-compatible servers that stream reasoning as text take it back.
 _REASONING_FIELDS = ("reasoning_content", "reasoning")
+#: OpenRouter's structured reasoning, sent back as it came (the carrier's signature holds it as JSON).
+_DETAILS = "reasoning_details"
 
 
 # --- request --------------------------------------------------------------------------------
@@ -172,16 +177,31 @@ def _assistant_message(parts: tuple[Any, ...], opts: ChatOptions) -> dict[str, A
     if not opts.reasoning_echo:
         return out
     echoed: dict[str, list[str]] = {}
+    details: list[Any] = []
     for part in parts:
-        if isinstance(part, ThinkingPart) and part.text:
+        if not isinstance(part, ThinkingPart):
+            continue
+        if part.carrier == _DETAILS and part.origin == ORIGIN and part.signature:
+            details += _parsed_details(part.signature)
+        elif part.text:
             field = part.carrier if part.carrier in _REASONING_FIELDS else opts.reasoning_echo_field
             if field:
                 echoed.setdefault(field, []).append(part.text)
     for field, texts in echoed.items():
         out[field] = "".join(texts)
+    if details:
+        out[_DETAILS] = details
     if calls and opts.reasoning_echo_field and opts.reasoning_echo_field not in out:
         out[opts.reasoning_echo_field] = ""
     return out
+
+
+def _parsed_details(text: str) -> list[Any]:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return []
+    return value if isinstance(value, list) else []
 
 
 def _tool_call(call: ToolCallPart, opts: ChatOptions) -> dict[str, Any]:
@@ -223,6 +243,7 @@ class ChatDecoder:
     _thinking_open: bool = False
     _plain_reasoning_seen: bool = False
     _carrier: str | None = None  # the field this stream's reasoning comes in
+    _details: dict[int, dict[str, Any]] = attrs.field(factory=dict)  # the open block's reasoning_details
     _calls: dict[int | str, _Call] = attrs.field(factory=dict)
     _by_id: dict[str, int | str] = attrs.field(factory=dict)
     _last_key: int | str | None = None
@@ -252,6 +273,8 @@ class ChatDecoder:
             return out
         delta = as_dict(choice.get("delta"))
         reasoning = self._reasoning_text(delta)
+        if self._take_details(delta.get("reasoning_details")):
+            self._thinking_open = True
         if reasoning:
             self._thinking_open = True
             out.append(ThinkingDelta(reasoning))
@@ -304,9 +327,32 @@ class ChatDecoder:
                 pieces.append(as_str(item.get("summary")))
         return "".join(pieces)
 
+    def _take_details(self, details: object) -> bool:
+        """Merge OpenRouter `reasoning_details` items into the open block's, by `index`; True if any came."""
+        if not isinstance(details, list):
+            return False
+        for position, item in enumerate(details):
+            if not isinstance(item, dict):
+                continue
+            index = item.get("index")
+            merged = self._details.setdefault(index if isinstance(index, int) else position, {})
+            for key, value in item.items():
+                if key in ("text", "summary") and isinstance(value, str):
+                    merged[key] = merged.get(key, "") + value
+                elif value is not None:
+                    merged[key] = value
+        return bool(details)
+
     def _close_thinking(self, out: list[Delta]) -> None:
-        if self._thinking_open:
-            self._thinking_open = False
+        if not self._thinking_open:
+            return
+        self._thinking_open = False
+        if self._details:
+            details = [self._details[index] for index in sorted(self._details)]
+            self._details = {}
+            signature = json.dumps(details, separators=(",", ":"), ensure_ascii=False)
+            out.append(ThinkingDone(signature=signature, origin=ORIGIN, carrier=_DETAILS))
+        else:
             out.append(ThinkingDone(origin=ORIGIN, carrier=self._carrier or "reasoning"))
 
     def _tool_fragment(self, fragment: dict[str, Any], out: list[Delta]) -> None:

@@ -95,6 +95,7 @@ def chat_tool_calls(
     text: str | None = None,
     reasoning: str | None = None,
     reasoning_field: str = "reasoning_content",
+    reasoning_signature: str | None = None,
     signatures: Sequence[str | None] = (),
     fragment_size: int = 7,
     usage: Mapping[str, Any] | None = None,
@@ -102,12 +103,14 @@ def chat_tool_calls(
     """Tool calls `(id, name, arguments_json)`, arguments in fragments, parallel calls by index.
 
     `reasoning` streams first, in `reasoning_field` (DeepSeek and Kimi: `reasoning_content`; vLLM:
-    `reasoning`). `signatures[i]` goes on call i's first fragment as Gemini's OpenAI-compatible endpoint
-    sends it (`extra_content.google.thought_signature`; Gemini signs the first call of a step).
+    `reasoning`; "openrouter": both `reasoning` and `reasoning_details`, the details closed by
+    `reasoning_signature` as OpenRouter relays a signed Claude thinking block). `signatures[i]` goes on
+    call i's first fragment as Gemini's OpenAI-compatible endpoint sends it
+    (`extra_content.google.thought_signature`; Gemini signs the first call of a step).
     """
     events = [chat_chunk({"role": "assistant", "content": text or None})]
     if reasoning:
-        events += [chat_chunk({"content": None, reasoning_field: piece}) for piece in pieces(reasoning)]
+        events += _reasoning_chunks(reasoning, reasoning_field, reasoning_signature)
     for index, (call_id, name, arguments) in enumerate(calls):
         first: dict[str, Any] = {
             "index": index,
@@ -124,6 +127,19 @@ def chat_tool_calls(
     events.append(chat_chunk({}, "tool_calls"))
     events.append(chat_chunk(None, usage=usage if usage is not None else chat_usage()))
     events.append(sse("[DONE]"))
+    return events
+
+
+def _reasoning_chunks(reasoning: str, field: str, signature: str | None = None) -> list[bytes]:
+    if field != "openrouter":
+        return [chat_chunk({"content": None, field: piece}) for piece in pieces(reasoning)]
+    events = []
+    for piece in pieces(reasoning):
+        detail = {"type": "reasoning.text", "text": piece, "format": "anthropic-claude-v1", "index": 0}
+        events.append(chat_chunk({"content": "", "reasoning": piece, "reasoning_details": [detail]}))
+    if signature is not None:
+        closing = {"type": "reasoning.text", "signature": signature, "format": "anthropic-claude-v1", "index": 0}
+        events.append(chat_chunk({"content": "", "reasoning_details": [closing]}))
     return events
 
 

@@ -140,6 +140,54 @@ class ChatStrictMessages:
         return None
 
 
+# --- OpenRouter relaying a model that signs its reasoning (Claude) ------------------------------------
+
+
+@attrs.define
+class OpenRouterReasoningDetails:
+    """OpenRouter in front of Claude: a tool call's signed reasoning must come back as `reasoning_details`.
+
+    openrouter.ai/docs/use-cases/reasoning-tokens ("Preserving reasoning blocks"): pass the
+    `reasoning_details` of an assistant message back unmodified, in particular in a tool loop, so the
+    upstream model gets its signed thinking. Otherwise the upstream's 400 comes back wrapped in
+    OpenRouter's error ("Provider returned error", the raw body in `metadata.raw`): here Anthropic's
+    "a final `assistant` message must start with a thinking block", as OpenRouterTeam/ai-sdk-provider#162
+    reports it.
+    """
+
+    issued: dict[str, set[str]] = attrs.field(factory=dict)  # call id -> signatures streamed with it
+
+    def observe(self, request: RecordedRequest, reply: Reply) -> Reply:
+        signatures: set[str] = set()
+        calls: list[str] = []
+        for _, _, data in _events(reply):
+            for choice in data.get("choices") or [] if isinstance(data, dict) else []:
+                delta = choice.get("delta") or {}
+                for detail in delta.get("reasoning_details") or []:
+                    if detail.get("signature") or detail.get("data"):
+                        signatures.add(detail.get("signature") or detail.get("data"))
+                calls += [call["id"] for call in delta.get("tool_calls") or [] if call.get("id")]
+        for call_id in calls:
+            if signatures:
+                self.issued[call_id] = signatures
+        return reply
+
+    def check(self, request: RecordedRequest) -> Reply | None:
+        for index, message in enumerate(_messages(request)):
+            if not isinstance(message, dict) or message.get("role") != "assistant":
+                continue
+            calls = message.get("tool_calls") or []
+            needed = set().union(*(self.issued.get(call.get("id"), set()) for call in calls))
+            sent = {d.get("signature") or d.get("data") for d in message.get("reasoning_details") or []}
+            if needed - sent:
+                upstream = _FINAL_THINKING.format(index=index, found="tool_use")
+                raw = json.dumps(anthropic_error_body("invalid_request_error", upstream))
+                error = {"message": "Provider returned error", "code": 400, "metadata": {"raw": raw}}
+                error["metadata"] = {"raw": raw, "provider_name": "Anthropic"}
+                return Reply.json(400, {"error": error})
+        return None
+
+
 # --- Gemini 3 through its OpenAI-compatible endpoint ------------------------------------------------
 
 

@@ -25,6 +25,7 @@ from cursord.providers.model import (
     PassRequest,
     ProviderKind,
     ReasoningChoice,
+    ThinkingPart,
     ToolCallPart,
     ToolSpec,
 )
@@ -44,6 +45,7 @@ from cursord.testing.vendor_rules import (
     ChatReasoningRequired,
     ChatStrictMessages,
     GeminiThoughtSignatures,
+    OpenRouterReasoningDetails,
     ResponsesReasoningItems,
 )
 
@@ -339,3 +341,57 @@ async def test_anthropic_unsigned_thinking_from_a_gateway_turns_thinking_off_for
     first, second, third = (r.json for r in fake.requests)
     assert "thinking" in first and "thinking" not in second and "thinking" not in third
     assert all(b["type"] != "thinking" for m in third["messages"] for b in m["content"])
+
+
+# --- OpenRouter in front of Claude -------------------------------------------------------------------
+
+
+def openrouter_replies() -> list[Reply]:
+    return [
+        Reply.sse(
+            chat_tool_calls(
+                [("call_a", "read_file", ARGS[0])],
+                reasoning="Look at a.",
+                reasoning_field="openrouter",
+                reasoning_signature="ErUBsig-a",
+            )
+        ),
+        Reply.sse(
+            chat_tool_calls(
+                [("call_b", "read_file", ARGS[1])],
+                reasoning="Now b.",
+                reasoning_field="openrouter",
+                reasoning_signature="ErUBsig-b",
+            )
+        ),
+        Reply.sse(chat_text("Both read.", reasoning="Done.", reasoning_field="openrouter")),
+    ]
+
+
+async def test_openrouter_gets_its_reasoning_details_back_verbatim(autojump_clock: trio.testing.MockClock) -> None:
+    fake, history = await tool_loop(
+        ProviderKind.OPENAI_CHAT,
+        "/api/v1",
+        "anthropic/claude-sonnet-4.5",
+        openrouter_replies(),
+        [OpenRouterReasoningDetails()],
+        choice=ReasoningChoice(effort="high"),
+        host=lambda fake: "https://openrouter.ai",
+    )
+    assert fake.refused == []
+    assistants = [m for m in fake.requests[2].json["messages"] if m["role"] == "assistant"]
+    assert [m["reasoning_details"] for m in assistants] == [
+        [{"type": "reasoning.text", "text": text, "format": "anthropic-claude-v1", "index": 0, "signature": sig}]
+        for text, sig in (("Look at a.", "ErUBsig-a"), ("Now b.", "ErUBsig-b"))
+    ]
+    assert all("reasoning" not in m for m in assistants)  # the text is not sent twice
+    thinking = [p for m in history for p in m.parts if isinstance(p, ThinkingPart)]
+    assert [p.text for p in thinking] == ["Look at a.", "Now b.", "Done."]  # reasoning + details, de-duplicated
+
+
+async def test_openrouter_without_reasoning_echo_is_refused(autojump_clock: trio.testing.MockClock) -> None:
+    with pytest.raises(errors.BadRequest, match=r"Provider returned error \(Anthropic: .*must start with a thinking"):
+        await tool_loop(
+            ProviderKind.OPENAI_CHAT, "/api/v1", "anthropic/claude-sonnet-4.5", openrouter_replies(),
+            [OpenRouterReasoningDetails()], reasoning_echo=False,
+        )
