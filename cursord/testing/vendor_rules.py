@@ -70,6 +70,9 @@ def _openai_error(status: int, message: str, *, param: str | None = None, code: 
 # --- DeepSeek thinking mode (and Kimi) ----------------------------------------------------------
 
 
+KIMI_MESSAGE = "thinking is enabled but {field} is missing in assistant tool call message at index {index}"
+
+
 @attrs.define
 class ChatReasoningRequired:
     """DeepSeek's thinking mode: an assistant message with `tool_calls` must carry its reasoning back.
@@ -79,10 +82,13 @@ class ChatReasoningRequired:
     does not correctly pass back reasoning_content, the API will return a 400 error." Thinking mode is
     on by default and off with `thinking: {"type": "disabled"}`. The error body is the one DeepSeek
     answers (quoted in anomalyco/opencode#24083 and crewAIInc/crewAI#5878). Moonshot documents the same
-    for Kimi's thinking models (`reasoning_content` kept in the context of a tool loop): same rule.
+    for Kimi's thinking models (`reasoning_content` kept in the context of a tool loop): same rule, with
+    Kimi's text (`KIMI_MESSAGE`, as OpenRouter relayed it in iOfficeAI/AionUi#2746). `field` is where the
+    server wants it (a vLLM-style server: `reasoning`).
     """
 
     field: str = "reasoning_content"
+    message: str = "The {field} in the thinking mode must be passed back to the API."
 
     def observe(self, request: RecordedRequest, reply: Reply) -> Reply:
         return reply
@@ -92,15 +98,12 @@ class ChatReasoningRequired:
         thinking = body.get("thinking")
         if isinstance(thinking, dict) and thinking.get("type") == "disabled":
             return None
-        for message in _messages(request):
+        for index, message in enumerate(_messages(request)):
             if not isinstance(message, dict) or message.get("role") != "assistant" or not message.get("tool_calls"):
                 continue
             if not isinstance(message.get(self.field), str):
-                return _openai_error(
-                    400,
-                    f"The {self.field} in the thinking mode must be passed back to the API.",
-                    code="invalid_request_error",
-                )
+                text = self.message.format(field=self.field, index=index)
+                return _openai_error(400, text, code="invalid_request_error")
         return None
 
 
@@ -332,10 +335,11 @@ class ResponsesReasoningItems:
     reasoning items"): in a function-calling loop the reasoning items of the response must be passed
     back with its function calls; with `store: false` only their `encrypted_content` can carry them,
     and the API returns it only when asked (`include: ["reasoning.encrypted_content"]`): `observe`
-    strips it otherwise, as the API does. A function call of the current turn sent back without the
-    reasoning item that preceded it is refused with the API's 400 for an unpaired item (its text as
-    quoted in the Agents SDK threads); the API itself pairs items by id, which a stateless client does
-    not send, so this fake is stricter than the API here: losing the reasoning fails a test instead of
+    strips it otherwise (from the item and from the completed response), as the API does. A function
+    call of the current turn sent back without the reasoning item that preceded it is refused with the
+    API's 400 for an unpaired item (the body quoted in mastra-ai/mastra#8738 and
+    continuedev/continue#10018); the API itself pairs items by id, which a stateless client does not
+    send, so this fake is stricter than the API here: losing the reasoning fails a test instead of
     silently degrading the model. A reasoning item sent by id without content is the 404 the API
     answers (maximhq/bifrost#5410). `reasoning_model=False` stands for a model that does not reason:
     it refuses `reasoning` and the include ("Encrypted content is not supported with this model.").
@@ -351,14 +355,21 @@ class ResponsesReasoningItems:
         steps = list(reply.body)
         reasoning: tuple[str, str | None] | None = None
         for step_index, name, data in list(_events(reply)):
-            if not isinstance(data, dict) or data.get("type") != "response.output_item.done":
+            if not isinstance(data, dict):
+                continue
+            if data.get("type") == "response.completed" and not wants:
+                response = data.get("response") or {}
+                output = [_without_encrypted(item) for item in response.get("output") or []]
+                stripped = {**data, "response": {**response, "output": output}}
+                steps[step_index] = Send(sse(stripped, event=name), _delay(steps[step_index]))
+            if data.get("type") != "response.output_item.done":
                 continue
             item = data.get("item") or {}
             if item.get("type") == "reasoning":
                 encrypted = item.get("encrypted_content") if wants else None
                 reasoning = (item.get("id", ""), encrypted)
-                if not wants and "encrypted_content" in item:
-                    stripped = {**data, "item": {k: v for k, v in item.items() if k != "encrypted_content"}}
+                if not wants:
+                    stripped = {**data, "item": _without_encrypted(item)}
                     steps[step_index] = Send(sse(stripped, event=name), _delay(steps[step_index]))
             elif item.get("type") == "function_call" and reasoning is not None:
                 self.required[item.get("call_id", "")] = reasoning
@@ -407,6 +418,10 @@ class ResponsesReasoningItems:
                         param="input",
                     )
         return None
+
+
+def _without_encrypted(item: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in item.items() if key != "encrypted_content"}
 
 
 def _delay(step: object) -> float:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -122,8 +123,29 @@ def test_chat_openrouter_reasoning_and_details_not_doubled() -> None:
     deltas = run_every_split(CHAT, (DATA / "openrouter_reasoning.sse").read_bytes())
     assert thinking_of(deltas) == "Let me think about this."
     assert text_of(deltas) == "Hello!"
-    assert len(of_type(deltas, ThinkingDone)) == 1
+    (done,) = of_type(deltas, ThinkingDone)
+    # the details, merged by index, are kept whole to go back: Claude's signature with its text
+    assert done.carrier == "reasoning_details" and done.signature is not None
+    assert json.loads(done.signature) == [
+        {
+            "type": "reasoning.text",
+            "text": "Let me think about this.",
+            "format": "anthropic-claude-v1",
+            "index": 0,
+            "signature": "ErUBCkYIBRgCIkC",
+        }
+    ]
     assert deltas[-2:] == [Usage(input=40, output=25, reasoning=12), PassEnd(StopReason.END_TURN)]
+
+
+def test_chat_gemini_thought_signature_stays_with_its_call() -> None:
+    deltas = run_every_split(CHAT, (DATA / "gemini_openai_thought_signature.sse").read_bytes())
+    calls = of_type(deltas, ToolCallDone)
+    assert [(c.name, c.arguments, c.signature) for c in calls] == [
+        ("Read", '{"path":"/w/a.py"}', "CiQBcsjafE3kS8Lh5ytKGmVbW2hXJn9nE7Lq0u9vYzPo7DrM4BQ="),
+        ("Read", '{"path":"/w/b.py"}', None),
+    ]
+    assert deltas[-2:] == [Usage(input=210, output=38, reasoning=164), PassEnd(StopReason.TOOL_USE)]
 
 
 def test_chat_reasoning_details_alone_are_used() -> None:

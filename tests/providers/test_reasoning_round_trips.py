@@ -41,6 +41,7 @@ from cursord.testing.fake_providers import (
     responses_stream,
 )
 from cursord.testing.vendor_rules import (
+    KIMI_MESSAGE,
     AnthropicThinking,
     ChatReasoningRequired,
     ChatStrictMessages,
@@ -394,4 +395,18 @@ async def test_openrouter_without_reasoning_echo_is_refused(autojump_clock: trio
         await tool_loop(
             ProviderKind.OPENAI_CHAT, "/api/v1", "anthropic/claude-sonnet-4.5", openrouter_replies(),
             [OpenRouterReasoningDetails()], reasoning_echo=False,
+        )
+
+
+async def test_kimi_gets_reasoning_content_back(autojump_clock: trio.testing.MockClock) -> None:
+    rule = ChatReasoningRequired(message=KIMI_MESSAGE)
+    fake, _ = await tool_loop(
+        ProviderKind.OPENAI_CHAT, "/v1", "kimi-k2-thinking", deepseek_replies(), [rule],
+        host=lambda fake: "https://api.moonshot.ai",
+    )
+    assert fake.refused == []
+    missing = "reasoning_content is missing in assistant tool call message at index 2"
+    with pytest.raises(errors.BadRequest, match=missing):
+        await tool_loop(
+            ProviderKind.OPENAI_CHAT, "/v1", "kimi-k2-thinking", deepseek_replies(), [rule], reasoning_echo=False
         )
