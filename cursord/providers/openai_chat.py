@@ -144,10 +144,19 @@ def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple
 def _reasoning_knobs(choice: ReasoningChoice, vendor: Vendor) -> dict[str, Any]:
     """The request fields that carry the user's reasoning choice, as `vendor` spells them: DeepSeek's
     `thinking: {type}` switch beside `reasoning_effort` (low, high or max; medium means high there),
-    `reasoning_effort` (low, medium, high) elsewhere, Gemini's endpoint included (it maps it to a
-    thinking level). Nothing for the default choice, nor for a switch a vendor has no field for."""
+    OpenRouter's `reasoning: {enabled, effort}`, `reasoning_effort` (low, medium, high) elsewhere,
+    Gemini's endpoint included (it maps it to a thinking level). Nothing for the default choice, nor for
+    a switch a vendor has no field for."""
     knobs: dict[str, Any] = {}
-    if vendor is Vendor.DEEPSEEK:
+    if vendor is Vendor.OPENROUTER:  # its one `reasoning` object for every model behind it
+        reasoning: dict[str, Any] = {}
+        if choice.thinking is not None:
+            reasoning["enabled"] = choice.thinking
+        if choice.effort is not None and choice.thinking is not False:
+            reasoning["effort"] = "xhigh" if choice.effort is Effort.MAX else choice.effort.value
+        if reasoning:
+            knobs["reasoning"] = reasoning
+    elif vendor is Vendor.DEEPSEEK:
         if choice.thinking is not None:
             knobs["thinking"] = {"type": "enabled" if choice.thinking else "disabled"}
         if choice.effort is not None and choice.thinking is not False:

@@ -85,7 +85,6 @@ def detect_vendor(kind: ProviderKind | str, base_url: str, model: str = "") -> V
 
 _OPENAI_REASONING = re.compile(r"(^|/)(o[1-9](-|$)|gpt-5|codex)")
 _GEMINI_THINKING = re.compile(r"gemini-(2\.5|[3-9])")
-_DEEPSEEK_THINKING = re.compile(r"deepseek-(reasoner|r1|v3\.[1-9]|v[4-9])")
 #: claude-opus-4-7, claude-opus-4.7, claude-4.6-sonnet, claude-sonnet-5 ... -> (family, major, minor)
 _CLAUDE = re.compile(r"claude-(?:(opus|sonnet|haiku)-(\d+)(?:[-.](\d))?(?!\d)|(\d+)(?:[-.](\d))?-(opus|sonnet|haiku))")
 
@@ -133,22 +132,27 @@ _OPENAI_EFFORTS = (Effort.LOW, Effort.MEDIUM, Effort.HIGH)
 
 
 def reasoning_traits(kind: ProviderKind | str, base_url: str, model: str) -> ReasoningTraits | None:
-    """The reasoning choices `model` takes on this server, or None for a model not known to reason."""
-    vendor = detect_vendor(kind, base_url, model)
+    """The reasoning choices `model` takes on this server, or None for a model not known to reason.
+
+    The vendor's own API offers what it documents; a gateway (OpenRouter, a local proxy) offers effort
+    levels for a model whose family reasons, and OpenRouter a thinking switch too (`reasoning.enabled`).
+    """
+    vendor = detect_vendor(kind, base_url)  # the server's own, by its host
+    family = detect_vendor(kind, "", model) if vendor in (Vendor.OPENROUTER, Vendor.OTHER) else vendor
     name = model.lower()
-    if vendor is Vendor.ANTHROPIC and ProviderKind(kind) is ProviderKind.ANTHROPIC:
-        if not anthropic_thinks(name):
-            return None
+    reasons = {
+        Vendor.ANTHROPIC: anthropic_thinks(name),
+        Vendor.DEEPSEEK: True,
+        Vendor.GEMINI: bool(_GEMINI_THINKING.search(name)),
+        Vendor.OPENAI: openai_reasoning_model(name),
+    }.get(family, False)
+    if not reasons:
+        return None
+    if vendor is Vendor.ANTHROPIC:
         return ReasoningTraits(switchable=True, efforts=tuple(Effort), max_mode=True)
     if vendor is Vendor.DEEPSEEK:
-        if not _DEEPSEEK_THINKING.search(name) and "chat" not in name:
-            return None
         return ReasoningTraits(switchable=True, efforts=(Effort.LOW, Effort.HIGH, Effort.MAX), max_mode=True)
-    if vendor is Vendor.GEMINI:
-        return ReasoningTraits(efforts=_OPENAI_EFFORTS) if _GEMINI_THINKING.search(name) else None
-    if openai_reasoning_model(name):
-        return ReasoningTraits(efforts=_OPENAI_EFFORTS)
-    return None
+    return ReasoningTraits(switchable=vendor is Vendor.OPENROUTER, efforts=_OPENAI_EFFORTS)
 
 
 # --- the editor's choice ---------------------------------------------------------------------------

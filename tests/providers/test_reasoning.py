@@ -80,6 +80,14 @@ def test_reasoning_traits_per_vendor() -> None:
     assert reasoning_traits(ProviderKind.OPENAI_RESPONSES, "https://api.openai.com/v1", "o4-mini") is not None
     assert reasoning_traits(ProviderKind.OPENAI_RESPONSES, "https://api.openai.com/v1", "gpt-4.1") is None
     assert reasoning_traits(CHAT, "http://127.0.0.1:8000/v1", "llama-3.3-70b") is None
+    # a gateway: the model's family decides; OpenRouter can switch thinking off
+    assert reasoning_traits(CHAT, "https://openrouter.ai/api/v1", "anthropic/claude-sonnet-4.5") == ReasoningTraits(
+        switchable=True, efforts=(Effort.LOW, Effort.MEDIUM, Effort.HIGH)
+    )
+    assert reasoning_traits(CHAT, "https://openrouter.ai/api/v1", "meta-llama/llama-4-maverick") is None
+    assert reasoning_traits(CHAT, "http://127.0.0.1:4000/v1", "claude-opus-4-7") == ReasoningTraits(
+        efforts=(Effort.LOW, Effort.MEDIUM, Effort.HIGH)
+    )
 
 
 @pytest.mark.parametrize(
@@ -157,9 +165,11 @@ def test_vendor_options_per_server() -> None:
         (Vendor.GEMINI, ReasoningChoice(True, Effort.LOW), {"reasoning_effort": "low"}),
         (Vendor.OPENAI, ReasoningChoice(None, Effort.MAX), {"reasoning_effort": "high"}),
         (Vendor.OPENAI, ReasoningChoice(False), {}),
+        (Vendor.OPENROUTER, ReasoningChoice(False, Effort.HIGH), {"reasoning": {"enabled": False}}),
+        (Vendor.OPENROUTER, ReasoningChoice(None, Effort.MAX), {"reasoning": {"effort": "xhigh"}}),
     ],
 )
 def test_chat_reasoning_knobs_per_vendor(vendor: Vendor, choice: ReasoningChoice, knobs: dict[str, object]) -> None:
     request = PassRequest("m", messages=(Message.user("hi"),), reasoning=choice)
     _, body, _ = openai_chat.build_request(request, openai_chat.ChatOptions(vendor=vendor))
-    assert {k: body[k] for k in ("thinking", "reasoning_effort") if k in body} == knobs
+    assert {k: body[k] for k in ("thinking", "reasoning_effort", "reasoning") if k in body} == knobs

@@ -380,6 +380,7 @@ async def test_openrouter_gets_its_reasoning_details_back_verbatim(autojump_cloc
         host=lambda fake: "https://openrouter.ai",
     )
     assert fake.refused == []
+    assert fake.requests[2].json["reasoning"] == {"effort": "high"}
     assistants = [m for m in fake.requests[2].json["messages"] if m["role"] == "assistant"]
     assert [m["reasoning_details"] for m in assistants] == [
         [{"type": "reasoning.text", "text": text, "format": "anthropic-claude-v1", "index": 0, "signature": sig}]
