@@ -1,5 +1,7 @@
-"""Reasoning in later turns' history: what a vendor wants kept of an earlier turn's reasoning survives the
-conversation store and a daemon restart, and goes back on the next turn.
+"""Reasoning across turns, and the editor's choice by variant string.
+
+Later turns' history: what a vendor wants kept of an earlier turn's reasoning survives the conversation
+store and a daemon restart, and goes back on the next turn.
 
 DeepSeek's thinking mode wants the `reasoning_content` of every tool-call message "in all subsequent
 requests" (`cursord.testing.vendor_rules.ChatReasoningRequired`), and a server that streams `reasoning`
@@ -35,7 +37,7 @@ def answer(message: agent.AgentServerMessage) -> list[agent.AgentClientMessage]:
 
 
 async def one_turn(fake: FakeProvider, data_dir: Path, model: str, request_id: str, text: str) -> Transcript:
-    spec = spec_for(fake, ProviderKind.OPENAI_CHAT, model)
+    spec = spec_for(fake, ProviderKind.OPENAI_CHAT, model.partition("?")[0])
     async with agent_daemon(spec, data_dir=str(data_dir)) as (daemon, _), daemon.editor(http2=True) as editor:
         await editor.append(request_id, run_request(text, model=model, conversation_id="conv-think"))
         async with editor.run_sse(request_id) as reader:
@@ -62,3 +64,13 @@ async def test_an_earlier_turns_reasoning_goes_back_after_a_restart(
         ("Read a.py.", True),
         ("It sets x.", False),
     ]
+
+
+async def test_a_picker_variant_string_runs_its_model_with_its_choice(tmp_path: Path, autojump_clock: Any) -> None:
+    """The editor may name the picked variant by its string (`MODEL?reasoning_effort=high`) instead of the model
+    id and parameters: the run goes to the model, and the effort to the vendor."""
+    async with open_fake_provider(Reply.sse(chat_text("Thought it through."))) as fake:
+        transcript = await one_turn(fake, tmp_path, "gpt-5?reasoning_effort=high", "t1", "Think hard.")
+    assert transcript.error is None and transcript.text == "Thought it through."
+    (request,) = fake.requests
+    assert request.json["model"] == "gpt-5" and request.json["reasoning_effort"] == "high"
