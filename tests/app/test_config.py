@@ -229,6 +229,8 @@ def test_prices_and_cache_key_in_a_spec() -> None:
     assert spec.prices["llama3:8b"] == Price(0, 0, 0, 0)  # a free model is a known 0, not an unknown
     assert spec.cache_key is False
     assert parse_provider_spec("openai").cache_key is True and not parse_provider_spec("openai").prices
+    assert parse_provider_spec("openai,reasoning_echo=false").reasoning_echo is False
+    assert parse_provider_spec("openai").reasoning_echo is True
 
 
 @pytest.mark.parametrize(
@@ -240,6 +242,7 @@ def test_prices_and_cache_key_in_a_spec() -> None:
         ("openai,prices=gpt-5:1/-2", "prices.gpt-5: output must be a price of 0 or more"),
         ("openai,prices=1/2", "prices: '1/2' is not MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]"),
         ("openai,cache_key=no", "cache_key: must be true or false, got 'no'"),
+        ("openai,reasoning_echo=off", "reasoning_echo: must be true or false, got 'off'"),
     ],
 )
 def test_price_and_cache_key_errors(text: str, message: str) -> None:
@@ -437,6 +440,7 @@ models = ["llama3:8b", "qwen2.5-coder:7b"]
 context_window = 8192
 prices = { "llama3:8b" = [0, 0], "qwen2.5-coder:7b" = "0.1/0.2/0.01" }
 cache_key = false
+reasoning_echo = false
 
 [providers.context_windows]
 "qwen2.5-coder:7b" = 32768
@@ -468,6 +472,7 @@ def test_load_full_file(full_file: tuple[Path, dict[str, str]]) -> None:
     assert openai.models == ("gpt-5",)
     assert openai.api_key_env == "OPENAI_API_KEY"
     assert ollama.api_key_env is None
+    assert ollama.reasoning_echo is False and openai.reasoning_echo is True
     assert ollama.context_window_for("qwen2.5-coder:7b") == 32768
     assert ollama.context_window_for("llama3:8b") == 8192
 
