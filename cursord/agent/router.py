@@ -36,8 +36,8 @@ class Route:
 
 def vendor_options(spec: ProviderSpec) -> VendorOptions | None:
     """The wire-format options a spec asks for (None: the defaults)."""
-    if spec.cache_key:
-        return None
+    if spec.cache_key or spec.kind is ProviderKind.GEMINI:
+        return None  # Gemini caches implicitly: there is no hint to leave out
     if spec.kind is ProviderKind.OPENAI_CHAT:
         return openai_chat.ChatOptions(send_cache_key=False)
     if spec.kind is ProviderKind.OPENAI_RESPONSES:

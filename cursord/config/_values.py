@@ -56,6 +56,7 @@ class ProviderKind(enum.StrEnum):
     OPENAI_CHAT = "openai-chat"
     OPENAI_RESPONSES = "openai-responses"
     ANTHROPIC = "anthropic"
+    GEMINI = "gemini"
 
 
 class LogLevel(enum.StrEnum):
@@ -383,6 +384,17 @@ PRESETS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType(
                 "context_windows": {},
             }
         ),
+        "gemini": MappingProxyType(
+            {
+                "kind": ProviderKind.GEMINI,
+                "name": "gemini",
+                "base_url": "https://generativelanguage.googleapis.com/v1beta",
+                "api_key_env": "GEMINI_API_KEY",
+                "models": ("gemini-2.5-pro", "gemini-2.5-flash", "gemini-3-pro-preview"),
+                "context_window": 1_048_576,
+                "context_windows": {},
+            }
+        ),
     }
 )
 
@@ -607,12 +619,12 @@ _BOOL_TEXT: Final = {"true": True, "yes": True, "on": True, "false": False, "no"
 def parse_provider_spec(text: str) -> ProviderSpec:
     """Parse one `--provider` SPEC.
 
-    `kind=openai-chat|openai-responses|anthropic,name=N,base_url=URL,api_key_env=VAR,models=A|B`
+    `kind=openai-chat|openai-responses|anthropic|gemini,name=N,base_url=URL,api_key_env=VAR,models=A|B`
     with optional `context_window=TOKENS`, `context_windows=MODEL:TOKENS|MODEL:TOKENS`,
     `prices=MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]|...` (USD per million tokens) and `cache_key=false`.
     with optional `context_window=TOKENS`, `context_windows=MODEL:TOKENS|MODEL:TOKENS` and
     `vision=true|false|MODEL|MODEL` (which models take images; default all).
-    `api_key_env` may be left out (or empty) for keyless servers. A preset name (`openai`, `anthropic`)
+    `api_key_env` may be left out (or empty) for keyless servers. A preset name (`openai`, `anthropic`, `gemini`)
     may come first and supplies every field; later items override it (`openai,models=gpt-5`).
     """
     try:

@@ -57,7 +57,7 @@ class MessageAssembler:
         elif isinstance(delta, ToolCallDone):
             self._close_thinking_without_done()
             self._flush_text()
-            self.parts.append(ToolCallPart(delta.id, delta.name, delta.arguments))
+            self.parts.append(ToolCallPart(delta.id, delta.name, delta.arguments, delta.signature))
         elif isinstance(delta, Usage):
             self.usage = delta
         elif isinstance(delta, PassEnd):

@@ -14,12 +14,14 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeAlias
 
-from . import anthropic, openai_chat, openai_responses
+from . import anthropic, gemini, openai_chat, openai_responses
 from .model import Delta, PassRequest, ProviderKind
 from .sse import SSEEvent
 
 DeltaSink: TypeAlias = Callable[[Delta], Awaitable[None]]
-VendorOptions: TypeAlias = openai_chat.ChatOptions | openai_responses.ResponsesOptions | anthropic.AnthropicOptions
+VendorOptions: TypeAlias = (
+    openai_chat.ChatOptions | openai_responses.ResponsesOptions | anthropic.AnthropicOptions | gemini.GeminiOptions
+)
 
 
 class Provider(Protocol):
@@ -50,6 +52,8 @@ def make_decoder(kind: ProviderKind, provider: str) -> StreamDecoder:
         return openai_chat.ChatDecoder(provider)
     if kind is ProviderKind.OPENAI_RESPONSES:
         return openai_responses.ResponsesDecoder(provider)
+    if kind is ProviderKind.GEMINI:
+        return gemini.GeminiDecoder(provider)
     return anthropic.AnthropicDecoder(provider)
 
 
@@ -63,6 +67,9 @@ def build_request(
     if kind is ProviderKind.OPENAI_RESPONSES:
         assert options is None or isinstance(options, openai_responses.ResponsesOptions)
         return openai_responses.build_request(request, options)
+    if kind is ProviderKind.GEMINI:
+        assert options is None or isinstance(options, gemini.GeminiOptions)
+        return gemini.build_request(request, options)
     assert options is None or isinstance(options, anthropic.AnthropicOptions)
     return anthropic.build_request(request, options)
 
@@ -72,4 +79,6 @@ def auth_headers(kind: ProviderKind, api_key: str | None) -> dict[str, str]:
         return {}
     if kind is ProviderKind.ANTHROPIC:
         return {"x-api-key": api_key}
+    if kind is ProviderKind.GEMINI:
+        return {"x-goog-api-key": api_key}
     return {"authorization": f"Bearer {api_key}"}

@@ -123,7 +123,8 @@ del _cls, _traits
 
 _CONTEXT_PATTERNS = re.compile(
     r"context[_ ]length|maximum context|context window|prompt is too long|input is too long"
-    r"|too many tokens|reduce the length|exceeds the context|input tokens exceed",
+    r"|too many tokens|reduce the length|exceeds the context|input tokens exceed"
+    r"|exceeds the maximum number of tokens",
     re.IGNORECASE,
 )
 _SPEND_PATTERNS = re.compile(
@@ -133,10 +134,19 @@ _SPEND_PATTERNS = re.compile(
 )
 _SPEND_CODES = frozenset({"insufficient_quota", "enforced_spend_limit_reached", "billing_error"})
 _CONTEXT_CODES = frozenset({"context_length_exceeded", "request_too_large", "string_above_max_length"})
-_AUTH_CODES = frozenset({"authentication_error", "permission_error", "invalid_api_key"})
-_RATE_CODES = frozenset({"rate_limit_error", "rate_limit_exceeded"})
-_OVERLOAD_CODES = frozenset({"overloaded_error", "api_error", "server_error", "service_unavailable"})
-_BAD_REQUEST_CODES = frozenset({"invalid_request_error", "not_found_error", "invalid_prompt"})
+# Gemini answers with google.rpc statuses (`RESOURCE_EXHAUSTED`, ...) and an `ErrorInfo.reason` in `details`.
+_AUTH_CODES = frozenset(
+    {"authentication_error", "permission_error", "invalid_api_key", "PERMISSION_DENIED", "UNAUTHENTICATED",
+     "API_KEY_INVALID"}
+)
+_RATE_CODES = frozenset({"rate_limit_error", "rate_limit_exceeded", "RESOURCE_EXHAUSTED"})
+_OVERLOAD_CODES = frozenset(
+    {"overloaded_error", "api_error", "server_error", "service_unavailable", "UNAVAILABLE", "INTERNAL"}
+)
+_BAD_REQUEST_CODES = frozenset(
+    {"invalid_request_error", "not_found_error", "invalid_prompt", "INVALID_ARGUMENT", "NOT_FOUND",
+     "FAILED_PRECONDITION"}
+)
 
 
 def parse_retry_after(headers: Mapping[str, str], *, now: float | None = None) -> float | None:
@@ -178,8 +188,26 @@ def _error_fields(payload: Any) -> tuple[str, str]:
     details = payload.get("details")
     if isinstance(details, Mapping) and isinstance(details.get("error_code"), str):
         codes.append(details["error_code"])
+    if isinstance(details, list):  # google.rpc details: ErrorInfo's reason (API_KEY_INVALID, ...)
+        codes += [d["reason"] for d in details if isinstance(d, Mapping) and isinstance(d.get("reason"), str)]
     message = payload.get("message")
     return " ".join(codes), message if isinstance(message, str) else json.dumps(payload)
+
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)s\s*$")
+
+
+def _retry_delay(payload: Any) -> float | None:
+    """Seconds from a google.rpc `RetryInfo` detail (`"retryDelay": "23s"`), as Gemini sends with a 429."""
+    if isinstance(payload, Mapping) and isinstance(payload.get("error"), Mapping):
+        payload = payload["error"]
+    details = payload.get("details") if isinstance(payload, Mapping) else None
+    for detail in details if isinstance(details, list) else ():
+        delay = detail.get("retryDelay") if isinstance(detail, Mapping) else None
+        match = _DURATION.match(delay) if isinstance(delay, str) else None
+        if match:
+            return float(match.group(1))
+    return None
 
 
 def classify_error_payload(provider: str, payload: Any, *, status: int | None = None) -> ProviderError:
@@ -194,7 +222,7 @@ def classify_error_payload(provider: str, payload: Any, *, status: int | None = 
     if codes & _AUTH_CODES:
         return AuthError(provider, message, status=status)
     if codes & _RATE_CODES or "429" in codes:
-        return RateLimited(provider, message, status=status)
+        return RateLimited(provider, message, status=status, retry_after=_retry_delay(payload))
     if codes & _OVERLOAD_CODES or codes & {"500", "502", "503", "504", "529"}:
         return Overloaded(provider, message, status=status)
     if codes & _BAD_REQUEST_CODES or codes & {"400", "404", "422"}:
@@ -212,9 +240,13 @@ def classify_http_error(provider: str, status: int, headers: Mapping[str, str], 
     codes_text, message = _error_fields(payload)
     codes = set(codes_text.split())
     haystack = f"{codes_text} {message}"
+    retry_delay = _retry_delay(payload)
+    if status == 429 and retry_delay is not None:
+        # Gemini's per-minute quotas say "exceeded your current quota" too, with a RetryInfo: a rate limit.
+        return RateLimited(provider, message, status=status, retry_after=parse_retry_after(headers) or retry_delay)
     if status == 402 or codes & _SPEND_CODES or (status in (400, 403, 429) and _SPEND_PATTERNS.search(haystack)):
         return SpendLimitReached(provider, message, status=status)
-    if status in (401, 403):
+    if status in (401, 403) or codes & {"API_KEY_INVALID"}:
         return AuthError(provider, message, status=status)
     if status == 429:
         return RateLimited(provider, message, status=status, retry_after=parse_retry_after(headers))

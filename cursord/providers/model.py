@@ -30,6 +30,7 @@ class ProviderKind(enum.StrEnum):
     OPENAI_CHAT = "openai-chat"
     OPENAI_RESPONSES = "openai-responses"
     ANTHROPIC = "anthropic"
+    GEMINI = "gemini"
 
 
 class Role(enum.StrEnum):
@@ -91,9 +92,13 @@ class ThinkingPart:
 
 @attrs.frozen
 class ToolCallPart:
+    """A call the model made. `signature` is an opaque token the vendor attached to this very call and
+    wants back on it (Gemini's `thoughtSignature` on a `functionCall` part); None for most calls."""
+
     id: str
     name: str
     arguments: str  # a JSON object, as text (exactly what the model produced)
+    signature: str | None = None
 
 
 @attrs.frozen
@@ -222,6 +227,7 @@ class ToolCallDone:
     id: str
     name: str
     arguments: str  # the whole arguments JSON text; "{}" when the model sent none
+    signature: str | None = None  # kept as `ToolCallPart.signature`
 
 
 @attrs.frozen

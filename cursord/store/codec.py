@@ -51,7 +51,10 @@ def _part_to_json(part: Part) -> dict[str, Any]:
                 "origin": part.origin,
             }
         case ToolCallPart():
-            return {"t": "tool_call", "id": part.id, "name": part.name, "arguments": part.arguments}
+            call = {"t": "tool_call", "id": part.id, "name": part.name, "arguments": part.arguments}
+            if part.signature is not None:
+                call["signature"] = part.signature
+            return call
         case ToolResultPart():
             return {
                 "t": "tool_result",
@@ -107,7 +110,9 @@ def _part_from_json(item: object) -> Part:
                 origin=_opt_str(item, "origin"),
             )
         case "tool_call":
-            return ToolCallPart(_str(item, "id"), _str(item, "name"), _str(item, "arguments"))
+            return ToolCallPart(
+                _str(item, "id"), _str(item, "name"), _str(item, "arguments"), _opt_str(item, "signature")
+            )
         case "tool_result":
             is_error = item.get("is_error")
             if not isinstance(is_error, bool):

@@ -25,7 +25,7 @@ import socket
 import struct
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 import attrs
 import h11
@@ -77,6 +77,7 @@ __all__ = [
     "responses_text",
     "responses_tool_call",
     "responses_usage",
+    "serving",
     "sse",
 ]
 
@@ -98,6 +99,7 @@ class Reset:
 
 
 Step: TypeAlias = Send | Stall | Reset
+_Fake = TypeVar("_Fake", bound="FakeProvider")
 
 
 @attrs.frozen
@@ -308,7 +310,16 @@ async def open_fake_provider(*replies: Reply) -> AsyncIterator[FakeProvider]:
 
     An exception from the block comes out as itself, not wrapped in an exception group.
     """
-    fake = FakeProvider(list(replies))
+    async with serving(FakeProvider(list(replies))) as fake:
+        yield fake
+
+
+@asynccontextmanager
+async def serving(fake: _Fake) -> AsyncIterator[_Fake]:
+    """Serve `fake` (a `FakeProvider`, or a subclass with a vendor's rules) for the duration of the block.
+
+    An exception from the block comes out as itself, not wrapped in an exception group.
+    """
     try:
         async with trio.open_nursery() as nursery:
             await nursery.start(fake.run)

@@ -58,7 +58,7 @@ class PassBuffer:
 
     def add_tool_call(self, done: ToolCallDone) -> None:
         self.flush_text()
-        part = ToolCallPart(done.id, done.name, done.arguments)
+        part = ToolCallPart(done.id, done.name, done.arguments, done.signature)
         self.parts.append(part)
         self.tool_calls.append(part)
 
