@@ -37,13 +37,15 @@ def spec_for(
     *models: str,
     name: str | None = None,
     context_window: int | None = None,
+    prefix: str = "",
     **extra: Any,
 ) -> ProviderSpec:
-    """A spec for `fake`; `extra` holds further ProviderSpec fields (prices, cache_key, ...)."""
+    """A spec for `fake` (its URL + `prefix`, e.g. Gemini's `/v1beta`); `extra` holds further ProviderSpec
+    fields (prices, cache_key, ...)."""
     return ProviderSpec(
         kind=kind,
         name=name or kind.value,
-        base_url=fake.base_url,
+        base_url=fake.url(prefix),
         api_key_env="FAKE_KEY",
         models=models,
         context_window=context_window,
