@@ -3,8 +3,9 @@
 Every failure that comes out of the provider layer is a `ProviderError` subclass.  HTTP status
 answers go through `classify_http_error`; error objects that arrive *inside* a stream (Anthropic's
 `error` event, Responses' `error` / `response.failed`, a chat chunk holding `"error"`) go through
-`classify_error_payload`.  What each kind means to the rest of cursord -- its Connect code and
-whether the provider layer retries it -- lives in the one table `ERROR_TRAITS`.
+`classify_error_payload`.  What each kind means to the rest of cursord -- its Connect code, whether
+the provider layer retries it, whether a pass moves on to a fallback -- lives in the one table
+`ERROR_TRAITS`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class ProviderError(Exception):
 
     connect_code: ClassVar[str]
     retryable: ClassVar[bool]
+    moves_on: ClassVar[bool]
 
     def __init__(self, provider: str, message: str, *, status: int | None = None) -> None:
         # Vendors echo (parts of) keys in auth errors; messages travel to the editor and logs.
@@ -94,28 +96,32 @@ class BudgetExceeded(ProviderError):
 class ErrorTraits:
     connect_code: str
     retryable: bool
+    #: a pass that failed so before sending anything moves to the model's next key or fallback
+    #: (`cursord.agent.fallback`): the fault is the key's or the vendor's, another may serve it.
+    moves_on: bool = False
 
 
-# The one table: what each error means upstream, and whether HttpProvider retries it
-# (only ever before the first delta reached the caller).
+# The one table: what each error means upstream, whether HttpProvider retries it (only ever before
+# the first delta reached the caller), and whether a pass moves on to a fallback.
 ERROR_TRAITS: Mapping[type[ProviderError], ErrorTraits] = {
     ProviderError: ErrorTraits("unknown", False),
-    AuthError: ErrorTraits("unauthenticated", False),
-    RateLimited: ErrorTraits("resource_exhausted", True),
-    SpendLimitReached: ErrorTraits("resource_exhausted", False),
-    Overloaded: ErrorTraits("unavailable", True),
-    ContextTooLong: ErrorTraits("invalid_argument", False),
+    AuthError: ErrorTraits("unauthenticated", False, moves_on=True),
+    RateLimited: ErrorTraits("resource_exhausted", True, moves_on=True),
+    SpendLimitReached: ErrorTraits("resource_exhausted", False, moves_on=True),
+    Overloaded: ErrorTraits("unavailable", True, moves_on=True),
+    ContextTooLong: ErrorTraits("invalid_argument", False, moves_on=True),
     BadRequest: ErrorTraits("invalid_argument", False),
     MalformedResponse: ErrorTraits("internal", False),
     StreamTruncated: ErrorTraits("unavailable", False),
-    ProviderTimeout: ErrorTraits("deadline_exceeded", False),
-    ProviderUnavailable: ErrorTraits("unavailable", True),
+    ProviderTimeout: ErrorTraits("deadline_exceeded", False, moves_on=True),
+    ProviderUnavailable: ErrorTraits("unavailable", True, moves_on=True),
     BudgetExceeded: ErrorTraits("resource_exhausted", False),
 }
 
 for _cls, _traits in ERROR_TRAITS.items():
     _cls.connect_code = _traits.connect_code
     _cls.retryable = _traits.retryable
+    _cls.moves_on = _traits.moves_on
 del _cls, _traits
 
 

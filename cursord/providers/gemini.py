@@ -26,8 +26,10 @@ results of one step go back together), tools are one `functionDeclarations` list
 cleaned to Gemini's subset (`schemas.sanitize_schema(..., "gemini")`).  Signatures go back exactly on
 the parts they came on.  Gemini 3 answers 400 when a function call of the *current turn* (everything
 after the last user text) comes back without its signature; a call made by another vendor (a turn
-that fell back to Gemini mid-way) has none, so it gets the validator-skipping value the Gemini docs
-give for histories from other models.  Implicit caching needs a stable prefix: the body puts the
+that fell back to Gemini mid-way) has none, so the first call of each step without one gets the
+validator-skipping value the Gemini docs give for histories from other models -- in every turn, not
+only the current one, so a message renders the same bytes in every later pass and turn (the cache
+prefix stays stable).  Implicit caching needs a stable prefix: the body puts the
 system instruction, tools and the conversation in the same order every pass and nothing that changes
 between passes (no ids, no times) before the newest message.
 """
@@ -143,12 +145,11 @@ def _thinking_config(req: PassRequest, opts: GeminiOptions) -> dict[str, Any]:
 def contents(conversation: list[Message]) -> list[dict[str, Any]]:
     """The `contents` list: roles `user` and `model`, one content per run of messages of one role."""
     names = {p.id: p.name for m in conversation for p in m.parts if isinstance(p, ToolCallPart)}
-    turn_start = _current_turn_start(conversation)
     out: list[dict[str, Any]] = []
-    for index, message in enumerate(conversation):
+    for message in conversation:
         role = "model" if message.role is Role.ASSISTANT else "user"
         if message.role is Role.ASSISTANT:
-            parts = _model_parts(message.parts, current_turn=index >= turn_start)
+            parts = _model_parts(message.parts)
         else:
             parts = [p for p in (_user_part(part, names) for part in message.parts) if p is not None]
         if not parts:
@@ -160,16 +161,7 @@ def contents(conversation: list[Message]) -> list[dict[str, Any]]:
     return out
 
 
-def _current_turn_start(conversation: list[Message]) -> int:
-    """Index of the user message that opened the current turn (its last text or image, not a tool result)."""
-    for index in range(len(conversation) - 1, -1, -1):
-        message = conversation[index]
-        if message.role is Role.USER and any(isinstance(p, TextPart | ImagePart) for p in message.parts):
-            return index
-    return 0
-
-
-def _model_parts(parts: Iterable[Any], *, current_turn: bool) -> list[dict[str, Any]]:
+def _model_parts(parts: Iterable[Any]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     step_signed = False  # the step's first function call has its signature
     for part in parts:
@@ -188,7 +180,7 @@ def _model_parts(parts: Iterable[Any], *, current_turn: bool) -> list[dict[str, 
             if part.signature:
                 entry["thoughtSignature"] = part.signature
                 step_signed = True
-            elif current_turn and not step_signed:
+            elif not step_signed:
                 entry["thoughtSignature"] = FOREIGN_CALL_SIGNATURE
                 step_signed = True
             out.append(entry)
