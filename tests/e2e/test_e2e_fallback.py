@@ -25,6 +25,7 @@ from cursord.testing.fake_providers import (
 )
 from cursord.testing.provider_streams import gemini_error_body, gemini_retry_info, gemini_text
 from cursord.ui import UiSessions
+from cursord.ui.views import conversation_view
 
 GEMINI_MODEL = "gemini-3-pro-preview"
 CLAUDE = "claude-test"
@@ -83,6 +84,15 @@ async def test_a_429_on_the_primary_completes_the_turn_on_its_fallback(autojump_
     by_provider = await usage_table(tmp_path, UsageGroup.PROVIDER)  # PASSES, FAILED, ...
     assert by_provider["gemini"][:2] == ["1", "1"] and by_provider["anthropic"][:2] == ["2", "0"]
     assert set(await usage_table(tmp_path, UsageGroup.MODEL)) >= {GEMINI_MODEL, CLAUDE, "TOTAL"}
+    async with open_store(tmp_path, inline=True) as store:  # the dashboard's conversation page
+        view = await conversation_view(store, "c1")
+    assert view is not None
+    shown = [(p["provider"], p["model"], p["status"], (p["error"] or "").split(":")[0]) for p in view["passes"]]
+    assert shown == [
+        ("gemini", GEMINI_MODEL, "failed", "RateLimited"),
+        ("anthropic", CLAUDE, "completed", ""),
+        ("anthropic", CLAUDE, "completed", ""),
+    ]
 
 
 async def test_a_key_pool_moves_past_a_spent_key_and_never_sends_on_it_again(autojump_clock: Any) -> None:
