@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cursord.cli.usage import format_usage
 from cursord.config import KeyOrder, ProviderKind
 from cursord.connect.errors import Code
@@ -23,7 +25,7 @@ from cursord.testing.fake_providers import (
     anthropic_thinking_then_tool,
     open_fake_provider,
 )
-from cursord.testing.provider_streams import gemini_error_body, gemini_retry_info, gemini_text
+from cursord.testing.provider_streams import gemini_calls, gemini_error_body, gemini_retry_info, gemini_text
 from cursord.ui import UiSessions
 from cursord.ui.views import conversation_view
 
@@ -48,7 +50,10 @@ async def usage_table(data_dir: Path, by: UsageGroup) -> dict[str, list[str]]:
     return {line.split()[0]: line.split()[1:] for line in lines[1:]}
 
 
-async def test_a_429_on_the_primary_completes_the_turn_on_its_fallback(autojump_clock: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("http2", [True, False], ids=["http2", "http1"])
+async def test_a_429_on_the_primary_completes_the_turn_on_its_fallback(
+    autojump_clock: Any, tmp_path: Path, http2: bool
+) -> None:
     limited = Reply.json(429, gemini_error_body(429, "RESOURCE_EXHAUSTED", "Resource has been exhausted (e.g. check "
                                                 "quota).", gemini_retry_info(300)))
     claude_replies = [
@@ -62,7 +67,7 @@ async def test_a_429_on_the_primary_completes_the_turn_on_its_fallback(autojump_
         async with agent_daemon(primary, fallback, data_dir=str(tmp_path), dashboard=sessions) as (daemon, services):
             assert services.tap is not None
             client, _ = services.tap.subscribe(TapFilter())
-            async with daemon.editor(http2=True) as editor:
+            async with daemon.editor(http2=http2) as editor:
                 await editor.append("r1", run_request("what is in a.py?", model=GEMINI_MODEL, conversation_id="c1"))
                 async with editor.run_sse("r1") as reader:
                     transcript = await drive(editor, "r1", reader, read_ok)
@@ -133,3 +138,58 @@ async def test_round_robin_keys_take_turns(autojump_clock: Any) -> None:
     assert [r.headers["x-goog-api-key"] for r in fake.requests] == [
         "key-one-0123456789", "key-two-0123456789", "key-one-0123456789",
     ]
+
+
+async def test_a_turn_moves_vendor_between_passes_with_its_history_re_encoded(autojump_clock: Any) -> None:
+    """Pass 1 on Gemini (thinking, two signed calls); pass 2 finds Gemini overloaded and runs on Anthropic,
+    which gets Gemini's calls as tool_use blocks paired with their results, and none of Gemini's reasoning."""
+    calls = [("Read", {"path": "/w/a.py"}), ("Read", {"path": "/w/b.py"})]
+    overloaded = Reply.json(503, gemini_error_body(503, "UNAVAILABLE", "The model is overloaded."))
+    gemini_replies = [Reply.sse(gemini_calls(calls, thoughts="Both.", signature="sig-g")), overloaded]
+    async with (
+        open_fake_gemini(*gemini_replies) as gemini,
+        open_fake_provider(Reply.sse(anthropic_text("Both define functions."))) as claude,
+    ):
+        primary = spec_for(gemini, ProviderKind.GEMINI, GEMINI_MODEL, prefix="/v1beta", fallbacks=[CLAUDE])
+        fallback = spec_for(claude, ProviderKind.ANTHROPIC, CLAUDE)
+        async with agent_daemon(primary, fallback) as (daemon, _), daemon.editor(http2=True) as editor:
+            await editor.append("r1", run_request("what do they define?", model=GEMINI_MODEL))
+            async with editor.run_sse("r1") as reader:
+                transcript = await drive(editor, "r1", reader, read_ok)
+    assert transcript.error is None and transcript.text == "Both define functions."
+    assert len(gemini.requests) == 2 and gemini.refused == []
+    (request,) = claude.requests
+    assistant, results = request.json["messages"][-2:]
+    assert [b["type"] for b in assistant["content"]] == ["tool_use", "tool_use"]  # no foreign thinking
+    assert [b["input"] for b in assistant["content"]] == [{"path": "/w/a.py"}, {"path": "/w/b.py"}]
+    ids = [b["id"] for b in assistant["content"]]
+    assert [b["tool_use_id"] for b in results["content"] if b["type"] == "tool_result"] == ids
+
+
+async def test_a_turn_moving_to_gemini_mid_way_passes_its_signature_rule(autojump_clock: Any) -> None:
+    """Pass 1 on Anthropic (signed thinking, a call); pass 2 finds Anthropic overloaded and runs on Gemini,
+    whose fake refuses an unsigned call of the current turn: the call goes with the documented skip value."""
+    first = anthropic_thinking_then_tool("Read it.", "sig-claude", "toolu_1", "Read", '{"path": "/w/a.py"}')
+    overloaded = Reply.json(529, anthropic_error_body("overloaded_error", "Overloaded"))
+    async with (
+        open_fake_provider(Reply.sse(first), overloaded) as claude,
+        open_fake_gemini(Reply.sse(gemini_text("It defines main()."))) as gemini,
+    ):
+        primary = spec_for(claude, ProviderKind.ANTHROPIC, CLAUDE, fallbacks=[GEMINI_MODEL])
+        fallback = spec_for(gemini, ProviderKind.GEMINI, GEMINI_MODEL, prefix="/v1beta")
+        async with agent_daemon(primary, fallback) as (daemon, _), daemon.editor(http2=True) as editor:
+            await editor.append("r1", run_request("what is in a.py?", model=CLAUDE))
+            async with editor.run_sse("r1") as reader:
+                transcript = await drive(editor, "r1", reader, read_ok)
+    assert transcript.error is None and transcript.text == "It defines main()."
+    assert gemini.refused == []
+    model_turn = gemini.requests[0].json["contents"][-2]
+    assert model_turn == {
+        "role": "model",
+        "parts": [
+            {
+                "functionCall": {"name": "Read", "args": {"path": "/w/a.py"}, "id": "toolu_1"},
+                "thoughtSignature": "skip_thought_signature_validator",
+            }
+        ],
+    }
