@@ -1,4 +1,4 @@
-"""A fake Gemini server: the scripted `FakeProvider` with Gemini's request rules in front of it.
+"""A fake Gemini server: the scripted `FakeProvider` with Gemini's request rules (`GeminiRules`) in front.
 
 Each request is checked before its scripted reply is taken; a request that breaks a rule gets the
 error Gemini documents for it (a google.rpc status body) and the script keeps its reply for the next
@@ -11,8 +11,9 @@ request.  The rules (`gemini_refusal`):
   `enum` of strings (else 400 INVALID_ARGUMENT "Invalid JSON payload received. Unknown name ...");
 - the thought-signature rule of Gemini 3 (ai.google.dev/gemini-api/docs/thought-signatures): in the
   current turn (the contents after the last user text), the first `functionCall` part of each model
-  step carries a `thoughtSignature`, and every signature sent is one this server issued (or the
-  documented validator-skipping value); else 400 INVALID_ARGUMENT with Gemini's message.
+  step carries a `thoughtSignature`, and every signature sent is one this server streamed (or the
+  documented validator-skipping value); else 400 INVALID_ARGUMENT with Gemini's message (as public
+  issue threads quote it, e.g. livekit/agents-js#920, block/goose#5792).
 
 Use `async with open_fake_gemini(reply, ...) as fake:` and give cursord `fake.url("/v1beta")`.
 """
@@ -21,15 +22,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 import attrs
-import h11
-import trio
 
-from .fake_providers import FakeProvider, RecordedRequest, Reply, Send, serving
+from .fake_providers import FakeProvider, RecordedRequest, Reply, Send, open_fake_provider
 from .provider_streams import gemini_error_body
 
 API_VERSION = "/v1beta"
@@ -157,33 +156,27 @@ def _signature_refusal(contents: list[Any], issued: set[str]) -> Reply | None:
     return None
 
 
-def _issued_signatures(replies: Iterable[Reply]) -> set[str]:
-    found: set[str] = set()
-    for reply in replies:
-        for step in reply.body:
-            if isinstance(step, Send):
-                found.update(m.decode() for m in _SIGNATURE.findall(step.data))
-    return found
-
-
 @attrs.define
-class FakeGemini(FakeProvider):
+class GeminiRules:
+    """Gemini's rules as a `VendorRule` (see the module docstring): the signatures it may see come back are
+    the ones the replies it served carried."""
+
     #: the key requests must carry (None: any non-empty key)
     api_key: str | None = None
     issued: set[str] = attrs.field(factory=set)
-    refused: list[tuple[RecordedRequest, Reply]] = attrs.field(factory=list)
 
-    async def _respond(self, stream: trio.SocketStream, conn: h11.Connection, request: RecordedRequest) -> bool:
-        refusal = gemini_refusal(request, self.api_key, self.issued)
-        if refusal is not None:
-            self.refused.append((request, refusal))
-            self.replies.insert(0, refusal)
-        return await super()._respond(stream, conn, request)
+    def observe(self, request: RecordedRequest, reply: Reply) -> Reply:
+        for step in reply.body:
+            if isinstance(step, Send):
+                self.issued.update(m.decode() for m in _SIGNATURE.findall(step.data))
+        return reply
+
+    def check(self, request: RecordedRequest) -> Reply | None:
+        return gemini_refusal(request, self.api_key, self.issued)
 
 
 @asynccontextmanager
-async def open_fake_gemini(*replies: Reply, api_key: str | None = None) -> AsyncIterator[FakeGemini]:
+async def open_fake_gemini(*replies: Reply, api_key: str | None = None) -> AsyncIterator[FakeProvider]:
     """Serve a fake Gemini with this script for the duration of the block."""
-    fake = FakeGemini(list(replies), api_key=api_key, issued=_issued_signatures(replies))
-    async with serving(fake) as served:
-        yield served
+    async with open_fake_provider(*replies, rules=(GeminiRules(api_key),)) as fake:
+        yield fake

@@ -840,6 +840,8 @@ def test_key_pools_and_fallbacks_in_a_file_and_a_flag(tmp_path: Path) -> None:
         "context_window": 1_048_576, "key_pool": ["GEMINI_KEY_2", "GEMINI_KEY_3"], "key_order": "round-robin",
         "fallbacks": ["anthropic/claude-sonnet-4-5", "gemini-2.5-flash"],
     }
+    again = write(tmp_path, dump_toml(redacted(load_config_file(path, ENV))), "again.toml")
+    assert load_config_file(again, ENV).providers == load_config_file(path, ENV).providers
     warnings = config_warnings(load_config_file(path, ENV), {"GEMINI_API_KEY": "k", "GEMINI_KEY_2": "k"})
     assert "provider 'gemini': $GEMINI_KEY_3 (key_pool) is not set; the pool has one key less" in warnings
 
