@@ -84,6 +84,8 @@ _NO_THINKING_PREFIXES = ("gemini-1", "gemini-2.0")
 class GeminiOptions:
     #: ask for thought summaries (`thinkingConfig.includeThoughts`) on models that think
     include_thoughts: bool = True
+    #: send thought signatures back (False: none at all, for a gateway that rejects the field)
+    reasoning_echo: bool = True
     schema_profile: str = "gemini"
     extra_body: Mapping[str, Any] = attrs.field(factory=dict)
 
@@ -115,7 +117,7 @@ def build_request(
         ]
         body["tools"] = [{"functionDeclarations": declarations}]
         body["toolConfig"] = {"functionCallingConfig": {"mode": "AUTO"}}
-    body["contents"] = contents([m for m in req.messages if m.role is not Role.SYSTEM])
+    body["contents"] = contents([m for m in req.messages if m.role is not Role.SYSTEM], signed=opts.reasoning_echo)
     generation: dict[str, Any] = {}
     if req.max_output_tokens:
         generation["maxOutputTokens"] = req.max_output_tokens
@@ -142,14 +144,15 @@ def _thinking_config(req: PassRequest, opts: GeminiOptions) -> dict[str, Any]:
     return config
 
 
-def contents(conversation: list[Message]) -> list[dict[str, Any]]:
-    """The `contents` list: roles `user` and `model`, one content per run of messages of one role."""
+def contents(conversation: list[Message], *, signed: bool = True) -> list[dict[str, Any]]:
+    """The `contents` list: roles `user` and `model`, one content per run of messages of one role
+    (`signed=False`: without any thought signature or thought part)."""
     names = {p.id: p.name for m in conversation for p in m.parts if isinstance(p, ToolCallPart)}
     out: list[dict[str, Any]] = []
     for message in conversation:
         role = "model" if message.role is Role.ASSISTANT else "user"
         if message.role is Role.ASSISTANT:
-            parts = _model_parts(message.parts)
+            parts = _model_parts(message.parts, signed=signed)
         else:
             parts = [p for p in (_user_part(part, names) for part in message.parts) if p is not None]
         if not parts:
@@ -161,15 +164,15 @@ def contents(conversation: list[Message]) -> list[dict[str, Any]]:
     return out
 
 
-def _model_parts(parts: Iterable[Any]) -> list[dict[str, Any]]:
+def _model_parts(parts: Iterable[Any], *, signed: bool) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
-    step_signed = False  # the step's first function call has its signature
+    step_signed = not signed  # the step's first function call has its signature (or none is sent)
     for part in parts:
         if isinstance(part, TextPart):
             if part.text:
                 out.append({"text": part.text})
         elif isinstance(part, ThinkingPart):
-            if part.origin == ORIGIN and part.signature:
+            if signed and part.origin == ORIGIN and part.signature:
                 out.append({"text": part.text, "thought": True, "thoughtSignature": part.signature})
             # thinking without a Gemini signature (summaries, other vendors' reasoning) is not sent back
         elif isinstance(part, ToolCallPart):
@@ -177,7 +180,7 @@ def _model_parts(parts: Iterable[Any]) -> list[dict[str, Any]]:
             if part.id:
                 call["id"] = part.id
             entry: dict[str, Any] = {"functionCall": call}
-            if part.signature:
+            if signed and part.signature:
                 entry["thoughtSignature"] = part.signature
                 step_signed = True
             elif not step_signed:

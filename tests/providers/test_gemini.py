@@ -171,6 +171,15 @@ def test_another_vendors_calls_in_the_current_turn_get_the_skip_value_and_lose_t
     assert first["thoughtSignature"] == gemini.FOREIGN_CALL_SIGNATURE and "thoughtSignature" not in second
 
 
+def test_reasoning_echo_off_sends_no_signature_and_no_thought() -> None:
+    reply = assembled(run(GEMINI, [(DATA / "gemini_thinking_tools.sse").read_bytes()]))
+    request = PassRequest("gemini-3-pro-preview", messages=[Message.user("q"), reply])
+    _, body, _ = gemini.build_request(request, gemini.GeminiOptions(reasoning_echo=False))
+    assert "thoughtSignature" not in json.dumps(body) and '"thought"' not in json.dumps(body)
+    _, body, _ = gemini.build_request(request)
+    assert '"thoughtSignature"' in json.dumps(body)
+
+
 def test_images_go_as_inline_data_and_old_models_get_no_thinking_config() -> None:
     message = Message("user", (TextPart("what is this?"), ImagePart("image/png", b"\x89PNG")))
     _, body, _ = gemini.build_request(PassRequest("gemini-2.0-flash", messages=[message], thinking_budget=100))
