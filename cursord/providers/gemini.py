@@ -132,15 +132,18 @@ def build_request(
 
 
 def _thinking_config(req: PassRequest, opts: GeminiOptions) -> dict[str, Any]:
-    if req.model.removeprefix("models/").startswith(_NO_THINKING_PREFIXES):
+    """Gemini 3 takes a `thinkingLevel` ("low" or "high": an effort of minimal or low is "low", any other
+    "high"); Gemini 2.5 a `thinkingBudget` in tokens (the two are refused together); older models nothing."""
+    name = req.model.removeprefix("models/")
+    if name.startswith(_NO_THINKING_PREFIXES):
         return {}
     config: dict[str, Any] = {}
     if opts.include_thoughts:
         config["includeThoughts"] = True
-    if req.thinking_budget is not None:
-        config["thinkingBudget"] = req.thinking_budget  # Gemini 2.5
-    elif req.reasoning_effort:
-        config["thinkingLevel"] = req.reasoning_effort  # Gemini 3: "low" | "high" (Flash: also others)
+    if req.reasoning_effort and not name.startswith("gemini-2.5"):
+        config["thinkingLevel"] = "low" if req.reasoning_effort in ("minimal", "low") else "high"
+    elif req.thinking_budget is not None:
+        config["thinkingBudget"] = req.thinking_budget
     return config
 
 

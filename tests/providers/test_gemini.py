@@ -185,8 +185,14 @@ def test_images_go_as_inline_data_and_old_models_get_no_thinking_config() -> Non
     _, body, _ = gemini.build_request(PassRequest("gemini-2.0-flash", messages=[message], thinking_budget=100))
     assert body["contents"][0]["parts"][1] == {"inlineData": {"mimeType": "image/png", "data": "iVBORw=="}}
     assert "generationConfig" not in body
-    _, body, _ = gemini.build_request(PassRequest("gemini-2.5-flash", messages=[message], thinking_budget=100))
+    _, body, _ = gemini.build_request(
+        PassRequest("gemini-2.5-flash", messages=[message], reasoning_effort="high", thinking_budget=100)
+    )
     assert body["generationConfig"]["thinkingConfig"] == {"includeThoughts": True, "thinkingBudget": 100}
+    for effort, level in (("minimal", "low"), ("low", "low"), ("medium", "high"), ("high", "high")):
+        request = PassRequest("gemini-3-pro-preview", messages=[message], reasoning_effort=effort, thinking_budget=9)
+        thinking = gemini.build_request(request)[1]["generationConfig"]["thinkingConfig"]
+        assert thinking == {"includeThoughts": True, "thinkingLevel": level}
 
 
 def test_the_prefix_is_the_same_on_every_pass() -> None:
