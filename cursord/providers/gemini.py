@@ -26,8 +26,9 @@ results of one step go back together), tools are one `functionDeclarations` list
 cleaned to Gemini's subset (`schemas.sanitize_schema(..., "gemini")`).  Signatures go back exactly on
 the parts they came on.  Gemini 3 answers 400 when a function call of the *current turn* (everything
 after the last user text) comes back without its signature; a call made by another vendor (a turn
-that fell back to Gemini mid-way) has none, so the first call of each step without one gets the
-validator-skipping value the Gemini docs give for histories from other models -- in every turn, not
+that fell back to Gemini mid-way) has none, so on Gemini 3 and later the first call of each step
+without one gets the validator-skipping value the Gemini docs give for histories from other models
+(older models validate none, and get none) -- in every turn, not
 only the current one, so a message renders the same bytes in every later pass and turn (the cache
 prefix stays stable).  Implicit caching needs a stable prefix: the body puts the
 system instruction, tools and the conversation in the same order every pass and nothing that changes
@@ -75,6 +76,8 @@ ORIGIN = ProviderKind.GEMINI.value
 FOREIGN_CALL_SIGNATURE = "skip_thought_signature_validator"
 #: models that take no `thinkingConfig` (Gemini answers 400 to it): the ones before 2.5.
 _NO_THINKING_PREFIXES = ("gemini-1", "gemini-2.0")
+#: models that do not validate function-call signatures, so get no validator-skipping value: before 3.
+_UNVALIDATED_PREFIXES = ("gemini-1", "gemini-2")
 
 
 # --- request --------------------------------------------------------------------------------
@@ -117,7 +120,9 @@ def build_request(
         ]
         body["tools"] = [{"functionDeclarations": declarations}]
         body["toolConfig"] = {"functionCallingConfig": {"mode": "AUTO"}}
-    body["contents"] = contents([m for m in req.messages if m.role is not Role.SYSTEM], signed=opts.reasoning_echo)
+    conversation = [m for m in req.messages if m.role is not Role.SYSTEM]
+    validated = not req.model.removeprefix("models/").startswith(_UNVALIDATED_PREFIXES)
+    body["contents"] = contents(conversation, signed=opts.reasoning_echo, skip_foreign=validated)
     generation: dict[str, Any] = {}
     if req.max_output_tokens:
         generation["maxOutputTokens"] = req.max_output_tokens
@@ -147,15 +152,16 @@ def _thinking_config(req: PassRequest, opts: GeminiOptions) -> dict[str, Any]:
     return config
 
 
-def contents(conversation: list[Message], *, signed: bool = True) -> list[dict[str, Any]]:
+def contents(conversation: list[Message], *, signed: bool = True, skip_foreign: bool = True) -> list[dict[str, Any]]:
     """The `contents` list: roles `user` and `model`, one content per run of messages of one role
-    (`signed=False`: without any thought signature or thought part)."""
+    (`signed=False`: without any thought signature or thought part; `skip_foreign=False`: a step's
+    unsigned first call goes without the validator-skipping value)."""
     names = {p.id: p.name for m in conversation for p in m.parts if isinstance(p, ToolCallPart)}
     out: list[dict[str, Any]] = []
     for message in conversation:
         role = "model" if message.role is Role.ASSISTANT else "user"
         if message.role is Role.ASSISTANT:
-            parts = _model_parts(message.parts, signed=signed)
+            parts = _model_parts(message.parts, signed=signed, skip_foreign=skip_foreign)
         else:
             parts = [p for p in (_user_part(part, names) for part in message.parts) if p is not None]
         if not parts:
@@ -167,9 +173,9 @@ def contents(conversation: list[Message], *, signed: bool = True) -> list[dict[s
     return out
 
 
-def _model_parts(parts: Iterable[Any], *, signed: bool) -> list[dict[str, Any]]:
+def _model_parts(parts: Iterable[Any], *, signed: bool, skip_foreign: bool) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
-    step_signed = not signed  # the step's first function call has its signature (or none is sent)
+    step_signed = not (signed and skip_foreign)  # the step's first call is signed (or none needs to be)
     for part in parts:
         if isinstance(part, TextPart):
             if part.text:

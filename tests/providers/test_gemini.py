@@ -169,6 +169,8 @@ def test_another_vendors_calls_in_the_current_turn_get_the_skip_value_and_lose_t
     assert old_call["thoughtSignature"] == gemini.FOREIGN_CALL_SIGNATURE
     first, second = body["contents"][3]["parts"]  # no thought part: Anthropic's signature means nothing here
     assert first["thoughtSignature"] == gemini.FOREIGN_CALL_SIGNATURE and "thoughtSignature" not in second
+    _, body, _ = gemini.build_request(PassRequest("gemini-2.5-pro", messages=messages, tools=[READ]))
+    assert "thoughtSignature" not in json.dumps(body)  # 2.5 validates no signature: none is made up
 
 
 def test_reasoning_echo_off_sends_no_signature_and_no_thought() -> None:
