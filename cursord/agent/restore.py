@@ -64,7 +64,8 @@ def encode(state: TurnState, run_request: agent.AgentRunRequest, events: int) ->
     assert setup is not None and setup.tools is not None
     pending = [
         {
-            "call": [p.call.id, p.call.name, p.call.arguments],
+            # a call's signature (Gemini's) only when it has one: older snapshots read back the same
+            "call": [p.call.id, p.call.name, p.call.arguments, *([p.call.signature] if p.call.signature else [])],
             "exec_seq": p.exec_seq,
             "exec_id": p.exec_id,
             "query_id": p.query_id,

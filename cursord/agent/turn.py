@@ -27,6 +27,7 @@ from cursord.agent import restore, updates
 from cursord.agent.checkpoints import CheckpointKeeper, history_from_state, resumable_prefix
 from cursord.agent.editor_queries import EditorQueries
 from cursord.agent.errors import model_not_served
+from cursord.agent.fallback import FallbackMove
 from cursord.agent.history import ConversationHistory
 from cursord.agent.hooks import HookSteps
 from cursord.agent.ledger import PassTag
@@ -340,10 +341,21 @@ class AgentTurn(StreamBehaviour):
                 self._tap("first_byte", {"pass": pass_id})
             await self.stream.post(PassDelta(pass_id, delta))
 
+        def moved(move: FallbackMove) -> None:
+            self._tap(
+                "fallback",
+                {
+                    "pass": pass_id,
+                    "from": move.from_target.label,
+                    "to": move.to_target.label,
+                    "error": f"{type(move.error).__name__}: {move.error.message}",
+                },
+            )
+
         error: ProviderError | None = None
         with scope:
             try:
-                await self.services.router.run_pass(route, request, forward, tag)  # recorded in the ledger
+                await self.services.router.run_pass(route, request, forward, tag, moved)  # recorded in the ledger
             except ProviderError as exc:
                 error = exc
             except Exception as exc:  # a decoder bug must end this turn, not the daemon

@@ -4,7 +4,7 @@
 - `base`: the `Provider` protocol (`await provider.stream(request, on_delta)`), dispatch helpers.
 - `http`: `HttpProvider`, the real provider over httpx (timeouts, retries, error translation).
 - `errors`: the typed `ProviderError` tree and its one traits table (Connect code, retryable).
-- `sse`, `openai_chat`, `openai_responses`, `anthropic`: sans-IO wire codecs.
+- `sse`, `openai_chat`, `openai_responses`, `anthropic`, `gemini`: sans-IO wire codecs.
 - `schemas`: tool schema sanitising per vendor; `assemble`: deltas back into a Message.
 
 Nothing is imported here, so the sans-IO modules stay importable without trio or httpx.

@@ -14,13 +14,15 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeAlias
 
-from . import anthropic, openai_chat, openai_responses
+from . import anthropic, gemini, openai_chat, openai_responses
 from .model import Delta, PassRequest, ProviderKind
 from .reasoning import detect_vendor
 from .sse import SSEEvent
 
 DeltaSink: TypeAlias = Callable[[Delta], Awaitable[None]]
-VendorOptions: TypeAlias = openai_chat.ChatOptions | openai_responses.ResponsesOptions | anthropic.AnthropicOptions
+VendorOptions: TypeAlias = (
+    openai_chat.ChatOptions | openai_responses.ResponsesOptions | anthropic.AnthropicOptions | gemini.GeminiOptions
+)
 
 
 class Provider(Protocol):
@@ -57,6 +59,8 @@ def vendor_options(
         return openai_chat.ChatOptions(reasoning_echo=reasoning_echo, vendor=vendor, send_cache_key=cache_key)
     if kind is ProviderKind.OPENAI_RESPONSES:
         return openai_responses.ResponsesOptions(send_cache_key=cache_key, reasoning_echo=reasoning_echo)
+    if kind is ProviderKind.GEMINI:  # Gemini caches implicitly: there is no hint to leave out
+        return gemini.GeminiOptions(reasoning_echo=reasoning_echo)
     if cache_key:
         return anthropic.AnthropicOptions()
     return anthropic.AnthropicOptions(cache_system=False, cache_tools=False, cache_last_message=False)
@@ -67,6 +71,8 @@ def make_decoder(kind: ProviderKind, provider: str) -> StreamDecoder:
         return openai_chat.ChatDecoder(provider)
     if kind is ProviderKind.OPENAI_RESPONSES:
         return openai_responses.ResponsesDecoder(provider)
+    if kind is ProviderKind.GEMINI:
+        return gemini.GeminiDecoder(provider)
     return anthropic.AnthropicDecoder(provider)
 
 
@@ -80,6 +86,9 @@ def build_request(
     if kind is ProviderKind.OPENAI_RESPONSES:
         assert options is None or isinstance(options, openai_responses.ResponsesOptions)
         return openai_responses.build_request(request, options)
+    if kind is ProviderKind.GEMINI:
+        assert options is None or isinstance(options, gemini.GeminiOptions)
+        return gemini.build_request(request, options)
     assert options is None or isinstance(options, anthropic.AnthropicOptions)
     return anthropic.build_request(request, options)
 
@@ -89,4 +98,6 @@ def auth_headers(kind: ProviderKind, api_key: str | None) -> dict[str, str]:
         return {}
     if kind is ProviderKind.ANTHROPIC:
         return {"x-api-key": api_key}
+    if kind is ProviderKind.GEMINI:
+        return {"x-goog-api-key": api_key}
     return {"authorization": f"Bearer {api_key}"}

@@ -30,6 +30,7 @@ class ProviderKind(enum.StrEnum):
     OPENAI_CHAT = "openai-chat"
     OPENAI_RESPONSES = "openai-responses"
     ANTHROPIC = "anthropic"
+    GEMINI = "gemini"
 
 
 class Role(enum.StrEnum):
@@ -94,10 +95,13 @@ class ThinkingPart:
 
 @attrs.frozen
 class ToolCallPart:
+    """A call the model made. `signature` is an opaque token the vendor attached to this very call and
+    wants back on it, unchanged (Gemini's `thoughtSignature` on a `functionCall` part, natively or as
+    `extra_content.google.thought_signature` through its OpenAI endpoint); None for most calls."""
+
     id: str
     name: str
     arguments: str  # a JSON object, as text (exactly what the model produced)
-    #: the vendor's opaque signature for this call (Gemini's thought_signature), sent back unchanged.
     signature: str | None = None
 
 

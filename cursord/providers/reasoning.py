@@ -3,7 +3,8 @@
 Pure functions of a provider's wire format, base URL and model name; no I/O. Three readers:
 
 - the request builders ask `detect_vendor` which spelling of the reasoning knobs a server takes, and
-  whether its thinking must go back in a tool loop (`VENDOR_ECHOES_REASONING`);
+  whether its thinking must go back in a tool loop (`VENDOR_ECHOES_REASONING`); the native Gemini
+  builder asks `gemini_thinking` whether a model takes a thinking level or a budget;
 - the model lists (`cursord.server.models_rpc`) ask `reasoning_traits` which choices to offer a model in
   the editor's picker: a thinking switch, effort levels, Max mode;
 - the turn (`cursord.agent.turn`) turns the editor's `RequestedModel` back into a `ReasoningChoice` with
@@ -70,6 +71,8 @@ def detect_vendor(kind: ProviderKind | str, base_url: str, model: str = "") -> V
     """The vendor behind a server: its host, else (for a gateway or a local server) its model's name."""
     if ProviderKind(kind) is ProviderKind.ANTHROPIC:
         return Vendor.ANTHROPIC
+    if ProviderKind(kind) is ProviderKind.GEMINI:
+        return Vendor.GEMINI
     host = (urlsplit(base_url).hostname or "").lower()
     for suffix, vendor in _HOSTS:
         if host == suffix or host.endswith("." + suffix):
@@ -84,7 +87,8 @@ def detect_vendor(kind: ProviderKind | str, base_url: str, model: str = "") -> V
 # --- which models reason ---------------------------------------------------------------------------
 
 _OPENAI_REASONING = re.compile(r"(^|/)(o[1-9](-|$)|gpt-5|codex)")
-_GEMINI_THINKING = re.compile(r"gemini-(2\.5|[3-9])")
+#: gemini-2.5-flash, gemini-3-pro-preview, google/gemini-2.0-flash ... -> (major, minor)
+_GEMINI = re.compile(r"gemini-(\d+)(?:\.(\d+))?(?![\d.])")
 #: claude-opus-4-7, claude-opus-4.7, claude-4.6-sonnet, claude-sonnet-5 ... -> (family, major, minor)
 _CLAUDE = re.compile(r"claude-(?:(opus|sonnet|haiku)-(\d+)(?:[-.](\d))?(?!\d)|(\d+)(?:[-.](\d))?-(opus|sonnet|haiku))")
 
@@ -119,6 +123,55 @@ def anthropic_thinks(model: str) -> bool:
     return version is not None and version >= (3, 7)
 
 
+def gemini_version(model: str) -> tuple[int, int] | None:
+    """(major, minor) of a Gemini model name, or None for a name without one (`gemini-flash-latest`)."""
+    match = _GEMINI.search(model.lower())
+    return None if match is None else (int(match.group(1)), int(match.group(2) or 0))
+
+
+@attrs.frozen
+class GeminiThinking:
+    """How a Gemini model's thinking is set in its native API (ai.google.dev/gemini-api/docs/thinking).
+
+    Gemini 3 takes a `thinkingLevel` (Pro: low and high; Flash also medium) and cannot stop thinking;
+    Gemini 2.5 a `thinkingBudget` in tokens (Pro: up to 32,768, always thinking; Flash and Flash-Lite:
+    up to 24,576, and 0 stops thinking). Gemini refuses a level and a budget together.
+    """
+
+    #: the effort levels the model takes (Gemini 3: its `thinkingLevel` values; 2.5: as budgets)
+    efforts: tuple[Effort, ...]
+    #: True: set by `thinkingLevel` (Gemini 3 and later); False: by `thinkingBudget` (2.5)
+    by_level: bool
+    #: the largest `thinkingBudget` the model takes (2.5 only)
+    max_budget: int = 0
+    #: thinking can be turned off (`thinkingBudget: 0`)
+    can_stop: bool = False
+
+    def level(self, effort: Effort) -> str:
+        """Gemini 3's `thinkingLevel` for `effort`: the level itself, else the next one up the model takes."""
+        order = list(Effort)
+        taken = [e for e in order[order.index(effort) :] if e in self.efforts]
+        return (taken[0] if taken else self.efforts[-1]).value
+
+    def budget(self, choice: ReasoningChoice) -> int:
+        """Gemini 2.5's `thinkingBudget` for a choice that wants thinking, within what the model takes."""
+        return min(choice.budget(), self.max_budget)
+
+
+def gemini_thinking(model: str) -> GeminiThinking | None:
+    """How `model` thinks natively, or None for one that takes no `thinkingConfig` (before 2.5; Gemma).
+    A Gemini name without a version (an alias: `gemini-flash-latest`) is taken as the newest generation."""
+    name = model.lower()
+    version = gemini_version(name)
+    if (version is None and "gemini" not in name) or (version is not None and version < (2, 5)):
+        return None
+    flash = "flash" in name
+    if version is not None and version < (3, 0):
+        return GeminiThinking(tuple(Effort), by_level=False, max_budget=24_576 if flash else 32_768, can_stop=flash)
+    levels = (Effort.LOW, Effort.MEDIUM, Effort.HIGH) if flash else (Effort.LOW, Effort.HIGH)
+    return GeminiThinking(levels, by_level=True)
+
+
 @attrs.frozen
 class ReasoningTraits:
     """What the editor may offer for one model: a thinking switch, effort levels, Max mode."""
@@ -143,7 +196,7 @@ def reasoning_traits(kind: ProviderKind | str, base_url: str, model: str) -> Rea
     reasons = {
         Vendor.ANTHROPIC: anthropic_thinks(name),
         Vendor.DEEPSEEK: True,
-        Vendor.GEMINI: bool(_GEMINI_THINKING.search(name)),
+        Vendor.GEMINI: (gemini_version(name) or (0, 0)) >= (2, 5),
         Vendor.OPENAI: openai_reasoning_model(name),
     }.get(family, False)
     if not reasons:
@@ -152,6 +205,9 @@ def reasoning_traits(kind: ProviderKind | str, base_url: str, model: str) -> Rea
         return ReasoningTraits(switchable=True, efforts=tuple(Effort), max_mode=True)
     if vendor is Vendor.DEEPSEEK:
         return ReasoningTraits(switchable=True, efforts=(Effort.LOW, Effort.HIGH, Effort.MAX), max_mode=True)
+    native = gemini_thinking(name) if ProviderKind(kind) is ProviderKind.GEMINI else None
+    if native is not None:  # its own levels; a budget's Max mode; off where it can stop
+        return ReasoningTraits(switchable=native.can_stop, efforts=native.efforts, max_mode=not native.by_level)
     return ReasoningTraits(switchable=vendor is Vendor.OPENROUTER, efforts=_OPENAI_EFFORTS)
 
 

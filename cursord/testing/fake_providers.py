@@ -7,10 +7,10 @@ stands in for any of the three wire formats).  A reply is a status, headers and 
 sending and holds the connection open until the client gives up, `Reset()` aborts the
 connection with a TCP RST (SO_LINGER 0).  `Reply(status=0)` resets before any answer.
 
-A fake may also enforce a vendor's rules (`rules=`, see `cursord.testing.vendor_rules`): each rule
-sees every reply before it is sent (and may reshape it as the vendor would for that request) and
-every later request; a request a rule refuses gets the rule's error reply instead, and the scripted
-reply waits for the next request.
+A fake may also enforce a vendor's rules (`rules=`, a `VendorRule` each: `cursord.testing.vendor_rules`,
+`cursord.testing.fake_gemini.GeminiRules`): each rule sees every reply before it is sent (and may reshape
+it as the vendor would for that request) and every later request; a request a rule refuses gets the
+rule's error reply instead (recorded in `refused`), and the scripted reply waits for the next request.
 
 The server is a small trio socket server over h11 (not hypercorn) so that it controls every byte
 and can reset connections.  Each request is recorded (`RecordedRequest`: method, path, headers,
@@ -161,7 +161,7 @@ class RecordedRequest:
 
 
 class VendorRule(Protocol):
-    """A vendor's rule for requests after the first (`cursord.testing.vendor_rules`)."""
+    """A vendor's rule for the requests a fake provider takes (`cursord.testing.vendor_rules`)."""
 
     def check(self, request: RecordedRequest) -> Reply | None:
         """The vendor's error reply to `request`, or None when the vendor would take it."""

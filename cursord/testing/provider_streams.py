@@ -437,3 +437,101 @@ def responses_error(code: str, message: str) -> bytes:
         {"type": "error", "code": code, "message": message, "param": None, "sequence_number": 99},
         event="error",
     )
+
+
+# --- Gemini (native streamGenerateContent?alt=sse) ----------------------------------------------
+# Shapes as documented at https://ai.google.dev/api/generate-content (GenerateContentResponse, one whole
+# JSON object per event, "\r\n\r\n" between events) and https://ai.google.dev/gemini-api/docs/thought-signatures
+# (the signature rides the first functionCall part of a step; parallel calls after it carry none).
+
+GEMINI_MODEL = "gemini-fake"
+
+
+def gemini_event(payload: Mapping[str, Any]) -> bytes:
+    return f"data: {json.dumps(payload, separators=(',', ':'))}\r\n\r\n".encode()
+
+
+def gemini_usage(prompt: int = 30, candidates: int = 8, thoughts: int = 0, cached: int = 0) -> dict[str, Any]:
+    usage: dict[str, Any] = {
+        "promptTokenCount": prompt,
+        "candidatesTokenCount": candidates,
+        "totalTokenCount": prompt + candidates + thoughts,
+    }
+    if thoughts:
+        usage["thoughtsTokenCount"] = thoughts
+    if cached:
+        usage["cachedContentTokenCount"] = cached
+    return usage
+
+
+def gemini_chunk(
+    parts: Sequence[Mapping[str, Any]],
+    finish_reason: str | None = None,
+    *,
+    usage: Mapping[str, Any] | None = None,
+    response_id: str = "resp-fake",
+) -> bytes:
+    candidate: dict[str, Any] = {"content": {"parts": [dict(p) for p in parts], "role": "model"}, "index": 0}
+    if finish_reason:
+        candidate["finishReason"] = finish_reason
+    payload: dict[str, Any] = {"candidates": [candidate]}
+    payload["usageMetadata"] = dict(usage) if usage is not None else gemini_usage(candidates=0)
+    payload["modelVersion"] = GEMINI_MODEL
+    payload["responseId"] = response_id
+    return gemini_event(payload)
+
+
+def gemini_text(
+    text: str,
+    *,
+    thoughts: str | None = None,
+    signature: str | None = None,
+    usage: Mapping[str, Any] | None = None,
+    finish_reason: str = "STOP",
+) -> list[bytes]:
+    """Thought summary pieces (if any), then the answer word by word; `signature` on the last text part."""
+    events = [gemini_chunk([{"text": piece, "thought": True}]) for piece in pieces(thoughts)] if thoughts else []
+    words = pieces(text)
+    for piece in words[:-1]:
+        events.append(gemini_chunk([{"text": piece}]))
+    last: dict[str, Any] = {"text": words[-1]}
+    if signature:
+        last["thoughtSignature"] = signature
+    events.append(gemini_chunk([last], finish_reason, usage=usage if usage is not None else gemini_usage()))
+    return events
+
+
+def gemini_calls(
+    calls: Sequence[tuple[str, Mapping[str, Any]]],
+    *,
+    thoughts: str | None = None,
+    signature: str | None = "sig-step",
+    ids: Sequence[str] | None = None,
+    usage: Mapping[str, Any] | None = None,
+) -> list[bytes]:
+    """Thought summary pieces, then the function calls `(name, args)` of one step, each a whole part in its
+    own event, `signature` on the first one only (as Gemini 3 sends parallel calls)."""
+    events = [gemini_chunk([{"text": piece, "thought": True}]) for piece in pieces(thoughts)] if thoughts else []
+    for index, (name, args) in enumerate(calls):
+        call: dict[str, Any] = {"name": name, "args": dict(args)}
+        if ids is not None:
+            call["id"] = ids[index]
+        part: dict[str, Any] = {"functionCall": call}
+        if index == 0 and signature:
+            part["thoughtSignature"] = signature
+        last = index == len(calls) - 1
+        final_usage = usage if usage is not None else gemini_usage(thoughts=20)
+        events.append(gemini_chunk([part], "STOP" if last else None, usage=final_usage if last else None))
+    return events
+
+
+def gemini_error_body(code: int, status: str, message: str, *details: Mapping[str, Any]) -> dict[str, Any]:
+    """Gemini's error object (google.rpc.Status as JSON), as it answers a refused request."""
+    error: dict[str, Any] = {"code": code, "message": message, "status": status}
+    if details:
+        error["details"] = [dict(d) for d in details]
+    return {"error": error}
+
+
+def gemini_retry_info(seconds: int) -> dict[str, Any]:
+    return {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{seconds}s"}

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from .fake_providers import RecordedRequest, Reply, Send
-from .provider_streams import anthropic_error_body, sse
+from .provider_streams import anthropic_error_body, gemini_error_body, sse
 
 # --- reading and rewriting scripted streams ----------------------------------------------------
 
@@ -231,16 +231,20 @@ class GeminiThoughtSignatures:
             if sent == self.issued[first["id"]]:
                 continue
             name = (first.get("function") or {}).get("name", "")
-            message_text = (
-                "Function call is missing a thought_signature in functionCall parts. This is required for "
-                "tools to work correctly, and missing thought_signature may lead to degraded model "
-                f"performance. Additional data, function call `default_api:{name}` , position {index}. "
-                "Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details."
-                if sent is None
-                else "Corrupted thought signature."
-            )
-            return Reply.json(400, [{"error": {"code": 400, "message": message_text, "status": "INVALID_ARGUMENT"}}])
+            text = gemini_missing_signature(name, index) if sent is None else "Corrupted thought signature."
+            return Reply.json(400, [gemini_error_body(400, "INVALID_ARGUMENT", text)])
         return None
+
+
+def gemini_missing_signature(name: str, position: int) -> str:
+    """Gemini 3's message for a current-turn function call `name` sent back without its thought signature
+    (natively and through the OpenAI-compatible endpoint alike; quoted in the threads cited above)."""
+    return (
+        "Function call is missing a thought_signature in functionCall parts. This is required for tools to "
+        "work correctly, and missing thought_signature may lead to degraded model performance. Additional "
+        f"data, function call `default_api:{name}` , position {position}. Please refer to "
+        "https://ai.google.dev/gemini-api/docs/thought-signatures for more details."
+    )
 
 
 # --- Anthropic extended and adaptive thinking -----------------------------------------------------
