@@ -1,6 +1,7 @@
-"""A thinking turn with two tool calls, per vendor, through connect-es, against fakes that enforce each vendor's
-second-pass rules (`cursord.testing.vendor_rules`); and the editor's model list offering a reasoning model's
-thinking choices, one of which reaches the vendor.
+"""A thinking turn with two tool calls, per vendor (native Gemini included), through connect-es, against
+fakes that enforce each vendor's second-pass rules (`cursord.testing.vendor_rules`,
+`cursord.testing.fake_gemini`); and the editor's model list offering a reasoning model's thinking choices,
+one of which reaches the vendor.
 
 Each turn is three provider passes (Read a, Read b, the answer), each streaming its reasoning as that vendor
 does; the fake refuses a later pass that lost the reasoning of an earlier one, with the vendor's own 400, and
@@ -24,6 +25,7 @@ from cursord.config import ProviderKind
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.models_rpc import AVAILABLE_MODELS_PATH
 from cursord.testing.agent import agent_daemon, spec_for
+from cursord.testing.fake_gemini import GeminiRules
 from cursord.testing.fake_providers import (
     Reply,
     VendorRule,
@@ -34,6 +36,7 @@ from cursord.testing.fake_providers import (
     open_fake_provider,
     responses_stream,
 )
+from cursord.testing.provider_streams import gemini_calls, gemini_text
 from cursord.testing.vendor_rules import (
     AnthropicThinking,
     ChatReasoningRequired,
@@ -60,6 +63,8 @@ class VendorCase:
     #: what the third request (after both tool rounds) must carry: the reasoning and the choice
     check: Callable[[dict[str, Any]], None]
     shows_thinking: bool = True
+    #: the base URL's path under the fake (Gemini's `/v1beta`)
+    prefix: str = ""
 
 
 def deepseek_replies() -> list[Reply]:
@@ -88,6 +93,20 @@ def gemini_check(body: dict[str, Any]) -> None:
     assert body["reasoning_effort"] == "low"
     calls = [c for m in body["messages"] if m["role"] == "assistant" for c in m.get("tool_calls", [])]
     assert [c["extra_content"]["google"]["thought_signature"] for c in calls] == ["c2lnLWE=", "c2lnLWI="]
+
+
+def gemini_native_replies() -> list[Reply]:
+    steps = [
+        gemini_calls([(name, json.loads(args))], thoughts=thought, signature=f"sig-{n}")
+        for n, ((_, name, args), thought) in enumerate(zip(CALLS, THOUGHTS, strict=False))
+    ]
+    return [*(Reply.sse(step) for step in steps), Reply.sse(gemini_text(ANSWER, thoughts=THOUGHTS[2]))]
+
+
+def gemini_native_check(body: dict[str, Any]) -> None:
+    assert body["generationConfig"]["thinkingConfig"] == {"includeThoughts": True, "thinkingLevel": "low"}
+    calls = [p for c in body["contents"] if c["role"] == "model" for p in c["parts"] if "functionCall" in p]
+    assert [c.get("thoughtSignature") for c in calls] == ["sig-0", "sig-1"]
 
 
 def openai_chat_replies() -> list[Reply]:
@@ -151,6 +170,15 @@ VENDORS = {
         gemini_check,
         shows_thinking=False,
     ),
+    "gemini": VendorCase(
+        ProviderKind.GEMINI,
+        "gemini-3-pro-preview",
+        gemini_native_replies,
+        lambda: [GeminiRules()],
+        ("reasoning_effort=low",),
+        gemini_native_check,
+        prefix="/v1beta",
+    ),
     "openai-chat": VendorCase(
         ProviderKind.OPENAI_CHAT,
         "gpt-5",
@@ -187,7 +215,7 @@ async def test_a_thinking_turn_with_two_tool_calls_completes_per_vendor(vendor: 
     params = [arg for pair in case.params for arg in ("--param", pair)]
     with trio.fail_after(RUN_SECONDS):
         async with open_fake_provider(*case.replies(), rules=case.rules()) as fake:
-            spec = spec_for(fake, case.kind, case.model)
+            spec = spec_for(fake, case.kind, case.model, prefix=case.prefix)
             async with agent_daemon(spec, transport="tcp") as (daemon, _):
                 results, _ = await run_node(
                     daemon.address, http, "--model", case.model, *params, "--read-content", EDITOR_FILE, "exec-read"

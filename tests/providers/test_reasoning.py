@@ -43,6 +43,10 @@ def test_detect_vendor(base_url: str, model: str, vendor: Vendor) -> None:
     assert detect_vendor(CHAT, base_url, model) is vendor
 
 
+def test_a_native_gemini_provider_is_gemini_whatever_its_host() -> None:
+    assert detect_vendor(ProviderKind.GEMINI, "http://127.0.0.1:9000/v1beta", "my-alias") is Vendor.GEMINI
+
+
 @pytest.mark.parametrize(
     ("model", "thinks", "adaptive"),
     [
@@ -77,6 +81,22 @@ def test_reasoning_traits_per_vendor() -> None:
         efforts=(Effort.LOW, Effort.MEDIUM, Effort.HIGH)
     )
     assert reasoning_traits(CHAT, gemini, "gemini-2.0-flash") is None
+    # native Gemini: the levels Gemini 3 takes (cannot stop), 2.5's budgets (Flash can stop)
+    native = "http://127.0.0.1:9000/v1beta"
+    assert reasoning_traits(ProviderKind.GEMINI, native, "gemini-3-pro-preview") == ReasoningTraits(
+        efforts=(Effort.LOW, Effort.HIGH)
+    )
+    assert reasoning_traits(ProviderKind.GEMINI, native, "gemini-3-flash-preview") == ReasoningTraits(
+        efforts=(Effort.LOW, Effort.MEDIUM, Effort.HIGH)
+    )
+    assert reasoning_traits(ProviderKind.GEMINI, native, "gemini-2.5-flash") == ReasoningTraits(
+        switchable=True, efforts=tuple(Effort), max_mode=True
+    )
+    assert reasoning_traits(ProviderKind.GEMINI, native, "gemini-2.5-pro") == ReasoningTraits(
+        efforts=tuple(Effort), max_mode=True
+    )
+    for model in ("gemini-2.0-flash", "gemma-3-27b-it", "gemini-flash-latest"):  # no thinking, or no version
+        assert reasoning_traits(ProviderKind.GEMINI, native, model) is None
     assert reasoning_traits(ProviderKind.OPENAI_RESPONSES, "https://api.openai.com/v1", "o4-mini") is not None
     assert reasoning_traits(ProviderKind.OPENAI_RESPONSES, "https://api.openai.com/v1", "gpt-4.1") is None
     assert reasoning_traits(CHAT, "http://127.0.0.1:8000/v1", "llama-3.3-70b") is None

@@ -249,6 +249,14 @@ DEEPSEEK = ProviderSpec(
     models=("deepseek-reasoner",),
 )
 
+GEMINI = ProviderSpec(
+    kind=ProviderKind.GEMINI,
+    name="gemini",
+    base_url="https://generativelanguage.googleapis.com/v1beta",
+    api_key_env="GEMINI_API_KEY",
+    models=("gemini-3-pro-preview", "gemini-2.5-flash"),
+)
+
 
 def picker(model: aiserver.AvailableModelsResponse.AvailableModel) -> dict[str, Any]:
     """A model's parameters and variants, as plain data."""
@@ -269,7 +277,7 @@ def picker(model: aiserver.AvailableModelsResponse.AvailableModel) -> dict[str, 
 
 
 def test_reasoning_models_offer_their_thinking_choices() -> None:
-    catalog = ModelCatalog([OPENAI, ANTHROPIC, DEEPSEEK])
+    catalog = ModelCatalog([OPENAI, ANTHROPIC, DEEPSEEK, GEMINI])
     by_name = {m.name: m for m in available_models(catalog, aiserver.AvailableModelsRequest()).models}
     gpt = picker(by_name["gpt-5"])
     assert gpt["definitions"] == {"reasoning_effort": ["low", "medium", "high"]} and not gpt["max"]
@@ -294,6 +302,13 @@ def test_reasoning_models_offer_their_thinking_choices() -> None:
     deepseek = picker(by_name["deepseek-reasoner"])
     assert deepseek["definitions"] == {"thinking": ["true", "false"], "reasoning_effort": ["low", "high", "max"]}
     assert picker(by_name["o-mini"])["definitions"] == {}
+    # native Gemini: Gemini 3 Pro's two thinking levels; 2.5 Flash's budgets, which can stop thinking
+    assert picker(by_name["gemini-3-pro-preview"])["definitions"] == {"reasoning_effort": ["low", "high"]}
+    flash = picker(by_name["gemini-2.5-flash"])
+    assert flash["max"] and flash["definitions"] == {
+        "thinking": ["true", "false"],
+        "reasoning_effort": ["low", "medium", "high", "max"],
+    }
     usable = {m.model_id: m for m in usable_models_agent(catalog, agent.GetUsableModelsRequest()).models}
     assert usable["gpt-5"].HasField("thinking_details") and usable["deepseek-reasoner"].HasField("thinking_details")
     assert not usable["o-mini"].HasField("thinking_details")
