@@ -76,7 +76,8 @@ class ChatOptions:
     `extra_content`; `reasoning_echo=False` sends neither. `reasoning_echo_field` also sends reasoning
     that came from elsewhere (another vendor, before a fallback) in that field, and puts the field, empty
     if need be, on every assistant message with tool calls: DeepSeek's thinking mode answers 400 to
-    one without it. For DeepSeek and Kimi it is `reasoning_content` unless set. `vendor` picks the
+    one without it. For DeepSeek and Kimi it is `reasoning_content` unless set; OpenAI's own models are
+    sent no reasoning (it can only be another vendor's). `vendor` picks the
     spelling of the reasoning knobs (`_reasoning_knobs`); `Vendor.OTHER` (a gateway or a local server)
     goes by each request's model name (`cursord.providers.reasoning.detect_vendor`).
     """
@@ -97,6 +98,10 @@ def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple
     vendor = opts.vendor if opts.vendor is not Vendor.OTHER else detect_vendor(ProviderKind.OPENAI_CHAT, "", req.model)
     if opts.reasoning_echo and opts.reasoning_echo_field is None and vendor in VENDOR_ECHOES_REASONING:
         opts = attrs.evolve(opts, reasoning_echo_field="reasoning_content")
+    elif vendor is Vendor.OPENAI:
+        # OpenAI streams neither reasoning nor signatures and refuses fields it does not know: what the
+        # history holds of them another vendor wrote, before the turn moved here (`cursord.agent.fallback`).
+        opts = attrs.evolve(opts, reasoning_echo=False)
     messages: list[dict[str, Any]] = []
     if req.system:
         messages.append({"role": "system", "content": req.system})

@@ -6,9 +6,17 @@ import pytest
 
 from cursord.agent.turn import reasoning_choice
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.providers import openai_chat
+from cursord.providers import gemini, openai_chat
 from cursord.providers.base import vendor_options
-from cursord.providers.model import Effort, Message, PassRequest, ProviderKind, ReasoningChoice, ToolCallPart
+from cursord.providers.model import (
+    Effort,
+    Message,
+    PassRequest,
+    ProviderKind,
+    ReasoningChoice,
+    ThinkingPart,
+    ToolCallPart,
+)
 from cursord.providers.reasoning import (
     ReasoningTraits,
     Vendor,
@@ -170,6 +178,35 @@ def test_vendor_options_per_server() -> None:
     off = vendor_options(CHAT, "https://api.deepseek.com", reasoning_echo=False, cache_key=False)
     assert isinstance(off, openai_chat.ChatOptions) and not off.reasoning_echo and not off.send_cache_key
     assert "reasoning_content" not in deepseek_tool_message(off, "deepseek-v4-pro")
+    native = vendor_options(ProviderKind.GEMINI, "https://generativelanguage.googleapis.com/v1beta", cache_key=False)
+    assert native == gemini.GeminiOptions()  # implicit caching: no hint to leave out
+    off_native = vendor_options(
+        ProviderKind.GEMINI, "https://generativelanguage.googleapis.com/v1beta", reasoning_echo=False
+    )
+    assert off_native == gemini.GeminiOptions(reasoning_echo=False)
+
+
+def test_openai_is_sent_no_reasoning_another_vendor_wrote() -> None:
+    """A turn that moved to OpenAI from DeepSeek or Gemini (a fallback) carries their reasoning and signatures;
+    OpenAI streams neither and refuses fields it does not know ("Additional properties are not allowed")."""
+    history = (
+        Message.user("hi"),
+        Message.assistant(
+            ThinkingPart("Read it.", origin="openai-chat", carrier="reasoning_content"),
+            ToolCallPart("c1", "read_file", "{}", signature="c2lnLWE="),
+        ),
+        Message.tool_result("c1", "x"),
+    )
+    for base_url, model in (("https://api.openai.com/v1", "gpt-4.1"), ("http://127.0.0.1:4000/v1", "gpt-5")):
+        options = vendor_options(CHAT, base_url)
+        _, body, _ = openai_chat.build_request(PassRequest(model, messages=history), options)
+        assistant = body["messages"][1]
+        assert set(assistant) == {"role", "content", "tool_calls"}
+        assert set(assistant["tool_calls"][0]) == {"id", "type", "function"}
+    _, body, _ = openai_chat.build_request(
+        PassRequest("deepseek-v4-pro", messages=history), vendor_options(CHAT, "https://api.deepseek.com")
+    )
+    assert body["messages"][1]["reasoning_content"] == "Read it."  # DeepSeek's own field still goes back to it
 
 
 @pytest.mark.parametrize(
