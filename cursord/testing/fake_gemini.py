@@ -13,7 +13,10 @@ request.  The rules (`gemini_refusal`):
   current turn (the contents after the last user text), the first `functionCall` part of each model
   step carries a `thoughtSignature`, and every signature sent is one this server streamed (or the
   documented validator-skipping value); else 400 INVALID_ARGUMENT with Gemini's message (as public
-  issue threads quote it, e.g. livekit/agents-js#920, block/goose#5792).
+  issue threads quote it, e.g. livekit/agents-js#920, block/goose#5792);
+- a `thinkingConfig` the model takes: a level or a budget, not both; a level only from Gemini 3 on, and
+  one the model has (Pro: low, high); a budget within the model's range, 0 only where thinking can stop
+  (`_thinking_refusal`).
 
 Use `async with open_fake_gemini(reply, ...) as fake:` and give cursord `fake.url("/v1beta")`.
 """
@@ -27,6 +30,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import attrs
+
+from cursord.providers.reasoning import gemini_version
 
 from .fake_providers import FakeProvider, RecordedRequest, Reply, Send, open_fake_provider
 from .provider_streams import gemini_error_body
@@ -47,6 +52,8 @@ _SCHEMA_FIELDS = frozenset(
 )
 _TYPES = frozenset({"string", "number", "integer", "boolean", "array", "object", "null"})
 _SIGNATURE = re.compile(rb'"thoughtSignature"\s*:\s*"([^"]*)"')
+_PRO_3_LEVELS = ("low", "high")
+_FLASH_3_LEVELS = ("minimal", "low", "medium", "high")
 
 
 def _bad(message: str) -> Reply:
@@ -100,7 +107,8 @@ def _current_turn(contents: list[Any]) -> list[Any]:
 
 def gemini_refusal(request: RecordedRequest, api_key: str | None, issued: set[str]) -> Reply | None:
     """The error Gemini answers `request` with, or None when Gemini would take it."""
-    if _PATH.match(request.path) is None:
+    path = _PATH.match(request.path)
+    if path is None:
         return Reply.json(404, gemini_error_body(404, "NOT_FOUND", f"Method not found: {request.path}"))
     key = request.headers.get("x-goog-api-key")
     if not key:
@@ -131,7 +139,36 @@ def gemini_refusal(request: RecordedRequest, api_key: str | None, issued: set[st
             refusal = _schema_refusal(declaration.get("parameters", {}), where)
             if refusal is not None:
                 return refusal
+    thinking = (body.get("generationConfig") or {}).get("thinkingConfig")
+    if isinstance(thinking, dict):
+        refusal = _thinking_refusal(path["model"], thinking)
+        if refusal is not None:
+            return refusal
     return _signature_refusal(contents, issued)
+
+
+def _thinking_refusal(model: str, config: dict[str, Any]) -> Reply | None:
+    """Gemini's answers to a `thinkingConfig` its model does not take (the messages as quoted in
+    sterlp/eclipse-peon-ai#115, RooCodeInc/Roo-Code#10700, heyhuynhgiabuu/proxypal#170,
+    snailyp/gemini-balance#206 and RooCodeInc/Roo-Code#4399; the levels and budget ranges per model
+    from ai.google.dev/gemini-api/docs/thinking). A name without a version is taken as the newest."""
+    level, budget = config.get("thinkingLevel"), config.get("thinkingBudget")
+    if level is not None and budget is not None:
+        return _bad("You can only set only one of thinking budget and thinking level.")
+    version = gemini_version(model) or (99, 0)
+    flash = "flash" in model
+    if level is not None:
+        if version < (3, 0):
+            return _bad("Thinking level is not supported for this model.")
+        if str(level).lower() not in (_FLASH_3_LEVELS if flash else _PRO_3_LEVELS):
+            return _bad(f"Thinking level {str(level).upper()} is not supported for this model.")
+    if budget is not None:
+        if budget == 0 and not (flash and version < (3, 0)):
+            return _bad("Budget 0 is invalid. This model only works in thinking mode.")
+        low, high = (512 if "lite" in model else 1, 24_576) if flash else (128, 32_768)
+        if budget not in (0, -1) and not low <= budget <= high:
+            return _bad(f"The thinking budget ({budget}) is invalid.")
+    return None
 
 
 def _signature_refusal(contents: list[Any], issued: set[str]) -> Reply | None:

@@ -194,7 +194,11 @@ def test_images_go_as_inline_data_and_old_models_get_no_thinking_config() -> Non
 
 
 def thinking_config(model: str, choice: ReasoningChoice) -> object:
-    body = gemini.build_request(PassRequest(model, messages=[Message.user("q")], reasoning=choice))[1]
+    """The request's thinkingConfig, after the fake Gemini has taken the request as Gemini would."""
+    path, body, _ = gemini.build_request(PassRequest(model, messages=[Message.user("q")], reasoning=choice))
+    raw = json.dumps(body).encode()
+    request = RecordedRequest("POST", "/v1beta" + path, {"x-goog-api-key": KEY}, raw, body)
+    assert gemini_refusal(request, None, set()) is None
     return body.get("generationConfig", {}).get("thinkingConfig")
 
 
@@ -294,6 +298,32 @@ def fake_request(extra: dict[str, Any], contents: list[Any] | None = None) -> Re
         "POST", "/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse",
         {"x-goog-api-key": KEY}, json.dumps(body).encode(), body,
     )
+
+
+@pytest.mark.parametrize(
+    ("model", "config", "message"),
+    [
+        ("gemini-2.5-flash", {"thinkingLevel": "low", "thinkingBudget": 100}, b"only one of thinking budget"),
+        ("gemini-2.5-pro", {"thinkingLevel": "high"}, b"Thinking level is not supported"),
+        ("gemini-3-pro-preview", {"thinkingLevel": "medium"}, b"Thinking level MEDIUM is not supported"),
+        ("gemini-2.5-pro", {"thinkingBudget": 0}, b"Budget 0 is invalid"),
+        ("gemini-3-flash-preview", {"thinkingBudget": 0}, b"Budget 0 is invalid"),
+        ("gemini-2.5-flash", {"thinkingBudget": 32_000}, b"The thinking budget (32000) is invalid"),
+        ("gemini-2.5-flash", {"thinkingBudget": 0}, None),
+        ("gemini-3-flash-preview", {"thinkingLevel": "medium"}, None),
+    ],
+)
+def test_the_fake_refuses_a_thinking_config_the_model_does_not_take(
+    model: str, config: dict[str, Any], message: bytes | None
+) -> None:
+    body = {"contents": [{"role": "user", "parts": [{"text": "hi"}]}], "generationConfig": {"thinkingConfig": config}}
+    path = f"/v1beta/models/{model}:streamGenerateContent?alt=sse"
+    refusal = gemini_refusal(RecordedRequest("POST", path, {"x-goog-api-key": KEY}, b"", body), None, set())
+    if message is None:
+        assert refusal is None
+    else:
+        assert refusal is not None and refusal.status == 400
+        assert message in b"".join(step.data for step in refusal.body)  # type: ignore[union-attr]
 
 
 def test_the_fake_enforces_the_signature_rule_only_in_the_current_turn() -> None:
