@@ -369,6 +369,9 @@ def test_a_429_with_retry_info_is_a_rate_limit_with_its_delay() -> None:
                                 "and billing details.", ps.gemini_retry_info(23))
     error = errors.classify_http_error("g", 429, {}, json.dumps(body))
     assert isinstance(error, errors.RateLimited) and error.retry_after == 23.0
+    # the OpenAI-compatible endpoint puts the same error in a JSON list of one
+    error = errors.classify_http_error("g", 429, {}, json.dumps([body]))
+    assert isinstance(error, errors.RateLimited) and error.retry_after == 23.0 and error.moves_on
     quota = ps.gemini_error_body(429, "RESOURCE_EXHAUSTED", "You exceeded your current quota.")
     assert isinstance(errors.classify_http_error("g", 429, {}, json.dumps(quota)), errors.SpendLimitReached)
 
