@@ -23,7 +23,8 @@ classified error; a prompt blocked by `promptFeedback.blockReason` is a `BadRequ
 Builder: `systemInstruction` holds the system text, `contents` alternate `user`/`model` (tool results
 are `functionResponse` parts of a `user` content; consecutive contents of one role are merged, so all
 results of one step go back together), tools are one `functionDeclarations` list with schemas
-cleaned to Gemini's subset (`schemas.sanitize_schema(..., "gemini")`).  Signatures go back exactly on
+cleaned to Gemini's subset (`schemas.sanitize_schema(..., "gemini")`), the run's `ReasoningChoice` is a
+`thinkingConfig` as the model takes it (`_thinking_config`).  Signatures go back exactly on
 the parts they came on.  Gemini 3 answers 400 when a function call of the *current turn* (everything
 after the last user text) comes back without its signature; a call made by another vendor (a turn
 that fell back to Gemini mid-way) has none, so on Gemini 3 and later the first call of each step
