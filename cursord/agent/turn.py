@@ -27,6 +27,7 @@ from cursord.agent import restore, updates
 from cursord.agent.checkpoints import CheckpointKeeper, history_from_state, resumable_prefix
 from cursord.agent.editor_queries import EditorQueries
 from cursord.agent.errors import model_not_served
+from cursord.agent.fallback import FallbackMove
 from cursord.agent.history import ConversationHistory
 from cursord.agent.hooks import HookSteps
 from cursord.agent.ledger import PassTag
@@ -80,7 +81,8 @@ from cursord.core import (
 )
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse, ProviderError
-from cursord.providers.model import Delta, Message, PassRequest, Usage
+from cursord.providers.model import Delta, Message, PassRequest, ReasoningChoice, Usage
+from cursord.providers.reasoning import choice_from_parameters, split_variant
 from cursord.store import Store, TurnMeta, TurnStatus, summary_message
 from cursord.streams import ActiveStream, StreamBehaviour
 
@@ -92,11 +94,8 @@ class ProviderEventSink(Protocol):
 
 log = logging.getLogger(__name__)
 
-_EFFORT_PARAMETERS = ("reasoning_effort", "effort", "thinking", "reasoning")
 #: queued actions kept per conversation (messages sent while a turn runs).
 MAX_QUEUED_ACTIONS = 32
-#: Anthropic thinking budget per effort level (tokens); max mode gets the largest.
-_THINKING_BUDGETS = {"low": 2_048, "medium": 8_192, "high": 16_384, "max": 32_000}
 
 
 @attrs.define
@@ -129,16 +128,14 @@ class AgentServices:
         return self.queued.pop(conversation_id, [])
 
 
-def thinking_options(request: agent.AgentRunRequest) -> tuple[str | None, int | None]:
-    """The run's reasoning effort and (Anthropic) thinking budget, from its requested model."""
-    effort: str | None = None
-    max_mode = request.requested_model.max_mode if request.HasField("requested_model") else False
-    for parameter in request.requested_model.parameters:
-        if parameter.id.lower() in _EFFORT_PARAMETERS and parameter.value:
-            effort = parameter.value.lower()
-    if max_mode and effort is None:
-        effort = "high"
-    return effort, _THINKING_BUDGETS.get("max" if max_mode else (effort or ""))
+def reasoning_choice(request: agent.AgentRunRequest) -> ReasoningChoice:
+    """The thinking the run asks for: its requested model's parameters (or those of the picker variant it
+    names) and Max mode (`cursord.providers.reasoning.choice_from_parameters`)."""
+    if not request.HasField("requested_model"):
+        return ReasoningChoice()
+    requested = request.requested_model
+    parameters = [*split_variant(requested.model_id)[1], *((p.id, p.value) for p in requested.parameters)]
+    return choice_from_parameters(parameters, max_mode=requested.max_mode)
 
 
 @attrs.define(eq=False)
@@ -344,10 +341,21 @@ class AgentTurn(StreamBehaviour):
                 self._tap("first_byte", {"pass": pass_id})
             await self.stream.post(PassDelta(pass_id, delta))
 
+        def moved(move: FallbackMove) -> None:
+            self._tap(
+                "fallback",
+                {
+                    "pass": pass_id,
+                    "from": move.from_target.label,
+                    "to": move.to_target.label,
+                    "error": f"{type(move.error).__name__}: {move.error.message}",
+                },
+            )
+
         error: ProviderError | None = None
         with scope:
             try:
-                await self.services.router.run_pass(route, request, forward, tag)  # recorded in the ledger
+                await self.services.router.run_pass(route, request, forward, tag, moved)  # recorded in the ledger
             except ProviderError as exc:
                 error = exc
             except Exception as exc:  # a decoder bug must end this turn, not the daemon
@@ -374,7 +382,6 @@ class AgentTurn(StreamBehaviour):
         rules: RuleBook | None = None,
     ) -> TurnSetup:
         assert self.route is not None and self.run_request is not None
-        effort, budget = thinking_options(self.run_request)
         return TurnSetup(
             model=self.route.model,
             provider_name=self.route.provider.name,
@@ -382,8 +389,7 @@ class AgentTurn(StreamBehaviour):
             vision=self.route.vision,
             tools=tools,
             system=system,
-            reasoning_effort=effort,
-            thinking_budget=budget,
+            reasoning=reasoning_choice(self.run_request),
             hook_steps=hook_steps or HookSteps(),
             rules=rules or RuleBook(),
         )
@@ -398,7 +404,8 @@ class AgentTurn(StreamBehaviour):
         self.conversation_id = run.conversation_id
         self.stream.conversation_id = run.conversation_id
         earlier = await self.services.history.turns(self.conversation_id) if self.conversation_id else []
-        self.route = self.services.router.choose(run.model_id, [t.model for t in earlier])
+        requested = split_variant(run.model_id)[0] if run.model_id else None  # a picker variant names its model
+        self.route = self.services.router.choose(requested, [t.model for t in earlier])
         self.stream.model_id = self.route.model if self.route is not None else run.model_id
         if self.route is None:
             self.stream.end(model_not_served(run.model_id, self.services.router.models))

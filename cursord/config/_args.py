@@ -53,8 +53,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"one of {_one_of(LogLevel)} (default info)")
     parser.add_argument(
         "--provider", dest="providers", action="append", metavar="SPEC",
-        help="a provider: 'openai', 'anthropic' (presets, may take overrides such as 'openai,models=gpt-5')"
-        " or 'kind=openai-chat|openai-responses|anthropic,name=N,base_url=URL,api_key_env=VAR,models=A|B"
+        help="a provider: 'openai', 'anthropic', 'gemini' (presets, may take overrides such as 'openai,models=gpt-5')"
+        " or 'kind=openai-chat|openai-responses|anthropic|gemini,name=N,base_url=URL,api_key_env=VAR,models=A|B"
         "[,context_window=TOKENS][,context_windows=MODEL:TOKENS|...]'. Repeatable; if given, these replace"
         " the config file's [[providers]] entirely.",
     )

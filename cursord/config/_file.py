@@ -28,6 +28,7 @@ from cursord.config._values import (
     _parse_alias,
     _parse_allowed_host,
     _parse_endpoint,
+    _parse_key_order,
     _parse_kind,
     _parse_limit,
     _parse_log_level,
@@ -135,10 +136,17 @@ def _provider_fields_from_table(table: Mapping[str, Any]) -> dict[str, Any]:
             if not isinstance(value, dict):
                 raise _type_error("a table of MODEL = [IN, OUT, CACHE_READ, CACHE_WRITE]", value, key)
             fields[key] = {m: _price(partial(parse_price_value, v), f"{key}.{m}") for m, v in value.items()}
-        elif key == "cache_key":
+        elif key in ("cache_key", "reasoning_echo"):
             if not isinstance(value, bool):
                 raise _type_error("true or false", value, key)
             fields[key] = value
+        elif key in ("key_pool", "fallbacks"):
+            if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+                what = "variable names" if key == "key_pool" else "model names (MODEL or PROVIDER/MODEL)"
+                raise _type_error(f"a list of {what}", value, key)
+            fields[key] = tuple(value)
+        elif key == "key_order":
+            fields[key] = _parse_key_order(value)
         elif key == "vision":
             if isinstance(value, list) and all(isinstance(m, str) for m in value):
                 fields[key] = tuple(value)

@@ -68,7 +68,14 @@ def _check_providers(settings: Sequence[_Setting]) -> tuple[ProviderSpec, ...]:
                              f" ({other.origin.ref()}) and {spec.name!r}", f"models[{i}]")
                 )
             models[model] = s
-    return tuple(s.value for s in settings)
+    specs = tuple(s.value for s in settings)
+    for s in settings:
+        for i, target in enumerate(s.value.fallbacks):
+            if not _configured(specs, target):
+                known = ", ".join(m for p in specs for m in p.models)
+                raise s.origin.error(_Invalid(f"{target!r} is not a configured model (configured: {known})",
+                                              f"fallbacks[{i}]"))
+    return specs
 
 
 def _check_file(setting: _Setting) -> Path:

@@ -290,7 +290,8 @@ class TapHub:
         )
 
     def record_provider(self, request_id: str, event: str, timings: Mapping[str, object] | None = None) -> None:
-        """A provider pass event: "pass_start", "first_byte", "pass_end" (or another name, passed through).
+        """A provider pass event: "pass_start", "first_byte", "fallback" (a pass moved to another key or model:
+        `from`, `to`, `error`; see `cursord.agent.fallback`), "pass_end" (or another name, passed through).
 
         `timings` holds JSON-able details (pass id, provider, model, usage, error ...). The hub adds
         ``elapsed_ms`` since the stream's last "pass_start" to every later event of that pass.

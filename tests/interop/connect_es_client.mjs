@@ -1,9 +1,10 @@
 // A real Connect client (connect-es) against a running cursord: BidiAppend and RunSSE, by scenario.
 //
 //   node connect_es_client.mjs --base-url http(s)://127.0.0.1:PORT --schema-dir DIR --http 2|1.1 \
-//       [--ca FILE] [--model ID] [--read-content TEXT] [--script FILE] SCENARIO...
+//       [--ca FILE] [--model ID] [--param ID=VALUE]... [--read-content TEXT] [--script FILE] SCENARIO...
 //
-// Run requests ask for model --model (default "m"); every read exec is answered with --read-content
+// Run requests ask for model --model (default "m"), with the model parameters --param gives (as the
+// editor's picker sends a thinking or effort choice); every read exec is answered with --read-content
 // (default FIXED_READ_CONTENT), so the same scenarios drive scripted behaviours and the real agent turn.
 //
 // The wire schema is loaded at run time from DIR/*.binpb (FileDescriptorSets) into one protobuf-es
@@ -154,9 +155,13 @@ const APPEND_JITTER_MS = 4; // each send waits up to this long first, so a later
 const APPEND_RETRY_RATE = 0.25; // the share of appends sent a second time, with the same seqno and bytes
 
 class Editor {
-  constructor(schema, transports, { model, readContent, seed = 1 }) {
+  constructor(schema, transports, { model, params = [], readContent, seed = 1 }) {
     this.schema = schema;
     this.model = model;
+    this.parameters = params.map((pair) => {
+      const at = pair.indexOf("=");
+      return { id: pair.slice(0, at), value: pair.slice(at + 1) };
+    });
     this.readContent = readContent;
     this.bidi = createClient(schema.bidiService, transports.stock);
     this.agentStock = createClient(schema.agentService, transports.stock);
@@ -266,7 +271,7 @@ function runRequest(editor, text) {
         conversationId: "conv-interop",
         // an empty request context, as editors always send one (without, cursord asks for it)
         action: { action: { case: "userMessageAction", value: { userMessage: { text }, requestContext: {} } } },
-        requestedModel: { modelId: editor.model },
+        requestedModel: { modelId: editor.model, parameters: editor.parameters },
       },
     },
   };
@@ -585,13 +590,14 @@ async function main() {
       http: { type: "string", default: "2" },
       ca: { type: "string" },
       model: { type: "string", default: "m" },
+      param: { type: "string", multiple: true, default: [] },
       "read-content": { type: "string", default: FIXED_READ_CONTENT },
       script: { type: "string" },
     },
     allowPositionals: true,
   });
   if (!values["base-url"] || !values["schema-dir"] || positionals.length === 0) {
-    throw new Error(`usage: --base-url URL --schema-dir DIR [--http 2|1.1] [--ca FILE] [--model ID] [--read-content TEXT] SCENARIO... (${Object.keys(SCENARIOS)})`);
+    throw new Error(`usage: --base-url URL --schema-dir DIR [--http 2|1.1] [--ca FILE] [--model ID] [--param ID=VALUE]... [--read-content TEXT] SCENARIO... (${Object.keys(SCENARIOS)})`);
   }
   for (const name of positionals) {
     if (!(name in SCENARIOS)) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS)}`);
@@ -599,7 +605,11 @@ async function main() {
   const schema = loadSchema(values["schema-dir"]);
   const ca = values.ca ? readFileSync(values.ca) : undefined;
   const transports = makeTransports(values["base-url"], values.http, ca);
-  const editor = new Editor(schema, transports, { model: values.model, readContent: values["read-content"] });
+  const editor = new Editor(schema, transports, {
+    model: values.model,
+    params: values.param,
+    readContent: values["read-content"],
+  });
   const results = {};
   const report = (extra = {}) =>
     console.log(

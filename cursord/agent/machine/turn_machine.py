@@ -246,8 +246,7 @@ class TurnMachine:
             system=setup.system,
             messages=tuple(without_images(list(messages)) if not setup.vision else messages),
             tools=(*setup.tools.specs, *([fetch_rules] if fetch_rules is not None else [])),
-            reasoning_effort=setup.reasoning_effort,
-            thinking_budget=setup.thinking_budget,
+            reasoning=setup.reasoning,
             cache_key=self.state.conversation_id,  # the vendor's prompt cache follows the conversation
         )
         self._snapshot()

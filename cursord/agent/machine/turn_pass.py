@@ -49,7 +49,11 @@ class PassBuffer:
         self.flush_text()
         started = self.thinking_started if self.thinking_started is not None else now
         part = ThinkingPart(
-            text="".join(self.thinking), signature=done.signature, redacted_data=done.redacted, origin=done.origin
+            text="".join(self.thinking),
+            signature=done.signature,
+            redacted_data=done.redacted,
+            origin=done.origin,
+            carrier=done.carrier,
         )
         self.parts.append(part)
         self.thinking.clear()
@@ -58,7 +62,7 @@ class PassBuffer:
 
     def add_tool_call(self, done: ToolCallDone) -> None:
         self.flush_text()
-        part = ToolCallPart(done.id, done.name, done.arguments)
+        part = ToolCallPart(done.id, done.name, done.arguments, done.signature)
         self.parts.append(part)
         self.tool_calls.append(part)
 

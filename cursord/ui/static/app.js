@@ -115,7 +115,7 @@ async function loadConversation(id) {
   fillTable("passes-table", view.passes, (p) => [
     p.turn_seq === null ? "–" : p.turn_seq, p.provider || "–", p.model, p.status, fmt.tokens(p.input_tokens),
     fmt.tokens(p.cache_read_tokens), fmt.tokens(p.output_tokens), fmt.ms(p.first_token_ms), fmt.ms(p.duration_ms),
-    fmt.usd(p.cost_usd, p.cost_usd === null ? 1 : 0),
+    fmt.usd(p.cost_usd, p.cost_usd === null ? 1 : 0), p.error || "",
   ]);
 }
 
