@@ -4,6 +4,7 @@ TOML file build them. The package's face; `_settings` holds the implementation."
 from cursord.config._args import add_serve_arguments, add_store_argument
 from cursord.config._catalog import CatalogModel, ModelCatalog
 from cursord.config._merge import config_from_args, load_config_file
+from cursord.config._web import SEARCH_PRESETS, Network, SearchBackend, WebSearchSpec
 from cursord.config._values import (
     DEFAULT_AGENT_LISTEN,
     DEFAULT_LISTEN,
@@ -31,6 +32,7 @@ __all__ = [
     "DEFAULT_LISTEN",
     "DEFAULT_PROXY_LISTEN",
     "PRESETS",
+    "SEARCH_PRESETS",
     "SQLITE_SCHEME",
     "CatalogModel",
     "ConfigError",
@@ -38,9 +40,12 @@ __all__ = [
     "Limits",
     "LogLevel",
     "ModelCatalog",
+    "Network",
     "ProviderKind",
     "ProviderSpec",
+    "SearchBackend",
     "ServeConfig",
+    "WebSearchSpec",
     "add_serve_arguments",
     "add_store_argument",
     "config_from_args",

@@ -25,6 +25,7 @@ from cursord.providers.prices import Price, parse_price_text
 
 if TYPE_CHECKING:
     from cursord.config._file import _TomlFile
+    from cursord.config._web import Network, WebSearchSpec
 
 
 class ConfigError(Exception):
@@ -204,6 +205,12 @@ class Limits:
     lease_seconds: float = attrs.field(default=10.0, validator=_check_limit)
     #: a gateway node told to stop waits this long for its streams to end before it ends them
     drain_seconds: float = attrs.field(default=30.0, validator=_check_limit)
+    #: the agent's WebFetch: the most of a page's body it reads (a longer one is cut there), and how long
+    #: the whole fetch (every redirect, the extraction) may take
+    web_fetch_bytes: int = attrs.field(default=5 * 1024 * 1024, validator=_check_limit)
+    web_fetch_seconds: float = attrs.field(default=30.0, validator=_check_limit)
+    #: the agent's WebSearch: how long the search API may take to answer
+    web_search_seconds: float = attrs.field(default=20.0, validator=_check_limit)
 
 
 _LIMIT_NAMES: Final = tuple(a.name for a in attrs.fields(Limits))
@@ -322,6 +329,10 @@ class ServeConfig:
     store: str | None = None
     #: one node of a gateway of several: the URL its peers reach its listener at (None: a lone daemon)
     node_address: str | None = None
+    #: the search API behind the agent's WebSearch (None: WebSearch answers that none is configured)
+    web_search: WebSearchSpec | None = None
+    #: non-public networks the agent's WebFetch may reach all the same (it refuses every other one)
+    web_fetch_allow: tuple[Network, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -840,6 +851,16 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
             entry["key_present"] = p.key_present(environ)
         providers.append(entry)
     out["providers"] = providers
+    search = config.web_search
+    if search is not None:
+        entry = {"backend": search.backend.value, "base_url": search.base_url, "max_results": search.max_results}
+        if search.api_key_env is not None:
+            entry["api_key_env"] = search.api_key_env
+        if environ is not None:
+            entry["key_present"] = search.key_present(environ)
+        out["web_search"] = entry
+    if config.web_fetch_allow:
+        out["web_fetch_allow"] = [str(network) for network in config.web_fetch_allow]
     return out
 
 
@@ -862,6 +883,9 @@ def config_warnings(config: ServeConfig, environ: Mapping[str, str]) -> list[str
     for p in config.providers:
         if not p.key_present(environ):
             warnings.append(f"provider {p.name!r}: ${p.api_key_env} is not set; its models will fail")
+    search = config.web_search
+    if search is not None and not search.key_present(environ):
+        warnings.append(f"web_search {search.backend.value}: ${search.api_key_env} is not set; WebSearch will fail")
     return warnings
 
 
