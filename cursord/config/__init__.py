@@ -4,7 +4,6 @@ TOML file build them. The package's face; `_settings` holds the implementation."
 from cursord.config._args import add_serve_arguments, add_store_argument
 from cursord.config._catalog import CatalogModel, ModelCatalog
 from cursord.config._merge import config_from_args, load_config_file
-from cursord.config._web import SEARCH_PRESETS, Network, SearchBackend, WebSearchSpec
 from cursord.config._values import (
     DEFAULT_AGENT_LISTEN,
     DEFAULT_LISTEN,
@@ -26,6 +25,7 @@ from cursord.config._values import (
     parse_provider_spec,
     redacted,
 )
+from cursord.config._web import SEARCH_PRESETS, Network, SearchBackend, WebSearchSpec
 
 __all__ = [
     "DEFAULT_AGENT_LISTEN",
