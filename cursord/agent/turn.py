@@ -49,6 +49,7 @@ from cursord.agent.machine import (
     Publish,
     RecordTurn,
     Resume,
+    RunWebTool,
     SendExec,
     ShowToolCall,
     Snapshot,
@@ -59,12 +60,14 @@ from cursord.agent.machine import (
     TurnOutcome,
     TurnSetup,
     TurnState,
+    WebToolDone,
 )
 from cursord.agent.prompt import system_prompt
 from cursord.agent.router import ProviderRouter, Route
 from cursord.agent.run_prep import gather_context, prepare, run_user_shell
 from cursord.agent.tools import ToolRegistry, mode_id, run_mode
 from cursord.agent.turn_inputs import carried_context, what_to_run
+from cursord.agent.web_calls import run_web_call
 from cursord.connect import Code, ConnectError
 from cursord.context import ContextLimits, Plan, RuleBook, actions, shell_text
 from cursord.core import (
@@ -83,6 +86,7 @@ from cursord.providers.errors import MalformedResponse, ProviderError
 from cursord.providers.model import Delta, Message, PassRequest, Usage
 from cursord.store import Store, TurnMeta, TurnStatus, summary_message
 from cursord.streams import ActiveStream, StreamBehaviour
+from cursord.web import WebAccess
 
 
 class ProviderEventSink(Protocol):
@@ -111,6 +115,8 @@ class AgentServices:
     store: Store | None = None
     #: bounds on what the user attaches (`--limit context_item_chars=...` etc.)
     context_limits: ContextLimits = attrs.field(factory=ContextLimits)
+    #: what the agent's WebSearch and WebFetch reach (`--web-search`, `web_fetch_allow`)
+    web: WebAccess = attrs.field(factory=WebAccess)
     #: messages and completions that arrived while a conversation's turn ran, for its next run
     queued: dict[str, list[agent.ConversationAction]] = attrs.field(factory=dict)
 
@@ -226,6 +232,7 @@ class AgentTurn(StreamBehaviour):
                 | ExecResultArrived()
                 | ExecControlArrived()
                 | InteractionAnswered()
+                | WebToolDone()
             ):
                 await self._feed(item)
             case KvResultArrived() if self.checkpoints is not None:
@@ -282,6 +289,8 @@ class AgentTurn(StreamBehaviour):
                 stream.publish(updates.exec_abort(exec_seq))
             case AskUser(query=query):
                 stream.publish(updates.interaction_query(query))
+            case RunWebTool():
+                stream.start_task(self._run_web, effect, name=f"web:{effect.call_id}")
             case ShowToolCall(call_id=call_id, view=view, model_call_id=model_call_id, completed=completed):
                 if self.checkpoints is not None:
                     self.checkpoints.tool_calls[call_id] = view
@@ -331,6 +340,10 @@ class AgentTurn(StreamBehaviour):
     def _tap(self, event: str, timings: dict[str, object]) -> None:
         if self.services.tap is not None:
             self.services.tap.record_provider(self.stream.request_id, event, timings)
+
+    async def _run_web(self, effect: RunWebTool) -> None:
+        outcome, result = await run_web_call(self.services.web, effect.tool_name, effect.arguments, self._tap)
+        await self.stream.post(WebToolDone(effect.call_id, outcome, result))
 
     async def _run_pass(
         self, pass_id: int, route: Route, request: PassRequest, tag: PassTag, scope: trio.CancelScope

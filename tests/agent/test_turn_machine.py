@@ -42,8 +42,9 @@ from cursord.agent.machine import (
     TurnProtocolError,
     TurnSetup,
     TurnState,
+    WebToolDone,
 )
-from cursord.agent.tools import ToolRegistry
+from cursord.agent.tools import ToolOutcome, ToolRegistry
 from cursord.connect.errors import Code, ConnectError
 from cursord.core.intents import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered
 from cursord.core.phases import Phase
@@ -64,6 +65,7 @@ INPUT_TYPES: tuple[type, ...] = (
     AbortSubagent,
     ForceBackground,
     Cancel,
+    WebToolDone,
 )
 QUESTION = {
     "questions": [{"id": "a", "prompt": "?", "options": [{"id": "1", "label": "x"}, {"id": "2", "label": "y"}]}]
@@ -187,6 +189,7 @@ def sample(kind: type, m: TurnMachine) -> object:
         AbortSubagent: AbortSubagent("task-1"),
         ForceBackground: ForceBackground("background_shell_action", "call-1", shell=True),
         Cancel: Cancel(ConnectError(Code.CANCELED, "stop")),
+        WebToolDone: WebToolDone("call-1", ToolOutcome("found"), agent.WebSearchResult()),
     }
     return samples[kind]
 
@@ -215,6 +218,7 @@ EXPECTED: dict[tuple[TurnPhase, type], TurnPhase] = {
     (P.TOOLS, Cancel): P.ENDED,
     (P.TOOLS, AbortSubagent): P.TOOLS,
     (P.TOOLS, ForceBackground): P.TOOLS,
+    (P.TOOLS, WebToolDone): P.TOOLS,  # for a call that is no web call (here: a Read)
 }
 
 

@@ -76,7 +76,8 @@ async def test_an_allowed_page_is_read_as_markdown_without_its_boilerplate() -> 
         (
             "mapped.test",
             ["::ffff:127.0.0.1"],
-            f"mapped.test resolves to {ipaddress.ip_address('::ffff:127.0.0.1')}, a loopback address",  # as Python spells it
+            # as this Python spells a mapped address
+            f"mapped.test resolves to {ipaddress.ip_address('::ffff:127.0.0.1')}, a loopback address",
         ),
     ],
 )
@@ -93,7 +94,8 @@ async def test_non_public_addresses_are_refused_before_any_connection(
 
 async def test_every_redirect_hop_is_checked(autojump_clock: object) -> None:
     resolver = FakeResolver({"site.test": [["127.0.0.1"]], "inside.test": [["127.0.0.2"]]})
-    async with open_fake_server(pages({"/go": redirect("/next"), "/next": redirect("http://inside.test:80/admin")})) as site:
+    site_pages = pages({"/go": redirect("/next"), "/next": redirect("http://inside.test:80/admin")})
+    async with open_fake_server(site_pages) as site:
         with pytest.raises(WebToolError) as caught:
             await fetcher(resolver, LOOPBACK).fetch(f"http://site.test:{site.port}/go")
     assert str(caught.value) == (

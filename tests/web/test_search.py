@@ -93,5 +93,5 @@ async def test_a_search_api_that_never_answers_times_out(autojump_clock: object)
 
 
 async def test_no_backend_configured_tells_the_model_what_to_do() -> None:
-    with pytest.raises(WebToolError, match="no web search backend configured.*--web-search"):
+    with pytest.raises(WebToolError, match=r"no web search backend configured.*--web-search"):
         await WebAccess().search("anything")

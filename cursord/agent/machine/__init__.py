@@ -24,6 +24,7 @@ from cursord.agent.machine.turn_events import (
     Publish,
     RecordTurn,
     Resume,
+    RunWebTool,
     SendExec,
     ShowToolCall,
     Snapshot,
@@ -31,6 +32,7 @@ from cursord.agent.machine.turn_events import (
     StoreSummary,
     Tap,
     TurnOutcome,
+    WebToolDone,
 )
 from cursord.agent.machine.turn_machine import TRANSITIONS, TurnMachine, TurnProtocolError
 from cursord.agent.machine.turn_rules import TURN_RULES
@@ -61,6 +63,7 @@ __all__ = [
     "Publish",
     "RecordTurn",
     "Resume",
+    "RunWebTool",
     "SendBlob",
     "SendExec",
     "ShowToolCall",
@@ -74,4 +77,5 @@ __all__ = [
     "TurnProtocolError",
     "TurnSetup",
     "TurnState",
+    "WebToolDone",
 ]

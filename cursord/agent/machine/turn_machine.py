@@ -51,6 +51,7 @@ from cursord.agent.machine.turn_events import (
     Publish,
     RecordTurn,
     Resume,
+    RunWebTool,
     SendExec,
     ShowToolCall,
     Snapshot,
@@ -58,6 +59,7 @@ from cursord.agent.machine.turn_events import (
     StoreSummary,
     Tap,
     TurnOutcome,
+    WebToolDone,
 )
 from cursord.agent.machine.turn_pass import PassBuffer
 from cursord.agent.machine.turn_rules import TURN_RULES
@@ -72,8 +74,6 @@ from cursord.agent.tools import (
     ToolArgumentError,
     ToolContext,
     ToolOutcome,
-    WebFetchTool,
-    WebSearchTool,
     parse_call_arguments,
 )
 from cursord.agent.turn_inputs import rules_for_paths, touched_paths
@@ -651,12 +651,23 @@ class TurnMachine:
         response = answer.message
         outcome = tool.result_text(response, pending.arguments)
         result = tool.result_message(response, pending.arguments, pending.context)
-        if outcome.pending:
-            outcome, result = _unserved_web_request(tool, pending.arguments)
-        elif isinstance(tool, SwitchModeTool) and not outcome.is_error:
+        if outcome.pending:  # an approved WebSearch/WebFetch: cursord searches or fetches
+            self._put(attrs.evolve(pending, query_id=None))
+            self._emit(RunWebTool(pending.call.id, tool.name, pending.arguments), MoveTo(Phase.WAITING_EXTERNAL))
+            return
+        if isinstance(tool, SwitchModeTool) and not outcome.is_error:
             tools = setup.tools.with_mode(tool.target_mode(pending.arguments))
             self._set(setup=attrs.evolve(setup, tools=tools))
         self._resolve(pending, outcome, tool.tool_call(pending.arguments, pending.context, result))
+        self._maybe_next_pass()
+
+    def _on_web_done(self, done: WebToolDone) -> None:
+        pending = next((p for p in self.state.pending if p.call.id == done.call_id and p.open), None)
+        if pending is None or not isinstance(pending.tool, InteractionTool) or pending.query_id is not None:
+            log.info("stream %s: web result for no web call of ours (%s) ignored", self.request_id, done.call_id)
+            return
+        tool = pending.tool
+        self._resolve(pending, done.outcome, tool.tool_call(pending.arguments, pending.context, done.result))
         self._maybe_next_pass()
 
     def _resolve(
@@ -703,14 +714,6 @@ class TurnMachine:
         self._set(pending=())
         self._checkpoint(final=False)
         self._next_pass()
-
-
-def _unserved_web_request(tool: InteractionTool, arguments: dict[str, Any]) -> tuple[ToolOutcome, Any]:
-    """An approved WebSearch/WebFetch: cursord has no web backend, so the model is told so plainly."""
-    reason = "cursord has no web backend configured; answer from what you know or ask the user"
-    if isinstance(tool, WebFetchTool):
-        return WebFetchTool.failed(str(arguments.get("url", "")), reason)
-    return WebSearchTool.failed(reason)
 
 
 #: (phase, input type) -> handler, from `TURN_RULES`. A pair not listed raises `TurnProtocolError`.

@@ -25,6 +25,7 @@ from cursord.agent.machine.turn_events import (
     PassEnded,
     PassFailed,
     Resume,
+    WebToolDone,
 )
 from cursord.agent.machine.turn_state import TurnPhase
 from cursord.core import ExecControlArrived, ExecResultArrived, InteractionAnswered
@@ -78,6 +79,7 @@ TURN_RULES: Mapping[tuple[TurnPhase, type], str] = {
     (TOOLS, ExecResultArrived): "exec_result",  # matched by exec id; a streamed shell until it ends
     (TOOLS, ExecControlArrived): "exec_control",  # throw or close settles the call; heartbeats do not
     (TOOLS, InteractionAnswered): "interaction",  # matched by query id
+    (TOOLS, WebToolDone): "web_done",  # an approved WebSearch/WebFetch, done by the actor
     (TOOLS, Cancel): "cancel",  # aborts every open exec (-> ENDED)
     (TOOLS, AbortSubagent): "abort_subagent",
     (TOOLS, ForceBackground): "force_background",
@@ -92,4 +94,5 @@ TURN_RULES: Mapping[tuple[TurnPhase, type], str] = {
     (ENDED, ExecResultArrived): "ignore",
     (ENDED, ExecControlArrived): "ignore",
     (ENDED, InteractionAnswered): "ignore",
+    (ENDED, WebToolDone): "ignore",  # a search or fetch that finished after the turn was canceled
 }
