@@ -57,6 +57,10 @@ class WebAccess:
                     async with httpx.AsyncClient(timeout=None) as client:  # the deadline is ours
                         return await self._send(spec, call, client)
                 return await self._send(spec, call, self.client)
+            except WebToolError as exc:
+                if key and key in str(exc):  # an API that echoes the key it refused
+                    raise WebToolError(str(exc).replace(key, "<redacted>")) from None
+                raise
             except httpx.TimeoutException:
                 pass  # the client's own timeout came first: said below as ours
             except httpx.TransportError as exc:

@@ -95,3 +95,17 @@ async def test_a_search_api_that_never_answers_times_out(autojump_clock: object)
 async def test_no_backend_configured_tells_the_model_what_to_do() -> None:
     with pytest.raises(WebToolError, match=r"no web search backend configured.*--web-search"):
         await WebAccess().search("anything")
+
+
+async def test_a_key_the_api_echoes_back_is_redacted(autojump_clock: object) -> None:
+    key = "custom-search-key-0123456789"
+
+    def echoing(request: object) -> Reply:
+        return Reply.json(401, {"detail": {"error": f"Unauthorized: invalid API key {key}"}})
+
+    async with open_fake_server(echoing) as fake:
+        web = WebAccess(spec(SearchBackend.TAVILY, fake.base_url), {"TAVILY_KEY": key})
+        with pytest.raises(WebToolError) as caught:
+            await web.search("anything")
+    assert key not in str(caught.value)
+    assert "invalid API key <redacted>" in str(caught.value)
