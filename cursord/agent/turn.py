@@ -99,6 +99,8 @@ log = logging.getLogger(__name__)
 _EFFORT_PARAMETERS = ("reasoning_effort", "effort", "thinking", "reasoning")
 #: queued actions kept per conversation (messages sent while a turn runs).
 MAX_QUEUED_ACTIONS = 32
+#: runs whose model a subagent may inherit (the most recent ones)
+MAX_RUN_MODELS = 4096
 #: Anthropic thinking budget per effort level (tokens); max mode gets the largest.
 _THINKING_BUDGETS = {"low": 2_048, "medium": 8_192, "high": 16_384, "max": 32_000}
 
@@ -119,6 +121,14 @@ class AgentServices:
     web: WebAccess = attrs.field(factory=WebAccess)
     #: messages and completions that arrived while a conversation's turn ran, for its next run
     queued: dict[str, list[agent.ConversationAction]] = attrs.field(factory=dict)
+    #: the model each recent run was routed to, by request id: a subagent's run inherits its parent's
+    run_models: dict[str, str] = attrs.field(factory=dict)
+
+    def remember_model(self, request_id: str, model: str) -> None:
+        self.run_models.pop(request_id, None)
+        self.run_models[request_id] = model
+        while len(self.run_models) > MAX_RUN_MODELS:
+            del self.run_models[next(iter(self.run_models))]
 
     def queue(self, conversation_id: str, action: agent.ConversationAction) -> None:
         held = self.queued.setdefault(conversation_id, [])
@@ -411,11 +421,16 @@ class AgentTurn(StreamBehaviour):
         self.conversation_id = run.conversation_id
         self.stream.conversation_id = run.conversation_id
         earlier = await self.services.history.turns(self.conversation_id) if self.conversation_id else []
-        self.route = self.services.router.choose(run.model_id, [t.model for t in earlier])
+        parent = self.services.run_models.get(run.parent_request_id) if run.parent_request_id else None
+        self.route = self.services.router.choose(run.model_id, [t.model for t in earlier], parent_model=parent)
         self.stream.model_id = self.route.model if self.route is not None else run.model_id
         if self.route is None:
             self.stream.end(model_not_served(run.model_id, self.services.router.models))
             return
+        self.services.remember_model(self.stream.request_id, self.route.model)
+        if run.parent_request_id:
+            log.info("stream %s: a subagent of %s, on %s", self.stream.request_id, run.parent_request_id,
+                     self.route.model)
         queued = self.services.take_queued(self.conversation_id) if self.conversation_id else []
         queued += self.early_actions + [q.action for q in run.queued]
         self.early_actions = []
