@@ -65,6 +65,7 @@ from cursord.agent.machine.turn_pass import PassBuffer
 from cursord.agent.machine.turn_rules import TURN_RULES
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
 from cursord.agent.tools import (
+    ContentStream,
     ExecTool,
     InteractionTool,
     ShellAccumulator,
@@ -75,6 +76,7 @@ from cursord.agent.tools import (
     ToolContext,
     ToolOutcome,
     parse_call_arguments,
+    shell_tool_call_delta,
 )
 from cursord.agent.turn_inputs import rules_for_paths, touched_paths
 from cursord.connect import Code, ConnectError
@@ -308,12 +310,26 @@ class TurnMachine:
                 assert tools is not None
                 model_call_id = self.state.current.model_call_id
                 self._emit(Publish(updates.partial_tool_call(call_id, tools.skeleton(name), fragment, model_call_id)))
+                self._stream_content(index, call_id, name, fragment)
             case ToolCallDone():
                 state.add_tool_call(delta)
             case Usage():
                 state.usage = delta
             case PassEnd():
                 state.ended = delta
+
+    def _stream_content(self, index: int, call_id: str, name: str, fragment: str) -> None:
+        """An edit's new content as the model writes it: `tool_call_delta`, as the editor shows it growing."""
+        tools, buffer, current = self._setup.tools, self._pass, self.state.current
+        assert tools is not None and buffer is not None and current is not None
+        tool = tools.get(name)
+        if tool is None or tool.streamed_content is None:
+            return
+        stream = buffer.contents.setdefault(index, ContentStream(tool.streamed_content))
+        text = stream.feed(fragment)
+        if text:
+            delta = agent.ToolCallDelta(edit_tool_call_delta=agent.EditToolCallDelta(stream_content_delta=text))
+            self._emit(Publish(updates.tool_call_delta(call_id, delta, current.model_call_id)))
 
     def _pass_over(self, pass_id: int, error: ProviderError | None) -> tuple[PassBuffer, PassInfo] | None:
         """The finished pass's output (None for a pass that was canceled), its usage counted."""
@@ -556,6 +572,7 @@ class TurnMachine:
         elif shell is not None:
             for event in shell.feed_message(message):
                 self._emit(Publish(updates.shell_output(event)))
+                self._shell_delta(pending.call.id, event)
             if shell.finished:
                 self._finish_shell(pending)
         else:
@@ -615,6 +632,16 @@ class TurnMachine:
         pending = attrs.evolve(pending, held=None)
         text = hooks.with_context(held.text, hooks.post_tool_context(message))
         self._resolve(pending, ToolOutcome(text, held.is_error), None, post_hook=False)
+
+    def _shell_delta(self, call_id: str, event: agent.ShellOutputDeltaUpdate) -> None:
+        """A running Shell call's output as the call's own `tool_call_delta` (its card shows it live)."""
+        current = self.state.current
+        which = event.WhichOneof("event")
+        if current is None or which not in ("stdout", "stderr"):
+            return
+        text = getattr(event, which).data
+        update = shell_tool_call_delta(call_id, **{which: text}, model_call_id=current.model_call_id)
+        self._emit(Publish(agent.AgentServerMessage(interaction_update=update)))
 
     def _finish_shell(self, pending: PendingCall) -> None:
         shell = self._shells.pop(pending.call.id)
