@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 from hypothesis import given
@@ -13,7 +14,7 @@ from cursord.agent.tools.arg_stream import ContentStream
 def streamed(arguments: str, key: str, cuts: list[int]) -> str:
     stream = ContentStream(key)
     points = sorted({c % (len(arguments) + 1) for c in cuts} | {0, len(arguments)})
-    return "".join(stream.feed(arguments[a:b]) for a, b in zip(points, points[1:], strict=False))
+    return "".join(stream.feed(arguments[a:b]) for a, b in itertools.pairwise(points))
 
 
 def test_only_the_named_top_level_argument_is_read() -> None:
