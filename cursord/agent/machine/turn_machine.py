@@ -235,8 +235,28 @@ class TurnMachine:
     def _start_summary(self, *, manual: bool) -> None:
         self._snapshot()
         self._emit(MoveTo(Phase.COMPACTING), Publish(updates.summary_started()))
+        if hooks.PRE_COMPACT in self._setup.hook_steps:  # sent, not waited for (`cursord.agent.hooks`)
+            self._send_pre_compact(manual)
         request = summary_request(self._setup.model, self.state.messages[: self.state.turn_start])
         self._launch(request, PassPurpose.SUMMARY, manual=manual)
+
+    def _send_pre_compact(self, manual: bool) -> None:
+        setup, state = self._setup, self.state
+        exec_seq = self._take_exec_seq()
+        tools = setup.tools.specs if setup.tools is not None else ()
+        request = hooks.pre_compact(
+            conversation_id=state.conversation_id or "",
+            model_id=setup.model,
+            manual=manual,
+            tokens=self._estimate.next_prompt(state.messages, setup.system, tools),
+            window=setup.context_window,
+            messages=len(state.messages),
+            to_compact=state.turn_start,
+            first=state.summary_text is None,
+            exec_seq=exec_seq,
+            exec_id=f"{self.request_id}:pre_compact:{exec_seq}",
+        )
+        self._emit(SendExec(request))
 
     def _start_pass(self) -> None:
         setup = self._setup
@@ -530,10 +550,16 @@ class TurnMachine:
                 request = tool.build_exec(arguments, exec_seq, exec_id, pending.context)
                 if isinstance(tool, ShellTool):
                     self._shells[call.id] = tool.new_accumulator(arguments, pending.context)
-                if hooks.PRE_TOOL_USE in setup.hook_steps:
+                pre = _pre_hook(tool, setup.hook_steps)
+                if pre is not None:
                     hook_seq = self._take_exec_seq()
-                    pending = attrs.evolve(pending, deferred=request, hook=hooks.PRE_TOOL_USE, exec_seq=hook_seq)
-                    request = hooks.pre_tool_use(self._hook_facts(pending), hook_seq, f"{exec_id}:pre")
+                    pending = attrs.evolve(pending, deferred=request, hook=pre, exec_seq=hook_seq)
+                    facts = self._hook_facts(pending)
+                    request = (
+                        hooks.subagent_start(facts, request.subagent_args, hook_seq, f"{exec_id}:pre")
+                        if pre == hooks.SUBAGENT_START
+                        else hooks.pre_tool_use(facts, hook_seq, f"{exec_id}:pre")
+                    )
             else:  # pragma: no cover - every registered tool is one of the two kinds
                 raise ToolArgumentError(f"{call.name} cannot be called")
         except (ToolArgumentError, ValueError) as exc:
@@ -608,7 +634,7 @@ class TurnMachine:
     def _on_hook_answer(self, pending: PendingCall, tool: ExecTool, message: agent.ExecClientMessage) -> None:
         hook = pending.hook
         pending = attrs.evolve(pending, hook=None)
-        if hook == hooks.PRE_TOOL_USE:
+        if hook in hooks.PRE_HOOKS:
             decision = hooks.pre_tool_decision(message)
             pending = attrs.evolve(pending, hook_context=decision.additional_context)
             if decision.denied is not None:
@@ -707,12 +733,15 @@ class TurnMachine:
         outcome = ToolOutcome(hooks.with_context(outcome.text, pending.hook_context), outcome.is_error)
         pending = attrs.evolve(pending, hook_context=None)
         wanted = hooks.POST_TOOL_USE_FAILURE if outcome.is_error else hooks.POST_TOOL_USE
+        if isinstance(pending.tool, TaskTool):
+            wanted = hooks.SUBAGENT_STOP
         if post_hook and isinstance(pending.tool, ExecTool) and wanted in self._setup.hook_steps:
             exec_seq = self._take_exec_seq()
             pending = attrs.evolve(pending, held=outcome, hook=wanted, exec_seq=exec_seq)
             self._put(pending)
             duration_ms = int((self.clock() - pending.started_at) * 1000)
-            request = hooks.post_tool_use(
+            post = hooks.subagent_stop if wanted == hooks.SUBAGENT_STOP else hooks.post_tool_use
+            request = post(
                 self._hook_facts(pending),
                 outcome.text,
                 failed=outcome.is_error,
@@ -741,6 +770,13 @@ class TurnMachine:
         self._set(pending=())
         self._checkpoint(final=False)
         self._next_pass()
+
+
+def _pre_hook(tool: ExecTool, steps: hooks.HookSteps) -> str | None:
+    """The hook a call waits for before it is sent: subagentStart for a Task, else preToolUse, if configured."""
+    if isinstance(tool, TaskTool) and hooks.SUBAGENT_START in steps:
+        return hooks.SUBAGENT_START
+    return hooks.PRE_TOOL_USE if hooks.PRE_TOOL_USE in steps else None
 
 
 #: (phase, input type) -> handler, from `TURN_RULES`. A pair not listed raises `TurnProtocolError`.
