@@ -9,8 +9,8 @@ is wrapped in the user's hooks, which the editor executes:
   context to what the model sees;
 - for a Task call, `subagentStart` in place of `preToolUse` (it may deny the subagent or add context) and
   `subagentStop` in place of the post hooks (it may add context or a follow-up to the subagent's result);
-- `preCompact` before the conversation is compacted (sent, not waited for: its answer only carries a
-  message for the user, which the editor shows).
+- `preCompact` before the conversation is compacted (sent, not waited for: its answer carries only a
+  message for the user).
 
 Step names are matched without regard to case or underscores (`preToolUse`, `PreToolUse`,
 `pre_tool_use`). Interaction tools (questions to the user) are not hooked.

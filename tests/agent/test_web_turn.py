@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import json
 
-from cursord.agent.machine import MoveTo, RunWebTool, ShowToolCall, StartPass, WebToolDone
+import attrs
+
+from cursord.agent.machine import MoveTo, Resume, RunWebTool, ShowToolCall, Snapshot, StartPass, WebToolDone
 from cursord.agent.tools import WebFetchTool, WebSearchTool
 from cursord.core.intents import InteractionAnswered
 from cursord.core.phases import Phase
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import ToolCallDone, ToolResultPart
-from tests.agent.test_turn_machine import P, in_tools, of
+from tests.agent.test_turn_machine import P, in_tools, machine, of
 
 
 def search_call(call_id: str = "call-web") -> ToolCallDone:
@@ -76,3 +78,15 @@ def test_a_failed_fetch_is_a_tool_error_the_editor_shows() -> None:
     (next_pass,) = of(effects, StartPass)
     (tool_result,) = [p for msg in next_pass.request.messages for p in msg.parts if isinstance(p, ToolResultPart)]
     assert tool_result.is_error
+
+
+def test_an_approved_search_cut_off_by_a_restart_runs_again() -> None:
+    m = in_tools(search_call())
+    (pending,) = m.state.pending
+    assert pending.query_id is not None
+    effects = m.handle(answer(pending.query_id, approved=True))
+    (snapshot,) = of(effects, Snapshot)
+    again = machine(attrs.evolve(snapshot.state, phase=P.RESTORED))
+    assert of(again.handle(Resume()), RunWebTool) == [RunWebTool("call-web", "WebSearch", {"search_term": "trio 0.35"})]
+    outcome, result = WebSearchTool.completed([])
+    assert of(again.handle(WebToolDone("call-web", outcome, result)), StartPass)

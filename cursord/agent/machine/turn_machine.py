@@ -205,6 +205,9 @@ class TurnMachine:
         if any(p.open for p in pending):
             self._set(phase=TurnPhase.TOOLS)
             self._waiting_phase()  # the editor's results for these execs are still welcome
+            for call in pending:  # an approved search or fetch died with the process: run it again
+                if call.open and call.query_id is None and isinstance(call.tool, InteractionTool):
+                    self._emit(RunWebTool(call.call.id, call.tool.name, call.arguments))
         elif pending:
             self._set(phase=TurnPhase.TOOLS)
             self._maybe_next_pass()
@@ -707,6 +710,7 @@ class TurnMachine:
         if outcome.pending:  # an approved WebSearch/WebFetch: cursord searches or fetches
             self._put(attrs.evolve(pending, query_id=None))
             self._emit(RunWebTool(pending.call.id, tool.name, pending.arguments), MoveTo(Phase.WAITING_EXTERNAL))
+            self._snapshot()  # a restart runs the approved search or fetch again (`_on_resume`)
             return
         if isinstance(tool, SwitchModeTool) and not outcome.is_error:
             tools = setup.tools.with_mode(tool.target_mode(pending.arguments))
