@@ -24,6 +24,7 @@ import attrs
 import trio
 
 from cursord.agent import restore, updates
+from cursord.agent.auto_review import review, reviewed
 from cursord.agent.checkpoints import CheckpointKeeper, history_from_state, resumable_prefix
 from cursord.agent.editor_queries import EditorQueries
 from cursord.agent.errors import model_not_served
@@ -49,6 +50,7 @@ from cursord.agent.machine import (
     Publish,
     RecordTurn,
     Resume,
+    ReviewVerdict,
     RunWebTool,
     SendExec,
     ShowToolCall,
@@ -83,7 +85,7 @@ from cursord.core import (
 )
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse, ProviderError
-from cursord.providers.model import Delta, Message, PassRequest, Usage
+from cursord.providers.model import Delta, Message, PassRequest, ToolCallDone, ToolCallPart, Usage
 from cursord.store import Store, TurnMeta, TurnStatus, summary_message
 from cursord.streams import ActiveStream, StreamBehaviour
 from cursord.web import WebAccess
@@ -176,6 +178,8 @@ class AgentTurn(StreamBehaviour):
     #: conversation actions that reached this stream before its run_request
     early_actions: list[agent.ConversationAction] = attrs.field(factory=list)
     pass_scope: trio.CancelScope | None = None
+    #: the user picked Auto-review: each step's Shell, MCP and WebFetch calls are reviewed before they go out
+    auto_review: bool = False
 
     def __attrs_post_init__(self) -> None:
         self.machine = self._machine(None)
@@ -243,6 +247,7 @@ class AgentTurn(StreamBehaviour):
                 | ExecControlArrived()
                 | InteractionAnswered()
                 | WebToolDone()
+                | ReviewVerdict()
             ):
                 await self._feed(item)
             case KvResultArrived() if self.checkpoints is not None:
@@ -351,6 +356,10 @@ class AgentTurn(StreamBehaviour):
         if self.services.tap is not None:
             self.services.tap.record_provider(self.stream.request_id, event, timings)
 
+    def _reviewed(self, tool_name: str) -> bool:
+        setup = self.machine.state.setup
+        return setup is not None and setup.tools is not None and reviewed(setup.tools.get(tool_name))
+
     async def _run_web(self, effect: RunWebTool) -> None:
         outcome, result = await run_web_call(self.services.web, effect.tool_name, effect.arguments, self._tap)
         await self.stream.post(WebToolDone(effect.call_id, outcome, result))
@@ -359,18 +368,26 @@ class AgentTurn(StreamBehaviour):
         self, pass_id: int, route: Route, request: PassRequest, tag: PassTag, scope: trio.CancelScope
     ) -> None:
         first = True
+        to_review: list[ToolCallPart] = []
 
         async def forward(delta: Delta) -> None:
             nonlocal first
             if first:
                 first = False
                 self._tap("first_byte", {"pass": pass_id})
+            if self.auto_review and isinstance(delta, ToolCallDone) and self._reviewed(delta.name):
+                to_review.append(ToolCallPart(delta.id, delta.name, delta.arguments))
             await self.stream.post(PassDelta(pass_id, delta))
 
         error: ProviderError | None = None
         with scope:
             try:
                 await self.services.router.run_pass(route, request, forward, tag)  # recorded in the ledger
+                for call in to_review:  # in call order, before the pass ends (its calls wait for them)
+                    verdict = await review(self.services.router, route, call, tag)
+                    self._tap("auto_review", {"pass": pass_id, "call": call.id, "tool": call.name,
+                                              "verdict": "allow" if verdict.allow else "ask", "reason": verdict.reason})
+                    await self.stream.post(ReviewVerdict(pass_id, call.id, verdict.allow, verdict.reason))
             except ProviderError as exc:
                 error = exc
             except Exception as exc:  # a decoder bug must end this turn, not the daemon
@@ -519,6 +536,7 @@ class AgentTurn(StreamBehaviour):
             limits=self.services.context_limits,
         )
         setup = self._setup(prepared.tools, prepared.system, prepared.hook_steps, prepared.rules)
+        self.auto_review = prepared.auto_review
         begin = Begin(
             setup,
             self.conversation_id,

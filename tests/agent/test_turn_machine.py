@@ -31,6 +31,7 @@ from cursord.agent.machine import (
     Publish,
     RecordTurn,
     Resume,
+    ReviewVerdict,
     SendExec,
     ShowToolCall,
     Snapshot,
@@ -66,6 +67,7 @@ INPUT_TYPES: tuple[type, ...] = (
     ForceBackground,
     Cancel,
     WebToolDone,
+    ReviewVerdict,
 )
 QUESTION = {
     "questions": [{"id": "a", "prompt": "?", "options": [{"id": "1", "label": "x"}, {"id": "2", "label": "y"}]}]
@@ -190,6 +192,7 @@ def sample(kind: type, m: TurnMachine) -> object:
         ForceBackground: ForceBackground("background_shell_action", "call-1", shell=True),
         Cancel: Cancel(ConnectError(Code.CANCELED, "stop")),
         WebToolDone: WebToolDone("call-1", ToolOutcome("found"), agent.WebSearchResult()),
+        ReviewVerdict: ReviewVerdict(pass_id, "call-1", allow=True, reason="reads only"),
     }
     return samples[kind]
 
@@ -203,6 +206,7 @@ EXPECTED: dict[tuple[TurnPhase, type], TurnPhase] = {
     (P.STEP, PassDelta): P.STEP,
     (P.STEP, PassEnded): P.ENDED,  # no tool calls: the turn completes
     (P.STEP, PassFailed): P.ENDED,
+    (P.STEP, ReviewVerdict): P.STEP,  # kept for the pass's calls
     (P.STEP, Cancel): P.ENDED,
     (P.STEP, AbortSubagent): P.STEP,
     (P.STEP, ForceBackground): P.STEP,

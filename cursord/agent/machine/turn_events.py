@@ -85,6 +85,17 @@ class ForceBackground:
 
 
 @attrs.frozen
+class ReviewVerdict:
+    """Auto-review's verdict on the call `call_id` of pass `pass_id`, before the pass ends: an allowed call
+    goes to the editor with `skip_approval` and the reason (`smart_mode_approval`); any other is asked."""
+
+    pass_id: int
+    call_id: str
+    allow: bool
+    reason: str
+
+
+@attrs.frozen
 class WebToolDone:
     """The actor searched or fetched for the approved WebSearch/WebFetch call `call_id`: the model's text,
     and the result the editor shows in the call's view."""

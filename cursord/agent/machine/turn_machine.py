@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -51,6 +51,7 @@ from cursord.agent.machine.turn_events import (
     Publish,
     RecordTurn,
     Resume,
+    ReviewVerdict,
     RunWebTool,
     SendExec,
     ShowToolCall,
@@ -132,6 +133,7 @@ class TurnMachine:
         # transient, rebuilt after a restart (see `cursord.agent.machine.turn_state`)
         self._pass: PassBuffer | None = None
         self._shells: dict[str, ShellAccumulator] = {}
+        self._verdicts: dict[str, ReviewVerdict] = {}  # Auto-review's, for the calls of the pass in flight
         self._estimate = PromptEstimate()
         for pending in self.state.open_calls:
             if isinstance(pending.tool, ShellTool) and pending.exec_seq is not None:
@@ -298,6 +300,7 @@ class TurnMachine:
         phase = TurnPhase.STEP if purpose is PassPurpose.STEP else TurnPhase.SUMMARY
         self._set(current=current, phase=phase)
         self._pass = PassBuffer()
+        self._verdicts = {}
         if purpose is PassPurpose.STEP:
             self._emit(Publish(updates.step_started(pass_id)))
         self._tap("pass_start", {"pass": pass_id, "provider": self._setup.provider_name, "model": self._setup.model})
@@ -353,6 +356,10 @@ class TurnMachine:
         if text:
             delta = agent.ToolCallDelta(edit_tool_call_delta=agent.EditToolCallDelta(stream_content_delta=text))
             self._emit(Publish(updates.tool_call_delta(call_id, delta, current.model_call_id)))
+
+    def _on_review_verdict(self, verdict: ReviewVerdict) -> None:
+        if self._is_current(verdict.pass_id):
+            self._verdicts[verdict.call_id] = verdict
 
     def _pass_over(self, pass_id: int, error: ProviderError | None) -> tuple[PassBuffer, PassInfo] | None:
         """The finished pass's output (None for a pass that was canceled), its usage counted."""
@@ -547,10 +554,12 @@ class TurnMachine:
                 self._set(next_query_id=query_id + 1)
                 pending = attrs.evolve(pending, query_id=query_id)
                 request = tool.build_query(arguments, query_id, pending.context)
+                request = _reviewed(request, self._verdicts.get(call.id))
             elif isinstance(tool, ExecTool):
                 exec_seq, exec_id = self._take_exec_seq(), f"{current.model_call_id}:{call.id}"
                 pending = attrs.evolve(pending, exec_seq=exec_seq, exec_id=exec_id)
                 request = tool.build_exec(arguments, exec_seq, exec_id, pending.context)
+                request = _reviewed(request, self._verdicts.get(call.id))
                 if isinstance(tool, ShellTool):
                     self._shells[call.id] = tool.new_accumulator(arguments, pending.context)
                 pre = _pre_hook(tool, setup.hook_steps)
@@ -774,6 +783,22 @@ class TurnMachine:
         self._set(pending=())
         self._checkpoint(final=False)
         self._next_pass()
+
+
+_Request = TypeVar("_Request", agent.ExecServerMessage, agent.InteractionQuery)
+#: the request fields that carry Auto-review's approval, by the case of the exec or query
+_REVIEWED_FIELDS = ("shell_stream_args", "shell_args", "mcp_args", "web_fetch_request_query")
+
+
+def _reviewed(request: _Request, verdict: ReviewVerdict | None) -> _Request:
+    """`request` as the editor expects an allowed call: `skip_approval` and the reviewer's reason."""
+    which = request.WhichOneof("query" if isinstance(request, agent.InteractionQuery) else "message")
+    if verdict is None or not verdict.allow or which not in _REVIEWED_FIELDS:
+        return request
+    target = getattr(request, which)
+    target.skip_approval = True
+    target.smart_mode_approval.CopyFrom(agent.SmartModeApproval(request_id=verdict.call_id, reason=verdict.reason))
+    return request
 
 
 def _pre_hook(tool: ExecTool, steps: hooks.HookSteps) -> str | None:

@@ -25,6 +25,7 @@ from cursord.agent.machine.turn_events import (
     PassEnded,
     PassFailed,
     Resume,
+    ReviewVerdict,
     WebToolDone,
 )
 from cursord.agent.machine.turn_state import TurnPhase
@@ -57,6 +58,7 @@ TURN_RULES: Mapping[tuple[TurnPhase, type], str] = {
     (STEP, PassDelta): "delta",  # a canceled pass's deltas are dropped by pass id
     (STEP, PassEnded): "pass_ended",
     (STEP, PassFailed): "pass_failed",
+    (STEP, ReviewVerdict): "review_verdict",  # Auto-review, before the pass ends (kept for its calls)
     (STEP, Cancel): "cancel",  # cancels the pass (-> ENDED)
     (STEP, AbortSubagent): "abort_subagent",
     (STEP, ForceBackground): "force_background",
@@ -95,4 +97,5 @@ TURN_RULES: Mapping[tuple[TurnPhase, type], str] = {
     (ENDED, ExecControlArrived): "ignore",
     (ENDED, InteractionAnswered): "ignore",
     (ENDED, WebToolDone): "ignore",  # a search or fetch that finished after the turn was canceled
+    (ENDED, ReviewVerdict): "ignore",  # a review that finished after the turn was canceled
 }
