@@ -119,6 +119,8 @@ class AgentServices:
     store: Store | None = None
     #: bounds on what the user attaches (`--limit context_item_chars=...` etc.)
     context_limits: ContextLimits = attrs.field(factory=ContextLimits)
+    #: the model that gives Auto-review's verdicts (`--review-model`); None: each run's own
+    review_model: str | None = None
     #: what the agent's WebSearch and WebFetch reach (`--web-search`, `web_fetch_allow`)
     web: WebAccess = attrs.field(factory=WebAccess)
     #: messages and completions that arrived while a conversation's turn ran, for its next run
@@ -356,6 +358,11 @@ class AgentTurn(StreamBehaviour):
         if self.services.tap is not None:
             self.services.tap.record_provider(self.stream.request_id, event, timings)
 
+    def _reviewer(self, route: Route) -> Route:
+        """Auto-review's model: the configured `review_model`, else the run's own."""
+        wanted = self.services.review_model
+        return (self.services.router.choose(wanted) if wanted else None) or route
+
     def _reviewed(self, tool_name: str) -> bool:
         setup = self.machine.state.setup
         return setup is not None and setup.tools is not None and reviewed(setup.tools.get(tool_name))
@@ -383,8 +390,9 @@ class AgentTurn(StreamBehaviour):
         with scope:
             try:
                 await self.services.router.run_pass(route, request, forward, tag)  # recorded in the ledger
+                reviewer = self._reviewer(route)
                 for call in to_review:  # in call order, before the pass ends (its calls wait for them)
-                    verdict = await review(self.services.router, route, call, tag)
+                    verdict = await review(self.services.router, reviewer, call, tag)
                     self._tap("auto_review", {"pass": pass_id, "call": call.id, "tool": call.name,
                                               "verdict": "allow" if verdict.allow else "ask", "reason": verdict.reason})
                     await self.stream.post(ReviewVerdict(pass_id, call.id, verdict.allow, verdict.reason))

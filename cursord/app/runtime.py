@@ -65,13 +65,20 @@ def agent_parts(
     tap: TapHub | None = None,
     limits: Limits | None = None,
     web: WebAccess | None = None,
+    review_model: str | None = None,
 ) -> tuple[AgentServices, tuple[AppParts, ...]]:
     """The agent turn's services and the parts that go with them: the model RPCs (GetServerConfig
     advertising `agent`'s listener once it is bound), the Run relay, and the stream journal with the
     restorer that brings journalled streams back after a restart."""
     bounds = context_limits(limits or Limits())
     services = AgentServices(
-        router=router, history=store, store=store, tap=tap, context_limits=bounds, web=web or WebAccess()
+        router=router,
+        history=store,
+        store=store,
+        tap=tap,
+        context_limits=bounds,
+        web=web or WebAccess(),
+        review_model=review_model,
     )
     journal = StreamJournal(store)
     restorer = make_restorer(store, AgentTurn.resuming(services), retention)
@@ -236,7 +243,9 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         agent = AgentEndpoint(relay=None if config.team_gateway else AgentRelay())
         hub = TapHub()
         web = WebAccess.from_config(config, environ, client)
-        services, parts = agent_parts(router, store, retention, agent, tap=hub, limits=config.limits, web=web)
+        services, parts = agent_parts(
+            router, store, retention, agent, tap=hub, limits=config.limits, web=web, review_model=config.review_model
+        )
         titler = model_titler(router, config.title_model) if config.title_model else None
         tap_token = ensure_tap_token(config.data_dir)
         dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ)

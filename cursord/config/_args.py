@@ -75,6 +75,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "--proxy-http1-only", dest="proxy_http2", action="store_const", const=False, default=None,
         help="the proxy's intercepted TLS offers only HTTP/1.1 (for an editor whose HTTP/2 misbehaves)",
     )
+    parser.add_argument("--review-model", metavar="MODEL",
+                        help="a configured model (a small, fast one) for Auto-review's verdicts "
+                        "(default: the run's own)")
     parser.add_argument("--title-model", metavar="MODEL",
                         help="a configured model that names chats (default: the first line of the user's text)")
     parser.add_argument(
@@ -205,13 +208,14 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
     if arg("gateway_ca_file") is not None:
         out["gateway_ca_file"] = _Setting(Path(arg("gateway_ca_file")).expanduser().absolute(),
                                           _FlagOrigin("--gateway-ca-file"))
-    if arg("title_model") is not None:
-        origin = _FlagOrigin("--title-model")
-        try:
-            _check_model(arg("title_model"), "")
-        except _Invalid as e:
-            raise origin.error(e) from None
-        out["title_model"] = _Setting(arg("title_model"), origin)
+    for key, flag in (("title_model", "--title-model"), ("review_model", "--review-model")):
+        if arg(key) is not None:
+            origin = _FlagOrigin(flag)
+            try:
+                _check_model(arg(key), "")
+            except _Invalid as e:
+                raise origin.error(e) from None
+            out[key] = _Setting(arg(key), origin)
     if arg("allowed_hosts"):
         names = []
         for name in arg("allowed_hosts"):

@@ -102,7 +102,7 @@ class _Setting:
 _FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
                      "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "title_model",
                      "proxy_ports", "proxy_http2", "team_gateway", "gateway", "gateway_token_file", "node_address",
-                     "gateway_ca_file", "store", "web_search", "web_fetch_allow")
+                     "gateway_ca_file", "store", "web_search", "web_fetch_allow", "review_model")
 
 
 
@@ -211,7 +211,7 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 if not isinstance(value, bool):
                     raise _type_error("true or false", value)
                 out[key] = _Setting(value, origin)
-            elif key == "title_model":
+            elif key in ("title_model", "review_model"):
                 if not isinstance(value, str):
                     raise _type_error("a model id string", value)
                 _check_model(value, "")

@@ -119,7 +119,8 @@ def _merge(
         default_model=get("default_model", None),
         allowed_hosts=get("allowed_hosts", ()),
         offline=get("offline", False),
-        title_model=_check_title_model(merged.get("title_model"), providers),
+        title_model=_check_served_model(merged.get("title_model"), providers),
+        review_model=_check_served_model(merged.get("review_model"), providers),
         proxy_ports=get("proxy_ports", (443,)),
         proxy_http2=get("proxy_http2", True),
         team_gateway=get("team_gateway", False),
@@ -173,7 +174,7 @@ def _check_model_target(
     raise setting.origin.error(_Invalid(f"{target!r} is not a configured model (configured: {known})"))
 
 
-def _check_title_model(setting: _Setting | None, providers: Sequence[ProviderSpec]) -> str | None:
+def _check_served_model(setting: _Setting | None, providers: Sequence[ProviderSpec]) -> str | None:
     if setting is None:
         return None
     model: str = setting.value

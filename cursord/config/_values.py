@@ -314,6 +314,8 @@ class ServeConfig:
     offline: bool = False
     #: the model that names chats (NameTab / NameAgent); None: the first line of the user's text.
     title_model: str | None = None
+    #: the model that gives Auto-review's verdicts; None: each run's own model.
+    review_model: str | None = None
     #: ports the editor proxy's CONNECT may reach (absolute-form http:// may also reach 80).
     proxy_ports: tuple[int, ...] = (443,)
     #: the proxy's intercepted TLS offers h2 as well as http/1.1 (False: http/1.1 only, as before HTTP/2 landed)
@@ -818,6 +820,8 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     out["offline"] = config.offline
     if config.title_model is not None:
         out["title_model"] = config.title_model
+    if config.review_model is not None:
+        out["review_model"] = config.review_model
     out["proxy_ports"] = list(config.proxy_ports)
     out["proxy_http2"] = config.proxy_http2
     out["team_gateway"] = config.team_gateway

@@ -17,6 +17,7 @@ from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_calls, open_fake_provider
 
 MODEL = "gpt-review"
+SMALL = "gpt-small"
 CALLS = [("c-ls", "Shell", json.dumps({"command": "ls -la"})), ("c-rm", "Shell", json.dumps({"command": "rm -rf ~"}))]
 
 
@@ -28,7 +29,9 @@ class TapRecorder:
         self.events.append((event, dict(timings)))
 
 
-async def shell_turn(auto_review: bool, *replies: Reply) -> tuple[list[agent.ShellArgs], Any, TapRecorder]:
+async def shell_turn(
+    auto_review: bool, *replies: Reply, review_model: str | None = None
+) -> tuple[list[agent.ShellArgs], Any, TapRecorder]:
     sent: list[agent.ShellArgs] = []
 
     def answer(message: agent.AgentServerMessage) -> list[agent.AgentClientMessage]:
@@ -44,10 +47,11 @@ async def shell_turn(auto_review: bool, *replies: Reply) -> tuple[list[agent.She
     )
     async with (
         open_fake_provider(*replies) as fake,
-        agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL)) as (daemon, services),
+        agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL, SMALL)) as (daemon, services),
         daemon.editor(http2=True) as editor,
     ):
         services.tap = tap
+        services.review_model = review_model
         await editor.append("r1", upload)
         async with editor.run_sse("r1") as reader:
             transcript = await drive(editor, "r1", reader, answer)
@@ -79,3 +83,15 @@ async def test_without_auto_review_no_call_is_reviewed(autojump_clock: Any) -> N
     sent, fake, tap = await shell_turn(False, Reply.sse(chat_tool_calls(CALLS)), Reply.sse(chat_text("Done.")))
     assert [s.skip_approval for s in sent] == [False, False]
     assert len(fake.requests) == 2 and not [e for e, _ in tap.events if e == "auto_review"]
+
+
+async def test_a_configured_review_model_gives_the_verdicts(autojump_clock: Any) -> None:
+    sent, fake, _ = await shell_turn(
+        True,
+        Reply.sse(chat_tool_calls(CALLS[:1])),
+        Reply.sse(chat_text("ALLOW: lists files")),
+        Reply.sse(chat_text("Done.")),
+        review_model=SMALL,
+    )
+    assert [r.json["model"] for r in fake.requests] == [MODEL, SMALL, MODEL]
+    assert sent[0].skip_approval
