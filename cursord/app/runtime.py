@@ -52,6 +52,7 @@ from cursord.store import Store, open_store
 from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
 from cursord.ui import Dashboard, UiSessions, dashboard_parts
+from cursord.web import WebAccess
 
 log = logging.getLogger(__name__)
 
@@ -63,12 +64,22 @@ def agent_parts(
     agent: AgentEndpoint | None = None,
     tap: TapHub | None = None,
     limits: Limits | None = None,
+    web: WebAccess | None = None,
+    review_model: str | None = None,
 ) -> tuple[AgentServices, tuple[AppParts, ...]]:
     """The agent turn's services and the parts that go with them: the model RPCs (GetServerConfig
     advertising `agent`'s listener once it is bound), the Run relay, and the stream journal with the
     restorer that brings journalled streams back after a restart."""
     bounds = context_limits(limits or Limits())
-    services = AgentServices(router=router, history=store, store=store, tap=tap, context_limits=bounds)
+    services = AgentServices(
+        router=router,
+        history=store,
+        store=store,
+        tap=tap,
+        context_limits=bounds,
+        web=web or WebAccess(),
+        review_model=review_model,
+    )
     journal = StreamJournal(store)
     restorer = make_restorer(store, AgentTurn.resuming(services), retention)
     endpoint = agent or AgentEndpoint()
@@ -196,7 +207,10 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
 
 def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor:
     """The redactor for the key values the providers of `config` read from `environ`."""
-    return Redactor.for_keys(environ.get(p.api_key_env) for p in config.providers if p.api_key_env)
+    names = [p.api_key_env for p in config.providers]
+    if config.web_search is not None:
+        names.append(config.web_search.api_key_env)
+    return Redactor.for_keys(environ.get(name) for name in names if name)
 
 
 async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
@@ -229,7 +243,10 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         # serve is `not_found`, not somebody else's run.
         agent = AgentEndpoint(relay=None if config.team_gateway else AgentRelay())
         hub = TapHub()
-        services, parts = agent_parts(router, store, retention, agent, tap=hub, limits=config.limits)
+        web = WebAccess.from_config(config, environ, client)
+        services, parts = agent_parts(
+            router, store, retention, agent, tap=hub, limits=config.limits, web=web, review_model=config.review_model
+        )
         titler = model_titler(router, config.title_model) if config.title_model else None
         tap_token = ensure_tap_token(config.data_dir)
         dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ)

@@ -26,12 +26,14 @@ from cursord.config._values import (
     parse_provider_spec,
     redacted,
 )
+from cursord.config._web import SEARCH_PRESETS, Network, SearchBackend, WebSearchSpec
 
 __all__ = [
     "DEFAULT_AGENT_LISTEN",
     "DEFAULT_LISTEN",
     "DEFAULT_PROXY_LISTEN",
     "PRESETS",
+    "SEARCH_PRESETS",
     "SQLITE_SCHEME",
     "CatalogModel",
     "ConfigError",
@@ -40,9 +42,12 @@ __all__ = [
     "Limits",
     "LogLevel",
     "ModelCatalog",
+    "Network",
     "ProviderKind",
     "ProviderSpec",
+    "SearchBackend",
     "ServeConfig",
+    "WebSearchSpec",
     "add_serve_arguments",
     "add_store_argument",
     "config_from_args",

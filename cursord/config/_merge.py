@@ -126,12 +126,15 @@ def _merge(
         default_model=get("default_model", None),
         allowed_hosts=get("allowed_hosts", ()),
         offline=get("offline", False),
-        title_model=_check_title_model(merged.get("title_model"), providers),
+        title_model=_check_served_model(merged.get("title_model"), providers),
+        review_model=_check_served_model(merged.get("review_model"), providers),
         proxy_ports=get("proxy_ports", (443,)),
         proxy_http2=get("proxy_http2", True),
         team_gateway=get("team_gateway", False),
         store=get("store", None),
         node_address=get("node_address", None),
+        web_search=get("web_search", None),
+        web_fetch_allow=get("web_fetch_allow", ()),
         gateway=_paired(merged, "gateway", "gateway_token_file"),
         gateway_token_file=_check_file(merged["gateway_token_file"]) if _paired(
             merged, "gateway_token_file", "gateway") is not None else None,
@@ -178,7 +181,7 @@ def _check_model_target(
     raise setting.origin.error(_Invalid(f"{target!r} is not a configured model (configured: {known})"))
 
 
-def _check_title_model(setting: _Setting | None, providers: Sequence[ProviderSpec]) -> str | None:
+def _check_served_model(setting: _Setting | None, providers: Sequence[ProviderSpec]) -> str | None:
     if setting is None:
         return None
     model: str = setting.value

@@ -25,6 +25,7 @@ from cursord.providers.prices import Price, parse_price_text
 
 if TYPE_CHECKING:
     from cursord.config._file import _TomlFile
+    from cursord.config._web import Network, WebSearchSpec
 
 
 class ConfigError(Exception):
@@ -216,6 +217,12 @@ class Limits:
     lease_seconds: float = attrs.field(default=10.0, validator=_check_limit)
     #: a gateway node told to stop waits this long for its streams to end before it ends them
     drain_seconds: float = attrs.field(default=30.0, validator=_check_limit)
+    #: the agent's WebFetch: the most of a page's body it reads (a longer one is cut there), and how long
+    #: the whole fetch (every redirect and the body) may take
+    web_fetch_bytes: int = attrs.field(default=5 * 1024 * 1024, validator=_check_limit)
+    web_fetch_seconds: float = attrs.field(default=30.0, validator=_check_limit)
+    #: the agent's WebSearch: how long the search API may take to answer
+    web_search_seconds: float = attrs.field(default=20.0, validator=_check_limit)
 
 
 _LIMIT_NAMES: Final = tuple(a.name for a in attrs.fields(Limits))
@@ -336,6 +343,8 @@ class ServeConfig:
     offline: bool = False
     #: the model that names chats (NameTab / NameAgent); None: the first line of the user's text.
     title_model: str | None = None
+    #: the model that gives Auto-review's verdicts; None: each run's own model.
+    review_model: str | None = None
     #: ports the editor proxy's CONNECT may reach (absolute-form http:// may also reach 80).
     proxy_ports: tuple[int, ...] = (443,)
     #: the proxy's intercepted TLS offers h2 as well as http/1.1 (False: http/1.1 only, as before HTTP/2 landed)
@@ -351,6 +360,10 @@ class ServeConfig:
     store: str | None = None
     #: one node of a gateway of several: the URL its peers reach its listener at (None: a lone daemon)
     node_address: str | None = None
+    #: the search API behind the agent's WebSearch (None: WebSearch answers that none is configured)
+    web_search: WebSearchSpec | None = None
+    #: non-public networks the agent's WebFetch may reach all the same (it refuses every other one)
+    web_fetch_allow: tuple[Network, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -872,6 +885,8 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     out["offline"] = config.offline
     if config.title_model is not None:
         out["title_model"] = config.title_model
+    if config.review_model is not None:
+        out["review_model"] = config.review_model
     out["proxy_ports"] = list(config.proxy_ports)
     out["proxy_http2"] = config.proxy_http2
     out["team_gateway"] = config.team_gateway
@@ -912,6 +927,16 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
             entry["key_present"] = p.key_present(environ)
         providers.append(entry)
     out["providers"] = providers
+    search = config.web_search
+    if search is not None:
+        entry = {"backend": search.backend.value, "base_url": search.base_url, "max_results": search.max_results}
+        if search.api_key_env is not None:
+            entry["api_key_env"] = search.api_key_env
+        if environ is not None:
+            entry["key_present"] = search.key_present(environ)
+        out["web_search"] = entry
+    if config.web_fetch_allow:
+        out["web_fetch_allow"] = [str(network) for network in config.web_fetch_allow]
     return out
 
 
@@ -937,6 +962,9 @@ def config_warnings(config: ServeConfig, environ: Mapping[str, str]) -> list[str
         for name in p.key_pool:
             if not environ.get(name):
                 warnings.append(f"provider {p.name!r}: ${name} (key_pool) is not set; the pool has one key less")
+    search = config.web_search
+    if search is not None and not search.key_present(environ):
+        warnings.append(f"web_search {search.backend.value}: ${search.api_key_env} is not set; WebSearch will fail")
     return warnings
 
 

@@ -312,6 +312,8 @@ class RunHandler:
             raise ConnectError(error.code, f"Run frame {call.frames} {message}") from None
         if self.gateway is not None:
             await self.gateway.check_upload(intent)
+        if isinstance(intent, RunRequested) and call.head.parent_request_id is not None:
+            intent = attrs.evolve(intent, parent_request_id=call.head.parent_request_id)
         if call.unread is not None:
             if self._relays(call, intent):
                 return True  # `unread` is what the relay replays
@@ -328,9 +330,13 @@ class RunHandler:
 
     def _relays(self, call: _RunCall, intent: InboundIntent) -> bool:
         """A first upload that starts a run on a model cursord does not serve, before this Run follows
-        any stream of cursord's, goes to Cursor (a run that names no model stays with cursord)."""
+        any stream of cursord's, goes to Cursor (a run that names no model, and a subagent of a run
+        cursord holds, stay with cursord)."""
         if self.owns_model is None or call.chosen.is_set():
             return False
+        parent = call.head.parent_request_id
+        if parent is not None and self.broker.get(parent) is not None:
+            return False  # a subagent of a run cursord holds runs here, on its parent's model
         if not isinstance(intent, RunRequested | PrewarmRequested):
             return False
         return not self.owns_model(requested_model_id(intent.request))

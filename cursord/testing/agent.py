@@ -26,6 +26,7 @@ from cursord.testing.editor import EditorClient, RunSSEReader
 from cursord.testing.fake_providers import FakeProvider
 from cursord.testing.harness import RunningDaemon, Transport, running_daemon
 from cursord.ui import Dashboard, UiSessions, dashboard_parts
+from cursord.web import WebAccess
 
 API_KEY = "sk-test-key-0123456789"
 ENVIRON = {"FAKE_KEY": API_KEY}
@@ -62,12 +63,14 @@ async def agent_daemon(
     dashboard: UiSessions | None = None,
     store_url: str | None = None,
     environ: dict[str, str] | None = None,
+    web: WebAccess | None = None,
 ) -> AsyncIterator[tuple[RunningDaemon, AgentServices]]:
     """A daemon whose runs go to `specs`' providers, with its store in `data_dir` (default: a fresh one) or
     at `store_url` (`postgresql://...`);
     a team gateway (tokens, owners, budgets on the store's people tables) with `team_gateway`; the tap and
     the dashboard (logins through `dashboard`) with `dashboard`; provider keys from `environ` (default
-    `ENVIRON`: every spec's `FAKE_KEY`)."""
+    `ENVIRON`: every spec's `FAKE_KEY`); the agent's WebSearch and WebFetch reach what `web` allows
+    (default: no search API, public addresses only)."""
     with contextlib.ExitStack() as stack:
         if data_dir is None:
             data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="cursord-test-"))
@@ -80,7 +83,7 @@ async def agent_daemon(
             guard = GatewayBudgets(people) if people is not None else None
             router = ProviderRouter.from_catalog(ModelCatalog(specs), environ or ENVIRON, client, ledger, guard=guard)
             hub = TapHub() if dashboard is not None else None
-            services, parts = agent_parts(router, store, tap=hub)
+            services, parts = agent_parts(router, store, tap=hub, web=web)
             if dashboard is not None and hub is not None:
                 config = ServeConfig(data_dir=Path(data_dir), providers=specs)
                 board = Dashboard(dashboard, hub, store, config, environ or ENVIRON)

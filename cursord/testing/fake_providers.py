@@ -19,7 +19,9 @@ the socket: EOF means the client closed the connection before the reply was comp
 recorded (`client_disconnected`, and the `disconnected` event is set) and ends the reply.  Once
 the script is used up, further requests get a 500 and count in `unexpected`.
 
-Use `async with open_fake_provider(reply, ...) as fake:` and point a client at `fake.base_url`.
+Use `async with open_fake_provider(reply, ...) as fake:` and point a client at `fake.base_url`. A server
+that answers by what is asked (a fake search API, a page server) gives an `answer` function instead of a
+script: `open_fake_server(answer)`.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import json
 import math
 import socket
 import struct
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Protocol, TypeAlias
 
@@ -77,6 +79,7 @@ __all__ = [
     "chat_tool_calls",
     "chat_usage",
     "open_fake_provider",
+    "open_fake_server",
     "responses_error",
     "responses_failed",
     "responses_stream",
@@ -181,6 +184,8 @@ class FakeProvider:
     refused: list[tuple[RecordedRequest, Reply]] = attrs.field(factory=list)
     unexpected: int = 0
     port: int = 0
+    #: answers each request by what it asks, instead of `replies` in order
+    answer: Callable[[RecordedRequest], Reply] | None = None
     _arrived: trio.Event = attrs.field(factory=trio.Event, repr=False)
 
     @property
@@ -271,7 +276,7 @@ class FakeProvider:
 
     async def _respond(self, stream: trio.SocketStream, conn: h11.Connection, request: RecordedRequest) -> bool:
         """Send the next reply; False when the connection must not be reused."""
-        reply = self._next_reply(request)
+        reply = self.answer(request) if self.answer is not None else self._next_reply(request)
         reset = False
         async with trio.open_nursery() as nursery:
 
@@ -337,7 +342,19 @@ async def open_fake_provider(*replies: Reply, rules: Sequence[VendorRule] = ()) 
 
     An exception from the block comes out as itself, not wrapped in an exception group.
     """
-    fake = FakeProvider(list(replies), tuple(rules))
+    async with _serving(FakeProvider(list(replies), tuple(rules))) as fake:
+        yield fake
+
+
+@asynccontextmanager
+async def open_fake_server(answer: Callable[[RecordedRequest], Reply]) -> AsyncIterator[FakeProvider]:
+    """Serve `answer(request)` for each request for the duration of the block."""
+    async with _serving(FakeProvider([], answer=answer)) as fake:
+        yield fake
+
+
+@asynccontextmanager
+async def _serving(fake: FakeProvider) -> AsyncIterator[FakeProvider]:
     try:
         async with trio.open_nursery() as nursery:
             await nursery.start(fake.run)

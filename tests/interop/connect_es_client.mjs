@@ -392,13 +392,16 @@ async function execRead({ editor, requestId }) {
 
 /** Runs from --script FILE: {"runs": [{"requestId", "uploads": [AgentClientMessage JSON...],
  *  "execAnswers": {execServerMessage case: ExecClientMessage JSON without id/execId}, "blobs": {base64 id:
- *  base64 data}}]}. Each run uploads its messages in order, then reads its RunSSE to the end, answering every
- *  exec whose case has an answer, every getBlobArgs from "blobs" (empty when unknown) and every setBlobArgs. */
+ *  base64 data}, "interactionAnswers": {interactionQuery case: InteractionResponse JSON without id}}]}.
+ *  Each run uploads its messages in order, then reads its RunSSE to the end, answering every exec whose case
+ *  has an answer, every getBlobArgs from "blobs" (empty when unknown), every setBlobArgs, and every
+ *  interaction query whose case has an answer (as the user would: the editor's interactionResponse). */
 async function script({ editor, requestId, scriptFile }) {
   const plan = JSON.parse(readFileSync(scriptFile, "utf8"));
   const ClientMessage = editor.schema.AgentClientMessage;
   const ExecClientMessage = editor.schema.message("agent.v1.ExecClientMessage");
   const KvClientMessage = editor.schema.message("agent.v1.KvClientMessage");
+  const InteractionResponse = editor.schema.message("agent.v1.InteractionResponse");
   const runs = [];
   for (const [index, run] of plan.runs.entries()) {
     const id = run.requestId ?? `${requestId}-${index}`;
@@ -409,8 +412,16 @@ async function script({ editor, requestId, scriptFile }) {
     const execs = [];
     const kv = [];
     const answers = []; // the answers' appends, not awaited one by one (the next message is read at once)
+    const queries = [];
     const result = await readToEnd(editor, editor.runSSE(id), async (message) => {
-      if (message.message.case === "execServerMessage") {
+      if (message.message.case === "interactionQuery") {
+        const query = message.message.value;
+        const answer = (run.interactionAnswers ?? {})[query.query.case];
+        queries.push({ id: query.id, kind: query.query.case, answered: answer !== undefined });
+        if (answer === undefined) return;
+        const value = fromJson(InteractionResponse, { ...answer, id: query.id }, { registry: editor.schema.registry });
+        answers.push(editor.append(id, { message: { case: "interactionResponse", value } }));
+      } else if (message.message.case === "execServerMessage") {
         const exec = message.message.value;
         const answer = (run.execAnswers ?? {})[exec.message.case];
         if (answer === undefined) {
@@ -441,7 +452,7 @@ async function script({ editor, requestId, scriptFile }) {
       }
     });
     await Promise.all(answers);
-    runs.push({ requestId: id, acks, execs, kv, ...result });
+    runs.push({ requestId: id, acks, execs, kv, queries, ...result });
   }
   return { runs };
 }

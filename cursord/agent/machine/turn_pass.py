@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from cursord.agent.tools import ContentStream
 from cursord.providers.model import (
     Message,
     PassEnd,
@@ -31,6 +32,8 @@ class PassBuffer:
     tool_calls: list[ToolCallPart] = attrs.field(factory=list)
     #: tool call id and name by stream index, for the partial arguments shown while they stream
     tool_names: dict[int, tuple[str, str]] = attrs.field(factory=dict)
+    #: an edit call's new content, decoded as its arguments stream, by stream index
+    contents: dict[int, ContentStream] = attrs.field(factory=dict)
     usage: Usage = attrs.field(factory=Usage)
     ended: PassEnd | None = None
 
