@@ -25,6 +25,7 @@ from cursord.server import (
     ListenOptions,
     build_core,
     listener_app,
+    naming_the_listener,
     serve_agent_listener,
     serve_http,
 )
@@ -70,7 +71,8 @@ async def serve_core(
     )
     http_stop = trio.Event()
     async with trio.open_nursery() as nursery:
-        binds = await nursery.start(serve_http, core.app, options, config.limits.max_body_bytes, http_stop)
+        with naming_the_listener(str(config.listen), "--listen HOST:PORT (listen = in the config file)"):
+            binds = await nursery.start(serve_http, core.app, options, config.limits.max_body_bytes, http_stop)
         if config.agent_listen is not None:
             agent = agent if agent is not None else AgentEndpoint()
             agent_url = await nursery.start(

@@ -45,6 +45,7 @@ from cursord.server import (
     SideRpcs,
     build_core,
     model_rpc_parts,
+    naming_the_listener,
     open_gateway_client,
     side_rpc_parts,
 )
@@ -280,7 +281,6 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             nursery.cancel_scope.cancel()  # the watchdog and the core go with it
 
         binds = await nursery.start(serve_then_stop)
-        log.info("cursord listening on %s; models: %s", ", ".join(binds), ", ".join(router.models))
         proxy_config = ProxyConfig(
             host=config.proxy_listen.host,
             port=config.proxy_listen.port,
@@ -295,7 +295,11 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         # A gateway's user runs every model on the gateway (which refuses the ones it does not serve).
         owns = router.catalog if config.gateway is None else (lambda model: True)
         proxy = partial(run_proxy, core.app, data_dir=config.data_dir, owns_model=owns)
-        proxy_binds = await nursery.start(partial(proxy, config=proxy_config))
+        with naming_the_listener(str(config.proxy_listen), "--proxy-listen HOST:PORT (proxy_listen = in the config"
+                                 " file)"):
+            proxy_binds = await nursery.start(partial(proxy, config=proxy_config))
+        # Only now that every listener is bound: a busy port is one error line, never after "listening".
+        log.info("cursord listening on %s; models: %s", ", ".join(binds), ", ".join(router.models))
         log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))
         tune_gc()
         notifier.ready(status=f"listening on {', '.join(binds)}")

@@ -32,6 +32,8 @@ from cursord.config import (
     dump_toml,
     redacted,
 )
+from cursord.server import CannotListen
+from cursord.store import StoreError
 
 log = logging.getLogger("cursord")
 
@@ -134,11 +136,23 @@ def serve(config: ServeConfig, environ: Mapping[str, str]) -> int:
     failed = False
     try:
         trio.run(_serve, config, environ)
-    except* (OSError, DataDirInUse, ConfigError) as errors:  # cannot bind, no data dir, no gateway token
-        for error in errors.exceptions:
+    except* _STARTUP_FAILURES as errors:
+        for error in _leaves(errors):
             log.error("cursord cannot start: %s", error)
         failed = True
     return 1 if failed else 0
+
+
+#: what stops `serve` before it serves, each reported as one line (its message says what to change): a busy
+#: port, a data dir in use or not writable, a store that cannot be opened, a bad gateway token.
+_STARTUP_FAILURES = (CannotListen, OSError, DataDirInUse, StoreError, ConfigError)
+
+
+def _leaves(error: BaseException) -> list[BaseException]:
+    """The exceptions inside nested exception groups, in order."""
+    if isinstance(error, BaseExceptionGroup):
+        return [leaf for inner in error.exceptions for leaf in _leaves(inner)]
+    return [error]
 
 
 async def _serve(config: ServeConfig, environ: Mapping[str, str]) -> None:

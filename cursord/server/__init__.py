@@ -20,7 +20,7 @@ from cursord.server.placement import BIDI_APPEND_PATH, RUN_PATH, RUN_SSE_PATH, R
 from cursord.server.pooled_relay import PooledRelay
 from cursord.server.refusals import refuse_call
 from cursord.server.relay import AgentRelay
-from cursord.server.serve import ListenOptions, hypercorn_config, serve_http
+from cursord.server.serve import CannotListen, ListenOptions, hypercorn_config, naming_the_listener, serve_http
 from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS, SideRpcs, side_rpc_parts
 from cursord.server.side_streams import SIDE_STREAM_PATHS
 
@@ -41,6 +41,7 @@ __all__ = [
     "AgentEndpoint",
     "AgentRelay",
     "AppParts",
+    "CannotListen",
     "Core",
     "GatewayAccess",
     "HostPolicy",
@@ -63,6 +64,7 @@ __all__ = [
     "is_loopback",
     "listener_app",
     "model_rpc_parts",
+    "naming_the_listener",
     "open_gateway_client",
     "parse_bidi_append",
     "refuse_call",

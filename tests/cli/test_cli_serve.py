@@ -145,28 +145,53 @@ def test_bad_configuration_is_a_clear_error_not_a_traceback(args: list[str], exp
     assert "Traceback" not in result.stderr
 
 
-def test_a_port_in_use_is_a_clear_error(tmp_path: Path) -> None:
+def serve_once(data_dir: Path, *flags: str) -> subprocess.CompletedProcess[str]:
+    """`cursord serve` with the openai preset on loopback port 0 and `flags` (which win), run to its end."""
+    defaults = {"--listen": "127.0.0.1:0", "--proxy-listen": "127.0.0.1:0", "--agent-listen": "off"}
+    given = dict(zip(flags[::2], flags[1::2], strict=True))
+    argv = [word for flag, value in {**defaults, **given}.items() for word in (flag, value)]
+    return subprocess.run(
+        cursord_command("serve", "--data-dir", str(data_dir), "--provider", "openai", *argv),
+        env={**os.environ, "OPENAI_API_KEY": "sk-x"},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+
+
+def assert_one_error_line(result: subprocess.CompletedProcess[str], *expected: str) -> str:
+    """`result` failed with exactly one ERROR line holding each of `expected`, no traceback, no "listening"."""
+    assert result.returncode == 1, result.stderr
+    errors = [line for line in result.stderr.splitlines() if " ERROR " in line]
+    assert len(errors) == 1, result.stderr
+    assert "Traceback" not in result.stderr and "sub-exception" not in result.stderr
+    assert "listening" not in result.stderr
+    for text in expected:
+        assert text in errors[0], errors[0]
+    return errors[0]
+
+
+@pytest.mark.parametrize("flag", ["--listen", "--proxy-listen"])
+def test_a_port_in_use_is_one_line_naming_the_port_and_the_flag(tmp_path: Path, flag: str) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = subprocess.run(
-            cursord_command(
-                "serve",
-                "--listen",
-                f"127.0.0.1:{port}",
-                "--proxy-listen",
-                "127.0.0.1:0",
-                "--data-dir",
-                str(tmp_path),
-                "--provider",
-                "openai",
-            ),
-            env={**os.environ, "OPENAI_API_KEY": "sk-x"},
-            capture_output=True,
-            text=True,
-            check=False,
-            timeout=60,
-        )
-    assert result.returncode == 1
-    assert "cannot start" in result.stderr and "Traceback" not in result.stderr
+        result = serve_once(tmp_path, flag, f"127.0.0.1:{port}")
+    assert_one_error_line(result, "cannot start", f"127.0.0.1:{port}", "in use", f"{flag} HOST:PORT")
+
+
+def test_a_corrupt_sqlite_store_is_one_line(tmp_path: Path) -> None:
+    tmp_path.joinpath("cursord.sqlite3").write_bytes(b"this is not a database" * 400)
+    result = serve_once(tmp_path)
+    assert_one_error_line(result, "cannot start", str(tmp_path / "cursord.sqlite3"), "not a database")
+
+
+def test_an_unreachable_postgresql_store_is_one_line_without_its_password(tmp_path: Path) -> None:
+    with socket.socket() as closed:  # a port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    result = serve_once(tmp_path, "--store", f"postgresql://bob:hunter2@127.0.0.1:{port}/cursord")
+    line = assert_one_error_line(result, "cannot start", f"postgresql://bob:<redacted>@127.0.0.1:{port}/cursord")
+    assert "hunter2" not in result.stderr, line
