@@ -4,7 +4,8 @@
     cursord ca show                   subject, SHA-256 fingerprint, validity, names, paths
     cursord ca path [--print-env]     the certificate's path, or `NODE_EXTRA_CA_CERTS=<path>`
 
-All take `--data-dir` (default: the daemon's, `$XDG_DATA_HOME/cursord`). Nothing here ever prints the key.
+All take `--data-dir` (default: the config file's `data_dir`, else `$XDG_DATA_HOME/cursord`).
+Nothing here ever prints the key.
 """
 
 from __future__ import annotations
@@ -16,16 +17,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from cursord.config import default_data_dir
+from cursord.tap import client_config
 from cursord.tls import CAError, CaPaths, CertificateAuthority, node_env_line
 
 __all__ = ["add_ca_arguments", "ca_command", "data_dir_from_args"]
 
 
 def data_dir_from_args(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> Path:
-    environ = os.environ if environ is None else environ
-    given = getattr(args, "data_dir", None)
-    return Path(os.path.abspath(given)) if given else default_data_dir(environ)
+    """`--data-dir`, else the config file's `data_dir`, else the default. Raises ConfigError."""
+    return client_config(args, os.environ if environ is None else environ).data_dir
 
 
 def add_ca_arguments(subparsers: Any) -> argparse.ArgumentParser:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from cursord.config import default_data_dir
+from cursord.cli.ca import data_dir_from_args
 from cursord.editor import DEFAULT_PROXY_URL, default_settings_path, revert, setup, status
 
 # --- command line ----------------------------------------------------------------------------------------
@@ -37,7 +37,7 @@ def editor_command(args: argparse.Namespace, environ: Mapping[str, str] | None =
     """Run `cursord editor ACTION`; returns the exit status (0 ok, 1 otherwise)."""
     environ = os.environ if environ is None else environ
     settings = Path(args.settings) if getattr(args, "settings", None) else default_settings_path(environ)
-    data_dir = Path(os.path.abspath(args.data_dir)) if getattr(args, "data_dir", None) else default_data_dir(environ)
+    data_dir = data_dir_from_args(args, environ)
     proxy_url = getattr(args, "proxy", None) or DEFAULT_PROXY_URL
     if args.editor_command == "setup":
         report = setup(settings, data_dir, proxy_url)

@@ -28,9 +28,11 @@ from cursord.config import (
     ServeConfig,
     add_serve_arguments,
     config_from_args,
+    config_path,
     config_warnings,
     dump_toml,
     redacted,
+    with_env_file,
 )
 from cursord.server import CannotListen
 from cursord.store import StoreError
@@ -75,6 +77,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     environ = os.environ if environ is None else environ
     args = build_parser().parse_args(argv)
     try:
+        # Every command sees the keys the service sees: the key file beside the config file in use.
+        environ = with_env_file(config_path(getattr(args, "config", None), environ), environ)
         if args.command == "serve":
             return serve(config_from_args(args, environ), environ)
         if args.command == "config":

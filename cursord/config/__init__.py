@@ -3,6 +3,13 @@ TOML file build them. The package's face; `_settings` holds the implementation."
 
 from cursord.config._args import add_serve_arguments, add_store_argument
 from cursord.config._catalog import CatalogModel, ModelCatalog
+from cursord.config._locations import (
+    CONFIG_ENV_VAR,
+    ENV_FILE_NAME,
+    config_path,
+    default_config_path,
+    with_env_file,
+)
 from cursord.config._merge import config_from_args, load_config_file
 from cursord.config._values import (
     DEFAULT_AGENT_LISTEN,
@@ -29,9 +36,11 @@ from cursord.config._values import (
 from cursord.config._web import SEARCH_PRESETS, Network, SearchBackend, WebSearchSpec
 
 __all__ = [
+    "CONFIG_ENV_VAR",
     "DEFAULT_AGENT_LISTEN",
     "DEFAULT_LISTEN",
     "DEFAULT_PROXY_LISTEN",
+    "ENV_FILE_NAME",
     "PRESETS",
     "SEARCH_PRESETS",
     "SQLITE_SCHEME",
@@ -51,7 +60,9 @@ __all__ = [
     "add_serve_arguments",
     "add_store_argument",
     "config_from_args",
+    "config_path",
     "config_warnings",
+    "default_config_path",
     "default_data_dir",
     "dump_toml",
     "is_postgres_url",
@@ -59,4 +70,5 @@ __all__ = [
     "parse_endpoint",
     "parse_provider_spec",
     "redacted",
+    "with_env_file",
 ]
