@@ -2,10 +2,13 @@
 
 from cursord.app.data_dir import DataDirInUse
 from cursord.app.logs import setup_logging
+from cursord.app.reload import ConfigSource, ProviderReloader
 from cursord.app.runtime import agent_parts, provider_pool_limits, run_service
 
 __all__ = [
+    "ConfigSource",
     "DataDirInUse",
+    "ProviderReloader",
     "agent_parts",
     "provider_pool_limits",
     "run_service",

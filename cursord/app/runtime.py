@@ -28,6 +28,7 @@ from cursord.agent.titles import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.app.daemon import serve_core
 from cursord.app.data_dir import claim_data_dir
+from cursord.app.reload import ConfigSource, ProviderReloader
 from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
 from cursord.cluster import GatewayNode, open_peers
 from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
@@ -196,14 +197,22 @@ class StatusLine:
         return AppParts(stream_observers=(self.observe,))
 
 
-async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
+async def run_service(
+    config: ServeConfig,
+    environ: Mapping[str, str],
+    *,
+    shutdown: trio.Event,
+    source: ConfigSource | None = None,
+    reloads: trio.abc.ReceiveChannel[object] | None = None,
+) -> None:
     """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes.
 
     Raises `DataDirInUse` at once if another cursord serves from the same data directory. For the whole
     run, `redact_secrets` (provider errors, log lines) masks the configured keys, whatever their shape.
+    With `source`, each item on `reloads` (SIGHUP) reloads the providers and keys (`cursord.app.reload`).
     """
     with claim_data_dir(config.data_dir), redacting(configured_keys(config, environ)):
-        await _serve(config, environ, shutdown=shutdown)
+        await _serve(config, environ, shutdown=shutdown, source=source, reloads=reloads)
 
 
 def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor:
@@ -214,7 +223,14 @@ def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor
     return Redactor.for_keys(environ.get(name) for name in names if name)
 
 
-async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
+async def _serve(
+    config: ServeConfig,
+    environ: Mapping[str, str],
+    *,
+    shutdown: trio.Event,
+    source: ConfigSource | None,
+    reloads: trio.abc.ReceiveChannel[object] | None,
+) -> None:
     notifier = Notifier.from_environ(environ)
     async with (
         open_store(config.data_dir, url=config.store) as store,
@@ -240,6 +256,8 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             config.default_model,
             guard=GatewayBudgets(people) if people is not None else None,
         )
+        if source is not None and reloads is not None:
+            nursery.start_soon(ProviderReloader(source, config, router, client).follow, reloads)
         # A team gateway relays nothing to Cursor: its users' tokens are not Cursor's, and a model it does not
         # serve is `not_found`, not somebody else's run.
         agent = AgentEndpoint(relay=None if config.team_gateway else AgentRelay())

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import signal
@@ -14,7 +15,7 @@ from pathlib import Path
 import trio
 
 from cursord import __version__
-from cursord.app import DataDirInUse, setup_logging
+from cursord.app import ConfigSource, DataDirInUse, setup_logging
 from cursord.cli.ca import add_ca_arguments, ca_command
 from cursord.cli.doctor import add_doctor_arguments, doctor_command
 from cursord.cli.editor import add_editor_arguments, editor_command
@@ -74,13 +75,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
-    environ = os.environ if environ is None else environ
+    process_environ = os.environ if environ is None else environ
     args = build_parser().parse_args(argv)
     try:
         # Every command sees the keys the service sees: the key file beside the config file in use.
-        environ = with_env_file(config_path(getattr(args, "config", None), environ), environ)
+        config_file = config_path(getattr(args, "config", None), process_environ)
+        environ = with_env_file(config_file, process_environ)
         if args.command == "serve":
-            return serve(config_from_args(args, environ), environ)
+            source = ConfigSource(
+                environ=lambda: with_env_file(config_file, process_environ, file_wins=True),
+                load=lambda reread: config_from_args(args, reread),
+            )
+            return serve(config_from_args(args, environ), environ, source)
         if args.command == "config":
             return config_check(config_from_args(args, environ), environ)
         if args.command == "service":
@@ -133,13 +139,13 @@ def service_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int
     return 0 if report.ok else 1
 
 
-def serve(config: ServeConfig, environ: Mapping[str, str]) -> int:
+def serve(config: ServeConfig, environ: Mapping[str, str], source: ConfigSource | None = None) -> int:
     setup_logging(config.log_level.value, environ)
     for warning in config_warnings(config, environ):
         log.warning("%s", warning)
     failed = False
     try:
-        trio.run(_serve, config, environ)
+        trio.run(_serve, config, environ, source)
     except* _STARTUP_FAILURES as errors:
         for error in _leaves(errors):
             log.error("cursord cannot start: %s", error)
@@ -159,18 +165,26 @@ def _leaves(error: BaseException) -> list[BaseException]:
     return [error]
 
 
-async def _serve(config: ServeConfig, environ: Mapping[str, str]) -> None:
+async def _serve(config: ServeConfig, environ: Mapping[str, str], source: ConfigSource | None) -> None:
     from cursord.app import run_service
 
     shutdown = trio.Event()
+    reload_requests, reloads = trio.open_memory_channel[object](1)
     async with trio.open_nursery() as nursery:
-        nursery.start_soon(_stop_on_signals, shutdown)
-        await run_service(config, environ, shutdown=shutdown)
+        nursery.start_soon(_follow_signals, shutdown, reload_requests)
+        await run_service(config, environ, shutdown=shutdown, source=source,
+                          reloads=reloads if source is not None else None)
         nursery.cancel_scope.cancel()
 
 
-async def _stop_on_signals(shutdown: trio.Event) -> None:
-    with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+async def _follow_signals(shutdown: trio.Event, reload_requests: trio.MemorySendChannel[object]) -> None:
+    """SIGINT and SIGTERM shut down; SIGHUP reloads the providers and keys (`cursord.app.reload`)."""
+    with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM, signal.SIGHUP) as signals:
         async for signum in signals:
+            if signum == signal.SIGHUP:
+                log.info("received SIGHUP: reloading the providers and keys")
+                with contextlib.suppress(trio.WouldBlock):  # one reload already waiting covers this one
+                    reload_requests.send_nowait(None)
+                continue
             log.info("received %s: shutting down", signal.Signals(signum).name)
             shutdown.set()

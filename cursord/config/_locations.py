@@ -66,14 +66,15 @@ def read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
-def with_env_file(config_file: Path | None, environ: Mapping[str, str]) -> dict[str, str]:
+def with_env_file(config_file: Path | None, environ: Mapping[str, str], *, file_wins: bool = False) -> dict[str, str]:
     """`environ`, with the variables of the key file beside `config_file` (or beside the default config
-    file) that `environ` does not set, or sets empty."""
+    file) that `environ` does not set, or sets empty; with `file_wins`, every variable the file sets (a
+    reload: the daemon's environment came from the file's old contents)."""
     directory = (config_file or default_config_path(environ) or Path("/nonexistent")).absolute().parent
     env_file = directory / ENV_FILE_NAME
     merged = dict(environ)
     if env_file.is_file():
         for name, value in read_env_file(env_file).items():
-            if not merged.get(name):
+            if file_wins or not merged.get(name):
                 merged[name] = value
     return merged

@@ -19,7 +19,7 @@ from cursord.core.intents import (
     requested_model_id,
 )
 from cursord.core.phases import Phase, check_transition
-from cursord.core.redaction import Redactor, redact_secrets, redact_url_password, redacting
+from cursord.core.redaction import Redactor, redact_also, redact_secrets, redact_url_password, redacting
 from cursord.core.sequencing import (
     DEFAULT_HOLD_TIMEOUT,
     DEFAULT_IDLE_TIMEOUT,
@@ -80,6 +80,7 @@ __all__ = [
     "current_caller",
     "decode_upload_bytes",
     "parse_client_message",
+    "redact_also",
     "redact_secrets",
     "redact_url_password",
     "redacting",

@@ -195,3 +195,54 @@ def test_an_unreachable_postgresql_store_is_one_line_without_its_password(tmp_pa
     result = serve_once(tmp_path, "--store", f"postgresql://bob:hunter2@127.0.0.1:{port}/cursord")
     line = assert_one_error_line(result, "cannot start", f"postgresql://bob:<redacted>@127.0.0.1:{port}/cursord")
     assert "hunter2" not in result.stderr, line
+
+
+async def test_sighup_reloads_providers_and_keys_from_the_config_and_key_files(tmp_path: Path) -> None:
+    async with open_fake_provider(Reply.sse(chat_text("hello from m2"))) as fake:
+        config_file, env_file = tmp_path / "cursord.toml", tmp_path / "cursord.env"
+
+        def write_config(models: str) -> None:
+            config_file.write_text(
+                'listen = "127.0.0.1:0"\nproxy_listen = "127.0.0.1:0"\nagent_listen = "off"\n'
+                f'data_dir = "{tmp_path / "data"}"\n[[providers]]\nkind = "openai-chat"\nname = "fake"\n'
+                f'base_url = "{fake.base_url}"\napi_key_env = "FAKE_KEY"\nmodels = {models}\n'
+            )
+
+        write_config('["m1"]')
+        env_file.write_text("FAKE_KEY=sk-the-old-key\n")
+        env = {k: v for k, v in os.environ.items() if k != "FAKE_KEY"} | {"PYTHONUNBUFFERED": "1"}
+        command = cursord_command("serve", "--config", str(config_file))
+        with trio.fail_after(60):
+            async with trio.open_nursery() as nursery:
+                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
+                process: trio.Process = await nursery.start(run)
+                assert process.stderr is not None
+                seen = bytearray()
+                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
+
+                write_config('["m1", "m2"]')
+                env_file.write_text("FAKE_KEY=sk-the-new-key\n")
+                process.send_signal(signal.SIGHUP)
+                await read_until(process.stderr, re.compile(rb"reloaded the providers and keys; models: m1, m2"), seen)
+
+                async def connect() -> trio.abc.Stream:
+                    return await connect_tcp("127.0.0.1", port)
+
+                async with EditorClient.open(connect, http2=True) as editor:
+                    await editor.append("r1", run_request("go", model="m2"))
+                    async with editor.run_sse("r1") as reader:
+                        await reader.read_to_end()
+                        assert reader.error is None
+                assert fake.requests[0].json["model"] == "m2"
+                assert fake.requests[0].headers["authorization"] == "Bearer sk-the-new-key"
+
+                write_config('["m1", "m2"')  # broken: refused, the running configuration stays
+                process.send_signal(signal.SIGHUP)
+                await read_until(process.stderr, re.compile(rb"reload refused, the running configuration stays"), seen)
+
+                process.send_signal(signal.SIGTERM)
+                async for chunk in process.stderr:
+                    seen += chunk
+                await process.wait()
+        assert process.returncode == 0, seen.decode()
+        assert b"sk-the-new-key" not in seen and b"Traceback" not in seen
