@@ -57,11 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
     check = config_commands.add_parser("check", help="validate and print the effective config (keys redacted)")
     add_serve_arguments(check)
 
-    service = commands.add_parser("service", help="manage the systemd user service")
+    service = commands.add_parser("service", help="manage the user service (systemd; launchd on macOS)")
     service_commands = service.add_subparsers(dest="service_command", required=True, metavar="ACTION")
     for name, text in (("install", "write, enable and start the user unit"), ("uninstall", "stop and remove it")):
         action = service_commands.add_parser(name, help=text)
-        action.add_argument("--no-systemctl", action="store_true", help="only write files; run no systemctl")
+        action.add_argument("--no-systemctl", action="store_true",
+                            help="only write files; run no systemctl (launchctl on macOS)")
     add_status_arguments(commands)
     add_tap_arguments(commands)
     add_usage_arguments(commands)
@@ -122,19 +123,25 @@ def config_check(config: ServeConfig, environ: Mapping[str, str]) -> int:
     return 0
 
 
-def service_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
-    from cursord.cli import service
+def service_command(args: argparse.Namespace, environ: Mapping[str, str], platform: str = sys.platform) -> int:
+    """`service install|uninstall`: a systemd user unit, or a launchd agent on macOS."""
+    from cursord.cli import launchd, service
 
     home = Path(environ.get("HOME") or Path.home())
-    run_systemctl = not args.no_systemctl
+    run_manager = not args.no_systemctl
     if args.service_command == "install":
         executable = service.default_executable()
         if executable is None:
             print("cursord: cannot find the installed `cursord` executable to put in the unit", file=sys.stderr)
             return 1
-        report = service.install(home, executable, run_systemctl=run_systemctl)
+        if platform == "darwin":
+            report = launchd.install(home, executable, run_launchctl=run_manager)
+        else:
+            report = service.install(home, executable, run_systemctl=run_manager)
+    elif platform == "darwin":
+        report = launchd.uninstall(home, run_launchctl=run_manager)
     else:
-        report = service.uninstall(home, run_systemctl=run_systemctl)
+        report = service.uninstall(home, run_systemctl=run_manager)
     print(report)
     return 0 if report.ok else 1
 

@@ -8,6 +8,7 @@ from cursord.config._locations import (
     ENV_FILE_NAME,
     config_path,
     default_config_path,
+    read_env_file,
     with_env_file,
 )
 from cursord.config._merge import config_from_args, load_config_file
@@ -69,6 +70,7 @@ __all__ = [
     "load_config_file",
     "parse_endpoint",
     "parse_provider_spec",
+    "read_env_file",
     "redacted",
     "with_env_file",
 ]
