@@ -114,6 +114,9 @@ _LEVELS: Final = {
 }
 # Libraries whose debug output is per-frame noise (h2) or prints header values (hpack).
 _QUIET: Final = {"hpack": logging.WARNING, "h2": logging.INFO}
+# Libraries that log every request at INFO (httpx: one line per provider call; the daemon logs one per
+# turn instead): heard at debug only.
+_DEBUG_ONLY: Final = {"httpx": logging.WARNING, "httpcore": logging.WARNING}
 _installed: logging.Handler | None = None
 
 
@@ -143,5 +146,7 @@ def setup_logging(
     _installed = handler
     for name, floor in _QUIET.items():
         logging.getLogger(name).setLevel(max(levelno, floor))
+    for name, floor in _DEBUG_ONLY.items():
+        logging.getLogger(name).setLevel(levelno if levelno <= logging.DEBUG else max(levelno, floor))
     logging.captureWarnings(True)
     return handler

@@ -30,6 +30,7 @@ from cursord.app.daemon import serve_core
 from cursord.app.data_dir import claim_data_dir
 from cursord.app.reload import ConfigSource, ProviderReloader
 from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
+from cursord.app.turn_log import TurnLog
 from cursord.cluster import GatewayNode, open_peers
 from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
 from cursord.context import ContextLimits, ImageLimits
@@ -246,7 +247,8 @@ async def _serve(
         dropped = await store.journal_drop_ended_before(time.time() - retention)
         if dropped:
             log.info("dropped %d ended stream journals past their retention", dropped)
-        ledger = PassLedger(store.record_pass_nowait, price_book(config.providers))
+        turn_log = TurnLog(trio.current_time)
+        ledger = PassLedger(turn_log.recording(store.record_pass_nowait), price_book(config.providers))
         people = store.people() if config.team_gateway else None
         router = ProviderRouter.from_catalog(
             ModelCatalog(config.providers, config.aliases, config.default_model),
@@ -269,10 +271,13 @@ async def _serve(
         titler = model_titler(router, config.title_model) if config.title_model else None
         tap_token = ensure_tap_token(config.data_dir)
         dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ)
+        side_rpcs = SideRpcs(router.catalog, blobs=store, titler=titler)
+        turn_log.titles = side_rpcs.names.get
         parts = (
             *parts,
-            side_rpc_parts(SideRpcs(router.catalog, blobs=store, titler=titler)),
+            side_rpc_parts(side_rpcs),
             StatusLine(notifier).parts(),
+            AppParts(stream_observers=(turn_log.observe,)),
             tap_parts(tap_token, hub),
             dashboard_parts(dashboard),
             *forwarding,

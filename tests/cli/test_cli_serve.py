@@ -17,9 +17,11 @@ import pytest
 import trio
 
 from cursord.connect.errors import Code
+from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.editor import EditorClient, run_request
 from cursord.testing.fake_providers import FakeProvider, Reply, Stall, chat_text, open_fake_provider
 from cursord.testing.http_client import connect_tcp
+from cursord.testing.provider_streams import chat_usage
 
 LISTENING = re.compile(rb"listening on http://127\.0\.0\.1:(\d+)")
 
@@ -246,3 +248,40 @@ async def test_sighup_reloads_providers_and_keys_from_the_config_and_key_files(t
                 await process.wait()
         assert process.returncode == 0, seen.decode()
         assert b"sk-the-new-key" not in seen and b"Traceback" not in seen
+
+
+async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request(tmp_path: Path) -> None:
+    usage = chat_usage(prompt=1200, completion=34, cached=1024)
+    async with open_fake_provider(Reply.sse(chat_text("hello", usage=usage))) as fake:
+        command, env = serve_fake(fake, tmp_path)
+        with trio.fail_after(60):
+            async with trio.open_nursery() as nursery:
+                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
+                process: trio.Process = await nursery.start(run)
+                assert process.stderr is not None
+                seen = bytearray()
+                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
+
+                async def connect() -> trio.abc.Stream:
+                    return await connect_tcp("127.0.0.1", port)
+
+                async with EditorClient.open(connect, http2=True) as editor:
+                    metadata = agent.UpdateConversationMetadataRequest(conversation_id="conv-1", name="Fix the login")
+                    status, _ = await editor.post(
+                        "/agent.v1.AgentService/UpdateConversationMetadata", metadata.SerializeToString(),
+                        [(b"content-type", b"application/proto")],
+                    )
+                    assert status == 200
+                    await editor.append("r1", run_request("go", model="m1"))
+                    async with editor.run_sse("r1") as reader:
+                        await reader.read_to_end()
+                line = await read_until(process.stderr, re.compile(rb"INFO cursord\.turns: (turn .*)\n"), seen)
+                process.send_signal(signal.SIGTERM)
+                async for chunk in process.stderr:
+                    seen += chunk
+                await process.wait()
+    text = line.group(1).decode()
+    assert text.startswith("turn ok: conversation conv-1 'Fix the login', m1 (fake), 1 pass, 1,200 in (1,024 cached)"
+                           " / 34 out, first token "), text
+    assert seen.count(b"cursord.turns") == 1
+    assert b"HTTP Request:" not in seen  # httpx's line per provider request
