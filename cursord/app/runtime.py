@@ -35,6 +35,7 @@ from cursord.cluster import GatewayNode, open_peers
 from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
 from cursord.context import ContextLimits, ImageLimits
 from cursord.core import Redactor, redacting
+from cursord.editor import upstream_proxy_kept
 from cursord.proxy import ProxyConfig, catalog_owns, run_proxy
 from cursord.server import (
     AgentEndpoint,
@@ -54,6 +55,7 @@ from cursord.server import (
 from cursord.store import Store, open_store
 from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
+from cursord.tls import UpstreamProxy, proxying_upstream
 from cursord.ui import Dashboard, UiSessions, dashboard_parts
 from cursord.web import WebAccess
 
@@ -213,7 +215,51 @@ async def run_service(
     With `source`, each item on `reloads` (SIGHUP) reloads the providers and keys (`cursord.app.reload`).
     """
     with claim_data_dir(config.data_dir), redacting(configured_keys(config, environ)):
-        await _serve(config, environ, shutdown=shutdown, source=source, reloads=reloads)
+        upstream = upstream_proxy(config, environ)
+        with proxying_upstream(upstream.proxy if upstream is not None else None):
+            await _serve(config, environ, shutdown=shutdown, source=source, reloads=reloads, upstream=upstream)
+
+
+@attrs.frozen
+class Upstream:
+    """The proxy Cursor's hosts and the providers are reached through, and where that came from."""
+
+    url: str
+    proxy: UpstreamProxy
+    origin: str
+
+
+def upstream_proxy(config: ServeConfig, environ: Mapping[str, str]) -> Upstream | None:
+    """`HTTPS_PROXY` (with `NO_PROXY`) from the environment, else the `http.proxy` that `cursord editor setup`
+    replaced with cursord's own; None: connect directly. Raises ConfigError for a URL that is not http://."""
+    no_proxy = environ.get("NO_PROXY") or environ.get("no_proxy") or ""
+    for name in ("HTTPS_PROXY", "https_proxy"):
+        if environ.get(name):
+            url, origin = environ[name], f"${name}"
+            break
+    else:
+        kept = upstream_proxy_kept(config.data_dir)
+        if kept is None:
+            return None
+        url, origin = kept, "the http.proxy that `cursord editor setup` replaced"
+    try:
+        return Upstream(url, UpstreamProxy.parse(url, no_proxy), origin)
+    except ValueError as error:
+        raise ConfigError(f"upstream proxy from {origin}: {error}") from None
+
+
+def provider_client(limits: Limits, upstream: Upstream | None) -> httpx.AsyncClient:
+    """The one HTTP client for every provider. httpx itself follows `HTTPS_PROXY` and `NO_PROXY`; a proxy
+    kept by `editor setup` is mounted here, with loopback providers (a local Ollama) reached directly."""
+    pool = provider_pool_limits(limits)
+    if upstream is None or upstream.origin.startswith("$"):
+        return httpx.AsyncClient(timeout=None, limits=pool)
+    direct = httpx.AsyncHTTPTransport(limits=pool)
+    mounts: dict[str, httpx.AsyncBaseTransport | None] = {
+        "all://": httpx.AsyncHTTPTransport(proxy=upstream.url, limits=pool),
+        **{f"all://{host}": direct for host in ("localhost", "127.0.0.1", "[::1]")},
+    }
+    return httpx.AsyncClient(timeout=None, mounts=mounts)
 
 
 def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor:
@@ -231,18 +277,22 @@ async def _serve(
     shutdown: trio.Event,
     source: ConfigSource | None,
     reloads: trio.abc.ReceiveChannel[object] | None,
+    upstream: Upstream | None,
 ) -> None:
     notifier = Notifier.from_environ(environ)
     async with (
         open_store(config.data_dir, url=config.store) as store,
         # One connection pool for every provider, as large as the streams cursord may hold: httpx's
         # default of 100 would make the 101st concurrent turn wait for a slot and time out.
-        httpx.AsyncClient(timeout=None, limits=provider_pool_limits(config.limits)) as client,
+        provider_client(config.limits, upstream) as client,
         gateway_client(config) as forwarding,
         gateway_node(config, store) as node,
         trio.open_nursery() as nursery,
     ):
         log.info("store: %s", store.location)
+        if upstream is not None:
+            log.info("Cursor's hosts and the providers are reached through the upstream proxy %s (from %s)",
+                     upstream.proxy, upstream.origin)
         retention = config.limits.terminal_retention_seconds
         dropped = await store.journal_drop_ended_before(time.time() - retention)
         if dropped:

@@ -1,6 +1,13 @@
 """The face of `cursord.editor`: what other packages import from it."""
 
-from cursord.editor.settings import DEFAULT_PROXY_URL, default_settings_path, revert, setup, status
+from cursord.editor.settings import (
+    DEFAULT_PROXY_URL,
+    default_settings_path,
+    revert,
+    setup,
+    status,
+    upstream_proxy_kept,
+)
 
 __all__ = [
     "DEFAULT_PROXY_URL",
@@ -8,4 +15,5 @@ __all__ = [
     "revert",
     "setup",
     "status",
+    "upstream_proxy_kept",
 ]

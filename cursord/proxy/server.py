@@ -70,7 +70,7 @@ from cursord.proxy.routing import (
 )
 from cursord.proxy.wire import BodySource, BodyTooLarge, BufferedBody, H11Stream, LiveBody, PeerGone, read_body
 from cursord.server import BIDI_APPEND_PATH, RUN_SSE_PATH
-from cursord.tls import LeafCertificates, client_context
+from cursord.tls import LeafCertificates, UpstreamError, client_context
 
 log = logging.getLogger(__name__)
 
@@ -265,11 +265,12 @@ class InterceptingProxy:
             await send_error(client, 403, "cursord is offline: it opens no tunnel to any host")
             return
         try:
-            with trio.fail_after(self.config.connect_timeout):
-                address = self.config.upstream_overrides.get(host.lower(), (host, port))
-                upstream: trio.abc.Stream = await trio.open_tcp_stream(*address)
-        except (OSError, trio.TooSlowError) as exc:
-            log.info("tunnel to %s:%d: %s", host, port, exc or "timed out")
+            upstream = await open_upstream_stream(
+                host, port, False, ssl_context=self.upstream_ssl, overrides=self.config.upstream_overrides,
+                connect_timeout=self.config.connect_timeout,
+            )
+        except UpstreamError as exc:
+            log.info("tunnel to %s:%d: %s", host, port, exc)
             await send_error(client, 502, unreachable_text(host))
             return
         try:
