@@ -9,8 +9,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from cursord.cli.ca import data_dir_from_args
-from cursord.editor import DEFAULT_PROXY_URL, default_settings_path, revert, setup, status
+from cursord.cli.trust import trust_lines
+from cursord.editor import DEFAULT_PROXY_URL, Report, default_settings_path, revert, setup, status
+from cursord.tap import client_config, listener_address
+from cursord.tls import CAError, CaPaths, CertificateAuthority
 
 # --- command line ----------------------------------------------------------------------------------------
 
@@ -30,6 +35,10 @@ def add_editor_arguments(subparsers: Any) -> argparse.ArgumentParser:
         if name != "revert":
             action.add_argument("--proxy", metavar="URL", default=DEFAULT_PROXY_URL,
                                 help=f"the proxy URL (default {DEFAULT_PROXY_URL})")
+        action.add_argument("--config", metavar="PATH", help="the daemon's TOML config file (default: the service's)")
+        if name == "status":
+            action.add_argument("--agent-listen", metavar="HOST:PORT",
+                                help="the daemon's agent listener (default: the config's, 127.0.0.1:8767)")
     return editor  # type: ignore[no-any-return]
 
 
@@ -50,7 +59,20 @@ def editor_command(args: argparse.Namespace, environ: Mapping[str, str] | None =
         report = revert(settings, data_dir)
     elif args.editor_command == "status":
         report = status(settings, data_dir, proxy_url)
+        trusted, lines = _trust_status(args, environ, data_dir)
+        report = Report(report.ok and trusted, (*report.lines, *lines))
     else:
         raise AssertionError(args.editor_command)
     print(report, file=sys.stdout if report.ok else sys.stderr)
     return 0 if report.ok else 1
+
+
+def _trust_status(args: argparse.Namespace, environ: Mapping[str, str], data_dir: Path) -> tuple[bool, list[str]]:
+    """Whether Cursor can trust the CA, and reach the agent listener the config names."""
+    try:
+        ca = CertificateAuthority.load(CaPaths.in_data_dir(data_dir))
+    except CAError as error:
+        return False, [f"CA: {error}"]
+    config = client_config(args, environ)
+    agent = listener_address(attrs.evolve(config, listen=config.agent_listen)) if config.agent_listen else None
+    return trust_lines(ca, Path(environ.get("HOME") or Path.home()), agent)

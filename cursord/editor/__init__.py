@@ -2,6 +2,7 @@
 
 from cursord.editor.settings import (
     DEFAULT_PROXY_URL,
+    Report,
     default_settings_path,
     revert,
     setup,
@@ -11,6 +12,7 @@ from cursord.editor.settings import (
 
 __all__ = [
     "DEFAULT_PROXY_URL",
+    "Report",
     "default_settings_path",
     "revert",
     "setup",

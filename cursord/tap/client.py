@@ -98,13 +98,14 @@ def tap_target(
 
 
 def client_config(args: argparse.Namespace, environ: Mapping[str, str]) -> ServeConfig:
-    """The daemon's config as `--config` (else the default config file), `--listen`, `--data-dir` and
-    `--store` give it; providers are not needed. Raises ConfigError."""
+    """The daemon's config as `--config` (else the default config file), `--listen`, `--data-dir`, `--store`
+    and `--agent-listen` give it; providers are not needed. Raises ConfigError."""
     flags = argparse.Namespace(
         config=getattr(args, "config", None),
         listen=getattr(args, "listen", None),
         data_dir=getattr(args, "data_dir", None),
         store=getattr(args, "store", None),
+        agent_listen=getattr(args, "agent_listen", None),
     )
     return config_from_args(flags, environ, require_providers=False)
 
