@@ -35,6 +35,7 @@ from cursord.cluster import GatewayNode, open_peers
 from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
 from cursord.context import ContextLimits, ImageLimits
 from cursord.core import Redactor, redacting
+from cursord.core.titles import MAX_CONVERSATION_NAMES
 from cursord.editor import upstream_proxy_kept
 from cursord.proxy import ProxyConfig, catalog_owns, run_proxy
 from cursord.server import (
@@ -321,8 +322,10 @@ async def _serve(
         titler = model_titler(router, config.title_model) if config.title_model else None
         tap_token = ensure_tap_token(config.data_dir)
         dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ)
-        side_rpcs = SideRpcs(router.catalog, blobs=store, titler=titler)
-        turn_log.titles = side_rpcs.names.get
+        side_rpcs = SideRpcs(router.catalog, blobs=store, titler=titler, titles=store)
+        for conversation_id, title in reversed((await store.titles(limit=MAX_CONVERSATION_NAMES)).items()):
+            side_rpcs.remember(conversation_id, title)
+        turn_log.titles = hub.titles = side_rpcs.names.get
         parts = (
             *parts,
             side_rpc_parts(side_rpcs),

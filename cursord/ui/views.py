@@ -52,6 +52,7 @@ async def usage_view(store: Store, since: float | None) -> dict[str, Any]:
 async def conversations_view(store: Store, since: float | None) -> dict[str, Any]:
     """The conversations with provider passes since `since`, with their usage and cost."""
     rows = [row for row in await store.usage(UsageGroup.CONVERSATION, since) if row.key is not None]
+    titles = await store.titles([row.key for row in rows[:MAX_CONVERSATIONS] if row.key is not None])
     listed = []
     for row in rows[:MAX_CONVERSATIONS]:
         assert row.key is not None
@@ -59,6 +60,7 @@ async def conversations_view(store: Store, since: float | None) -> dict[str, Any
         listed.append(
             {
                 **_usage_row(row, "conversation_id"),
+                "title": titles.get(row.key),
                 "model": info.model if info else None,
                 "turns": info.last_turn_seq if info else 0,
                 "updated_at": info.updated_at if info else row.last_at,
@@ -119,6 +121,7 @@ async def conversation_view(store: Store, conversation_id: str) -> dict[str, Any
     priced = [p.cost_usd for p in passes if p.cost_usd is not None]
     return {
         "conversation_id": conversation_id,
+        "title": (await store.titles([conversation_id])).get(conversation_id),
         "model": info.model,
         "created_at": info.created_at,
         "updated_at": info.updated_at,

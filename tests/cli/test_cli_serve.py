@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -250,7 +251,9 @@ async def test_sighup_reloads_providers_and_keys_from_the_config_and_key_files(t
         assert b"sk-the-new-key" not in seen and b"Traceback" not in seen
 
 
-async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request(tmp_path: Path) -> None:
+async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request_and_titles_show(
+    tmp_path: Path,
+) -> None:
     usage = chat_usage(prompt=1200, completion=34, cached=1024)
     async with open_fake_provider(Reply.sse(chat_text("hello", usage=usage))) as fake:
         command, env = serve_fake(fake, tmp_path)
@@ -276,12 +279,60 @@ async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request(tm
                     async with editor.run_sse("r1") as reader:
                         await reader.read_to_end()
                 line = await read_until(process.stderr, re.compile(rb"INFO cursord\.turns: (turn .*)\n"), seen)
+                where = ["--data-dir", str(tmp_path), "--listen", f"127.0.0.1:{port}"]
+                status = await trio.run_process(cursord_command("status", *where), capture_stdout=True, env=env)
                 process.send_signal(signal.SIGTERM)
                 async for chunk in process.stderr:
                     seen += chunk
                 await process.wait()
+    # The editor's name for the conversation is shown wherever the conversation is: status, usage, the log.
+    assert re.search(r"conv-1 +Fix the login +m1 ", status.stdout.decode()), status.stdout.decode()
+    usage = await trio.run_process(cursord_command("usage", "--data-dir", str(tmp_path), "--by", "conversation"),
+                                   capture_stdout=True)
+    assert re.search(r"^conv-1 Fix the login +1 ", usage.stdout.decode(), re.MULTILINE), usage.stdout.decode()
     text = line.group(1).decode()
     assert text.startswith("turn ok: conversation conv-1 'Fix the login', m1 (fake), 1 pass, 1,200 in (1,024 cached)"
                            " / 34 out, first token "), text
     assert seen.count(b"cursord.turns") == 1
     assert b"HTTP Request:" not in seen  # httpx's line per provider request
+
+
+async def test_status_counts_output_tokens_while_the_pass_still_runs(tmp_path: Path) -> None:
+    text = "Here is a long answer that keeps on streaming. " * 20
+    async with open_fake_provider(Reply.sse(chat_text(text, done=False)[:-3], then=Stall())) as fake:
+        command, env = serve_fake(fake, tmp_path)
+        with trio.fail_after(60):
+            async with trio.open_nursery() as nursery:
+                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
+                process: trio.Process = await nursery.start(run)
+                assert process.stderr is not None
+                seen = bytearray()
+                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
+                nursery.start_soon(partial(_drain, process.stderr))
+
+                async def connect() -> trio.abc.Stream:
+                    return await connect_tcp("127.0.0.1", port)
+
+                async with EditorClient.open(connect, http2=True) as editor:
+                    await editor.append("r1", run_request("go", model="m1"))
+                    async with editor.run_sse("r1") as reader:
+                        received = 0
+                        while received < len(text) - 200:  # most of the text is out; the pass has not ended
+                            message = await reader.next_message()
+                            assert message is not None
+                            received += len(message.interaction_update.text_delta.text)
+                        where = ["--data-dir", str(tmp_path), "--listen", f"127.0.0.1:{port}"]
+                        done = await trio.run_process(cursord_command("status", "--json", *where),
+                                                      capture_stdout=True, env=env)
+                        table = await trio.run_process(cursord_command("status", *where), capture_stdout=True,
+                                                       env=env)
+                process.send_signal(signal.SIGTERM)
+    (row,) = json.loads(done.stdout)["streams"]
+    assert row["passes"] == 0 and row["output_estimated"] is True
+    assert len(text) // 8 < row["output_tokens"] < len(text)  # about a token per four bytes, so far
+    assert f"~{row['output_tokens']}" in table.stdout.decode()
+
+
+async def _drain(stream: trio.abc.ReceiveStream) -> None:
+    async for _ in stream:
+        pass
