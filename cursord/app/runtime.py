@@ -43,6 +43,7 @@ from cursord.server import (
     AgentRelay,
     AppParts,
     Core,
+    EditorActivity,
     GatewayAccess,
     HostPolicy,
     RunRelay,
@@ -298,7 +299,8 @@ async def _serve(
         dropped = await store.journal_drop_ended_before(time.time() - retention)
         if dropped:
             log.info("dropped %d ended stream journals past their retention", dropped)
-        turn_log = TurnLog(trio.current_time)
+        activity = EditorActivity()
+        turn_log = TurnLog(trio.current_time, on_turn=activity.turn_ended)
         ledger = PassLedger(turn_log.recording(store.record_pass_nowait), price_book(config.providers))
         people = store.people() if config.team_gateway else None
         router = ProviderRouter.from_catalog(
@@ -321,7 +323,7 @@ async def _serve(
         )
         titler = model_titler(router, config.title_model) if config.title_model else None
         tap_token = ensure_tap_token(config.data_dir)
-        dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ)
+        dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ, activity)
         side_rpcs = SideRpcs(router.catalog, blobs=store, titler=titler, titles=store)
         for conversation_id, title in reversed((await store.titles(limit=MAX_CONVERSATION_NAMES)).items()):
             side_rpcs.remember(conversation_id, title)
@@ -330,7 +332,7 @@ async def _serve(
             *parts,
             side_rpc_parts(side_rpcs),
             StatusLine(notifier).parts(),
-            AppParts(stream_observers=(turn_log.observe,)),
+            AppParts(stream_observers=(turn_log.observe, activity.observe)),
             tap_parts(tap_token, hub),
             dashboard_parts(dashboard),
             *forwarding,
@@ -370,7 +372,7 @@ async def _serve(
             log.info("offline: the proxy forwards nothing to Cursor")
         # A gateway's user runs every model on the gateway (which refuses the ones it does not serve).
         owns = router.catalog if config.gateway is None else (lambda model: True)
-        proxy = partial(run_proxy, core.app, data_dir=config.data_dir, owns_model=owns)
+        proxy = partial(run_proxy, core.app, data_dir=config.data_dir, owns_model=owns, activity=activity)
         with naming_the_listener(str(config.proxy_listen), "--proxy-listen HOST:PORT (proxy_listen = in the config"
                                  " file)"):
             proxy_binds = await nursery.start(partial(proxy, config=proxy_config))

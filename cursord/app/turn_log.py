@@ -14,7 +14,8 @@ how long the turn took and how it ended; then it forgets the request. A stream t
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import attrs
 
@@ -79,6 +80,8 @@ class TurnLog:
     clock: Callable[[], float]
     #: conversation id -> its title, when known (the editor's names)
     titles: Callable[[str], str | None] = lambda conversation_id: None
+    #: told of each turn as it is logged, as JSON-ready data (the dashboard's recent turns)
+    on_turn: Callable[[Mapping[str, Any]], None] = lambda turn: None
     _turns: dict[str, TurnTotals] = attrs.field(factory=dict)
     _logged: set[ActiveStream] = attrs.field(factory=set)
 
@@ -104,5 +107,21 @@ class TurnLog:
         outcome = "ok" if ending.error is None else f"{ending.error.code.value} ({ending.error.message})"
         conversation = stream.conversation_id
         title = self.titles(conversation) if conversation else None
-        log.info("%s", format_turn(outcome, conversation, title, stream.model_id, totals,
-                                   self.clock() - stream.created_at))
+        seconds = self.clock() - stream.created_at
+        log.info("%s", format_turn(outcome, conversation, title, stream.model_id, totals, seconds))
+        self.on_turn({
+            "request_id": stream.request_id,
+            "conversation_id": conversation,
+            "title": title,
+            "model": totals.model or stream.model_id,
+            "provider": totals.provider,
+            "outcome": "ok" if ending.error is None else ending.error.code.value,
+            "error": None if ending.error is None else ending.error.message,
+            "passes": totals.passes,
+            "input_tokens": totals.input_tokens,
+            "cache_read_tokens": totals.cached_tokens,
+            "output_tokens": totals.output_tokens,
+            "cost_usd": totals.cost_usd,
+            "first_token_ms": totals.first_token_ms,
+            "duration_s": round(seconds, 2),
+        })

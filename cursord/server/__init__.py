@@ -1,5 +1,6 @@
 """The face of `cursord.server`: what other packages import from it."""
 
+from cursord.server.activity import EditorActivity
 from cursord.server.agent_listener import AgentEndpoint, listener_app, serve_agent_listener
 from cursord.server.asgi import Receive, Scope, Send, deny_websocket, drain_body, header, send_response
 from cursord.server.assembly import Core, build_core
@@ -43,6 +44,7 @@ __all__ = [
     "AppParts",
     "CannotListen",
     "Core",
+    "EditorActivity",
     "GatewayAccess",
     "HostPolicy",
     "ListenOptions",
