@@ -35,7 +35,6 @@ from cursord.cluster import GatewayNode, open_peers
 from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
 from cursord.context import ContextLimits, ImageLimits
 from cursord.core import Redactor, redacting
-from cursord.core.titles import MAX_CONVERSATION_NAMES
 from cursord.editor import upstream_proxy_kept
 from cursord.proxy import ProxyConfig, catalog_owns, run_proxy
 from cursord.server import (
@@ -325,7 +324,7 @@ async def _serve(
         tap_token = ensure_tap_token(config.data_dir)
         dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ, activity)
         side_rpcs = SideRpcs(router.catalog, blobs=store, titler=titler, titles=store)
-        for conversation_id, title in reversed((await store.titles(limit=MAX_CONVERSATION_NAMES)).items()):
+        for conversation_id, title in reversed((await store.titles()).items()):
             side_rpcs.remember(conversation_id, title)
         turn_log.titles = hub.titles = side_rpcs.names.get
         parts = (

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from cursord.store.records import PassRecord
+from cursord.store import PassRecord
 from cursord.streams import ActiveStream
 
 log = logging.getLogger("cursord.turns")
