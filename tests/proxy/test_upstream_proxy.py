@@ -18,6 +18,8 @@ import trio
 from cursord.app.runtime import Upstream, provider_client, upstream_proxy
 from cursord.config import Limits, ServeConfig
 from cursord.editor import upstream_proxy_kept
+from cursord.proxy import ProxyConfig, build_proxy
+from cursord.testing.proxy import connect_via_proxy
 from cursord.tls import UpstreamError, UpstreamProxy, client_context, open_upstream_stream, proxying_upstream
 
 
@@ -89,6 +91,22 @@ async def test_cursors_hosts_are_reached_through_connect_on_the_upstream_proxy()
             assert await stream.receive_some(100) == b"echo:hello"
             await stream.aclose()
         assert corp.heads[0].startswith("CONNECT api2.cursor.sh:443 HTTP/1.1\r\nHost: api2.cursor.sh:443")
+
+
+async def test_the_editor_proxys_tunnels_go_through_the_upstream_proxy(tmp_path: Path) -> None:
+    async def no_app(scope: object, receive: object, send: object) -> None:
+        raise AssertionError("a tunnel never reaches the app")
+
+    proxy = build_proxy(no_app, data_dir=tmp_path, owns_model=lambda model: True, config=ProxyConfig(port=0))
+    async with corporate_proxy() as corp, trio.open_nursery() as nursery:
+        [address] = (await nursery.start(proxy.serve))[:1]
+        with proxying_upstream(UpstreamProxy.parse(f"http://127.0.0.1:{corp.port}")):
+            tunnel = await connect_via_proxy(address, "marketplace.example.com", 443)
+            await tunnel.send_all(b"ping")
+            assert await tunnel.receive_some(100) == b"echo:ping"
+            await tunnel.aclose()
+        assert corp.heads[0].startswith("CONNECT marketplace.example.com:443 HTTP/1.1")
+        nursery.cancel_scope.cancel()
 
 
 async def test_loopback_and_no_proxy_hosts_are_reached_directly() -> None:
