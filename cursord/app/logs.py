@@ -38,6 +38,15 @@ __all__ = [
     "syslog_priority",
 ]
 
+class BindLines(logging.Filter):
+    """Drops Hypercorn's "Running on ..." below debug: cursord says "listening" itself once every listener is
+    bound, and a port that cannot be bound must not follow a line that reads like success."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (isinstance(record.msg, str) and record.msg.startswith("Running on")
+                    and logging.getLogger().getEffectiveLevel() > logging.DEBUG)
+
+
 class SecretFilter(logging.Filter):
     """Rewrites each record's message, traceback and stack text through `redact_secrets`."""
 
@@ -146,6 +155,9 @@ def setup_logging(
     _installed = handler
     for name, floor in _QUIET.items():
         logging.getLogger(name).setLevel(max(levelno, floor))
+    hypercorn = logging.getLogger("hypercorn.error")
+    if not any(isinstance(f, BindLines) for f in hypercorn.filters):
+        hypercorn.addFilter(BindLines())
     for name, floor in _DEBUG_ONLY.items():
         logging.getLogger(name).setLevel(levelno if levelno <= logging.DEBUG else max(levelno, floor))
     logging.captureWarnings(True)

@@ -169,7 +169,7 @@ def assert_one_error_line(result: subprocess.CompletedProcess[str], *expected: s
     errors = [line for line in result.stderr.splitlines() if " ERROR " in line]
     assert len(errors) == 1, result.stderr
     assert "Traceback" not in result.stderr and "sub-exception" not in result.stderr
-    assert "listening" not in result.stderr
+    assert "listening" not in result.stderr and "Running on" not in result.stderr
     for text in expected:
         assert text in errors[0], errors[0]
     return errors[0]
