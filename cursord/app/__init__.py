@@ -1,6 +1,6 @@
 """The face of `cursord.app`: what other packages import from it."""
 
-from cursord.app.data_dir import DataDirInUse
+from cursord.app.data_dir import DataDirInUse, DataDirUnusable
 from cursord.app.logs import setup_logging
 from cursord.app.reload import ConfigSource, ProviderReloader
 from cursord.app.runtime import agent_parts, provider_pool_limits, run_service
@@ -8,6 +8,7 @@ from cursord.app.runtime import agent_parts, provider_pool_limits, run_service
 __all__ = [
     "ConfigSource",
     "DataDirInUse",
+    "DataDirUnusable",
     "ProviderReloader",
     "agent_parts",
     "provider_pool_limits",

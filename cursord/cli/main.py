@@ -15,7 +15,7 @@ from pathlib import Path
 import trio
 
 from cursord import __version__
-from cursord.app import ConfigSource, DataDirInUse, setup_logging
+from cursord.app import ConfigSource, DataDirInUse, DataDirUnusable, setup_logging
 from cursord.cli.ca import add_ca_arguments, ca_command
 from cursord.cli.doctor import add_doctor_arguments, doctor_command
 from cursord.cli.editor import add_editor_arguments, editor_command
@@ -162,7 +162,7 @@ def serve(config: ServeConfig, environ: Mapping[str, str], source: ConfigSource 
 
 #: what stops `serve` before it serves, each reported as one line (its message says what to change): a busy
 #: port, a data dir in use or not writable, a store that cannot be opened, a bad gateway token.
-_STARTUP_FAILURES = (CannotListen, OSError, DataDirInUse, StoreError, ConfigError)
+_STARTUP_FAILURES = (CannotListen, OSError, DataDirInUse, DataDirUnusable, StoreError, ConfigError)
 
 
 def _leaves(error: BaseException) -> list[BaseException]:

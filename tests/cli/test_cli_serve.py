@@ -185,6 +185,12 @@ def test_a_port_in_use_is_one_line_naming_the_port_and_the_flag(tmp_path: Path, 
     assert_one_error_line(result, "cannot start", f"127.0.0.1:{port}", "in use", f"{flag} HOST:PORT")
 
 
+def test_a_data_dir_that_cannot_be_made_is_one_line_naming_the_setting(tmp_path: Path) -> None:
+    tmp_path.joinpath("a-file").write_text("")
+    result = serve_once(tmp_path / "a-file" / "data")
+    assert_one_error_line(result, f"data directory {tmp_path / 'a-file' / 'data'}: Not a directory", "--data-dir")
+
+
 def test_a_corrupt_sqlite_store_is_one_line(tmp_path: Path) -> None:
     tmp_path.joinpath("cursord.sqlite3").write_bytes(b"this is not a database" * 400)
     result = serve_once(tmp_path)
