@@ -47,6 +47,8 @@ class ProviderReloader:
     running: ServeConfig
     router: ProviderRouter
     client: httpx.AsyncClient
+    #: told of the configuration and environment after each reload (the dashboard's views show them)
+    on_reload: Callable[[ServeConfig, Mapping[str, str]], None] = lambda config, environ: None
 
     def reload(self) -> bool:
         """Apply the configuration as it is now; False (logged) if it does not load."""
@@ -68,6 +70,7 @@ class ProviderReloader:
                       if name not in RELOADED and getattr(config, name) != getattr(self.running, name))
         self.running = attrs.evolve(self.running, providers=config.providers, aliases=config.aliases,
                                     default_model=config.default_model)
+        self.on_reload(self.running, environ)
         log.info("reloaded the providers and keys; models: %s", ", ".join(self.router.models))
         for warning in config_warnings(self.running, environ):
             log.warning("%s", warning)

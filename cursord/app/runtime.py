@@ -310,8 +310,6 @@ async def _serve(
             config.default_model,
             guard=GatewayBudgets(people) if people is not None else None,
         )
-        if source is not None and reloads is not None:
-            nursery.start_soon(ProviderReloader(source, config, router, client).follow, reloads)
         # A team gateway relays nothing to Cursor: its users' tokens are not Cursor's, and a model it does not
         # serve is `not_found`, not somebody else's run.
         agent = AgentEndpoint(relay=None if config.team_gateway else AgentRelay())
@@ -323,6 +321,9 @@ async def _serve(
         titler = model_titler(router, config.title_model) if config.title_model else None
         tap_token = ensure_tap_token(config.data_dir)
         dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ, activity)
+        if source is not None and reloads is not None:
+            reloader = ProviderReloader(source, config, router, client, on_reload=dashboard.reconfigure)
+            nursery.start_soon(reloader.follow, reloads)
         side_rpcs = SideRpcs(router.catalog, blobs=store, titler=titler, titles=store)
         for conversation_id, title in reversed((await store.titles()).items()):
             side_rpcs.remember(conversation_id, title)

@@ -121,6 +121,10 @@ class Dashboard:
     environ: Mapping[str, str]
     activity: EditorActivity = attrs.field(factory=EditorActivity)
 
+    def reconfigure(self, config: ServeConfig, environ: Mapping[str, str]) -> None:
+        """Show `config` and `environ` from now on (a reload changed the providers or their keys)."""
+        self.config, self.environ = config, environ
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return  # a WebSocket to a /ui path: closing without accepting refuses it

@@ -14,6 +14,7 @@ import sys
 from functools import partial
 from pathlib import Path
 
+import httpx
 import pytest
 import trio
 
@@ -244,6 +245,14 @@ async def test_sighup_reloads_providers_and_keys_from_the_config_and_key_files(t
                         assert reader.error is None
                 assert fake.requests[0].json["model"] == "m2"
                 assert fake.requests[0].headers["authorization"] == "Bearer sk-the-new-key"
+
+                # The dashboard's configuration shows the reloaded providers.
+                login = cursord_command("ui", "--config", str(config_file), "--listen", f"127.0.0.1:{port}")
+                ui = await trio.run_process(login, capture_stdout=True, env=env)
+                async with httpx.AsyncClient() as browser:
+                    await browser.get(ui.stdout.decode().strip())  # the login link sets the session cookie
+                    shown = (await browser.get(f"http://127.0.0.1:{port}/ui/api/config")).json()["config"]
+                assert shown["providers"][0]["models"] == ["m1", "m2"]
 
                 write_config('["m1", "m2"')  # broken: refused, the running configuration stays
                 process.send_signal(signal.SIGHUP)
