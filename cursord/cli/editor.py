@@ -75,4 +75,4 @@ def _trust_status(args: argparse.Namespace, environ: Mapping[str, str], data_dir
         return False, [f"CA: {error}"]
     config = client_config(args, environ)
     agent = listener_address(attrs.evolve(config, listen=config.agent_listen)) if config.agent_listen else None
-    return trust_lines(ca, Path(environ.get("HOME") or Path.home()), agent)
+    return trust_lines(ca, Path(environ.get("HOME") or Path.home()), agent, environ)

@@ -26,7 +26,7 @@ import shutil
 import socket
 import ssl
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final
 
@@ -204,7 +204,9 @@ def agent_listener_answers(endpoint: str, cert: Path, timeout: float = 2.0) -> b
         return False
 
 
-def trust_lines(ca: CertificateAuthority, home: Path, agent_endpoint: str | None) -> tuple[bool, list[str]]:
+def trust_lines(
+    ca: CertificateAuthority, home: Path, agent_endpoint: str | None, environ: Mapping[str, str]
+) -> tuple[bool, list[str]]:
     """For `editor status`: whether Cursor can trust the CA and reach the agent listener, and the lines that
     say so."""
     store = detect_store()
@@ -215,7 +217,10 @@ def trust_lines(ca: CertificateAuthority, home: Path, agent_endpoint: str | None
                                          None: "system store not checked on this system"}[in_store]]
     lines.append(f"{NODE_ENV} for a Cursor started from the desktop: "
                  + (f"set by {env_file}" if env_file else "not set (cursord ca trust)"))
-    ok = bool(in_store) or env_file is not None
+    in_shell = environ.get(NODE_ENV) == str(ca.paths.cert)
+    if in_shell:
+        lines.append(f"{NODE_ENV} for a Cursor started from this shell: set")
+    ok = bool(in_store) or env_file is not None or in_shell
     if agent_endpoint is not None:
         answers = agent_listener_answers(agent_endpoint, ca.paths.cert)
         lines.append(f"agent listener https://{agent_endpoint}: " + (
