@@ -31,11 +31,11 @@ from cursord.app.data_dir import claim_data_dir
 from cursord.app.reload import ConfigSource, ProviderReloader
 from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
 from cursord.app.turn_log import TurnLog
+from cursord.app.upstream import Upstream, provider_client, upstream_proxy
 from cursord.cluster import GatewayNode, open_peers
 from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
 from cursord.context import ContextLimits, ImageLimits
 from cursord.core import Redactor, redacting
-from cursord.editor import upstream_proxy_kept
 from cursord.proxy import ProxyConfig, catalog_owns, run_proxy
 from cursord.server import (
     AgentEndpoint,
@@ -56,7 +56,7 @@ from cursord.server import (
 from cursord.store import Store, open_store
 from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
-from cursord.tls import UpstreamProxy, proxying_upstream
+from cursord.tls import proxying_upstream
 from cursord.ui import Dashboard, UiSessions, dashboard_parts
 from cursord.web import WebAccess
 
@@ -173,10 +173,6 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLD)
 
 
-def provider_pool_limits(limits: Limits) -> httpx.Limits:
-    return httpx.Limits(max_connections=limits.max_streams, max_keepalive_connections=32)
-
-
 @attrs.define
 class StatusLine:
     """Keeps systemd's `STATUS=` line current with the stream counts (a broker observer)."""
@@ -221,46 +217,8 @@ async def run_service(
             await _serve(config, environ, shutdown=shutdown, source=source, reloads=reloads, upstream=upstream)
 
 
-@attrs.frozen
-class Upstream:
-    """The proxy Cursor's hosts and the providers are reached through, and where that came from."""
-
-    url: str
-    proxy: UpstreamProxy
-    origin: str
-
-
-def upstream_proxy(config: ServeConfig, environ: Mapping[str, str]) -> Upstream | None:
-    """`HTTPS_PROXY` (with `NO_PROXY`) from the environment, else the `http.proxy` that `cursord editor setup`
-    replaced with cursord's own; None: connect directly. Raises ConfigError for a URL that is not http://."""
-    no_proxy = environ.get("NO_PROXY") or environ.get("no_proxy") or ""
-    for name in ("HTTPS_PROXY", "https_proxy"):
-        if environ.get(name):
-            url, origin = environ[name], f"${name}"
-            break
-    else:
-        kept = upstream_proxy_kept(config.data_dir)
-        if kept is None:
-            return None
-        url, origin = kept, "the http.proxy that `cursord editor setup` replaced"
-    try:
-        return Upstream(url, UpstreamProxy.parse(url, no_proxy), origin)
-    except ValueError as error:
-        raise ConfigError(f"upstream proxy from {origin}: {error}") from None
-
-
-def provider_client(limits: Limits, upstream: Upstream | None) -> httpx.AsyncClient:
-    """The one HTTP client for every provider. httpx itself follows `HTTPS_PROXY` and `NO_PROXY`; a proxy
-    kept by `editor setup` is mounted here, with loopback providers (a local Ollama) reached directly."""
-    pool = provider_pool_limits(limits)
-    if upstream is None or upstream.origin.startswith("$"):
-        return httpx.AsyncClient(timeout=None, limits=pool)
-    direct = httpx.AsyncHTTPTransport(limits=pool)
-    mounts: dict[str, httpx.AsyncBaseTransport | None] = {
-        "all://": httpx.AsyncHTTPTransport(proxy=upstream.url, limits=pool),
-        **{f"all://{host}": direct for host in ("localhost", "127.0.0.1", "[::1]")},
-    }
-    return httpx.AsyncClient(timeout=None, mounts=mounts)
+def provider_pool_limits(limits: Limits) -> httpx.Limits:
+    return httpx.Limits(max_connections=limits.max_streams, max_keepalive_connections=32)
 
 
 def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor:
@@ -285,7 +243,7 @@ async def _serve(
         open_store(config.data_dir, url=config.store) as store,
         # One connection pool for every provider, as large as the streams cursord may hold: httpx's
         # default of 100 would make the 101st concurrent turn wait for a slot and time out.
-        provider_client(config.limits, upstream) as client,
+        provider_client(provider_pool_limits(config.limits), upstream) as client,
         gateway_client(config) as forwarding,
         gateway_node(config, store) as node,
         trio.open_nursery() as nursery,

@@ -15,7 +15,8 @@ import attrs
 import pytest
 import trio
 
-from cursord.app.runtime import Upstream, provider_client, upstream_proxy
+from cursord.app.runtime import provider_pool_limits
+from cursord.app.upstream import Upstream, provider_client, upstream_proxy
 from cursord.config import Limits, ServeConfig
 from cursord.editor import upstream_proxy_kept
 from cursord.proxy import ProxyConfig, build_proxy
@@ -139,7 +140,7 @@ async def test_provider_calls_go_through_the_kept_proxy_and_local_providers_do_n
     async with corporate_proxy() as corp:
         url = f"http://127.0.0.1:{corp.port}"
         upstream = Upstream(url, UpstreamProxy.parse(url), "the http.proxy that `cursord editor setup` replaced")
-        async with provider_client(Limits(), upstream) as client:
+        async with provider_client(provider_pool_limits(Limits()), upstream) as client:
             response = await client.get("http://provider.invalid/v1/models")
             assert response.text == "via proxy"
             assert corp.heads[-1].startswith("GET http://provider.invalid/v1/models HTTP/1.1")
