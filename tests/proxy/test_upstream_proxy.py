@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import attrs
+import httpx
 import pytest
 import trio
 
@@ -146,6 +147,18 @@ async def test_provider_calls_go_through_the_kept_proxy_and_local_providers_do_n
             assert corp.heads[-1].startswith("GET http://provider.invalid/v1/models HTTP/1.1")
             await client.get(f"http://127.0.0.1:{corp.port}/direct")
             assert corp.heads[-1].startswith("GET /direct HTTP/1.1")  # origin-form: not through a proxy
+
+
+async def test_provider_calls_follow_https_proxy_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    async with corporate_proxy() as corp:
+        monkeypatch.setenv("HTTPS_PROXY", f"http://127.0.0.1:{corp.port}")
+        monkeypatch.delenv("NO_PROXY", raising=False)
+        monkeypatch.delenv("no_proxy", raising=False)
+        found = upstream_proxy(ServeConfig(data_dir=Path("/nonexistent")), os.environ)
+        async with provider_client(provider_pool_limits(Limits()), found) as client:
+            with pytest.raises(httpx.HTTPError):  # the echo server behind the tunnel speaks no TLS
+                await client.get("https://api.anthropic.com/v1/models")
+        assert corp.heads[0].startswith("CONNECT api.anthropic.com:443 HTTP/1.1")
 
 
 def test_the_upstream_comes_from_https_proxy_else_from_editor_setup(tmp_path: Path) -> None:
