@@ -336,6 +336,8 @@ async def _serve(
             proxy_binds = await nursery.start(partial(proxy, config=proxy_config))
         # Only now that every listener is bound: a busy port is one error line, never after "listening".
         log.info("cursord listening on %s; models: %s", ", ".join(binds), ", ".join(router.models))
+        if agent.url is not None:
+            log.info("editor agent listener (HTTP/2 over TLS) on %s, advertised as agentn_url", agent.url)
         log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))
         tune_gc()
         notifier.ready(status=f"listening on {', '.join(binds)}")

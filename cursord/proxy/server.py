@@ -211,7 +211,7 @@ class InterceptingProxy:
         for listener in listeners:
             name = listener.socket.getsockname()
             addresses.append((str(name[0]), int(name[1])))
-        log.info("proxy listening on %s", ", ".join(f"{h}:{p}" for h, p in addresses))
+        log.debug("proxy listening on %s", ", ".join(f"{h}:{p}" for h, p in addresses))
         task_status.started(addresses)
         await trio.serve_listeners(self._on_tcp, listeners)
 
