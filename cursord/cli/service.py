@@ -103,16 +103,18 @@ WantedBy=default.target
 """
 
 ENV_TEMPLATE: Final = """\
-# API keys for cursord, read by the systemd unit (EnvironmentFile=). Keep this file mode 0600.
-# One VAR=value per line; a provider's api_key_env names the variable it uses.
+# API keys for cursord, read by the systemd unit (EnvironmentFile=) and by every cursord command.
+# Keep this file mode 0600. One VAR=value per line; a provider's api_key_env names the variable it uses.
+# After editing: systemctl --user reload cursord (or start it, the first time).
 OPENAI_API_KEY=
 ANTHROPIC_API_KEY=
 """
 
 STARTER_CONFIG: Final = """\
-# cursord settings. Flags given to `cursord serve` override these; `cursord config check` shows
-# the result. API keys are not kept here: each provider names the environment variable holding
-# its key, set in cursord.env next to this file.
+# cursord settings, read by the service and by every cursord command. Flags override these;
+# `cursord config check` shows the result. API keys are not kept here: each provider names the
+# environment variable holding its key, set in cursord.env next to this file. After editing the
+# providers: systemctl --user reload cursord; anything else: systemctl --user restart cursord.
 
 listen = "127.0.0.1:8765"
 # agent_listen = "127.0.0.1:8767"   # the editor's HTTP/2 agent path (TLS); "off" keeps it on HTTP/1.1
