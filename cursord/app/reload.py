@@ -60,9 +60,11 @@ class ProviderReloader:
             return False
         catalog = ModelCatalog(config.providers, config.aliases, config.default_model)
         fresh = ProviderRouter.from_catalog(catalog, environ, self.client, default_model=config.default_model)
-        redact_also(environ.get(p.api_key_env) for p in config.providers if p.api_key_env)
+        redact_also(environ.get(name) for p in config.providers for name in p.key_envs)
         self.router.catalog.adopt(catalog)
-        self.router.providers = fresh.providers
+        # Every key's provider, and where round-robin pools start and which keys rest, afresh: keys may
+        # have changed.
+        self.router.providers, self.router.pools, self.router.targets = fresh.providers, fresh.pools, fresh.targets
         self.router.default_model = config.default_model
         if self.router.ledger is not None:
             self.router.ledger.prices = price_book(config.providers)
