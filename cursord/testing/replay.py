@@ -1,0 +1,555 @@
+"""Replaying a capture: the editor's side of a recorded session played against a daemon, and where it diverges.
+
+Theory of operation. A capture (`cursord.capture`) lists every call the editor made, in the order the daemon saw
+them, with what the editor sent and what it got. `replay_capture` plays the editor's side again:
+
+- **Order and timing.** Every call start (and every frame of an `AgentService/Run` call) is an action, taken
+  in the capture's order. An action waits until the daemon has sent, on each stream, as many messages as the
+  editor had received there when it acted then (the *significant* ones: heartbeats and deltas, whose number
+  depends on chunking, are not counted), then waits the gap the capture shows after the last of those
+  messages (`Timing.RECORDED`), or goes at once (`Timing.ASAP`). Calls are sent without waiting for the
+  previous one's answer, so appends that overlapped overlap again and arrive in the recorded order; an
+  append the editor gave up on is given up after the same time; a retried append is sent again, bytes and all.
+- **Ids.** What the daemon names (exec ids, model call ids) may differ from run to run: each message the
+  daemon sends is paired with the recorded one at the same place, and the ids in `KEPT_FIELDS` that differ
+  are translated in every later upload.
+- **The provider.** `provider_script` turns each recorded step (`step_started` .. the next one) back into
+  what a model said: its text, and its tool calls from the exec requests that followed (the tool whose
+  `args_field` the request sets, its arguments from the request's fields). A chat-completions fake serves it.
+
+Divergences (`Divergence`, each naming the message): ``unknown field`` (an upload carries a field or case the
+schema lacks), ``refused upload`` (the editor got an ACK, the daemon now refuses), ``different answer`` (any
+other call whose status or error code changed), ``different messages`` (a stream's significant messages differ
+in kind or number, or it ends differently), ``hang`` (the daemon never sent a message the editor got then,
+within `hang_after` seconds; the replay stops there).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import gzip
+import json
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+import attrs
+import trio
+from google.protobuf import json_format
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
+
+from cursord.agent.tools import ExecTool, ToolContext, native_tools
+from cursord.capture import (
+    KEPT_FIELDS,
+    append_inner,
+    CaptureEvent,
+    RecordedCall,
+    calls_of,
+    decode,
+    describe_up,
+    message_kind,
+)
+from cursord.config import ProviderKind
+from cursord.connect import error_from_json
+from cursord.core import unknown_numbers
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.testing.editor import RUN, RUN_SSE, UNARY_HEADERS, Connect, EditorClient, RunSSEReader
+from cursord.testing.agent import agent_daemon, spec_for
+from cursord.testing.fake_providers import Reply, chat_text, chat_tool_calls, open_fake_provider
+from cursord.testing.harness import Wrap
+
+__all__ = ["Divergence", "Timing", "models_of", "provider_script", "replay_capture", "replay_fresh", "significant"]
+
+#: messages whose number depends on how a provider chunked its stream, or on the clock: not compared
+_UNCOUNTED = frozenset(
+    {
+        "interaction_update.heartbeat",
+        "interaction_update.text_delta",
+        "interaction_update.thinking_delta",
+        "interaction_update.token_delta",
+        "interaction_update.partial_tool_call",
+        "interaction_update.tool_call_delta",
+        "interaction_update.shell_output_delta",
+    }
+)
+
+
+class Timing(enum.Enum):
+    RECORDED = "recorded"
+    ASAP = "asap"
+
+
+@attrs.frozen
+class Divergence:
+    kind: str
+    message: str
+    call: int
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.message}"
+
+
+def significant(kind: str) -> bool:
+    return kind not in _UNCOUNTED
+
+
+# ---- the provider's side, from the recorded steps ---------------------------------------------------------
+
+
+def _request_id(call: RecordedCall) -> str | None:
+    if call.path == RUN:
+        return call.header("x-request-id")
+    if call.path == RUN_SSE and call.ups:
+        message = decode(call.ups[0])
+        return message.request_id if isinstance(message, agent.BidiRequestId) else None
+    return None
+
+
+def _stream_messages(calls: Sequence[RecordedCall]) -> list[list[agent.AgentServerMessage]]:
+    """Each request id's published messages, from the stream call that saw most of them, in start order."""
+    best: dict[str, list[agent.AgentServerMessage]] = {}
+    for call in calls:
+        request_id = _request_id(call)
+        if request_id is None:
+            continue
+        messages = [m for e in call.downs if isinstance(m := decode(e), agent.AgentServerMessage)]
+        if len(messages) > len(best.get(request_id, [])) or request_id not in best:
+            best[request_id] = messages
+    return list(best.values())
+
+
+def _tool_arguments(tool: ExecTool, args: Message) -> str:
+    properties = tool.parameters.get("properties", {})
+    fields = json_format.MessageToDict(args, preserving_proto_field_name=True)
+    return json.dumps({key: value for key, value in fields.items() if key in properties})
+
+
+def _exec_tool(candidates: Sequence[ExecTool], arguments: str, call_id: str, case: str | None) -> ExecTool:
+    """The tool among those setting one exec field whose `ToolCall` is the one the editor was shown."""
+    for tool in candidates:
+        shown = tool.tool_call(json.loads(arguments), ToolContext(call_id))
+        if shown is not None and shown.WhichOneof("tool") == case:
+            return tool
+    return candidates[0]
+
+
+@attrs.define
+class _Step:
+    """What the model said in one recorded step: text, and tool calls `(call id, tool name, arguments)`."""
+
+    text: list[str] = attrs.field(factory=list)
+    calls: list[tuple[str, str, str]] = attrs.field(factory=list)
+
+    def reply(self) -> Reply:
+        text = "".join(self.text)
+        return Reply.sse(chat_tool_calls(self.calls, text=text) if self.calls else chat_text(text))
+
+
+def provider_script(calls: Sequence[RecordedCall]) -> list[Reply]:
+    """What the model said in each recorded step, as replies of a chat-completions fake (see the module
+    docstring). A call's first exec request names its tool and arguments; a tool the editor answers through an
+    interaction query is not replayed (its step keeps its text)."""
+    tools: dict[str, list[ExecTool]] = {}
+    for tool in native_tools(agent.AGENT_MODE_AGENT):
+        if isinstance(tool, ExecTool):
+            tools.setdefault(tool.args_field, []).append(tool)
+    replies: list[Reply] = []
+    for messages in _stream_messages(calls):
+        step: _Step | None = None
+        shown: dict[str, str | None] = {}  # call id -> the ToolCall case the editor was shown
+        for message in messages:
+            update = message.interaction_update
+            if message.HasField("interaction_update") and update.HasField("step_started"):
+                if step is not None:
+                    replies.append(step.reply())
+                step = _Step()
+            elif step is None:
+                continue
+            elif update.HasField("text_delta"):
+                step.text.append(update.text_delta.text)
+            elif update.HasField("tool_call_started"):
+                started = update.tool_call_started
+                shown[started.call_id] = started.tool_call.WhichOneof("tool")
+            elif (field := message.exec_server_message.WhichOneof("message")) in tools:
+                args = getattr(message.exec_server_message, field)
+                call_id = getattr(args, "tool_call_id", "") or message.exec_server_message.exec_id.rsplit(":", 1)[-1]
+                if any(call[0] == call_id for call in step.calls):
+                    continue  # a further exec of the same call (StrReplace reads, then writes)
+                arguments = _tool_arguments(tools[field][0], args)
+                tool = _exec_tool(tools[field], arguments, call_id, shown.get(call_id))
+                step.calls.append((call_id, tool.name, _tool_arguments(tool, args)))
+        if step is not None:
+            replies.append(step.reply())
+    return replies
+
+
+def models_of(calls: Sequence[RecordedCall]) -> list[str]:
+    """The model ids the capture's runs asked for (the replay's daemon serves each)."""
+    models: list[str] = []
+    for call in calls:
+        for event in call.ups:
+            message = decode(event)
+            if isinstance(message, aiserver.BidiAppendRequest):
+                message = append_inner(message)
+            if isinstance(message, agent.AgentClientMessage) and message.HasField("run_request"):
+                model = message.run_request.requested_model.model_id
+                if model and model not in models:
+                    models.append(model)
+    return models
+
+
+# ---- ids -----------------------------------------------------------------------------------------------
+
+
+def _pair_ids(recorded: Message, live: Message, ids: dict[str, str]) -> None:
+    """Record each id of `recorded` that `live` (the same message as the daemon sent it now) spells otherwise."""
+    for field, value in recorded.ListFields():
+        if field.type == FieldDescriptor.TYPE_MESSAGE and not (field.message_type and field.message_type.GetOptions().map_entry):
+            if field.is_repeated:
+                for a, b in zip(value, getattr(live, field.name), strict=False):
+                    _pair_ids(a, b, ids)
+            elif live.HasField(field.name):
+                _pair_ids(value, getattr(live, field.name), ids)
+        elif field.type == FieldDescriptor.TYPE_STRING and field.name in KEPT_FIELDS and not field.is_repeated:
+            now = getattr(live, field.name)
+            if now and now != value:
+                ids[value] = now
+
+
+def _translate(message: Message, ids: dict[str, str]) -> None:
+    for field, value in message.ListFields():
+        if field.type == FieldDescriptor.TYPE_MESSAGE and not (field.message_type and field.message_type.GetOptions().map_entry):
+            for item in value if field.is_repeated else (value,):
+                _translate(item, ids)
+        elif field.type == FieldDescriptor.TYPE_STRING and field.name in KEPT_FIELDS and not field.is_repeated:
+            if value in ids:
+                setattr(message, field.name, ids[value])
+
+
+def _translated_payload(event: CaptureEvent, ids: dict[str, str]) -> bytes:
+    message = decode(event)
+    if message is None or not ids:
+        return event.data
+    if isinstance(message, aiserver.BidiAppendRequest):
+        inner = append_inner(message)
+        if inner is not None:
+            _translate(inner, ids)
+            if message.data:
+                message.data = inner.SerializeToString().hex()
+            else:
+                message.data_binary = inner.SerializeToString()
+    else:
+        _translate(message, ids)
+    return message.SerializeToString()
+
+
+def _unknown_fields(event: CaptureEvent) -> list[str]:
+    message = decode(event)
+    if message is None:
+        return []
+    found = [f"{name} field {number}" for name, number in unknown_numbers(message)]
+    if isinstance(message, aiserver.BidiAppendRequest) and (inner := append_inner(message)) is not None:
+        found += [f"{name} field {number}" for name, number in unknown_numbers(inner)]
+    return found
+
+
+# ---- playing -------------------------------------------------------------------------------------------
+
+
+@attrs.define
+class _Stream:
+    """What one stream call received, recorded and now: its significant messages, with when they came."""
+
+    call: RecordedCall
+    recorded: list[tuple[int, float, str, agent.AgentServerMessage]]  # (event order, t, kind, message)
+    live: list[tuple[float, agent.AgentServerMessage]] = attrs.field(factory=list)
+    diverged: bool = False
+    ended: bool = False
+
+    def name(self) -> str:
+        request = _request_id(self.call)
+        return f"{self.call.method} of {request} (call {self.call.number})"
+
+
+@attrs.frozen
+class _Action:
+    order: int
+    t: float
+    call: RecordedCall
+    event: CaptureEvent | None  # None: opening a stream call; else the frame (or unary body) to send
+
+
+@attrs.define
+class _Replay:
+    calls: list[RecordedCall]
+    order: dict[int, int]  # id(event) -> position in the capture
+    editors: dict[bool, EditorClient]
+    timing: Timing
+    hang_after: float
+    divergences: list[Divergence] = attrs.field(factory=list)
+    streams: dict[int, _Stream] = attrs.field(factory=dict)
+    runs: dict[int, Any] = attrs.field(factory=dict)
+    ids: dict[str, str] = attrs.field(factory=dict)
+    progress: trio.Event = attrs.field(factory=trio.Event)
+    started: float = 0.0
+
+    def diverge(self, kind: str, message: str, call: RecordedCall) -> None:
+        self.divergences.append(Divergence(kind, message, call.number))
+
+    def _ring(self) -> None:
+        self.progress.set()
+        self.progress = trio.Event()
+
+    # -- scheduling --
+
+    def _anchor(self, order: int) -> tuple[float, float] | None:
+        """(recorded t, live time) of the latest significant message any stream had received before `order`."""
+        best: tuple[float, float] | None = None
+        for stream in self.streams.values():
+            count = sum(1 for item in stream.recorded if item[0] < order)
+            if count and len(stream.live) >= count and (best is None or stream.recorded[count - 1][1] > best[0]):
+                best = (stream.recorded[count - 1][1], stream.live[count - 1][0])
+        return best
+
+    def _missing(self, order: int) -> tuple[_Stream, int] | None:
+        for stream in self.streams.values():
+            count = sum(1 for item in stream.recorded if item[0] < order)
+            if len(stream.live) < count and not stream.diverged:
+                return stream, len(stream.live)
+        return None
+
+    async def wait_for(self, action: _Action) -> bool:
+        """Wait until the daemon has sent what the editor had received before `action`; False on a hang."""
+        while (missing := self._missing(action.order)) is not None:
+            stream, index = missing
+            if stream.ended:
+                return True  # the stream ended early: already reported as different messages
+            with trio.move_on_after(self.hang_after):
+                await self.progress.wait()
+                continue
+            kind = stream.recorded[index][2]
+            self.diverge(
+                "hang",
+                f"{stream.name()}: the daemon did not send message #{index} ({kind}) within {self.hang_after:g} s, "
+                f"which the editor had received before {self._describe(action)}",
+                stream.call,
+            )
+            return False
+        if self.timing is Timing.RECORDED:
+            anchor = self._anchor(action.order)
+            recorded_t, live_t = anchor if anchor is not None else (0.0, self.started)
+            await trio.sleep_until(live_t + max(0.0, action.t - recorded_t))
+        return True
+
+    def _describe(self, action: _Action) -> str:
+        if action.event is None:
+            return f"opening {action.call.method} (call {action.call.number})"
+        return describe_up(action.call, action.event)
+
+    # -- calls --
+
+    async def unary(self, call: RecordedCall, event: CaptureEvent) -> None:
+        body = _translated_payload(event, self.ids)
+        headers = list(UNARY_HEADERS)
+        if event.get("compressed"):
+            body = gzip.compress(body)
+            headers.append((b"content-encoding", b"gzip"))
+        editor = self.editors[call.http == "2"]
+        if call.gone is not None and call.end is None:
+            with trio.move_on_after(max(0.0, call.gone.t - event.t)):
+                await editor.post(call.path, body, headers)
+            return
+        status, answer = await editor.post(call.path, body, headers)
+        recorded = call.error_code
+        live = None
+        if status != 200:
+            try:
+                live = error_from_json(answer).code.value
+            except ValueError:
+                live = f"HTTP {status}"
+        if recorded is None and live is not None:
+            kind = "refused upload" if call.method == "BidiAppend" else "different answer"
+            reason = error_from_json(answer).message if status != 200 and answer.startswith(b"{") else ""
+            self.diverge(kind, f"{describe_up(call, event)}: the editor got an ACK, now {live} {reason}".rstrip(), call)
+        elif recorded != live:
+            self.diverge("different answer", f"{describe_up(call, event)}: the editor got {recorded or 'ok'}, "
+                                              f"now {live or 'ok'}", call)
+
+    async def read_stream(self, stream: _Stream, reader: RunSSEReader) -> None:
+        recorded_count = len(stream.recorded)
+        while True:
+            message = await reader.next_message()
+            if message is None:
+                break
+            kind = message_kind(message)
+            if not significant(kind):
+                continue
+            index = len(stream.live)
+            stream.live.append((trio.current_time(), message))
+            if not stream.diverged:
+                if index >= recorded_count:
+                    stream.diverged = True
+                    self.diverge("different messages", f"{stream.name()}: message #{index} ({kind}) was not "
+                                                       "in the capture", stream.call)
+                else:
+                    expected = stream.recorded[index]
+                    if expected[2] != kind:
+                        stream.diverged = True
+                        self.diverge("different messages", f"{stream.name()}: message #{index} was {expected[2]} "
+                                                           f"for the editor, now {kind}", stream.call)
+                    else:
+                        _pair_ids(expected[3], message, self.ids)
+            self._ring()
+            if stream.call.gone is not None and len(stream.live) >= recorded_count:
+                break  # the editor left here
+        stream.ended = True
+        self._ring()
+        if stream.call.gone is not None or stream.diverged:
+            return
+        if len(stream.live) < recorded_count:
+            stream.diverged = True
+            missing = stream.recorded[len(stream.live)][2]
+            self.diverge("different messages", f"{stream.name()}: ended before message #{len(stream.live)} "
+                                               f"({missing})", stream.call)
+        live_end = reader.error.code.value if reader.end is not None and reader.error is not None else None
+        if live_end != stream.call.error_code:
+            self.diverge("different messages", f"{stream.name()}: ended {live_end or 'ok'}, the editor saw "
+                                               f"{stream.call.error_code or 'ok'}", stream.call)
+
+    async def open_stream(self, call: RecordedCall, nursery: trio.Nursery) -> None:
+        stream = self.streams[call.number]
+        editor = self.editors[call.http == "2"]
+        if call.path == RUN_SSE:
+            request_id = _request_id(call) or ""
+
+            async def run_sse() -> None:
+                async with editor.run_sse(request_id) as reader:
+                    await self.read_stream(stream, reader)
+
+            nursery.start_soon(run_sse)
+            return
+        opened = trio.Event()
+
+        async def run() -> None:
+            extra = [(name.encode(), value.encode()) for name, value in call.headers
+                     if name.startswith("x-parent-")]
+            gzip_frames = call.header("connect-content-encoding") == "gzip"
+            async with editor.run(call.header("x-request-id") or "", gzip_frames=gzip_frames, headers=extra) as run:
+                self.runs[call.number] = run
+                opened.set()
+                await self.read_stream(stream, await run.reader())
+
+        nursery.start_soon(run)
+        await opened.wait()
+
+    async def send_frame(self, call: RecordedCall, event: CaptureEvent) -> None:
+        run = self.runs[call.number]
+        await run.send_payload(_translated_payload(event, self.ids))
+
+
+def _actions(calls: Sequence[RecordedCall], order: dict[int, int]) -> list[_Action]:
+    actions = []
+    for call in calls:
+        if call.path == RUN:
+            actions.append(_Action(order[id(call)], call.started, call, None))
+            actions += [_Action(order[id(e)], e.t, call, e) for e in call.ups]
+        elif call.path == RUN_SSE:
+            actions.append(_Action(order[id(call)], call.started, call, None))
+        elif call.ups:
+            actions.append(_Action(order[id(call)], call.started, call, call.ups[0]))
+    return sorted(actions, key=lambda action: action.order)
+
+
+@contextlib.asynccontextmanager
+async def _editors(connect: Connect, headers: tuple[tuple[bytes, bytes], ...]) -> AsyncIterator[dict[bool, EditorClient]]:
+    async with EditorClient.open(connect, False, headers) as h1, EditorClient.open(connect, True, headers) as h2:
+        yield {False: h1, True: h2}
+
+
+async def replay_capture(
+    events: Sequence[CaptureEvent],
+    connect: Connect,
+    *,
+    timing: Timing = Timing.RECORDED,
+    hang_after: float = 30.0,
+    headers: tuple[tuple[bytes, bytes], ...] = (),
+) -> list[Divergence]:
+    """Play the editor's side of `events` over `connect` (a daemon whose provider serves `provider_script`);
+    the divergences found, in the order they were found (empty: the daemon answered as it did then)."""
+    calls = calls_of(events)
+    order: dict[int, int] = {}
+    for position, event in enumerate(events):
+        order[id(event)] = position
+    by_number = {call.number: call for call in calls}
+    for position, event in enumerate(events):
+        if event.ev == "request" and event.call in by_number:
+            order[id(by_number[event.call])] = position
+    divergences: list[Divergence] = []
+    for call in calls:
+        for event in call.ups:
+            for unknown in _unknown_fields(event):
+                divergences.append(Divergence("unknown field", f"{describe_up(call, event)}: {unknown} is not in "
+                                                               "this build's schema", call.number))
+    async with _editors(connect, headers) as editors:
+        replay = _Replay(calls, order, editors, timing, hang_after, divergences)
+        replay.started = trio.current_time()
+        for call in calls:
+            if call.path in (RUN, RUN_SSE):
+                recorded = []
+                for event in call.downs:
+                    message = decode(event)
+                    if isinstance(message, agent.AgentServerMessage) and significant(kind := message_kind(message)):
+                        recorded.append((order[id(event)], event.t, kind, message))
+                replay.streams[call.number] = _Stream(call, recorded)
+        async with trio.open_nursery() as nursery:
+            for action in _actions(calls, order):
+                if not await replay.wait_for(action):
+                    nursery.cancel_scope.cancel()
+                    break
+                if action.event is None:
+                    await replay.open_stream(action.call, nursery)
+                elif action.call.path == RUN:
+                    await replay.send_frame(action.call, action.event)
+                else:
+                    nursery.start_soon(replay.unary, action.call, action.event)
+            else:
+                await _wait_streams(replay, nursery)
+    return replay.divergences
+
+
+async def replay_fresh(
+    events: Sequence[CaptureEvent],
+    *,
+    timing: Timing = Timing.RECORDED,
+    hang_after: float = 30.0,
+    wrap: Wrap | None = None,
+) -> list[Divergence]:
+    """Replay `events` against a fresh daemon (in memory) whose provider serves the capture's `provider_script`."""
+    calls = calls_of(events)
+    models = models_of(calls) or ["default"]
+    async with (
+        open_fake_provider(*provider_script(calls)) as fake,
+        agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, *models), side_rpcs=True, wrap=wrap) as (daemon, _),
+    ):
+        return await replay_capture(events, daemon.connect, timing=timing, hang_after=hang_after)
+
+
+async def _wait_streams(replay: _Replay, nursery: trio.Nursery) -> None:
+    """Let every stream reach what the editor saw (or hang), then close the ones the editor left open."""
+    while (missing := replay._missing(1 << 62)) is not None:
+        stream, index = missing
+        if stream.ended:
+            break
+        with trio.move_on_after(replay.hang_after):
+            await replay.progress.wait()
+            continue
+        replay.diverge("hang", f"{stream.name()}: the daemon did not send message #{index} "
+                               f"({stream.recorded[index][2]}) within {replay.hang_after:g} s", stream.call)
+        break
+    with trio.move_on_after(replay.hang_after):
+        while not all(s.ended for s in replay.streams.values() if s.call.end is not None):
+            await replay.progress.wait()
+    nursery.cancel_scope.cancel()
+
