@@ -26,7 +26,7 @@ from cursord.agent.restore import make_restorer
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.titles import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
-from cursord.app.daemon import serve_core
+from cursord.app.daemon import AppWrap, serve_core
 from cursord.app.data_dir import claim_data_dir
 from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
 from cursord.cluster import GatewayNode, open_peers
@@ -195,14 +195,17 @@ class StatusLine:
         return AppParts(stream_observers=(self.observe,))
 
 
-async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
-    """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes.
+async def run_service(
+    config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event, wrap: AppWrap | None = None
+) -> None:
+    """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes. With `wrap`,
+    each listener (the editor's port, the agent listener, the proxy) serves `wrap(app, listener)`.
 
     Raises `DataDirInUse` at once if another cursord serves from the same data directory. For the whole
     run, `redact_secrets` (provider errors, log lines) masks the configured keys, whatever their shape.
     """
     with claim_data_dir(config.data_dir), redacting(configured_keys(config, environ)):
-        await _serve(config, environ, shutdown=shutdown)
+        await _serve(config, environ, shutdown=shutdown, wrap=wrap)
 
 
 def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor:
@@ -213,7 +216,9 @@ def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor
     return Redactor.for_keys(environ.get(name) for name in names if name)
 
 
-async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
+async def _serve(
+    config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event, wrap: AppWrap | None
+) -> None:
     notifier = Notifier.from_environ(environ)
     async with (
         open_store(config.data_dir, url=config.store) as store,
@@ -274,7 +279,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         stop_serving = trio.Event()
 
         async def serve_then_stop(*, task_status: trio.TaskStatus[list[str]]) -> None:
-            await serve_core(config, core, shutdown=stop_serving, agent=agent, task_status=task_status)
+            await serve_core(config, core, shutdown=stop_serving, agent=agent, wrap=wrap, task_status=task_status)
             if node is not None:  # its streams have ended, their journals kept: others take them over
                 await node.leave()
             nursery.cancel_scope.cancel()  # the watchdog and the core go with it
@@ -294,7 +299,8 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             log.info("offline: the proxy forwards nothing to Cursor")
         # A gateway's user runs every model on the gateway (which refuses the ones it does not serve).
         owns = router.catalog if config.gateway is None else (lambda model: True)
-        proxy = partial(run_proxy, core.app, data_dir=config.data_dir, owns_model=owns)
+        proxied = wrap(core.app, "proxy") if wrap is not None else core.app
+        proxy = partial(run_proxy, proxied, data_dir=config.data_dir, owns_model=owns)
         proxy_binds = await nursery.start(partial(proxy, config=proxy_config))
         log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))
         tune_gc()

@@ -35,7 +35,16 @@ from typing import Any, Final, TextIO
 
 import attrs
 
-__all__ = ["FORMAT", "VERSION", "CaptureError", "CaptureEvent", "CaptureHeader", "dump_capture", "read_capture", "write_line"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "CaptureError",
+    "CaptureEvent",
+    "CaptureHeader",
+    "dump_capture",
+    "read_capture",
+    "write_line",
+]
 
 FORMAT: Final = "cursord-capture"
 VERSION: Final = 1

@@ -16,10 +16,11 @@ daemon goes on. The header line is written with the first call, whose headers na
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import logging
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any, Final, TextIO
 
@@ -45,6 +46,7 @@ log = logging.getLogger(__name__)
 __all__ = ["CAPTURE_DIR", "Recorder", "capture_path", "method_types"]
 
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+AsgiMessage = MutableMapping[str, Any]
 
 CAPTURE_DIR: Final = "captures"
 #: the largest message decoded for the capture (a bigger one is written as its size only)
@@ -179,17 +181,15 @@ class Recorder:
     # ---- the editor's side ----------------------------------------------------------------------------
 
     def _receiving(self, call: _Call, receive: Receive) -> Receive:
-        async def recorded_receive() -> dict[str, Any]:
+        async def recorded_receive() -> AsgiMessage:
             message = await receive()
-            try:
+            with contextlib.suppress(ConnectError):  # bad framing: the app answers it; the capture keeps the rest
                 self._on_request_message(call, message)
-            except ConnectError:
-                pass  # bad framing: the app answers it; the capture has what came before
             return message
 
         return recorded_receive
 
-    def _on_request_message(self, call: _Call, message: dict[str, Any]) -> None:
+    def _on_request_message(self, call: _Call, message: AsgiMessage) -> None:
         if message["type"] == "http.disconnect":
             if not call.finished:
                 call.finished = True
@@ -210,16 +210,14 @@ class Recorder:
     # ---- the daemon's side ----------------------------------------------------------------------------
 
     def _sending(self, call: _Call, send: Send) -> Send:
-        async def recorded_send(message: dict[str, Any]) -> None:
-            try:
+        async def recorded_send(message: AsgiMessage) -> None:
+            with contextlib.suppress(ConnectError):
                 self._on_response_message(call, message)
-            except ConnectError:
-                pass
             await send(message)
 
         return recorded_send
 
-    def _on_response_message(self, call: _Call, message: dict[str, Any]) -> None:
+    def _on_response_message(self, call: _Call, message: AsgiMessage) -> None:
         if call.finished:
             return
         if message["type"] == "http.response.start":

@@ -42,9 +42,9 @@ from google.protobuf.message import Message
 from cursord.agent.tools import ExecTool, ToolContext, native_tools
 from cursord.capture import (
     KEPT_FIELDS,
-    append_inner,
     CaptureEvent,
     RecordedCall,
+    append_inner,
     calls_of,
     decode,
     describe_up,
@@ -55,8 +55,8 @@ from cursord.connect import error_from_json
 from cursord.core import unknown_numbers
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.testing.editor import RUN, RUN_SSE, UNARY_HEADERS, Connect, EditorClient, RunSSEReader
 from cursord.testing.agent import agent_daemon, spec_for
+from cursord.testing.editor import RUN, RUN_SSE, UNARY_HEADERS, Connect, EditorClient, RunSSEReader
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_calls, open_fake_provider
 from cursord.testing.harness import Wrap
 
@@ -203,16 +203,25 @@ def models_of(calls: Sequence[RecordedCall]) -> list[str]:
 # ---- ids -----------------------------------------------------------------------------------------------
 
 
+def _is_message(field: FieldDescriptor) -> bool:
+    entry = field.message_type
+    return field.type == FieldDescriptor.TYPE_MESSAGE and entry is not None and not entry.GetOptions().map_entry
+
+
+def _is_id(field: FieldDescriptor) -> bool:
+    return field.type == FieldDescriptor.TYPE_STRING and field.name in KEPT_FIELDS and not field.is_repeated
+
+
 def _pair_ids(recorded: Message, live: Message, ids: dict[str, str]) -> None:
     """Record each id of `recorded` that `live` (the same message as the daemon sent it now) spells otherwise."""
     for field, value in recorded.ListFields():
-        if field.type == FieldDescriptor.TYPE_MESSAGE and not (field.message_type and field.message_type.GetOptions().map_entry):
+        if _is_message(field):
             if field.is_repeated:
                 for a, b in zip(value, getattr(live, field.name), strict=False):
                     _pair_ids(a, b, ids)
             elif live.HasField(field.name):
                 _pair_ids(value, getattr(live, field.name), ids)
-        elif field.type == FieldDescriptor.TYPE_STRING and field.name in KEPT_FIELDS and not field.is_repeated:
+        elif _is_id(field):
             now = getattr(live, field.name)
             if now and now != value:
                 ids[value] = now
@@ -220,12 +229,11 @@ def _pair_ids(recorded: Message, live: Message, ids: dict[str, str]) -> None:
 
 def _translate(message: Message, ids: dict[str, str]) -> None:
     for field, value in message.ListFields():
-        if field.type == FieldDescriptor.TYPE_MESSAGE and not (field.message_type and field.message_type.GetOptions().map_entry):
+        if _is_message(field):
             for item in value if field.is_repeated else (value,):
                 _translate(item, ids)
-        elif field.type == FieldDescriptor.TYPE_STRING and field.name in KEPT_FIELDS and not field.is_repeated:
-            if value in ids:
-                setattr(message, field.name, ids[value])
+        elif _is_id(field) and value in ids:
+            setattr(message, field.name, ids[value])
 
 
 def _translated_payload(event: CaptureEvent, ids: dict[str, str]) -> bytes:
@@ -463,7 +471,9 @@ def _actions(calls: Sequence[RecordedCall], order: dict[int, int]) -> list[_Acti
 
 
 @contextlib.asynccontextmanager
-async def _editors(connect: Connect, headers: tuple[tuple[bytes, bytes], ...]) -> AsyncIterator[dict[bool, EditorClient]]:
+async def _editors(
+    connect: Connect, headers: tuple[tuple[bytes, bytes], ...]
+) -> AsyncIterator[dict[bool, EditorClient]]:
     async with EditorClient.open(connect, False, headers) as h1, EditorClient.open(connect, True, headers) as h2:
         yield {False: h1, True: h2}
 

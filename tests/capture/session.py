@@ -106,7 +106,9 @@ async def record_session(capture: Path, tmp: Path, *, keep_content: bool = False
     async with (
         open_fake_provider(*provider_replies()) as fake,
         agent_daemon(
-            spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL), side_rpcs=True, wrap=lambda app: recorder.wrap(app, "agent")
+            spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL),
+            side_rpcs=True,
+            wrap=lambda app: recorder.wrap(app, "agent"),
         ) as (daemon, _),
         proxy_tunnel(recorder.wrap(daemon.core.app, "proxy"), tmp / "data") as tunnel,
     ):

@@ -54,9 +54,10 @@ async def test_a_recorded_session_holds_no_secret_and_replays_without_divergence
     assert divergences == []
 
 
-def rewrite_uploads(
-    events: list[CaptureEvent], kind: str, change: Callable[[aiserver.BidiAppendRequest, agent.AgentClientMessage], bytes]
-) -> list[CaptureEvent]:
+Change = Callable[[aiserver.BidiAppendRequest, agent.AgentClientMessage], bytes]
+
+
+def rewrite_uploads(events: list[CaptureEvent], kind: str, change: Change) -> list[CaptureEvent]:
     """The capture with every BidiAppend carrying a `kind` upload (retries too) rewritten by `change`, which
     returns the new inner message bytes (and may change the request)."""
     out = []

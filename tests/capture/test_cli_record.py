@@ -1,0 +1,80 @@
+"""`cursord record serve`, `record show` and `replay` as real processes: the daemon records the editor's calls on
+its own port, the capture holds no prompt or token, lists and replays without a divergence; a capture cursord
+cannot read is a clear error."""
+
+from __future__ import annotations
+
+import signal
+import stat
+import subprocess
+from functools import partial
+from pathlib import Path
+
+import trio
+
+from cursord.capture import read_capture
+from cursord.testing.editor import EditorClient, run_request
+from cursord.testing.fake_providers import Reply, chat_text, open_fake_provider
+from cursord.testing.http_client import connect_tcp
+from tests.cli.test_cli_serve import LISTENING, cursord_command, read_until, serve_fake
+
+PROMPT = "summarise the Osprey merger memo"
+TOKEN = b"Bearer user-session-token-0042"
+
+
+async def test_record_serve_writes_a_redacted_capture_that_show_lists_and_replay_passes(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    async with open_fake_provider(Reply.sse(chat_text("Here is the summary."))) as fake:
+        command, env = serve_fake(fake, data_dir)
+        command[command.index("serve")] = "record"
+        command.insert(command.index("record") + 1, "serve")
+        with trio.fail_after(60):
+            async with trio.open_nursery() as nursery:
+                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
+                process: trio.Process = await nursery.start(run)
+                assert process.stderr is not None
+                seen = bytearray()
+                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
+
+                async def connect() -> trio.abc.Stream:
+                    return await connect_tcp("127.0.0.1", port)
+
+                headers = ((b"authorization", TOKEN), (b"x-cursor-client-version", b"3.18.9"))
+                async with EditorClient.open(connect, http2=True, headers=headers) as editor:
+                    await editor.append("r1", run_request(PROMPT, model="m1"))
+                    async with editor.run_sse("r1") as reader:
+                        await reader.read_to_end()
+                        assert reader.error is None
+                process.send_signal(signal.SIGTERM)
+                async for chunk in process.stderr:
+                    seen += chunk
+                await process.wait()
+    assert process.returncode == 0, seen.decode()
+    (capture,) = (data_dir / "captures").iterdir()
+    assert stat.S_IMODE(capture.stat().st_mode) == 0o600
+    assert str(capture).encode() in seen  # it says where it records
+    text = capture.read_text()
+    assert PROMPT not in text and PROMPT.encode().hex() not in text and TOKEN.decode() not in text
+    header, events = read_capture(capture)
+    assert header.cursor_version == "3.18.9"
+    assert {event.get("listener") for event in events if event.ev == "request"} == {"editor"}
+
+    shown = await trio.run_process(cursord_command("record", "show", str(capture)), capture_stdout=True, check=False)
+    assert shown.returncode == 0
+    assert b"run_request" in shown.stdout and b"interaction_update.turn_ended" in shown.stdout
+
+    with trio.fail_after(120):
+        replay = cursord_command("replay", "--timing", "asap", str(capture))
+        replayed = await trio.run_process(replay, capture_stdout=True, capture_stderr=True, check=False)
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    assert b"no divergence" in replayed.stdout
+
+
+def test_a_file_that_is_not_a_capture_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "notes.jsonl"
+    path.write_text('{"hello": 1}\n')
+    for args in (("record", "show", str(path)), ("replay", str(path))):
+        result = subprocess.run(cursord_command(*args), capture_output=True, text=True, check=False)
+        assert result.returncode == 2
+        assert f"{path}:1: not a cursord capture" in result.stderr
+        assert "Traceback" not in result.stderr
