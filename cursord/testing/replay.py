@@ -10,9 +10,8 @@ them, with what the editor sent and what it got. `replay_capture` plays the edit
   messages (`Timing.RECORDED`), or goes at once (`Timing.ASAP`). Calls are sent without waiting for the
   previous one's answer, so appends that overlapped overlap again and arrive in the recorded order; an
   append the editor gave up on is given up after the same time; a retried append is sent again, bytes and all.
-- **Ids.** What the daemon names (exec ids, model call ids) may differ from run to run: each message the
-  daemon sends is paired with the recorded one at the same place, and the ids in `KEPT_FIELDS` that differ
-  are translated in every later upload.
+- **Ids.** Uploads go as recorded, bytes and all: the ids the daemon makes (exec seqs and ids, kv ids) come
+  out the same for the same inputs, and it matches an editor's answer by its exec seq.
 - **The provider.** `provider_script` turns each recorded step (`step_started` .. the next one) back into
   what a model said: its text, and its tool calls from the exec requests that followed (the tool whose
   `args_field` the request sets, its arguments from the request's fields). A chat-completions fake serves it.
@@ -36,12 +35,10 @@ from typing import Any
 import attrs
 import trio
 from google.protobuf import json_format
-from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from cursord.agent.tools import ExecTool, ToolContext, native_tools
 from cursord.capture import (
-    KEPT_FIELDS,
     CaptureEvent,
     RecordedCall,
     append_inner,
@@ -200,57 +197,7 @@ def models_of(calls: Sequence[RecordedCall]) -> list[str]:
     return models
 
 
-# ---- ids -----------------------------------------------------------------------------------------------
-
-
-def _is_message(field: FieldDescriptor) -> bool:
-    entry = field.message_type
-    return field.type == FieldDescriptor.TYPE_MESSAGE and entry is not None and not entry.GetOptions().map_entry
-
-
-def _is_id(field: FieldDescriptor) -> bool:
-    return field.type == FieldDescriptor.TYPE_STRING and field.name in KEPT_FIELDS and not field.is_repeated
-
-
-def _pair_ids(recorded: Message, live: Message, ids: dict[str, str]) -> None:
-    """Record each id of `recorded` that `live` (the same message as the daemon sent it now) spells otherwise."""
-    for field, value in recorded.ListFields():
-        if _is_message(field):
-            if field.is_repeated:
-                for a, b in zip(value, getattr(live, field.name), strict=False):
-                    _pair_ids(a, b, ids)
-            elif live.HasField(field.name):
-                _pair_ids(value, getattr(live, field.name), ids)
-        elif _is_id(field):
-            now = getattr(live, field.name)
-            if now and now != value:
-                ids[value] = now
-
-
-def _translate(message: Message, ids: dict[str, str]) -> None:
-    for field, value in message.ListFields():
-        if _is_message(field):
-            for item in value if field.is_repeated else (value,):
-                _translate(item, ids)
-        elif _is_id(field) and value in ids:
-            setattr(message, field.name, ids[value])
-
-
-def _translated_payload(event: CaptureEvent, ids: dict[str, str]) -> bytes:
-    message = decode(event)
-    if message is None or not ids:
-        return event.data
-    if isinstance(message, aiserver.BidiAppendRequest):
-        inner = append_inner(message)
-        if inner is not None:
-            _translate(inner, ids)
-            if message.data:
-                message.data = inner.SerializeToString().hex()
-            else:
-                message.data_binary = inner.SerializeToString()
-    else:
-        _translate(message, ids)
-    return message.SerializeToString()
+# ---- the schema -----------------------------------------------------------------------------------------
 
 
 def _unknown_fields(event: CaptureEvent) -> list[str]:
@@ -271,7 +218,7 @@ class _Stream:
     """What one stream call received, recorded and now: its significant messages, with when they came."""
 
     call: RecordedCall
-    recorded: list[tuple[int, float, str, agent.AgentServerMessage]]  # (event order, t, kind, message)
+    recorded: list[tuple[int, float, str]]  # (event order, t, kind)
     live: list[tuple[float, agent.AgentServerMessage]] = attrs.field(factory=list)
     diverged: bool = False
     ended: bool = False
@@ -299,7 +246,6 @@ class _Replay:
     divergences: list[Divergence] = attrs.field(factory=list)
     streams: dict[int, _Stream] = attrs.field(factory=dict)
     runs: dict[int, Any] = attrs.field(factory=dict)
-    ids: dict[str, str] = attrs.field(factory=dict)
     progress: trio.Event = attrs.field(factory=trio.Event)
     started: float = 0.0
 
@@ -359,7 +305,7 @@ class _Replay:
     # -- calls --
 
     async def unary(self, call: RecordedCall, event: CaptureEvent) -> None:
-        body = _translated_payload(event, self.ids)
+        body = event.data
         headers = list(UNARY_HEADERS)
         if event.get("compressed"):
             body = gzip.compress(body)
@@ -407,8 +353,6 @@ class _Replay:
                         stream.diverged = True
                         self.diverge("different messages", f"{stream.name()}: message #{index} was {expected[2]} "
                                                            f"for the editor, now {kind}", stream.call)
-                    else:
-                        _pair_ids(expected[3], message, self.ids)
             self._ring()
             if stream.call.gone is not None and len(stream.live) >= recorded_count:
                 break  # the editor left here
@@ -454,7 +398,7 @@ class _Replay:
 
     async def send_frame(self, call: RecordedCall, event: CaptureEvent) -> None:
         run = self.runs[call.number]
-        await run.send_payload(_translated_payload(event, self.ids))
+        await run.send_payload(event.data)
 
 
 def _actions(calls: Sequence[RecordedCall], order: dict[int, int]) -> list[_Action]:
@@ -511,7 +455,7 @@ async def replay_capture(
                 for event in call.downs:
                     message = decode(event)
                     if isinstance(message, agent.AgentServerMessage) and significant(kind := message_kind(message)):
-                        recorded.append((order[id(event)], event.t, kind, message))
+                        recorded.append((order[id(event)], event.t, kind))
                 replay.streams[call.number] = _Stream(call, recorded)
         async with trio.open_nursery() as nursery:
             for action in _actions(calls, order):

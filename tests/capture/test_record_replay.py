@@ -138,3 +138,4 @@ async def test_keep_content_keeps_what_the_user_wrote_but_never_a_token(autojump
         assert any(secret.encode() in blob for blob in blobs), secret
     text = capture.read_text()
     assert TOKEN not in text and COOKIE not in text
+
