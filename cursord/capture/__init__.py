@@ -27,7 +27,14 @@ from cursord.capture.format import (
     read_capture,
 )
 from cursord.capture.recorder import CAPTURE_DIR, Recorder, capture_path, method_types
-from cursord.capture.redact import KEPT_FIELDS, KEPT_HEADERS, Placeholders, redact_headers, redact_payload
+from cursord.capture.redact import (
+    KEPT_FIELDS,
+    KEPT_HEADERS,
+    Placeholders,
+    message_class,
+    redact_headers,
+    redact_payload,
+)
 from cursord.capture.show import show_lines
 
 __all__ = [
@@ -49,6 +56,7 @@ __all__ = [
     "decode",
     "describe_up",
     "dump_capture",
+    "message_class",
     "message_kind",
     "method_types",
     "read_capture",

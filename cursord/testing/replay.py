@@ -30,12 +30,12 @@ import enum
 import gzip
 import json
 from collections.abc import AsyncIterator, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 import trio
 from google.protobuf import json_format
-from google.protobuf.message import Message
+from google.protobuf.message import DecodeError, Message
 
 from cursord.agent.tools import ExecTool, ToolContext, native_tools
 from cursord.capture import (
@@ -45,17 +45,26 @@ from cursord.capture import (
     calls_of,
     decode,
     describe_up,
+    message_class,
     message_kind,
 )
 from cursord.config import ProviderKind
-from cursord.connect import error_from_json
+from cursord.connect import (
+    Code,
+    ConnectError,
+    EnvelopeDecoder,
+    encode_envelope,
+    error_from_json,
+    parse_end_stream,
+)
 from cursord.core import unknown_numbers
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.testing.agent import agent_daemon, spec_for
-from cursord.testing.editor import RUN, RUN_SSE, UNARY_HEADERS, Connect, EditorClient, RunSSEReader
+from cursord.testing.editor import RUN, RUN_SSE, STREAM_HEADERS, UNARY_HEADERS, Connect, EditorClient, RunSSEReader
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_calls, open_fake_provider
 from cursord.testing.harness import Wrap
+from cursord.testing.http_client import Response, open_http
 
 __all__ = ["Divergence", "Timing", "models_of", "provider_script", "replay_capture", "replay_fresh", "significant"]
 
@@ -96,12 +105,12 @@ def significant(kind: str) -> bool:
 
 
 def _request_id(call: RecordedCall) -> str | None:
+    """The request id a stream call serves: `x-request-id` on a Run, else its `BidiRequestId` body."""
     if call.path == RUN:
         return call.header("x-request-id")
-    if call.path == RUN_SSE and call.ups:
-        message = decode(call.ups[0])
-        return message.request_id if isinstance(message, agent.BidiRequestId) else None
-    return None
+    message = decode(call.ups[0]) if call.ups else None
+    request_id = getattr(message, "request_id", None)
+    return request_id if isinstance(request_id, str) else None
 
 
 def _stream_messages(calls: Sequence[RecordedCall]) -> list[list[agent.AgentServerMessage]]:
@@ -219,13 +228,67 @@ class _Stream:
 
     call: RecordedCall
     recorded: list[tuple[int, float, str]]  # (event order, t, kind)
-    live: list[tuple[float, agent.AgentServerMessage]] = attrs.field(factory=list)
+    live: list[tuple[float, str]] = attrs.field(factory=list)  # (when it came, kind)
     diverged: bool = False
     ended: bool = False
 
     def name(self) -> str:
         request = _request_id(self.call)
         return f"{self.call.method} of {request} (call {self.call.number})"
+
+
+class _Source(Protocol):
+    async def next_kind(self) -> str | None:
+        """The kind of the next message the daemon sent (`message_kind`), None once the stream ended."""
+
+    def end_code(self) -> str | None:
+        """How it ended: a Connect code, None for ok."""
+
+
+@attrs.define
+class _AgentSource:
+    """A RunSSE or Run response: `AgentServerMessage`s."""
+
+    reader: RunSSEReader
+
+    async def next_kind(self) -> str | None:
+        message = await self.reader.next_message(include_heartbeats=True)
+        return message_kind(message) if message is not None else None
+
+    def end_code(self) -> str | None:
+        error = self.reader.error if self.reader.end is not None else None
+        return error.code.value if error is not None else None
+
+
+@attrs.define
+class _EnvelopeSource:
+    """Any other server stream: Connect envelopes, each named by its type (`type_name`) when it parses."""
+
+    response: Response
+    type_name: str | None
+    decoder: EnvelopeDecoder = attrs.field(factory=lambda: EnvelopeDecoder(1 << 26, protocol_error_code=Code.INTERNAL))
+    waiting: list[bytes] = attrs.field(factory=list)
+    error: ConnectError | None = None
+
+    async def next_kind(self) -> str | None:
+        while not self.waiting:
+            chunk = await self.response.read_chunk() if not self.decoder.ended else None
+            if chunk is None:
+                return None
+            for envelope in self.decoder.feed(chunk):
+                if envelope.end_stream:
+                    self.error = parse_end_stream(envelope.payload)[0]
+                else:
+                    self.waiting.append(envelope.payload)
+        payload = self.waiting.pop(0)
+        cls = message_class(self.type_name) if self.type_name else None
+        try:
+            return message_kind(cls.FromString(payload)) if cls is not None else "undecoded"
+        except DecodeError:
+            return "undecodable"
+
+    def end_code(self) -> str | None:
+        return self.error.code.value if self.error is not None else None
 
 
 @attrs.frozen
@@ -240,6 +303,7 @@ class _Action:
 class _Replay:
     calls: list[RecordedCall]
     order: dict[int, int]  # id(event) -> position in the capture
+    connect: Connect
     editors: dict[bool, EditorClient]
     timing: Timing
     hang_after: float
@@ -331,28 +395,22 @@ class _Replay:
             self.diverge("different answer", f"{describe_up(call, event)}: the editor got {recorded or 'ok'}, "
                                               f"now {live or 'ok'}", call)
 
-    async def read_stream(self, stream: _Stream, reader: RunSSEReader) -> None:
+    async def read_stream(self, stream: _Stream, source: _Source) -> None:
         recorded_count = len(stream.recorded)
-        while True:
-            message = await reader.next_message()
-            if message is None:
-                break
-            kind = message_kind(message)
+        while (kind := await source.next_kind()) is not None:
             if not significant(kind):
                 continue
             index = len(stream.live)
-            stream.live.append((trio.current_time(), message))
+            stream.live.append((trio.current_time(), kind))
             if not stream.diverged:
                 if index >= recorded_count:
                     stream.diverged = True
                     self.diverge("different messages", f"{stream.name()}: message #{index} ({kind}) was not "
                                                        "in the capture", stream.call)
-                else:
-                    expected = stream.recorded[index]
-                    if expected[2] != kind:
-                        stream.diverged = True
-                        self.diverge("different messages", f"{stream.name()}: message #{index} was {expected[2]} "
-                                                           f"for the editor, now {kind}", stream.call)
+                elif (expected := stream.recorded[index][2]) != kind:
+                    stream.diverged = True
+                    self.diverge("different messages", f"{stream.name()}: message #{index} was {expected} "
+                                                       f"for the editor, now {kind}", stream.call)
             self._ring()
             if stream.call.gone is not None and len(stream.live) >= recorded_count:
                 break  # the editor left here
@@ -365,7 +423,7 @@ class _Replay:
             missing = stream.recorded[len(stream.live)][2]
             self.diverge("different messages", f"{stream.name()}: ended before message #{len(stream.live)} "
                                                f"({missing})", stream.call)
-        live_end = reader.error.code.value if reader.end is not None and reader.error is not None else None
+        live_end = source.end_code()
         if live_end != stream.call.error_code:
             self.diverge("different messages", f"{stream.name()}: ended {live_end or 'ok'}, the editor saw "
                                                f"{stream.call.error_code or 'ok'}", stream.call)
@@ -378,9 +436,12 @@ class _Replay:
 
             async def run_sse() -> None:
                 async with editor.run_sse(request_id) as reader:
-                    await self.read_stream(stream, reader)
+                    await self.read_stream(stream, _AgentSource(reader))
 
             nursery.start_soon(run_sse)
+            return
+        if call.path != RUN:
+            nursery.start_soon(self.side_stream, stream)
             return
         opened = trio.Event()
 
@@ -391,10 +452,22 @@ class _Replay:
             async with editor.run(call.header("x-request-id") or "", gzip_frames=gzip_frames, headers=extra) as run:
                 self.runs[call.number] = run
                 opened.set()
-                await self.read_stream(stream, await run.reader())
+                await self.read_stream(stream, _AgentSource(await run.reader()))
 
         nursery.start_soon(run)
         await opened.wait()
+
+    async def side_stream(self, stream: _Stream) -> None:
+        """Any other stream call (the health probe, speech): its one request, then its messages by type."""
+        call = stream.call
+        body = encode_envelope(call.ups[0].data) if call.ups else b""
+        async with open_http(await self.connect(), call.http == "2") as connection:
+            response = await connection.request("POST", call.path, STREAM_HEADERS, body)
+            try:
+                down_type = call.downs[0].get("type") if call.downs else None
+                await self.read_stream(stream, _EnvelopeSource(response, down_type))
+            finally:
+                await response.aclose()
 
     async def send_frame(self, call: RecordedCall, event: CaptureEvent) -> None:
         run = self.runs[call.number]
@@ -407,7 +480,7 @@ def _actions(calls: Sequence[RecordedCall], order: dict[int, int]) -> list[_Acti
         if call.path == RUN:
             actions.append(_Action(order[id(call)], call.started, call, None))
             actions += [_Action(order[id(e)], e.t, call, e) for e in call.ups]
-        elif call.path == RUN_SSE:
+        elif call.streaming:
             actions.append(_Action(order[id(call)], call.started, call, None))
         elif call.ups:
             actions.append(_Action(order[id(call)], call.started, call, call.ups[0]))
@@ -447,15 +520,13 @@ async def replay_capture(
                 divergences.append(Divergence("unknown field", f"{describe_up(call, event)}: {unknown} is not in "
                                                                "this build's schema", call.number))
     async with _editors(connect, headers) as editors:
-        replay = _Replay(calls, order, editors, timing, hang_after, divergences)
+        replay = _Replay(calls, order, connect, editors, timing, hang_after, divergences)
         replay.started = trio.current_time()
         for call in calls:
-            if call.path in (RUN, RUN_SSE):
-                recorded = []
-                for event in call.downs:
-                    message = decode(event)
-                    if isinstance(message, agent.AgentServerMessage) and significant(kind := message_kind(message)):
-                        recorded.append((order[id(event)], event.t, kind))
+            if call.streaming:
+                kinds = [(event, message_kind(m) if (m := decode(event)) is not None else "undecoded")
+                         for event in call.downs]
+                recorded = [(order[id(event)], event.t, kind) for event, kind in kinds if significant(kind)]
                 replay.streams[call.number] = _Stream(call, recorded)
         async with trio.open_nursery() as nursery:
             for action in _actions(calls, order):

@@ -21,14 +21,25 @@ import trio.testing
 
 from cursord.capture import CaptureHeader, Placeholders, Recorder, dump_capture, read_capture
 from cursord.config import ProviderKind
+from cursord.connect import EnvelopeDecoder, encode_envelope
 from cursord.proto import agent_v1_pb2 as agent
+from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.testing.agent import agent_daemon, drive, spec_for
-from cursord.testing.editor import EDITOR, EditorClient, heartbeat, run_request
+from cursord.testing.editor import (
+    BIDI_APPEND,
+    EDITOR,
+    STREAM_HEADERS,
+    EditorClient,
+    heartbeat,
+    run_request,
+)
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
+from cursord.testing.http_client import open_http
 from tests.capture.session import MODEL, answer_tools, proxy_tunnel
 from tests.editor_fixtures import recorded_action
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "captures"
+HEALTH_STREAM = "/aiserver.v1.HealthService/StreamBidiSSE"
 #: fixtures hold no wall-clock time and use a fixed redaction key (their content is public anyway; a user's
 #: capture gets a random key that is never written), so making them again changes only the interleaving of
 #: events that happened at the same instant
@@ -40,10 +51,34 @@ def version_headers(version: str | None) -> tuple[tuple[bytes, bytes], ...]:
     return ((b"x-cursor-client-version", version.encode()),) if version else ()
 
 
+async def health_probe(tunnel: Callable[[], Awaitable[trio.abc.Stream]], editor: EditorClient) -> None:
+    """The editor's session start: `HealthService/StreamBidiSSE` and, at the same time, its BidiAppend
+    `data=0a03666f6f` (a `HealthRequest{payload: "foo"}`, not an agent message); it leaves once answered."""
+    body = encode_envelope(aiserver.BidiRequestId(request_id="health-1").SerializeToString())
+    payloads: list[str] = []
+
+    async def read_stream() -> None:
+        async with open_http(await tunnel(), False) as connection:
+            response = await connection.request("POST", HEALTH_STREAM, STREAM_HEADERS, body)
+            decoder = EnvelopeDecoder(1 << 20)
+            while not payloads and (chunk := await response.read_chunk()) is not None:
+                payloads.extend(aiserver.HealthResponse.FromString(e.payload).payload for e in decoder.feed(chunk))
+            await response.aclose()
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(read_stream)
+        append = aiserver.BidiAppendRequest(
+            request_id=aiserver.BidiRequestId(request_id="health-1"), append_seqno=0, data="0a03666f6f"
+        )
+        status, _ = await editor.post(BIDI_APPEND, append.SerializeToString())
+        assert status == 200
+    assert payloads == ["foo"]
+
+
 async def agent_host_appends(tmp: Path, recorder: Recorder) -> None:
-    """Cursor 3.18.9's agent host through the proxy: five heartbeats numbered first, the run_request at
-    append_seqno 5, up to 32 appends in flight overtaking each other, some retried; a Shell tool turn
-    (start, stdout, exit) and the checkpoint blobs it answers."""
+    """Cursor 3.18.9's agent host through the proxy: the health probe of a session start, then five heartbeats
+    numbered first, the run_request at append_seqno 5, up to 32 appends in flight overtaking each other, some
+    retried; a Shell tool turn (start, stdout, exit) and the checkpoint blobs it answers."""
     replies = [Reply.sse(chat_tool_call("call-1", "Shell", json.dumps({"command": "make test"}))),
                Reply.sse(chat_text("The tests pass."))]
     async with (
@@ -52,6 +87,7 @@ async def agent_host_appends(tmp: Path, recorder: Recorder) -> None:
         proxy_tunnel(recorder.wrap(daemon.core.app, "proxy"), tmp / "data") as tunnel,
         EditorClient.open(tunnel, False, version_headers("3.18.9"), EDITOR) as editor,  # type: ignore[arg-type]
     ):
+        await health_probe(tunnel, editor)  # type: ignore[arg-type]
         for _ in range(5):
             await editor.append("req-3189", heartbeat())
         await editor.append("req-3189", run_request("run the tests", model=MODEL, conversation_id="conv-3189"))
@@ -92,7 +128,9 @@ SESSIONS: dict[str, tuple[Session, dict[str, object]]] = {
             "provenance": "Cursor 3.18.9's agent host append transport as read and published by 786153747/CCursor "
             "(BLOB-RUNTIME-BOUNDARIES.md, 'Startup and append semantics'): appends numbered from 0, up to 32 "
             "in flight, retried with the same seqno and payload, a run_request recorded at seqno 5. Driven by "
-            "cursord's test editor (AppendPattern EDITOR) through the proxy over HTTP/1.1, recorded redacted.",
+            "cursord's test editor (AppendPattern EDITOR) through the proxy over HTTP/1.1, after the health probe "
+            "every session starts with (HealthService/StreamBidiSSE and a BidiAppend of HealthRequest{payload: "
+            "'foo'}, data=0a03666f6f, as rexqin/cursor-tap decoded it). Recorded redacted.",
             "known_broken": [],
         },
     ),
