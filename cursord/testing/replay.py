@@ -30,7 +30,7 @@ import enum
 import gzip
 import json
 from collections.abc import AsyncIterator, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 import trio
@@ -61,7 +61,16 @@ from cursord.core import unknown_numbers
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.testing.agent import agent_daemon, spec_for
-from cursord.testing.editor import RUN, RUN_SSE, STREAM_HEADERS, UNARY_HEADERS, Connect, EditorClient, RunSSEReader
+from cursord.testing.editor import (
+    RUN,
+    RUN_SSE,
+    STREAM_HEADERS,
+    UNARY_HEADERS,
+    Connect,
+    EditorClient,
+    RunCall,
+    RunSSEReader,
+)
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_calls, open_fake_provider
 from cursord.testing.harness import Wrap
 from cursord.testing.http_client import Response, open_http
@@ -309,7 +318,7 @@ class _Replay:
     hang_after: float
     divergences: list[Divergence] = attrs.field(factory=list)
     streams: dict[int, _Stream] = attrs.field(factory=dict)
-    runs: dict[int, Any] = attrs.field(factory=dict)
+    runs: dict[int, RunCall] = attrs.field(factory=dict)
     progress: trio.Event = attrs.field(factory=trio.Event)
     started: float = 0.0
 
@@ -380,20 +389,14 @@ class _Replay:
                 await editor.post(call.path, body, headers)
             return
         status, answer = await editor.post(call.path, body, headers)
+        live = _unary_error(status, answer)
         recorded = call.error_code
-        live = None
-        if status != 200:
-            try:
-                live = error_from_json(answer).code.value
-            except ValueError:
-                live = f"HTTP {status}"
         if recorded is None and live is not None:
             kind = "refused upload" if call.method == "BidiAppend" else "different answer"
-            reason = error_from_json(answer).message if status != 200 and answer.startswith(b"{") else ""
-            self.diverge(kind, f"{describe_up(call, event)}: the editor got an ACK, now {live} {reason}".rstrip(), call)
-        elif recorded != live:
-            self.diverge("different answer", f"{describe_up(call, event)}: the editor got {recorded or 'ok'}, "
-                                              f"now {live or 'ok'}", call)
+            self.diverge(kind, f"{describe_up(call, event)}: the editor got an answer, now {live}", call)
+        elif recorded is not None and (live is None or not live.startswith(recorded)):
+            self.diverge("different answer", f"{describe_up(call, event)}: the editor got {recorded}, "
+                                              f"now {live or 'an answer'}", call)
 
     async def read_stream(self, stream: _Stream, source: _Source) -> None:
         recorded_count = len(stream.recorded)
@@ -472,6 +475,17 @@ class _Replay:
     async def send_frame(self, call: RecordedCall, event: CaptureEvent) -> None:
         run = self.runs[call.number]
         await run.send_payload(event.data)
+
+
+def _unary_error(status: int, answer: bytes) -> str | None:
+    """A unary call's error as ``code: message`` (None: answered)."""
+    if status == 200:
+        return None
+    try:
+        error = error_from_json(answer)
+    except ValueError:
+        return f"HTTP {status}"
+    return f"{error.code.value}: {error.message}"
 
 
 def _actions(calls: Sequence[RecordedCall], order: dict[int, int]) -> list[_Action]:
