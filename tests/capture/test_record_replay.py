@@ -13,6 +13,7 @@ import trio
 import trio.testing
 
 from cursord.capture import CaptureEvent, append_inner, calls_of, client_message_kind, decode, read_capture
+from cursord.core import AppendSequencer, Duplicate, Reject, Rejection, RejectionKind
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.testing.replay import replay_fresh
@@ -139,3 +140,24 @@ async def test_keep_content_keeps_what_the_user_wrote_but_never_a_token(autojump
     text = capture.read_text()
     assert TOKEN not in text and COOKIE not in text
 
+
+
+async def test_a_daemon_that_refuses_the_editors_retries_is_reported_naming_the_append(
+    autojump_clock: Any, recorded: list[CaptureEvent], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The capture unchanged, the daemon broken: a sequencer that takes a retry (same seqno, same bytes) for a
+    conflicting upload, as one that knew no retries would, mishandles the recorded order."""
+    offer = AppendSequencer.offer
+
+    def refusing_retries(self: AppendSequencer[Any], *args: Any, **kwargs: Any) -> Any:
+        decision = offer(self, *args, **kwargs)
+        if isinstance(decision, Duplicate):
+            return Reject(Rejection(RejectionKind.CONFLICTING_RETRY, "seqno already taken"))
+        return decision
+
+    monkeypatch.setattr(AppendSequencer, "offer", refusing_retries)
+    with trio.fail_after(DEADLINE):
+        divergences = await replay_fresh(recorded)
+    refused = [d for d in divergences if d.kind == "refused upload"]
+    assert refused, divergences
+    assert "BidiAppend seqno 0 of r1 (run_request): the editor got an answer, now aborted" in refused[0].message
