@@ -9,6 +9,11 @@ body), or ``gone`` when the editor leaves before its answer was complete. Messag
 the schema by the call's path (`agent.v1.AgentService/RunSSE` takes a `BidiRequestId` and streams
 `AgentServerMessage`s ...), and redacted unless `keep_content` (`cursord.capture.redact`).
 
+Only RPCs are recorded (a path of the form ``/package.Service/Method``): the dashboard's pages, the tap and
+the health endpoints on the same port are not the editor's. Each event is one line, written and flushed at
+once by the task that saw it (a local file: small writes, no thread), so a capture is whole up to the moment
+the daemon stopped.
+
 Recording never changes what the app sees or sends, and never fails a call: a message it cannot decode is
 written as undecodable (its bytes replaced), and a write that fails stops the recording (logged once) while the
 daemon goes on. The header line is written with the first call, whose headers name the editor's version.
@@ -20,6 +25,7 @@ import contextlib
 import datetime
 import logging
 import os
+import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any, Final, TextIO
@@ -49,6 +55,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 AsgiMessage = MutableMapping[str, Any]
 
 CAPTURE_DIR: Final = "captures"
+#: what an RPC's path looks like (Connect and gRPC: ``/package.Service/Method``)
+RPC_PATH: Final = re.compile(r"^/[A-Za-z_][\w]*(\.[A-Za-z_]\w*)+/[A-Za-z_]\w*$")
 #: the largest message decoded for the capture (a bigger one is written as its size only)
 MAX_MESSAGE: Final = 64 << 20
 #: headers that name the editor build, copied into the capture's header
@@ -105,7 +113,7 @@ class Recorder:
         """`app` as `listener` serves it, recorded."""
 
         async def recorded(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope.get("type") != "http" or self._failed:
+            if scope.get("type") != "http" or self._failed or not RPC_PATH.match(str(scope.get("path", ""))):
                 await app(scope, receive, send)
                 return
             call = self._open(scope, listener)
