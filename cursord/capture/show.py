@@ -5,7 +5,7 @@
        0.002  #1 proxy  BidiAppend  <- 200
        ...
 
-``--json`` prints each message decoded instead (protobuf JSON, unknown fields as their numbers).
+``--json`` prints each message decoded instead (protobuf JSON; a BidiAppend's upload decoded beside its hex).
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from typing import Any
 
 from google.protobuf import json_format
 
-from cursord.capture.calls import RecordedCall, calls_of, decode, event_fields, message_kind
+from cursord.capture.calls import RecordedCall, append_inner, calls_of, decode, event_fields, message_kind
 from cursord.capture.format import FORMAT, CaptureEvent, CaptureHeader
 from cursord.core import unknown_numbers
+from cursord.proto import aiserver_v1_pb2 as aiserver
 
 __all__ = ["show_lines"]
 
@@ -38,7 +39,10 @@ def _message_text(event: CaptureEvent, *, as_json: bool) -> str:
     if message is None:
         return f"{event.get('type') or 'unknown type'} ({size} B, not decoded)"
     if as_json:
-        return json.dumps(json_format.MessageToDict(message, preserving_proto_field_name=True), ensure_ascii=False)
+        shown = json_format.MessageToDict(message, preserving_proto_field_name=True)
+        if isinstance(message, aiserver.BidiAppendRequest) and (inner := append_inner(message)) is not None:
+            shown["message"] = json_format.MessageToDict(inner, preserving_proto_field_name=True)
+        return json.dumps(shown, ensure_ascii=False)
     fields = " ".join(f"{key}={value}" for key, value in event_fields(message).items())
     unknown = sorted({f"{name}.{number}" for name, number in unknown_numbers(message)})
     extra = f"  unknown fields: {', '.join(unknown)}" if unknown else ""

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -66,8 +67,12 @@ def record_command(args: argparse.Namespace, environ: Mapping[str, str], serve: 
         except CaptureError as error:
             print(f"cursord: {error}", file=sys.stderr)
             return 2
-        for line in show_lines(header, events, as_json=args.json):
-            print(line)
+        try:
+            for line in show_lines(header, events, as_json=args.json):
+                print(line)
+            sys.stdout.flush()
+        except BrokenPipeError:  # `| head`: the reader has what it wanted
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     config: ServeConfig = config_from_args(args, environ)
     recorder = Recorder(args.capture or capture_path(config.data_dir), keep_content=args.keep_content)
