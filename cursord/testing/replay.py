@@ -86,7 +86,6 @@ _UNCOUNTED = frozenset(
         "interaction_update.token_delta",
         "interaction_update.partial_tool_call",
         "interaction_update.tool_call_delta",
-        "interaction_update.shell_output_delta",
     }
 )
 

@@ -161,3 +161,4 @@ async def test_a_daemon_that_refuses_the_editors_retries_is_reported_naming_the_
     refused = [d for d in divergences if d.kind == "refused upload"]
     assert refused, divergences
     assert "BidiAppend seqno 0 of r1 (run_request): the editor got an answer, now aborted" in refused[0].message
+
