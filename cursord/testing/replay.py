@@ -13,8 +13,9 @@ them, with what the editor sent and what it got. `replay_capture` plays the edit
 - **Ids.** Uploads go as recorded, bytes and all: the ids the daemon makes (exec seqs and ids, kv ids) come
   out the same for the same inputs, and it matches an editor's answer by its exec seq.
 - **The provider.** `provider_script` turns each recorded step (`step_started` .. the next one) back into
-  what a model said: its text, and its tool calls from the exec requests that followed (the tool whose
-  `args_field` the request sets, its arguments from the request's fields). A chat-completions fake serves it.
+  what a model said: its text, and its tool calls from the exec requests and interaction queries that
+  followed (the tool whose `args_field` or `query_field` the message sets, its arguments from the message's
+  fields). A chat-completions fake serves it.
 
 Divergences (`Divergence`, each naming the message): ``unknown field`` (an upload carries a field or case the
 schema lacks), ``refused upload`` (the editor got an ACK, the daemon now refuses), ``different answer`` (any
@@ -37,7 +38,7 @@ import trio
 from google.protobuf import json_format
 from google.protobuf.message import DecodeError, Message
 
-from cursord.agent.tools import ExecTool, ToolContext, native_tools
+from cursord.agent.tools import ExecTool, InteractionTool, ToolContext, native_tools
 from cursord.capture import (
     CaptureEvent,
     RecordedCall,
@@ -134,7 +135,7 @@ def _stream_messages(calls: Sequence[RecordedCall]) -> list[list[agent.AgentServ
     return list(best.values())
 
 
-def _tool_arguments(tool: ExecTool, args: Message) -> str:
+def _tool_arguments(tool: ExecTool | InteractionTool, args: Message) -> str:
     properties = tool.parameters.get("properties", {})
     fields = json_format.MessageToDict(args, preserving_proto_field_name=True)
     return json.dumps({key: value for key, value in fields.items() if key in properties})
@@ -156,6 +157,9 @@ class _Step:
     text: list[str] = attrs.field(factory=list)
     calls: list[tuple[str, str, str]] = attrs.field(factory=list)
 
+    def has(self, call_id: str) -> bool:
+        return any(call[0] == call_id for call in self.calls)
+
     def reply(self) -> Reply:
         text = "".join(self.text)
         return Reply.sse(chat_tool_calls(self.calls, text=text) if self.calls else chat_text(text))
@@ -163,16 +167,19 @@ class _Step:
 
 def provider_script(calls: Sequence[RecordedCall]) -> list[Reply]:
     """What the model said in each recorded step, as replies of a chat-completions fake (see the module
-    docstring). A call's first exec request names its tool and arguments; a tool the editor answers through an
-    interaction query is not replayed (its step keeps its text)."""
-    tools: dict[str, list[ExecTool]] = {}
+    docstring): its text, and each tool call named by the call's first exec request or by its interaction
+    query (AskQuestion, CreatePlan, SwitchMode, the web tools' approvals), arguments from that message."""
+    execs: dict[str, list[ExecTool]] = {}
+    queries: dict[str, InteractionTool] = {}
     for tool in native_tools(agent.AGENT_MODE_AGENT):
         if isinstance(tool, ExecTool):
-            tools.setdefault(tool.args_field, []).append(tool)
+            execs.setdefault(tool.args_field, []).append(tool)
+        elif isinstance(tool, InteractionTool):
+            queries[tool.query_field] = tool
     replies: list[Reply] = []
     for messages in _stream_messages(calls):
         step: _Step | None = None
-        shown: dict[str, str | None] = {}  # call id -> the ToolCall case the editor was shown
+        shown: dict[str, str | None] = {}  # call id -> the ToolCall case the editor was shown, in order
         for message in messages:
             update = message.interaction_update
             if message.HasField("interaction_update") and update.HasField("step_started"):
@@ -186,14 +193,20 @@ def provider_script(calls: Sequence[RecordedCall]) -> list[Reply]:
             elif update.HasField("tool_call_started"):
                 started = update.tool_call_started
                 shown[started.call_id] = started.tool_call.WhichOneof("tool")
-            elif (field := message.exec_server_message.WhichOneof("message")) in tools:
+            elif (field := message.exec_server_message.WhichOneof("message")) in execs:
                 args = getattr(message.exec_server_message, field)
                 call_id = getattr(args, "tool_call_id", "") or message.exec_server_message.exec_id.rsplit(":", 1)[-1]
-                if any(call[0] == call_id for call in step.calls):
+                if step.has(call_id):
                     continue  # a further exec of the same call (StrReplace reads, then writes)
-                arguments = _tool_arguments(tools[field][0], args)
-                tool = _exec_tool(tools[field], arguments, call_id, shown.get(call_id))
+                arguments = _tool_arguments(execs[field][0], args)
+                tool = _exec_tool(execs[field], arguments, call_id, shown.get(call_id))
                 step.calls.append((call_id, tool.name, _tool_arguments(tool, args)))
+            elif (field := message.interaction_query.WhichOneof("query")) in queries:
+                query = getattr(message.interaction_query, field)
+                call_id = getattr(query, "tool_call_id", "") or next(
+                    (call for call in reversed(shown) if not step.has(call)), ""
+                )
+                step.calls.append((call_id, queries[field].name, _tool_arguments(queries[field], query.args)))
         if step is not None:
             replies.append(step.reply())
     return replies

@@ -3,6 +3,7 @@ divergence, and the same capture with an unknown field or a mishandled seqno is 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,12 +13,26 @@ import pytest
 import trio
 import trio.testing
 
-from cursord.capture import CaptureEvent, append_inner, calls_of, client_message_kind, decode, read_capture
+from cursord.capture import CaptureEvent, Recorder, append_inner, calls_of, client_message_kind, decode, read_capture
+from cursord.config import ProviderKind
 from cursord.core import AppendSequencer, Duplicate, Reject, Rejection, RejectionKind
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.testing.agent import agent_daemon, drive, spec_for
+from cursord.testing.editor import run_request
+from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
 from cursord.testing.replay import replay_fresh
-from tests.capture.session import COOKIE, FILE_CONTENT, PATH, PROMPT, SECRETS, SHELL_OUTPUT, TOKEN, record_session
+from tests.capture.session import (
+    COOKIE,
+    FILE_CONTENT,
+    MODEL,
+    PATH,
+    PROMPT,
+    SECRETS,
+    SHELL_OUTPUT,
+    TOKEN,
+    record_session,
+)
 
 DEADLINE = 600
 
@@ -162,3 +177,40 @@ async def test_a_daemon_that_refuses_the_editors_retries_is_reported_naming_the_
     assert refused, divergences
     assert "BidiAppend seqno 0 of r1 (run_request): the editor got an answer, now aborted" in refused[0].message
 
+
+
+async def test_a_question_to_the_user_replays(autojump_clock: Any, tmp_path: Path) -> None:
+    """An interaction tool (AskQuestion) rebuilt from its recorded query: the replayed model asks it again and
+    the recorded answer goes back."""
+    question = {"questions": [{"id": "db", "prompt": "Which database?",
+                               "options": [{"id": "pg", "label": "Postgres"}, {"id": "my", "label": "MySQL"}]}]}
+    asked = chat_tool_call("c-ask", "AskQuestion", json.dumps(question))
+    replies = [Reply.sse(asked), Reply.sse(chat_text("Postgres."))]
+
+    def answer(message: agent.AgentServerMessage) -> list[agent.AgentClientMessage]:
+        if not message.HasField("interaction_query"):
+            return []
+        chosen = agent.AskQuestionSuccess.Answer(question_id="db", selected_option_ids=["pg"])
+        result = agent.AskQuestionResult(success=agent.AskQuestionSuccess(answers=[chosen]))
+        response = agent.InteractionResponse(
+            id=message.interaction_query.id,
+            ask_question_interaction_response=agent.AskQuestionInteractionResponse(result=result),
+        )
+        return [agent.AgentClientMessage(interaction_response=response)]
+
+    recorder = Recorder(tmp_path / "capture.jsonl")
+    with trio.fail_after(DEADLINE):
+        async with (
+            open_fake_provider(*replies) as fake,
+            agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL), wrap=lambda app: recorder.wrap(app, "agent"))
+            as (daemon, _),
+            daemon.editor(http2=True) as editor,
+        ):
+            await editor.append("r-ask", run_request("pick a database", model=MODEL))
+            async with editor.run_sse("r-ask") as reader:
+                transcript = await drive(editor, "r-ask", reader, answer)
+        assert transcript.text == "Postgres." and transcript.of("interaction_query")
+        recorder.close()
+        events = read_capture(tmp_path / "capture.jsonl")[1]
+        divergences = await replay_fresh(events)
+    assert divergences == []
