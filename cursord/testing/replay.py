@@ -26,6 +26,7 @@ within `hang_after` seconds; the replay stops there).
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import enum
 import gzip
@@ -253,6 +254,10 @@ class _Stream:
     diverged: bool = False
     ended: bool = False
 
+    def before(self, order: int) -> int:
+        """How many of the recorded messages the editor had received before the capture's event `order`."""
+        return bisect.bisect_left(self.recorded, (order,))
+
     def name(self) -> str:
         request = _request_id(self.call)
         return f"{self.call.method} of {request} (call {self.call.number})"
@@ -347,15 +352,14 @@ class _Replay:
         """(recorded t, live time) of the latest significant message any stream had received before `order`."""
         best: tuple[float, float] | None = None
         for stream in self.streams.values():
-            count = sum(1 for item in stream.recorded if item[0] < order)
+            count = stream.before(order)
             if count and len(stream.live) >= count and (best is None or stream.recorded[count - 1][1] > best[0]):
                 best = (stream.recorded[count - 1][1], stream.live[count - 1][0])
         return best
 
     def _missing(self, order: int) -> tuple[_Stream, int] | None:
         for stream in self.streams.values():
-            count = sum(1 for item in stream.recorded if item[0] < order)
-            if len(stream.live) < count and not stream.diverged:
+            if len(stream.live) < stream.before(order) and not stream.diverged:
                 return stream, len(stream.live)
         return None
 
