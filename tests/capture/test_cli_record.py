@@ -1,9 +1,10 @@
 """`cursord record serve`, `record show` and `replay` as real processes: the daemon records the editor's calls on
-its own port, the capture holds no prompt or token, lists and replays without a divergence; a capture cursord
-cannot read is a clear error."""
+its three listeners (its own port, the proxy, the agent listener), the capture holds no prompt or token, lists
+and replays without a divergence; a capture cursord cannot read is a clear error."""
 
 from __future__ import annotations
 
+import re
 import signal
 import stat
 import subprocess
@@ -13,12 +14,36 @@ from pathlib import Path
 import trio
 
 from cursord.capture import read_capture
-from cursord.testing.editor import EditorClient, run_request
+from cursord.testing.editor import BIDI_APPEND, RUN_SSE, UNARY_HEADERS, EditorClient, run_request
 from cursord.testing.fake_providers import Reply, chat_text, open_fake_provider
-from cursord.testing.http_client import connect_tcp
+from cursord.testing.http_client import connect_tcp, connect_tls, open_http
+from cursord.testing.proxy import connect_via_proxy
+from cursord.tls import CaPaths, client_context
 from tests.cli.test_cli_serve import LISTENING, cursord_command, read_until, serve_fake
 
 PROMPT = "summarise the Osprey merger memo"
+PROXY = re.compile(rb"editor proxy listening on 127\.0\.0\.1:(\d+)")
+AGENT = re.compile(rb"https://127\.0\.0\.1:(\d+)")
+SERVER_CONFIG = "/aiserver.v1.ServerConfigService/GetServerConfig"
+MODELS = "/aiserver.v1.AiService/AvailableModels"
+
+
+async def side_calls(data_dir: Path, seen: bytearray) -> None:
+    """A call through the proxy (CONNECT, TLS with the daemon's CA) and one on the agent listener (TLS, HTTP/2)."""
+    trust = client_context(CaPaths.in_data_dir(data_dir).cert)
+    proxy_port = int(PROXY.search(seen).group(1))  # type: ignore[union-attr]
+    tunnel = await connect_via_proxy(("127.0.0.1", proxy_port), "api2.cursor.sh", 443, ssl_context=trust)
+    async with open_http(tunnel, False, authority="api2.cursor.sh") as connection:
+        response = await connection.request("POST", SERVER_CONFIG, UNARY_HEADERS, b"")
+        assert response.status == 200
+        await response.read_all()
+    agent_port = int(AGENT.search(seen).group(1))  # type: ignore[union-attr]
+    h2_trust = client_context(CaPaths.in_data_dir(data_dir).cert, alpn=("h2",))
+    secure = await connect_tls("127.0.0.1", agent_port, h2_trust)
+    async with open_http(secure, True) as connection:
+        response = await connection.request("POST", MODELS, UNARY_HEADERS, b"")
+        assert response.status == 200
+        await response.read_all()
 TOKEN = b"Bearer user-session-token-0042"
 
 
@@ -45,6 +70,8 @@ async def test_record_serve_writes_a_redacted_capture_that_show_lists_and_replay
                     async with editor.run_sse("r1") as reader:
                         await reader.read_to_end()
                         assert reader.error is None
+                await read_until(process.stderr, PROXY, seen)
+                await side_calls(data_dir, seen)
                 process.send_signal(signal.SIGTERM)
                 async for chunk in process.stderr:
                     seen += chunk
@@ -57,7 +84,8 @@ async def test_record_serve_writes_a_redacted_capture_that_show_lists_and_replay
     assert PROMPT not in text and PROMPT.encode().hex() not in text and TOKEN.decode() not in text
     header, events = read_capture(capture)
     assert header.cursor_version == "3.18.9"
-    assert {event.get("listener") for event in events if event.ev == "request"} == {"editor"}
+    listeners = {(event.get("listener"), event.get("path")) for event in events if event.ev == "request"}
+    assert listeners == {("editor", BIDI_APPEND), ("editor", RUN_SSE), ("proxy", SERVER_CONFIG), ("agent", MODELS)}
 
     shown = await trio.run_process(cursord_command("record", "show", str(capture)), capture_stdout=True, check=False)
     assert shown.returncode == 0
