@@ -140,7 +140,7 @@ class Recorder:
         try:
             if self._file is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # never into another capture
                 self._file = os.fdopen(fd, "w", encoding="utf-8")
             write_line(self._file, record)
             self._file.flush()

@@ -76,6 +76,10 @@ def record_command(args: argparse.Namespace, environ: Mapping[str, str], serve: 
         return 0
     config: ServeConfig = config_from_args(args, environ)
     recorder = Recorder(args.capture or capture_path(config.data_dir), keep_content=args.keep_content)
+    if recorder.path.exists():
+        print(f"cursord: {recorder.path} exists; a capture is never written over (give another --capture)",
+              file=sys.stderr)
+        return 2
     print(f"cursord: recording the editor's calls to {recorder.path}"
           f"{' (content kept)' if args.keep_content else ' (redacted)'}", file=sys.stderr)
     wrap: AppWrap = recorder.wrap

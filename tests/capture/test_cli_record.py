@@ -106,3 +106,15 @@ def test_a_file_that_is_not_a_capture_is_a_clear_error(tmp_path: Path) -> None:
         assert result.returncode == 2
         assert f"{path}:1: not a cursord capture" in result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_an_existing_capture_is_never_written_over(tmp_path: Path) -> None:
+    existing = tmp_path / "mine.jsonl"
+    existing.write_text("keep me\n")
+    provider = "kind=openai-chat,name=fake,base_url=http://127.0.0.1:9/v1,models=m1"
+    args = ("record", "serve", "--listen", "127.0.0.1:0", "--data-dir", str(tmp_path / "d"),
+            "--provider", provider, "--capture", str(existing))
+    result = subprocess.run(cursord_command(*args), capture_output=True, text=True, check=False, timeout=60)
+    assert result.returncode == 2
+    assert f"{existing} exists; a capture is never written over" in result.stderr
+    assert existing.read_text() == "keep me\n"
