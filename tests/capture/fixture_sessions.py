@@ -29,6 +29,7 @@ from cursord.testing.editor import (
     BIDI_APPEND,
     EDITOR,
     STREAM_HEADERS,
+    Connect,
     EditorClient,
     heartbeat,
     run_request,
@@ -51,7 +52,7 @@ def version_headers(version: str | None) -> tuple[tuple[bytes, bytes], ...]:
     return ((b"x-cursor-client-version", version.encode()),) if version else ()
 
 
-async def health_probe(tunnel: Callable[[], Awaitable[trio.abc.Stream]], editor: EditorClient) -> None:
+async def health_probe(tunnel: Connect, editor: EditorClient) -> None:
     """The editor's session start: `HealthService/StreamBidiSSE` and, at the same time, its BidiAppend
     `data=0a03666f6f` (a `HealthRequest{payload: "foo"}`, not an agent message); it leaves once answered."""
     body = encode_envelope(aiserver.BidiRequestId(request_id="health-1").SerializeToString())
@@ -85,9 +86,9 @@ async def agent_host_appends(tmp: Path, recorder: Recorder) -> None:
         open_fake_provider(*replies) as fake,
         agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL)) as (daemon, _),
         proxy_tunnel(recorder.wrap(daemon.core.app, "proxy"), tmp / "data") as tunnel,
-        EditorClient.open(tunnel, False, version_headers("3.18.9"), EDITOR) as editor,  # type: ignore[arg-type]
+        EditorClient.open(tunnel, False, version_headers("3.18.9"), EDITOR) as editor,
     ):
-        await health_probe(tunnel, editor)  # type: ignore[arg-type]
+        await health_probe(tunnel, editor)
         for _ in range(5):
             await editor.append("req-3189", heartbeat())
         await editor.append("req-3189", run_request("run the tests", model=MODEL, conversation_id="conv-3189"))

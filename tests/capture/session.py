@@ -5,21 +5,22 @@ kv exchange), a side RPC; every private value is one of `SECRETS`."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import trio
 import trio.testing
 
 from cursord.capture import Recorder
-from cursord.config import ModelCatalog, ProviderKind
+from cursord.config import ProviderKind
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy import ProxyConfig, build_proxy
 from cursord.testing.agent import agent_daemon, drive, exec_reply, shell_events, spec_for
-from cursord.testing.editor import AppendPattern, EditorClient, RunCall, run_request
+from cursord.testing.editor import AppendPattern, Connect, EditorClient, RunCall, run_request
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_calls, open_fake_provider
 from cursord.testing.proxy import connect_via_proxy
 from cursord.tls import CaPaths, UpstreamError, client_context
@@ -66,15 +67,13 @@ async def _unreachable(host: str, port: int, tls: bool) -> trio.abc.Stream:
 
 
 @asynccontextmanager
-async def proxy_tunnel(app: object, data_dir: Path) -> AsyncIterator[Callable[[], object]]:
+async def proxy_tunnel(app: Any, data_dir: Path) -> AsyncIterator[Connect]:
     """cursord's proxy over `app`, offline, reached in memory: the tunnel speaks TLS with HTTP/1.1 to HOST."""
-    catalog = ModelCatalog([])
     proxy = build_proxy(
-        app,  # type: ignore[arg-type]
+        app,
         data_dir=data_dir, owns_model=lambda model: True, config=ProxyConfig(port=0, offline=True, http2=False),
         connector=_unreachable, h2_connector=partial(_unreachable, tls=True),
     )
-    del catalog
     trust = client_context(CaPaths.in_data_dir(data_dir).cert)
     async with trio.open_nursery() as nursery:
 
@@ -91,12 +90,11 @@ async def proxy_tunnel(app: object, data_dir: Path) -> AsyncIterator[Callable[[]
         nursery.cancel_scope.cancel()
 
 
-async def run_over_agent_listener(call: RunCall, request_id: str) -> list[agent.AgentServerMessage]:
+async def run_over_agent_listener(call: RunCall) -> list[agent.AgentServerMessage]:
     await call.send(run_request(SECOND_PROMPT, model=MODEL, conversation_id="conv-2"))
     reader = await call.reader()
     messages = await reader.read_to_end()
     assert reader.error is None, reader.error
-    del request_id
     return messages
 
 
@@ -113,7 +111,7 @@ async def record_session(capture: Path, tmp: Path, *, keep_content: bool = False
         proxy_tunnel(recorder.wrap(daemon.core.app, "proxy"), tmp / "data") as tunnel,
     ):
         pattern = AppendPattern(seed=3, retry_rate=0.5)
-        async with EditorClient.open(tunnel, False, EDITOR_HEADERS, pattern) as editor:  # type: ignore[arg-type]
+        async with EditorClient.open(tunnel, False, EDITOR_HEADERS, pattern) as editor:
             name = aiserver.NameAgentRequest(user_message=PROMPT).SerializeToString()
             status, _ = await editor.post(NAME_AGENT, name)
             assert status == 200
@@ -127,6 +125,6 @@ async def record_session(capture: Path, tmp: Path, *, keep_content: bool = False
             daemon.editor(http2=True, headers=EDITOR_HEADERS) as editor,
             editor.run("r2") as call,
         ):
-            messages = await run_over_agent_listener(call, "r2")
+            messages = await run_over_agent_listener(call)
             assert "".join(m.interaction_update.text_delta.text for m in messages) == SECOND_REPLY
     recorder.close()

@@ -31,13 +31,14 @@ MODELS = "/aiserver.v1.AiService/AvailableModels"
 async def side_calls(data_dir: Path, seen: bytearray) -> None:
     """A call through the proxy (CONNECT, TLS with the daemon's CA) and one on the agent listener (TLS, HTTP/2)."""
     trust = client_context(CaPaths.in_data_dir(data_dir).cert)
-    proxy_port = int(PROXY.search(seen).group(1))  # type: ignore[union-attr]
+    proxy, agent = PROXY.search(seen), AGENT.search(seen)
+    assert proxy is not None and agent is not None, seen.decode()
+    proxy_port, agent_port = int(proxy.group(1)), int(agent.group(1))
     tunnel = await connect_via_proxy(("127.0.0.1", proxy_port), "api2.cursor.sh", 443, ssl_context=trust)
     async with open_http(tunnel, False, authority="api2.cursor.sh") as connection:
         response = await connection.request("POST", SERVER_CONFIG, UNARY_HEADERS, b"")
         assert response.status == 200
         await response.read_all()
-    agent_port = int(AGENT.search(seen).group(1))  # type: ignore[union-attr]
     h2_trust = client_context(CaPaths.in_data_dir(data_dir).cert, alpn=("h2",))
     secure = await connect_tls("127.0.0.1", agent_port, h2_trust)
     async with open_http(secure, True) as connection:
