@@ -13,7 +13,7 @@ them, with what the editor sent and what it got. `replay_capture` plays the edit
 - **Ids.** Uploads go as recorded, bytes and all: the ids the daemon makes (exec seqs and ids, kv ids) come
   out the same for the same inputs, and it matches an editor's answer by its exec seq.
 - **The provider.** `provider_script` turns each recorded step (`step_started` .. the next one) back into
-  what a model said: its text, and its tool calls from the exec requests and interaction queries that
+  what a model said: its thinking and text, and its tool calls from the exec requests and interaction queries that
   followed (the tool whose `args_field` or `query_field` the message sets, its arguments from the message's
   fields). A chat-completions fake serves it.
 
@@ -153,17 +153,21 @@ def _exec_tool(candidates: Sequence[ExecTool], arguments: str, call_id: str, cas
 
 @attrs.define
 class _Step:
-    """What the model said in one recorded step: text, and tool calls `(call id, tool name, arguments)`."""
+    """What the model said in one recorded step: its thinking, its text, and its tool calls
+    `(call id, tool name, arguments)`."""
 
     text: list[str] = attrs.field(factory=list)
+    thinking: list[str] = attrs.field(factory=list)
     calls: list[tuple[str, str, str]] = attrs.field(factory=list)
 
     def has(self, call_id: str) -> bool:
         return any(call[0] == call_id for call in self.calls)
 
     def reply(self) -> Reply:
-        text = "".join(self.text)
-        return Reply.sse(chat_tool_calls(self.calls, text=text) if self.calls else chat_text(text))
+        text, reasoning = "".join(self.text), "".join(self.thinking) or None
+        if self.calls:
+            return Reply.sse(chat_tool_calls(self.calls, text=text, reasoning=reasoning))
+        return Reply.sse(chat_text(text, reasoning=reasoning))
 
 
 def provider_script(calls: Sequence[RecordedCall]) -> list[Reply]:
@@ -191,6 +195,8 @@ def provider_script(calls: Sequence[RecordedCall]) -> list[Reply]:
                 continue
             elif update.HasField("text_delta"):
                 step.text.append(update.text_delta.text)
+            elif update.HasField("thinking_delta"):
+                step.thinking.append(update.thinking_delta.text)
             elif update.HasField("tool_call_started"):
                 started = update.tool_call_started
                 shown[started.call_id] = started.tool_call.WhichOneof("tool")

@@ -31,6 +31,7 @@ from tests.capture.session import (
     SECRETS,
     SHELL_OUTPUT,
     TOKEN,
+    answer_tools,
     record_session,
 )
 
@@ -213,4 +214,28 @@ async def test_a_question_to_the_user_replays(autojump_clock: Any, tmp_path: Pat
         recorder.close()
         events = read_capture(tmp_path / "capture.jsonl")[1]
         divergences = await replay_fresh(events)
+    assert divergences == []
+
+
+async def test_a_model_that_thinks_replays(autojump_clock: Any, tmp_path: Path) -> None:
+    """Thinking (reasoning_content) before a tool call and before the answer: the replayed model thinks again,
+    so the editor sees its thinking end (`thinking_completed`) where it did."""
+    replies = [
+        Reply.sse(chat_tool_call("c-read", "Read", json.dumps({"path": "/w/a.txt"}), reasoning="Look first.")),
+        Reply.sse(chat_text("Done.", reasoning="That is enough.")),
+    ]
+    recorder = Recorder(tmp_path / "capture.jsonl")
+    with trio.fail_after(DEADLINE):
+        async with (
+            open_fake_provider(*replies) as fake,
+            agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL), wrap=lambda app: recorder.wrap(app, "agent"))
+            as (daemon, _),
+            daemon.editor(http2=False) as editor,
+        ):
+            await editor.append("r-think", run_request("read it", model=MODEL))
+            async with editor.run_sse("r-think") as reader:
+                transcript = await drive(editor, "r-think", reader, answer_tools)
+        assert transcript.text == "Done." and transcript.updates("thinking_completed")
+        recorder.close()
+        divergences = await replay_fresh(read_capture(tmp_path / "capture.jsonl")[1])
     assert divergences == []
