@@ -136,17 +136,35 @@ def _stream_messages(calls: Sequence[RecordedCall]) -> list[list[agent.AgentServ
     return list(best.values())
 
 
-def _tool_arguments(tool: ExecTool | InteractionTool, args: Message) -> str:
+def _tool_arguments(
+    tool: ExecTool | InteractionTool, args: Message, shown: agent.ToolCall | None, typed: str
+) -> str:
+    """A call's arguments: as the model typed them (the `partial_tool_call` text, when it reads as this tool's
+    arguments: a capture with its content kept), else rebuilt from the fields of the exec request or query and
+    of the `ToolCall` the editor was shown that carry the names of the tool's parameters."""
     properties = tool.parameters.get("properties", {})
-    fields = json_format.MessageToDict(args, preserving_proto_field_name=True)
+    try:
+        given = json.loads(typed) if typed else None
+    except ValueError:
+        given = None
+    if isinstance(given, dict) and given and set(given) <= set(properties):
+        return typed
+    fields: dict[str, object] = {}
+    case = shown.WhichOneof("tool") if shown is not None else None
+    if shown is not None and case is not None:
+        inner = getattr(shown, case)
+        if "args" in inner.DESCRIPTOR.fields_by_name and inner.HasField("args"):
+            fields = json_format.MessageToDict(inner.args, preserving_proto_field_name=True)
+    fields.update(json_format.MessageToDict(args, preserving_proto_field_name=True))
     return json.dumps({key: value for key, value in fields.items() if key in properties})
 
 
-def _exec_tool(candidates: Sequence[ExecTool], arguments: str, call_id: str, case: str | None) -> ExecTool:
+def _exec_tool(candidates: Sequence[ExecTool], arguments: str, call_id: str, shown: agent.ToolCall | None) -> ExecTool:
     """The tool among those setting one exec field whose `ToolCall` is the one the editor was shown."""
+    case = shown.WhichOneof("tool") if shown is not None else None
     for tool in candidates:
-        shown = tool.tool_call(json.loads(arguments), ToolContext(call_id))
-        if shown is not None and shown.WhichOneof("tool") == case:
+        built = tool.tool_call(json.loads(arguments), ToolContext(call_id))
+        if built is not None and built.WhichOneof("tool") == case:
             return tool
     return candidates[0]
 
@@ -184,7 +202,8 @@ def provider_script(calls: Sequence[RecordedCall]) -> list[Reply]:
     replies: list[Reply] = []
     for messages in _stream_messages(calls):
         step: _Step | None = None
-        shown: dict[str, str | None] = {}  # call id -> the ToolCall case the editor was shown, in order
+        shown: dict[str, agent.ToolCall] = {}  # call id -> the ToolCall the editor was shown, in order
+        typed: dict[str, list[str]] = {}  # call id -> the argument text the model streamed
         for message in messages:
             update = message.interaction_update
             if message.HasField("interaction_update") and update.HasField("step_started"):
@@ -199,21 +218,26 @@ def provider_script(calls: Sequence[RecordedCall]) -> list[Reply]:
                 step.thinking.append(update.thinking_delta.text)
             elif update.HasField("tool_call_started"):
                 started = update.tool_call_started
-                shown[started.call_id] = started.tool_call.WhichOneof("tool")
+                shown[started.call_id] = started.tool_call
+            elif update.HasField("partial_tool_call"):
+                partial = update.partial_tool_call
+                typed.setdefault(partial.call_id, []).append(partial.args_text_delta)
             elif (field := message.exec_server_message.WhichOneof("message")) in execs:
                 args = getattr(message.exec_server_message, field)
                 call_id = getattr(args, "tool_call_id", "") or message.exec_server_message.exec_id.rsplit(":", 1)[-1]
                 if step.has(call_id):
                     continue  # a further exec of the same call (StrReplace reads, then writes)
-                arguments = _tool_arguments(execs[field][0], args)
-                tool = _exec_tool(execs[field], arguments, call_id, shown.get(call_id))
-                step.calls.append((call_id, tool.name, _tool_arguments(tool, args)))
+                said = shown.get(call_id), "".join(typed.get(call_id, ()))
+                arguments = _tool_arguments(execs[field][0], args, *said)
+                tool = _exec_tool(execs[field], arguments, call_id, said[0])
+                step.calls.append((call_id, tool.name, _tool_arguments(tool, args, *said)))
             elif (field := message.interaction_query.WhichOneof("query")) in queries:
                 query = getattr(message.interaction_query, field)
                 call_id = getattr(query, "tool_call_id", "") or next(
                     (call for call in reversed(shown) if not step.has(call)), ""
                 )
-                step.calls.append((call_id, queries[field].name, _tool_arguments(queries[field], query.args)))
+                said = shown.get(call_id), "".join(typed.get(call_id, ()))
+                step.calls.append((call_id, queries[field].name, _tool_arguments(queries[field], query.args, *said)))
         if step is not None:
             replies.append(step.reply())
     return replies
