@@ -26,7 +26,7 @@ from cursord.agent.restore import make_restorer
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.titles import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
-from cursord.app.daemon import serve_core
+from cursord.app.daemon import AppWrap, serve_core
 from cursord.app.data_dir import claim_data_dir
 from cursord.app.reload import ConfigSource, ProviderReloader
 from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
@@ -204,8 +204,10 @@ async def run_service(
     shutdown: trio.Event,
     source: ConfigSource | None = None,
     reloads: trio.abc.ReceiveChannel[object] | None = None,
+    wrap: AppWrap | None = None,
 ) -> None:
-    """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes.
+    """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes. With `wrap`,
+    each listener (the editor's port, the agent listener, the proxy) serves `wrap(app, listener)`.
 
     Raises `DataDirInUse` at once if another cursord serves from the same data directory. For the whole
     run, `redact_secrets` (provider errors, log lines) masks the configured keys, whatever their shape.
@@ -214,7 +216,9 @@ async def run_service(
     with claim_data_dir(config.data_dir), redacting(configured_keys(config, environ)):
         upstream = upstream_proxy(config, environ)
         with proxying_upstream(upstream.proxy if upstream is not None else None):
-            await _serve(config, environ, shutdown=shutdown, source=source, reloads=reloads, upstream=upstream)
+            await _serve(
+                config, environ, shutdown=shutdown, source=source, reloads=reloads, upstream=upstream, wrap=wrap
+            )
 
 
 def provider_pool_limits(limits: Limits) -> httpx.Limits:
@@ -237,6 +241,7 @@ async def _serve(
     source: ConfigSource | None,
     reloads: trio.abc.ReceiveChannel[object] | None,
     upstream: Upstream | None,
+    wrap: AppWrap | None,
 ) -> None:
     notifier = Notifier.from_environ(environ)
     async with (
@@ -311,7 +316,7 @@ async def _serve(
         stop_serving = trio.Event()
 
         async def serve_then_stop(*, task_status: trio.TaskStatus[list[str]]) -> None:
-            await serve_core(config, core, shutdown=stop_serving, agent=agent, task_status=task_status)
+            await serve_core(config, core, shutdown=stop_serving, agent=agent, wrap=wrap, task_status=task_status)
             if node is not None:  # its streams have ended, their journals kept: others take them over
                 await node.leave()
             nursery.cancel_scope.cancel()  # the watchdog and the core go with it
@@ -330,7 +335,8 @@ async def _serve(
             log.info("offline: the proxy forwards nothing to Cursor")
         # A gateway's user runs every model on the gateway (which refuses the ones it does not serve).
         owns = router.catalog if config.gateway is None else (lambda model: True)
-        proxy = partial(run_proxy, core.app, data_dir=config.data_dir, owns_model=owns, activity=activity)
+        proxied = wrap(core.app, "proxy") if wrap is not None else core.app
+        proxy = partial(run_proxy, proxied, data_dir=config.data_dir, owns_model=owns, activity=activity)
         with naming_the_listener(str(config.proxy_listen), "--proxy-listen HOST:PORT (proxy_listen = in the config"
                                  " file)"):
             proxy_binds = await nursery.start(partial(proxy, config=proxy_config))

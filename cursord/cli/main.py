@@ -1,5 +1,5 @@
 """The `cursord` command line: `serve`, `config check`, `service`, `status`, `tap`, `usage`, `doctor`, `ca`,
-`editor`, `users`, `teams`, `ui`, `gateway`."""
+`editor`, `users`, `teams`, `ui`, `gateway`, `record`, `replay`."""
 
 from __future__ import annotations
 
@@ -15,12 +15,13 @@ from pathlib import Path
 import trio
 
 from cursord import __version__
-from cursord.app import ConfigSource, DataDirInUse, DataDirUnusable, setup_logging
+from cursord.app import AppWrap, ConfigSource, DataDirInUse, DataDirUnusable, setup_logging
 from cursord.cli.ca import add_ca_arguments, ca_command
 from cursord.cli.doctor import add_doctor_arguments, doctor_command
 from cursord.cli.editor import add_editor_arguments, editor_command
 from cursord.cli.gateway import add_gateway_arguments, gateway_command
 from cursord.cli.people import add_people_arguments, people_command
+from cursord.cli.record import add_record_arguments, record_command, replay_command
 from cursord.cli.status import add_status_arguments, add_tap_arguments, status_command, tap_command
 from cursord.cli.ui import add_ui_arguments, ui_command
 from cursord.cli.usage import add_usage_arguments, usage_command
@@ -72,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_people_arguments(commands)
     add_ui_arguments(commands)
     add_gateway_arguments(commands)
+    add_record_arguments(commands)
     return parser
 
 
@@ -110,6 +112,10 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return ui_command(args, environ)
         if args.command in ("users", "teams"):
             return people_command(args, environ)
+        if args.command == "record":
+            return record_command(args, environ, serve)
+        if args.command == "replay":
+            return replay_command(args)
     except ConfigError as error:
         print(f"cursord: {error}", file=sys.stderr)
         return 2
@@ -146,13 +152,15 @@ def service_command(args: argparse.Namespace, environ: Mapping[str, str], platfo
     return 0 if report.ok else 1
 
 
-def serve(config: ServeConfig, environ: Mapping[str, str], source: ConfigSource | None = None) -> int:
+def serve(
+    config: ServeConfig, environ: Mapping[str, str], source: ConfigSource | None = None, *, wrap: AppWrap | None = None
+) -> int:
     setup_logging(config.log_level.value, environ)
     for warning in config_warnings(config, environ):
         log.warning("%s", warning)
     failed = False
     try:
-        trio.run(_serve, config, environ, source)
+        trio.run(_serve, config, environ, source, wrap)
     except* _STARTUP_FAILURES as errors:
         for error in _leaves(errors):
             log.error("cursord cannot start: %s", error)
@@ -172,7 +180,9 @@ def _leaves(error: BaseException) -> list[BaseException]:
     return [error]
 
 
-async def _serve(config: ServeConfig, environ: Mapping[str, str], source: ConfigSource | None) -> None:
+async def _serve(
+    config: ServeConfig, environ: Mapping[str, str], source: ConfigSource | None, wrap: AppWrap | None = None
+) -> None:
     from cursord.app import run_service
 
     shutdown = trio.Event()
@@ -180,7 +190,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], source: Config
     async with trio.open_nursery() as nursery:
         nursery.start_soon(_follow_signals, shutdown, reload_requests)
         await run_service(config, environ, shutdown=shutdown, source=source,
-                          reloads=reloads if source is not None else None)
+                          reloads=reloads if source is not None else None, wrap=wrap)
         nursery.cancel_scope.cancel()
 
 

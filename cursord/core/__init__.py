@@ -41,6 +41,7 @@ from cursord.core.sequencing import (
     request_id_problem,
 )
 from cursord.core.titles import Titler, clean_model_title, title_from_text
+from cursord.core.unknown_fields import unknown_numbers
 
 __all__ = [
     "DEFAULT_HOLD_TIMEOUT",
@@ -87,4 +88,5 @@ __all__ = [
     "request_id_problem",
     "requested_model_id",
     "title_from_text",
+    "unknown_numbers",
 ]
