@@ -15,7 +15,7 @@ from cursord.agent.router import Route
 from cursord.agent.tools import ToolContext, ToolOutcome, ToolRegistry
 from cursord.agent.turn_record import TurnRecord
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.providers.model import Message, ToolCallPart, Usage
+from cursord.providers.model import Message, ReasoningChoice, ToolCallPart, Usage, parse_effort
 from cursord.store import decode_message
 
 VERSION = 1
@@ -33,6 +33,19 @@ def _arguments(call: ToolCallPart) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def _reasoning(snapshot: dict[str, Any]) -> ReasoningChoice:
+    """The thinking the user picked, from the keys of old (`reasoning_effort`, `thinking_budget`: set
+    whenever thinking was asked for); `thinking: false` only for the one choice those keys cannot tell
+    from the default."""
+    effort = parse_effort(snapshot["reasoning_effort"])
+    asked = snapshot["thinking_budget"] is not None
+    if "thinking" in snapshot:
+        return ReasoningChoice(snapshot["thinking"], effort)
+    if effort is None:
+        return ReasoningChoice(True if asked else None)
+    return ReasoningChoice(None if asked else False, effort)
+
+
 def decode(snapshot: dict[str, Any], route: Route | None) -> TurnRecord:
     """The record a version-1 snapshot holds, its state in phase `RESTORED` (the route, if the model
     is still served, gives the facts the format did not keep)."""
@@ -48,8 +61,7 @@ def decode(snapshot: dict[str, Any], route: Route | None) -> TurnRecord:
         vision=route.vision if route is not None else True,
         tools=tools,
         system=snapshot["system"],
-        reasoning_effort=snapshot["reasoning_effort"],
-        thinking_budget=snapshot["thinking_budget"],
+        reasoning=_reasoning(snapshot),
     )
     conversation_id = snapshot["conversation_id"]
     next_pass_id, next_exec_seq, next_query_id = snapshot["next"]
@@ -58,7 +70,7 @@ def decode(snapshot: dict[str, Any], route: Route | None) -> TurnRecord:
         current = PassInfo(next_pass_id - 1, snapshot["model_call_id"])
     pending = []
     for item in snapshot["pending"]:
-        call = ToolCallPart(*item["call"])
+        call = ToolCallPart(*item["call"])  # [id, name, arguments] and, for a Gemini call, its signature
         context = ToolContext(
             tool_call_id=call.id, conversation_id=conversation_id or "", model_id=model, mode=tools.mode
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import attrs
+import pytest
 
 from cursord.agent import snapshot_v1, turn_record
 from cursord.agent.machine import MoveTo, Resume, StartPass, TurnMachine, TurnPhase
@@ -14,7 +15,7 @@ from cursord.agent.tools import ShellTool
 from cursord.core.intents import ExecResultArrived
 from cursord.core.phases import Phase
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.providers.model import Message, ToolResultPart
+from cursord.providers.model import Effort, Message, ReasoningChoice, ToolResultPart
 
 RUN = agent.AgentRunRequest(conversation_id="conv-1")
 
@@ -96,3 +97,36 @@ def test_calls_in_flight_are_timed_from_the_restart() -> None:
     assert record.state.current is not None and record.state.current.started_at == 5_000.0
     ended = attrs.evolve(record, state=attrs.evolve(record.state, phase=TurnPhase.ENDED))
     assert turn_record.restored(ended, 1.0).state.phase is TurnPhase.ENDED  # a recorded turn only ends
+
+
+@pytest.mark.parametrize("thinking", [None, True, False])
+@pytest.mark.parametrize("effort", [None, *Effort])
+def test_every_reasoning_choice_survives_a_record(thinking: bool | None, effort: Effort | None) -> None:
+    record = snapshot_v1.decode(OLD_SNAPSHOT, None)
+    assert record.state.setup is not None
+    choice = ReasoningChoice(thinking, effort)
+    state = attrs.evolve(record.state, setup=attrs.evolve(record.state.setup, reasoning=choice))
+    back = turn_record.decode(json.loads(turn_record.encode(attrs.evolve(record, state=state))))
+    assert back.state.setup is not None and back.state.setup.reasoning == choice
+
+
+@pytest.mark.parametrize(
+    ("keys", "choice"),
+    [
+        ({}, ReasoningChoice(None, Effort.HIGH)),  # effort and budget: thinking as the effort says
+        ({"reasoning_effort": None}, ReasoningChoice(True)),  # a budget alone: thinking asked for
+        ({"reasoning_effort": None, "thinking_budget": None}, ReasoningChoice()),
+        ({"thinking_budget": None}, ReasoningChoice(False, Effort.HIGH)),
+        ({"reasoning_effort": None, "thinking_budget": None, "thinking": False}, ReasoningChoice(False)),
+    ],
+)
+def test_an_old_snapshots_reasoning_keys_read_as_the_choice(keys: dict[str, object], choice: ReasoningChoice) -> None:
+    record = snapshot_v1.decode({**OLD_SNAPSHOT, **keys}, None)
+    assert record.state.setup is not None and record.state.setup.reasoning == choice
+
+
+def test_an_old_snapshots_call_signature_is_read() -> None:
+    """A Gemini call journalled by a build that wrote version 1 kept its signature as a fourth item."""
+    pending = [{**OLD_SNAPSHOT["pending"][1], "call": ["c2", "Shell", '{"command":"ls"}', "sig-2"]}]  # type: ignore[dict-item]
+    record = snapshot_v1.decode({**OLD_SNAPSHOT, "pending": pending}, None)
+    assert record.state.pending[0].call.signature == "sig-2"

@@ -95,7 +95,8 @@ def answers(message: agent.AgentServerMessage) -> list[agent.AgentClientMessage]
 
 @attrs.define
 class Uploads:
-    """What the editor sent for the turn (seqno = position + 1), and how many of them the daemon had taken."""
+    """What the editor sent for the turn (seqno = position, from 0 as the editor numbers), and how many of them
+    the daemon had taken."""
 
     sent: list[bytes] = attrs.field(factory=list)
     taken: int = 0
@@ -153,7 +154,7 @@ def watched(uploads: Uploads, on_effect: Callable[[object], None]) -> Iterator[N
 
 async def send(editor: EditorClient, uploads: Uploads, message: agent.AgentClientMessage) -> None:
     uploads.sent.append(message.SerializeToString())
-    await editor.append("r1", message, seqno=len(uploads.sent))
+    await editor.append("r1", message, seqno=len(uploads.sent) - 1)
 
 
 async def finish(
@@ -277,8 +278,8 @@ async def restarted(
     async with open_fake_provider(*TURN[done:], *NEXT) as fake:
         spec = spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL, context_window=8_000)
         async with agent_daemon(spec, data_dir=str(data_dir)) as (daemon, _), daemon.editor(http2=True) as editor:
-            for seqno in range(crash.taken + 1, crash.sent + 1):  # sent, never acknowledged: sent again
-                message = agent.AgentClientMessage.FromString(sent[seqno - 1])
+            for seqno in range(crash.taken, crash.sent):  # sent, never acknowledged: sent again
+                message = agent.AgentClientMessage.FromString(sent[seqno])
                 await editor.append("r1", message, seqno=seqno)
             return done, await finish(editor, uploads, set(sent[: crash.sent]), fake, 0, messages)
 

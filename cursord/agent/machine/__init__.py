@@ -24,6 +24,8 @@ from cursord.agent.machine.turn_events import (
     Publish,
     RecordTurn,
     Resume,
+    ReviewVerdict,
+    RunWebTool,
     SendExec,
     ShowToolCall,
     Snapshot,
@@ -31,6 +33,7 @@ from cursord.agent.machine.turn_events import (
     StoreSummary,
     Tap,
     TurnOutcome,
+    WebToolDone,
 )
 from cursord.agent.machine.turn_machine import TRANSITIONS, Rule, TurnMachine, TurnProtocolError
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
@@ -59,7 +62,9 @@ __all__ = [
     "Publish",
     "RecordTurn",
     "Resume",
+    "ReviewVerdict",
     "Rule",
+    "RunWebTool",
     "SendBlob",
     "SendExec",
     "ShowToolCall",
@@ -73,4 +78,5 @@ __all__ = [
     "TurnProtocolError",
     "TurnSetup",
     "TurnState",
+    "WebToolDone",
 ]
