@@ -23,9 +23,12 @@ from cursord.config._values import (
     KeyOrder,
     Limits,
     LogLevel,
+    Network,
     ProviderKind,
     ProviderSpec,
+    SearchBackend,
     ServeConfig,
+    WebSearchSpec,
     config_warnings,
     default_data_dir,
     dump_toml,
@@ -34,7 +37,7 @@ from cursord.config._values import (
     parse_provider_spec,
     redacted,
 )
-from cursord.config._web import SEARCH_PRESETS, Network, SearchBackend, WebSearchSpec
+from cursord.config._web import SEARCH_PRESETS
 
 __all__ = [
     "CONFIG_ENV_VAR",

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
 
 import attrs
@@ -23,9 +23,6 @@ import tomli_w
 from cursord.config._lines import _TomlFile
 from cursord.core import redact_secrets, redact_url_password
 from cursord.providers.prices import Price, parse_price_text
-
-if TYPE_CHECKING:
-    from cursord.config._web import Network, WebSearchSpec
 
 
 class ConfigError(Exception):
@@ -317,6 +314,32 @@ class ProviderSpec:
     def key_envs(self) -> tuple[str, ...]:
         """Every variable that holds a key of this provider: `api_key_env`, then `key_pool`."""
         return (self.api_key_env, *self.key_pool) if self.api_key_env is not None else ()
+
+
+# The web settings' values; `cursord.config._web` reads and checks them (it imports this module, not the reverse).
+
+#: a non-public network WebFetch may reach all the same
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+class SearchBackend(enum.StrEnum):
+    TAVILY = "tavily"
+    BRAVE = "brave"
+    EXA = "exa"
+    SEARXNG = "searxng"  # self-hosted; keyless
+
+
+@attrs.frozen
+class WebSearchSpec:
+    """The search API the agent's WebSearch calls: `backend` at `base_url`, its key in `api_key_env`."""
+
+    backend: SearchBackend
+    base_url: str = attrs.field(converter=_normalize_url)
+    api_key_env: str | None
+    max_results: int = 5
+
+    def key_present(self, environ: Mapping[str, str]) -> bool:
+        return self.api_key_env is None or bool(environ.get(self.api_key_env))
 
 
 @attrs.frozen

@@ -12,35 +12,24 @@ the networks (CIDR) it may reach all the same (an intranet wiki, a test's local 
 
 from __future__ import annotations
 
-import enum
 import ipaddress
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-import attrs
-
 from cursord.config._values import (
     _ENV_NAME,
+    Network,
+    SearchBackend,
+    WebSearchSpec,
     _check_base_url,
     _Invalid,
-    _normalize_url,
     _one_of,
     _split_items,
     _type_error,
     _unknown_key,
 )
 from cursord.core import redact_secrets
-
-Network = ipaddress.IPv4Network | ipaddress.IPv6Network
-
-
-class SearchBackend(enum.StrEnum):
-    TAVILY = "tavily"
-    BRAVE = "brave"
-    EXA = "exa"
-    SEARXNG = "searxng"  # self-hosted; keyless
-
 
 #: where each backend lives and which variable holds its key (None: keyless); a SearXNG has no public home.
 SEARCH_PRESETS: Final[Mapping[SearchBackend, Mapping[str, str | None]]] = MappingProxyType(
@@ -53,19 +42,6 @@ SEARCH_PRESETS: Final[Mapping[SearchBackend, Mapping[str, str | None]]] = Mappin
 )
 WEB_SEARCH_KEYS: Final = ("backend", "base_url", "api_key_env", "max_results")
 MAX_SEARCH_RESULTS: Final = 20
-
-
-@attrs.frozen
-class WebSearchSpec:
-    """The search API the agent's WebSearch calls: `backend` at `base_url`, its key in `api_key_env`."""
-
-    backend: SearchBackend
-    base_url: str = attrs.field(converter=_normalize_url)
-    api_key_env: str | None
-    max_results: int = 5
-
-    def key_present(self, environ: Mapping[str, str]) -> bool:
-        return self.api_key_env is None or bool(environ.get(self.api_key_env))
 
 
 def _parse_backend(value: object) -> SearchBackend:
