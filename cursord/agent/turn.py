@@ -229,6 +229,7 @@ class AgentTurn(StreamBehaviour):
         self.stream.conversation_id = state.conversation_id
         self.stream.model_id = state.setup.model
         self.record = record
+        self.auto_review = record.auto_review
         if self.conversation_id is not None:
             for action in record.queued:
                 self.services.queue(self.conversation_id, action)
@@ -358,6 +359,7 @@ class AgentTurn(StreamBehaviour):
             self.record.queued if self.record is not None else (),
             copy.deepcopy(keeper.ledger) if keeper is not None else BlobLedger(),
             CheckpointBase(keeper.base_state, keeper.earlier_turns) if keeper is not None else None,
+            self.auto_review,
         )
 
     def _save(self, record: TurnRecord) -> None:

@@ -2,11 +2,10 @@
 
 Theory of operation. `TurnRecord` is the machine's `TurnState` together with what the actor keeps for
 the same turn: the run request, how many frames the stream's backlog held, the tool calls the editor was
-shown (the checkpoint's steps), the messages queued for the conversation's next run and the blobs offered
-to the editor's store. `encode` and
-`decode` are made mechanically from the attrs classes by a cattrs converter, so a field added to any
-class in the record is written and read back without a line here; only what is not an attrs value has a
-hook:
+shown (the checkpoint's steps), the messages queued for the conversation's next run, the blobs offered
+to the editor's store and whether the user picked Auto-review. `encode` and `decode` are made
+mechanically from the attrs classes by a cattrs converter, so a field added to any class in the record is
+written and read back without a line here; only what is not an attrs value has a hook:
 
 - protobuf messages are their serialized bytes (base64), read back as the field's declared type;
 - a `ToolRegistry` is its mode and MCP definitions (the handlers are rebuilt from those), and a pending
@@ -57,6 +56,8 @@ class TurnRecord:
     blobs: BlobLedger = attrs.field(factory=BlobLedger)
     #: what this turn's checkpoints build on (None: not known, read it from the store)
     checkpoint_base: CheckpointBase | None = None
+    #: the user picked Auto-review (the request context says so, which the editor may give only when asked)
+    auto_review: bool = False
 
 
 @attrs.frozen

@@ -2,11 +2,14 @@
 model (the fake provider) decides each Shell call; the safe one goes to the editor with `skip_approval` and the
 reviewer's reason, the risky one without (the editor asks the user); every verdict reaches the tap.
 
-Without the setting no review pass runs and no call skips approval."""
+Without the setting no review pass runs and no call skips approval; with it, a pass run again after a restart
+is reviewed as the first would have been."""
 
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 from typing import Any
 
 from cursord.agent.auto_review import REVIEWER_SYSTEM
@@ -15,6 +18,7 @@ from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.agent import agent_daemon, drive, shell_events, spec_for
 from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_calls, open_fake_provider
+from tests.e2e.test_restart_boundaries import Uploads, image, passes_done, watched
 
 MODEL = "gpt-review"
 SMALL = "gpt-small"
@@ -95,3 +99,47 @@ async def test_a_configured_review_model_gives_the_verdicts(autojump_clock: Any)
     )
     assert [r.json["model"] for r in fake.requests] == [MODEL, SMALL, MODEL]
     assert sent[0].skip_approval
+
+
+async def test_a_pass_run_again_after_a_restart_is_reviewed(tmp_path: Path, autojump_clock: Any) -> None:
+    """The user's Auto-review choice comes with the request context (which the editor may only give when
+    asked), so it is in the turn's record: the step that died with the process runs again, reviewed."""
+    live, crash = tmp_path / "live", tmp_path / "crash"
+    live.mkdir()
+    replies = (Reply.sse(chat_tool_calls(CALLS[:1])), Reply.sse(chat_text("ALLOW: lists")), Reply.sse(chat_text("Ok.")))
+    upload = run_request("tidy up", model=MODEL)
+    upload.run_request.action.user_message_action.request_context.env.smart_mode_classifier_auto_mode_enabled = True
+
+    def at_first_pass(effect: object) -> None:  # the step's record is journalled; a kill now re-runs the step
+        if type(effect).__name__ == "StartPass" and not crash.exists():
+            image(live, crash)
+
+    def answer_shell(message: agent.AgentServerMessage) -> list[agent.AgentClientMessage]:
+        return shell_events(message, "ok\n") if message.exec_server_message.HasField("shell_stream_args") else []
+
+    async with open_fake_provider(*replies) as fake:
+        spec = spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL)
+        async with agent_daemon(spec, data_dir=str(live)) as (daemon, _), daemon.editor(http2=True) as editor:
+            with watched(Uploads(), at_first_pass):
+                await editor.append("r1", upload, seqno=0)
+                async with editor.run_sse("r1") as reader:
+                    await drive(editor, "r1", reader, answer_shell)
+    assert passes_done(crash) == 0
+    restarted = tmp_path / "restarted"
+    shutil.copytree(crash, restarted)
+    sent: list[agent.ShellArgs] = []
+    async with open_fake_provider(*replies) as fake:
+        spec = spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL)
+        async with agent_daemon(spec, data_dir=str(restarted)) as (daemon, _), daemon.editor(http2=True) as editor:
+            seqno = 0  # the run_request's, taken before the crash
+            async with editor.run_sse("r1") as reader:
+                while (message := await reader.next_message()) is not None:
+                    if message.exec_server_message.HasField("shell_stream_args"):
+                        sent.append(message.exec_server_message.shell_stream_args)
+                        for reply in shell_events(message, "ok\n"):
+                            seqno += 1
+                            await editor.append("r1", reply, seqno=seqno)
+            assert reader.error is None, reader.error
+    (ls,) = sent
+    assert (ls.skip_approval, ls.smart_mode_approval.reason) == (True, "lists")
+    assert len(fake.requests) == 3 and fake.requests[1].json["messages"][0]["content"] == REVIEWER_SYSTEM
