@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 
-import attrs
-
+from cursord.agent import turn_record
 from cursord.agent.machine import MoveTo, Resume, RunWebTool, ShowToolCall, Snapshot, StartPass, WebToolDone
 from cursord.agent.tools import WebFetchTool, WebSearchTool
+from cursord.agent.turn_record import TurnRecord
 from cursord.core.intents import InteractionAnswered
 from cursord.core.phases import Phase
 from cursord.proto import agent_v1_pb2 as agent
@@ -86,7 +86,8 @@ def test_an_approved_search_cut_off_by_a_restart_runs_again() -> None:
     assert pending.query_id is not None
     effects = m.handle(answer(pending.query_id, approved=True))
     (snapshot,) = of(effects, Snapshot)
-    again = machine(attrs.evolve(snapshot.state, phase=P.RESTORED))
+    record = TurnRecord(snapshot.state, agent.AgentRunRequest(), 0)  # through the journal's JSON
+    again = machine(turn_record.restored(turn_record.decode(json.loads(turn_record.encode(record))), 0.0).state)
     assert of(again.handle(Resume()), RunWebTool) == [RunWebTool("call-web", "WebSearch", {"search_term": "trio 0.35"})]
     outcome, result = WebSearchTool.completed([])
     assert of(again.handle(WebToolDone("call-web", outcome, result)), StartPass)
