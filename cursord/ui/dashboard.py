@@ -20,7 +20,6 @@ import json
 import logging
 import time
 from collections.abc import Mapping
-from http.cookies import CookieError, SimpleCookie
 from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs
@@ -42,7 +41,7 @@ from cursord.server import (
 from cursord.store import Store
 from cursord.tap import TapClient, TapFilter, TapHub
 from cursord.ui import views
-from cursord.ui.auth import COOKIE_NAME, SESSION_TTL, LoginRefused, UiSessions
+from cursord.ui.auth import COOKIE_NAME, SESSION_TTL, CookieTooLong, LoginRefused, UiSessions, session_cookie
 
 log = logging.getLogger(__name__)
 
@@ -78,17 +77,8 @@ def _asset(name: str) -> bytes:
 
 
 def _cookie(scope: Scope) -> str | None:
-    for key, value in scope.get("headers", ()):
-        if bytes(key).lower() != b"cookie":
-            continue
-        try:
-            jar = SimpleCookie(bytes(value).decode("latin-1"))
-        except CookieError:
-            continue
-        morsel = jar.get(COOKIE_NAME)
-        if morsel is not None:
-            return morsel.value
-    return None
+    """The session cookie's value, or None. Raises CookieTooLong."""
+    return session_cookie(bytes(value) for key, value in scope.get("headers", ()) if bytes(key).lower() == b"cookie")
 
 
 def _query(scope: Scope) -> dict[str, str]:
@@ -124,6 +114,11 @@ class Dashboard:
             await self._text(send, *refusal)
             return
         path: str = scope["path"]
+        try:
+            session = _cookie(scope)
+        except CookieTooLong as too_long:
+            await self._text(send, 431, f"{too_long}: clear this site's cookies\n")
+            return
         if path.startswith("/ui/static/"):
             name = path.removeprefix("/ui/static/")
             await self._send(send, 200, _STATIC[name].encode(), _asset(name))
@@ -132,9 +127,9 @@ class Dashboard:
         elif path == "/ui/login":
             await self._login(scope, send)
         elif path == "/ui/logout":
-            self.sessions.log_out(_cookie(scope))
+            self.sessions.log_out(session)
             await self._send(send, 303, b"text/plain", b"", [(b"location", b"/ui/"), _clear_cookie()])
-        elif not self.sessions.valid(_cookie(scope)):
+        elif not self.sessions.valid(session):
             await self._unauthorised(path, send)
         elif path == "/ui/":
             await self._send(send, 200, b"text/html; charset=utf-8", _asset("index.html"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -15,6 +16,7 @@ from cursord.config import ProviderKind
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.agent import API_KEY, agent_daemon, exec_reply, spec_for
 from cursord.testing.editor import run_request
+from cursord.testing.http_client import Client
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, chat_usage, open_fake_provider
 from cursord.ui import COOKIE_NAME, UiSessions, make_login_code
 
@@ -86,6 +88,18 @@ async def test_other_origins_methods_and_the_proxy_tunnel_are_refused(tmp_path: 
         posted = await browser.post("/ui/api/streams", content=b"x")
         assert posted.status_code == 405 and posted.headers["allow"] == "GET, HEAD"
         assert (await browser.get("/ui/static/app.js")).headers["content-type"].startswith("text/javascript")
+
+
+async def test_a_hostile_cookie_header_is_refused_without_parsing_it(tmp_path: Path) -> None:
+    """CVE-2024-7592: 60 KB of backslashes in a quoted cookie kept `http.cookies` on the event loop ~7 s."""
+    hostile = f'{COOKIE_NAME}="' + "\\" * 60_000 + '"'
+    async with dashboard(tmp_path) as (daemon, _):
+        client = Client(daemon.connect, http2=True)  # HTTP/2 carries a header list of 64 KiB
+        started = time.process_time()
+        async with client.request("GET", "/ui/api/streams", [("cookie", hostile)]) as response:
+            body = await response.read_all()
+        assert time.process_time() - started < 1.0
+        assert response.status == 431 and b"Cookie header is longer than" in body
 
 
 def read_ok(message: agent.AgentServerMessage) -> list[agent.AgentClientMessage]:
