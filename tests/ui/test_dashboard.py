@@ -16,8 +16,8 @@ from cursord.config import ProviderKind
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.agent import API_KEY, agent_daemon, exec_reply, spec_for
 from cursord.testing.editor import run_request
-from cursord.testing.http_client import Client
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, chat_usage, open_fake_provider
+from cursord.testing.http_client import Client
 from cursord.ui import COOKIE_NAME, UiSessions, make_login_code
 
 TOKEN = "5a" * 32
