@@ -43,7 +43,10 @@ end of one connection or one request, or stops a per-connection table from growi
   for every streamed event. When the stream has nothing buffered and its flow-control window takes the
   whole chunk in one frame, the app's task now frames and writes it itself, as Hypercorn already does for
   the response headers; anything else (a full window, data already queued, an error) takes the buffer as
-  before, so order and flow control hold. To be proposed upstream.
+  before, so order and flow control hold. h2 closes a stream as soon as it reads the client's RST_STREAM,
+  before Hypercorn has handled the reset, so every h2 call of that path is inside its `try` (issue 27 #3:
+  a window read outside it raised `StreamClosedError` out of the app, an ERROR traceback per reset). To be
+  proposed upstream.
 - A connection's objects are held in reference cycles (h2's connection refers to itself, Hypercorn's
   protocol and server to each other), so whatever they still held when the connection ended (the send
   buffers of streams cut short by a dropped connection) stayed until a full GC collection, which the
@@ -234,18 +237,18 @@ def _write_h2_bodies_directly() -> None:
         if type(event) is Body and event.data:
             stream_id = event.stream_id
             buffer = self.stream_buffers.get(stream_id)
-            if (
-                buffer is not None
-                and not buffer.buffer
-                and not buffer._complete
-                and len(event.data)
-                <= min(self.connection.local_flow_control_window(stream_id), self.connection.max_outbound_frame_size)
-            ):
+            if buffer is not None and not buffer.buffer and not buffer._complete:
+                # h2 closes a stream as it reads the client's RST_STREAM, before Hypercorn has handled it
+                # (issue 27 #3: the window read raised StreamClosedError out of the app)
                 try:
-                    self.connection.send_data(stream_id, event.data)
+                    window = min(self.connection.local_flow_control_window(stream_id),
+                                 self.connection.max_outbound_frame_size)
+                    sent = len(event.data) <= window
+                    if sent:
+                        self.connection.send_data(stream_id, event.data)
                 except h2.exceptions.ProtocolError:
-                    pass  # the stream is closing: the buffered path below deals with it as it always has
-                else:
+                    sent = False  # the stream is closing: the buffered path below deals with it as it always has
+                if sent:
                     await self._flush()
                     return
         await original(self, event)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 from typing import Any
 
 import attrs
@@ -47,7 +48,10 @@ def _open_stream_tables() -> int:
     return max((len(p.stream_buffers) + len(set(p.priority._streams) - {0}) for p in protocols), default=0)
 
 
-async def test_streams_reset_in_a_loop_leave_the_connection_tables(autojump_clock: trio.abc.Clock) -> None:
+async def test_streams_reset_in_a_loop_leave_the_connection_tables(
+    autojump_clock: trio.abc.Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
     async with running_daemon(Echo) as daemon, trio.open_nursery() as nursery:
         sse = RawH2Client(await daemon.connect())
         bidi = RawH2Client(await daemon.connect())
@@ -75,6 +79,7 @@ async def test_streams_reset_in_a_loop_leave_the_connection_tables(autojump_cloc
             await client.flush()
         await trio.sleep(1)
         assert last[0] in sse.answered and last[1] in bidi.answered
+        assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]  # a reset is no news
         nursery.cancel_scope.cancel()
 
 
