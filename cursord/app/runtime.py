@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import logging
+import resource
 import time
 import uuid
 from collections.abc import AsyncIterator, Mapping
@@ -155,6 +156,24 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLD)
 
 
+def raise_open_file_limit() -> int:
+    """Raise the soft limit on open files to the hard limit; the soft limit now in force.
+
+    A shell's soft limit is often 1,024: that many idle connections (to the proxy, say) and every new
+    socket, including the provider calls of running turns, fails with EMFILE. The hard limit is what
+    the administrator allows; the systemd unit sets both (`LimitNOFILE`)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError) as exc:  # macOS refuses more than OPEN_MAX
+            log.info("could not raise the open-file limit from %d to %d: %s", soft, hard, exc)
+            return soft
+        log.info("open-file limit raised from %d to %d", soft, hard)
+        return hard
+    return soft
+
+
 def provider_pool_limits(limits: Limits) -> httpx.Limits:
     return httpx.Limits(max_connections=limits.max_streams, max_keepalive_connections=32)
 
@@ -189,6 +208,7 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
     Raises `DataDirInUse` at once if another cursord serves from the same data directory. For the whole
     run, `redact_secrets` (provider errors, log lines) masks the configured keys, whatever their shape.
     """
+    raise_open_file_limit()
     with claim_data_dir(config.data_dir), redacting(configured_keys(config, environ)):
         await _serve(config, environ, shutdown=shutdown)
 
@@ -267,6 +287,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             host=config.proxy_listen.host,
             port=config.proxy_listen.port,
             max_inspected_body=config.limits.max_body_bytes,
+            first_request_timeout=config.limits.first_request_seconds,
             allowed_ports=frozenset(config.proxy_ports),
             offline=config.offline,
             max_concurrent_streams=config.limits.max_streams_per_connection,
