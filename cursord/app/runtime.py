@@ -213,6 +213,13 @@ async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdo
         await _serve(config, environ, shutdown=shutdown)
 
 
+def agent_endpoint(config: ServeConfig) -> AgentEndpoint:
+    """The agent listener's endpoint, relaying what cursord does not own to Cursor's agent host unless
+    nothing may go there: a team gateway (its users' tokens are not Cursor's, and a model it does not serve
+    is `not_found`, not somebody else's run) or `--offline`."""
+    return AgentEndpoint(relay=None if config.team_gateway or config.offline else AgentRelay())
+
+
 def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor:
     """The redactor for the key values the providers of `config` read from `environ`."""
     return Redactor.for_keys(environ.get(p.api_key_env) for p in config.providers if p.api_key_env)
@@ -244,9 +251,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             config.default_model,
             guard=GatewayBudgets(people) if people is not None else None,
         )
-        # A team gateway relays nothing to Cursor: its users' tokens are not Cursor's, and a model it does not
-        # serve is `not_found`, not somebody else's run.
-        agent = AgentEndpoint(relay=None if config.team_gateway else AgentRelay())
+        agent = agent_endpoint(config)
         hub = TapHub()
         services, parts = agent_parts(router, store, retention, agent, tap=hub, limits=config.limits)
         titler = model_titler(router, config.title_model) if config.title_model else None
