@@ -12,14 +12,15 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 import httpx
 
-from cursord.agent.budgets import PassGuard
+from cursord.agent.budgets import PassEstimate, PassGuard
+from cursord.agent.compaction import estimate_tokens
 from cursord.agent.ledger import PassLedger, PassTag
 from cursord.agent.model_choice import choose_model
 from cursord.config import CatalogModel, ModelCatalog, ProviderKind, ProviderSpec
 from cursord.providers import anthropic, openai_chat, openai_responses
 from cursord.providers.base import DeltaSink, Provider, VendorOptions
 from cursord.providers.http import HttpProvider
-from cursord.providers.model import PassRequest
+from cursord.providers.model import PassRequest, Usage
 from cursord.providers.prices import PriceBook
 
 #: context window used for compaction when neither the spec nor the model says (tokens).
@@ -60,7 +61,7 @@ class ProviderRouter:
         """`route.provider.stream(request, on_delta)`, recorded in the ledger when it ends; the guard (a
         team gateway's budgets) may refuse it first, with a `ProviderError` the turn reports."""
         if self.guard is not None:
-            tag = await self.guard.admit(tag)
+            tag = await self.guard.admit(tag, self._estimate(route, request))
         if self.ledger is None:
             await route.provider.stream(request, on_delta)
         else:
@@ -94,6 +95,13 @@ class ProviderRouter:
                     client=client,
                 )
         return cls(catalog, providers, ledger, default_model, guard)
+
+    def _estimate(self, route: Route, request: PassRequest) -> PassEstimate:
+        """What the pass is expected to spend: its prompt (the output is not known before it runs)."""
+        tokens = estimate_tokens(request.messages, request.system, request.tools)
+        prices = self.ledger.prices if self.ledger is not None else None
+        cost = prices.cost(route.provider.name, request.model, Usage(input=tokens)) if prices is not None else None
+        return PassEstimate(tokens, cost or 0.0)
 
     @property
     def models(self) -> list[str]:

@@ -21,6 +21,7 @@ from cursord.store.errors import (
 from cursord.store.people import (
     Budget,
     Owned,
+    PassHold,
     PeopleError,
     PeopleStore,
     Scope,
@@ -70,6 +71,7 @@ __all__ = [
     "MigrationFailed",
     "NodeInfo",
     "Owned",
+    "PassHold",
     "PassRecord",
     "PassStatus",
     "PendingEntry",

@@ -221,12 +221,28 @@ _V5_CLUSTER = (
     "CREATE INDEX leases_by_node ON leases(node_id)",
 )
 
+# Holds on a team gateway's budgets: a pass in flight, at its estimated size, until its record replaces it
+# (`cursord.store.people.hold_pass`).
+_V6_HOLDS = (
+    """CREATE TABLE pass_holds (
+        model_call_id TEXT PRIMARY KEY,
+        user_name TEXT NOT NULL,
+        team TEXT,
+        tokens INTEGER NOT NULL,
+        cost_usd REAL NOT NULL,
+        held_at REAL NOT NULL
+    ) STRICT""",
+    "CREATE INDEX pass_holds_by_user ON pass_holds(user_name)",
+    "CREATE INDEX pass_holds_by_team ON pass_holds(team)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "conversations, turns, messages, summaries, passes, tool calls, checkpoints, blobs", _V1_HISTORY),
     Migration(2, "stream journal: streams, events, pending", _V2_JOURNAL),
     Migration(3, "usage ledger: reasoning tokens and cost per pass", _V3_LEDGER),
     Migration(4, "people: users, budgets, owners; the user and team of each pass", _V4_PEOPLE),
     Migration(5, "cluster: a team gateway's nodes and their leases", _V5_CLUSTER),
+    Migration(6, "holds: passes in flight against a team gateway's budgets", _V6_HOLDS),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
