@@ -19,10 +19,10 @@ from cursord.config import Endpoint, ModelCatalog, ServeConfig
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.agent_listener import AgentEndpoint
 from cursord.server.models_rpc import SERVER_CONFIG_PATH, model_rpc_parts
+from cursord.server.serve import ListenOptions, hypercorn_config
 from cursord.testing.behaviours import Echo
 from cursord.testing.editor import EditorClient, exec_result, run_request
 from cursord.testing.http_client import connect_tcp, connect_tls
-from cursord.server.serve import ListenOptions, hypercorn_config
 from cursord.testing.memory_server import serve_tcp
 from cursord.tls.ca import CaPaths, CertificateAuthority, client_context
 
