@@ -98,6 +98,12 @@ async def test_request_ids_longer_than_128_bytes_are_refused_on_every_path(
         assert isinstance(ended, ConnectError) and ended.code is Code.INVALID_ARGUMENT
         assert "request_id is longer than 128 bytes" in ended.message
         await editor.append("z" * 128, heartbeat())  # 128 is fine
+        async with editor.run("w" * 2_000) as run:  # issue 27 #10: Run took an x-request-id of any length
+            await run.send(run_request("hi", model="m"))
+            reader = await run.reader()
+            assert await reader.read_to_end() == []
+        assert reader.error is not None and reader.error.code is Code.INVALID_ARGUMENT
+        assert "x-request-id: request_id is longer than 128 bytes" in reader.error.message
 
 
 async def test_a_seqno_one_retry_after_the_sequence_moved_on_is_acked_and_the_turn_goes_on(
