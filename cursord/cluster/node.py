@@ -216,4 +216,5 @@ class GatewayNode:
 
 def _hops(scope: Scope) -> int:
     value = header(scope, HOPS_HEADER) or "0"
-    return int(value) if value.isdigit() and len(value) < 3 else MAX_HOPS
+    # ASCII digits only: `str.isdigit` also takes "²", which `int` refuses (issue 27 #13: a 500)
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 3 else MAX_HOPS

@@ -91,7 +91,7 @@ def _days(query: Mapping[str, str]) -> float | None:
     text = query.get("days", str(DEFAULT_DAYS))
     if text == "all":
         return None
-    days = int(text) if text.isdigit() and len(text) <= 4 else DEFAULT_DAYS
+    days = int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else DEFAULT_DAYS
     return time.time() - min(max(days, 1), 3650) * 86400
 
 

@@ -34,10 +34,10 @@ class FakePeers:
         return None
 
 
-def call(hops: int | None = None) -> Scope:
+def call(hops: int | str | None = None) -> Scope:
     headers = [(b"content-type", b"application/proto")]
     if hops is not None:
-        headers.append((HOPS_HEADER, str(hops).encode()))
+        headers.append((HOPS_HEADER, str(hops).encode("latin-1")))  # as a header's bytes are decoded
     return {"type": "http", "path": "/aiserver.v1.BidiService/BidiAppend", "headers": headers}
 
 
@@ -95,6 +95,16 @@ async def test_a_call_that_went_round_too_often_is_refused(tmp_path: Path, autoj
         assert await b.serve_elsewhere("r1", call(hops=MAX_HOPS), b"", nothing, sent)
         assert sent.messages[0]["status"] == 503 and peers.calls == []
         assert b"went round the gateway" in sent.messages[1]["body"]
+
+
+async def test_a_hop_count_that_is_not_ascii_digits_is_refused_not_a_crash(tmp_path: Path, autojump_clock: Any) -> None:
+    """Issue 27 #13: `x-cursord-hops: ²` passed `str.isdigit` and `int` raised: a 500 with a traceback."""
+    async with two_nodes(tmp_path) as (a, b, peers):
+        assert not await a.serve_elsewhere("r1", call(), b"", nothing, Sent())
+        for hops in ("²", "¹³", "-1", "x"):
+            sent = Sent()
+            assert await b.serve_elsewhere("r1", call(hops=hops), b"", nothing, sent)
+            assert sent.messages[0]["status"] == 503 and peers.calls == []
 
 
 async def test_a_draining_node_hands_new_work_to_a_live_peer_and_keeps_its_own(
