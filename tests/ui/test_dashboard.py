@@ -88,7 +88,7 @@ async def test_other_origins_methods_and_the_proxy_tunnel_are_refused(tmp_path: 
         posted = await browser.post("/ui/api/streams", content=b"x")
         assert posted.status_code == 405 and posted.headers["allow"] == "GET, HEAD"
         assert (await browser.get("/ui/static/app.js")).headers["content-type"].startswith("text/javascript")
-        assert (await browser.get("/ui/api/usage?days=%B2")).status_code == 200  # "²" passes str.isdigit
+        assert (await browser.get("/ui/api/usage?days=%C2%B2")).status_code == 200  # "²" passes str.isdigit
 
 
 async def test_a_hostile_cookie_header_is_refused_without_parsing_it(tmp_path: Path) -> None:
