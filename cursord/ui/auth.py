@@ -12,9 +12,10 @@ code in the address bar is spent by the time anyone could read it). Sessions liv
 of the daemon logs every browser out. At most `MAX_SESSIONS` are held; the oldest goes first.
 
 Browsers other than the dashboard's own page are kept out before any of this: the editor listener refuses
-any request with an ``Origin`` header and any non-loopback ``Host`` (`cursord.server.host_policy`), and
-the dashboard only answers GET, for which a page of its own origin sends no ``Origin``. SameSite=Strict
-keeps the cookie off requests that another site starts, so a cross-site link cannot act as the user.
+any non-loopback ``Host`` and any ``Origin`` but the dashboard's own (`cursord.server.host_policy`), and
+the dashboard refuses what a browser marks as fetched by another site, or another port of this one
+(``Sec-Fetch-Site``, `cursord.ui.dashboard`). SameSite=Strict keeps the cookie off requests that another
+site starts, so a cross-site link cannot act as the user.
 
 The session cookie is found by `session_cookie`, one linear pass over a Cookie header of at most
 `MAX_COOKIE_HEADER` bytes: not `http.cookies`, whose parser is quadratic on some inputs (CVE-2024-7592)

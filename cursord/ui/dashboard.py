@@ -2,11 +2,14 @@
 
 Theory of operation. Every path below `/ui` is one route of the app (`dashboard_parts`), all handled by
 one `Dashboard`. The listener's host policy has already refused non-loopback Hosts and every request
-carrying an ``Origin`` (a page of another site, `cursord.server.host_policy`); the dashboard then refuses
-clients that are not on loopback, requests that came in through the editor proxy's TLS tunnel, and any
-method but GET and HEAD (so its own page never has cause to send an ``Origin``). The API and the page
-need a session cookie (`cursord.ui.auth`); the login page and the static assets do not, as they hold
-nothing of the user's.
+carrying an ``Origin`` but the dashboard's own (a page of another site or port, `cursord.server.host_policy`);
+the dashboard then refuses clients that are not on loopback, requests that came in through the editor
+proxy's TLS tunnel, any request a browser marks ``Sec-Fetch-Site: same-site`` or ``cross-site`` (cookies
+are not scoped to a port, so a page on another loopback port is "same-site" and would carry the session),
+and any method but GET and HEAD, except on the two paths with a side effect, which take POST only
+(`_POST_PATHS`: logging out, and a provider probe, which costs a completion), so no link can trigger
+them. The API and the page need a session cookie (`cursord.ui.auth`); the login page and the static
+assets do not, as they hold nothing of the user's.
 
 `/ui/api/live` is a server-sent event stream of the streams view. It subscribes to the tap hub like a tap
 client and sends the whole view again when something changed, at most `LIVE_INTERVAL` apart, with a
@@ -35,6 +38,7 @@ from cursord.server import (
     Scope,
     Send,
     drain_body,
+    header,
     is_loopback,
     send_response,
 )
@@ -56,7 +60,9 @@ DEFAULT_DAYS = 30
 
 _STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
 _PAGE_PATHS = ("/ui", "/ui/", "/ui/login", "/ui/logout")
-_API = ("streams", "live", "usage", "conversations", "conversation", "providers", "config")
+#: what has a side effect is a POST, so that no link or image on any page can do it
+_POST_PATHS: dict[str, tuple[str, ...]] = {"/ui/logout": ("POST",), "/ui/api/probe": ("POST",)}
+_API = ("streams", "live", "usage", "conversations", "conversation", "providers", "probe", "config")
 UI_PATHS = (*_PAGE_PATHS, *(f"/ui/static/{name}" for name in _STATIC), *(f"/ui/api/{name}" for name in _API))
 
 _SECURITY_HEADERS = [
@@ -144,8 +150,14 @@ class Dashboard:
         client = scope.get("client")
         if not client or not is_loopback(str(client[0])):
             return 403, "the cursord dashboard is served to this machine only\n", []
-        if scope["method"] not in ("GET", "HEAD"):
-            return 405, "the cursord dashboard only answers GET\n", [(b"allow", b"GET, HEAD")]
+        fetched_from = header(scope, b"sec-fetch-site")
+        if fetched_from is not None and fetched_from.strip().lower() not in ("same-origin", "none"):
+            # Cookies are not scoped to a port: a page on another loopback port is "same-site" and
+            # would carry the session cookie (issue 27 #12).
+            return 403, f"the cursord dashboard answers only its own pages (Sec-Fetch-Site: {fetched_from[:40]})\n", []
+        allowed = _POST_PATHS.get(scope["path"], ("GET", "HEAD"))
+        if scope["method"] not in allowed:
+            return 405, f"{scope['path']} answers {', '.join(allowed)} only\n", [(b"allow", ", ".join(allowed).encode())]
         return None
 
     async def _login(self, scope: Scope, send: Send) -> None:
@@ -180,8 +192,8 @@ class Dashboard:
             if body is None:
                 await self._json(send, {"error": "no such conversation"}, status=404)
                 return
-        elif name == "providers":
-            body = await views.providers_view(self.config, self.environ, probe=query.get("probe") == "1")
+        elif name in ("providers", "probe"):  # a probe costs a completion: POST /ui/api/probe only
+            body = await views.providers_view(self.config, self.environ, probe=name == "probe")
         else:
             body = views.config_view(self.config, self.environ)
         await self._json(send, body)
