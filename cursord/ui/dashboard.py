@@ -157,7 +157,8 @@ class Dashboard:
             return 403, f"the cursord dashboard answers only its own pages (Sec-Fetch-Site: {fetched_from[:40]})\n", []
         allowed = _POST_PATHS.get(scope["path"], ("GET", "HEAD"))
         if scope["method"] not in allowed:
-            return 405, f"{scope['path']} answers {', '.join(allowed)} only\n", [(b"allow", ", ".join(allowed).encode())]
+            methods = ", ".join(allowed)
+            return 405, f"{scope['path']} answers {methods} only\n", [(b"allow", methods.encode())]
         return None
 
     async def _login(self, scope: Scope, send: Send) -> None:
