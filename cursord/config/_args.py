@@ -31,8 +31,8 @@ from cursord.config._values import (
     parse_gateway_url,
     parse_provider_spec,
     parse_store_url,
+    shown_provider_spec,
 )
-from cursord.core import redact_secrets
 
 # --- flags and the merge -----------------------------------------------------------------------------
 
@@ -217,7 +217,7 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
         out["proxy_ports"] = _Setting(tuple(ports), _FlagOrigin("--proxy-port"))
     if arg("providers"):
         specs = [
-            _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {redact_secrets(text)!r}"))
+            _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {shown_provider_spec(text)!r}"))
             for text in arg("providers")
         ]
         out["providers"] = _Setting(tuple(specs), _FlagOrigin("--provider"))

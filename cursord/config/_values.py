@@ -402,6 +402,14 @@ _PROVIDER_KEYS: Final = (
 _REQUIRED: Final = ("kind", "name", "base_url", "models")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _looks_like_a_key(text: str) -> bool:
+    """Whether an `api_key_env` value is a pasted key rather than a variable's name: a known key shape, or
+    long, or mixing lower-case letters and digits at a key's length (variable names are short and upper)."""
+    if redact_secrets(text) != text or len(text) > 40:
+        return True
+    return len(text) >= 24 and any(c.islower() for c in text) and sum(c.isdigit() for c in text) >= 4
 _MODEL_FORBIDDEN = re.compile(r"[\x00-\x20\x7f|,=]")
 
 
@@ -447,13 +455,14 @@ def _check_provider(p: ProviderSpec) -> None:
             f"{p.name!r} is not a provider name (letters, digits, '.', '_', '-'; at most 64)", "name"
         )
     _check_base_url(p.base_url)
+    if p.api_key_env is not None and _looks_like_a_key(p.api_key_env):
+        # checked first: `gsk_...` or 32 hex digits are valid variable names, and were printed back
+        raise _Invalid(
+            "looks like an API key; give the *name* of the variable that holds it (e.g. OPENAI_API_KEY)",
+            "api_key_env",
+        )
     if p.api_key_env is not None and not _ENV_NAME.match(p.api_key_env):
-        shown = redact_secrets(p.api_key_env)
-        if shown != p.api_key_env or len(p.api_key_env) > 40:
-            msg = "looks like an API key; give the *name* of the variable that holds it (e.g. OPENAI_API_KEY)"
-        else:
-            msg = f"{shown!r} is not an environment variable name"
-        raise _Invalid(msg, "api_key_env")
+        raise _Invalid(f"{p.api_key_env!r} is not an environment variable name", "api_key_env")
     if not p.models:
         raise _Invalid("at least one model is required", "models")
     for i, model in enumerate(p.models):
@@ -618,7 +627,17 @@ def parse_provider_spec(text: str) -> ProviderSpec:
     try:
         return _build_provider(_provider_fields_from_text(text))
     except _Invalid as e:
-        raise _FlagOrigin(f"--provider {redact_secrets(text)!r}").error(e) from None
+        raise _FlagOrigin(f"--provider {shown_provider_spec(text)!r}").error(e) from None
+
+
+def shown_provider_spec(text: str) -> str:
+    """A `--provider` text as an error may quote it: key shapes, and an `api_key_env` that is a key, masked."""
+    items = [
+        f"{key}=<redacted>" if key.strip() == "api_key_env" and _looks_like_a_key(value.strip()) else item
+        for item in text.split(",")
+        for key, _, value in [item.partition("=")]
+    ]
+    return redact_secrets(",".join(items))
 
 
 # --- origins: where a value came from, for error messages --------------------------------------------
