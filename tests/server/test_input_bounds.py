@@ -152,3 +152,16 @@ async def test_a_body_trickled_a_byte_at_a_time_is_cut(autojump_clock: trio.test
         assert answer.startswith(b"HTTP/1.1 ") and b"deadline_exceeded" in answer
         assert b"did not arrive within 10 s" in answer
         nursery.cancel_scope.cancel()
+
+
+async def test_an_unknown_path_does_not_echo_the_clients_content_type(autojump_clock: trio.testing.MockClock) -> None:
+    """Issue 27 #16: the refusal of an unknown path answered with whatever `application/connect+...` the
+    client had sent as its content type."""
+    async with running_daemon(Echo) as daemon, daemon.editor(http2=False) as editor, editor._connection() as conn:
+        for sent, expected in (
+            ("application/connect+<script>alert(1)</script>", "application/connect+proto"),
+            ("application/connect+json; charset=utf-8", "application/connect+json"),
+        ):
+            response = await conn.request("POST", "/nowhere.v1.Nothing/Call", [("content-type", sent)], b"")
+            await response.read_all()
+            assert dict(response.headers)[b"content-type"] == expected.encode()
