@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import pytest
 import trio
 
 from cursord.cluster import HOPS_HEADER, MAX_HOPS, GatewayNode
+from cursord.config import ConfigError
 from cursord.server import Receive, Scope, Send
 from cursord.store import open_store
 
@@ -160,3 +162,18 @@ async def test_a_holder_gone_from_the_table_is_waited_out(tmp_path: Path, autoju
         started = trio.current_time()
         assert not await a.serve_elsewhere("r1", call(), b"", nothing, Sent())
         assert a.held == {"r1"} and trio.current_time() - started >= LEASE and peers.calls == []
+
+
+async def test_a_node_that_advertises_a_live_nodes_address_does_not_start(tmp_path: Path, autojump_clock: Any) -> None:
+    """Issue 27 #16: a node started with another node's address joined, and calls went round in circles."""
+    async with two_nodes(tmp_path) as (a, _, peers), trio.open_nursery() as nursery:
+        await nursery.start(a.run_heartbeats)
+        twin = GatewayNode("twin", a.address, a.cluster, peers, LEASE, clock=trio.current_time)
+        with pytest.raises(ConfigError, match=r"gateway node a already serves at http://a:8765"):
+            await twin.run_heartbeats()
+        nursery.cancel_scope.cancel()
+    async with two_nodes(tmp_path) as (a, _, peers), trio.open_nursery() as nursery:
+        await trio.sleep(2 * LEASE)  # a is gone (no heartbeats): its address is free again
+        again = GatewayNode("again", a.address, a.cluster, peers, LEASE, clock=trio.current_time)
+        await nursery.start(again.run_heartbeats)
+        nursery.cancel_scope.cancel()
