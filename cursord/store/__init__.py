@@ -16,6 +16,7 @@ from cursord.store.errors import (
     SchemaTooNew,
     StoreClosed,
     StoreError,
+    StoreFull,
     UnknownConversation,
 )
 from cursord.store.people import (
@@ -87,6 +88,7 @@ __all__ = [
     "Store",
     "StoreClosed",
     "StoreError",
+    "StoreFull",
     "SummaryRecord",
     "ToolCallRecord",
     "TurnMeta",
