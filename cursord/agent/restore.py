@@ -219,6 +219,12 @@ def _ending_error(ending_json: str | None) -> ConnectError | None:
 
 
 def save(store: Store, stream: ActiveStream, run_request: agent.AgentRunRequest, state: TurnState) -> None:
-    """Record the turn's snapshot beside its journal."""
+    """Record the turn's snapshot beside its journal (queued: committed at once, not waited for)."""
     snapshot = encode(state, run_request, len(stream.backlog.frames))
     store.journal_pending_put_nowait(stream.request_id, PendingKind.TURN, SNAPSHOT_ID, snapshot)
+
+
+async def save_now(store: Store, stream: ActiveStream, run_request: agent.AgentRunRequest, state: TurnState) -> None:
+    """Record the turn's snapshot, committed (with every frame published before it) when this returns."""
+    snapshot = encode(state, run_request, len(stream.backlog.frames))
+    await store.journal_pending_put(stream.request_id, PendingKind.TURN, SNAPSHOT_ID, snapshot)

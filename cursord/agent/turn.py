@@ -254,10 +254,21 @@ class AgentTurn(StreamBehaviour):
     # ---- the machine's effects --------------------------------------------------------------------
 
     async def _feed(self, item: object) -> None:
-        for effect in self.machine.handle(item):
-            await self._execute(effect)
+        effects = list(self.machine.handle(item))
+        # An exec sent before the snapshot that expects its answer is on disk, and a crash in between,
+        # and the restarted daemon runs the finished pass again (issue 27 #14): such execs are published
+        # but held from the editor until the snapshot after them has committed.
+        hold = self.services.store is not None and _exec_before_snapshot(effects)
+        if hold:
+            self.stream.hold_delivery()
+        try:
+            for effect in effects:
+                await self._execute(effect, durable_snapshot=hold)
+        finally:
+            if hold:
+                self.stream.release_delivery()
 
-    async def _execute(self, effect: Effect) -> None:
+    async def _execute(self, effect: Effect, *, durable_snapshot: bool = False) -> None:
         stream = self.stream
         match effect:
             case Publish(message=message):
@@ -307,7 +318,10 @@ class AgentTurn(StreamBehaviour):
                         await self.services.history.set_summary(self.conversation_id, text, last)
             case Snapshot(state=state):
                 if self.services.store is not None and self.run_request is not None:
-                    restore.save(self.services.store, stream, self.run_request, state)
+                    if durable_snapshot:
+                        await restore.save_now(self.services.store, stream, self.run_request, state)
+                    else:
+                        restore.save(self.services.store, stream, self.run_request, state)
             case Tap(event=event, timings=timings):
                 self._tap(event, timings)
             case End(error=error):
@@ -579,3 +593,14 @@ class AgentTurn(StreamBehaviour):
             self.stream.end(ConnectError(Code.FAILED_PRECONDITION, "this conversation has nothing to summarize yet"))
             return
         await self._feed(Begin(self._setup(None), self.conversation_id, tuple(messages), summarize=True))
+
+
+def _exec_before_snapshot(effects: list[Effect]) -> bool:
+    """Whether `effects` send the editor an exec (or a question) and then snapshot the turn."""
+    asked = False
+    for effect in effects:
+        if isinstance(effect, SendExec | AskUser):
+            asked = True
+        elif isinstance(effect, Snapshot) and asked:
+            return True
+    return False
