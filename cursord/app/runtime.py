@@ -7,7 +7,6 @@ their own router to build the same daemon around scripted providers.
 from __future__ import annotations
 
 import contextlib
-import gc
 import logging
 import resource
 import time
@@ -27,6 +26,7 @@ from cursord.agent.restore import make_restorer
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.titles import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
+from cursord.app.collector import FullCollections, tune_gc
 from cursord.app.daemon import serve_core
 from cursord.app.data_dir import claim_data_dir
 from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
@@ -135,25 +135,6 @@ def context_limits(limits: Limits) -> ContextLimits:
     """The bounds on what a user attaches, from the `[limits]` settings."""
     images = ImageLimits(max_image_bytes=limits.max_image_bytes, max_images_per_turn=limits.max_images_per_turn)
     return ContextLimits(item_chars=limits.context_item_chars, turn_chars=limits.context_turn_chars, images=images)
-
-
-#: gc.set_threshold once serving: young collections every 20,000 net allocations instead of 700.
-GC_THRESHOLD = (20_000, 50, 100)
-
-
-def tune_gc() -> None:
-    """Shorter and rarer cyclic-GC pauses for a daemon that holds hundreds of streams.
-
-    Every stream keeps a few thousand GC-tracked objects alive (trio tasks and cancel scopes, channels,
-    connection state), and a full collection walks all of them: with Python's default thresholds the
-    daemon paused 140-190 ms at a time with 50-200 live streams, every stream's next delta waiting
-    behind it. Freezing what startup built (modules, descriptors, the app: never garbage) takes it
-    out of every collection, and higher thresholds make collections rarer; the longest pause at 200
-    streams drops to about 20 ms. Cyclic garbage (tracebacks of cancellations, mostly) waits a little
-    longer to be freed: a few MiB at most."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLD)
 
 
 def raise_open_file_limit() -> int:
@@ -306,6 +287,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         proxy_binds = await nursery.start(partial(proxy, config=proxy_config))
         log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))
         tune_gc()
+        nursery.start_soon(FullCollections(lambda: sum(not s.is_terminal for s in core.broker)).run)
         notifier.ready(status=f"listening on {', '.join(binds)}")
         interval = watchdog_interval(environ)
         if interval is not None:
