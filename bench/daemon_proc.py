@@ -38,6 +38,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -184,23 +185,32 @@ def _short(filename: str) -> str:
 
 
 class GCPauses:
-    """The cyclic garbage collector's pauses in this process (a `gc.callbacks` entry): count, total, longest."""
+    """The cyclic garbage collector's pauses in this process (a `gc.callbacks` entry): count, total, the
+    longest while a stream was live (what streams waited for), and the longest while none was (the full
+    collections `collector.FullCollections` makes then: nobody waits for those)."""
 
-    def __init__(self) -> None:
+    def __init__(self, live_streams: Callable[[], int]) -> None:
+        self.live_streams = live_streams
         self.count = 0
         self.total = 0.0
         self.longest = 0.0
+        self.longest_idle = 0.0
         self._started = 0.0
+        self._live = False
         gc.callbacks.append(self)
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
+            self._live = self.live_streams() > 0
             self._started = time.perf_counter()
             return
         pause = time.perf_counter() - self._started
         self.count += 1
         self.total += pause
-        self.longest = max(self.longest, pause)
+        if self._live:
+            self.longest = max(self.longest, pause)
+        else:
+            self.longest_idle = max(self.longest_idle, pause)
 
 
 class InnerDelays:
@@ -340,7 +350,7 @@ class LoopLag:
 
 
 async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, steps: StepProfile | None) -> None:
-    pauses = GCPauses()
+    pauses = GCPauses(lambda: sum(not s.is_terminal for s in daemon.core.broker))
     stdin = trio.lowlevel.FdStream(os.dup(sys.stdin.fileno()))
     buffer = b""
     baseline: tracemalloc.Snapshot | None = None
@@ -408,10 +418,11 @@ async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, ste
                 "streams": len(streams),
                 "open_streams": sum(1 for s in streams if not s.is_terminal),
                 "subscribers": sum(len(s.subscribers) for s in streams),
-                "gc": {"count": pauses.count, "total": pauses.total, "longest": pauses.longest},
+                "gc": {"count": pauses.count, "total": pauses.total, "longest": pauses.longest,
+                       "longest_idle": pauses.longest_idle},
                 "lag": {"longest": lag.longest, "on_cpu": lag.longest_cpu},
             }
-            pauses.longest = lag.longest = lag.longest_cpu = 0.0  # the longest since the last `usage`
+            pauses.longest = pauses.longest_idle = lag.longest = lag.longest_cpu = 0.0  # since the last `usage`
             sys.stdout.write(json.dumps(reply) + "\n")
             sys.stdout.flush()
 
