@@ -195,21 +195,26 @@ class GCPauses:
         self.total = 0.0
         self.longest = 0.0
         self.longest_idle = 0.0
-        self._started = 0.0
+        #: of the longest pause while live: the CPU seconds it took (the rest: the OS ran something else)
+        #: and the generation collected
+        self.longest_cpu = 0.0
+        self.longest_generation = -1
+        self._started = self._started_cpu = 0.0
         self._live = False
         gc.callbacks.append(self)
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             self._live = self.live_streams() > 0
-            self._started = time.perf_counter()
+            self._started, self._started_cpu = time.perf_counter(), time.process_time()
             return
         pause = time.perf_counter() - self._started
         self.count += 1
         self.total += pause
-        if self._live:
-            self.longest = max(self.longest, pause)
-        else:
+        if self._live and pause > self.longest:
+            self.longest, self.longest_cpu = pause, time.process_time() - self._started_cpu
+            self.longest_generation = info["generation"]
+        elif not self._live:
             self.longest_idle = max(self.longest_idle, pause)
 
 
@@ -419,10 +424,13 @@ async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, ste
                 "open_streams": sum(1 for s in streams if not s.is_terminal),
                 "subscribers": sum(len(s.subscribers) for s in streams),
                 "gc": {"count": pauses.count, "total": pauses.total, "longest": pauses.longest,
+                       "longest_cpu": pauses.longest_cpu, "longest_generation": pauses.longest_generation,
                        "longest_idle": pauses.longest_idle},
                 "lag": {"longest": lag.longest, "on_cpu": lag.longest_cpu},
             }
-            pauses.longest = pauses.longest_idle = lag.longest = lag.longest_cpu = 0.0  # since the last `usage`
+            pauses.longest = pauses.longest_cpu = pauses.longest_idle = 0.0  # the longest since the last `usage`
+            pauses.longest_generation = -1
+            lag.longest = lag.longest_cpu = 0.0
             sys.stdout.write(json.dumps(reply) + "\n")
             sys.stdout.flush()
 
