@@ -2,8 +2,8 @@
 
 Theory of operation. A full (generation 2) collection walks every object the daemon holds that startup
 did not freeze, so its pause grows with the live streams: at 500 of them one took 0.4-0.6 s, every stream
-waiting behind it (issue 27 #17). Young collections stay short (the objects they walk are the young
-ones) and free the cycles that die young, which is most of a turn's garbage. So `tune_gc` freezes what
+waiting behind it (issue 27 #17). Young collections stay short while the young generations stay small
+(`GC_THRESHOLD`), and free the cycles that die young, which is most of a turn's garbage. So `tune_gc` freezes what
 startup built, raises the young thresholds and leaves full collections to `FullCollections.run`, which
 makes them itself:
 
@@ -26,9 +26,10 @@ import trio
 
 log = logging.getLogger(__name__)
 
-#: gc.set_threshold once serving: young collections every 20,000 net allocations instead of 700, and no
-#: automatic full collection (`FullCollections` makes them).
-GC_THRESHOLD = (20_000, 50, 2**31 - 1)
+#: gc.set_threshold once serving: generation 0 every 10,000 net allocations (Python: 700), generation 1 every
+#: 3 of those (Python: 10), so it never holds more than a few batches of survivors (with 50, one generation-1
+#: collection at 500 streams took 0.55 s), and no automatic full collection (`FullCollections` makes them).
+GC_THRESHOLD = (10_000, 3, 2**31 - 1)
 CHECK_SECONDS = 5.0
 MAX_DEFER_SECONDS = 600.0
 
