@@ -284,7 +284,7 @@ def _client_messages() -> list[bytes]:
 
 def _appends() -> list[bytes]:
     out = []
-    for seqno, payload in enumerate(_client_messages(), start=1):
+    for seqno, payload in enumerate(_client_messages(), start=0):
         message = agent.AgentClientMessage.FromString(payload)
         out.append(bidi_request("r1", seqno, message))
         out.append(bidi_request("r1", seqno, message, binary=True))

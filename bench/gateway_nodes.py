@@ -121,9 +121,9 @@ def ms(values: list[float], q: float) -> str:
 
 async def hop(ports: list[int]) -> None:
     async with editor(ports[0]) as on_a, editor(ports[1]) as on_b:
-        await on_a.append("hop", run_request("hold", model=MODEL))  # a holds it; its turn ends at once
+        await on_a.append("hop", run_request("hold", model=MODEL), seqno=0)  # a holds it; its turn ends at once
         times: dict[str, list[float]] = {"to the holder": [], "via another node": []}
-        seqno = itertools.count(2)
+        seqno = itertools.count(1)
         for _ in range(HOP_CALLS):
             for name, client in (("to the holder", on_a), ("via another node", on_b)):
                 started = time.perf_counter()

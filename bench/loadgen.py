@@ -265,7 +265,7 @@ async def _through_reader(
 ) -> Callable[[], Awaitable[None]]:
     request_id = new_request_id("lat")
     response = await open_run_sse(await pool.get(), request_id)  # subscribed before the run starts
-    await append(await pool.get(), request_id, 1, run_request(script))
+    await append(await pool.get(), request_id, 0, run_request(script))
     return _stamp_reader(response, delays, own)
 
 
@@ -358,7 +358,7 @@ async def throughput_run(
             for index in range(subscribers):
                 nursery.start_soon(read, index)
             async with open_http(await daemon.connect(), http2) as conn:
-                await append(conn, request_id, 1, run_request(marker(n=events, mode="bulk", id=request_id)))
+                await append(conn, request_id, 0, run_request(marker(n=events, mode="bulk", id=request_id)))
     started = provider.bulk_started_ns[request_id]
     for body in bodies:  # checked after the clock stopped: every delta arrived, in one piece
         messages, ended = decode_messages(b"".join(body))
@@ -430,7 +430,7 @@ async def cursord_flood(provider: StampProvider, daemon: Daemon, *, http2: bool,
     async with open_http(await daemon.connect(), http2) as conn:
         response = await open_run_sse(conn, request_id)
         async with open_http(await daemon.connect(), http2) as append_conn:
-            await append(append_conn, request_id, 1, run_request(marker(n=events, mode="bulk", id=request_id)))
+            await append(append_conn, request_id, 0, run_request(marker(n=events, mode="bulk", id=request_id)))
         decoder = EnvelopeDecoder(1 << 26)
         while (chunk := await response.read_chunk()) is not None:
             for envelope in decoder.feed(chunk):
@@ -479,7 +479,7 @@ async def open_held_run(daemon: Daemon, *, events: int, hold: str, http2: bool) 
     request_id = new_request_id("replay")
     async with open_http(await daemon.connect(), http2) as conn:
         response = await open_run_sse(conn, request_id)
-        await append(conn, request_id, 1, run_request(marker(n=events, mode="bulk", id=request_id, hold=hold)))
+        await append(conn, request_id, 0, run_request(marker(n=events, mode="bulk", id=request_id, hold=hold)))
         decoder = EnvelopeDecoder(1 << 26)
         frames = deltas = size = 0
         while deltas < events:
@@ -507,11 +507,11 @@ async def appends_run(daemon: Daemon, *, http2: bool, writers: int, per_writer: 
         pool = ConnectionPool(stack, daemon.connect, http2, per_connection=1)
         conns = [await pool.get() for _ in range(writers)]
         for conn, request_id in zip(conns, request_ids, strict=True):
-            await append(conn, request_id, 1, run_request(marker(n=0, gate="never")))
+            await append(conn, request_id, 0, run_request(marker(n=0, gate="never")))
         message = heartbeat()
 
         async def write(conn: HTTPConnection, request_id: str) -> None:
-            for seqno in range(2, per_writer + 2):
+            for seqno in range(1, per_writer + 1):
                 await append(conn, request_id, seqno, message)
 
         started = time.monotonic()
@@ -608,10 +608,10 @@ async def open_idle_streams(
             phase = f"{random.uniform(0, max(gap, 1e-3)):.4f}"
             script = marker(n=events, gap=gap, phase=phase, gate=gate, hold=hold)
             if http2:
-                await append(await pool.get(), request_id, 1, run_request(script))
+                await append(await pool.get(), request_id, 0, run_request(script))
             else:
                 async with open_http(await daemon.connect(), False) as append_conn:
-                    await append(append_conn, request_id, 1, run_request(script))
+                    await append(append_conn, request_id, 0, run_request(script))
 
     async with trio.open_nursery() as nursery:
         for _ in range(count):

@@ -6,7 +6,11 @@ is wrapped in the user's hooks, which the editor executes:
 - `preToolUse` before the tool: it may deny the call (the model is told why, nothing runs), replace
   its input, or add context to its result;
 - `postToolUse` after a successful result, `postToolUseFailure` after a failed one: either may add
-  context to what the model sees.
+  context to what the model sees;
+- for a Task call, `subagentStart` in place of `preToolUse` (it may deny the subagent or add context) and
+  `subagentStop` in place of the post hooks (it may add context or a follow-up to the subagent's result);
+- `preCompact` before the conversation is compacted (sent, not waited for: its answer carries only a
+  message for the user).
 
 Step names are matched without regard to case or underscores (`preToolUse`, `PreToolUse`,
 `pre_tool_use`). Interaction tools (questions to the user) are not hooked.
@@ -25,6 +29,11 @@ from cursord.proto import agent_v1_pb2 as agent
 PRE_TOOL_USE = "pretooluse"
 POST_TOOL_USE = "posttooluse"
 POST_TOOL_USE_FAILURE = "posttoolusefailure"
+SUBAGENT_START = "subagentstart"
+SUBAGENT_STOP = "subagentstop"
+PRE_COMPACT = "precompact"
+#: hooks that run before a call and may deny it, replace its input or add context
+PRE_HOOKS = frozenset({PRE_TOOL_USE, SUBAGENT_START})
 
 
 def _normal(name: str) -> str:
@@ -97,6 +106,59 @@ def post_tool_use(
     return _exec(exec_seq, exec_id, agent.ExecuteHookRequest(post_tool_use=success))
 
 
+def subagent_start(
+    facts: HookFacts, task: agent.SubagentArgs, exec_seq: int, exec_id: str
+) -> agent.ExecServerMessage:
+    query = agent.SubagentStartRequestQuery(
+        subagent_type=task.subagent_type,
+        task=task.prompt,
+        parent_conversation_id=facts.conversation_id,
+        tool_call_id=facts.tool_use_id,
+        subagent_model=task.model_id,
+        conversation_id=facts.conversation_id,
+        model_id=facts.model_id,
+    )
+    return _exec(exec_seq, exec_id, agent.ExecuteHookRequest(subagent_start=query))
+
+
+def subagent_stop(
+    facts: HookFacts, output: str, *, failed: bool, duration_ms: int, exec_seq: int, exec_id: str
+) -> agent.ExecServerMessage:
+    query = agent.SubagentStopRequestQuery(
+        subagent_type=str(facts.tool_input.get("subagent_type", "")),
+        status="error" if failed else "completed",
+        duration_ms=duration_ms,
+        parent_conversation_id=facts.conversation_id,
+        conversation_id=facts.conversation_id,
+        task=str(facts.tool_input.get("prompt", "")),
+        description=str(facts.tool_input.get("description", "")),
+        model_id=facts.model_id,
+    )
+    if failed:
+        query.error_message = output
+    else:
+        query.summary = output
+    return _exec(exec_seq, exec_id, agent.ExecuteHookRequest(subagent_stop=query))
+
+
+def pre_compact(
+    *, conversation_id: str, model_id: str, manual: bool, tokens: int, window: int, messages: int, to_compact: int,
+    first: bool, exec_seq: int, exec_id: str,
+) -> agent.ExecServerMessage:
+    query = agent.PreCompactRequestQuery(
+        trigger="manual" if manual else "auto",
+        context_usage_percent=100.0 * tokens / window if window else 0.0,
+        context_tokens=tokens,
+        context_window_size=window,
+        message_count=messages,
+        messages_to_compact=to_compact,
+        is_first_compaction=first,
+        conversation_id=conversation_id,
+        model_id=model_id,
+    )
+    return _exec(exec_seq, exec_id, agent.ExecuteHookRequest(pre_compact=query))
+
+
 @attrs.frozen
 class PreToolDecision:
     denied: str | None = None  # why, when the hook denied the call
@@ -105,10 +167,17 @@ class PreToolDecision:
 
 
 def pre_tool_decision(result: agent.ExecClientMessage) -> PreToolDecision:
-    """What a preToolUse answer decides. An answer that is not one allows the call unchanged."""
+    """What a preToolUse (or subagentStart) answer decides. An answer that is neither allows the call unchanged."""
     if result.WhichOneof("message") != "execute_hook_result":
         return PreToolDecision()
     response = result.execute_hook_result.response
+    if response.WhichOneof("response") == "subagent_start":
+        start = response.subagent_start
+        context = start.additional_context if start.HasField("additional_context") else None
+        if start.HasField("permission") and start.permission.lower() == "deny":
+            reason = start.user_message if start.HasField("user_message") else "a hook denied this subagent"
+            return PreToolDecision(denied=reason, additional_context=context)
+        return PreToolDecision(additional_context=context)
     if response.WhichOneof("response") != "pre_tool_use":
         return PreToolDecision()
     answer = response.pre_tool_use
@@ -127,11 +196,15 @@ def pre_tool_decision(result: agent.ExecClientMessage) -> PreToolDecision:
 
 
 def post_tool_context(result: agent.ExecClientMessage) -> str | None:
-    """The context a postToolUse / postToolUseFailure answer adds to the tool's result, if any."""
+    """The context a postToolUse / postToolUseFailure (or subagentStop) answer adds to the tool's result."""
     if result.WhichOneof("message") != "execute_hook_result":
         return None
     response = result.execute_hook_result.response
     which = response.WhichOneof("response")
+    if which == "subagent_stop":
+        stop = response.subagent_stop
+        parts = [getattr(stop, name) for name in ("additional_context", "followup_message") if stop.HasField(name)]
+        return "\n\n".join(parts) or None
     if which not in ("post_tool_use", "post_tool_use_failure"):
         return None
     answer = getattr(response, which)

@@ -4,12 +4,14 @@ First rule that gives a model wins:
 
 1. the model the run names (`requested_model.model_id`, else `model_details.model_id`), resolved by the
    catalog (ids, `PROVIDER/MODEL`, user aliases; `ModelCatalog.resolve`);
-2. a run that names one of Cursor's own ids (`default`, i.e. Auto, or `composer-*`) that cursord does not
+2. a subagent's run (its parent's request id known) that names no model, or one of Cursor's own ids that
+   cursord does not serve (`composer-*`, `default`), runs on its parent's model;
+3. a run that names one of Cursor's own ids (`default`, i.e. Auto, or `composer-*`) that cursord does not
    serve gets the default model (when cursord runs as the editor's proxy such runs go to Cursor instead,
    so this happens only when they reach cursord directly);
-3. a run that names no model (a follow-up, a queued message, a resume) continues with the model of the
+4. a run that names no model (a follow-up, a queued message, a resume) continues with the model of the
    conversation's last turn, if it is still configured;
-4. the configured default model (`default_model`), else the first configured model.
+5. the configured default model (`default_model`), else the first configured model.
 
 A run that names a model cursord does not know, and that is not one of Cursor's, gets none: the caller
 ends it `not_found`, naming the configured models (a typo must not silently run another model).
@@ -35,7 +37,7 @@ def is_cursor_model(model_id: str) -> bool:
 @attrs.frozen
 class ModelChoice:
     entry: CatalogModel | None
-    why: str  # "requested", "cursor-id", "conversation", "default"; "unknown" when entry is None
+    why: str  # "requested", "parent", "cursor-id", "conversation", "default"; "unknown" when entry is None
 
 
 def default_entry(catalog: ModelCatalog, default_model: str | None) -> CatalogModel | None:
@@ -52,12 +54,17 @@ def choose_model(
     *,
     conversation_models: Sequence[str | None] = (),
     default_model: str | None = None,
+    parent_model: str | None = None,
 ) -> ModelChoice:
-    """The model for a run. `conversation_models`: the models of the conversation's turns, oldest first."""
+    """The model for a run. `conversation_models`: the models of the conversation's turns, oldest first;
+    `parent_model`: for a subagent's run, the model its parent runs on."""
+    found = catalog.resolve(requested)
+    if found is not None:
+        return ModelChoice(found, "requested")
+    parent = catalog.resolve(parent_model)
+    if parent is not None and (not requested or is_cursor_model(requested)):
+        return ModelChoice(parent, "parent")
     if requested:
-        found = catalog.resolve(requested)
-        if found is not None:
-            return ModelChoice(found, "requested")
         if is_cursor_model(requested):
             return ModelChoice(default_entry(catalog, default_model), "cursor-id")
         return ModelChoice(None, "unknown")

@@ -34,7 +34,7 @@ from cursord.agent.router import Route
 from cursord.agent.tools import ToolContext, ToolOutcome, ToolRegistry
 from cursord.connect import Code, ConnectError, error_from_wire
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.providers.model import Message, ToolCallPart, Usage
+from cursord.providers.model import Message, ReasoningChoice, ToolCallPart, Usage, parse_effort
 from cursord.store import JournalState, PendingKind, Store, decode_message, encode_parts
 from cursord.streams import ActiveStream, Restorer, StreamBroker, StreamEnding
 
@@ -64,7 +64,8 @@ def encode(state: TurnState, run_request: agent.AgentRunRequest, events: int) ->
     assert setup is not None and setup.tools is not None
     pending = [
         {
-            "call": [p.call.id, p.call.name, p.call.arguments],
+            # a call's signature (Gemini's) only when it has one: older snapshots read back the same
+            "call": [p.call.id, p.call.name, p.call.arguments, *([p.call.signature] if p.call.signature else [])],
             "exec_seq": p.exec_seq,
             "exec_id": p.exec_id,
             "query_id": p.query_id,
@@ -81,8 +82,7 @@ def encode(state: TurnState, run_request: agent.AgentRunRequest, events: int) ->
         "model": setup.model,
         "mode": setup.tools.mode,
         "system": setup.system,
-        "reasoning_effort": setup.reasoning_effort,
-        "thinking_budget": setup.thinking_budget,
+        **_reasoning_to_json(setup.reasoning),
         "messages": _messages_to_json(state.messages),
         "turn_messages": _messages_to_json(state.turn_messages),
         "turn_start": state.turn_start,
@@ -93,6 +93,29 @@ def encode(state: TurnState, run_request: agent.AgentRunRequest, events: int) ->
         "pending": pending,
     }
     return json.dumps(snapshot, separators=(",", ":"))
+
+
+def _reasoning_to_json(choice: ReasoningChoice) -> dict[str, Any]:
+    """The choice in the snapshot's keys of old (`reasoning_effort`, `thinking_budget`: set whenever
+    thinking was asked for), so older snapshots read and write back the same; `thinking: false` only
+    for the one choice those keys cannot tell from the default."""
+    fields: dict[str, Any] = {
+        "reasoning_effort": choice.effort,
+        "thinking_budget": choice.budget() if choice.wants_thinking else None,
+    }
+    if choice.thinking is False and choice.effort is None:
+        fields["thinking"] = False
+    return fields
+
+
+def _reasoning_from_json(snapshot: dict[str, Any]) -> ReasoningChoice:
+    effort = parse_effort(snapshot["reasoning_effort"])
+    asked = snapshot["thinking_budget"] is not None
+    if "thinking" in snapshot:
+        return ReasoningChoice(snapshot["thinking"], effort)
+    if effort is None:
+        return ReasoningChoice(True if asked else None)
+    return ReasoningChoice(None if asked else False, effort)
 
 
 def snapshot_model(snapshot: dict[str, Any]) -> str:
@@ -113,8 +136,7 @@ def decode(snapshot: dict[str, Any], route: Route | None) -> tuple[TurnState, ag
         vision=route.vision if route is not None else True,
         tools=tools,
         system=snapshot["system"],
-        reasoning_effort=snapshot["reasoning_effort"],
-        thinking_budget=snapshot["thinking_budget"],
+        reasoning=_reasoning_from_json(snapshot),
     )
     conversation_id = snapshot["conversation_id"]
     next_pass_id, next_exec_seq, next_query_id = snapshot["next"]

@@ -2,25 +2,31 @@
 
 The model list the editor shows (`cursord.server.models_rpc`) and the routing of runs use the same
 `ModelCatalog.resolve`, so a model the picker offers is always one a run can reach. Passes run
-through `run_pass`, which records each one in the usage ledger (`cursord.agent.ledger`) if there is one.
+through `run_pass`, which records each one in the usage ledger (`cursord.agent.ledger`) if there is one,
+and moves a pass that failed before sending anything to the model's next key or fallback
+(`cursord.agent.fallback`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 import httpx
+import trio
 
 from cursord.agent.budgets import PassEstimate, PassGuard
 from cursord.agent.compaction import estimate_tokens
+from cursord.agent.fallback import FallbackMove, Target, Targets, remaining_after
 from cursord.agent.ledger import PassLedger, PassTag
 from cursord.agent.model_choice import choose_model
-from cursord.config import CatalogModel, ModelCatalog, ProviderKind, ProviderSpec
-from cursord.providers import anthropic, openai_chat, openai_responses
+from cursord.config import CatalogModel, KeyOrder, ModelCatalog, ProviderSpec
+from cursord.providers import base
 from cursord.providers.base import DeltaSink, Provider, VendorOptions
-from cursord.providers.http import HttpProvider
-from cursord.providers.model import PassRequest, Usage
+from cursord.providers.errors import ProviderError
+from cursord.providers.http import HttpProvider, RetryPolicy
+from cursord.providers.model import Delta, PassRequest, Usage
+from cursord.providers.model import ProviderKind as ModelKind
 from cursord.providers.prices import PriceBook
 
 #: context window used for compaction when neither the spec nor the model says (tokens).
@@ -33,22 +39,32 @@ class Route:
     model: str
     context_window: int
     vision: bool = True
+    #: every key and fallback the pass may run on, in config order (empty: just `provider` and `model`)
+    targets: tuple[Target, ...] = ()
 
 
-def vendor_options(spec: ProviderSpec) -> VendorOptions | None:
-    """The wire-format options a spec asks for (None: the defaults)."""
-    if spec.cache_key:
-        return None
-    if spec.kind is ProviderKind.OPENAI_CHAT:
-        return openai_chat.ChatOptions(send_cache_key=False)
-    if spec.kind is ProviderKind.OPENAI_RESPONSES:
-        return openai_responses.ResponsesOptions(send_cache_key=False)
-    return anthropic.AnthropicOptions(cache_system=False, cache_tools=False, cache_last_message=False)
+def vendor_options(spec: ProviderSpec) -> VendorOptions:
+    """The wire-format options a spec asks for (`cursord.providers.base.vendor_options`)."""
+    return base.vendor_options(
+        ModelKind(spec.kind.value), spec.base_url, cache_key=spec.cache_key, reasoning_echo=spec.reasoning_echo
+    )
+
+
+def key_name(spec: ProviderSpec, index: int) -> str:
+    """The name of the provider for key `index` of `spec`'s pool (ledger and tap rows): NAME, NAME#2, ..."""
+    return spec.name if index == 0 else f"{spec.name}#{index + 1}"
 
 
 def price_book(specs: Iterable[ProviderSpec]) -> PriceBook:
-    """The built-in prices under each provider's own `prices`."""
-    return PriceBook({spec.name: dict(spec.prices) for spec in specs if spec.prices})
+    """The built-in prices under each provider's own `prices` (for every key of its pool)."""
+    return PriceBook(
+        {
+            key_name(spec, index): dict(spec.prices)
+            for spec in specs
+            if spec.prices
+            for index in range(max(1, len(spec.key_envs)))
+        }
+    )
 
 
 @attrs.define
@@ -57,19 +73,64 @@ class ProviderRouter:
     providers: dict[str, Provider]
     ledger: PassLedger | None = None
 
-    async def run_pass(self, route: Route, request: PassRequest, on_delta: DeltaSink, tag: PassTag) -> None:
-        """`route.provider.stream(request, on_delta)`, recorded in the ledger when it ends; the guard (a
-        team gateway's budgets) may refuse it first, with a `ProviderError` the turn reports."""
-        if self.guard is not None:
-            tag = await self.guard.admit(tag, self._estimate(route, request))
-        if self.ledger is None:
-            await route.provider.stream(request, on_delta)
-        else:
-            await self.ledger.stream(route.provider, request, on_delta, tag)
     #: the configured `default_model` (None: the catalog's first model); see `cursord.agent.model_choice`.
     default_model: str | None = None
     #: asked before every pass (`cursord.agent.budgets`); None: every pass runs.
     guard: PassGuard | None = None
+    #: every key's provider by provider spec name (a spec without a `key_pool`: `providers[name]` alone)
+    pools: dict[str, tuple[Provider, ...]] = attrs.field(factory=dict)
+    #: which keys rest, where round-robin pools start
+    targets: Targets = attrs.field(factory=Targets)
+
+    async def run_pass(
+        self,
+        route: Route,
+        request: PassRequest,
+        on_delta: DeltaSink,
+        tag: PassTag,
+        on_move: Callable[[FallbackMove], None] | None = None,
+    ) -> None:
+        """Stream the pass on the route's first usable target, recorded in the ledger when it ends; the guard
+        (a team gateway's budgets) may refuse it first, with a `ProviderError` the turn reports. A failure
+        before any delta moves it to the next target (`on_move` hears of each move); see the module docstring."""
+        if self.guard is not None:
+            tag = await self.guard.admit(tag, self._estimate(route, request))
+        if not route.targets:
+            await self._attempt(route.provider, request, on_delta, tag)
+            return
+        order = self.targets.order(route.targets, trio.current_time())
+        if not order:  # every key sits out (spend limit, refused key): fail without sending
+            raise self.targets.sitting_out(route.targets)
+        sent = False
+
+        async def sink(delta: Delta) -> None:
+            nonlocal sent
+            sent = True
+            await on_delta(delta)
+
+        index = 0
+        while True:
+            target = order[index]
+            attempt = request if target.model == request.model else attrs.evolve(request, model=target.model)
+            try:
+                await self._attempt(target.provider, attempt, sink, tag)
+            except ProviderError as error:
+                self.targets.failed(target, error, trio.current_time())
+                following = remaining_after(order, index, error)
+                if sent or not error.moves_on or not following:
+                    raise
+                order, index = [*order[: index + 1], *following], index + 1
+                if on_move is not None:
+                    on_move(FallbackMove(target, order[index], error))
+                continue
+            self.targets.served(target)
+            return
+
+    async def _attempt(self, provider: Provider, request: PassRequest, on_delta: DeltaSink, tag: PassTag) -> None:
+        if self.ledger is None:
+            await provider.stream(request, on_delta)
+        else:
+            await self.ledger.stream(provider, request, on_delta, tag)
 
     @classmethod
     def from_catalog(
@@ -82,19 +143,29 @@ class ProviderRouter:
         guard: PassGuard | None = None,
     ) -> ProviderRouter:
         providers: dict[str, Provider] = {}
+        pools: dict[str, tuple[Provider, ...]] = {}
         for entry in catalog:
             spec = entry.provider
-            if spec.name not in providers:
-                providers[spec.name] = HttpProvider(
+            if spec.name in pools:
+                continue
+            # A model with somewhere to move to moves at once: the next key or fallback is the retry.
+            retry = RetryPolicy(max_attempts=1) if spec.key_pool or spec.fallbacks else RetryPolicy()
+            pools[spec.name] = tuple(
+                HttpProvider(
                     kind=spec.kind.value,
-                    name=spec.name,
+                    name=key_name(spec, index),
                     base_url=spec.base_url,
-                    api_key=environ.get(spec.api_key_env) if spec.api_key_env else None,
+                    api_key=environ.get(env) if env else None,
                     models=list(spec.models),
+                    retry=retry,
                     options=vendor_options(spec),
                     client=client,
                 )
-        return cls(catalog, providers, ledger, default_model, guard)
+                for index, env in enumerate(spec.key_envs or (None,))
+            )
+            providers[spec.name] = pools[spec.name][0]
+        round_robin = frozenset(e.provider.name for e in catalog if e.provider.key_order is KeyOrder.ROUND_ROBIN)
+        return cls(catalog, providers, ledger, default_model, guard, pools, Targets(round_robin))
 
     def _estimate(self, route: Route, request: PassRequest) -> PassEstimate:
         """What the pass is expected to spend: its prompt (the output is not known before it runs)."""
@@ -112,14 +183,32 @@ class ProviderRouter:
         entry = self.catalog.resolve(model_id)
         return None if entry is None else self._route(entry)
 
-    def choose(self, model_id: str | None, conversation_models: Sequence[str | None] = ()) -> Route | None:
-        """The route for a run: what it names, else the conversation's last model, else the default
-        (`cursord.agent.model_choice`); None for a model that is neither configured nor Cursor's own."""
+    def choose(
+        self, model_id: str | None, conversation_models: Sequence[str | None] = (), parent_model: str | None = None
+    ) -> Route | None:
+        """The route for a run: what it names, else (a subagent) its parent's model, else the conversation's
+        last model, else the default (`cursord.agent.model_choice`); None for a model that is neither
+        configured nor Cursor's own."""
         choice = choose_model(
-            self.catalog, model_id, conversation_models=conversation_models, default_model=self.default_model
+            self.catalog,
+            model_id,
+            conversation_models=conversation_models,
+            default_model=self.default_model,
+            parent_model=parent_model,
         )
         return None if choice.entry is None else self._route(choice.entry)
 
     def _route(self, entry: CatalogModel) -> Route:
         window = entry.context_window or DEFAULT_CONTEXT_WINDOW
-        return Route(self.providers[entry.provider.name], entry.model_id, window, entry.vision)
+        targets = self._targets(entry)
+        for name in entry.provider.fallbacks:
+            fallback = self.catalog.resolve(name)
+            if fallback is not None and fallback.model_id != entry.model_id:
+                targets += self._targets(fallback)
+        chain = tuple(targets) if len(targets) > 1 else ()
+        return Route(self.providers[entry.provider.name], entry.model_id, window, entry.vision, chain)
+
+    def _targets(self, entry: CatalogModel) -> list[Target]:
+        name = entry.provider.name
+        keys = self.pools.get(name) or (self.providers[name],)
+        return [Target(provider, entry.model_id, name) for provider in keys]

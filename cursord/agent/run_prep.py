@@ -40,6 +40,8 @@ class Prepared:
     rules: RuleBook
     user: Message
     applied_rules: tuple[str, ...]
+    #: the user picked Auto-review (`env.smart_mode_classifier_auto_mode_enabled`): `cursord.agent.auto_review`
+    auto_review: bool = False
 
     @property
     def extra_specs(self) -> tuple[ToolSpec, ...]:
@@ -72,6 +74,7 @@ async def prepare(
         rules=rules,
         user=user,
         applied_rules=applied,
+        auto_review=context is not None and context.env.smart_mode_classifier_auto_mode_enabled,
     )
 
 

@@ -24,9 +24,11 @@ import attrs
 import trio
 
 from cursord.agent import restore, updates
+from cursord.agent.auto_review import review, reviewed
 from cursord.agent.checkpoints import CheckpointKeeper, history_from_state, resumable_prefix
 from cursord.agent.editor_queries import EditorQueries
 from cursord.agent.errors import model_not_served
+from cursord.agent.fallback import FallbackMove
 from cursord.agent.history import ConversationHistory
 from cursord.agent.hooks import HookSteps
 from cursord.agent.ledger import PassTag
@@ -49,6 +51,8 @@ from cursord.agent.machine import (
     Publish,
     RecordTurn,
     Resume,
+    ReviewVerdict,
+    RunWebTool,
     SendExec,
     ShowToolCall,
     Snapshot,
@@ -59,12 +63,14 @@ from cursord.agent.machine import (
     TurnOutcome,
     TurnSetup,
     TurnState,
+    WebToolDone,
 )
 from cursord.agent.prompt import system_prompt
 from cursord.agent.router import ProviderRouter, Route
 from cursord.agent.run_prep import gather_context, prepare, run_user_shell
 from cursord.agent.tools import ToolRegistry, mode_id, run_mode
 from cursord.agent.turn_inputs import carried_context, what_to_run
+from cursord.agent.web_calls import run_web_call
 from cursord.connect import Code, ConnectError
 from cursord.context import ContextLimits, Plan, RuleBook, actions, shell_text
 from cursord.core import (
@@ -80,9 +86,11 @@ from cursord.core import (
 )
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse, ProviderError
-from cursord.providers.model import Delta, Message, PassRequest, Usage
+from cursord.providers.model import Delta, Message, PassRequest, ReasoningChoice, ToolCallDone, ToolCallPart, Usage
+from cursord.providers.reasoning import choice_from_parameters, split_variant
 from cursord.store import Store, TurnMeta, TurnStatus, summary_message
 from cursord.streams import ActiveStream, StreamBehaviour
+from cursord.web import WebAccess
 
 
 class ProviderEventSink(Protocol):
@@ -92,11 +100,10 @@ class ProviderEventSink(Protocol):
 
 log = logging.getLogger(__name__)
 
-_EFFORT_PARAMETERS = ("reasoning_effort", "effort", "thinking", "reasoning")
 #: queued actions kept per conversation (messages sent while a turn runs).
 MAX_QUEUED_ACTIONS = 32
-#: Anthropic thinking budget per effort level (tokens); max mode gets the largest.
-_THINKING_BUDGETS = {"low": 2_048, "medium": 8_192, "high": 16_384, "max": 32_000}
+#: runs whose model a subagent may inherit (the most recent ones)
+MAX_RUN_MODELS = 4096
 
 
 @attrs.define
@@ -111,8 +118,20 @@ class AgentServices:
     store: Store | None = None
     #: bounds on what the user attaches (`--limit context_item_chars=...` etc.)
     context_limits: ContextLimits = attrs.field(factory=ContextLimits)
+    #: the model that gives Auto-review's verdicts (`--review-model`); None: each run's own
+    review_model: str | None = None
+    #: what the agent's WebSearch and WebFetch reach (`--web-search`, `web_fetch_allow`)
+    web: WebAccess = attrs.field(factory=WebAccess)
     #: messages and completions that arrived while a conversation's turn ran, for its next run
     queued: dict[str, list[agent.ConversationAction]] = attrs.field(factory=dict)
+    #: the model each recent run was routed to, by request id: a subagent's run inherits its parent's
+    run_models: dict[str, str] = attrs.field(factory=dict)
+
+    def remember_model(self, request_id: str, model: str) -> None:
+        self.run_models.pop(request_id, None)
+        self.run_models[request_id] = model
+        while len(self.run_models) > MAX_RUN_MODELS:
+            del self.run_models[next(iter(self.run_models))]
 
     def queue(self, conversation_id: str, action: agent.ConversationAction) -> None:
         held = self.queued.setdefault(conversation_id, [])
@@ -129,16 +148,14 @@ class AgentServices:
         return self.queued.pop(conversation_id, [])
 
 
-def thinking_options(request: agent.AgentRunRequest) -> tuple[str | None, int | None]:
-    """The run's reasoning effort and (Anthropic) thinking budget, from its requested model."""
-    effort: str | None = None
-    max_mode = request.requested_model.max_mode if request.HasField("requested_model") else False
-    for parameter in request.requested_model.parameters:
-        if parameter.id.lower() in _EFFORT_PARAMETERS and parameter.value:
-            effort = parameter.value.lower()
-    if max_mode and effort is None:
-        effort = "high"
-    return effort, _THINKING_BUDGETS.get("max" if max_mode else (effort or ""))
+def reasoning_choice(request: agent.AgentRunRequest) -> ReasoningChoice:
+    """The thinking the run asks for: its requested model's parameters (or those of the picker variant it
+    names) and Max mode (`cursord.providers.reasoning.choice_from_parameters`)."""
+    if not request.HasField("requested_model"):
+        return ReasoningChoice()
+    requested = request.requested_model
+    parameters = [*split_variant(requested.model_id)[1], *((p.id, p.value) for p in requested.parameters)]
+    return choice_from_parameters(parameters, max_mode=requested.max_mode)
 
 
 @attrs.define(eq=False)
@@ -160,6 +177,8 @@ class AgentTurn(StreamBehaviour):
     #: conversation actions that reached this stream before its run_request
     early_actions: list[agent.ConversationAction] = attrs.field(factory=list)
     pass_scope: trio.CancelScope | None = None
+    #: the user picked Auto-review: each step's Shell, MCP and WebFetch calls are reviewed before they go out
+    auto_review: bool = False
 
     def __attrs_post_init__(self) -> None:
         self.machine = self._machine(None)
@@ -226,6 +245,8 @@ class AgentTurn(StreamBehaviour):
                 | ExecResultArrived()
                 | ExecControlArrived()
                 | InteractionAnswered()
+                | WebToolDone()
+                | ReviewVerdict()
             ):
                 await self._feed(item)
             case KvResultArrived() if self.checkpoints is not None:
@@ -293,6 +314,8 @@ class AgentTurn(StreamBehaviour):
                 stream.publish(updates.exec_abort(exec_seq))
             case AskUser(query=query):
                 stream.publish(updates.interaction_query(query))
+            case RunWebTool():
+                stream.start_task(self._run_web, effect, name=f"web:{effect.call_id}")
             case ShowToolCall(call_id=call_id, view=view, model_call_id=model_call_id, completed=completed):
                 if self.checkpoints is not None:
                     self.checkpoints.tool_calls[call_id] = view
@@ -346,22 +369,55 @@ class AgentTurn(StreamBehaviour):
         if self.services.tap is not None:
             self.services.tap.record_provider(self.stream.request_id, event, timings)
 
+    def _reviewer(self, route: Route) -> Route:
+        """Auto-review's model: the configured `review_model`, else the run's own."""
+        wanted = self.services.review_model
+        return (self.services.router.choose(wanted) if wanted else None) or route
+
+    def _reviewed(self, tool_name: str) -> bool:
+        setup = self.machine.state.setup
+        return setup is not None and setup.tools is not None and reviewed(setup.tools.get(tool_name))
+
+    async def _run_web(self, effect: RunWebTool) -> None:
+        outcome, result = await run_web_call(self.services.web, effect.tool_name, effect.arguments, self._tap)
+        await self.stream.post(WebToolDone(effect.call_id, outcome, result))
+
     async def _run_pass(
         self, pass_id: int, route: Route, request: PassRequest, tag: PassTag, scope: trio.CancelScope
     ) -> None:
         first = True
+        to_review: list[ToolCallPart] = []
 
         async def forward(delta: Delta) -> None:
             nonlocal first
             if first:
                 first = False
                 self._tap("first_byte", {"pass": pass_id})
+            if self.auto_review and isinstance(delta, ToolCallDone) and self._reviewed(delta.name):
+                to_review.append(ToolCallPart(delta.id, delta.name, delta.arguments))
             await self.stream.post(PassDelta(pass_id, delta))
+
+        def moved(move: FallbackMove) -> None:
+            self._tap(
+                "fallback",
+                {
+                    "pass": pass_id,
+                    "from": move.from_target.label,
+                    "to": move.to_target.label,
+                    "error": f"{type(move.error).__name__}: {move.error.message}",
+                },
+            )
 
         error: ProviderError | None = None
         with scope:
             try:
-                await self.services.router.run_pass(route, request, forward, tag)  # recorded in the ledger
+                await self.services.router.run_pass(route, request, forward, tag, moved)  # recorded in the ledger
+                reviewer = self._reviewer(route)
+                for call in to_review:  # in call order, before the pass ends (its calls wait for them)
+                    verdict = await review(self.services.router, reviewer, call, tag)
+                    self._tap("auto_review", {"pass": pass_id, "call": call.id, "tool": call.name,
+                                              "verdict": "allow" if verdict.allow else "ask", "reason": verdict.reason})
+                    await self.stream.post(ReviewVerdict(pass_id, call.id, verdict.allow, verdict.reason))
             except ProviderError as exc:
                 error = exc
             except Exception as exc:  # a decoder bug must end this turn, not the daemon
@@ -388,7 +444,6 @@ class AgentTurn(StreamBehaviour):
         rules: RuleBook | None = None,
     ) -> TurnSetup:
         assert self.route is not None and self.run_request is not None
-        effort, budget = thinking_options(self.run_request)
         return TurnSetup(
             model=self.route.model,
             provider_name=self.route.provider.name,
@@ -396,8 +451,7 @@ class AgentTurn(StreamBehaviour):
             vision=self.route.vision,
             tools=tools,
             system=system,
-            reasoning_effort=effort,
-            thinking_budget=budget,
+            reasoning=reasoning_choice(self.run_request),
             hook_steps=hook_steps or HookSteps(),
             rules=rules or RuleBook(),
         )
@@ -412,11 +466,17 @@ class AgentTurn(StreamBehaviour):
         self.conversation_id = run.conversation_id
         self.stream.conversation_id = run.conversation_id
         earlier = await self.services.history.turns(self.conversation_id) if self.conversation_id else []
-        self.route = self.services.router.choose(run.model_id, [t.model for t in earlier])
+        requested = split_variant(run.model_id)[0] if run.model_id else None  # a picker variant names its model
+        parent = self.services.run_models.get(run.parent_request_id) if run.parent_request_id else None
+        self.route = self.services.router.choose(requested, [t.model for t in earlier], parent_model=parent)
         self.stream.model_id = self.route.model if self.route is not None else run.model_id
         if self.route is None:
             self.stream.end(model_not_served(run.model_id, self.services.router.models))
             return
+        self.services.remember_model(self.stream.request_id, self.route.model)
+        if run.parent_request_id:
+            log.info("stream %s: a subagent of %s, on %s", self.stream.request_id, run.parent_request_id,
+                     self.route.model)
         queued = self.services.take_queued(self.conversation_id) if self.conversation_id else []
         queued += self.early_actions + [q.action for q in run.queued]
         self.early_actions = []
@@ -505,6 +565,7 @@ class AgentTurn(StreamBehaviour):
             limits=self.services.context_limits,
         )
         setup = self._setup(prepared.tools, prepared.system, prepared.hook_steps, prepared.rules)
+        self.auto_review = prepared.auto_review
         begin = Begin(
             setup,
             self.conversation_id,

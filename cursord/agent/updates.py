@@ -52,6 +52,13 @@ def partial_tool_call(
     )
 
 
+def tool_call_delta(call_id: str, delta: agent.ToolCallDelta, model_call_id: str) -> agent.AgentServerMessage:
+    """`tool_call_delta`: an edit's content as the model streams it, a running shell's output."""
+    return _update(
+        tool_call_delta=agent.ToolCallDeltaUpdate(call_id=call_id, tool_call_delta=delta, model_call_id=model_call_id)
+    )
+
+
 def tool_call_completed(call_id: str, tool_call: agent.ToolCall, model_call_id: str) -> agent.AgentServerMessage:
     return _update(
         tool_call_completed=agent.ToolCallCompletedUpdate(

@@ -1,5 +1,5 @@
-"""`cursord doctor`: is every configured provider usable? The checks are `cursord.diagnose`'s; this module
-is the command and its table."""
+"""`cursord doctor`: is every configured provider usable, and the web search backend if one is configured?
+The checks are `cursord.diagnose`'s; this module is the command and its table."""
 
 from __future__ import annotations
 
@@ -8,10 +8,18 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import httpx
 import trio
 
 from cursord.config import ConfigError, ServeConfig, add_serve_arguments, config_from_args
-from cursord.diagnose import DEFAULT_TIMEOUT, ProviderReport, Status, run_doctor
+from cursord.diagnose import (
+    DEFAULT_TIMEOUT,
+    ProviderReport,
+    Status,
+    WebSearchReport,
+    check_web_search,
+    run_doctor,
+)
 
 __all__ = ["add_doctor_arguments", "doctor_command", "format_doctor"]
 
@@ -45,6 +53,17 @@ def format_doctor(reports: Sequence[ProviderReport]) -> str:
     return "\n".join(lines)
 
 
+def format_web_search(report: WebSearchReport) -> str:
+    spec = report.spec
+    lines = [f"web search: {spec.backend.value} at {spec.base_url}: key {report.key.cell()}, "
+             f"search {report.search.cell()}"]
+    for name, check in report.checks:
+        if check.status in (Status.FAIL, Status.WARN):
+            detail = f": {check.detail}" if check.detail else ""
+            lines.append(f"{check.status.value} web search {name}: {check.summary}{detail}")
+    return "\n".join(lines)
+
+
 # ---- the command --------------------------------------------------------------------------------------
 
 
@@ -70,12 +89,21 @@ def doctor_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         return 2
     timeout = args.timeout if args.timeout and args.timeout > 0 else DEFAULT_TIMEOUT
     try:
-        reports = trio.run(_doctor, config, environ, timeout)
+        reports, web = trio.run(_doctor, config, environ, timeout)
     except KeyboardInterrupt:
         return 130
     print(format_doctor(reports))
-    return 1 if any(report.failed for report in reports) else 0
+    if web is not None:
+        print(format_web_search(web))
+    return 1 if any(report.failed for report in reports) or (web is not None and web.failed) else 0
 
 
-async def _doctor(config: ServeConfig, environ: Mapping[str, str], request_timeout: float) -> list[ProviderReport]:
-    return await run_doctor(config, environ, request_timeout=request_timeout)
+async def _doctor(
+    config: ServeConfig, environ: Mapping[str, str], request_timeout: float
+) -> tuple[list[ProviderReport], WebSearchReport | None]:
+    reports = await run_doctor(config, environ, request_timeout=request_timeout)
+    if config.web_search is None:
+        return reports, None
+    async with httpx.AsyncClient(trust_env=True, follow_redirects=False) as client:
+        web = await check_web_search(config.web_search, environ, client, request_timeout=request_timeout)
+    return reports, web

@@ -3,6 +3,14 @@ TOML file build them. The package's face; `_settings` holds the implementation."
 
 from cursord.config._args import add_serve_arguments, add_store_argument
 from cursord.config._catalog import CatalogModel, ModelCatalog
+from cursord.config._locations import (
+    CONFIG_ENV_VAR,
+    ENV_FILE_NAME,
+    config_path,
+    default_config_path,
+    read_env_file,
+    with_env_file,
+)
 from cursord.config._merge import config_from_args, load_config_file
 from cursord.config._values import (
     DEFAULT_AGENT_LISTEN,
@@ -12,6 +20,7 @@ from cursord.config._values import (
     SQLITE_SCHEME,
     ConfigError,
     Endpoint,
+    KeyOrder,
     Limits,
     LogLevel,
     ProviderKind,
@@ -25,31 +34,43 @@ from cursord.config._values import (
     parse_provider_spec,
     redacted,
 )
+from cursord.config._web import SEARCH_PRESETS, Network, SearchBackend, WebSearchSpec
 
 __all__ = [
+    "CONFIG_ENV_VAR",
     "DEFAULT_AGENT_LISTEN",
     "DEFAULT_LISTEN",
     "DEFAULT_PROXY_LISTEN",
+    "ENV_FILE_NAME",
     "PRESETS",
+    "SEARCH_PRESETS",
     "SQLITE_SCHEME",
     "CatalogModel",
     "ConfigError",
     "Endpoint",
+    "KeyOrder",
     "Limits",
     "LogLevel",
     "ModelCatalog",
+    "Network",
     "ProviderKind",
     "ProviderSpec",
+    "SearchBackend",
     "ServeConfig",
+    "WebSearchSpec",
     "add_serve_arguments",
     "add_store_argument",
     "config_from_args",
+    "config_path",
     "config_warnings",
+    "default_config_path",
     "default_data_dir",
     "dump_toml",
     "is_postgres_url",
     "load_config_file",
     "parse_endpoint",
     "parse_provider_spec",
+    "read_env_file",
     "redacted",
+    "with_env_file",
 ]

@@ -33,6 +33,8 @@ from cursord.config._values import (
     parse_store_url,
     shown_provider_spec,
 )
+from cursord.config._web import SEARCH_PRESETS, build_web_search, parse_network, web_search_fields_from_text
+from cursord.core import redact_secrets
 
 # --- flags and the merge -----------------------------------------------------------------------------
 
@@ -53,8 +55,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"one of {_one_of(LogLevel)} (default info)")
     parser.add_argument(
         "--provider", dest="providers", action="append", metavar="SPEC",
-        help="a provider: 'openai', 'anthropic' (presets, may take overrides such as 'openai,models=gpt-5')"
-        " or 'kind=openai-chat|openai-responses|anthropic,name=N,base_url=URL,api_key_env=VAR,models=A|B"
+        help="a provider: 'openai', 'anthropic', 'gemini' (presets, may take overrides such as 'openai,models=gpt-5')"
+        " or 'kind=openai-chat|openai-responses|anthropic|gemini,name=N,base_url=URL,api_key_env=VAR,models=A|B"
         "[,context_window=TOKENS][,context_windows=MODEL:TOKENS|...]'. Repeatable; if given, these replace"
         " the config file's [[providers]] entirely.",
     )
@@ -74,6 +76,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "--proxy-http1-only", dest="proxy_http2", action="store_const", const=False, default=None,
         help="the proxy's intercepted TLS offers only HTTP/1.1 (for an editor whose HTTP/2 misbehaves)",
     )
+    parser.add_argument("--review-model", metavar="MODEL",
+                        help="a configured model (a small, fast one) for Auto-review's verdicts "
+                        "(default: the run's own)")
     parser.add_argument("--title-model", metavar="MODEL",
                         help="a configured model that names chats (default: the first line of the user's text)")
     parser.add_argument(
@@ -86,6 +91,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="serve a team: every call needs a user's token (cursord users add), budgets apply",
     )
     add_store_argument(parser)
+    _add_web_arguments(parser)
     parser.add_argument("--node-address", metavar="URL",
                         help="serve as one node of a team gateway (with --store postgresql://...): the http[s]://"
                         "HOST:PORT the other nodes reach this one's --listen at")
@@ -99,6 +105,19 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "--allow-host", dest="allowed_hosts", action="append", metavar="NAME",
         help="a Host name the editor listener answers besides localhost, 127.0.0.1, [::1] and its own listen"
         " address (any port); repeatable; if given, these replace the config file's allowed_hosts",
+    )
+
+
+def _add_web_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--web-search", metavar="SPEC",
+        help=f"the search API behind the agent's WebSearch, on your own key: {_one_of(SEARCH_PRESETS)}, with"
+        " optional overrides ',base_url=URL,api_key_env=VAR,max_results=N' (searxng needs base_url: your instance)",
+    )
+    parser.add_argument(
+        "--web-fetch-allow", dest="web_fetch_allow", action="append", metavar="CIDR",
+        help="a non-public network the agent's WebFetch may reach all the same (it refuses loopback, private and"
+        " link-local addresses otherwise); repeatable; if given, these replace the config file's web_fetch_allow",
     )
 
 
@@ -190,13 +209,14 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
     if arg("gateway_ca_file") is not None:
         out["gateway_ca_file"] = _Setting(Path(arg("gateway_ca_file")).expanduser().absolute(),
                                           _FlagOrigin("--gateway-ca-file"))
-    if arg("title_model") is not None:
-        origin = _FlagOrigin("--title-model")
-        try:
-            _check_model(arg("title_model"), "")
-        except _Invalid as e:
-            raise origin.error(e) from None
-        out["title_model"] = _Setting(arg("title_model"), origin)
+    for key, flag in (("title_model", "--title-model"), ("review_model", "--review-model")):
+        if arg(key) is not None:
+            origin = _FlagOrigin(flag)
+            try:
+                _check_model(arg(key), "")
+            except _Invalid as e:
+                raise origin.error(e) from None
+            out[key] = _Setting(arg(key), origin)
     if arg("allowed_hosts"):
         names = []
         for name in arg("allowed_hosts"):
@@ -215,6 +235,21 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
             except _Invalid as e:
                 raise origin.error(e) from None
         out["proxy_ports"] = _Setting(tuple(ports), _FlagOrigin("--proxy-port"))
+    if arg("web_search") is not None:
+        origin = _FlagOrigin(f"--web-search {redact_secrets(arg('web_search'))!r}")
+        try:
+            out["web_search"] = _Setting(build_web_search(web_search_fields_from_text(arg("web_search"))), origin)
+        except _Invalid as e:
+            raise origin.error(e) from None
+    if arg("web_fetch_allow"):
+        networks = []
+        for text in arg("web_fetch_allow"):
+            origin = _FlagOrigin(f"--web-fetch-allow {text!r}")
+            try:
+                networks.append(parse_network(text))
+            except _Invalid as e:
+                raise origin.error(e) from None
+        out["web_fetch_allow"] = _Setting(tuple(networks), _FlagOrigin("--web-fetch-allow"))
     if arg("providers"):
         specs = [
             _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {shown_provider_spec(text)!r}"))

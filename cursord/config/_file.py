@@ -28,6 +28,7 @@ from cursord.config._values import (
     _parse_alias,
     _parse_allowed_host,
     _parse_endpoint,
+    _parse_key_order,
     _parse_kind,
     _parse_limit,
     _parse_log_level,
@@ -39,6 +40,7 @@ from cursord.config._values import (
     parse_gateway_url,
     parse_store_url,
 )
+from cursord.config._web import build_web_search, parse_network, web_search_fields_from_table
 from cursord.providers.prices import parse_price_value
 
 # --- the TOML file -----------------------------------------------------------------------------------
@@ -101,7 +103,7 @@ class _Setting:
 _FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
                      "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "title_model",
                      "proxy_ports", "proxy_http2", "team_gateway", "gateway", "gateway_token_file", "node_address",
-                     "gateway_ca_file", "store")
+                     "gateway_ca_file", "store", "web_search", "web_fetch_allow", "review_model")
 
 
 
@@ -135,10 +137,17 @@ def _provider_fields_from_table(table: Mapping[str, Any]) -> dict[str, Any]:
             if not isinstance(value, dict):
                 raise _type_error("a table of MODEL = [IN, OUT, CACHE_READ, CACHE_WRITE]", value, key)
             fields[key] = {m: _price(partial(parse_price_value, v), f"{key}.{m}") for m, v in value.items()}
-        elif key == "cache_key":
+        elif key in ("cache_key", "reasoning_echo"):
             if not isinstance(value, bool):
                 raise _type_error("true or false", value, key)
             fields[key] = value
+        elif key in ("key_pool", "fallbacks"):
+            if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+                what = "variable names" if key == "key_pool" else "model names (MODEL or PROVIDER/MODEL)"
+                raise _type_error(f"a list of {what}", value, key)
+            fields[key] = tuple(value)
+        elif key == "key_order":
+            fields[key] = _parse_key_order(value)
         elif key == "vision":
             if isinstance(value, list) and all(isinstance(m, str) for m in value):
                 fields[key] = tuple(value)
@@ -210,7 +219,7 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 if not isinstance(value, bool):
                     raise _type_error("true or false", value)
                 out[key] = _Setting(value, origin)
-            elif key == "title_model":
+            elif key in ("title_model", "review_model"):
                 if not isinstance(value, str):
                     raise _type_error("a model id string", value)
                 _check_model(value, "")
@@ -239,6 +248,20 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 if not isinstance(value, str) or not value:
                     raise _type_error("a model name", value)
                 out[key] = _Setting(value, origin)
+            elif key == "web_search":
+                if not isinstance(value, dict):
+                    raise _type_error("a table ([web_search])", value)
+                out[key] = _Setting(build_web_search(web_search_fields_from_table(value)), origin)
+            elif key == "web_fetch_allow":
+                if not isinstance(value, list):
+                    raise _type_error('a list of networks such as ["10.1.0.0/16"]', value)
+                networks = []
+                for i, text in enumerate(value):
+                    try:
+                        networks.append(parse_network(text))
+                    except _Invalid as e:
+                        raise _FileOrigin(file, f"{key}[{i}]").error(e) from None
+                out[key] = _Setting(tuple(networks), origin)
             elif key == "providers":
                 if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
                     raise _type_error("an array of tables ([[providers]])", value)

@@ -25,6 +25,7 @@ from cursord.providers.prices import Price, parse_price_text
 
 if TYPE_CHECKING:
     from cursord.config._file import _TomlFile
+    from cursord.config._web import Network, WebSearchSpec
 
 
 class ConfigError(Exception):
@@ -56,6 +57,14 @@ class ProviderKind(enum.StrEnum):
     OPENAI_CHAT = "openai-chat"
     OPENAI_RESPONSES = "openai-responses"
     ANTHROPIC = "anthropic"
+    GEMINI = "gemini"
+
+
+class KeyOrder(enum.StrEnum):
+    """How a provider with several keys (`key_pool`) picks one for a pass."""
+
+    ORDERED = "ordered"  # the first key that is not resting; the next one only when it fails
+    ROUND_ROBIN = "round-robin"  # each pass starts at the next key
 
 
 class LogLevel(enum.StrEnum):
@@ -184,6 +193,10 @@ class Limits:
     max_pending_append_bytes: int = attrs.field(default=64 * 1024 * 1024, validator=_check_limit)  # all ids
     max_append_requests: int = attrs.field(default=4096, validator=_check_limit)  # request_ids sequenced
     append_hold_seconds: float = attrs.field(default=30.0, validator=_check_limit)
+    #: how long a seqno 1 that came first waits for a seqno 0 before its sequence is taken to start at 1
+    append_start_grace_seconds: float = attrs.field(default=2.0, validator=_check_limit)
+    #: how long a RunSSE or Run waits for the request's run_request (other uploads do not extend it)
+    startup_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     reconnect_grace_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     terminal_retention_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     heartbeat_seconds: float = attrs.field(default=5.0, validator=_check_limit)
@@ -204,6 +217,12 @@ class Limits:
     lease_seconds: float = attrs.field(default=10.0, validator=_check_limit)
     #: a gateway node told to stop waits this long for its streams to end before it ends them
     drain_seconds: float = attrs.field(default=30.0, validator=_check_limit)
+    #: the agent's WebFetch: the most of a page's body it reads (a longer one is cut there), and how long
+    #: the whole fetch (every redirect and the body) may take
+    web_fetch_bytes: int = attrs.field(default=5 * 1024 * 1024, validator=_check_limit)
+    web_fetch_seconds: float = attrs.field(default=30.0, validator=_check_limit)
+    #: the agent's WebSearch: how long the search API may take to answer
+    web_search_seconds: float = attrs.field(default=20.0, validator=_check_limit)
 
 
 _LIMIT_NAMES: Final = tuple(a.name for a in attrs.fields(Limits))
@@ -248,7 +267,12 @@ class ProviderSpec:
     per-model overrides. Use `context_window_for(model)`. `prices` (USD per million tokens) override
     the built-in price table for this provider's models (`cursord.providers.prices`). `cache_key=False`
     sends no prompt-cache hint: no `prompt_cache_key` (OpenAI kinds), no `cache_control` (anthropic),
-    for servers that reject them. Validated when built (raises ConfigError).
+    for servers that reject them. `reasoning_echo=False` sends no reasoning back (no `reasoning_content`
+    or `reasoning` on earlier assistant messages, no Gemini thought signatures, no Responses reasoning
+    items), for a server that rejects them. `key_pool` names further variables holding more keys for the
+    same endpoint, taken in `key_order`; `fallbacks` names other configured models (`MODEL` or
+    `PROVIDER/MODEL`) a pass moves to, in order, when this provider fails it before sending anything
+    (`cursord.agent.fallback`). Validated when built (raises ConfigError).
     """
 
     kind: ProviderKind
@@ -262,8 +286,15 @@ class ProviderSpec:
     )
     prices: Mapping[str, Price] = attrs.field(factory=dict, converter=_frozen_prices, hash=False)
     cache_key: bool = True
+    #: send back the reasoning a server streamed, where and as its vendor documents (`cursord.providers.reasoning`)
+    reasoning_echo: bool = True
     #: which models take images: all (True), none (False), or the ones listed.
     vision: bool | tuple[str, ...] = attrs.field(default=True, converter=_vision_value)
+    #: more variables holding keys for this endpoint (after `api_key_env`), used in `key_order`.
+    key_pool: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple)
+    key_order: KeyOrder = attrs.field(default=KeyOrder.ORDERED, converter=KeyOrder)
+    #: configured models (`MODEL` or `PROVIDER/MODEL`) that take over a pass this provider fails, in order.
+    fallbacks: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple)
 
     def __attrs_post_init__(self) -> None:
         try:
@@ -281,6 +312,11 @@ class ProviderSpec:
     def key_present(self, environ: Mapping[str, str]) -> bool:
         """True if the provider needs no key or its key variable is set and non-empty."""
         return self.api_key_env is None or bool(environ.get(self.api_key_env))
+
+    @property
+    def key_envs(self) -> tuple[str, ...]:
+        """Every variable that holds a key of this provider: `api_key_env`, then `key_pool`."""
+        return (self.api_key_env, *self.key_pool) if self.api_key_env is not None else ()
 
 
 @attrs.frozen
@@ -307,6 +343,8 @@ class ServeConfig:
     offline: bool = False
     #: the model that names chats (NameTab / NameAgent); None: the first line of the user's text.
     title_model: str | None = None
+    #: the model that gives Auto-review's verdicts; None: each run's own model.
+    review_model: str | None = None
     #: ports the editor proxy's CONNECT may reach (absolute-form http:// may also reach 80).
     proxy_ports: tuple[int, ...] = (443,)
     #: the proxy's intercepted TLS offers h2 as well as http/1.1 (False: http/1.1 only, as before HTTP/2 landed)
@@ -322,6 +360,10 @@ class ServeConfig:
     store: str | None = None
     #: one node of a gateway of several: the URL its peers reach its listener at (None: a lone daemon)
     node_address: str | None = None
+    #: the search API behind the agent's WebSearch (None: WebSearch answers that none is configured)
+    web_search: WebSearchSpec | None = None
+    #: non-public networks the agent's WebFetch may reach all the same (it refuses every other one)
+    web_fetch_allow: tuple[Network, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -383,6 +425,17 @@ PRESETS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType(
                 "context_windows": {},
             }
         ),
+        "gemini": MappingProxyType(
+            {
+                "kind": ProviderKind.GEMINI,
+                "name": "gemini",
+                "base_url": "https://generativelanguage.googleapis.com/v1beta",
+                "api_key_env": "GEMINI_API_KEY",
+                "models": ("gemini-2.5-pro", "gemini-2.5-flash", "gemini-3-pro-preview"),
+                "context_window": 1_048_576,
+                "context_windows": {},
+            }
+        ),
     }
 )
 
@@ -397,7 +450,11 @@ _PROVIDER_KEYS: Final = (
     "context_windows",
     "prices",
     "cache_key",
+    "reasoning_echo",
     "vision",
+    "key_pool",
+    "key_order",
+    "fallbacks",
 )
 _REQUIRED: Final = ("kind", "name", "base_url", "models")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -479,12 +536,22 @@ def _check_provider(p: ProviderSpec) -> None:
     for model in p.prices:
         if model not in p.models:
             raise _Invalid(f"model {model!r} is not in this provider's models", f"prices.{model}")
-    if not isinstance(p.cache_key, bool):
-        raise _Invalid(f"must be true or false, got {p.cache_key!r}", "cache_key")
+    for flag in ("cache_key", "reasoning_echo"):
+        if not isinstance(getattr(p, flag), bool):
+            raise _Invalid(f"must be true or false, got {getattr(p, flag)!r}", flag)
     if not isinstance(p.vision, bool):
         for i, model in enumerate(p.vision):
             if model not in p.models:
                 raise _Invalid(f"model {model!r} is not in this provider's models", f"vision[{i}]")
+    if p.key_pool and p.api_key_env is None:
+        raise _Invalid("a key pool needs api_key_env too (the first key)", "key_pool")
+    for i, name in enumerate(p.key_pool):
+        if not _ENV_NAME.match(name) or name == p.api_key_env or name in p.key_pool[:i]:
+            raise _Invalid(f"{redact_secrets(name)!r} is not another environment variable name", f"key_pool[{i}]")
+    for i, target in enumerate(p.fallbacks):
+        _check_model(target, f"fallbacks[{i}]")
+        if target in p.fallbacks[:i]:
+            raise _Invalid(f"{target!r} is listed twice", f"fallbacks[{i}]")
 
 
 def _check_base_url(url: str) -> None:
@@ -591,7 +658,7 @@ def _provider_fields_from_text(text: str) -> dict[str, Any]:
                     raise _Invalid(f"{pair!r} is not MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]", key)
                 prices[model] = _price(partial(parse_price_text, rates), f"{key}.{model}")
             fields[key] = prices
-        elif key == "cache_key":
+        elif key in ("cache_key", "reasoning_echo"):
             if value not in ("true", "false"):
                 raise _Invalid(f"must be true or false, got {value!r}", key)
             fields[key] = value == "true"
@@ -600,9 +667,20 @@ def _provider_fields_from_text(text: str) -> dict[str, Any]:
         elif key == "vision":
             flag = _BOOL_TEXT.get(value.lower())
             fields[key] = flag if flag is not None else tuple(_split_items(value, "|", key))
+        elif key in ("key_pool", "fallbacks"):
+            fields[key] = tuple(_split_items(value, "|", key)) if value else ()
+        elif key == "key_order":
+            fields[key] = _parse_key_order(value)
         else:
             fields[key] = value
     return fields
+
+
+def _parse_key_order(value: object) -> KeyOrder:
+    try:
+        return KeyOrder(str(value))
+    except ValueError:
+        raise _Invalid(f"{value!r} is not a key order (expected one of {_one_of(KeyOrder)})", "key_order") from None
 
 
 def _price(parse: Callable[[], Price], field: str) -> Price:
@@ -616,12 +694,12 @@ _BOOL_TEXT: Final = {"true": True, "yes": True, "on": True, "false": False, "no"
 def parse_provider_spec(text: str) -> ProviderSpec:
     """Parse one `--provider` SPEC.
 
-    `kind=openai-chat|openai-responses|anthropic,name=N,base_url=URL,api_key_env=VAR,models=A|B`
+    `kind=openai-chat|openai-responses|anthropic|gemini,name=N,base_url=URL,api_key_env=VAR,models=A|B`
     with optional `context_window=TOKENS`, `context_windows=MODEL:TOKENS|MODEL:TOKENS`,
-    `prices=MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]|...` (USD per million tokens) and `cache_key=false`.
-    with optional `context_window=TOKENS`, `context_windows=MODEL:TOKENS|MODEL:TOKENS` and
-    `vision=true|false|MODEL|MODEL` (which models take images; default all).
-    `api_key_env` may be left out (or empty) for keyless servers. A preset name (`openai`, `anthropic`)
+    `prices=MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]|...` (USD per million tokens), `cache_key=false`,
+    `reasoning_echo=false`, `vision=true|false|MODEL|MODEL` (which models take images; default all),
+    `key_pool=VAR|VAR` (more keys) with `key_order=ordered|round-robin`, and `fallbacks=MODEL|PROVIDER/MODEL`.
+    `api_key_env` may be left out (or empty) for keyless servers. A preset name (`openai`, `anthropic`, `gemini`)
     may come first and supplies every field; later items override it (`openai,models=gpt-5`).
     """
     try:
@@ -826,6 +904,8 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     out["offline"] = config.offline
     if config.title_model is not None:
         out["title_model"] = config.title_model
+    if config.review_model is not None:
+        out["review_model"] = config.review_model
     out["proxy_ports"] = list(config.proxy_ports)
     out["proxy_http2"] = config.proxy_http2
     out["team_gateway"] = config.team_gateway
@@ -853,12 +933,29 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
             entry["prices"] = {model: price.as_list() for model, price in p.prices.items()}
         if not p.cache_key:
             entry["cache_key"] = False
+        if not p.reasoning_echo:
+            entry["reasoning_echo"] = False
         if p.vision is not True:
             entry["vision"] = p.vision if isinstance(p.vision, bool) else list(p.vision)
+        if p.key_pool:
+            entry["key_pool"] = list(p.key_pool)
+            entry["key_order"] = p.key_order.value
+        if p.fallbacks:
+            entry["fallbacks"] = list(p.fallbacks)
         if environ is not None:
             entry["key_present"] = p.key_present(environ)
         providers.append(entry)
     out["providers"] = providers
+    search = config.web_search
+    if search is not None:
+        entry = {"backend": search.backend.value, "base_url": search.base_url, "max_results": search.max_results}
+        if search.api_key_env is not None:
+            entry["api_key_env"] = search.api_key_env
+        if environ is not None:
+            entry["key_present"] = search.key_present(environ)
+        out["web_search"] = entry
+    if config.web_fetch_allow:
+        out["web_fetch_allow"] = [str(network) for network in config.web_fetch_allow]
     return out
 
 
@@ -881,6 +978,12 @@ def config_warnings(config: ServeConfig, environ: Mapping[str, str]) -> list[str
     for p in config.providers:
         if not p.key_present(environ):
             warnings.append(f"provider {p.name!r}: ${p.api_key_env} is not set; its models will fail")
+        for name in p.key_pool:
+            if not environ.get(name):
+                warnings.append(f"provider {p.name!r}: ${name} (key_pool) is not set; the pool has one key less")
+    search = config.web_search
+    if search is not None and not search.key_present(environ):
+        warnings.append(f"web_search {search.backend.value}: ${search.api_key_env} is not set; WebSearch will fail")
     return warnings
 
 

@@ -19,24 +19,29 @@ from cursord.core.intents import (
     requested_model_id,
 )
 from cursord.core.phases import Phase, check_transition
-from cursord.core.redaction import Redactor, redact_secrets, redact_url_password, redacting
+from cursord.core.redaction import Redactor, redact_also, redact_secrets, redact_url_password, redacting
 from cursord.core.sequencing import (
     DEFAULT_HOLD_TIMEOUT,
     DEFAULT_IDLE_TIMEOUT,
     DEFAULT_MAX_HELD,
     DEFAULT_MAX_HELD_BYTES,
     DEFAULT_MAX_REQUESTS,
+    DEFAULT_START_GRACE,
+    AppendPosition,
     AppendSequencer,
     Deliver,
     Duplicate,
+    Expired,
     Hold,
     Reject,
     Rejection,
     RejectionKind,
+    Released,
     SequenceSnapshot,
     request_id_problem,
 )
 from cursord.core.titles import Titler, clean_model_title, title_from_text
+from cursord.core.unknown_fields import unknown_numbers
 
 __all__ = [
     "DEFAULT_HOLD_TIMEOUT",
@@ -44,8 +49,10 @@ __all__ = [
     "DEFAULT_MAX_HELD",
     "DEFAULT_MAX_HELD_BYTES",
     "DEFAULT_MAX_REQUESTS",
+    "DEFAULT_START_GRACE",
     "ActionKind",
     "ActionRequested",
+    "AppendPosition",
     "AppendSequencer",
     "ClientHeartbeat",
     "Deliver",
@@ -53,6 +60,7 @@ __all__ = [
     "ExecControlArrived",
     "ExecControlKind",
     "ExecResultArrived",
+    "Expired",
     "Hold",
     "InboundIntent",
     "InteractionAnswered",
@@ -63,6 +71,7 @@ __all__ = [
     "Reject",
     "Rejection",
     "RejectionKind",
+    "Released",
     "RunRequested",
     "SequenceSnapshot",
     "Titler",
@@ -72,10 +81,12 @@ __all__ = [
     "current_caller",
     "decode_upload_bytes",
     "parse_client_message",
+    "redact_also",
     "redact_secrets",
     "redact_url_password",
     "redacting",
     "request_id_problem",
     "requested_model_id",
     "title_from_text",
+    "unknown_numbers",
 ]

@@ -4,9 +4,10 @@ dashboard's providers page).
 For each provider, in parallel:
 
 1. **key**: the variable named by `api_key_env` is set (its value is never printed; any text an endpoint
-   sends back has it scrubbed);
-2. **endpoint**: the model list answers: `GET {base_url}/models` (OpenAI kinds, bearer key) or
-   `GET {base_url}/v1/models` (Anthropic: `x-api-key` and `anthropic-version`, following pages);
+   sends back has it scrubbed); a `key_pool` variable that is not set only warns;
+2. **endpoint**: the model list answers: `GET {base_url}/models` (OpenAI kinds, bearer key; Gemini,
+   `x-goog-api-key`, following `nextPageToken`) or `GET {base_url}/v1/models` (Anthropic: `x-api-key` and
+   `anthropic-version`, following pages);
 3. **models**: every configured model is listed (a dated snapshot such as `claude-sonnet-4-5-20250929`
    counts for its alias `claude-sonnet-4-5`); an endpoint without a model list only warns;
 4. **probe**: one request of one output token (16 for the Responses API, its minimum) through
@@ -31,9 +32,11 @@ import trio
 from cursord.config import ProviderKind, ProviderSpec, ServeConfig
 from cursord.core import redact_secrets
 from cursord.providers.anthropic import ANTHROPIC_VERSION
+from cursord.providers.base import auth_headers
 from cursord.providers.errors import AuthError, ProviderError, RateLimited, SpendLimitReached, classify_http_error
 from cursord.providers.http import HttpProvider, RetryPolicy, Timeouts
 from cursord.providers.model import Delta, Message, PassRequest
+from cursord.providers.model import ProviderKind as WireKind
 
 __all__ = ["DEFAULT_TIMEOUT", "Check", "ProviderReport", "Status", "check_provider", "model_listed", "run_doctor"]
 
@@ -85,13 +88,9 @@ def models_url(spec: ProviderSpec) -> str:
 
 
 def _models_headers(spec: ProviderSpec, key: str | None) -> dict[str, str]:
-    headers = {"accept": "application/json"}
+    headers = {"accept": "application/json", **auth_headers(WireKind(spec.kind.value), key)}
     if spec.kind is ProviderKind.ANTHROPIC:
         headers["anthropic-version"] = ANTHROPIC_VERSION
-        if key:
-            headers["x-api-key"] = key
-    elif key:
-        headers["authorization"] = f"Bearer {key}"
     return headers
 
 
@@ -106,11 +105,35 @@ def model_listed(model: str, listed: Sequence[str]) -> bool:
 
 
 def _model_ids(payload: Any) -> list[str] | None:
+    if isinstance(payload, dict) and isinstance(payload.get("models"), list):  # Gemini: "name": "models/ID"
+        names = [entry.get("name") for entry in payload["models"] if isinstance(entry, dict)]
+        return [n.removeprefix("models/") for n in names if isinstance(n, str)]
     entries = payload.get("data") if isinstance(payload, dict) else payload
     if not isinstance(entries, list):
         return None
     ids = [entry.get("id") for entry in entries if isinstance(entry, dict)]
     return [i for i in ids if isinstance(i, str)]
+
+
+def _first_page(spec: ProviderSpec) -> dict[str, str]:
+    if spec.kind is ProviderKind.ANTHROPIC:
+        return {"limit": "1000"}
+    if spec.kind is ProviderKind.GEMINI:
+        return {"pageSize": "1000"}
+    return {}
+
+
+def _next_page(spec: ProviderSpec, payload: Any) -> dict[str, str] | None:
+    """The query of the model list's next page, None after the last."""
+    if not isinstance(payload, dict):
+        return None
+    if spec.kind is ProviderKind.GEMINI:
+        token = payload.get("nextPageToken")
+        return {"pageSize": "1000", "pageToken": token} if isinstance(token, str) and token else None
+    last_id = payload.get("last_id")
+    if spec.kind is ProviderKind.ANTHROPIC and payload.get("has_more") is True and isinstance(last_id, str):
+        return {"limit": "1000", "after_id": last_id}
+    return None
 
 
 @attrs.frozen
@@ -132,9 +155,11 @@ async def _list_models(
     url = models_url(spec)
     headers = _models_headers(spec, key)
     ids: list[str] = []
-    params: dict[str, str] = {"limit": "1000"} if spec.kind is ProviderKind.ANTHROPIC else {}
+    params: dict[str, str] | None = _first_page(spec)
     started = trio.current_time()
     for _ in range(_MAX_PAGES):
+        if params is None:
+            break
         try:
             with trio.fail_after(request_timeout):
                 response = await client.get(url, headers=headers, params=params, timeout=request_timeout)
@@ -170,11 +195,7 @@ async def _list_models(
             detail = f"GET {url} answered HTTP {response.status_code} without a `data` list of models"
             return _Listing(Check(Status.WARN, "answered, but not with a model list", detail), None)
         ids.extend(page)
-        last_id = payload.get("last_id") if isinstance(payload, dict) else None
-        more = isinstance(payload, dict) and payload.get("has_more") is True
-        if not (more and isinstance(last_id, str) and spec.kind is ProviderKind.ANTHROPIC):
-            break
-        params = {"limit": "1000", "after_id": last_id}
+        params = _next_page(spec, payload)
     elapsed_ms = (trio.current_time() - started) * 1000
     summary = f"{len(ids)} models, {elapsed_ms:.0f} ms"
     return _Listing(Check(Status.OK, summary), tuple(ids))
@@ -255,7 +276,12 @@ async def check_provider(
     if spec.api_key_env is None:
         key_check = Check(Status.OK, "none needed")
     elif key:
-        key_check = Check(Status.OK, f"${spec.api_key_env} set")
+        unset = [f"${name}" for name in spec.key_pool if not environ.get(name)]
+        if unset:
+            key_check = Check(Status.WARN, f"${spec.api_key_env} set, {', '.join(unset)} not",
+                              "the key pool runs without the keys that are not set")
+        else:
+            key_check = Check(Status.OK, f"${' $'.join(spec.key_envs)} set")
     else:
         detail = f"set ${spec.api_key_env} in the daemon's environment (for the service: its EnvironmentFile)"
         key_check = Check(Status.FAIL, f"${spec.api_key_env} not set", detail)

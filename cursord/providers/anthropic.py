@@ -11,7 +11,13 @@ usage; `message_stop` is the terminal marker: `Usage` then `PassEnd`.  `ping` is
 `StreamTruncated`.
 
 Builder: thinking and redacted_thinking blocks are sent back exactly as received (text and
-signature unchanged: the API answers 400 otherwise).  Prompt caching puts
+signature unchanged: the API answers 400 otherwise). Thinking is asked for when the user picked it
+(`ReasoningChoice.wants_thinking`): adaptive (`thinking: {type: "adaptive", display: "summarized"}`,
+the effort in `output_config.effort`) for Claude 4.6 and later, which take nothing else or deprecate the rest, else
+`budget_tokens` (`cursord.providers.reasoning.anthropic_adaptive`). With thinking on, the API wants the
+assistant message of the tool round in progress to start with a signed thinking block; when it
+cannot (a gateway streamed the thinking without a signature, or another vendor wrote the message) the
+pass goes without thinking, as the API's error advises, instead of failing.  Prompt caching puts
 `cache_control: ephemeral` on the last tool, the last system block and the last block of the
 conversation so far (tools, system, earlier turns: the stable prefix).  The message breakpoint
 moves forward every pass; the API finds the previous pass's prefix by looking back from it, so each
@@ -49,6 +55,7 @@ from .model import (
     ToolResultPart,
     Usage,
 )
+from .reasoning import anthropic_adaptive
 from .schemas import sanitize_schema
 from .sse import SSEEvent
 
@@ -103,10 +110,17 @@ def build_request(
         if opts.cache_tools:
             tools[-1]["cache_control"] = dict(_EPHEMERAL)
         body["tools"] = tools
-    if req.thinking_budget is not None:
-        body["thinking"] = {"type": "enabled", "budget_tokens": req.thinking_budget}
-        if max_tokens <= req.thinking_budget:
-            body["max_tokens"] = req.thinking_budget + opts.default_max_tokens
+    if req.reasoning.wants_thinking and _tool_round_can_think(messages):
+        if anthropic_adaptive(req.model):
+            # Opus 4.7 and later omit the thinking text unless asked: the editor would show none
+            body["thinking"] = {"type": "adaptive", "display": "summarized"}
+            if req.reasoning.effort is not None:
+                body["output_config"] = {"effort": req.reasoning.effort.value}
+        else:
+            budget = req.reasoning.budget()
+            body["thinking"] = {"type": "enabled", "budget_tokens": budget}
+            if max_tokens <= budget:
+                body["max_tokens"] = budget + opts.default_max_tokens
     if opts.cache_last_message and messages:
         for block in reversed(messages[-1]["content"]):
             if block["type"] not in ("thinking", "redacted_thinking"):
@@ -121,6 +135,20 @@ def build_request(
     if opts.betas:
         headers["anthropic-beta"] = ",".join(opts.betas)
     return "/v1/messages", body, headers
+
+
+def _tool_round_can_think(messages: list[dict[str, Any]]) -> bool:
+    """False when the conversation ends in a tool round (an assistant message with tool_use, then the
+    results) whose assistant message does not start with a thinking block: with thinking on the API
+    answers that with 400 ("a final `assistant` message must start with a thinking block")."""
+    if len(messages) < 2 or messages[-1]["role"] != "user" or messages[-2]["role"] != "assistant":
+        return True
+    if not any(block["type"] == "tool_result" for block in messages[-1]["content"]):
+        return True
+    blocks = messages[-2]["content"]
+    if not any(block["type"] == "tool_use" for block in blocks):
+        return True
+    return blocks[0]["type"] in ("thinking", "redacted_thinking")
 
 
 def _messages(conversation: list[Message]) -> list[dict[str, Any]]:

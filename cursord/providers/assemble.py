@@ -53,11 +53,11 @@ class MessageAssembler:
             self._flush_text()
             text = "".join(self._thinking or ())
             self._thinking = None
-            self.parts.append(ThinkingPart(text, delta.signature, delta.redacted, delta.origin))
+            self.parts.append(ThinkingPart(text, delta.signature, delta.redacted, delta.origin, delta.carrier))
         elif isinstance(delta, ToolCallDone):
             self._close_thinking_without_done()
             self._flush_text()
-            self.parts.append(ToolCallPart(delta.id, delta.name, delta.arguments))
+            self.parts.append(ToolCallPart(delta.id, delta.name, delta.arguments, delta.signature))
         elif isinstance(delta, Usage):
             self.usage = delta
         elif isinstance(delta, PassEnd):

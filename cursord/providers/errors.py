@@ -3,8 +3,9 @@
 Every failure that comes out of the provider layer is a `ProviderError` subclass.  HTTP status
 answers go through `classify_http_error`; error objects that arrive *inside* a stream (Anthropic's
 `error` event, Responses' `error` / `response.failed`, a chat chunk holding `"error"`) go through
-`classify_error_payload`.  What each kind means to the rest of cursord -- its Connect code and
-whether the provider layer retries it -- lives in the one table `ERROR_TRAITS`.
+`classify_error_payload`.  What each kind means to the rest of cursord -- its Connect code, whether
+the provider layer retries it, whether a pass moves on to a fallback -- lives in the one table
+`ERROR_TRAITS`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class ProviderError(Exception):
 
     connect_code: ClassVar[str]
     retryable: ClassVar[bool]
+    moves_on: ClassVar[bool]
 
     def __init__(self, provider: str, message: str, *, status: int | None = None) -> None:
         # Vendors echo (parts of) keys in auth errors; messages travel to the editor and logs.
@@ -94,28 +96,32 @@ class BudgetExceeded(ProviderError):
 class ErrorTraits:
     connect_code: str
     retryable: bool
+    #: a pass that failed so before sending anything moves to the model's next key or fallback
+    #: (`cursord.agent.fallback`): the fault is the key's or the vendor's, another may serve it.
+    moves_on: bool = False
 
 
-# The one table: what each error means upstream, and whether HttpProvider retries it
-# (only ever before the first delta reached the caller).
+# The one table: what each error means upstream, whether HttpProvider retries it (only ever before
+# the first delta reached the caller), and whether a pass moves on to a fallback.
 ERROR_TRAITS: Mapping[type[ProviderError], ErrorTraits] = {
     ProviderError: ErrorTraits("unknown", False),
-    AuthError: ErrorTraits("unauthenticated", False),
-    RateLimited: ErrorTraits("resource_exhausted", True),
-    SpendLimitReached: ErrorTraits("resource_exhausted", False),
-    Overloaded: ErrorTraits("unavailable", True),
-    ContextTooLong: ErrorTraits("invalid_argument", False),
+    AuthError: ErrorTraits("unauthenticated", False, moves_on=True),
+    RateLimited: ErrorTraits("resource_exhausted", True, moves_on=True),
+    SpendLimitReached: ErrorTraits("resource_exhausted", False, moves_on=True),
+    Overloaded: ErrorTraits("unavailable", True, moves_on=True),
+    ContextTooLong: ErrorTraits("invalid_argument", False, moves_on=True),
     BadRequest: ErrorTraits("invalid_argument", False),
     MalformedResponse: ErrorTraits("internal", False),
     StreamTruncated: ErrorTraits("unavailable", False),
-    ProviderTimeout: ErrorTraits("deadline_exceeded", False),
-    ProviderUnavailable: ErrorTraits("unavailable", True),
+    ProviderTimeout: ErrorTraits("deadline_exceeded", False, moves_on=True),
+    ProviderUnavailable: ErrorTraits("unavailable", True, moves_on=True),
     BudgetExceeded: ErrorTraits("resource_exhausted", False),
 }
 
 for _cls, _traits in ERROR_TRAITS.items():
     _cls.connect_code = _traits.connect_code
     _cls.retryable = _traits.retryable
+    _cls.moves_on = _traits.moves_on
 del _cls, _traits
 
 
@@ -123,7 +129,8 @@ del _cls, _traits
 
 _CONTEXT_PATTERNS = re.compile(
     r"context[_ ]length|maximum context|context window|prompt is too long|input is too long"
-    r"|too many tokens|reduce the length|exceeds the context|input tokens exceed",
+    r"|too many tokens|reduce the length|exceeds the context|input tokens exceed"
+    r"|exceeds the maximum number of tokens",
     re.IGNORECASE,
 )
 _SPEND_PATTERNS = re.compile(
@@ -133,10 +140,19 @@ _SPEND_PATTERNS = re.compile(
 )
 _SPEND_CODES = frozenset({"insufficient_quota", "enforced_spend_limit_reached", "billing_error"})
 _CONTEXT_CODES = frozenset({"context_length_exceeded", "request_too_large", "string_above_max_length"})
-_AUTH_CODES = frozenset({"authentication_error", "permission_error", "invalid_api_key"})
-_RATE_CODES = frozenset({"rate_limit_error", "rate_limit_exceeded"})
-_OVERLOAD_CODES = frozenset({"overloaded_error", "api_error", "server_error", "service_unavailable"})
-_BAD_REQUEST_CODES = frozenset({"invalid_request_error", "not_found_error", "invalid_prompt"})
+# Gemini answers with google.rpc statuses (`RESOURCE_EXHAUSTED`, ...) and an `ErrorInfo.reason` in `details`.
+_AUTH_CODES = frozenset(
+    {"authentication_error", "permission_error", "invalid_api_key", "PERMISSION_DENIED", "UNAUTHENTICATED",
+     "API_KEY_INVALID"}
+)
+_RATE_CODES = frozenset({"rate_limit_error", "rate_limit_exceeded", "RESOURCE_EXHAUSTED"})
+_OVERLOAD_CODES = frozenset(
+    {"overloaded_error", "api_error", "server_error", "service_unavailable", "UNAVAILABLE", "INTERNAL"}
+)
+_BAD_REQUEST_CODES = frozenset(
+    {"invalid_request_error", "not_found_error", "invalid_prompt", "INVALID_ARGUMENT", "NOT_FOUND",
+     "FAILED_PRECONDITION"}
+)
 
 
 def parse_retry_after(headers: Mapping[str, str], *, now: float | None = None) -> float | None:
@@ -164,10 +180,19 @@ def parse_retry_after(headers: Mapping[str, str], *, now: float | None = None) -
     return max(0.0, when.timestamp() - current)
 
 
-def _error_fields(payload: Any) -> tuple[str, str]:
-    """(codes joined, message) out of any vendor's error object."""
+def _error_object(payload: Any) -> Any:
+    """The error object itself: out of its `{"error": ...}` wrapper, and out of the JSON list of one
+    that Google's endpoints put it in."""
+    if isinstance(payload, list) and len(payload) == 1:
+        payload = payload[0]
     if isinstance(payload, Mapping) and isinstance(payload.get("error"), Mapping):
         payload = payload["error"]
+    return payload
+
+
+def _error_fields(payload: Any) -> tuple[str, str]:
+    """(codes joined, message) out of any vendor's error object."""
+    payload = _error_object(payload)
     if not isinstance(payload, Mapping):
         return "", str(payload) if payload is not None else ""
     codes: list[str] = []
@@ -178,8 +203,31 @@ def _error_fields(payload: Any) -> tuple[str, str]:
     details = payload.get("details")
     if isinstance(details, Mapping) and isinstance(details.get("error_code"), str):
         codes.append(details["error_code"])
+    if isinstance(details, list):  # google.rpc details: ErrorInfo's reason (API_KEY_INVALID, ...)
+        codes += [d["reason"] for d in details if isinstance(d, Mapping) and isinstance(d.get("reason"), str)]
     message = payload.get("message")
-    return " ".join(codes), message if isinstance(message, str) else json.dumps(payload)
+    text = message if isinstance(message, str) else json.dumps(payload)
+    metadata = payload.get("metadata")
+    if isinstance(metadata, Mapping) and isinstance(metadata.get("raw"), str):
+        # OpenRouter wraps the upstream's own error ("Provider returned error"): say what it was
+        upstream = metadata.get("provider_name")
+        text += f" ({upstream + ': ' if isinstance(upstream, str) else ''}{metadata['raw'][:1000]})"
+    return " ".join(codes), text
+
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)s\s*$")
+
+
+def _retry_delay(payload: Any) -> float | None:
+    """Seconds from a google.rpc `RetryInfo` detail (`"retryDelay": "23s"`), as Gemini sends with a 429."""
+    payload = _error_object(payload)
+    details = payload.get("details") if isinstance(payload, Mapping) else None
+    for detail in details if isinstance(details, list) else ():
+        delay = detail.get("retryDelay") if isinstance(detail, Mapping) else None
+        match = _DURATION.match(delay) if isinstance(delay, str) else None
+        if match:
+            return float(match.group(1))
+    return None
 
 
 def classify_error_payload(provider: str, payload: Any, *, status: int | None = None) -> ProviderError:
@@ -194,7 +242,7 @@ def classify_error_payload(provider: str, payload: Any, *, status: int | None = 
     if codes & _AUTH_CODES:
         return AuthError(provider, message, status=status)
     if codes & _RATE_CODES or "429" in codes:
-        return RateLimited(provider, message, status=status)
+        return RateLimited(provider, message, status=status, retry_after=_retry_delay(payload))
     if codes & _OVERLOAD_CODES or codes & {"500", "502", "503", "504", "529"}:
         return Overloaded(provider, message, status=status)
     if codes & _BAD_REQUEST_CODES or codes & {"400", "404", "422"}:
@@ -212,9 +260,13 @@ def classify_http_error(provider: str, status: int, headers: Mapping[str, str], 
     codes_text, message = _error_fields(payload)
     codes = set(codes_text.split())
     haystack = f"{codes_text} {message}"
+    retry_delay = _retry_delay(payload)
+    if status == 429 and retry_delay is not None:
+        # Gemini's per-minute quotas say "exceeded your current quota" too, with a RetryInfo: a rate limit.
+        return RateLimited(provider, message, status=status, retry_after=parse_retry_after(headers) or retry_delay)
     if status == 402 or codes & _SPEND_CODES or (status in (400, 403, 429) and _SPEND_PATTERNS.search(haystack)):
         return SpendLimitReached(provider, message, status=status)
-    if status in (401, 403):
+    if status in (401, 403) or codes & {"API_KEY_INVALID"}:
         return AuthError(provider, message, status=status)
     if status == 429:
         return RateLimited(provider, message, status=status, retry_after=parse_retry_after(headers))

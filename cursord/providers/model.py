@@ -30,6 +30,7 @@ class ProviderKind(enum.StrEnum):
     OPENAI_CHAT = "openai-chat"
     OPENAI_RESPONSES = "openai-responses"
     ANTHROPIC = "anthropic"
+    GEMINI = "gemini"
 
 
 class Role(enum.StrEnum):
@@ -87,13 +88,21 @@ class ThinkingPart:
     signature: str | None = None
     redacted_data: str | None = None
     origin: str | None = None
+    #: the field an OpenAI-compatible server streamed it in ("reasoning_content", "reasoning"): where
+    #: that server wants it back (`cursord.providers.openai_chat`); None for other wire formats.
+    carrier: str | None = None
 
 
 @attrs.frozen
 class ToolCallPart:
+    """A call the model made. `signature` is an opaque token the vendor attached to this very call and
+    wants back on it, unchanged (Gemini's `thoughtSignature` on a `functionCall` part, natively or as
+    `extra_content.google.thought_signature` through its OpenAI endpoint); None for most calls."""
+
     id: str
     name: str
     arguments: str  # a JSON object, as text (exactly what the model produced)
+    signature: str | None = None
 
 
 @attrs.frozen
@@ -167,15 +176,82 @@ def _to_tools(value: Iterable[ToolSpec]) -> tuple[ToolSpec, ...]:
     return tuple(value)
 
 
+class Effort(enum.StrEnum):
+    """How hard a model should think, vendor-neutral; each builder maps it to its vendor's knob."""
+
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
+    MAX = "max"
+
+
+#: Anthropic `budget_tokens` (and Gemini 2.5 `thinkingBudget`) per effort, for vendors that take a budget.
+THINKING_BUDGETS: Mapping[Effort, int] = {
+    Effort.LOW: 2_048,
+    Effort.MEDIUM: 8_192,
+    Effort.HIGH: 16_384,
+    Effort.MAX: 32_000,
+}
+
+
+#: the editor's and the vendors' spellings of an effort level, onto ours (unknown ones mean "default").
+_EFFORT_NAMES: Mapping[str, Effort] = {
+    "minimal": Effort.LOW,
+    "low": Effort.LOW,
+    "medium": Effort.MEDIUM,
+    "high": Effort.HIGH,
+    "xhigh": Effort.MAX,
+    "max": Effort.MAX,
+    "ultra": Effort.MAX,
+}
+
+
+def parse_effort(value: str | None) -> Effort | None:
+    """An effort level from any of its spellings ("High", "xhigh", ...); None for none or an unknown one."""
+    return None if not value else _EFFORT_NAMES.get(value.strip().lower())
+
+
+def _effort(value: str | Effort | None) -> Effort | None:
+    if value is None or isinstance(value, Effort):
+        return value
+    effort = parse_effort(value)
+    if effort is None:
+        raise ValueError(f"unknown reasoning effort {value!r}")
+    return effort
+
+
+@attrs.frozen
+class ReasoningChoice:
+    """What the user picked for a run's thinking, before any vendor's spelling of it.
+
+    `thinking`: True (think), False (do not), None (the model's own default). `effort`: how hard, or None
+    (the vendor's default). The default choice sends nothing, so a server that knows no reasoning
+    parameters is never sent one. Builders map it: OpenAI `reasoning_effort` / `reasoning.effort`,
+    Anthropic adaptive thinking with `output_config.effort` or a `budget_tokens` from `THINKING_BUDGETS`,
+    DeepSeek `thinking: {type}`, Gemini's thinking level.
+    """
+
+    thinking: bool | None = None
+    effort: Effort | None = attrs.field(default=None, converter=_effort)
+
+    @property
+    def wants_thinking(self) -> bool:
+        """True when the user asked for thinking (on, or an effort)."""
+        return self.thinking is True or (self.thinking is None and self.effort is not None)
+
+    def budget(self) -> int:
+        """A token budget for vendors that take one (the effort's, medium when none was picked)."""
+        return THINKING_BUDGETS[self.effort or Effort.MEDIUM]
+
+
 @attrs.frozen
 class PassRequest:
     model: str
     system: str | None = None
     messages: tuple[Message, ...] = attrs.field(default=(), converter=_to_messages)
     tools: tuple[ToolSpec, ...] = attrs.field(default=(), converter=_to_tools)
-    reasoning_effort: str | None = None  # "low" | "medium" | "high" ... passed through
+    reasoning: ReasoningChoice = attrs.field(factory=ReasoningChoice)
     max_output_tokens: int | None = None
-    thinking_budget: int | None = None  # Anthropic extended thinking budget_tokens
     #: a stable id for the vendor's prompt cache (the conversation id): sent as `prompt_cache_key`
     #: where the wire format takes one, so every pass of a conversation lands on the same cache.
     cache_key: str | None = None
@@ -201,6 +277,7 @@ class ThinkingDone:
     signature: str | None = None
     redacted: str | None = None
     origin: str | None = None
+    carrier: str | None = None  # see ThinkingPart.carrier
 
 
 @attrs.frozen
@@ -222,6 +299,7 @@ class ToolCallDone:
     id: str
     name: str
     arguments: str  # the whole arguments JSON text; "{}" when the model sent none
+    signature: str | None = None  # see ToolCallPart.signature
 
 
 @attrs.frozen

@@ -8,6 +8,11 @@ fields).  Tool calls arrive as fragments keyed by `index` (a fragment without an
 to the call with its `id`, or to the last call); a call is announced once its name is known and
 its argument fragments are forwarded as they come.  `finish_reason` closes thinking and every
 tool call; the usage chunk (`stream_options.include_usage`) may follow it, then `[DONE]`.
+A tool call fragment's `extra_content.google.thought_signature` (Gemini's OpenAI-compatible endpoint)
+is kept with its call (`ToolCallDone.signature`), and each thinking block remembers the field it came
+in (`ThinkingDone.carrier`), so the builder can send both back where the server wants them. OpenRouter's
+`reasoning_details` are merged by `index` (text and summaries joined, signatures and encrypted data
+kept) and closed into the block's signature as JSON, to go back verbatim.
 `PassEnd` goes out at `[DONE]`, or at `finish()` if the server closed after `finish_reason`
 without `[DONE]`; a stream with neither is `StreamTruncated`.  A chunk holding `"error"` (sent
 mid-stream by OpenRouter and vLLM) raises the classified error.
@@ -15,6 +20,7 @@ mid-stream by OpenRouter and vLLM) raises the classified error.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -25,11 +31,13 @@ from ._decoding import as_dict, as_int, as_str, event_json, normalise_arguments
 from .errors import StreamTruncated, classify_error_payload
 from .model import (
     Delta,
+    Effort,
     ImagePart,
     Message,
     PassEnd,
     PassRequest,
     ProviderKind,
+    ReasoningChoice,
     Role,
     StopReason,
     TextDelta,
@@ -44,10 +52,15 @@ from .model import (
     ToolResultPart,
     Usage,
 )
+from .reasoning import VENDOR_ECHOES_REASONING, Vendor, detect_vendor
 from .schemas import sanitize_schema
 from .sse import SSEEvent
 
 ORIGIN = ProviderKind.OPENAI_CHAT.value
+#: where the OpenAI-compatible servers that stream reasoning as text take it back.
+_REASONING_FIELDS = ("reasoning_content", "reasoning")
+#: OpenRouter's structured reasoning, sent back as it came (the carrier's signature holds it as JSON).
+_DETAILS = "reasoning_details"
 
 
 # --- request --------------------------------------------------------------------------------
@@ -55,11 +68,25 @@ ORIGIN = ProviderKind.OPENAI_CHAT.value
 
 @attrs.frozen
 class ChatOptions:
+    """How to speak to one OpenAI-compatible server (`cursord.providers.base.vendor_options` builds it
+    from a provider spec).
+
+    Reasoning goes back on every assistant message that carried some, in the field the server streamed
+    it in (`ThinkingPart.carrier`), and each tool call's Gemini thought signature in its
+    `extra_content`; `reasoning_echo=False` sends neither. `reasoning_echo_field` also sends reasoning
+    that came from elsewhere (another vendor, before a fallback) in that field, and puts the field, empty
+    if need be, on every assistant message with tool calls: DeepSeek's thinking mode answers 400 to
+    one without it. For DeepSeek and Kimi it is `reasoning_content` unless set; OpenAI's own models are
+    sent no reasoning (it can only be another vendor's). `vendor` picks the
+    spelling of the reasoning knobs (`_reasoning_knobs`); `Vendor.OTHER` (a gateway or a local server)
+    goes by each request's model name (`cursord.providers.reasoning.detect_vendor`).
+    """
+
     # "max_completion_tokens" (OpenAI; required by reasoning models) or "max_tokens" (older servers).
     max_tokens_field: str = "max_completion_tokens"
-    # Send earlier thinking back in this assistant-message field (DeepSeek wants
-    # "reasoning_content" during a tool loop); None sends no thinking back.
+    reasoning_echo: bool = True
     reasoning_echo_field: str | None = None
+    vendor: Vendor = Vendor.OTHER
     schema_profile: str = "openai"  # see schemas.PROFILES; "openai_strict" also sets strict
     send_cache_key: bool = True  # `prompt_cache_key` from PassRequest.cache_key (off: servers that reject it)
     extra_body: Mapping[str, Any] = attrs.field(factory=dict)
@@ -68,6 +95,13 @@ class ChatOptions:
 def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple[str, dict[str, Any], dict[str, str]]:
     """PassRequest -> (path, JSON body, non-secret headers) for POST {base_url}/chat/completions."""
     opts = options or ChatOptions()
+    vendor = opts.vendor if opts.vendor is not Vendor.OTHER else detect_vendor(ProviderKind.OPENAI_CHAT, "", req.model)
+    if opts.reasoning_echo and opts.reasoning_echo_field is None and vendor in VENDOR_ECHOES_REASONING:
+        opts = attrs.evolve(opts, reasoning_echo_field="reasoning_content")
+    elif vendor is Vendor.OPENAI:
+        # OpenAI streams neither reasoning nor signatures and refuses fields it does not know: what the
+        # history holds of them another vendor wrote, before the turn moved here (`cursord.agent.fallback`).
+        opts = attrs.evolve(opts, reasoning_echo=False)
     messages: list[dict[str, Any]] = []
     if req.system:
         messages.append({"role": "system", "content": req.system})
@@ -102,8 +136,7 @@ def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple
             }
             for tool in req.tools
         ]
-    if req.reasoning_effort is not None:
-        body["reasoning_effort"] = req.reasoning_effort
+    body.update(_reasoning_knobs(req.reasoning, vendor))
     if req.max_output_tokens is not None:
         body[opts.max_tokens_field] = req.max_output_tokens
     if req.cache_key is not None and opts.send_cache_key:
@@ -111,6 +144,31 @@ def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple
     body.update(opts.extra_body)
     headers = {"content-type": "application/json", "accept": "text/event-stream"}
     return "/chat/completions", body, headers
+
+
+def _reasoning_knobs(choice: ReasoningChoice, vendor: Vendor) -> dict[str, Any]:
+    """The request fields that carry the user's reasoning choice, as `vendor` spells them: DeepSeek's
+    `thinking: {type}` switch beside `reasoning_effort` (low, high or max; medium means high there),
+    OpenRouter's `reasoning: {enabled, effort}`, `reasoning_effort` (low, medium, high) elsewhere,
+    Gemini's endpoint included (it maps it to a thinking level). Nothing for the default choice, nor for
+    a switch a vendor has no field for."""
+    knobs: dict[str, Any] = {}
+    if vendor is Vendor.OPENROUTER:  # its one `reasoning` object for every model behind it
+        reasoning: dict[str, Any] = {}
+        if choice.thinking is not None:
+            reasoning["enabled"] = choice.thinking
+        if choice.effort is not None and choice.thinking is not False:
+            reasoning["effort"] = "xhigh" if choice.effort is Effort.MAX else choice.effort.value
+        if reasoning:
+            knobs["reasoning"] = reasoning
+    elif vendor is Vendor.DEEPSEEK:
+        if choice.thinking is not None:
+            knobs["thinking"] = {"type": "enabled" if choice.thinking else "disabled"}
+        if choice.effort is not None and choice.thinking is not False:
+            knobs["reasoning_effort"] = choice.effort.value
+    elif choice.effort is not None and choice.thinking is not False:
+        knobs["reasoning_effort"] = Effort.HIGH.value if choice.effort is Effort.MAX else choice.effort.value
+    return knobs
 
 
 def _user_content(message: Message) -> list[dict[str, Any]]:
@@ -129,13 +187,45 @@ def _assistant_message(parts: tuple[Any, ...], opts: ChatOptions) -> dict[str, A
     calls = [p for p in parts if isinstance(p, ToolCallPart)]
     out: dict[str, Any] = {"role": "assistant", "content": text if text or not calls else None}
     if calls:
-        out["tool_calls"] = [
-            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}} for c in calls
-        ]
-    if opts.reasoning_echo_field:
-        thinking = "".join(p.text for p in parts if isinstance(p, ThinkingPart))
-        if thinking:
-            out[opts.reasoning_echo_field] = thinking
+        out["tool_calls"] = [_tool_call(c, opts) for c in calls]
+    if not opts.reasoning_echo:
+        return out
+    echoed: dict[str, list[str]] = {}
+    details: list[Any] = []
+    for part in parts:
+        if not isinstance(part, ThinkingPart):
+            continue
+        if part.carrier == _DETAILS and part.origin == ORIGIN and part.signature:
+            details += _parsed_details(part.signature)
+        elif part.text:
+            field = part.carrier if part.carrier in _REASONING_FIELDS else opts.reasoning_echo_field
+            if field:
+                echoed.setdefault(field, []).append(part.text)
+    for field, texts in echoed.items():
+        out[field] = "".join(texts)
+    if details:
+        out[_DETAILS] = details
+    if calls and opts.reasoning_echo_field and opts.reasoning_echo_field not in out:
+        out[opts.reasoning_echo_field] = ""
+    return out
+
+
+def _parsed_details(text: str) -> list[Any]:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return []
+    return value if isinstance(value, list) else []
+
+
+def _tool_call(call: ToolCallPart, opts: ChatOptions) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": call.id,
+        "type": "function",
+        "function": {"name": call.name, "arguments": call.arguments},
+    }
+    if call.signature and opts.reasoning_echo:
+        out["extra_content"] = {"google": {"thought_signature": call.signature}}
     return out
 
 
@@ -150,6 +240,7 @@ class _Call:
     args: list[str] = attrs.field(factory=list)
     started: bool = False
     unsent: list[str] = attrs.field(factory=list)
+    signature: str | None = None
 
 
 _FINISH_TO_STOP = {
@@ -165,6 +256,8 @@ class ChatDecoder:
     provider: str = "openai"
     _thinking_open: bool = False
     _plain_reasoning_seen: bool = False
+    _carrier: str | None = None  # the field this stream's reasoning comes in
+    _details: dict[int, dict[str, Any]] = attrs.field(factory=dict)  # the open block's reasoning_details
     _calls: dict[int | str, _Call] = attrs.field(factory=dict)
     _by_id: dict[str, int | str] = attrs.field(factory=dict)
     _last_key: int | str | None = None
@@ -194,6 +287,8 @@ class ChatDecoder:
             return out
         delta = as_dict(choice.get("delta"))
         reasoning = self._reasoning_text(delta)
+        if self._take_details(delta.get("reasoning_details")):
+            self._thinking_open = True
         if reasoning:
             self._thinking_open = True
             out.append(ThinkingDelta(reasoning))
@@ -224,10 +319,11 @@ class ChatDecoder:
     # --- internals ------------------------------------------------------------------------
 
     def _reasoning_text(self, delta: dict[str, Any]) -> str:
-        for key in ("reasoning_content", "reasoning"):
+        for key in _REASONING_FIELDS:
             value = delta.get(key)
             if isinstance(value, str) and value:
                 self._plain_reasoning_seen = True
+                self._carrier = key
                 return value
         if self._plain_reasoning_seen or "reasoning" in delta or "reasoning_content" in delta:
             return ""
@@ -245,10 +341,33 @@ class ChatDecoder:
                 pieces.append(as_str(item.get("summary")))
         return "".join(pieces)
 
+    def _take_details(self, details: object) -> bool:
+        """Merge OpenRouter `reasoning_details` items into the open block's, by `index`; True if any came."""
+        if not isinstance(details, list):
+            return False
+        for position, item in enumerate(details):
+            if not isinstance(item, dict):
+                continue
+            index = item.get("index")
+            merged = self._details.setdefault(index if isinstance(index, int) else position, {})
+            for key, value in item.items():
+                if key in ("text", "summary") and isinstance(value, str):
+                    merged[key] = merged.get(key, "") + value
+                elif value is not None:
+                    merged[key] = value
+        return bool(details)
+
     def _close_thinking(self, out: list[Delta]) -> None:
-        if self._thinking_open:
-            self._thinking_open = False
-            out.append(ThinkingDone(origin=ORIGIN))
+        if not self._thinking_open:
+            return
+        self._thinking_open = False
+        if self._details:
+            details = [self._details[index] for index in sorted(self._details)]
+            self._details = {}
+            signature = json.dumps(details, separators=(",", ":"), ensure_ascii=False)
+            out.append(ThinkingDone(signature=signature, origin=ORIGIN, carrier=_DETAILS))
+        else:
+            out.append(ThinkingDone(origin=ORIGIN, carrier=self._carrier or "reasoning"))
 
     def _tool_fragment(self, fragment: dict[str, Any], out: list[Delta]) -> None:
         if self._calls_closed:
@@ -271,6 +390,9 @@ class ChatDecoder:
         if call_id and not call.id:
             call.id = call_id
             self._by_id[call_id] = key
+        signature = as_str(as_dict(as_dict(fragment.get("extra_content")).get("google")).get("thought_signature"))
+        if signature:
+            call.signature = signature
         function = as_dict(fragment.get("function"))
         name = as_str(function.get("name"))
         if name and not call.name:
@@ -300,7 +422,8 @@ class ChatDecoder:
                 self._start(call, out)
                 out.extend(ToolCallArgsDelta(call.ordinal, piece) for piece in call.unsent)
                 call.unsent.clear()
-            out.append(ToolCallDone(call.ordinal, call.id, call.name, normalise_arguments("".join(call.args))))
+            arguments = normalise_arguments("".join(call.args))
+            out.append(ToolCallDone(call.ordinal, call.id, call.name, arguments, call.signature))
 
     def _end(self) -> list[Delta]:
         out: list[Delta] = []

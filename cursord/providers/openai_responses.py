@@ -25,6 +25,7 @@ from ._decoding import as_dict, as_int, as_str, event_json, normalise_arguments
 from .errors import StreamTruncated, classify_error_payload
 from .model import (
     Delta,
+    Effort,
     ImagePart,
     Message,
     PassEnd,
@@ -44,6 +45,7 @@ from .model import (
     ToolResultPart,
     Usage,
 )
+from .reasoning import openai_reasoning_model
 from .schemas import sanitize_schema
 from .sse import SSEEvent
 
@@ -55,7 +57,18 @@ ORIGIN = ProviderKind.OPENAI_RESPONSES.value
 
 @attrs.frozen
 class ResponsesOptions:
+    """How to speak to one Responses server.
+
+    Stateless (`store=False`): every pass sends the whole conversation, so a reasoning model's reasoning
+    only survives between passes as the encrypted reasoning items the server returns when asked
+    (`include: ["reasoning.encrypted_content"]`), sent back in place before the calls they led to. They
+    are asked for whenever the model reasons: an effort was picked, or the model is one of OpenAI's
+    reasoning models (`cursord.providers.reasoning.openai_reasoning_model`); never for other models,
+    which answer 400 to the include. `reasoning_echo=False` asks for none and sends none back.
+    """
+
     store: bool = False  # stateless: every pass sends the whole conversation
+    reasoning_echo: bool = True
     reasoning_summary: str | None = "auto"
     schema_profile: str = "openai"  # "openai_strict" also sends strict: true
     send_cache_key: bool = True  # `prompt_cache_key` from PassRequest.cache_key (off: servers that reject it)
@@ -74,7 +87,7 @@ def build_request(
         elif message.role in (Role.SYSTEM, Role.USER):
             items.append({"type": "message", "role": message.role.value, "content": message.text()})
         elif message.role is Role.ASSISTANT:
-            items.extend(_assistant_items(message.parts))
+            items.extend(_assistant_items(message.parts, opts.reasoning_echo))
         else:
             for part in message.parts:
                 assert isinstance(part, ToolResultPart)
@@ -94,12 +107,17 @@ def build_request(
             }
             for tool in req.tools
         ]
-    if req.reasoning_effort is not None:
-        reasoning: dict[str, Any] = {"effort": req.reasoning_effort}
+    choice = req.reasoning
+    effort = choice.effort if choice.thinking is not False else None
+    if effort is not None or openai_reasoning_model(req.model):
+        reasoning: dict[str, Any] = {}
+        if effort is not None:
+            reasoning["effort"] = Effort.HIGH.value if effort is Effort.MAX else effort.value
         if opts.reasoning_summary:
             reasoning["summary"] = opts.reasoning_summary
-        body["reasoning"] = reasoning
-        if not opts.store:
+        if reasoning:
+            body["reasoning"] = reasoning
+        if not opts.store and opts.reasoning_echo:
             body["include"] = ["reasoning.encrypted_content"]
     if req.max_output_tokens is not None:
         body["max_output_tokens"] = req.max_output_tokens
@@ -121,7 +139,7 @@ def _user_content(message: Message) -> list[dict[str, Any]]:
     return content
 
 
-def _assistant_items(parts: tuple[Any, ...]) -> list[dict[str, Any]]:
+def _assistant_items(parts: tuple[Any, ...], echo: bool) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
     text: list[str] = []
 
@@ -136,7 +154,7 @@ def _assistant_items(parts: tuple[Any, ...]) -> list[dict[str, Any]]:
             continue
         flush_text()
         if isinstance(part, ThinkingPart):
-            if part.origin == ORIGIN and part.signature:
+            if echo and part.origin == ORIGIN and part.signature:
                 summary = [{"type": "summary_text", "text": part.text}] if part.text else []
                 items.append({"type": "reasoning", "summary": summary, "encrypted_content": part.signature})
         elif isinstance(part, ToolCallPart):

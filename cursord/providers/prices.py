@@ -16,8 +16,12 @@ as shown on these pages when read on BUILTIN_PRICES_DATE:
   writing its cache, so cache writes cost the input rate).
 - Anthropic: https://platform.claude.com/docs/en/about-claude/pricing ("5m cache writes", the
   lifetime cursord's `ephemeral` breakpoints use; "cache hits and refreshes").
+- Google: https://ai.google.dev/gemini-api/docs/pricing (paid tier, prompts up to 200k tokens; "context
+  caching" is the cached-input rate; implicit caching writes cost nothing extra, so cache writes cost
+  the input rate).
 
-Not modelled: batch discounts, long-context surcharges, 1-hour cache writes, regional multipliers.
+Not modelled: batch discounts, long-context surcharges (Gemini past 200k tokens), 1-hour cache writes, explicit
+cache storage, regional multipliers.
 DeepSeek and other OpenAI-compatible vendors change prices often: give them in the provider spec.
 """
 
@@ -87,6 +91,11 @@ BUILTIN_PRICES: Mapping[str, Price] = {
     "claude-opus-4-1": Price(15.00, 75.00, 1.50, 18.75),
     "claude-sonnet-4-5": Price(3.00, 15.00, 0.30, 3.75),
     "claude-haiku-4-5": Price(1.00, 5.00, 0.10, 1.25),
+    # Google Gemini: input, output (thinking included), cached input, (cache writes at the input rate)
+    "gemini-3-pro-preview": Price(2.00, 12.00, 0.20, 2.00),
+    "gemini-2.5-pro": Price(1.25, 10.00, 0.125, 1.25),
+    "gemini-2.5-flash": Price(0.30, 2.50, 0.03, 0.30),
+    "gemini-2.5-flash-lite": Price(0.10, 0.40, 0.01, 0.10),
 }
 
 _SUFFIX = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8}|latest)$")

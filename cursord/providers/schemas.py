@@ -24,6 +24,14 @@ Per profile (`PROFILES`):
   optional becomes nullable instead; `default` is removed (strict mode forbids it); `format` is
   kept only for the formats strict mode supports; keywords strict mode rejects are removed
   (see `_STRICT_UNSUPPORTED`).
+- `gemini` (native `functionDeclarations[].parameters`): Gemini takes a subset of OpenAPI 3.0's Schema
+  object and answers 400 ("Unknown name ...") for any other keyword. After the common rules, `$ref`s are
+  inlined from `$defs`/`definitions` (a recursive one becomes a bare object), `type: [T, "null"]` becomes
+  `type: T, nullable: true` (several types become `anyOf`), `oneOf` becomes `anyOf`, `const` a one-value
+  `enum`, an `enum` of non-strings is dropped (Gemini's enums are strings), an untyped schema becomes a
+  string (an object if it has properties: Gemini wants a type everywhere), `format` is kept only where
+  Gemini knows it, and every keyword outside `GEMINI_KEYWORDS` is removed (`additionalProperties`,
+  `$defs`, `exclusiveMinimum`, `examples`, `not`, ...).
 """
 
 from __future__ import annotations
@@ -44,6 +52,7 @@ class SchemaProfile:
     array_items_required: bool
     object_properties_required: bool
     strict: bool
+    openapi_subset: bool = False  # Gemini: see the module docstring
 
 
 _ALWAYS_DROP = frozenset({"$schema", "$id", "$comment"})
@@ -76,7 +85,41 @@ PROFILES: Mapping[str, SchemaProfile] = {
     "openai_strict": SchemaProfile(
         "openai_strict", _ALWAYS_DROP | _STRICT_UNSUPPORTED, _STRICT_FORMATS, True, True, True
     ),
+    "gemini": SchemaProfile("gemini", _ALWAYS_DROP, None, True, False, False, openapi_subset=True),
 }
+
+#: the Schema keywords Gemini's function declarations accept (ai.google.dev/api/caching#Schema).
+GEMINI_KEYWORDS = frozenset(
+    {
+        "type",
+        "format",
+        "title",
+        "description",
+        "nullable",
+        "enum",
+        "maxItems",
+        "minItems",
+        "properties",
+        "required",
+        "minProperties",
+        "maxProperties",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "example",
+        "anyOf",
+        "propertyOrdering",
+        "default",
+        "items",
+        "minimum",
+        "maximum",
+    }
+)
+GEMINI_TYPES = frozenset({"string", "number", "integer", "boolean", "array", "object"})
+#: formats Gemini knows, by type; others are dropped.
+GEMINI_FORMATS = {"string": frozenset({"enum", "date-time"}), "number": frozenset({"float", "double"}),
+                  "integer": frozenset({"int32", "int64"})}
+_REF_DEPTH = 8
 
 # Keywords whose value is a map of name -> subschema, one subschema, or a list of subschemas.
 _SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
@@ -124,6 +167,9 @@ def _sanitize(schema: Mapping[str, Any] | None, profile: str) -> dict[str, Any]:
     root: dict[str, Any] = copy.deepcopy(dict(schema)) if isinstance(schema, Mapping) else {}
     root = _object_top_level(root)
     _clean(root, prof)
+    if prof.openapi_subset:
+        root = _openapi_subset(root, _definitions(root), 0)
+        root["type"] = "object"
     if "properties" not in root or not isinstance(root["properties"], dict):
         root["properties"] = {}
     return root
@@ -256,3 +302,80 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
             schema["type"] = [*kind, "null"]
         return schema
     return {"anyOf": [schema, {"type": "null"}]}
+
+
+# --- Gemini's OpenAPI subset -------------------------------------------------------------------------
+
+
+def _definitions(root: dict[str, Any]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key in ("definitions", "$defs"):
+        defs = root.get(key)
+        if isinstance(defs, dict):
+            found.update({f"#/{key}/{name}": sub for name, sub in defs.items() if isinstance(sub, dict)})
+    return found
+
+
+def _openapi_subset(node: dict[str, Any], defs: dict[str, Any], depth: int) -> dict[str, Any]:
+    """`node` rewritten into the Schema keywords Gemini takes (a new dict; `defs` resolves `$ref`)."""
+    ref = node.get("$ref")
+    if isinstance(ref, str):
+        target = defs.get(ref)
+        if target is None or depth >= _REF_DEPTH:
+            out: dict[str, Any] = {"type": "object"}
+            if isinstance(node.get("description"), str):
+                out["description"] = node["description"]
+            return out
+        merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+        return _openapi_subset(merged, defs, depth + 1)
+    node = dict(node)
+    if "oneOf" in node and "anyOf" not in node:
+        node["anyOf"] = node.pop("oneOf")
+    if "const" in node and "enum" not in node:
+        node["enum"] = [node["const"]]
+    types = [t for t in _types(node) if t in GEMINI_TYPES]
+    nullable = "null" in _types(node) or node.get("nullable") is True
+    if len(types) > 1:
+        branches = [{**{k: v for k, v in node.items() if k != "type"}, "type": t} for t in types]
+        node = {"anyOf": branches}
+        if isinstance(branches[0].get("description"), str):
+            node["description"] = branches[0]["description"]
+    elif types:
+        node["type"] = types[0]
+    else:
+        node.pop("type", None)
+    out = {}
+    for key, value in node.items():
+        if key not in GEMINI_KEYWORDS:
+            continue
+        if key == "properties" and isinstance(value, dict):
+            out[key] = {name: _openapi_subset(sub, defs, depth) for name, sub in value.items() if isinstance(sub, dict)}
+        elif key == "items" and isinstance(value, dict):
+            out[key] = _openapi_subset(value, defs, depth)
+        elif key == "items" and isinstance(value, list):  # a tuple form: Gemini takes one item schema
+            first = next((v for v in value if isinstance(v, dict)), {})
+            out[key] = _openapi_subset(first, defs, depth)
+        elif key == "anyOf" and isinstance(value, list):
+            out[key] = [_openapi_subset(sub, defs, depth) for sub in value if isinstance(sub, dict)]
+        elif key == "enum":
+            if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+                out[key] = value
+        elif key == "format":
+            if isinstance(value, str) and value in GEMINI_FORMATS.get(str(node.get("type")), ()):
+                out[key] = value
+        elif key == "required":
+            if isinstance(value, list):
+                out[key] = [r for r in value if isinstance(r, str)]
+        else:
+            out[key] = value
+    if "anyOf" in out:
+        out.pop("type", None)
+    elif "type" not in out:  # Gemini wants every schema typed ("type: must be specified")
+        out["type"] = "object" if "properties" in out else "string"
+    if out.get("type") == "array" and "items" not in out:
+        out["items"] = {}
+    if out.get("type") != "string":
+        out.pop("enum", None)
+    if nullable:
+        out["nullable"] = True
+    return out

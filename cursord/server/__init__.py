@@ -1,5 +1,6 @@
 """The face of `cursord.server`: what other packages import from it."""
 
+from cursord.server.activity import EditorActivity
 from cursord.server.agent_listener import AgentEndpoint, listener_app, serve_agent_listener
 from cursord.server.asgi import Receive, Scope, Send, deny_websocket, drain_body, header, send_response
 from cursord.server.assembly import Core, build_core
@@ -20,7 +21,7 @@ from cursord.server.placement import BIDI_APPEND_PATH, RUN_PATH, RUN_SSE_PATH, R
 from cursord.server.pooled_relay import PooledRelay
 from cursord.server.refusals import refuse_call
 from cursord.server.relay import AgentRelay
-from cursord.server.serve import ListenOptions, hypercorn_config, serve_http
+from cursord.server.serve import CannotListen, ListenOptions, hypercorn_config, naming_the_listener, serve_http
 from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS, SideRpcs, side_rpc_parts
 from cursord.server.side_streams import SIDE_STREAM_PATHS
 
@@ -41,7 +42,9 @@ __all__ = [
     "AgentEndpoint",
     "AgentRelay",
     "AppParts",
+    "CannotListen",
     "Core",
+    "EditorActivity",
     "GatewayAccess",
     "HostPolicy",
     "ListenOptions",
@@ -63,6 +66,7 @@ __all__ = [
     "is_loopback",
     "listener_app",
     "model_rpc_parts",
+    "naming_the_listener",
     "open_gateway_client",
     "parse_bidi_append",
     "refuse_call",

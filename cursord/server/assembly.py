@@ -31,6 +31,7 @@ def stream_timings(limits: Limits) -> StreamTimings:
         heartbeat=limits.heartbeat_seconds,
         reconnect_grace=limits.reconnect_grace_seconds,
         terminal_retention=limits.terminal_retention_seconds,
+        startup_timeout=limits.startup_seconds,
         max_backlog_frames=limits.max_backlog_events,
     )
 
@@ -65,6 +66,7 @@ async def build_core(
             max_held=limits.max_pending_appends,
             max_requests=limits.max_append_requests,
             max_held_bytes=limits.max_pending_append_bytes,
+            start_grace=limits.append_start_grace_seconds,
         )
         await nursery.start(gate.run)
         async with trio.open_nursery() as streams_nursery:
@@ -85,12 +87,19 @@ async def build_core(
                 shutdown_observers=shutdown_observers,
                 restorer=one_part(parts, "restorer"),
             )
-            bidi = BidiAppendHandler(broker, gate, observers=upload_observers, gateway=gateway)
+            bidi = BidiAppendHandler(
+                broker,
+                gate,
+                observers=upload_observers,
+                gateway=gateway,
+                positions=one_part(parts, "append_positions"),
+            )
             run = RunHandler(
                 broker,
                 connect_limits,
                 bidi.ledger,
                 upload_observers,
+                held=bidi.held,
                 owns_model=run_relay.owns_model if run_relay is not None else None,
                 relay=run_relay.relay if run_relay is not None else None,
                 gateway=gateway,

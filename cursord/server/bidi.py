@@ -6,15 +6,20 @@ answered `invalid_argument` and never reaches a stream or shifts the append sequ
 reach the stream's actor in `append_seqno` order (`AppendGate`); the reply is an empty ACK once this
 upload has been handed over (or recognised as a duplicate).
 
-An append numbered above 1 for a request_id the sequencer has no state for, whose stream exists (in
-memory, or in the journal of a daemon that restarted), resumes the sequence at its number: the state
-was dropped while idle or lost with the restart, and the editor simply goes on counting.
+Where a sequence stands is known, never guessed. Each delivery records the request's `AppendPosition`
+on its stream and, through the stream journal, in the store, before the upload is ACKed. An append for a
+request_id the sequencer has no state for, whose stream exists (in memory, or in the journal of a daemon
+that restarted), takes the sequence up at that recorded position: the state was dropped while idle or
+lost with the restart, and whichever append arrives first (a retry, or one that overtook its
+predecessor) is then ordered against the position, not taken for it.
 
 Which uploads may create a stream: a `run_request` or `prewarm_request` creates one (and replaces an
-ended stream under a reused request_id); a heartbeat is always ACKed; a conversation action that carries
-something for a later run (a queued user message, a background completion) is held for the run_request
-that follows it (`held_actions`); anything else for a request_id with no stream is `not_found`, because a
-tool result or answer for a run nobody holds can only be lost.
+ended stream under a reused request_id, or takes over a RunSSE's placeholder); a heartbeat is always
+ACKed; a conversation action that carries something for a later run (a queued user message, a
+background completion) is held for the run_request that follows it (`held_actions`); anything else for a
+request_id with no stream is `not_found`, because a tool result or answer for a run nobody holds can only
+be lost. A placeholder counts as no stream here: only a run_request ends its wait (its startup deadline
+is not extended by heartbeats).
 
 Uploads of the editor's other bidi streams (the health probe, speech) ride the same path: `SideStreams` takes
 them before anything is decoded as an agent message, so they are ACKed, never `invalid_argument`.
@@ -43,7 +48,16 @@ from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.gateway import GatewayAccess
 from cursord.server.held_actions import HeldActions
 from cursord.server.side_streams import SideStreams
-from cursord.streams import ActiveStream, Admission, AppendGate, AppendRejected, StreamBroker, UploadLedger, UploadPath
+from cursord.streams import (
+    ActiveStream,
+    Admission,
+    AppendGate,
+    AppendPositions,
+    AppendRejected,
+    StreamBroker,
+    UploadLedger,
+    UploadPath,
+)
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +108,8 @@ class BidiAppendHandler:
     ledger: UploadLedger = attrs.field(factory=UploadLedger)
     #: a team gateway: the request id and the run's conversation must be the caller's
     gateway: GatewayAccess | None = None
+    #: where each stream's sequence stands across restarts (the stream journal); None: in memory only
+    positions: AppendPositions | None = None
 
     async def __call__(self, request: aiserver.BidiAppendRequest) -> aiserver.BidiAppendResponse:
         side_id = request.request_id.request_id
@@ -114,16 +130,13 @@ class BidiAppendHandler:
             await self.gateway.check_upload(upload.intent)
         for observer in self.observers:
             observer(upload)
-        if upload.seqno > 1 and self.gate.snapshot(upload.request_id) is None:
-            # The sequence of a stream that lives on was forgotten: dropped after 10 idle minutes (a
-            # question waiting for the user), or lost with a restart (the stream came back from the
-            # journal). The editor goes on numbering; take this append as the next in order.
-            stream = await self.broker.find(upload.request_id)
-            if stream is not None and stream.has_upload and self.gate.resume(upload.request_id, upload.seqno):
-                log.info("request %s: append sequence resumed at seqno %d", upload.request_id, upload.seqno)
+        if upload.seqno >= 0 and self.gate.snapshot(upload.request_id) is None:
+            await self._take_up_sequence(upload.request_id)
 
         async def deliver(intent: InboundIntent) -> None:
-            await self._deliver(upload.request_id, intent)
+            stream = await self._deliver(upload.request_id, intent)
+            if stream is not None and upload.seqno >= 0:
+                await self._record_position(stream)
 
         try:
             admission = await self.gate.admit(
@@ -147,8 +160,30 @@ class BidiAppendHandler:
             return False
         return self.side_streams.take_early_probe(request_id, raw)
 
-    async def _deliver(self, request_id: str, intent: InboundIntent) -> None:
-        await deliver_upload(self.broker, request_id, intent, self.ledger, UploadPath.BIDI_APPEND, self.held)
+    async def _deliver(self, request_id: str, intent: InboundIntent) -> ActiveStream | None:
+        return await deliver_upload(self.broker, request_id, intent, self.ledger, UploadPath.BIDI_APPEND, self.held)
+
+    async def _take_up_sequence(self, request_id: str) -> None:
+        """Resume the sequence of a stream that lives on (or came back from the journal) at the position
+        recorded for it; nothing for a request id with no such stream (its sequence starts afresh)."""
+        stream = await self.broker.find(request_id)
+        if stream is None or not stream.has_upload:
+            return
+        if stream.append_position is None and self.positions is not None:
+            stream.append_position = await self.positions.load_position(request_id)
+        position = stream.append_position
+        if position is not None and self.gate.resume(request_id, position):
+            log.info("request %s: append sequence taken up at seqno %d", request_id, position.next)
+
+    async def _record_position(self, stream: ActiveStream) -> None:
+        """Keep where the stream's sequence stands now (the upload being delivered counts), on the stream
+        and in the journal, before the upload is ACKed."""
+        position = self.gate.position(stream.request_id)
+        if position is None or not stream.has_upload:
+            return
+        stream.append_position = position
+        if self.positions is not None:
+            await self.positions.save_position(stream.request_id, position)
 
 
 async def deliver_upload(
@@ -164,6 +199,8 @@ async def deliver_upload(
     stream it went to; None for a heartbeat with no stream to go to, or an action held."""
     creates = isinstance(intent, RunRequested | PrewarmRequested)
     stream = await broker.find(request_id)
+    if stream is not None and stream.is_placeholder and not creates:
+        stream = None  # a RunSSE waiting for its run_request: only that run_request may reach it
     if held is not None and isinstance(intent, RunRequested):
         queued = held.take(request_id)
         if queued:

@@ -21,6 +21,14 @@ enable_ghost_mode, ...). `cursord.proto.aiserver_v1_pb2` renders those copies as
 `GetUsableModelsResponse` cannot even parse what the editor's own type writes. The builders here therefore
 return `agent.v1` messages for both services, and the two paths answer byte-identical bodies.
 
+Thinking choices. A model that reasons (`cursord.providers.reasoning.reasoning_traits`: known from its
+provider's vendor and its name) is listed with its parameters, so the editor shows its thinking and
+effort picker: `parameter_definitions` (a `thinking` switch where the vendor has one, a
+`reasoning_effort` level), one variant per choice with its `parameter_values` (the first the model's
+default), Max mode where the vendor has a highest effort, and `thinking_details` in `ModelDetails`. The
+editor sends the choice back in `RequestedModel.parameters` (or as a variant string,
+`MODEL?reasoning_effort=high`), which the turn turns into a `ReasoningChoice` for the provider.
+
 Model lookup (`ModelCatalog.resolve`), first rule that matches wins:
   1. the exact model id as configured (`gpt-5`, `anthropic/claude-sonnet-4` on an OpenRouter provider),
      else a user alias (`gpt-5-high = "openai/gpt-5"`) and what it names by these rules;
@@ -41,6 +49,14 @@ from google.protobuf.message import Message
 from cursord.config import CatalogModel, ModelCatalog
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.providers.model import Effort
+from cursord.providers.reasoning import (
+    PARAMETER_EFFORT,
+    PARAMETER_THINKING,
+    ReasoningTraits,
+    picker_variants,
+    reasoning_traits,
+)
 from cursord.server.app import UnaryMethod
 from cursord.server.parts import AppParts
 
@@ -104,7 +120,8 @@ def available_models(
 
     `additional_model_names` (the user's custom model names) and the filtering flags are ignored: only
     configured models can run. With `use_model_parameters` (unset counts as set, as the reference does)
-    each model also gets one variant, its default configuration; cursord offers no model parameters.
+    each model also gets its variants: its default configuration, and for a model that reasons one per
+    thinking choice (see the module docstring).
     """
     use_parameters = not request.HasField("use_model_parameters") or request.use_model_parameters
     response = aiserver.AvailableModelsResponse(
@@ -148,7 +165,7 @@ def _available_model(entry: CatalogModel, use_parameters: bool) -> aiserver.Avai
         # Offered in agent mode, and in plan mode (which runs on the agent): the mode cursord serves.
         supports_agent=True,
         supports_plan_mode=True,
-        # Usable outside Max mode; Max mode is Cursor billing, which a BYOK model has no use for.
+        # Usable outside Max mode; Max mode means the model's highest effort, where it has one (below).
         supports_non_max_mode=True,
         supports_max_mode=False,
         # Lets the editor show the thinking of reasoning models; harmless for models that do not reason.
@@ -170,7 +187,14 @@ def _available_model(entry: CatalogModel, use_parameters: bool) -> aiserver.Avai
     )
     if entry.context_window is not None and entry.context_window <= _INT32_MAX:
         model.context_token_limit = entry.context_window
-    if use_parameters:
+    traits = _traits(entry)
+    if traits is not None:
+        model.supports_max_mode = traits.max_mode
+        if entry.context_window is not None and entry.context_window <= _INT32_MAX:
+            model.context_token_limit_for_max_mode = entry.context_window
+    if not use_parameters:
+        return model
+    if traits is None:
         # The parameterized picker selects a variant, not a bare model: one variant, the default non-Max
         # configuration, with no parameter values. Its string form is the model id itself, so a request that
         # names the variant (RequestedModel.is_variant_string_representation) still resolves to this model.
@@ -182,7 +206,70 @@ def _available_model(entry: CatalogModel, use_parameters: bool) -> aiserver.Avai
                 variant_string_representation=entry.model_id,
             )
         )
+        return model
+    model.parameter_definitions.extend(_parameter_definitions(traits))
+    value_of = aiserver.RequestedModel.ModelParameterValue
+    for index, variant in enumerate(picker_variants(traits)):
+        label = entry.display_name if index == 0 else f"{entry.display_name} ({variant.label})"
+        model.variants.append(
+            aiserver.AvailableModelsResponse.ModelVariantConfig(
+                parameter_values=[value_of(id=key, value=value) for key, value in variant.parameters],
+                display_name=label,
+                is_max_mode=variant.max_mode,
+                is_default_non_max_config=index == 0,
+                is_default_max_config=variant.max_mode,
+                variant_string_representation=variant.string(entry.model_id),
+            )
+        )
     return model
+
+
+def _traits(entry: CatalogModel) -> ReasoningTraits | None:
+    spec = entry.provider
+    return reasoning_traits(spec.kind.value, spec.base_url, entry.model_id)
+
+
+_EFFORT_NAMES: Final = {Effort.LOW: "Low", Effort.MEDIUM: "Medium", Effort.HIGH: "High", Effort.MAX: "Max"}
+
+
+def _parameter_definitions(traits: ReasoningTraits) -> list[aiserver.ModelParameterDefinition]:
+    """The picker's controls for a reasoning model: a thinking switch, an effort level."""
+    definition = aiserver.ModelParameterDefinition
+    out = []
+    if traits.switchable:
+        values = [
+            definition.BooleanParameterDefinition.BooleanParameterValue(value="true", display_name="On"),
+            definition.BooleanParameterDefinition.BooleanParameterValue(value="false", display_name="Off"),
+        ]
+        out.append(
+            definition(
+                id=PARAMETER_THINKING,
+                name="Thinking",
+                markdown_tooltip="Let the model think before it answers.",
+                parameter_type=definition.ModelParameterType(
+                    boolean_parameter=definition.BooleanParameterDefinition(values=values)
+                ),
+            )
+        )
+    if traits.efforts:
+        levels = [
+            definition.EnumParameterDefinition.EnumParameterValue(
+                value=effort.value, display_name=_EFFORT_NAMES[effort], increases_model_cost=effort is Effort.MAX
+            )
+            for effort in traits.efforts
+        ]
+        out.append(
+            definition(
+                id=PARAMETER_EFFORT,
+                name="Effort",
+                markdown_tooltip="How much the model thinks: more effort, better answers, more tokens.",
+                parameter_type=definition.ModelParameterType(
+                    enum_parameter=definition.EnumParameterDefinition(values=levels)
+                ),
+                is_cycleable_by_hotkey=True,
+            )
+        )
+    return out
 
 
 def _tooltip(entry: CatalogModel) -> str:
@@ -196,18 +283,20 @@ def _tooltip(entry: CatalogModel) -> str:
 
 
 def model_details(entry: CatalogModel) -> agent.ModelDetails:
-    """`agent.v1.ModelDetails` for one model: ids and names only.
+    """`agent.v1.ModelDetails` for one model: ids and names, and `thinking_details` for a model that reasons.
 
     No credentials: the keys stay in the daemon's environment, and the editor need not send any back
-    (cursord routes by model id). No `thinking_details`/`max_mode`: cursord does not know which models
-    reason, and Max mode does not apply.
+    (cursord routes by model id). No `max_mode`: the entry is the model, not its Max variant.
     """
-    return agent.ModelDetails(
+    details = agent.ModelDetails(
         model_id=entry.model_id,
         display_model_id=entry.model_id,
         display_name=entry.display_name,
         display_name_short=entry.display_name,
     )
+    if _traits(entry) is not None:
+        details.thinking_details.SetInParent()
+    return details
 
 
 def usable_models_agent(catalog: ModelCatalog, request: agent.GetUsableModelsRequest) -> agent.GetUsableModelsResponse:

@@ -18,7 +18,7 @@ from cursord.server.asgi import Receive, Scope, Send
 from cursord.server.bidi import Upload
 from cursord.server.counters import ServerCounters
 from cursord.server.placement import RequestPlacement
-from cursord.streams import PublishObserver, Restorer, StreamObserver
+from cursord.streams import AppendPositions, PublishObserver, Restorer, StreamObserver
 
 if TYPE_CHECKING:  # the relay speaks to Cursor through the proxy's upstream code; only its type is needed here
     from cursord.server.relay import AgentRelay
@@ -50,6 +50,8 @@ class AppParts:
     #: told of every BidiAppend refused, with the request and the error
     append_refusals: tuple[Callable[[Any, ConnectError], None], ...] = ()
     restorer: Restorer | None = None
+    #: where each stream's append sequence stands, kept across restarts (the stream journal)
+    append_positions: AppendPositions | None = None
     run_relay: RunRelay | None = None
     #: the counters object the feature reads (the tap's snapshot); the app counts into it
     counters: ServerCounters | None = None

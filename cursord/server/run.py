@@ -11,8 +11,9 @@ is built from their pieces:
 
 - *uploads*: each frame is decoded as it arrives and handed to the request's ActiveStream by
   `deliver_upload` (BidiAppend's own rules: a run_request or prewarm_request opens a stream, replacing
-  an ended one; a heartbeat with no stream is dropped; anything else with no stream is `not_found`), one
-  at a time in stream order. One HTTP/2 stream is ordered already, so there is no sequencer; the
+  an ended one; a heartbeat with no stream is dropped; a queued user message before its resume
+  run_request is held for it; anything else with no stream is `not_found`), one at a time in stream
+  order. One HTTP/2 stream is ordered already, so there is no sequencer; the
   `UploadLedger` shared with BidiAppend keeps an upload that came by both paths from being delivered
   twice;
 - *the response* follows the stream's backlog with `runsse.pump`, as a RunSSE connection does.
@@ -21,7 +22,8 @@ Which stream the response follows: a live stream for the request id at once (a r
 Otherwise the first upload says what this Run is: a run_request or prewarm_request opens a fresh stream
 (replacing an ended one), anything else goes to the ended stream, which is replayed; a body that ends
 with no upload replays the ended stream (`not_found` if there is none), and so does a first upload that
-does not come within the placeholder timeout (60 s); at shutdown such a Run ends `unavailable`. No
+does not come within the startup timeout (30 s, from the Run's start: heartbeats and conversation actions
+held for the run_request do not extend it); at shutdown such a Run ends `unavailable`. No
 placeholder stream is made: a Run carries its own uploads. The response head is sent with
 the first frame, so until then the Run may still be relayed: with `owns_model` and `relay`, a first
 upload that starts a run on a model cursord does not serve sends the whole Run to Cursor's agent host,
@@ -71,6 +73,7 @@ from cursord.core import (
 from cursord.server.asgi import Message, Receive, Scope, Send, header, send_response
 from cursord.server.bidi import Upload, deliver_upload
 from cursord.server.gateway import GatewayAccess
+from cursord.server.held_actions import HeldActions
 from cursord.server.placement import RUN_PATH
 from cursord.server.relay import AgentRelay
 from cursord.server.runsse import pump
@@ -180,6 +183,8 @@ class RunHandler:
     limits: Limits
     ledger: UploadLedger
     observers: list[Callable[[Upload], None]] = attrs.field(factory=list)
+    #: conversation actions that came before their run_request (shared with BidiAppend)
+    held: HeldActions = attrs.field(factory=HeldActions)
     owns_model: Callable[[str | None], bool] | None = None
     relay: AgentRelay | None = None
     #: a team gateway: the request id and the run's conversation must be the caller's
@@ -245,7 +250,7 @@ class RunHandler:
             call.stream = stream
             if not stream.is_terminal:
                 call.choose(stream)  # a live stream: this Run is a reconnect, follow it at once
-        wait = self.broker.timings.placeholder_timeout
+        wait = self.broker.timings.startup_timeout
         self._undecided.add(call)
         try:
             with trio.move_on_after(wait):
@@ -257,8 +262,8 @@ class RunHandler:
         elif not call.chosen.is_set():  # and there is no stream: as for a placeholder's RunSSE
             call.failure = ConnectError(
                 Code.NOT_FOUND,
-                f"no upload arrived on the Run for request {call.head.request_id} within {wait:g} s, and "
-                "nothing is running under this id",
+                f"no run_request arrived on the Run for request {call.head.request_id} within {wait:g} s, "
+                "and nothing is running under this id",
             )
             return
         stream = call.stream
@@ -316,6 +321,8 @@ class RunHandler:
             raise ConnectError(error.code, f"Run frame {call.frames} {message}") from None
         if self.gateway is not None:
             await self.gateway.check_upload(intent)
+        if isinstance(intent, RunRequested) and call.head.parent_request_id is not None:
+            intent = attrs.evolve(intent, parent_request_id=call.head.parent_request_id)
         if call.unread is not None:
             if self._relays(call, intent):
                 return True  # `unread` is what the relay replays
@@ -323,16 +330,22 @@ class RunHandler:
         upload = Upload(call.head.request_id, call.frames, intent)
         for observer in self.observers:
             observer(upload)
-        stream = await deliver_upload(self.broker, call.head.request_id, intent, self.ledger, UploadPath.RUN)
+        stream = await deliver_upload(
+            self.broker, call.head.request_id, intent, self.ledger, UploadPath.RUN, self.held
+        )
         if stream is not None:
             call.choose(stream)
         return False
 
     def _relays(self, call: _RunCall, intent: InboundIntent) -> bool:
         """A first upload that starts a run on a model cursord does not serve, before this Run follows
-        any stream of cursord's, goes to Cursor (a run that names no model stays with cursord)."""
+        any stream of cursord's, goes to Cursor (a run that names no model, and a subagent of a run
+        cursord holds, stay with cursord)."""
         if self.owns_model is None or call.chosen.is_set():
             return False
+        parent = call.head.parent_request_id
+        if parent is not None and self.broker.get(parent) is not None:
+            return False  # a subagent of a run cursord holds runs here, on its parent's model
         if not isinstance(intent, RunRequested | PrewarmRequested):
             return False
         return not self.owns_model(requested_model_id(intent.request))

@@ -5,11 +5,14 @@ whose `"t"` names its type:
 
     {"t": "text", "text": ...}
     {"t": "image", "media_type": ..., "data": BASE64}
-    {"t": "thinking", "text": ..., "signature": ... | null, "redacted": ... | null, "origin": ... | null}
-    {"t": "tool_call", "id": ..., "name": ..., "arguments": ...}
+    {"t": "thinking", "text": ..., "signature": ... | null, "redacted": ... | null, "origin": ... | null
+     [, "carrier": ...]}
+    {"t": "tool_call", "id": ..., "name": ..., "arguments": ... [, "signature": ...]}
     {"t": "tool_result", "tool_call_id": ..., "content": ..., "is_error": bool}
 
-Every field is written, null included, so decoding never guesses. Thinking signatures, redacted
+Every field is written, null included, so decoding never guesses; the two added later (a thinking
+part's `carrier`, a tool call's `signature`) only when set, so what was written before them, which
+lacks them, reads and writes back the same. Thinking signatures, redacted
 thinking data and tool-call argument text are kept byte for byte: they are strings we never parse.
 Text that cannot be UTF-8 encoded (a lone surrogate from a broken decoder) is written with
 `\\u` escapes instead of failing, and decodes to the same string.
@@ -43,15 +46,21 @@ def _part_to_json(part: Part) -> dict[str, Any]:
         case ImagePart():
             return {"t": "image", "media_type": part.media_type, "data": part.base64()}
         case ThinkingPart():
-            return {
+            thinking: dict[str, Any] = {
                 "t": "thinking",
                 "text": part.text,
                 "signature": part.signature,
                 "redacted": part.redacted_data,
                 "origin": part.origin,
             }
+            if part.carrier is not None:
+                thinking["carrier"] = part.carrier
+            return thinking
         case ToolCallPart():
-            return {"t": "tool_call", "id": part.id, "name": part.name, "arguments": part.arguments}
+            call: dict[str, Any] = {"t": "tool_call", "id": part.id, "name": part.name, "arguments": part.arguments}
+            if part.signature is not None:
+                call["signature"] = part.signature
+            return call
         case ToolResultPart():
             return {
                 "t": "tool_result",
@@ -105,9 +114,12 @@ def _part_from_json(item: object) -> Part:
                 signature=_opt_str(item, "signature"),
                 redacted_data=_opt_str(item, "redacted"),
                 origin=_opt_str(item, "origin"),
+                carrier=_opt_str(item, "carrier"),
             )
         case "tool_call":
-            return ToolCallPart(_str(item, "id"), _str(item, "name"), _str(item, "arguments"))
+            return ToolCallPart(
+                _str(item, "id"), _str(item, "name"), _str(item, "arguments"), _opt_str(item, "signature")
+            )
         case "tool_result":
             is_error = item.get("is_error")
             if not isinstance(is_error, bool):

@@ -95,6 +95,22 @@ def end_journal(conn: Connection, request_id: str, ending_json: str, ended_at: f
     return True
 
 
+def put_append_position(conn: Connection, request_id: str, position_json: str) -> bool:
+    """Record where the stream's append sequence stands; False if no journal holds the request id (an
+    upload that made no stream, such as a held action)."""
+    cursor = conn.execute(
+        "UPDATE journal_streams SET append_position = ? WHERE request_id = ?", (position_json, request_id)
+    )
+    return cursor.rowcount > 0
+
+
+def load_append_position(conn: Connection, request_id: str) -> str | None:
+    row = conn.execute(
+        "SELECT append_position FROM journal_streams WHERE request_id = ?", (request_id,)
+    ).fetchone()
+    return None if row is None else row[0]
+
+
 def load_journal(conn: Connection, request_id: str) -> JournalRecord | None:
     row = conn.execute(
         "SELECT conversation_id, model, state, created_at, ended_at, ending FROM journal_streams WHERE request_id = ?",

@@ -221,9 +221,23 @@ _V5_CLUSTER = (
     "CREATE INDEX leases_by_node ON leases(node_id)",
 )
 
+# Where each journalled stream's append sequence stands (`cursord.core.AppendPosition` as JSON), so that a
+# restarted daemon knows the next append_seqno of every stream it brings back.
+_V6_APPEND_POSITION = ("ALTER TABLE journal_streams ADD COLUMN append_position TEXT",)
+
+_V7_TITLES = (
+    # The editor's names for conversations (UpdateConversationMetadata); a name may come before the
+    # conversation's first turn, so it is not a column of `conversations`.
+    """CREATE TABLE conversation_titles (
+        conversation_id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    ) STRICT""",
+)
+
 # Holds on a team gateway's budgets: a pass in flight, at its estimated size, until its record replaces it
 # (`cursord.store.people.hold_pass`).
-_V6_HOLDS = (
+_V8_HOLDS = (
     """CREATE TABLE pass_holds (
         model_call_id TEXT PRIMARY KEY,
         user_name TEXT NOT NULL,
@@ -242,7 +256,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(3, "usage ledger: reasoning tokens and cost per pass", _V3_LEDGER),
     Migration(4, "people: users, budgets, owners; the user and team of each pass", _V4_PEOPLE),
     Migration(5, "cluster: a team gateway's nodes and their leases", _V5_CLUSTER),
-    Migration(6, "holds: passes in flight against a team gateway's budgets", _V6_HOLDS),
+    Migration(6, "stream journal: each stream's append position", _V6_APPEND_POSITION),
+    Migration(7, "conversation titles", _V7_TITLES),
+    Migration(8, "holds: passes in flight against a team gateway's budgets", _V8_HOLDS),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -209,6 +209,16 @@ class SqlStore:
             lambda c: conversations.set_summary(c, conversation_id, summary, replaces_up_to_turn, now), durable=True
         )
 
+    async def set_title(self, conversation_id: str, title: str) -> None:
+        """Name a conversation (the editor's name for it; the last one wins)."""
+        now = self.clock()
+        await self.writer.run(lambda c: conversations.set_title(c, conversation_id, title, now))
+
+    async def titles(self, conversation_ids: Sequence[str] | None = None, *, limit: int = 4096) -> dict[str, str]:
+        """conversation id -> title, for those of `conversation_ids` that have one (None: the `limit` most
+        recently named)."""
+        return await self._read(lambda c: conversations.titles(c, conversation_ids, limit))
+
     async def summaries(self, conversation_id: str) -> list[SummaryRecord]:
         """Every summary, oldest first: the archive, then the current one (its `archived_at` is None)."""
         return await self._read(lambda c: conversations.summaries(c, conversation_id))
@@ -355,6 +365,17 @@ class SqlStore:
 
     async def journal_load(self, request_id: str) -> JournalRecord | None:
         return await self._read(lambda c: journal.load_journal(c, request_id))
+
+    async def journal_put_append_position(self, request_id: str, position_json: str) -> bool:
+        """Record where a stream's append sequence stands (committed when this returns: the upload that
+        moved it is ACKed after). False if no journal holds the request id."""
+        check_json(position_json, "append position")
+        self._seal(request_id)
+        return await self.writer.run(lambda c: journal.put_append_position(c, request_id, position_json))
+
+    async def journal_append_position(self, request_id: str) -> str | None:
+        """The append position last recorded for a journalled stream (None: none recorded, or no journal)."""
+        return await self._read(lambda c: journal.load_append_position(c, request_id))
 
     async def journal_active(self) -> list[str]:
         """Request ids of journals still active (streams a restart interrupted), oldest first."""

@@ -4,7 +4,7 @@ from cursord.streams.active import ActiveStream, BehaviourFactory, StreamBehavio
 from cursord.streams.append_gate import Admission, AppendGate, AppendRejected
 from cursord.streams.backlog import StreamEnding
 from cursord.streams.broker import PublishObserver, Restorer, StreamBroker, StreamObserver
-from cursord.streams.stream_journal import StreamJournal
+from cursord.streams.stream_journal import AppendPositions, StreamJournal
 from cursord.streams.subscribers import WakeSignal
 from cursord.streams.uploads import UploadLedger, UploadPath
 
@@ -12,6 +12,7 @@ __all__ = [
     "ActiveStream",
     "Admission",
     "AppendGate",
+    "AppendPositions",
     "AppendRejected",
     "BehaviourFactory",
     "PublishObserver",

@@ -10,10 +10,11 @@ time round the loop and moved in place when the subscriber count changes:
 
 - an open stream with no subscriber is canceled `reconnect_grace` after the last one left (or after it
   was created, if none ever came);
-- a placeholder (made by an early RunSSE) that never receives an upload ends `not_found` after
-  `placeholder_timeout`, so an editor is never left "reconnecting" on a request nobody will run; once
-  its last RunSSE leaves it ends and retires at once (it has said nothing anyone could come back for,
-  and a flood of abandoned RunSSE calls must not hold the broker's room: issue 17 #5);
+- a placeholder (made by an early RunSSE) whose run_request does not come ends `not_found` after
+  `startup_timeout` (30 s, counted from its creation: heartbeats and other uploads never reach a
+  placeholder, so nothing extends it), and an editor is never left "reconnecting" on a request nobody
+  will run; once its last RunSSE leaves it ends and retires at once (it has said nothing anyone could
+  come back for, and a flood of abandoned RunSSE calls must not hold the broker's room);
 - an ended stream with no subscriber is kept `terminal_retention` for late reconnects, then retired.
 
 The behaviour (the agent turn, `cursord.agent`) runs its long work as tasks in the stream's work nursery,
@@ -32,7 +33,7 @@ import trio
 from google.protobuf.message import Message
 
 from cursord.connect import Code, ConnectError, encode_envelope
-from cursord.core import Phase, check_transition
+from cursord.core import AppendPosition, Phase, check_transition
 from cursord.streams.backlog import Backlog, StreamEnding
 from cursord.streams.subscribers import Subscriber, SubscriberSet
 
@@ -46,7 +47,8 @@ class StreamTimings:
     heartbeat: float = 5.0
     reconnect_grace: float = 30.0
     terminal_retention: float = 30.0
-    placeholder_timeout: float = 60.0
+    #: how long a stream opened by a RunSSE waits for its run_request
+    startup_timeout: float = 30.0
     max_backlog_frames: int = 100_000
 
 
@@ -84,9 +86,13 @@ class ActiveStream:
     phase: Phase = Phase.IDLE
     conversation_id: str | None = None
     model_id: str | None = None
+    #: a run_request (or prewarm_request) has opened the run: only those are delivered to a placeholder
     has_upload: bool = False
     #: opened by a RunSSE, before any upload: a placeholder while `has_upload` is False.
     opened_by_reader: bool = False
+    #: where the request's BidiAppend sequence stood after the last upload delivered here (None: none
+    #: came by BidiAppend), so a sequence dropped while idle is taken up where it was
+    append_position: AppendPosition | None = None
     backlog: Backlog = attrs.field(init=False)
     subscribers: SubscriberSet = attrs.field(factory=SubscriberSet)
     retired: bool = False
@@ -120,7 +126,7 @@ class ActiveStream:
         if self.subscribers:
             if self.has_upload or self.is_terminal:
                 return math.inf
-            return self.created_at + self.timings.placeholder_timeout
+            return self.created_at + self.timings.startup_timeout
         if self.is_abandoned_placeholder:
             return self._alone_since
         if self.is_terminal:
@@ -304,13 +310,13 @@ class ActiveStream:
     async def _on_timer(self) -> None:
         if self.is_abandoned_placeholder:
             # Ended, not just retired, so a RunSSE that finds it in the moment before it goes is told.
-            self.end(ConnectError(Code.NOT_FOUND, f"no BidiAppend upload arrived for request {self.request_id}"))
+            self.end(ConnectError(Code.NOT_FOUND, f"no run_request arrived for request {self.request_id}"))
             return
         if self.subscribers:
             error = ConnectError(
                 Code.NOT_FOUND,
-                f"no BidiAppend upload arrived for request {self.request_id} within "
-                f"{self.timings.placeholder_timeout:g} s of its RunSSE; nothing is running under this id",
+                f"no run_request arrived for request {self.request_id} within "
+                f"{self.timings.startup_timeout:g} s of its RunSSE; nothing is running under this id",
             )
             self.end(error)
             return

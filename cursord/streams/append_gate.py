@@ -19,18 +19,21 @@ handler tasks:
   chain still calls ``done``, so the sequence moves on. Cancellation is not caught: chains are cancelled
   only when the gate shuts down.
 
-A handler that is cancelled while it waits (the client went away) withdraws nothing: its append stays
-where it is (held, or in the middle of delivery) and is delivered when its turn comes, because its bytes
-were received. The editor saw no ACK, so it may send the same seqno again, and that retry is then a
-duplicate and gets its ACK. Exactly one delivery happens either way. Withdrawing the append instead would
-leave a gap if the editor never retries, and that gap would stall every later append of the request
-for ``hold_timeout``.
+A handler that is cancelled while it waits (the client went away) withdraws nothing once its request's
+sequence has started: its append stays where it is (held, or in the middle of delivery) and is delivered
+when its turn comes, because its bytes were received. The editor saw no ACK, so it may send the same
+seqno again, and that retry is then a duplicate and gets its ACK. Exactly one delivery happens either
+way. Withdrawing the append instead would leave a gap if the editor never retries, and that gap would
+stall every later append of the request for ``hold_timeout``. Before the sequence has delivered anything
+(its start is not known yet), an abandoned early append *is* withdrawn: nothing waits on it, and a
+flood of abandoned early appends must not fill the sequencer's table (`AppendSequencer.withdraw`).
 
 Timers: `run` sleeps in one cancel scope whose deadline is always ``sequencer.next_deadline()``. The
 deadline is moved in place after every change to the sequencer, and there is no polling. When the scope
-fires, ``sequencer.expire(now)`` answers the expired holds with `AppendRejected` and drops idle states.
+fires, ``sequencer.expire(now)`` starts the sequences whose seqno 1 waited out the start grace (a
+delivery chain each), answers the expired holds with `AppendRejected` and drops idle states.
 
-Bypass appends (append_seqno <= 0) touch no state. They are delivered in the caller's own task, so
+Bypass appends (append_seqno < 0) touch no state. They are delivered in the caller's own task, so
 cancelling the caller interrupts such a delivery.
 """
 
@@ -50,13 +53,17 @@ from cursord.core import (
     DEFAULT_MAX_HELD,
     DEFAULT_MAX_HELD_BYTES,
     DEFAULT_MAX_REQUESTS,
+    DEFAULT_START_GRACE,
+    AppendPosition,
     AppendSequencer,
     Deliver,
     Duplicate,
+    Expired,
     Hold,
     Reject,
     Rejection,
     RejectionKind,
+    Released,
     SequenceSnapshot,
 )
 
@@ -66,13 +73,16 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-ConnectCodeName = Literal["failed_precondition", "invalid_argument", "resource_exhausted", "unavailable"]
+ConnectCodeName = Literal["aborted", "failed_precondition", "invalid_argument", "resource_exhausted", "unavailable"]
 
 CONNECT_CODE_FOR: Final[Mapping[RejectionKind, ConnectCodeName]] = {
     RejectionKind.OVER_CAPACITY: "resource_exhausted",
     RejectionKind.TOO_MANY_REQUESTS: "resource_exhausted",
     RejectionKind.GAP_NEVER_FILLED: "failed_precondition",
+    RejectionKind.LATE_START: "failed_precondition",
     RejectionKind.INVALID_REQUEST_ID: "invalid_argument",
+    RejectionKind.CONFLICTING_RETRY: "aborted",
+    RejectionKind.WITHDRAWN: "unavailable",
 }
 """The Connect code for each way the sequencer refuses an append. Why each code fits:
 
@@ -87,9 +97,13 @@ CONNECT_CODE_FOR: Final[Mapping[RejectionKind, ConnectCodeName]] = {
   ``deadline_exceeded`` is wrong here. It normally reports the *caller's* own deadline
   (``connect-timeout-ms``), clients may retry it blindly, and the spec lets it mean "may have completed
   anyway". ``aborted`` suggests a concurrency conflict that a retry of the whole sequence would resolve,
-  but nothing here conflicted: a message is missing.
+  but nothing here conflicted: a message is missing. A late seqno 0 (after the sequence started at 1)
+  is the same: it can no longer be applied in order.
+* ``aborted`` (conflicting retry): a seqno already taken by other bytes. Connect's own words for the
+  code name this case ("typically due to a concurrency issue such as a sequencer check failure").
 
-``unavailable`` is the adapter's own: the gate is shutting down (or has shut down).
+``unavailable`` is the adapter's own: the gate is shutting down (or has shut down). A withdrawn append
+never has a waiter left to answer.
 """
 
 
@@ -154,6 +168,7 @@ class AppendGate(Generic[T]):
     max_held: int = DEFAULT_MAX_HELD
     max_requests: int = DEFAULT_MAX_REQUESTS
     max_held_bytes: int = DEFAULT_MAX_HELD_BYTES
+    start_grace: float = DEFAULT_START_GRACE
     _sequencer: AppendSequencer[_Append[T]] = attrs.field(init=False)
     _phase: _Phase = attrs.field(init=False, default=_Phase.NEW)
     _nursery: trio.Nursery | None = attrs.field(init=False, default=None)
@@ -166,6 +181,7 @@ class AppendGate(Generic[T]):
             self.max_held,
             max_requests=self.max_requests,
             max_held_bytes=self.max_held_bytes,
+            start_grace=self.start_grace,
         )
 
     async def admit(
@@ -181,12 +197,13 @@ class AppendGate(Generic[T]):
         """Deliver ``payload`` through ``deliver`` in seqno order. Returns when it has been delivered.
 
         ``size`` (the upload's bytes) counts against the held-bytes bound while the append waits;
-        ``fingerprint`` identifies the upload's bytes, so that a retried seqno 1 is known for a duplicate
-        (see `AppendSequencer.offer`).
+        ``fingerprint`` identifies the upload's bytes, so that a retry is known for a duplicate and an
+        upload that reuses a seqno with other bytes is refused (see `AppendSequencer.offer`).
 
         Returns `Admission.DUPLICATE` at once for a duplicate, which is not delivered. Raises
-        `AppendRejected` when the append is over capacity, when its gap is not filled within
-        ``hold_timeout``, or when the gate shuts down. Re-raises the exception that ``deliver`` raised
+        `AppendRejected` when the append is over capacity, conflicts with the upload that took its seqno,
+        comes too late to be delivered in order, when its gap is not filled within ``hold_timeout``, or
+        when the gate shuts down. Re-raises the exception that ``deliver`` raised
         for this append. Cancelling the call does not withdraw the append (see the module docstring).
         Raises RuntimeError if `run` was never started.
         """
@@ -196,6 +213,8 @@ class AppendGate(Generic[T]):
         decision = self._sequencer.offer(
             request_id, seqno, record, trio.current_time(), size=size, fingerprint=fingerprint
         )
+        for evicted in self._sequencer.evicted():
+            evicted.item.settle(AppendRejected.from_rejection(evicted.rejection))
         self._reschedule()
         match decision:
             case Deliver(sequenced=False):
@@ -214,17 +233,25 @@ class AppendGate(Generic[T]):
         try:
             await record.settled.wait()
         except BaseException:
-            record.waiter_gone = True  # the append stays; it is still delivered (or expires) in turn
+            if not record.settled.is_set() and self._sequencer.withdraw(request_id, seqno):
+                self._reschedule()  # nothing was delivered for this request yet: nothing waits on it
+            else:
+                record.waiter_gone = True  # the append stays; it is still delivered (or expires) in turn
             raise
         if record.error is not None:
             raise record.error
         return Admission.DELIVERED
 
-    def resume(self, request_id: str, next_seqno: int) -> bool:
+    def resume(self, request_id: str, position: AppendPosition) -> bool:
         """See `AppendSequencer.resume`."""
-        resumed = self._sequencer.resume(request_id, next_seqno, trio.current_time())
+        resumed = self._sequencer.resume(request_id, position, trio.current_time())
         self._reschedule()
         return resumed
+
+    def position(self, request_id: str) -> AppendPosition | None:
+        """Where the sequence of ``request_id`` stands, counting the append being delivered as done (so a
+        ``deliver`` can record it before its ACK). None: no state, or its start is not known yet."""
+        return self._sequencer.position(request_id)
 
     @property
     def held_bytes(self) -> int:
@@ -296,16 +323,22 @@ class AppendGate(Generic[T]):
             self._reschedule()
 
     async def _expire_when_due(self) -> None:
+        nursery = self._running_nursery()
         while True:
             with trio.CancelScope() as timer:
                 self._timer = timer
                 self._reschedule()
                 await trio.sleep_forever()
             self._timer = None
-            for expired in self._sequencer.expire(trio.current_time()):
-                if expired.item.waiter_gone:
-                    log.info("dropping held append after its caller left: %s", expired.rejection.message)
-                expired.item.settle(AppendRejected.from_rejection(expired.rejection))
+            for outcome in self._sequencer.expire(trio.current_time()):
+                match outcome:
+                    case Released(request_id=request_id, item=record):
+                        log.info("request %s: no append_seqno 0 came; its sequence starts at 1", request_id)
+                        nursery.start_soon(self._deliver_in_order, record)
+                    case Expired(item=record, rejection=rejection):
+                        if record.waiter_gone:
+                            log.info("dropping held append after its caller left: %s", rejection.message)
+                        record.settle(AppendRejected.from_rejection(rejection))
             # the loop re-arms the timer for the next deadline
 
     def _reschedule(self) -> None:

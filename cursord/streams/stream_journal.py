@@ -14,6 +14,10 @@ at most the frames of the last hold after the last step boundary, which a resume
 
 A shutdown ends every stream `unavailable` so connected editors see why; those endings are NOT
 journalled (`suspend`), so after the restart the streams come back active and their turns resume.
+
+The journal also keeps where each stream's append sequence stands (`save_position`, awaited by the
+BidiAppend delivery before its ACK), so a restarted daemon knows the next `append_seqno` of every stream
+it brings back instead of guessing it from whichever append arrives first (`load_position`).
 """
 
 from __future__ import annotations
@@ -21,10 +25,12 @@ from __future__ import annotations
 import json
 import logging
 import time
+from typing import Protocol
 
 import attrs
 
 from cursord.connect import error_to_wire
+from cursord.core import AppendPosition
 from cursord.store import Store
 from cursord.streams.active import ActiveStream
 from cursord.streams.backlog import StreamEnding
@@ -36,11 +42,32 @@ def ending_json(ending: StreamEnding) -> str:
     return json.dumps({"error": error_to_wire(ending.error)} if ending.error is not None else {})
 
 
+class AppendPositions(Protocol):
+    """Where each stream's append sequence stands, kept where a restart finds it (`StreamJournal`)."""
+
+    async def save_position(self, request_id: str, position: AppendPosition) -> None: ...
+
+    async def load_position(self, request_id: str) -> AppendPosition | None: ...
+
+
+def position_to_json(position: AppendPosition) -> str:
+    fields: dict[str, object] = {"start": position.start, "next": position.next}
+    if position.first_fingerprint is not None:
+        fields["first"] = position.first_fingerprint.hex()
+    return json.dumps(fields)
+
+
+def position_from_json(text: str) -> AppendPosition:
+    """Raises ValueError (or TypeError, KeyError) for a record this build cannot read."""
+    fields = json.loads(text)
+    first = fields.get("first")
+    return AppendPosition(int(fields["start"]), int(fields["next"]), bytes.fromhex(first) if first else None)
+
+
 @attrs.define
 class StreamJournal:
     store: Store
     suspended: bool = False
-
 
     def suspend(self) -> None:
         """From now on record nothing: the daemon is shutting down and will resume these streams."""
@@ -59,3 +86,19 @@ class StreamJournal:
     def published(self, stream: ActiveStream, payload: bytes) -> None:
         if not self.suspended:
             self.store.journal_append_nowait(stream.request_id, [payload])
+
+    async def save_position(self, request_id: str, position: AppendPosition) -> None:
+        """Record a journalled stream's append position; returns once it is committed."""
+        if not self.suspended:
+            await self.store.journal_put_append_position(request_id, position_to_json(position))
+
+    async def load_position(self, request_id: str) -> AppendPosition | None:
+        """The append position recorded for `request_id` (None: none, or unreadable, which is logged)."""
+        text = await self.store.journal_append_position(request_id)
+        if text is None:
+            return None
+        try:
+            return position_from_json(text)
+        except (ValueError, TypeError, KeyError):
+            log.warning("request %s: unreadable append position %r ignored", request_id, text)
+            return None

@@ -24,8 +24,9 @@ from cursord.store import open_store
 from cursord.tap import TapHub, tap_parts
 from cursord.testing.editor import EditorClient, RunSSEReader
 from cursord.testing.fake_providers import FakeProvider
-from cursord.testing.harness import RunningDaemon, Transport, running_daemon
+from cursord.testing.harness import RunningDaemon, Transport, Wrap, running_daemon
 from cursord.ui import Dashboard, UiSessions, dashboard_parts
+from cursord.web import WebAccess
 
 API_KEY = "sk-test-key-0123456789"
 ENVIRON = {"FAKE_KEY": API_KEY}
@@ -37,13 +38,15 @@ def spec_for(
     *models: str,
     name: str | None = None,
     context_window: int | None = None,
+    prefix: str = "",
     **extra: Any,
 ) -> ProviderSpec:
-    """A spec for `fake`; `extra` holds further ProviderSpec fields (prices, cache_key, ...)."""
+    """A spec for `fake` (its URL + `prefix`, e.g. Gemini's `/v1beta`); `extra` holds further ProviderSpec
+    fields (prices, cache_key, ...)."""
     return ProviderSpec(
         kind=kind,
         name=name or kind.value,
-        base_url=fake.base_url,
+        base_url=fake.url(prefix),
         api_key_env="FAKE_KEY",
         models=models,
         context_window=context_window,
@@ -59,11 +62,18 @@ async def agent_daemon(
     team_gateway: bool = False,
     dashboard: UiSessions | None = None,
     store_url: str | None = None,
+    environ: dict[str, str] | None = None,
+    web: WebAccess | None = None,
+    side_rpcs: bool = False,
+    wrap: Wrap | None = None,
 ) -> AsyncIterator[tuple[RunningDaemon, AgentServices]]:
     """A daemon whose runs go to `specs`' providers, with its store in `data_dir` (default: a fresh one) or
     at `store_url` (`postgresql://...`);
     a team gateway (tokens, owners, budgets on the store's people tables) with `team_gateway`; the tap and
-    the dashboard (logins through `dashboard`) with `dashboard`."""
+    the dashboard (logins through `dashboard`) with `dashboard`; provider keys from `environ` (default
+    `ENVIRON`: every spec's `FAKE_KEY`); the agent's WebSearch and WebFetch reach what `web` allows
+    (default: no search API, public addresses only); the side RPCs (titles, blobs) with `side_rpcs`; `wrap`
+    wraps the app the listener serves."""
     with contextlib.ExitStack() as stack:
         if data_dir is None:
             data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="cursord-test-"))
@@ -74,18 +84,20 @@ async def agent_daemon(
             ledger = PassLedger(store.record_pass_nowait, price_book(specs))
             people = store.people() if team_gateway else None
             guard = GatewayBudgets(people) if people is not None else None
-            router = ProviderRouter.from_catalog(ModelCatalog(specs), ENVIRON, client, ledger, guard=guard)
+            router = ProviderRouter.from_catalog(ModelCatalog(specs), environ or ENVIRON, client, ledger, guard=guard)
             hub = TapHub() if dashboard is not None else None
-            services, parts = agent_parts(router, store, tap=hub)
+            services, parts = agent_parts(router, store, tap=hub, web=web)
             if dashboard is not None and hub is not None:
                 config = ServeConfig(data_dir=Path(data_dir), providers=specs)
-                board = Dashboard(dashboard, hub, store, config, ENVIRON)
+                board = Dashboard(dashboard, hub, store, config, environ or ENVIRON)
                 parts = (*parts, tap_parts(dashboard.token, hub), dashboard_parts(board))
-            if team_gateway:  # as `cursord serve` has them: the side RPCs carry conversation ids too
+            if team_gateway or side_rpcs:  # as `cursord serve` has them: the side RPCs carry conversation ids too
                 parts = (*parts, side_rpc_parts(SideRpcs(router.catalog, blobs=store)))
             factory = AgentTurn.factory(services)
             access = GatewayAccess(people) if people is not None else None
-            async with running_daemon(factory, transport=transport, parts=parts, gateway=access) as daemon:
+            async with running_daemon(
+                factory, transport=transport, parts=parts, gateway=access, wrap=wrap
+            ) as daemon:
                 yield daemon, services
 
 

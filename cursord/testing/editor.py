@@ -3,6 +3,16 @@
 Works over any `trio.abc.Stream` factory (loopback TCP or `serve_in_memory`), HTTP/1.1 or HTTP/2. Over
 HTTP/2 every call shares one connection, as the editor's does; over HTTP/1.1 each call opens its own,
 as a RunSSE response occupies its connection until the stream ends.
+
+How it uploads (`AppendPattern`). By default as Cursor's agent host does (its BidiTransport, as read
+from Cursor 3.18.9 by a public peer): a request's appends are numbered **from 0**, up to 32 sends are in
+flight at once and `append` does not wait for the ACK, so a later append can overtake an earlier one
+(each send waits a random few milliseconds of trio's clock first), and some appends are sent twice with
+the same seqno and bytes: again after their ACK came, or again after the first send was given up
+before its answer. A refused send fails the client's nursery, so the test that owns it fails with
+`AppendFailed`. `SEQUENTIAL` (from 1, one at a time, each waiting for its ACK, never retried) is the
+older sender, for tests that need exact control; `append(..., seqno=N)` or `wait=True` sends one append
+that way whatever the pattern.
 """
 
 from __future__ import annotations
@@ -11,6 +21,7 @@ import binascii
 import contextlib
 import gzip
 import itertools
+import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import attrs
@@ -131,6 +142,27 @@ def bidi_request(request_id: str, seqno: int, message: agent.AgentClientMessage,
     return request.SerializeToString()
 
 
+@attrs.frozen
+class AppendPattern:
+    """How the test editor numbers and sends a request's BidiAppends (see the module docstring)."""
+
+    #: the first append_seqno of a request
+    start: int = attrs.field(default=0, validator=attrs.validators.in_((0, 1)))
+    #: sends in flight at once; 1: each append waits for its ACK before `append` returns
+    window: int = attrs.field(default=32, validator=attrs.validators.ge(1))
+    #: the share of appends sent twice (half again after their ACK, half after a send given up)
+    retry_rate: float = attrs.field(default=0.25, validator=[attrs.validators.ge(0.0), attrs.validators.le(1.0)])
+    #: each windowed send waits up to this long (seconds of trio's clock) before it goes
+    jitter: float = attrs.field(default=0.004, validator=attrs.validators.ge(0.0))
+    seed: int = 0
+
+
+EDITOR = AppendPattern()
+"""Cursor's own sender: from 0, 32 in flight, overtaking, some retried."""
+SEQUENTIAL = AppendPattern(start=1, window=1, retry_rate=0.0, jitter=0.0)
+"""The older sender: from 1, one at a time, never retried."""
+
+
 @attrs.define
 class EditorClient:
     connect: Connect
@@ -139,6 +171,15 @@ class EditorClient:
     _seqnos: dict[str, itertools.count[int]] = attrs.field(factory=dict)
     #: sent with every request (a team gateway's `authorization`)
     headers: tuple[tuple[bytes, bytes], ...] = ()
+    pattern: AppendPattern = EDITOR
+    #: the windowed sends in flight (set while the client is open)
+    _sends: trio.Nursery | None = None
+    _window: trio.Semaphore = attrs.field(init=False)
+    _rng: random.Random = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self._window = trio.Semaphore(self.pattern.window)
+        self._rng = random.Random(self.pattern.seed)
 
     @contextlib.asynccontextmanager
     async def _connection(self) -> AsyncIterator[HTTPConnection]:
@@ -151,18 +192,31 @@ class EditorClient:
     @classmethod
     @contextlib.asynccontextmanager
     async def open(
-        cls, connect: Connect, http2: bool, headers: tuple[tuple[bytes, bytes], ...] = ()
+        cls,
+        connect: Connect,
+        http2: bool,
+        headers: tuple[tuple[bytes, bytes], ...] = (),
+        pattern: AppendPattern = EDITOR,
     ) -> AsyncIterator[EditorClient]:
-        client = cls(connect, http2, headers=headers)
-        if not http2:
-            yield client
-            return
-        async with open_http(await connect(), True) as shared:
-            client._shared = shared
-            yield client
+        """A client for the `async with` block; on exit it waits for the appends still in flight."""
+        client = cls(connect, http2, headers=headers, pattern=pattern)
+        async with contextlib.AsyncExitStack() as stack:
+            if http2:
+                client._shared = await stack.enter_async_context(open_http(await connect(), True))
+            client._sends = await stack.enter_async_context(trio.open_nursery())
+            try:
+                yield client
+            finally:
+                client._sends = None
 
     def next_seqno(self, request_id: str) -> int:
-        return next(self._seqnos.setdefault(request_id, itertools.count(1)))
+        return next(self._seqnos.setdefault(request_id, itertools.count(self.pattern.start)))
+
+    def peek_seqno(self, request_id: str) -> int:
+        """The number the next automatic append of `request_id` would get, without taking it."""
+        seqno = self.next_seqno(request_id)
+        self._seqnos[request_id] = itertools.count(seqno)
+        return seqno
 
     async def post(self, path: str, body: bytes, headers: list[tuple[bytes, bytes]] | None = None) -> tuple[int, bytes]:
         async with self._connection() as conn:
@@ -176,13 +230,48 @@ class EditorClient:
         *,
         seqno: int | None = None,
         binary: bool = False,
+        wait: bool = False,
     ) -> None:
-        """One BidiAppend; raises `AppendFailed` unless the daemon ACKs it."""
-        seqno = self.next_seqno(request_id) if seqno is None else seqno
-        status, body = await self.post(BIDI_APPEND, bidi_request(request_id, seqno, message, binary=binary))
+        """One BidiAppend, sent as `pattern` says. With an explicit `seqno`, `wait`, or a window of 1 it is
+        sent at once and waited for, and raises `AppendFailed` unless the daemon ACKs it; otherwise it
+        returns once a place in the window is free, and a refusal fails the client's nursery."""
+        explicit = seqno is not None
+        if seqno is None:
+            seqno = self.next_seqno(request_id)
+        elif seqno >= self.pattern.start:  # later automatic numbers go on after it
+            self._seqnos[request_id] = itertools.count(max(seqno + 1, self.peek_seqno(request_id)))
+        body = bidi_request(request_id, seqno, message, binary=binary)
+        if explicit or wait or self.pattern.window == 1 or self._sends is None:
+            await self._send_append(body)
+            return
+        await self._window.acquire()
+        rng, jitter = self._rng, self.pattern.jitter
+        retry = "after_ack" if rng.random() < 0.5 else "given_up"
+        self._sends.start_soon(
+            self._send_windowed,
+            body,
+            rng.uniform(0, jitter),
+            retry if rng.random() < self.pattern.retry_rate else None,
+            rng.uniform(0, jitter),
+        )
+
+    async def _send_windowed(self, body: bytes, delay: float, retry: str | None, give_up_after: float) -> None:
+        try:
+            await trio.sleep(delay)
+            if retry == "given_up":
+                with trio.move_on_after(give_up_after):
+                    await self._send_append(body)  # given up before its answer came: sent again below
+            await self._send_append(body)
+            if retry == "after_ack":
+                await self._send_append(body)  # its ACK was lost on the way: the same upload again
+        finally:
+            self._window.release()
+
+    async def _send_append(self, body: bytes) -> None:
+        status, answer = await self.post(BIDI_APPEND, body)
         if status != 200:
-            raise AppendFailed(status, error_from_json(body))
-        aiserver.BidiAppendResponse.FromString(body)
+            raise AppendFailed(status, error_from_json(answer))
+        aiserver.BidiAppendResponse.FromString(answer)
 
     @contextlib.asynccontextmanager
     async def run_sse(self, request_id: str) -> AsyncIterator[RunSSEReader]:

@@ -7,6 +7,11 @@ stands in for any of the three wire formats).  A reply is a status, headers and 
 sending and holds the connection open until the client gives up, `Reset()` aborts the
 connection with a TCP RST (SO_LINGER 0).  `Reply(status=0)` resets before any answer.
 
+A fake may also enforce a vendor's rules (`rules=`, a `VendorRule` each: `cursord.testing.vendor_rules`,
+`cursord.testing.fake_gemini.GeminiRules`): each rule sees every reply before it is sent (and may reshape
+it as the vendor would for that request) and every later request; a request a rule refuses gets the
+rule's error reply instead (recorded in `refused`), and the scripted reply waits for the next request.
+
 The server is a small trio socket server over h11 (not hypercorn) so that it controls every byte
 and can reset connections.  Each request is recorded (`RecordedRequest`: method, path, headers,
 raw body, parsed JSON) before it is answered.  While a reply is being sent, a watcher task reads
@@ -14,7 +19,9 @@ the socket: EOF means the client closed the connection before the reply was comp
 recorded (`client_disconnected`, and the `disconnected` event is set) and ends the reply.  Once
 the script is used up, further requests get a 500 and count in `unexpected`.
 
-Use `async with open_fake_provider(reply, ...) as fake:` and point a client at `fake.base_url`.
+Use `async with open_fake_provider(reply, ...) as fake:` and point a client at `fake.base_url`. A server
+that answers by what is asked (a fake search API, a page server) gives an `answer` function instead of a
+script: `open_fake_server(answer)`.
 """
 
 from __future__ import annotations
@@ -23,9 +30,9 @@ import json
 import math
 import socket
 import struct
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 import attrs
 import h11
@@ -59,6 +66,7 @@ __all__ = [
     "Reset",
     "Send",
     "Stall",
+    "VendorRule",
     "anthropic_error_body",
     "anthropic_error_event",
     "anthropic_event",
@@ -71,6 +79,7 @@ __all__ = [
     "chat_tool_calls",
     "chat_usage",
     "open_fake_provider",
+    "open_fake_server",
     "responses_error",
     "responses_failed",
     "responses_stream",
@@ -154,12 +163,29 @@ class RecordedRequest:
     disconnected: trio.Event = attrs.field(factory=trio.Event, repr=False)
 
 
+class VendorRule(Protocol):
+    """A vendor's rule for the requests a fake provider takes (`cursord.testing.vendor_rules`)."""
+
+    def check(self, request: RecordedRequest) -> Reply | None:
+        """The vendor's error reply to `request`, or None when the vendor would take it."""
+        ...
+
+    def observe(self, request: RecordedRequest, reply: Reply) -> Reply:
+        """Remember what `reply` streams for later checks; return it as the vendor would send it."""
+        ...
+
+
 @attrs.define
 class FakeProvider:
     replies: list[Reply]
+    rules: tuple[VendorRule, ...] = ()
     requests: list[RecordedRequest] = attrs.field(factory=list)
+    #: (request, error reply) for each request a rule refused
+    refused: list[tuple[RecordedRequest, Reply]] = attrs.field(factory=list)
     unexpected: int = 0
     port: int = 0
+    #: answers each request by what it asks, instead of `replies` in order
+    answer: Callable[[RecordedRequest], Reply] | None = None
     _arrived: trio.Event = attrs.field(factory=trio.Event, repr=False)
 
     @property
@@ -234,15 +260,23 @@ class FakeProvider:
         self._arrived = trio.Event()
         return request
 
-    def _next_reply(self) -> Reply:
-        if self.replies:
-            return self.replies.pop(0)
-        self.unexpected += 1
-        return Reply.json(500, {"error": {"message": "fake provider: no scripted reply left"}})
+    def _next_reply(self, request: RecordedRequest) -> Reply:
+        for rule in self.rules:
+            refusal = rule.check(request)
+            if refusal is not None:
+                self.refused.append((request, refusal))
+                return refusal
+        if not self.replies:
+            self.unexpected += 1
+            return Reply.json(500, {"error": {"message": "fake provider: no scripted reply left"}})
+        reply = self.replies.pop(0)
+        for rule in self.rules:
+            reply = rule.observe(request, reply)
+        return reply
 
     async def _respond(self, stream: trio.SocketStream, conn: h11.Connection, request: RecordedRequest) -> bool:
         """Send the next reply; False when the connection must not be reused."""
-        reply = self._next_reply()
+        reply = self.answer(request) if self.answer is not None else self._next_reply(request)
         reset = False
         async with trio.open_nursery() as nursery:
 
@@ -303,12 +337,24 @@ async def _reset(stream: trio.SocketStream) -> None:
 
 
 @asynccontextmanager
-async def open_fake_provider(*replies: Reply) -> AsyncIterator[FakeProvider]:
-    """Serve a fake provider with this script for the duration of the block.
+async def open_fake_provider(*replies: Reply, rules: Sequence[VendorRule] = ()) -> AsyncIterator[FakeProvider]:
+    """Serve a fake provider with this script (and these vendor rules) for the duration of the block.
 
     An exception from the block comes out as itself, not wrapped in an exception group.
     """
-    fake = FakeProvider(list(replies))
+    async with _serving(FakeProvider(list(replies), tuple(rules))) as fake:
+        yield fake
+
+
+@asynccontextmanager
+async def open_fake_server(answer: Callable[[RecordedRequest], Reply]) -> AsyncIterator[FakeProvider]:
+    """Serve `answer(request)` for each request for the duration of the block."""
+    async with _serving(FakeProvider([], answer=answer)) as fake:
+        yield fake
+
+
+@asynccontextmanager
+async def _serving(fake: FakeProvider) -> AsyncIterator[FakeProvider]:
     try:
         async with trio.open_nursery() as nursery:
             await nursery.start(fake.run)

@@ -93,24 +93,53 @@ def chat_tool_calls(
     calls: Sequence[tuple[str, str, str]],
     *,
     text: str | None = None,
+    reasoning: str | None = None,
+    reasoning_field: str = "reasoning_content",
+    reasoning_signature: str | None = None,
+    signatures: Sequence[str | None] = (),
     fragment_size: int = 7,
     usage: Mapping[str, Any] | None = None,
 ) -> list[bytes]:
-    """Tool calls `(id, name, arguments_json)`, arguments in fragments, parallel calls by index."""
+    """Tool calls `(id, name, arguments_json)`, arguments in fragments, parallel calls by index.
+
+    `reasoning` streams first, in `reasoning_field` (DeepSeek and Kimi: `reasoning_content`; vLLM:
+    `reasoning`; "openrouter": both `reasoning` and `reasoning_details`, the details closed by
+    `reasoning_signature` as OpenRouter relays a signed Claude thinking block). `signatures[i]` goes on
+    call i's first fragment as Gemini's OpenAI-compatible endpoint sends it
+    (`extra_content.google.thought_signature`; Gemini signs the first call of a step).
+    """
     events = [chat_chunk({"role": "assistant", "content": text or None})]
+    if reasoning:
+        events += _reasoning_chunks(reasoning, reasoning_field, reasoning_signature)
     for index, (call_id, name, arguments) in enumerate(calls):
-        first = {
+        first: dict[str, Any] = {
             "index": index,
             "id": call_id,
             "type": "function",
             "function": {"name": name, "arguments": ""},
         }
+        signature = signatures[index] if index < len(signatures) else None
+        if signature:
+            first["extra_content"] = {"google": {"thought_signature": signature}}
         events.append(chat_chunk({"tool_calls": [first]}))
         for piece in pieces(arguments, fragment_size):
             events.append(chat_chunk({"tool_calls": [{"index": index, "function": {"arguments": piece}}]}))
     events.append(chat_chunk({}, "tool_calls"))
     events.append(chat_chunk(None, usage=usage if usage is not None else chat_usage()))
     events.append(sse("[DONE]"))
+    return events
+
+
+def _reasoning_chunks(reasoning: str, field: str, signature: str | None = None) -> list[bytes]:
+    if field != "openrouter":
+        return [chat_chunk({"content": None, field: piece}) for piece in pieces(reasoning)]
+    events = []
+    for piece in pieces(reasoning):
+        detail = {"type": "reasoning.text", "text": piece, "format": "anthropic-claude-v1", "index": 0}
+        events.append(chat_chunk({"content": "", "reasoning": piece, "reasoning_details": [detail]}))
+    if signature is not None:
+        closing = {"type": "reasoning.text", "signature": signature, "format": "anthropic-claude-v1", "index": 0}
+        events.append(chat_chunk({"content": "", "reasoning_details": [closing]}))
     return events
 
 
@@ -169,14 +198,16 @@ def _text_block(index: int, text: str) -> list[bytes]:
     return events
 
 
-def _thinking_block(index: int, thinking: str, signature: str) -> list[bytes]:
+def _thinking_block(index: int, thinking: str, signature: str | None) -> list[bytes]:
+    """A thinking block; without `signature`, as some gateways stream it (no signature_delta)."""
     start = {"type": "thinking", "thinking": "", "signature": ""}
     events = [anthropic_event("content_block_start", index=index, content_block=start)]
     for piece in pieces(thinking):
         delta = {"type": "thinking_delta", "thinking": piece}
         events.append(anthropic_event("content_block_delta", index=index, delta=delta))
-    delta = {"type": "signature_delta", "signature": signature}
-    events.append(anthropic_event("content_block_delta", index=index, delta=delta))
+    if signature is not None:
+        delta = {"type": "signature_delta", "signature": signature}
+        events.append(anthropic_event("content_block_delta", index=index, delta=delta))
     events.append(anthropic_event("content_block_stop", index=index))
     return events
 
@@ -208,7 +239,7 @@ def anthropic_text(
 
 def anthropic_thinking_then_tool(
     thinking: str,
-    signature: str,
+    signature: str | None,
     tool_id: str,
     name: str,
     arguments: str,
@@ -222,7 +253,8 @@ def anthropic_thinking_then_tool(
     cache_read: int = 0,
     cache_write: int = 0,
 ) -> list[bytes]:
-    """thinking (+ optional redacted_thinking) (+ optional text) then tool_use block(s)."""
+    """thinking (+ optional redacted_thinking) (+ optional text) then tool_use block(s); a `signature` of
+    None streams the thinking unsigned, as some gateways do."""
     events = [_message_start(input_tokens, cache_read, cache_write), anthropic_event("ping")]
     index = 0
     events += _thinking_block(index, thinking, signature)
@@ -291,6 +323,7 @@ def responses_stream(
     text: str | None = None,
     reasoning: Sequence[str] = (),
     encrypted: str | None = None,
+    reasoning_id: str = "rs_fake",
     calls: Sequence[tuple[str, str, str]] = (),
     usage: Mapping[str, Any] | None = None,
     terminal: str = "response.completed",
@@ -305,7 +338,7 @@ def responses_stream(
     output: list[dict[str, Any]] = []
     index = 0
     if reasoning or encrypted:
-        rid = "rs_fake"
+        rid = reasoning_id
         events.append(
             ev(
                 "response.output_item.added",
@@ -404,3 +437,101 @@ def responses_error(code: str, message: str) -> bytes:
         {"type": "error", "code": code, "message": message, "param": None, "sequence_number": 99},
         event="error",
     )
+
+
+# --- Gemini (native streamGenerateContent?alt=sse) ----------------------------------------------
+# Shapes as documented at https://ai.google.dev/api/generate-content (GenerateContentResponse, one whole
+# JSON object per event, "\r\n\r\n" between events) and https://ai.google.dev/gemini-api/docs/thought-signatures
+# (the signature rides the first functionCall part of a step; parallel calls after it carry none).
+
+GEMINI_MODEL = "gemini-fake"
+
+
+def gemini_event(payload: Mapping[str, Any]) -> bytes:
+    return f"data: {json.dumps(payload, separators=(',', ':'))}\r\n\r\n".encode()
+
+
+def gemini_usage(prompt: int = 30, candidates: int = 8, thoughts: int = 0, cached: int = 0) -> dict[str, Any]:
+    usage: dict[str, Any] = {
+        "promptTokenCount": prompt,
+        "candidatesTokenCount": candidates,
+        "totalTokenCount": prompt + candidates + thoughts,
+    }
+    if thoughts:
+        usage["thoughtsTokenCount"] = thoughts
+    if cached:
+        usage["cachedContentTokenCount"] = cached
+    return usage
+
+
+def gemini_chunk(
+    parts: Sequence[Mapping[str, Any]],
+    finish_reason: str | None = None,
+    *,
+    usage: Mapping[str, Any] | None = None,
+    response_id: str = "resp-fake",
+) -> bytes:
+    candidate: dict[str, Any] = {"content": {"parts": [dict(p) for p in parts], "role": "model"}, "index": 0}
+    if finish_reason:
+        candidate["finishReason"] = finish_reason
+    payload: dict[str, Any] = {"candidates": [candidate]}
+    payload["usageMetadata"] = dict(usage) if usage is not None else gemini_usage(candidates=0)
+    payload["modelVersion"] = GEMINI_MODEL
+    payload["responseId"] = response_id
+    return gemini_event(payload)
+
+
+def gemini_text(
+    text: str,
+    *,
+    thoughts: str | None = None,
+    signature: str | None = None,
+    usage: Mapping[str, Any] | None = None,
+    finish_reason: str = "STOP",
+) -> list[bytes]:
+    """Thought summary pieces (if any), then the answer word by word; `signature` on the last text part."""
+    events = [gemini_chunk([{"text": piece, "thought": True}]) for piece in pieces(thoughts)] if thoughts else []
+    words = pieces(text)
+    for piece in words[:-1]:
+        events.append(gemini_chunk([{"text": piece}]))
+    last: dict[str, Any] = {"text": words[-1]}
+    if signature:
+        last["thoughtSignature"] = signature
+    events.append(gemini_chunk([last], finish_reason, usage=usage if usage is not None else gemini_usage()))
+    return events
+
+
+def gemini_calls(
+    calls: Sequence[tuple[str, Mapping[str, Any]]],
+    *,
+    thoughts: str | None = None,
+    signature: str | None = "sig-step",
+    ids: Sequence[str] | None = None,
+    usage: Mapping[str, Any] | None = None,
+) -> list[bytes]:
+    """Thought summary pieces, then the function calls `(name, args)` of one step, each a whole part in its
+    own event, `signature` on the first one only (as Gemini 3 sends parallel calls)."""
+    events = [gemini_chunk([{"text": piece, "thought": True}]) for piece in pieces(thoughts)] if thoughts else []
+    for index, (name, args) in enumerate(calls):
+        call: dict[str, Any] = {"name": name, "args": dict(args)}
+        if ids is not None:
+            call["id"] = ids[index]
+        part: dict[str, Any] = {"functionCall": call}
+        if index == 0 and signature:
+            part["thoughtSignature"] = signature
+        last = index == len(calls) - 1
+        final_usage = usage if usage is not None else gemini_usage(thoughts=20)
+        events.append(gemini_chunk([part], "STOP" if last else None, usage=final_usage if last else None))
+    return events
+
+
+def gemini_error_body(code: int, status: str, message: str, *details: Mapping[str, Any]) -> dict[str, Any]:
+    """Gemini's error object (google.rpc.Status as JSON), as it answers a refused request."""
+    error: dict[str, Any] = {"code": code, "message": message, "status": status}
+    if details:
+        error["details"] = [dict(d) for d in details]
+    return {"error": error}
+
+
+def gemini_retry_info(seconds: int) -> dict[str, Any]:
+    return {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{seconds}s"}

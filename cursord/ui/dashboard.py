@@ -34,6 +34,7 @@ from cursord.config import ServeConfig
 from cursord.server import (
     PROXIED_EXTENSION,
     AppParts,
+    EditorActivity,
     Receive,
     Scope,
     Send,
@@ -62,8 +63,12 @@ _STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; c
 _PAGE_PATHS = ("/ui", "/ui/", "/ui/login", "/ui/logout")
 #: what has a side effect is a POST, so that no link or image on any page can do it
 _POST_PATHS: dict[str, tuple[str, ...]] = {"/ui/logout": ("POST",), "/ui/api/probe": ("POST",)}
-_API = ("streams", "live", "usage", "conversations", "conversation", "providers", "probe", "config")
-UI_PATHS = (*_PAGE_PATHS, *(f"/ui/static/{name}" for name in _STATIC), *(f"/ui/api/{name}" for name in _API))
+_API = ("overview", "streams", "live", "usage", "conversations", "conversation", "providers", "probe", "config")
+#: what a browser asks of any site it shows; answered here so it is not logged as an unknown RPC
+FAVICON_PATH = "/favicon.ico"
+UI_PATHS = (
+    *_PAGE_PATHS, *(f"/ui/static/{name}" for name in _STATIC), *(f"/ui/api/{name}" for name in _API), FAVICON_PATH,
+)
 
 _SECURITY_HEADERS = [
     (
@@ -110,6 +115,11 @@ class Dashboard:
     store: Store
     config: ServeConfig
     environ: Mapping[str, str]
+    activity: EditorActivity = attrs.field(factory=EditorActivity)
+
+    def reconfigure(self, config: ServeConfig, environ: Mapping[str, str]) -> None:
+        """Show `config` and `environ` from now on (a reload changed the providers or their keys)."""
+        self.config, self.environ = config, environ
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -125,7 +135,9 @@ class Dashboard:
         except CookieTooLong as too_long:
             await self._text(send, 431, f"{too_long}: clear this site's cookies\n")
             return
-        if path.startswith("/ui/static/"):
+        if path == FAVICON_PATH:
+            await self._send(send, 204, b"text/plain", b"")
+        elif path.startswith("/ui/static/"):
             name = path.removeprefix("/ui/static/")
             await self._send(send, 200, _STATIC[name].encode(), _asset(name))
         elif path == "/ui":
@@ -182,7 +194,9 @@ class Dashboard:
 
     async def _api(self, name: str, query: Mapping[str, str], send: Send) -> None:
         body: dict[str, Any] | None
-        if name == "streams":
+        if name == "overview":
+            body = await views.overview_view(self.hub, self.store, self.activity, self.config, self.environ)
+        elif name == "streams":
             body = views.streams_view(self.hub)
         elif name == "usage":
             body = await views.usage_view(self.store, _days(query))

@@ -50,5 +50,5 @@ async def test_a_message_before_the_run_request_reaches_the_run(autojump_clock: 
 async def test_a_cancel_for_no_run_is_still_not_found(autojump_clock: object) -> None:
     async with running_daemon(Echo) as daemon, daemon.editor(http2=False) as editor:
         with pytest.raises(AppendFailed) as caught:
-            await editor.append("r3", cancel_action())
+            await editor.append("r3", cancel_action(), wait=True)
     assert caught.value.error.code is Code.NOT_FOUND

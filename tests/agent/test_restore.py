@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import json
 
+import attrs
+import pytest
+
 from cursord.agent.machine import MoveTo, Resume, StartPass, TurnMachine, TurnPhase
 from cursord.agent.restore import decode, encode
 from cursord.agent.tools import ShellTool
 from cursord.core.intents import ExecResultArrived
 from cursord.core.phases import Phase
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.providers.model import Message, ToolResultPart
+from cursord.providers.model import Effort, Message, ReasoningChoice, ToolResultPart
 
 RUN = agent.AgentRunRequest(conversation_id="conv-1")
 
@@ -81,3 +84,29 @@ def test_a_restored_turn_goes_on_where_it_stopped() -> None:
     assert start.pass_id == 2 and start.model_call_id == "req-1:2"
     results = [p for m in start.request.messages for p in m.parts if isinstance(p, ToolResultPart)]
     assert [r.tool_call_id for r in results] == ["c1", "c2"] and "a.py" in results[1].content
+
+
+@pytest.mark.parametrize("thinking", [None, True, False])
+@pytest.mark.parametrize("effort", [None, *Effort])
+def test_every_reasoning_choice_survives_a_snapshot(thinking: bool | None, effort: Effort | None) -> None:
+    state, run = decode(json.loads(json.dumps(OLD_SNAPSHOT)), None)
+    assert state.setup is not None
+    choice = ReasoningChoice(thinking, effort)
+    text = encode(attrs.evolve(state, setup=attrs.evolve(state.setup, reasoning=choice)), run, 7)
+    restored, _ = decode(json.loads(text), None)
+    assert restored.setup is not None
+    # what the providers act on comes back: whether to think, how hard, and an explicit "off"
+    back = restored.setup.reasoning
+    assert (back.wants_thinking, back.effort, back.thinking is False) == (
+        choice.wants_thinking,
+        choice.effort,
+        choice.thinking is False,
+    )
+
+
+def test_an_old_snapshots_budget_reads_as_thinking() -> None:
+    state, _ = decode(json.loads(json.dumps(OLD_SNAPSHOT)), None)
+    assert state.setup is not None and state.setup.reasoning == ReasoningChoice(None, Effort.HIGH)
+    without_effort = {**OLD_SNAPSHOT, "reasoning_effort": None}
+    state, _ = decode(json.loads(json.dumps(without_effort)), None)
+    assert state.setup is not None and state.setup.reasoning == ReasoningChoice(True)

@@ -31,6 +31,7 @@ from cursord.agent.machine import (
     Publish,
     RecordTurn,
     Resume,
+    ReviewVerdict,
     SendExec,
     ShowToolCall,
     Snapshot,
@@ -42,8 +43,9 @@ from cursord.agent.machine import (
     TurnProtocolError,
     TurnSetup,
     TurnState,
+    WebToolDone,
 )
-from cursord.agent.tools import ToolRegistry
+from cursord.agent.tools import ToolOutcome, ToolRegistry
 from cursord.connect.errors import Code, ConnectError
 from cursord.core.intents import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered
 from cursord.core.phases import Phase
@@ -64,6 +66,8 @@ INPUT_TYPES: tuple[type, ...] = (
     AbortSubagent,
     ForceBackground,
     Cancel,
+    WebToolDone,
+    ReviewVerdict,
 )
 QUESTION = {
     "questions": [{"id": "a", "prompt": "?", "options": [{"id": "1", "label": "x"}, {"id": "2", "label": "y"}]}]
@@ -187,6 +191,8 @@ def sample(kind: type, m: TurnMachine) -> object:
         AbortSubagent: AbortSubagent("task-1"),
         ForceBackground: ForceBackground("background_shell_action", "call-1", shell=True),
         Cancel: Cancel(ConnectError(Code.CANCELED, "stop")),
+        WebToolDone: WebToolDone("call-1", ToolOutcome("found"), agent.WebSearchResult()),
+        ReviewVerdict: ReviewVerdict(pass_id, "call-1", allow=True, reason="reads only"),
     }
     return samples[kind]
 
@@ -200,6 +206,7 @@ EXPECTED: dict[tuple[TurnPhase, type], TurnPhase] = {
     (P.STEP, PassDelta): P.STEP,
     (P.STEP, PassEnded): P.ENDED,  # no tool calls: the turn completes
     (P.STEP, PassFailed): P.ENDED,
+    (P.STEP, ReviewVerdict): P.STEP,  # kept for the pass's calls
     (P.STEP, Cancel): P.ENDED,
     (P.STEP, AbortSubagent): P.STEP,
     (P.STEP, ForceBackground): P.STEP,
@@ -215,6 +222,7 @@ EXPECTED: dict[tuple[TurnPhase, type], TurnPhase] = {
     (P.TOOLS, Cancel): P.ENDED,
     (P.TOOLS, AbortSubagent): P.TOOLS,
     (P.TOOLS, ForceBackground): P.TOOLS,
+    (P.TOOLS, WebToolDone): P.TOOLS,  # for a call that is no web call (here: a Read)
 }
 
 

@@ -29,6 +29,7 @@ from cursord.testing.fake_providers import (
     responses_text,
     responses_tool_call,
 )
+from cursord.testing.provider_streams import gemini_calls, gemini_text
 
 CHAT = ProviderKind.OPENAI_CHAT
 
@@ -146,6 +147,9 @@ def prefix_of(kind: ProviderKind, body: dict[str, Any]) -> tuple[bytes, list[byt
         return canonical(body["tools"]), [canonical(m) for m in body["messages"]]
     if kind is ProviderKind.OPENAI_RESPONSES:
         return canonical([body["tools"], body["instructions"]]), [canonical(i) for i in body["input"]]
+    if kind is ProviderKind.GEMINI:  # implicit caching: the same bytes up to the newest content
+        head = canonical([body["systemInstruction"], body["tools"], body["toolConfig"]])
+        return head, [canonical(part) for content in body["contents"] for part in content["parts"]]
     return canonical([body["tools"], body["system"]]), [canonical(m) for m in without_cache_control(body["messages"])]
 
 
@@ -160,6 +164,10 @@ TOOL_THEN_TEXT = {
     ProviderKind.ANTHROPIC: lambda: [
         anthropic_thinking_then_tool("Look first.", "sig-1", "toolu_1", "Read", json.dumps({"path": "/w/a.py"})),
         anthropic_text("x is 1."), anthropic_text("Yes."),
+    ],
+    ProviderKind.GEMINI: lambda: [
+        gemini_calls([("Read", {"path": "/w/a.py"})], thoughts="Look first.", signature="sig-g"),
+        gemini_text("x is 1."), gemini_text("Yes."),
     ],
 }
 
@@ -188,7 +196,7 @@ async def test_the_stable_prefix_is_byte_identical_across_passes_and_turns(
         assert len(next_items) > len(items)
     if kind is ProviderKind.ANTHROPIC:
         assert all(body["messages"][-1]["content"][-1]["cache_control"] == {"type": "ephemeral"} for body in bodies)
-    else:
+    elif kind is not ProviderKind.GEMINI:
         assert [body["prompt_cache_key"] for body in bodies] == ["conv-1"] * 3
 
 

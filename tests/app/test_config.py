@@ -13,6 +13,7 @@ from cursord.config import (
     PRESETS,
     ConfigError,
     Endpoint,
+    KeyOrder,
     Limits,
     LogLevel,
     ProviderKind,
@@ -127,7 +128,7 @@ def test_whitespace_around_items_is_ignored() -> None:
         (
             "kind=foo,name=x,base_url=http://h,models=a",
             "--provider 'kind=foo,name=x,base_url=http://h,models=a': unknown kind 'foo'"
-            " (expected one of openai-chat, openai-responses, anthropic)",
+            " (expected one of openai-chat, openai-responses, anthropic, gemini)",
         ),
         (
             "kind=openai-chat,name=x,base_url=ftp://x,models=a",
@@ -153,7 +154,8 @@ def test_whitespace_around_items_is_ignored() -> None:
         (
             "openai,zzz=1",
             "--provider 'openai,zzz=1': unknown key 'zzz' (expected one of preset, kind, name, base_url,"
-            " api_key_env, models, context_window, context_windows, prices, cache_key, vision)",
+            " api_key_env, models, context_window, context_windows, prices, cache_key, reasoning_echo, vision,"
+            " key_pool, key_order, fallbacks)",
         ),
         ("openai,models=", "--provider 'openai,models=': models: at least one model is required"),
         ("openai,models=a||b", "--provider 'openai,models=a||b': models: empty item 2 (stray '|'?)"),
@@ -171,17 +173,18 @@ def test_whitespace_around_items_is_ignored() -> None:
         ("openai,,models=a", "--provider 'openai,,models=a': empty item 2 (stray ','?)"),
         ("openai,foo", "--provider 'openai,foo': 'foo' is not KEY=VALUE"),
         (
-            "gemini",
-            "--provider 'gemini': unknown preset 'gemini' (expected one of openai, anthropic, or KEY=VALUE items)",
+            "mistral",
+            "--provider 'mistral': unknown preset 'mistral' (expected one of openai, anthropic, gemini, or KEY=VALUE"
+            " items)",
         ),
         (
-            "preset=gemini",
-            "--provider 'preset=gemini': unknown preset 'gemini' (expected one of openai, anthropic)",
+            "preset=mistral",
+            "--provider 'preset=mistral': unknown preset 'mistral' (expected one of openai, anthropic, gemini)",
         ),
         (
             "kind=openai-chat,name=x",
             "--provider 'kind=openai-chat,name=x': missing base_url, models"
-            " (or start from a preset: openai, anthropic)",
+            " (or start from a preset: openai, anthropic, gemini)",
         ),
         (
             "openai,name=-x",
@@ -239,6 +242,8 @@ def test_prices_and_cache_key_in_a_spec() -> None:
     assert spec.prices["llama3:8b"] == Price(0, 0, 0, 0)  # a free model is a known 0, not an unknown
     assert spec.cache_key is False
     assert parse_provider_spec("openai").cache_key is True and not parse_provider_spec("openai").prices
+    assert parse_provider_spec("openai,reasoning_echo=false").reasoning_echo is False
+    assert parse_provider_spec("openai").reasoning_echo is True
 
 
 @pytest.mark.parametrize(
@@ -250,6 +255,7 @@ def test_prices_and_cache_key_in_a_spec() -> None:
         ("openai,prices=gpt-5:1/-2", "prices.gpt-5: output must be a price of 0 or more"),
         ("openai,prices=1/2", "prices: '1/2' is not MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]"),
         ("openai,cache_key=no", "cache_key: must be true or false, got 'no'"),
+        ("openai,reasoning_echo=off", "reasoning_echo: must be true or false, got 'off'"),
     ],
 )
 def test_price_and_cache_key_errors(text: str, message: str) -> None:
@@ -447,6 +453,7 @@ models = ["llama3:8b", "qwen2.5-coder:7b"]
 context_window = 8192
 prices = { "llama3:8b" = [0, 0], "qwen2.5-coder:7b" = "0.1/0.2/0.01" }
 cache_key = false
+reasoning_echo = false
 
 [providers.context_windows]
 "qwen2.5-coder:7b" = 32768
@@ -478,6 +485,7 @@ def test_load_full_file(full_file: tuple[Path, dict[str, str]]) -> None:
     assert openai.models == ("gpt-5",)
     assert openai.api_key_env == "OPENAI_API_KEY"
     assert ollama.api_key_env is None
+    assert ollama.reasoning_echo is False and openai.reasoning_echo is True
     assert ollama.context_window_for("qwen2.5-coder:7b") == 32768
     assert ollama.context_window_for("llama3:8b") == 8192
 
@@ -584,9 +592,9 @@ models = ["m"]
         ('[[providers]]\npreset = "openai"\nmodels = ["a|b"]\n', ":3",
          "providers[0].models[0]: model name 'a|b' must not contain '|' (list each model separately)"),
         ('[[providers]]\npreset = "openai"\nkind = "foo"\n', ":3",
-         "providers[0].kind: unknown kind 'foo' (expected one of openai-chat, openai-responses, anthropic)"),
+         "providers[0].kind: unknown kind 'foo' (expected one of openai-chat, openai-responses, anthropic, gemini)"),
         ('[[providers]]\nkind = "anthropic"\nname = "a"\n', ":1",
-         "providers[0]: missing base_url, models (or start from a preset: openai, anthropic)"),
+         "providers[0]: missing base_url, models (or start from a preset: openai, anthropic, gemini)"),
         ('listen = 8765\n', ":1", "listen: expected a \"HOST:PORT\" string, got int 8765"),
         ('listen = "::1:80"\n', ":1", "listen: '::1:80': an IPv6 address needs brackets, e.g. [::1]:8765"),
         ('log_level = "loud"\n', ":1",
@@ -817,3 +825,58 @@ def test_a_bad_store_is_a_precise_error_without_the_password(value: str, message
     file_error = error_of(load_config_file, path, ENV)
     assert "cursord.toml:1" in file_error and "store: " in file_error and message in file_error
     assert "hunter2" not in file_error
+
+
+POOLED = """
+[[providers]]
+preset = "gemini"
+key_pool = ["GEMINI_KEY_2", "GEMINI_KEY_3"]
+key_order = "round-robin"
+fallbacks = ["anthropic/claude-sonnet-4-5", "gemini-2.5-flash"]
+
+[[providers]]
+preset = "anthropic"
+"""
+
+
+def test_key_pools_and_fallbacks_in_a_file_and_a_flag(tmp_path: Path) -> None:
+    path = write(tmp_path, POOLED)
+    gemini, _ = load_config_file(path, ENV).providers
+    assert gemini.kind is ProviderKind.GEMINI and gemini.api_key_env == "GEMINI_API_KEY"
+    assert gemini.key_envs == ("GEMINI_API_KEY", "GEMINI_KEY_2", "GEMINI_KEY_3")
+    assert gemini.key_order is KeyOrder.ROUND_ROBIN
+    assert gemini.fallbacks == ("anthropic/claude-sonnet-4-5", "gemini-2.5-flash")
+    flag = parse_provider_spec("gemini,key_pool=GEMINI_KEY_2|GEMINI_KEY_3,key_order=round-robin,"
+                               "fallbacks=anthropic/claude-sonnet-4-5|gemini-2.5-flash")
+    assert flag == gemini
+    assert redacted(load_config_file(path, ENV))["providers"][0] == {
+        "kind": "gemini", "name": "gemini", "base_url": "https://generativelanguage.googleapis.com/v1beta",
+        "api_key_env": "GEMINI_API_KEY", "models": ["gemini-2.5-pro", "gemini-2.5-flash", "gemini-3-pro-preview"],
+        "context_window": 1_048_576, "key_pool": ["GEMINI_KEY_2", "GEMINI_KEY_3"], "key_order": "round-robin",
+        "fallbacks": ["anthropic/claude-sonnet-4-5", "gemini-2.5-flash"],
+    }
+    again = write(tmp_path, dump_toml(redacted(load_config_file(path, ENV))), "again.toml")
+    assert load_config_file(again, ENV).providers == load_config_file(path, ENV).providers
+    warnings = config_warnings(load_config_file(path, ENV), {"GEMINI_API_KEY": "k", "GEMINI_KEY_2": "k"})
+    assert "provider 'gemini': $GEMINI_KEY_3 (key_pool) is not set; the pool has one key less" in warnings
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "message"),
+    [
+        ('[[providers]]\npreset = "gemini"\nfallbacks = ["gpt-9"]\n', ":3",
+         "providers[0].fallbacks[0]: 'gpt-9' is not a configured model (configured: gemini-2.5-pro, "
+         "gemini-2.5-flash, gemini-3-pro-preview)"),
+        ('[[providers]]\npreset = "gemini"\nkey_order = "random"\n', ":3",
+         "providers[0].key_order: 'random' is not a key order (expected one of ordered, round-robin)"),
+        ('[[providers]]\npreset = "gemini"\nkey_pool = "K2"\n', ":3",
+         "providers[0].key_pool: expected a list of variable names, got str 'K2'"),
+        ('[[providers]]\npreset = "gemini"\nkey_pool = ["GEMINI_API_KEY"]\n', ":3",
+         "providers[0].key_pool[0]: 'GEMINI_API_KEY' is not another environment variable name"),
+        ('[[providers]]\npreset = "gemini"\napi_key_env = ""\nkey_pool = ["K2"]\n', ":4",
+         "providers[0].key_pool: a key pool needs api_key_env too (the first key)"),
+    ],
+)
+def test_key_pool_and_fallback_errors(tmp_path: Path, text: str, where: str, message: str) -> None:
+    path = write(tmp_path, text)
+    assert error_of(load_config_file, path, ENV) == f"{path}{where}: {message}"

@@ -16,6 +16,7 @@ from cursord.cli.doctor import add_doctor_arguments, doctor_command, format_doct
 from cursord.config import ProviderKind, ProviderSpec, ServeConfig
 from cursord.diagnose import Status, model_listed, run_doctor
 from cursord.testing.fake_providers import Reply, anthropic_text, chat_text, open_fake_provider
+from cursord.testing.provider_streams import gemini_text
 
 WALL_LIMIT = 20.0
 HEALTHY_KEY = "sk-healthy-0123456789abcdefghij"
@@ -182,3 +183,29 @@ def test_model_aliases() -> None:
     assert model_listed("gpt-4.1", ["gpt-4.1-2025-04-14"])
     assert not model_listed("claude-sonnet-4", ["claude-sonnet-4-5-20250929"])
     assert not model_listed("gpt-5", ["gpt-5-mini"])
+
+
+async def test_gemini_listing_pages_its_key_header_and_a_pool_key_not_set(tmp_path: Path) -> None:
+    first = Reply.json(200, {"models": [{"name": "models/gemini-2.5-pro"}], "nextPageToken": "page-2"})
+    second = Reply.json(200, {"models": [{"name": "models/gemini-2.5-flash"}]})
+    with trio.fail_after(WALL_LIMIT):
+        async with (
+            open_fake_provider(first, second, Reply.sse(gemini_text("ok"))) as fake,
+            plain_client() as client,
+        ):
+            gemini = ProviderSpec(
+                kind=ProviderKind.GEMINI, name="gemini", base_url=fake.url("/v1beta"), api_key_env="HEALTHY_KEY",
+                models=("gemini-2.5-flash",), key_pool=("SECOND_GEMINI_KEY",),
+            )
+            (report,) = await run_doctor(ServeConfig(data_dir=tmp_path, providers=(gemini,)), ENV, client=client,
+                                         request_timeout=5)
+    assert report.key.status is Status.WARN and report.key.summary == "$HEALTHY_KEY set, $SECOND_GEMINI_KEY not"
+    assert report.listed == ("gemini-2.5-pro", "gemini-2.5-flash")
+    assert report.models.summary == "1/1 listed" and report.probe.status is Status.OK
+    page_one, page_two, probe = fake.requests
+    assert page_one.path == "/v1beta/models?pageSize=1000"
+    assert page_two.path == "/v1beta/models?pageSize=1000&pageToken=page-2"
+    assert page_one.headers["x-goog-api-key"] == HEALTHY_KEY and "authorization" not in page_one.headers
+    assert probe.path == "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse"
+    assert probe.json["generationConfig"]["maxOutputTokens"] == 1
+    assert not report.failed

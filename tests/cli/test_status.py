@@ -93,7 +93,7 @@ def address_flags(daemon: RunningDaemon, data_dir: Path) -> list[str]:
 async def test_status_prints_the_streams(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with trio.fail_after(WALL_LIMIT):
         async with tcp_daemon(tmp_path) as (daemon, _), daemon.editor(http2=False) as editor:
-            await editor.append("req-1", run_request("go", model="model-x", conversation_id="conv-9"))
+            await editor.append("req-1", run_request("go", model="model-x", conversation_id="conv-9"), wait=True)
             assert daemon.address is not None
             # The address from a config file (no providers in it: status needs none).
             config = tmp_path / "cursord.toml"
@@ -102,20 +102,21 @@ async def test_status_prints_the_streams(tmp_path: Path, capsys: pytest.CaptureF
     out = capsys.readouterr().out
     assert code == 0
     header, row, *rest = out.splitlines()[1:]
-    assert header.split() == ["REQUEST", "CONVERSATION", "MODEL", "PHASE", "SUBS", "BACKLOG", "PENDING", "AGE"]
+    assert header.split() == ["REQUEST", "CONVERSATION", "TITLE", "MODEL", "PHASE", "OUTPUT", "SUBS", "BACKLOG",
+                              "PENDING", "AGE"]
     cells = row.split()
-    assert cells[:5] == ["req-1", "conv-9", "model-x", "waiting_external", "0"]
-    assert cells[5] == "2" and cells[6].startswith("(") and cells[6].endswith("B)")
-    assert cells[7:9] == ["1", "(shell_stream#1)"]
-    assert cells[9].endswith("s")
+    assert cells[:7] == ["req-1", "conv-9", "-", "model-x", "waiting_external", "0", "0"]
+    assert cells[7] == "2" and cells[8].startswith("(") and cells[8].endswith("B)")
+    assert cells[9:11] == ["1", "(shell_stream#1)"]
+    assert cells[11].endswith("s")
     assert rest == ["1 streams, 1 running", "clients gone mid-request: 0, stalled readers cut: 0"]
 
 
 async def test_status_json_and_the_ended_stream(tmp_path: Path) -> None:
     with trio.fail_after(WALL_LIMIT):
         async with tcp_daemon(tmp_path) as (daemon, _), daemon.editor(http2=False) as editor:
-            await editor.append("r1", run_request("go", model="m"))
-            await editor.append("r1", exec_result(1, "e1", shell_result=agent.ShellResult()))
+            await editor.append("r1", run_request("go", model="m"), wait=True)
+            await editor.append("r1", exec_result(1, "e1", shell_result=agent.ShellResult()), wait=True)
             out = io.StringIO()
             assert await run_status(parse("status", "--json", *address_flags(daemon, tmp_path)), {}, out) == 0
     snapshot = json.loads(out.getvalue())
@@ -178,19 +179,19 @@ async def test_tap_follows_one_request(tmp_path: Path, capsys: pytest.CaptureFix
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(follow)
                 await out.wait_for(lambda line: "snapshot: 0 streams" in line)
-                await editor.append("r1", run_request("go", model="m"))
-                await editor.append("r2", run_request("go", model="m"))
-                await editor.append("r2", exec_result(1, "e1", shell_result=agent.ShellResult()))
+                await editor.append("r1", run_request("go", model="m"), wait=True)
+                await editor.append("r2", run_request("go", model="m"), wait=True)
+                await editor.append("r2", exec_result(1, "e1", shell_result=agent.ShellResult()), wait=True)
                 await out.wait_for(lambda line: " r2 ended ok" in line)
                 hub.close()
     assert codes == [0]
     lines = out.getvalue().splitlines()
     assert not any(" r1 " in line for line in lines)
     described = [line.split(" ", 2)[2] for line in lines[1:]]  # drop the clock and request_id
-    assert described[0].startswith("<- run_request seqno=1 model_id=m")
+    assert described[0].startswith("<- run_request seqno=0 model_id=m")
     assert "phase idle -> provider_running" in described
     assert any(d.startswith("-> exec_server_message.shell_stream_args") and "exec_seq=1" in d for d in described)
-    assert any(d.startswith("<- exec_client_message.shell_result seqno=2") for d in described)
+    assert any(d.startswith("<- exec_client_message.shell_result seqno=1") for d in described)
     assert described.index("phase waiting_external -> completed") < described.index("ended ok")
     assert lines[-1].endswith("-- cursord is shutting down --")
     assert "the tap closed (1001" in capsys.readouterr().err
@@ -204,7 +205,11 @@ def test_formatting_without_a_daemon() -> None:
         "ended": {"code": "unavailable", "message": "down"},
     }]})
     row = table.splitlines()[1].split()
-    assert row == ["r", "-", "-", "failed(unavailable)", "2", "3", "(4.0KiB)", "-", "1h02m"]
+    assert row == ["r", "-", "-", "-", "failed(unavailable)", "-", "2", "3", "(4.0KiB)", "-", "1h02m"]
+    named = format_status({"streams": [{"request_id": "r", "conversation_id": "c", "title": "Fix the login",
+                                        "phase": "provider_running", "output_tokens": 120, "output_estimated": True}]})
+    assert named.splitlines()[1].split()[:7] == ["r", "c", "Fix", "the", "login", "-", "provider_running"]
+    assert "~120" in named
     assert table.splitlines()[-1] == "1 streams, 0 running"
 
     line = format_event({"type": "message", "ts": 0.0, "request_id": "r", "kind": "interaction_update.text_delta",
@@ -213,6 +218,8 @@ def test_formatting_without_a_daemon() -> None:
     assert "dropped 12 events" in format_event({"type": "dropped", "ts": 0.0, "count": 12})
     line = format_event({"type": "stream.ended", "ts": 0.0, "request_id": "r", "code": "canceled", "message": "bye"})
     assert line.endswith("r ended canceled: bye")
+    line = format_event({"type": "stream.ended", "ts": 0.0, "request_id": "r", "code": "ok", "title": "Fix it"})
+    assert line.endswith("r ended ok ('Fix it')")
 
 
 

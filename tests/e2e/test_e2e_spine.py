@@ -24,6 +24,7 @@ from cursord.testing.editor import (
     RUN_SSE,
     STREAM_HEADERS,
     UNARY_HEADERS,
+    AppendFailed,
     EditorClient,
     bidi_request,
     cancel_action,
@@ -110,7 +111,7 @@ async def test_two_subscribers_share_one_backlog(daemon_and_http2: tuple[Running
         async with trio.open_nursery() as nursery:
             nursery.start_soon(read, "a", a)
             nursery.start_soon(read, "b", b)
-            await wait_until(lambda: len(daemon.core.broker.get("shared").subscribers) == 2)  # type: ignore[union-attr]
+            await wait_until(lambda: len(getattr(daemon.core.broker.get("shared"), "subscribers", ())) == 2)
             for seq in range(1, 4):
                 await a.append("shared", exec_result(seq, "last" if seq == 3 else "x"))
     assert results["a"] == results["b"] == ["echo: go", "exec 1", "exec 2", "exec 3"]
@@ -120,12 +121,15 @@ async def test_out_of_order_and_duplicate_appends(daemon_and_http2: tuple[Runnin
     daemon, http2 = daemon_and_http2
     async with daemon.editor(http2=http2) as editor:
         async with trio.open_nursery() as nursery:
-            # seqno 3 and 2 overtake the run request; they wait for it.
-            nursery.start_soon(partial(editor.append, "r1", exec_result(3, "last"), seqno=3))
-            nursery.start_soon(partial(editor.append, "r1", exec_result(2, "x"), seqno=2))
+            # seqno 2 and 1 overtake the run request at seqno 0; they wait for it.
+            nursery.start_soon(partial(editor.append, "r1", exec_result(3, "last"), seqno=2))
+            nursery.start_soon(partial(editor.append, "r1", exec_result(2, "x"), seqno=1))
             await wait_until(lambda: len(getattr(daemon.core.gate.snapshot("r1"), "held", ())) == 2)
-            await editor.append("r1", run_request("first", model="m"), seqno=1)
-        await editor.append("r1", exec_result(2, "duplicate"), seqno=2)  # ACKed, not delivered
+            await editor.append("r1", run_request("first", model="m"), seqno=0)
+        await editor.append("r1", exec_result(2, "x"), seqno=1)  # a retry: ACKed, not delivered
+        with pytest.raises(AppendFailed) as caught:  # the same seqno with other bytes is no retry
+            await editor.append("r1", exec_result(2, "other"), seqno=1)
+        assert caught.value.error.code is Code.ABORTED
         async with editor.run_sse("r1") as reader:
             assert texts(await reader.read_to_end()) == ["echo: first", "exec 2", "exec 3"]
 
@@ -203,7 +207,7 @@ async def test_bidi_append_accepts_json_and_data_binary(daemon_and_http2: tuple[
         await editor.append("r1", run_request("binary", model="m"), binary=True)
         payload = exec_result(4, "last").SerializeToString()
         json_body = (
-            '{"requestId":{"requestId":"r1"},"appendSeqno":"2","data":"' + binascii.hexlify(payload).decode() + '"}'
+            '{"requestId":{"requestId":"r1"},"appendSeqno":"1","data":"' + binascii.hexlify(payload).decode() + '"}'
         )
         status, body = await editor.post(BIDI_APPEND, json_body.encode(), [(b"content-type", b"application/json")])
         assert (status, body) == (200, b"{}")

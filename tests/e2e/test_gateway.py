@@ -65,7 +65,7 @@ async def turn(editor: EditorClient, request_id: str, text: str, conversation_id
 
 async def refused_append(editor: EditorClient, request_id: str, message: agent.AgentClientMessage) -> ConnectError:
     with pytest.raises(AppendFailed) as failed:
-        await editor.append(request_id, message)
+        await editor.append(request_id, message, wait=True)
     return failed.value.error
 
 

@@ -92,7 +92,7 @@ async def test_an_append_on_one_node_and_the_stream_read_on_another(tmp_path: Pa
             editor_for(port_a) as on_a,
             editor_for(port_b) as on_b,
         ):
-            await on_a.append("r1", run_request("hello", model=MODEL))
+            await on_a.append("r1", run_request("hello", model=MODEL), wait=True)
             async with on_b.run_sse("r1") as reader:
                 messages = await reader.read_to_end()
                 assert reader.error is None
@@ -140,7 +140,7 @@ async def test_the_holder_killed_mid_tool_loop_the_turn_completes_on_another_nod
                 first.send_signal(signal.SIGKILL)
                 await first.wait()
             # b cannot reach a: it waits out a's lease, takes the request over and restores the stream
-            await on_b.append("r1", read_ok(seen[-1], "buy milk"), seqno=2)
+            await on_b.append("r1", read_ok(seen[-1], "buy milk"), seqno=1)
             async with on_b.run_sse("r1") as reader:
                 replayed = [await reader.next_message() for _ in seen]
                 rest = await reader.read_to_end()

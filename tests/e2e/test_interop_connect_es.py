@@ -29,9 +29,10 @@ from cursord.proto import agent_v1_pb2 as agent
 from cursord.streams.active import ActiveStream, BehaviourFactory, StreamBehaviour
 from cursord.testing.agent import agent_daemon, spec_for
 from cursord.testing.behaviours import Echo, text_update
+from cursord.testing.fake_gemini import open_fake_gemini
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
 from cursord.testing.harness import running_daemon
-from cursord.testing.provider_streams import chat_usage
+from cursord.testing.provider_streams import chat_usage, gemini_calls, gemini_text, gemini_usage
 from tests.proto.reference_schema import schema_dir
 
 REPO = Path(__file__).resolve().parents[2]
@@ -175,7 +176,8 @@ async def test_connect_es_appends_streams_and_errors(http: str) -> None:
 
     if http == "2":  # every call went through the client's one HTTP/2 session manager (h2c)
         echo_streams, cancel_streams, malformed_streams, refused_streams = 3 + 1, 2 + 1, 2, 1 + 2
-        assert report["h2Streams"] == echo_streams + cancel_streams + malformed_streams + refused_streams
+        streams = echo_streams + cancel_streams + malformed_streams + refused_streams
+        assert report["h2Streams"] == streams + report["retries"]  # a retried append is one stream more
     else:
         assert report["h2Streams"] is None
 
@@ -260,7 +262,7 @@ async def test_connect_es_drives_a_whole_agent_turn(http: str) -> None:
     assert tool_message["tool_call_id"] == "call-read"
     assert EDITOR_FILE in tool_message["content"]
     if http == "2":  # run request and exec reply (BidiAppend) and the RunSSE, all on one h2c connection
-        assert report["h2Streams"] == 3
+        assert report["h2Streams"] == 3 + report["retries"]
 
 
 # ---- Run: the HTTP/2 agent path, over TLS as the editor's node:http2 transport takes it -------------------
@@ -337,3 +339,34 @@ async def test_connect_es_drives_a_whole_agent_turn_over_run() -> None:
     (tool_message,) = [m for m in fake.requests[1].json["messages"] if m["role"] == "tool"]
     assert EDITOR_FILE in tool_message["content"]
     assert report["h2Streams"] == 1
+
+
+@pytest.mark.parametrize("http", HTTP_VERSIONS)
+async def test_connect_es_drives_a_gemini_thinking_turn_with_two_tool_calls(http: str) -> None:
+    """connect-es <-> cursord <-> the fake native Gemini, which refuses a second pass that lost the first
+    call's thought signature: thinking, two parallel Reads, then the answer."""
+    node_command()
+    calls = [("Read", {"path": "/w/notes.txt"}), ("Read", {"path": "/w/todo.txt"})]
+    replies = [
+        Reply.sse(gemini_calls(calls, thoughts="Both files, in parallel.", signature="sig-interop")),
+        Reply.sse(gemini_text(FINAL_TEXT, usage=gemini_usage(prompt=40, candidates=9))),
+    ]
+    with trio.fail_after(RUN_SECONDS):
+        async with open_fake_gemini(*replies) as fake:
+            spec = spec_for(fake, ProviderKind.GEMINI, "gemini-3-pro-preview", prefix="/v1beta")
+            async with agent_daemon(spec, transport="tcp") as (daemon, _):
+                results, _ = await run_node(
+                    daemon.address, http, "--model", "gemini-3-pro-preview", "--read-content", EDITOR_FILE,
+                    "exec-read",
+                )
+    turn = results["exec-read"]
+    messages = decoded(turn["messages"])
+    assert fake.refused == []
+    assert "".join(m.interaction_update.thinking_delta.text for m in messages) == "Both files, in parallel."
+    assert "".join(m.interaction_update.text_delta.text for m in messages) == FINAL_TEXT
+    assert [e["kind"] for e in turn["execs"]] == ["readArgs", "readArgs"]
+    assert all(e["answered"] for e in turn["execs"])
+    assert update_kinds(messages)[-1] == "turn_ended" and turn["end"] is None
+    model_turn, results_turn = fake.requests[1].json["contents"][-2:]
+    assert model_turn["parts"][0]["thoughtSignature"] == "sig-interop"
+    assert [EDITOR_FILE in json.dumps(part) for part in results_turn["parts"]] == [True, True]

@@ -10,15 +10,17 @@ import signal
 import sqlite3
 import subprocess
 from collections.abc import AsyncIterator
+from functools import partial
 from pathlib import Path
 
 import psycopg
+import pytest
 import trio
 
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store.store import DB_NAME
 from cursord.testing.agent import exec_reply
-from cursord.testing.editor import EditorClient, run_request
+from cursord.testing.editor import EditorClient, heartbeat, run_request
 from cursord.testing.fake_providers import FakeProvider, Reply, Stall, chat_text, chat_tool_call, open_fake_provider
 from cursord.testing.http_client import connect_tcp
 from tests.cli.test_cli_serve import LISTENING, read_until, serve_fake
@@ -45,11 +47,11 @@ async def daemon_process(
         await process.wait()
 
 
-def editor_for(port: int) -> contextlib.AbstractAsyncContextManager[EditorClient]:
+def editor_for(port: int, http2: bool = True) -> contextlib.AbstractAsyncContextManager[EditorClient]:
     async def connect() -> trio.abc.Stream:
         return await connect_tcp("127.0.0.1", port)
 
-    return EditorClient.open(connect, http2=True)
+    return EditorClient.open(connect, http2=http2)
 
 
 async def journalled(data_dir: Path, sql: str, store: str | None = None) -> None:
@@ -82,42 +84,65 @@ def kinds(messages: list[agent.AgentServerMessage]) -> list[str]:
     return out
 
 
-async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(tmp_path: Path, store_url: str | None) -> None:
+READ_TODO = [
+    Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
+    Reply.sse(chat_text("The file says: buy milk.")),
+]
+
+
+async def killed_mid_read(
+    fake: FakeProvider, data_dir: Path, store: str | None = None, logged: bytearray | None = None
+) -> list[agent.AgentServerMessage]:
+    """Start a turn that asks the editor for a Read (its run_request at seqno 0, as the editor numbers), wait
+    until its snapshot is journalled, kill the daemon with SIGKILL. Returns what the stream had said."""
+    async with daemon_process(fake, data_dir, store, logged) as (first, port), editor_for(port) as editor:
+        await editor.append("r1", run_request("what's in todo.txt?", model=MODEL), seqno=0)
+        seen: list[agent.AgentServerMessage] = []
+        async with editor.run_sse("r1") as reader:
+            while True:
+                message = await reader.next_message()
+                assert message is not None
+                seen.append(message)
+                if message.HasField("exec_server_message"):
+                    break
+        await journalled(
+            data_dir,
+            "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'",
+            store,
+        )
+        first.send_signal(signal.SIGKILL)
+        await first.wait()
+    return seen
+
+
+def read_todo_result(request: agent.AgentServerMessage) -> agent.AgentClientMessage:
+    content = agent.ReadSuccess(path="/w/todo.txt", content="buy milk", total_lines=1)
+    return exec_reply(request, read_result=agent.ReadResult(success=content))
+
+
+@pytest.mark.parametrize("http2", [True, False], ids=["h2", "h1"])
+async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(
+    tmp_path: Path, store_url: str | None, http2: bool
+) -> None:
     store = store_url
-    replies = [
-        Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
-        Reply.sse(chat_text("The file says: buy milk.")),
-    ]
     with trio.fail_after(90):
-        async with open_fake_provider(*replies) as fake:
+        async with open_fake_provider(*READ_TODO) as fake:
             logged = bytearray()
-            async with daemon_process(fake, tmp_path, store, logged) as (first, port), editor_for(port) as editor:
-                await editor.append("r1", run_request("what's in todo.txt?", model=MODEL))
-                seen: list[agent.AgentServerMessage] = []
-                async with editor.run_sse("r1") as reader:
-                    while True:
-                        message = await reader.next_message()
-                        assert message is not None
-                        seen.append(message)
-                        if message.HasField("exec_server_message"):
-                            break
-                await journalled(
-                    tmp_path,
-                    "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'",
-                    store,
-                )
-                first.send_signal(signal.SIGKILL)
-                await first.wait()
+            seen = await killed_mid_read(fake, tmp_path, store, logged)
             request = seen[-1]
-            async with daemon_process(fake, tmp_path, store) as (second, port), editor_for(port) as editor:
+            async with daemon_process(fake, tmp_path, store) as (second, port), editor_for(port, http2) as editor:
                 async with editor.run_sse("r1") as reader:
                     replayed = [await reader.next_message() for _ in seen]
                     assert replayed == seen  # the whole backlog, exactly as it was sent before the crash
-                    # the result for an exec issued before the restart is accepted (its seqno goes on at 2)
-                    content = agent.ReadSuccess(path="/w/todo.txt", content="buy milk", total_lines=1)
-                    await editor.append(
-                        "r1", exec_reply(request, read_result=agent.ReadResult(success=content)), seqno=2
-                    )
+                    # the result for an exec issued before the restart is accepted: the editor numbers on
+                    # from the run_request's seqno 0, and its next append (a heartbeat, seqno 2) overtakes
+                    # the result (seqno 1). The journalled position orders them: 1 is not taken for a
+                    # duplicate of a sequence resumed at 2 (issue 24, failure 3)
+                    result = read_todo_result(request)
+                    async with trio.open_nursery() as nursery:
+                        nursery.start_soon(partial(editor.append, "r1", heartbeat(), seqno=2))
+                        await trio.sleep(0.05)
+                        await editor.append("r1", result, seqno=1)
                     rest = await reader.read_to_end()
                     assert reader.error is None
                 second.send_signal(signal.SIGTERM)
@@ -162,12 +187,8 @@ async def test_sigkill_mid_provider_pass_reruns_it_without_duplicating_text(tmp_
 async def test_sigkill_mid_tool_loop_then_a_run_reconnect_completes_the_turn(tmp_path: Path) -> None:
     """The same over the HTTP/2 agent path: the turn runs on one Run stream, the restarted daemon restores
     it when a new Run for the request id arrives, replays it, and takes the exec result on that Run."""
-    replies = [
-        Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
-        Reply.sse(chat_text("The file says: buy milk.")),
-    ]
     with trio.fail_after(90):
-        async with open_fake_provider(*replies) as fake:
+        async with open_fake_provider(*READ_TODO) as fake:
             async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
                 seen: list[agent.AgentServerMessage] = []
                 async with editor.run("r1") as run:
@@ -191,8 +212,7 @@ async def test_sigkill_mid_tool_loop_then_a_run_reconnect_completes_the_turn(tmp
                     reader = await run.reader()
                     replayed = [await reader.next_message() for _ in seen]
                     assert replayed == seen
-                    content = agent.ReadSuccess(path="/w/todo.txt", content="buy milk", total_lines=1)
-                    await run.send(exec_reply(request, read_result=agent.ReadResult(success=content)))
+                    await run.send(read_todo_result(request))
                     rest = await reader.read_to_end()
                     assert reader.error is None
                 second.send_signal(signal.SIGTERM)

@@ -675,7 +675,7 @@ def test_a_request_id_of_any_text_is_served() -> None:
                 async with editor.run_sse(request_id) as reader:
                     assert texts(await reader.read_to_end()) == ["echo: finish"]
             with pytest.raises(AppendFailed) as failed:
-                await editor.append("x" * 10_000, run_request("finish", model="m"))
+                await editor.append("x" * 10_000, run_request("finish", model="m"), wait=True)
             assert failed.value.error.code is Code.INVALID_ARGUMENT
 
     trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))

@@ -1,14 +1,15 @@
 // A real Connect client (connect-es) against a running cursord: BidiAppend and RunSSE, by scenario.
 //
 //   node connect_es_client.mjs --base-url http(s)://127.0.0.1:PORT --schema-dir DIR --http 2|1.1 \
-//       [--ca FILE] [--model ID] [--read-content TEXT] [--script FILE] SCENARIO...
+//       [--ca FILE] [--model ID] [--param ID=VALUE]... [--read-content TEXT] [--script FILE] SCENARIO...
 //
-// Run requests ask for model --model (default "m"); every read exec is answered with --read-content
+// Run requests ask for model --model (default "m"), with the model parameters --param gives (as the
+// editor's picker sends a thinking or effort choice); every read exec is answered with --read-content
 // (default FIXED_READ_CONTENT), so the same scenarios drive scripted behaviours and the real agent turn.
 //
 // The wire schema is loaded at run time from DIR/*.binpb (FileDescriptorSets) into one protobuf-es
 // registry; messages are built by type name and services come from the registry, so nothing here is
-// generated code. Prints one JSON line: {"http", "h2Streams", "results": {scenario: result}}. Scenarios
+// generated code. Prints one JSON line: {"http", "h2Streams", "retries", "results": {scenario: result}}. Scenarios
 // report what happened (acks, decoded messages, errors); the pytest decides whether that is right. A
 // scenario that throws unexpectedly reports {"thrown": error} and the script exits 1.
 //
@@ -137,29 +138,76 @@ function makeTransports(baseUrl, httpVersion, ca) {
 
 // ---- the editor's side of the protocol ------------------------------------------------------------
 
+/** A small seeded PRNG (mulberry32), so a run's overtaking and retries can be repeated. */
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const APPEND_WINDOW = 32; // appends in flight at once, as Cursor's agent host allows
+const APPEND_JITTER_MS = 4; // each send waits up to this long first, so a later one can overtake it
+const APPEND_RETRY_RATE = 0.25; // the share of appends sent a second time, with the same seqno and bytes
+
 class Editor {
-  constructor(schema, transports, { model, readContent }) {
+  constructor(schema, transports, { model, params = [], readContent, seed = 1 }) {
     this.schema = schema;
     this.model = model;
+    this.parameters = params.map((pair) => {
+      const at = pair.indexOf("=");
+      return { id: pair.slice(0, at), value: pair.slice(at + 1) };
+    });
     this.readContent = readContent;
     this.bidi = createClient(schema.bidiService, transports.stock);
     this.agentStock = createClient(schema.agentService, transports.stock);
     this.agent = createClient(schema.agentService, transports.sse);
     this.seqnos = new Map();
+    this.random = prng(seed);
+    this.inFlight = 0;
+    this.waiting = [];
+    this.retries = 0; // appends sent a second time (each is one more HTTP/2 stream)
   }
 
-  /** One BidiAppend of an AgentClientMessage (given as a protobuf-es init object); returns the ACK as JSON. */
-  async append(requestId, clientMessage, { seqno } = {}) {
+  /** One BidiAppend of an AgentClientMessage (a protobuf-es init object), sent as Cursor's agent host
+   * sends: numbered from 0 per request id, up to 32 in flight, each after a random few milliseconds (so a
+   * later one may overtake it), and some sent again with the same seqno and bytes once their ACK came (an
+   * ACK lost on the way). Resolves to the ACK as JSON; a retry's ACK must equal the first. Callers that
+   * do not await it let the next append go at once. */
+  append(requestId, clientMessage, { seqno } = {}) {
     const { schema } = this;
-    const next = seqno ?? (this.seqnos.get(requestId) ?? 0) + 1;
-    this.seqnos.set(requestId, next);
+    const next = seqno ?? (this.seqnos.has(requestId) ? this.seqnos.get(requestId) + 1 : 0);
+    this.seqnos.set(requestId, Math.max(next, this.seqnos.get(requestId) ?? -1));
     const payload = toBinary(schema.AgentClientMessage, create(schema.AgentClientMessage, clientMessage));
-    const response = await this.bidi.bidiAppend({
-      requestId: { requestId },
-      appendSeqno: BigInt(next),
-      data: Buffer.from(payload).toString("hex"),
+    const request = { requestId: { requestId }, appendSeqno: BigInt(next), data: Buffer.from(payload).toString("hex") };
+    const delay = this.random() * APPEND_JITTER_MS;
+    const retry = this.random() < APPEND_RETRY_RATE;
+    return this.#windowed(async () => {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      const response = await this.bidi.bidiAppend(request);
+      const ack = toJson(schema.BidiAppendResponse, response);
+      if (retry) {
+        this.retries += 1;
+        const again = toJson(schema.BidiAppendResponse, await this.bidi.bidiAppend(request));
+        if (JSON.stringify(again) !== JSON.stringify(ack)) throw new Error(`a retried append got ${JSON.stringify(again)}`);
+      }
+      return { ack, bytes: toBinary(schema.BidiAppendResponse, response).length };
     });
-    return { ack: toJson(schema.BidiAppendResponse, response), bytes: toBinary(schema.BidiAppendResponse, response).length };
+  }
+
+  async #windowed(send) {
+    while (this.inFlight >= APPEND_WINDOW) await new Promise((resolve) => this.waiting.push(resolve));
+    this.inFlight += 1;
+    try {
+      return await send();
+    } finally {
+      this.inFlight -= 1;
+      this.waiting.shift()?.();
+    }
   }
 
   /** A raw BidiAppendRequest (for malformed ones); returns the ACK as JSON. */
@@ -223,7 +271,7 @@ function runRequest(editor, text) {
         conversationId: "conv-interop",
         // an empty request context, as editors always send one (without, cursord asks for it)
         action: { action: { case: "userMessageAction", value: { userMessage: { text }, requestContext: {} } } },
-        requestedModel: { modelId: editor.model },
+        requestedModel: { modelId: editor.model, parameters: editor.parameters },
       },
     },
   };
@@ -344,25 +392,36 @@ async function execRead({ editor, requestId }) {
 
 /** Runs from --script FILE: {"runs": [{"requestId", "uploads": [AgentClientMessage JSON...],
  *  "execAnswers": {execServerMessage case: ExecClientMessage JSON without id/execId}, "blobs": {base64 id:
- *  base64 data}}]}. Each run uploads its messages in order, then reads its RunSSE to the end, answering every
- *  exec whose case has an answer, every getBlobArgs from "blobs" (empty when unknown) and every setBlobArgs. */
+ *  base64 data}, "interactionAnswers": {interactionQuery case: InteractionResponse JSON without id}}]}.
+ *  Each run uploads its messages in order, then reads its RunSSE to the end, answering every exec whose case
+ *  has an answer, every getBlobArgs from "blobs" (empty when unknown), every setBlobArgs, and every
+ *  interaction query whose case has an answer (as the user would: the editor's interactionResponse). */
 async function script({ editor, requestId, scriptFile }) {
   const plan = JSON.parse(readFileSync(scriptFile, "utf8"));
   const ClientMessage = editor.schema.AgentClientMessage;
   const ExecClientMessage = editor.schema.message("agent.v1.ExecClientMessage");
   const KvClientMessage = editor.schema.message("agent.v1.KvClientMessage");
+  const InteractionResponse = editor.schema.message("agent.v1.InteractionResponse");
   const runs = [];
   for (const [index, run] of plan.runs.entries()) {
     const id = run.requestId ?? `${requestId}-${index}`;
-    const acks = [];
-    for (const upload of run.uploads) {
-      const message = fromJson(ClientMessage, upload, { registry: editor.schema.registry });
-      acks.push(await editor.append(id, message));
-    }
+    // every upload of the run at once, as the agent host sends them: they may overtake each other
+    const acks = await Promise.all(
+      run.uploads.map((upload) => editor.append(id, fromJson(ClientMessage, upload, { registry: editor.schema.registry }))),
+    );
     const execs = [];
     const kv = [];
+    const answers = []; // the answers' appends, not awaited one by one (the next message is read at once)
+    const queries = [];
     const result = await readToEnd(editor, editor.runSSE(id), async (message) => {
-      if (message.message.case === "execServerMessage") {
+      if (message.message.case === "interactionQuery") {
+        const query = message.message.value;
+        const answer = (run.interactionAnswers ?? {})[query.query.case];
+        queries.push({ id: query.id, kind: query.query.case, answered: answer !== undefined });
+        if (answer === undefined) return;
+        const value = fromJson(InteractionResponse, { ...answer, id: query.id }, { registry: editor.schema.registry });
+        answers.push(editor.append(id, { message: { case: "interactionResponse", value } }));
+      } else if (message.message.case === "execServerMessage") {
         const exec = message.message.value;
         const answer = (run.execAnswers ?? {})[exec.message.case];
         if (answer === undefined) {
@@ -370,8 +429,11 @@ async function script({ editor, requestId, scriptFile }) {
           return;
         }
         const reply = fromJson(ExecClientMessage, { ...answer, id: exec.id, execId: exec.execId }, { registry: editor.schema.registry });
-        const { ack } = await editor.append(id, { message: { case: "execClientMessage", value: reply } });
-        execs.push({ id: exec.id, kind: exec.message.case, answered: true, ack });
+        const entry = { id: exec.id, kind: exec.message.case, answered: true };
+        execs.push(entry);
+        answers.push(editor.append(id, { message: { case: "execClientMessage", value: reply } }).then(({ ack }) => {
+          entry.ack = ack;
+        }));
       } else if (message.message.case === "kvServerMessage") {
         const request = message.message.value;
         let reply;
@@ -385,11 +447,12 @@ async function script({ editor, requestId, scriptFile }) {
           return;
         }
         const value = fromJson(KvClientMessage, reply, { registry: editor.schema.registry });
-        await editor.append(id, { message: { case: "kvClientMessage", value } });
+        answers.push(editor.append(id, { message: { case: "kvClientMessage", value } }));
         kv.push(request.message.case);
       }
     });
-    runs.push({ requestId: id, acks, execs, kv, ...result });
+    await Promise.all(answers);
+    runs.push({ requestId: id, acks, execs, kv, queries, ...result });
   }
   return { runs };
 }
@@ -538,13 +601,14 @@ async function main() {
       http: { type: "string", default: "2" },
       ca: { type: "string" },
       model: { type: "string", default: "m" },
+      param: { type: "string", multiple: true, default: [] },
       "read-content": { type: "string", default: FIXED_READ_CONTENT },
       script: { type: "string" },
     },
     allowPositionals: true,
   });
   if (!values["base-url"] || !values["schema-dir"] || positionals.length === 0) {
-    throw new Error(`usage: --base-url URL --schema-dir DIR [--http 2|1.1] [--ca FILE] [--model ID] [--read-content TEXT] SCENARIO... (${Object.keys(SCENARIOS)})`);
+    throw new Error(`usage: --base-url URL --schema-dir DIR [--http 2|1.1] [--ca FILE] [--model ID] [--param ID=VALUE]... [--read-content TEXT] SCENARIO... (${Object.keys(SCENARIOS)})`);
   }
   for (const name of positionals) {
     if (!(name in SCENARIOS)) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS)}`);
@@ -552,11 +616,15 @@ async function main() {
   const schema = loadSchema(values["schema-dir"]);
   const ca = values.ca ? readFileSync(values.ca) : undefined;
   const transports = makeTransports(values["base-url"], values.http, ca);
-  const editor = new Editor(schema, transports, { model: values.model, readContent: values["read-content"] });
+  const editor = new Editor(schema, transports, {
+    model: values.model,
+    params: values.param,
+    readContent: values["read-content"],
+  });
   const results = {};
   const report = (extra = {}) =>
     console.log(
-      JSON.stringify({ http: values.http, h2Streams: transports.h2Streams(), results, ...extra }, (_, v) =>
+      JSON.stringify({ http: values.http, h2Streams: transports.h2Streams(), retries: editor.retries, results, ...extra }, (_, v) =>
         typeof v === "bigint" ? v.toString() : v,
       ),
     );

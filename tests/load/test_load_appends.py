@@ -82,9 +82,9 @@ async def normal_turn(daemon: RunningDaemon, k: int, durations: dict[str, float]
 async def out_of_order_pair(editor: EditorClient, durations: dict[str, float]) -> None:
     started = trio.current_time()
     async with trio.open_nursery() as nursery:
-        nursery.start_soon(lambda: editor.append("ooo", heartbeat(), seqno=2))
-        await trio.sleep(1.0)  # seqno 2 waits for 1...
-        await editor.append("ooo", run_request("hello", model="m", conversation_id=None), seqno=1)
+        nursery.start_soon(lambda: editor.append("ooo", heartbeat(), seqno=1))
+        await trio.sleep(1.0)  # seqno 1 waits for 0...
+        await editor.append("ooo", run_request("hello", model="m", conversation_id=None), seqno=0)
     durations["ooo"] = trio.current_time() - started  # ...and both are in a second later
 
 
@@ -116,12 +116,12 @@ async def test_append_flood_stays_bounded_and_leaves_other_requests_alone(autoju
                 others.start_soon(out_of_order_pair, editor, durations)
             assert trio.current_time() - start < HOLD / 2
             assert flood.held_now() == HELD
-        snapshot = daemon.core.gate.snapshot("flood")
-        assert snapshot is not None and snapshot.held == () and snapshot.next == 1
+        # nothing was ever delivered for the flood's request id: nothing is remembered of it
+        assert daemon.core.gate.snapshot("flood") is None
 
-        # The gap is still open, not skipped: seqno 1 now starts the flood request's run normally.
+        # The gap was never skipped: seqno 0 now starts the flood request's run normally.
         async with daemon.editor(http2=True) as editor:
-            await editor.append("flood", run_request("at last", model="m", conversation_id=None), seqno=1)
+            await editor.append("flood", run_request("at last", model="m", conversation_id=None), seqno=0)
             async with editor.run_sse("flood") as reader:
                 assert (await drive(editor, "flood", reader)).text == "Fine, thanks."
 
@@ -133,11 +133,11 @@ async def test_append_flood_stays_bounded_and_leaves_other_requests_alone(autoju
     for seqno, (code, seconds, message) in flood.answers.items():
         if code is Code.RESOURCE_EXHAUSTED:
             assert seconds < 1.0
-            assert f"{HELD} early appends are already held waiting for seqno 1" in message
+            assert f"{HELD} early appends are already held waiting for seqno 0" in message
         else:
             assert seconds == pytest.approx(HOLD, abs=0.01)
             assert (
-                message == f"append_seqno {seqno} for request flood waited {HOLD:g} s for seqno 1, which never arrived"
+                message == f"append_seqno {seqno} for request flood waited {HOLD:g} s for seqno 0, which never arrived"
             )
     assert all(seconds < 0.1 for name, seconds in durations.items() if name != "ooo"), durations
     assert durations["ooo"] == pytest.approx(1.0, abs=0.01)
@@ -162,12 +162,12 @@ async def test_a_run_over_max_streams_is_refused_at_once(autojump_clock: Any) ->
     limit = 3
     async with running_daemon(Idle, limits=Limits(max_streams=limit)) as daemon, daemon.editor(http2=True) as editor:
         for k in range(limit):
-            await editor.append(f"held-{k}", run_request("hold", model="m"))
+            await editor.append(f"held-{k}", run_request("hold", model="m"), wait=True)
         started = trio.current_time()
         refused: list[ConnectError] = []
         with trio.move_on_after(5):
             try:
-                await editor.append("one-too-many", run_request("hold", model="m"))
+                await editor.append("one-too-many", run_request("hold", model="m"), wait=True)
             except AppendFailed as failed:
                 refused.append(failed.error)
         assert refused, f"no refusal within {trio.current_time() - started:g} s"

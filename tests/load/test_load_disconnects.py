@@ -107,7 +107,7 @@ async def test_disconnect_mid_frame_then_reconnect_replays_everything(
     ):
         watch = StreamWatch(daemon.core)
         with trio.fail_after(30):
-            await uploader.append("r1", run_request("read big.txt", model="m", conversation_id="c"))
+            await uploader.append("r1", run_request("read big.txt", model="m", conversation_id="c"), wait=True)
             stream = watch.stream("r1")
             caplog.clear()  # from here on: the disconnects, the turn's end, the replay
             async with leaving_clients(daemon, mode) as leave:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -113,7 +114,7 @@ def test_chat_deepseek_reasoning_content() -> None:
     assert thinking_of(deltas) == "The user wants 9.11 vs 9.9."
     assert text_of(deltas) == "9.9 is larger."
     first_text = next(i for i, d in enumerate(deltas) if isinstance(d, TextDelta))
-    assert deltas[first_text - 1] == ThinkingDone(origin="openai-chat")
+    assert deltas[first_text - 1] == ThinkingDone(origin="openai-chat", carrier="reasoning_content")
     # usage came in the finish_reason chunk itself
     assert deltas[-2:] == [Usage(input=14, output=230, reasoning=200), PassEnd(StopReason.END_TURN)]
 
@@ -122,8 +123,29 @@ def test_chat_openrouter_reasoning_and_details_not_doubled() -> None:
     deltas = run_every_split(CHAT, (DATA / "openrouter_reasoning.sse").read_bytes())
     assert thinking_of(deltas) == "Let me think about this."
     assert text_of(deltas) == "Hello!"
-    assert len(of_type(deltas, ThinkingDone)) == 1
+    (done,) = of_type(deltas, ThinkingDone)
+    # the details, merged by index, are kept whole to go back: Claude's signature with its text
+    assert done.carrier == "reasoning_details" and done.signature is not None
+    assert json.loads(done.signature) == [
+        {
+            "type": "reasoning.text",
+            "text": "Let me think about this.",
+            "format": "anthropic-claude-v1",
+            "index": 0,
+            "signature": "ErUBCkYIBRgCIkC",
+        }
+    ]
     assert deltas[-2:] == [Usage(input=40, output=25, reasoning=12), PassEnd(StopReason.END_TURN)]
+
+
+def test_chat_gemini_thought_signature_stays_with_its_call() -> None:
+    deltas = run_every_split(CHAT, (DATA / "gemini_openai_thought_signature.sse").read_bytes())
+    calls = of_type(deltas, ToolCallDone)
+    assert [(c.name, c.arguments, c.signature) for c in calls] == [
+        ("Read", '{"path":"/w/a.py"}', "CiQBcsjafE3kS8Lh5ytKGmVbW2hXJn9nE7Lq0u9vYzPo7DrM4BQ="),
+        ("Read", '{"path":"/w/b.py"}', None),
+    ]
+    assert deltas[-2:] == [Usage(input=210, output=38, reasoning=164), PassEnd(StopReason.TOOL_USE)]
 
 
 def test_chat_reasoning_details_alone_are_used() -> None:

@@ -23,6 +23,7 @@ from cursord.providers.model import (
     PassEnd,
     PassRequest,
     ProviderKind,
+    ReasoningChoice,
     StopReason,
     TextDelta,
     TextPart,
@@ -51,6 +52,7 @@ from cursord.testing.fake_providers import (
 )
 
 KEY = "sk-test-SECRET-0123456789"
+THINK_LOW = ReasoningChoice(thinking=True, effort="low")  # a 2048-token budget
 
 
 def make(kind: ProviderKind, fake: FakeProvider | str, **kw: object) -> HttpProvider:
@@ -126,7 +128,7 @@ async def test_responses_text(autojump_clock: trio.testing.MockClock) -> None:
     async with open_fake_provider(Reply.sse(responses_text("Responses says hi."))) as fake:
         out = Collector()
         await make(ProviderKind.OPENAI_RESPONSES, fake).stream(
-            PassRequest("m", "sys", (Message.user("q"),), reasoning_effort="low"), out
+            PassRequest("m", "sys", (Message.user("q"),), reasoning=ReasoningChoice(effort="low")), out
         )
     assert out.text() == "Responses says hi."
     [req] = fake.requests
@@ -145,7 +147,7 @@ async def test_anthropic_tool_loop_sends_thinking_back_unchanged(autojump_clock:
         provider = make(ProviderKind.ANTHROPIC, fake)
         out = Collector()
         history: tuple[Message, ...] = (Message.user("read a"),)
-        await provider.stream(PassRequest("m", "sys", history, tools, thinking_budget=2048), out)
+        await provider.stream(PassRequest("m", "sys", history, tools, reasoning=THINK_LOW), out)
         done = next(d for d in out.deltas if isinstance(d, ThinkingDone))
         call = next(d for d in out.deltas if isinstance(d, ToolCallDone))
         reply = Message.assistant(
@@ -154,7 +156,7 @@ async def test_anthropic_tool_loop_sends_thinking_back_unchanged(autojump_clock:
         )
         history += (reply, Message.tool_result(call.id, "contents"))
         out2 = Collector()
-        await provider.stream(PassRequest("m", "sys", history, tools, thinking_budget=2048), out2)
+        await provider.stream(PassRequest("m", "sys", history, tools, reasoning=THINK_LOW), out2)
     assert out2.text() == "Done."
     first_req, second = fake.requests
     assert second.path == "/v1/messages"

@@ -13,6 +13,7 @@ from cursord.providers.model import (
     Message,
     PassRequest,
     ProviderKind,
+    ReasoningChoice,
     Role,
     StopReason,
     TextPart,
@@ -60,7 +61,8 @@ def request(**kw: Any) -> PassRequest:
 
 
 def test_chat_request() -> None:
-    path, body, headers = openai_chat.build_request(request(reasoning_effort="high", max_output_tokens=500))
+    choice = ReasoningChoice(effort="high")
+    path, body, headers = openai_chat.build_request(request(reasoning=choice, max_output_tokens=500))
     assert path == "/chat/completions"
     assert headers["accept"] == "text/event-stream"
     assert body["stream"] is True and body["stream_options"] == {"include_usage": True}
@@ -118,7 +120,8 @@ def test_chat_assistant_with_only_tool_calls_has_null_content() -> None:
 
 
 def test_responses_request() -> None:
-    path, body, _ = openai_responses.build_request(request(reasoning_effort="medium", max_output_tokens=800))
+    choice = ReasoningChoice(effort="medium")
+    path, body, _ = openai_responses.build_request(request(reasoning=choice, max_output_tokens=800))
     assert path == "/responses"
     assert body["stream"] is True and body["store"] is False
     assert body["instructions"] == "You are terse."
@@ -151,12 +154,13 @@ def test_responses_without_reasoning_has_no_include() -> None:
 
 
 def test_anthropic_request() -> None:
-    path, body, headers = anthropic.build_request(request(thinking_budget=4000, max_output_tokens=2000))
+    choice = ReasoningChoice(thinking=True, effort="low")
+    path, body, headers = anthropic.build_request(request(reasoning=choice, max_output_tokens=2000))
     assert path == "/v1/messages"
     assert headers["anthropic-version"] == "2023-06-01"
     assert body["stream"] is True
-    assert body["thinking"] == {"type": "enabled", "budget_tokens": 4000}
-    assert body["max_tokens"] > 4000  # max_tokens must exceed the thinking budget
+    assert body["thinking"] == {"type": "enabled", "budget_tokens": 2048}
+    assert body["max_tokens"] > 2048  # max_tokens must exceed the thinking budget
     assert body["system"] == [{"type": "text", "text": "You are terse.", "cache_control": {"type": "ephemeral"}}]
     assert [t.get("cache_control") for t in body["tools"]] == [None, {"type": "ephemeral"}]
     assert body["tools"][0]["input_schema"]["required"] == ["path"]

@@ -534,9 +534,9 @@ async def test_a_reused_request_id_decides_again(stack: Stack) -> None:
     _upstream_run_routes(stack.origin)
     with trio.fail_after(10):
         async with EditorClient.open(stack.tunnel, False) as editor:
-            await editor.append("r-reuse", run_request("one", model="cursor-small"))
+            await editor.append("r-reuse", run_request("one", model="cursor-small"), wait=True)
             assert stack.proxy.runs.get("r-reuse") is True
-            await editor.append("r-reuse", run_request("two", model="local-model"), seqno=1)
+            await editor.append("r-reuse", run_request("two", model="local-model"), seqno=0)
             async with editor.run_sse("r-reuse") as reader:
                 messages = await reader.read_to_end()
     assert [m.interaction_update.text_delta.text for m in messages] == ["cursord: two"]

@@ -187,7 +187,8 @@ def test_available_models_lists_exactly_the_configured_models(catalog: ModelCata
         assert model.server_model_name == entry.model_id
         assert model.client_display_name == entry.display_name == model.inputbox_short_model_name
         assert model.default_on and model.supports_agent and model.supports_plan_mode
-        assert model.supports_non_max_mode and not model.supports_max_mode
+        assert model.supports_non_max_mode
+        assert model.supports_max_mode is model.name.startswith("claude")  # Anthropic has a highest effort
         assert model.is_user_added
         assert model.supports_images is entry.vision is True  # vision is on unless the provider says not
         assert entry.provider.name in model.tooltip_data.markdown_content
@@ -229,14 +230,88 @@ def test_available_models_answers_the_picker_protocol_asked_for(
     assert response.use_model_parameters is expected
     for model in response.models:
         if expected:
-            (variant,) = model.variants
-            assert variant.is_default_non_max_config and not variant.is_max_mode
-            assert variant.variant_string_representation == model.name
-            assert catalog.resolve(variant.variant_string_representation) is not None
-            assert not variant.parameter_values
+            default = model.variants[0]
+            assert default.is_default_non_max_config and not default.is_max_mode
+            assert default.variant_string_representation == model.name
+            assert catalog.resolve(default.variant_string_representation) is not None
+            assert not default.parameter_values
+            assert (len(model.variants) == 1) is (model.name == "o-mini")  # the one model not known to reason
         else:
             assert not model.variants
-        assert not model.parameter_definitions
+        assert bool(model.parameter_definitions) is (expected and model.name != "o-mini")
+
+
+DEEPSEEK = ProviderSpec(
+    kind=ProviderKind.OPENAI_CHAT,
+    name="deepseek",
+    base_url="https://api.deepseek.com",
+    api_key_env="DEEPSEEK_API_KEY",
+    models=("deepseek-reasoner",),
+)
+
+GEMINI = ProviderSpec(
+    kind=ProviderKind.GEMINI,
+    name="gemini",
+    base_url="https://generativelanguage.googleapis.com/v1beta",
+    api_key_env="GEMINI_API_KEY",
+    models=("gemini-3-pro-preview", "gemini-2.5-flash"),
+)
+
+
+def picker(model: aiserver.AvailableModelsResponse.AvailableModel) -> dict[str, Any]:
+    """A model's parameters and variants, as plain data."""
+    definitions = {}
+    for definition in model.parameter_definitions:
+        kinds = [k for k in ("boolean_parameter", "enum_parameter") if definition.parameter_type.HasField(k)]
+        definitions[definition.id] = [v.value for k in kinds for v in getattr(definition.parameter_type, k).values]
+    variants = [
+        (
+            v.display_name,
+            [(p.id, p.value) for p in v.parameter_values],
+            v.is_max_mode,
+            v.variant_string_representation,
+        )
+        for v in model.variants
+    ]
+    return {"definitions": definitions, "variants": variants, "max": model.supports_max_mode}
+
+
+def test_reasoning_models_offer_their_thinking_choices() -> None:
+    catalog = ModelCatalog([OPENAI, ANTHROPIC, DEEPSEEK, GEMINI])
+    by_name = {m.name: m for m in available_models(catalog, aiserver.AvailableModelsRequest()).models}
+    gpt = picker(by_name["gpt-5"])
+    assert gpt["definitions"] == {"reasoning_effort": ["low", "medium", "high"]} and not gpt["max"]
+    assert gpt["variants"] == [
+        ("gpt-5", [], False, "gpt-5"),
+        ("gpt-5 (low effort)", [("reasoning_effort", "low")], False, "gpt-5?reasoning_effort=low"),
+        ("gpt-5 (medium effort)", [("reasoning_effort", "medium")], False, "gpt-5?reasoning_effort=medium"),
+        ("gpt-5 (high effort)", [("reasoning_effort", "high")], False, "gpt-5?reasoning_effort=high"),
+    ]
+    claude = picker(by_name["claude-sonnet-4-5"])
+    assert claude["definitions"] == {
+        "thinking": ["true", "false"],
+        "reasoning_effort": ["low", "medium", "high", "max"],
+    }
+    assert claude["max"] and claude["variants"][1] == (
+        "claude-sonnet-4-5 (thinking off)",
+        [("thinking", "false")],
+        False,
+        "claude-sonnet-4-5?thinking=false",
+    )
+    assert claude["variants"][-1][1:3] == ([("thinking", "true"), ("reasoning_effort", "max")], True)
+    deepseek = picker(by_name["deepseek-reasoner"])
+    assert deepseek["definitions"] == {"thinking": ["true", "false"], "reasoning_effort": ["low", "high", "max"]}
+    assert picker(by_name["o-mini"])["definitions"] == {}
+    # native Gemini: Gemini 3 Pro's two thinking levels; 2.5 Flash's budgets, which can stop thinking
+    assert picker(by_name["gemini-3-pro-preview"])["definitions"] == {"reasoning_effort": ["low", "high"]}
+    flash = picker(by_name["gemini-2.5-flash"])
+    assert flash["max"] and flash["definitions"] == {
+        "thinking": ["true", "false"],
+        "reasoning_effort": ["low", "medium", "high", "max"],
+    }
+    usable = {m.model_id: m for m in usable_models_agent(catalog, agent.GetUsableModelsRequest()).models}
+    assert usable["gpt-5"].HasField("thinking_details") and usable["deepseek-reasoner"].HasField("thinking_details")
+    assert not usable["o-mini"].HasField("thinking_details")
 
 
 def test_huge_context_window_is_left_out_not_overflowed() -> None:

@@ -174,8 +174,8 @@ async def test_an_ended_stream_is_replayed_or_replaced(editor: EditorClient) -> 
 
 
 async def test_an_upload_that_came_by_bidi_append_is_not_delivered_again(editor: EditorClient) -> None:
-    await editor.append("r1", run_request("hello", model="m"))
-    await editor.append("r1", exec_result(1, "x"))
+    await editor.append("r1", run_request("hello", model="m"), wait=True)
+    await editor.append("r1", exec_result(1, "x"), wait=True)
     async with editor.run("r1") as run:
         reader = await run.reader()
         await run.send(exec_result(1, "x"))  # the editor retrying on the other path: not delivered again
@@ -253,8 +253,8 @@ async def test_a_run_that_uploads_nothing_for_an_unknown_request_id(
     async with editor.run("nobody") as run:
         before = trio.current_time()
         code, message = await _refused(await run.reader())
-    assert code is Code.NOT_FOUND and "within 60 s" in message
-    assert trio.current_time() - before == pytest.approx(60, abs=0.5)
+    assert code is Code.NOT_FOUND and "within 30 s" in message
+    assert trio.current_time() - before == pytest.approx(30, abs=0.5)
     assert daemon.core.broker.get("nobody") is None  # no placeholder was left behind
 
 

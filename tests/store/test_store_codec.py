@@ -19,8 +19,10 @@ texts = st.text(alphabet=st.characters(codec=None, categories=None), max_size=40
 opt_texts = st.none() | texts
 
 text_parts = st.builds(TextPart, texts)
-thinking_parts = st.builds(ThinkingPart, text=texts, signature=opt_texts, redacted_data=opt_texts, origin=opt_texts)
-tool_calls = st.builds(ToolCallPart, texts, texts, texts)
+thinking_parts = st.builds(
+    ThinkingPart, text=texts, signature=opt_texts, redacted_data=opt_texts, origin=opt_texts, carrier=opt_texts
+)
+tool_calls = st.builds(ToolCallPart, texts, texts, texts, opt_texts)
 tool_results = st.builds(ToolResultPart, texts, texts, st.booleans())
 
 messages = st.one_of(

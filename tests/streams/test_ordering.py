@@ -98,13 +98,13 @@ async def test_concurrent_out_of_order_admits_deliver_in_order_one_at_a_time(
 
     with trio.fail_after(LIMIT):
         async with trio.open_nursery() as handlers:
-            for n in (3, 5, 1, 4, 2):  # each handler has arrived (and is blocked) before the next starts
+            for n in (2, 4, 0, 3, 1):  # each handler has arrived (and is blocked) before the next starts
                 handlers.start_soon(admit, n)
                 await trio.testing.wait_all_tasks_blocked()
-    assert rec.seqnos("r1") == [1, 2, 3, 4, 5]
+    assert rec.seqnos("r1") == [0, 1, 2, 3, 4]
     assert rec.max_active == 1
-    # seqno k returns when its own delivery ends: after k deliveries of 0.5 s each
-    assert returned_at == {k: pytest.approx(0.5 * k) for k in range(1, 6)}
+    # seqno k returns when its own delivery ends: after k + 1 deliveries of 0.5 s each
+    assert returned_at == {k: pytest.approx(0.5 * (k + 1)) for k in range(5)}
 
 
 async def test_a_gap_blocks_only_its_own_request_id(
@@ -118,15 +118,16 @@ async def test_a_gap_blocks_only_its_own_request_id(
             spawn_admit(handlers, gate, "r1", 2, rec.deliver, results)
             await trio.testing.wait_all_tasks_blocked()
             t0 = trio.current_time()
-            for n in (1, 2, 3):
+            for n in (0, 1, 2):
                 assert await gate.admit("r2", n, ("r2", n), rec.deliver) is Admission.DELIVERED
             assert trio.current_time() == t0  # r2 never waited
-            assert rec.seqnos("r2") == [1, 2, 3]
-            assert results == {}  # r1's seqno 2 is still waiting for 1
+            assert rec.seqnos("r2") == [0, 1, 2]
+            assert results == {}  # r1's seqno 2 is still waiting for 0 and 1
             autojump_clock.jump(10)
-            assert await gate.admit("r1", 1, ("r1", 1), rec.deliver) is Admission.DELIVERED
+            for n in (0, 1):
+                assert await gate.admit("r1", n, ("r1", n), rec.deliver) is Admission.DELIVERED
         assert results == {("r1", 2): Admission.DELIVERED}
-        assert rec.seqnos("r1") == [1, 2]
+        assert rec.seqnos("r1") == [0, 1, 2]
 
 
 async def test_a_gap_never_filled_answers_after_exactly_the_hold_bound(
@@ -214,12 +215,12 @@ async def test_capacity_is_bounded_per_request_id(
             assert caught.value.kind is RejectionKind.OVER_CAPACITY
             assert caught.value.message == (
                 "append_seqno 5 for request r1 rejected: 2 early appends are already held waiting for "
-                "seqno 1 (limit 2 per request)"
+                "seqno 0 (limit 2 per request)"
             )
-            for rid, n in (("r1", 1), ("r1", 2), ("r2", 1)):
+            for rid, n in (("r1", 0), ("r1", 1), ("r1", 2), ("r2", 0), ("r2", 1)):
                 assert await gate.admit(rid, n, (rid, n), rec.deliver) is Admission.DELIVERED
-    assert rec.seqnos("r1") == [1, 2, 3, 4]
-    assert rec.seqnos("r2") == [1, 2]
+    assert rec.seqnos("r1") == [0, 1, 2, 3, 4]
+    assert rec.seqnos("r2") == [0, 1, 2]
     assert all(result is Admission.DELIVERED for result in results.values())
 
 
@@ -233,19 +234,41 @@ async def test_new_bounds_map_to_their_connect_codes_and_held_bytes_are_released
     assert (caught.value.code, caught.value.kind) == ("invalid_argument", RejectionKind.INVALID_REQUEST_ID)
     results: dict[tuple[str, int], object] = {}
     with trio.fail_after(LIMIT):
+        assert await gate.admit("r1", 0, ("r1", 0), rec.deliver) is Admission.DELIVERED
         async with trio.open_nursery() as handlers:
             handlers.start_soon(lambda: gate.admit("r1", 2, ("r1", 2), rec.deliver, size=10))
             await trio.testing.wait_all_tasks_blocked()
             assert gate.held_bytes == 10 and gate.tracked == 1
             with pytest.raises(AppendRejected) as caught:
-                await gate.admit("r2", 1, ("r2", 1), rec.deliver)  # r1 holds an append: not idle
+                await gate.admit("r2", 0, ("r2", 0), rec.deliver)  # r1 holds an append: not idle
             assert (caught.value.code, caught.value.kind) == ("resource_exhausted", RejectionKind.TOO_MANY_REQUESTS)
             with pytest.raises(AppendRejected) as caught:
                 await gate.admit("r1", 3, ("r1", 3), rec.deliver, size=1)
             assert (caught.value.code, caught.value.kind) == ("resource_exhausted", RejectionKind.OVER_CAPACITY)
             assert await gate.admit("r1", 1, ("r1", 1), rec.deliver) is Admission.DELIVERED
-    assert rec.seqnos("r1") == [1, 2] and gate.held_bytes == 0 and not results
-    assert await gate.admit("r2", 1, ("r2", 1), rec.deliver) is Admission.DELIVERED  # r1 idle: forgotten
+    assert rec.seqnos("r1") == [0, 1, 2] and gate.held_bytes == 0 and not results
+    assert await gate.admit("r2", 0, ("r2", 0), rec.deliver) is Admission.DELIVERED  # r1 idle: forgotten
+
+
+async def test_a_full_table_evicts_unstarted_early_appends_for_a_new_run(
+    autojump_clock: trio.testing.MockClock, nursery: trio.Nursery
+) -> None:
+    """Issue 27, finding 4: callers that hold early appends for new ids open cannot lock new runs out."""
+    gate = await started_gate(nursery, max_requests=4)
+    rec = Recorder()
+    results: dict[tuple[str, int], object] = {}
+    with trio.fail_after(LIMIT):
+        async with trio.open_nursery() as handlers:
+            for n in range(4):
+                spawn_admit(handlers, gate, f"junk-{n}", 2, rec.deliver, results)
+                await trio.testing.wait_all_tasks_blocked()
+            assert gate.tracked == 4
+            assert await gate.admit("real", 0, ("real", 0), rec.deliver) is Admission.DELIVERED
+            await trio.testing.wait_all_tasks_blocked()
+            handlers.cancel_scope.cancel()
+    refused = results[("junk-0", 2)]
+    assert isinstance(refused, AppendRejected) and refused.code == "resource_exhausted"
+    assert rec.seqnos("real") == [0]
 
 
 async def test_duplicates_return_at_once_and_are_not_delivered(
@@ -269,7 +292,7 @@ async def test_duplicates_return_at_once_and_are_not_delivered(
         assert results == {("r1", 3): Admission.DELIVERED, ("r1", 4): Admission.DELIVERED}
 
 
-async def test_non_positive_seqnos_bypass_ordering(
+async def test_negative_seqnos_bypass_ordering(
     autojump_clock: trio.testing.MockClock, nursery: trio.Nursery
 ) -> None:
     gate = await started_gate(nursery)
@@ -277,31 +300,35 @@ async def test_non_positive_seqnos_bypass_ordering(
     results: dict[tuple[str, int], object] = {}
     with trio.fail_after(LIMIT):
         async with trio.open_nursery() as handlers:
-            spawn_admit(handlers, gate, "r1", 2, rec.deliver, results)  # a gap at 1
+            spawn_admit(handlers, gate, "r1", 2, rec.deliver, results)  # a gap at 0 and 1
             await trio.testing.wait_all_tasks_blocked()
             before = gate.snapshot("r1")
-            for n in (0, -1, 0):
+            for n in (-1, -3, -1):
                 assert await gate.admit("r1", n, ("r1", n), rec.deliver) is Admission.DELIVERED
             assert gate.snapshot("r1") == before
             assert gate.snapshot("other") is None
-            assert await gate.admit("other", 0, ("other", 0), rec.deliver) is Admission.DELIVERED
+            assert await gate.admit("other", -1, ("other", -1), rec.deliver) is Admission.DELIVERED
             assert gate.snapshot("other") is None
-            await gate.admit("r1", 1, ("r1", 1), rec.deliver)
-        assert rec.seqnos("r1") == [0, -1, 0, 1, 2]
+            for n in (0, 1):
+                await gate.admit("r1", n, ("r1", n), rec.deliver)
+        assert rec.seqnos("r1") == [-1, -3, -1, 0, 1, 2]
 
 
-async def test_a_reused_request_id_restarting_at_one_is_delivered(
+async def test_a_reused_request_id_restarting_at_its_first_seqno_is_delivered(
     autojump_clock: trio.testing.MockClock, nursery: trio.Nursery
 ) -> None:
     gate = await started_gate(nursery)
     rec = Recorder()
     with trio.fail_after(LIMIT):
-        for n in (1, 2, 3):
-            await gate.admit("r1", n, ("r1", n), rec.deliver)
+        for n in (0, 1, 2):
+            await gate.admit("r1", n, ("r1", n), rec.deliver, fingerprint=b"first run %d" % n)
         await trio.sleep(5)
-        for n in (1, 2):
-            assert await gate.admit("r1", n, ("r1", n), rec.deliver) is Admission.DELIVERED
-        assert rec.seqnos("r1") == [1, 2, 3, 1, 2]
+        # a retry of the first upload is a duplicate; other bytes at seqno 0 are a new run
+        assert await gate.admit("r1", 0, ("r1", 0), rec.deliver, fingerprint=b"first run 0") is Admission.DUPLICATE
+        for n in (0, 1):
+            admission = await gate.admit("r1", n, ("r1", n), rec.deliver, fingerprint=b"second run %d" % n)
+            assert admission is Admission.DELIVERED
+        assert rec.seqnos("r1") == [0, 1, 2, 0, 1]
 
 
 async def test_idle_state_is_dropped_after_exactly_ten_minutes(
@@ -366,6 +393,7 @@ async def test_a_cancelled_waiter_leaves_its_append_to_be_delivered_in_turn(
     gate = await started_gate(nursery)
     rec = Recorder()
     with trio.fail_after(LIMIT):
+        assert await gate.admit("r1", 0, ("r1", 0), rec.deliver) is Admission.DELIVERED
         with trio.move_on_after(5) as gave_up:  # the client goes away while 2 waits for 1
             await gate.admit("r1", 2, ("r1", 2), rec.deliver)
         assert gave_up.cancelled_caught
@@ -373,11 +401,34 @@ async def test_a_cancelled_waiter_leaves_its_append_to_be_delivered_in_turn(
         assert snap is not None and snap.held == (2,)
         assert await gate.admit("r1", 1, ("r1", 1), rec.deliver) is Admission.DELIVERED
         await trio.testing.wait_all_tasks_blocked()
-        assert rec.seqnos("r1") == [1, 2]
+        assert rec.seqnos("r1") == [0, 1, 2]
         # the editor saw no ACK for 2 and resends it: a duplicate, ACKed without a second delivery
         assert await gate.admit("r1", 2, ("r1", 2), rec.deliver) is Admission.DUPLICATE
         assert await gate.admit("r1", 3, ("r1", 3), rec.deliver) is Admission.DELIVERED
-        assert rec.seqnos("r1") == [1, 2, 3]
+        assert rec.seqnos("r1") == [0, 1, 2, 3]
+
+
+async def test_an_abandoned_early_append_of_a_new_request_is_withdrawn_and_holds_no_slot(
+    autojump_clock: trio.testing.MockClock, nursery: trio.Nursery
+) -> None:
+    """Issue 27, finding 4: thousands of early appends whose callers reset must not lock new runs out."""
+    gate = await started_gate(nursery, max_requests=4)
+    rec = Recorder()
+    with trio.fail_after(LIMIT):
+        for n in range(100):
+            with trio.move_on_after(0.1):  # a seqno-2 append for a new id, then the caller resets
+                await gate.admit(f"junk-{n}", 2, (f"junk-{n}", 2), rec.deliver, size=100)
+            assert gate.tracked == 0 and gate.held_bytes == 0
+        assert await gate.admit("real", 0, ("real", 0), rec.deliver) is Admission.DELIVERED
+        # a retry of the withdrawn append is taken like any other
+        results: dict[tuple[str, int], object] = {}
+        async with trio.open_nursery() as handlers:
+            spawn_admit(handlers, gate, "junk-1", 2, rec.deliver, results)
+            await trio.testing.wait_all_tasks_blocked()
+            for n in (0, 1):
+                assert await gate.admit("junk-1", n, ("junk-1", n), rec.deliver) is Admission.DELIVERED
+        assert results == {("junk-1", 2): Admission.DELIVERED}
+        assert rec.seqnos("junk-1") == [0, 1, 2]
 
 
 async def test_a_caller_cancelled_during_its_delivery_does_not_interrupt_it(
@@ -394,16 +445,16 @@ async def test_a_caller_cancelled_during_its_delivery_does_not_interrupt_it(
     results: dict[tuple[str, int], object] = {}
     with trio.fail_after(LIMIT):
         with trio.move_on_after(1):
-            await gate.admit("r1", 1, ("r1", 1), slow)
+            await gate.admit("r1", 0, ("r1", 0), slow)
         snap = gate.snapshot("r1")
-        assert snap is not None and (snap.next, snap.processing) == (1, True)
+        assert snap is not None and (snap.next, snap.processing) == (0, True)
         async with trio.open_nursery() as handlers:
-            spawn_admit(handlers, gate, "r1", 2, rec.deliver, results)
+            spawn_admit(handlers, gate, "r1", 1, rec.deliver, results)
             await trio.testing.wait_all_tasks_blocked()
-            assert results == {}  # 2 waits behind 1, which is still being delivered
+            assert results == {}  # 1 waits behind 0, which is still being delivered
             unblock.set()
-        assert rec.seqnos("r1") == [1, 2]
-        assert results == {("r1", 2): Admission.DELIVERED}
+        assert rec.seqnos("r1") == [0, 1]
+        assert results == {("r1", 1): Admission.DELIVERED}
 
 
 async def test_a_cancelled_waiter_whose_gap_never_fills_is_dropped_quietly(
@@ -413,6 +464,7 @@ async def test_a_cancelled_waiter_whose_gap_never_fills_is_dropped_quietly(
     rec = Recorder()
     caplog.set_level(logging.INFO, logger="cursord.streams.append_gate")
     with trio.fail_after(LIMIT):
+        assert await gate.admit("r1", 0, ("r1", 0), rec.deliver) is Admission.DELIVERED
         t0 = trio.current_time()
         with trio.move_on_after(1):
             await gate.admit("r1", 3, ("r1", 3), rec.deliver)
@@ -423,7 +475,7 @@ async def test_a_cancelled_waiter_whose_gap_never_fills_is_dropped_quietly(
         assert "append_seqno 3 for request r1 waited 30 s for seqno 1" in caplog.text
         for n in (1, 2, 3):
             assert await gate.admit("r1", n, ("r1", n), rec.deliver) is Admission.DELIVERED
-        assert rec.seqnos("r1") == [1, 2, 3]
+        assert rec.seqnos("r1") == [0, 1, 2, 3]
 
 
 async def test_a_failing_delivery_after_its_caller_left_is_logged_and_the_sequence_moves_on(
@@ -436,13 +488,49 @@ async def test_a_failing_delivery_after_its_caller_left_is_logged_and_the_sequen
         raise ValueError("boom")
 
     with trio.fail_after(LIMIT):
+        assert await gate.admit("r1", 0, ("r1", 0), rec.deliver) is Admission.DELIVERED
         with trio.move_on_after(1):
             await gate.admit("r1", 2, ("r1", 2), explode)
         assert await gate.admit("r1", 1, ("r1", 1), rec.deliver) is Admission.DELIVERED
         await trio.testing.wait_all_tasks_blocked()
         assert "delivering append_seqno 2 for request r1 failed after its caller left" in caplog.text
         assert await gate.admit("r1", 3, ("r1", 3), rec.deliver) is Admission.DELIVERED
-        assert rec.seqnos("r1") == [1, 3]
+        assert rec.seqnos("r1") == [0, 1, 3]
+
+
+async def test_a_one_based_sender_is_delivered_after_the_start_grace(
+    autojump_clock: trio.testing.MockClock, nursery: trio.Nursery
+) -> None:
+    """An older client numbers from 1, one at a time: its first append waits the start grace (2 s) for a
+    seqno 0 that never comes, then the sequence starts at 1 and runs without waiting."""
+    gate = await started_gate(nursery)
+    rec = Recorder()
+    with trio.fail_after(LIMIT):
+        t0 = trio.current_time()
+        assert await gate.admit("r1", 1, ("r1", 1), rec.deliver) is Admission.DELIVERED
+        assert trio.current_time() - t0 == pytest.approx(2.0)
+        for n in (2, 3):
+            assert await gate.admit("r1", n, ("r1", n), rec.deliver) is Admission.DELIVERED
+        assert trio.current_time() - t0 == pytest.approx(2.0)
+        with pytest.raises(AppendRejected) as caught:
+            await gate.admit("r1", 0, ("r1", 0), rec.deliver)
+        assert (caught.value.code, caught.value.kind) == ("failed_precondition", RejectionKind.LATE_START)
+        assert rec.seqnos("r1") == [1, 2, 3]
+
+
+async def test_a_conflicting_retry_is_refused_aborted(
+    autojump_clock: trio.testing.MockClock, nursery: trio.Nursery
+) -> None:
+    gate = await started_gate(nursery)
+    rec = Recorder()
+    with trio.fail_after(LIMIT):
+        assert await gate.admit("r1", 0, ("r1", 0), rec.deliver, fingerprint=b"a") is Admission.DELIVERED
+        assert await gate.admit("r1", 1, ("r1", 1), rec.deliver, fingerprint=b"b") is Admission.DELIVERED
+        assert await gate.admit("r1", 1, ("r1", 1), rec.deliver, fingerprint=b"b") is Admission.DUPLICATE
+        with pytest.raises(AppendRejected) as caught:
+            await gate.admit("r1", 1, ("r1", 1), rec.deliver, fingerprint=b"not b")
+        assert (caught.value.code, caught.value.kind) == ("aborted", RejectionKind.CONFLICTING_RETRY)
+        assert rec.seqnos("r1") == [0, 1]
 
 
 async def test_shutdown_answers_every_waiter_with_unavailable(autojump_clock: trio.testing.MockClock) -> None:

@@ -213,11 +213,11 @@ async def test_tap_reports_a_scripted_turn_in_order(autojump_clock: Any) -> None
         assert snapshot["type"] == "snapshot"
         assert snapshot["streams"] == []
 
-        await editor.append("r1", run_request("go", model="m", conversation_id="conv-1"))
+        await editor.append("r1", run_request("go", model="m", conversation_id="conv-1"), wait=True)
         async with editor.run_sse("r1") as reader:
             first = [await reader.next_message() for _ in range(4)]
             assert first[3] is not None and first[3].exec_server_message.exec_id == "e1"
-            await editor.append("r1", shell_result(1, "e1"))
+            await editor.append("r1", shell_result(1, "e1"), wait=True)
             rest = await reader.read_to_end()
         assert len(rest) == 1 and rest[0].interaction_update.HasField("turn_ended")
 
@@ -254,8 +254,8 @@ async def test_tap_reports_a_scripted_turn_in_order(autojump_clock: Any) -> None
 
     intents = of_type(events, "intent")
     assert [(i["kind"], i["seqno"]) for i in intents] == [
-        ("run_request", 1),
-        ("exec_client_message.shell_result", 2),
+        ("run_request", 0),
+        ("exec_client_message.shell_result", 1),
     ]
     assert intents[0]["model_id"] == "m" and intents[0]["conversation_id"] == "conv-1"
     assert intents[1]["exec_seq"] == 1 and intents[1]["exec_id"] == "e1"
@@ -293,7 +293,7 @@ async def test_tap_reports_a_turn_run_over_agent_service_run(autojump_clock: Any
 
 async def test_snapshot_shows_running_streams_and_pending_execs(autojump_clock: Any) -> None:
     async with tap_daemon() as (daemon, _), daemon.editor(http2=True) as editor:
-        await editor.append("r1", run_request("go", model="m", conversation_id="conv-1"))
+        await editor.append("r1", run_request("go", model="m", conversation_id="conv-1"), wait=True)
         async with open_tap(daemon) as tap:
             snapshot = await next_event(tap)
         (row,) = snapshot["streams"]
@@ -303,7 +303,7 @@ async def test_snapshot_shows_running_streams_and_pending_execs(autojump_clock: 
         assert row["backlog_bytes"] == daemon.core.broker.get("r1").backlog.byte_count  # type: ignore[union-attr]
         assert [(p["id"], p["kind"], p["exec_id"]) for p in row["pending_execs"]] == [(1, "shell_stream_args", "e1")]
 
-        await editor.append("r1", shell_result(1, "e1"))
+        await editor.append("r1", shell_result(1, "e1"), wait=True)
         async with open_tap(daemon) as tap:
             snapshot = await next_event(tap)
         (row,) = snapshot["streams"]
@@ -336,12 +336,12 @@ async def test_refused_uploads_are_reported(autojump_clock: Any) -> None:
     async with tap_daemon() as (daemon, _), daemon.editor(http2=True) as editor, open_tap(daemon) as tap:
         await next_event(tap)
         with pytest.raises(AppendFailed):
-            await editor.append("nobody", shell_result(4, "x"))
+            await editor.append("nobody", shell_result(4, "x"), wait=True)
         intent, refused = await next_event(tap), await next_event(tap)
     assert (intent["type"], intent["kind"]) == ("intent", "exec_client_message.shell_result")
     assert intent["request_id"] == "nobody"
     assert refused["type"] == "append.refused"
-    assert refused["code"] == Code.NOT_FOUND.value and refused["seqno"] == 1
+    assert refused["code"] == Code.NOT_FOUND.value and refused["seqno"] == 0
 
 
 # ---- access --------------------------------------------------------------------------------------------

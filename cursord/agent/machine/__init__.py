@@ -24,6 +24,8 @@ from cursord.agent.machine.turn_events import (
     Publish,
     RecordTurn,
     Resume,
+    ReviewVerdict,
+    RunWebTool,
     SendExec,
     ShowToolCall,
     Snapshot,
@@ -31,6 +33,7 @@ from cursord.agent.machine.turn_events import (
     StoreSummary,
     Tap,
     TurnOutcome,
+    WebToolDone,
 )
 from cursord.agent.machine.turn_machine import TRANSITIONS, TurnMachine, TurnProtocolError
 from cursord.agent.machine.turn_rules import TURN_RULES
@@ -61,6 +64,8 @@ __all__ = [
     "Publish",
     "RecordTurn",
     "Resume",
+    "ReviewVerdict",
+    "RunWebTool",
     "SendBlob",
     "SendExec",
     "ShowToolCall",
@@ -74,4 +79,5 @@ __all__ = [
     "TurnProtocolError",
     "TurnSetup",
     "TurnState",
+    "WebToolDone",
 ]

@@ -10,8 +10,10 @@ from __future__ import annotations
 import enum
 
 import attrs
+from google.protobuf.message import Message as ProtoMessage
 
 from cursord.agent.machine.turn_state import TurnSetup, TurnState
+from cursord.agent.tools import ToolOutcome
 from cursord.connect import ConnectError
 from cursord.core import Phase
 from cursord.proto import agent_v1_pb2 as agent
@@ -82,6 +84,27 @@ class ForceBackground:
     shell: bool
 
 
+@attrs.frozen
+class ReviewVerdict:
+    """Auto-review's verdict on the call `call_id` of pass `pass_id`, before the pass ends: an allowed call
+    goes to the editor with `skip_approval` and the reason (`smart_mode_approval`); any other is asked."""
+
+    pass_id: int
+    call_id: str
+    allow: bool
+    reason: str
+
+
+@attrs.frozen
+class WebToolDone:
+    """The actor searched or fetched for the approved WebSearch/WebFetch call `call_id`: the model's text,
+    and the result the editor shows in the call's view."""
+
+    call_id: str
+    outcome: ToolOutcome
+    result: ProtoMessage
+
+
 # ---- effects ------------------------------------------------------------------------------------
 
 
@@ -120,6 +143,16 @@ class AbortExec:
 @attrs.frozen
 class AskUser:
     query: agent.InteractionQuery
+
+
+@attrs.frozen
+class RunWebTool:
+    """Search or fetch for the approved WebSearch/WebFetch call (cursord does it; the editor only asked the
+    user); the answer comes back as `WebToolDone`."""
+
+    call_id: str
+    tool_name: str
+    arguments: dict[str, object]
 
 
 @attrs.frozen
@@ -194,6 +227,7 @@ Effect = (
     | SendExec
     | AbortExec
     | AskUser
+    | RunWebTool
     | ShowToolCall
     | Checkpoint
     | RecordTurn

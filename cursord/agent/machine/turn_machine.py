@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -51,6 +51,8 @@ from cursord.agent.machine.turn_events import (
     Publish,
     RecordTurn,
     Resume,
+    ReviewVerdict,
+    RunWebTool,
     SendExec,
     ShowToolCall,
     Snapshot,
@@ -58,11 +60,13 @@ from cursord.agent.machine.turn_events import (
     StoreSummary,
     Tap,
     TurnOutcome,
+    WebToolDone,
 )
 from cursord.agent.machine.turn_pass import PassBuffer
 from cursord.agent.machine.turn_rules import TURN_RULES
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
 from cursord.agent.tools import (
+    ContentStream,
     ExecTool,
     InteractionTool,
     ShellAccumulator,
@@ -72,9 +76,8 @@ from cursord.agent.tools import (
     ToolArgumentError,
     ToolContext,
     ToolOutcome,
-    WebFetchTool,
-    WebSearchTool,
     parse_call_arguments,
+    shell_tool_call_delta,
 )
 from cursord.agent.turn_inputs import rules_for_paths, touched_paths
 from cursord.connect import Code, ConnectError
@@ -130,6 +133,7 @@ class TurnMachine:
         # transient, rebuilt after a restart (see `cursord.agent.machine.turn_state`)
         self._pass: PassBuffer | None = None
         self._shells: dict[str, ShellAccumulator] = {}
+        self._verdicts: dict[str, ReviewVerdict] = {}  # Auto-review's, for the calls of the pass in flight
         self._estimate = PromptEstimate()
         for pending in self.state.open_calls:
             if isinstance(pending.tool, ShellTool) and pending.exec_seq is not None:
@@ -203,6 +207,9 @@ class TurnMachine:
         if any(p.open for p in pending):
             self._set(phase=TurnPhase.TOOLS)
             self._waiting_phase()  # the editor's results for these execs are still welcome
+            for call in pending:  # an approved search or fetch died with the process: run it again
+                if call.open and call.query_id is None and isinstance(call.tool, InteractionTool):
+                    self._emit(RunWebTool(call.call.id, call.tool.name, call.arguments))
         elif pending:
             self._set(phase=TurnPhase.TOOLS)
             self._maybe_next_pass()
@@ -233,8 +240,28 @@ class TurnMachine:
     def _start_summary(self, *, manual: bool) -> None:
         self._snapshot()
         self._emit(MoveTo(Phase.COMPACTING), Publish(updates.summary_started()))
+        if hooks.PRE_COMPACT in self._setup.hook_steps:  # sent, not waited for (`cursord.agent.hooks`)
+            self._send_pre_compact(manual)
         request = summary_request(self._setup.model, self.state.messages[: self.state.turn_start])
         self._launch(request, PassPurpose.SUMMARY, manual=manual)
+
+    def _send_pre_compact(self, manual: bool) -> None:
+        setup, state = self._setup, self.state
+        exec_seq = self._take_exec_seq()
+        tools = setup.tools.specs if setup.tools is not None else ()
+        request = hooks.pre_compact(
+            conversation_id=state.conversation_id or "",
+            model_id=setup.model,
+            manual=manual,
+            tokens=self._estimate.next_prompt(state.messages, setup.system, tools),
+            window=setup.context_window,
+            messages=len(state.messages),
+            to_compact=state.turn_start,
+            first=state.summary_text is None,
+            exec_seq=exec_seq,
+            exec_id=f"{self.request_id}:pre_compact:{exec_seq}",
+        )
+        self._emit(SendExec(request))
 
     def _start_pass(self) -> None:
         setup = self._setup
@@ -246,8 +273,7 @@ class TurnMachine:
             system=setup.system,
             messages=tuple(without_images(list(messages)) if not setup.vision else messages),
             tools=(*setup.tools.specs, *([fetch_rules] if fetch_rules is not None else [])),
-            reasoning_effort=setup.reasoning_effort,
-            thinking_budget=setup.thinking_budget,
+            reasoning=setup.reasoning,
             cache_key=self.state.conversation_id,  # the vendor's prompt cache follows the conversation
         )
         self._snapshot()
@@ -273,6 +299,7 @@ class TurnMachine:
         phase = TurnPhase.STEP if purpose is PassPurpose.STEP else TurnPhase.SUMMARY
         self._set(current=current, phase=phase)
         self._pass = PassBuffer()
+        self._verdicts = {}
         if purpose is PassPurpose.STEP:
             self._emit(Publish(updates.step_started(pass_id)))
         self._tap("pass_start", {"pass": pass_id, "provider": self._setup.provider_name, "model": self._setup.model})
@@ -308,12 +335,30 @@ class TurnMachine:
                 assert tools is not None
                 model_call_id = self.state.current.model_call_id
                 self._emit(Publish(updates.partial_tool_call(call_id, tools.skeleton(name), fragment, model_call_id)))
+                self._stream_content(index, call_id, name, fragment)
             case ToolCallDone():
                 state.add_tool_call(delta)
             case Usage():
                 state.usage = delta
             case PassEnd():
                 state.ended = delta
+
+    def _stream_content(self, index: int, call_id: str, name: str, fragment: str) -> None:
+        """An edit's new content as the model writes it: `tool_call_delta`, as the editor shows it growing."""
+        tools, buffer, current = self._setup.tools, self._pass, self.state.current
+        assert tools is not None and buffer is not None and current is not None
+        tool = tools.get(name)
+        if tool is None or tool.streamed_content is None:
+            return
+        stream = buffer.contents.setdefault(index, ContentStream(tool.streamed_content))
+        text = stream.feed(fragment)
+        if text:
+            delta = agent.ToolCallDelta(edit_tool_call_delta=agent.EditToolCallDelta(stream_content_delta=text))
+            self._emit(Publish(updates.tool_call_delta(call_id, delta, current.model_call_id)))
+
+    def _on_review_verdict(self, verdict: ReviewVerdict) -> None:
+        if self._is_current(verdict.pass_id):
+            self._verdicts[verdict.call_id] = verdict
 
     def _pass_over(self, pass_id: int, error: ProviderError | None) -> tuple[PassBuffer, PassInfo] | None:
         """The finished pass's output (None for a pass that was canceled), its usage counted."""
@@ -508,16 +553,24 @@ class TurnMachine:
                 self._set(next_query_id=query_id + 1)
                 pending = attrs.evolve(pending, query_id=query_id)
                 request = tool.build_query(arguments, query_id, pending.context)
+                request = _reviewed(request, self._verdicts.get(call.id))
             elif isinstance(tool, ExecTool):
                 exec_seq, exec_id = self._take_exec_seq(), f"{current.model_call_id}:{call.id}"
                 pending = attrs.evolve(pending, exec_seq=exec_seq, exec_id=exec_id)
                 request = tool.build_exec(arguments, exec_seq, exec_id, pending.context)
+                request = _reviewed(request, self._verdicts.get(call.id))
                 if isinstance(tool, ShellTool):
                     self._shells[call.id] = tool.new_accumulator(arguments, pending.context)
-                if hooks.PRE_TOOL_USE in setup.hook_steps:
+                pre = _pre_hook(tool, setup.hook_steps)
+                if pre is not None:
                     hook_seq = self._take_exec_seq()
-                    pending = attrs.evolve(pending, deferred=request, hook=hooks.PRE_TOOL_USE, exec_seq=hook_seq)
-                    request = hooks.pre_tool_use(self._hook_facts(pending), hook_seq, f"{exec_id}:pre")
+                    pending = attrs.evolve(pending, deferred=request, hook=pre, exec_seq=hook_seq)
+                    facts = self._hook_facts(pending)
+                    request = (
+                        hooks.subagent_start(facts, request.subagent_args, hook_seq, f"{exec_id}:pre")
+                        if pre == hooks.SUBAGENT_START
+                        else hooks.pre_tool_use(facts, hook_seq, f"{exec_id}:pre")
+                    )
             else:  # pragma: no cover - every registered tool is one of the two kinds
                 raise ToolArgumentError(f"{call.name} cannot be called")
         except (ToolArgumentError, ValueError) as exc:
@@ -556,6 +609,7 @@ class TurnMachine:
         elif shell is not None:
             for event in shell.feed_message(message):
                 self._emit(Publish(updates.shell_output(event)))
+                self._shell_delta(pending.call.id, event)
             if shell.finished:
                 self._finish_shell(pending)
         else:
@@ -591,7 +645,7 @@ class TurnMachine:
     def _on_hook_answer(self, pending: PendingCall, tool: ExecTool, message: agent.ExecClientMessage) -> None:
         hook = pending.hook
         pending = attrs.evolve(pending, hook=None)
-        if hook == hooks.PRE_TOOL_USE:
+        if hook in hooks.PRE_HOOKS:
             decision = hooks.pre_tool_decision(message)
             pending = attrs.evolve(pending, hook_context=decision.additional_context)
             if decision.denied is not None:
@@ -615,6 +669,16 @@ class TurnMachine:
         pending = attrs.evolve(pending, held=None)
         text = hooks.with_context(held.text, hooks.post_tool_context(message))
         self._resolve(pending, ToolOutcome(text, held.is_error), None, post_hook=False)
+
+    def _shell_delta(self, call_id: str, event: agent.ShellOutputDeltaUpdate) -> None:
+        """A running Shell call's output as the call's own `tool_call_delta` (its card shows it live)."""
+        current = self.state.current
+        which = event.WhichOneof("event")
+        if current is None or which not in ("stdout", "stderr"):
+            return
+        text = getattr(event, which).data
+        update = shell_tool_call_delta(call_id, **{which: text}, model_call_id=current.model_call_id)
+        self._emit(Publish(agent.AgentServerMessage(interaction_update=update)))
 
     def _finish_shell(self, pending: PendingCall) -> None:
         shell = self._shells.pop(pending.call.id)
@@ -651,12 +715,24 @@ class TurnMachine:
         response = answer.message
         outcome = tool.result_text(response, pending.arguments)
         result = tool.result_message(response, pending.arguments, pending.context)
-        if outcome.pending:
-            outcome, result = _unserved_web_request(tool, pending.arguments)
-        elif isinstance(tool, SwitchModeTool) and not outcome.is_error:
+        if outcome.pending:  # an approved WebSearch/WebFetch: cursord searches or fetches
+            self._put(attrs.evolve(pending, query_id=None))
+            self._emit(RunWebTool(pending.call.id, tool.name, pending.arguments), MoveTo(Phase.WAITING_EXTERNAL))
+            self._snapshot()  # a restart runs the approved search or fetch again (`_on_resume`)
+            return
+        if isinstance(tool, SwitchModeTool) and not outcome.is_error:
             tools = setup.tools.with_mode(tool.target_mode(pending.arguments))
             self._set(setup=attrs.evolve(setup, tools=tools))
         self._resolve(pending, outcome, tool.tool_call(pending.arguments, pending.context, result))
+        self._maybe_next_pass()
+
+    def _on_web_done(self, done: WebToolDone) -> None:
+        pending = next((p for p in self.state.pending if p.call.id == done.call_id and p.open), None)
+        if pending is None or not isinstance(pending.tool, InteractionTool) or pending.query_id is not None:
+            log.info("stream %s: web result for no web call of ours (%s) ignored", self.request_id, done.call_id)
+            return
+        tool = pending.tool
+        self._resolve(pending, done.outcome, tool.tool_call(pending.arguments, pending.context, done.result))
         self._maybe_next_pass()
 
     def _resolve(
@@ -669,12 +745,15 @@ class TurnMachine:
         outcome = ToolOutcome(hooks.with_context(outcome.text, pending.hook_context), outcome.is_error)
         pending = attrs.evolve(pending, hook_context=None)
         wanted = hooks.POST_TOOL_USE_FAILURE if outcome.is_error else hooks.POST_TOOL_USE
+        if isinstance(pending.tool, TaskTool):
+            wanted = hooks.SUBAGENT_STOP
         if post_hook and isinstance(pending.tool, ExecTool) and wanted in self._setup.hook_steps:
             exec_seq = self._take_exec_seq()
             pending = attrs.evolve(pending, held=outcome, hook=wanted, exec_seq=exec_seq)
             self._put(pending)
             duration_ms = int((self.clock() - pending.started_at) * 1000)
-            request = hooks.post_tool_use(
+            post = hooks.subagent_stop if wanted == hooks.SUBAGENT_STOP else hooks.post_tool_use
+            request = post(
                 self._hook_facts(pending),
                 outcome.text,
                 failed=outcome.is_error,
@@ -705,12 +784,27 @@ class TurnMachine:
         self._next_pass()
 
 
-def _unserved_web_request(tool: InteractionTool, arguments: dict[str, Any]) -> tuple[ToolOutcome, Any]:
-    """An approved WebSearch/WebFetch: cursord has no web backend, so the model is told so plainly."""
-    reason = "cursord has no web backend configured; answer from what you know or ask the user"
-    if isinstance(tool, WebFetchTool):
-        return WebFetchTool.failed(str(arguments.get("url", "")), reason)
-    return WebSearchTool.failed(reason)
+_Request = TypeVar("_Request", agent.ExecServerMessage, agent.InteractionQuery)
+#: the request fields that carry Auto-review's approval, by the case of the exec or query
+_REVIEWED_FIELDS = ("shell_stream_args", "shell_args", "mcp_args", "web_fetch_request_query")
+
+
+def _reviewed(request: _Request, verdict: ReviewVerdict | None) -> _Request:
+    """`request` as the editor expects an allowed call: `skip_approval` and the reviewer's reason."""
+    which = request.WhichOneof("query" if isinstance(request, agent.InteractionQuery) else "message")
+    if verdict is None or not verdict.allow or which not in _REVIEWED_FIELDS:
+        return request
+    target = getattr(request, which)
+    target.skip_approval = True
+    target.smart_mode_approval.CopyFrom(agent.SmartModeApproval(request_id=verdict.call_id, reason=verdict.reason))
+    return request
+
+
+def _pre_hook(tool: ExecTool, steps: hooks.HookSteps) -> str | None:
+    """The hook a call waits for before it is sent: subagentStart for a Task, else preToolUse, if configured."""
+    if isinstance(tool, TaskTool) and hooks.SUBAGENT_START in steps:
+        return hooks.SUBAGENT_START
+    return hooks.PRE_TOOL_USE if hooks.PRE_TOOL_USE in steps else None
 
 
 #: (phase, input type) -> handler, from `TURN_RULES`. A pair not listed raises `TurnProtocolError`.

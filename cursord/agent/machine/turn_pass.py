@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from cursord.agent.tools import ContentStream
 from cursord.providers.model import (
     Message,
     PassEnd,
@@ -31,6 +32,8 @@ class PassBuffer:
     tool_calls: list[ToolCallPart] = attrs.field(factory=list)
     #: tool call id and name by stream index, for the partial arguments shown while they stream
     tool_names: dict[int, tuple[str, str]] = attrs.field(factory=dict)
+    #: an edit call's new content, decoded as its arguments stream, by stream index
+    contents: dict[int, ContentStream] = attrs.field(factory=dict)
     usage: Usage = attrs.field(factory=Usage)
     ended: PassEnd | None = None
 
@@ -49,7 +52,11 @@ class PassBuffer:
         self.flush_text()
         started = self.thinking_started if self.thinking_started is not None else now
         part = ThinkingPart(
-            text="".join(self.thinking), signature=done.signature, redacted_data=done.redacted, origin=done.origin
+            text="".join(self.thinking),
+            signature=done.signature,
+            redacted_data=done.redacted,
+            origin=done.origin,
+            carrier=done.carrier,
         )
         self.parts.append(part)
         self.thinking.clear()
@@ -58,7 +65,7 @@ class PassBuffer:
 
     def add_tool_call(self, done: ToolCallDone) -> None:
         self.flush_text()
-        part = ToolCallPart(done.id, done.name, done.arguments)
+        part = ToolCallPart(done.id, done.name, done.arguments, done.signature)
         self.parts.append(part)
         self.tool_calls.append(part)
 

@@ -25,6 +25,8 @@ from cursord.agent.machine.turn_events import (
     PassEnded,
     PassFailed,
     Resume,
+    ReviewVerdict,
+    WebToolDone,
 )
 from cursord.agent.machine.turn_state import TurnPhase
 from cursord.core import ExecControlArrived, ExecResultArrived, InteractionAnswered
@@ -56,6 +58,7 @@ TURN_RULES: Mapping[tuple[TurnPhase, type], str] = {
     (STEP, PassDelta): "delta",  # a canceled pass's deltas are dropped by pass id
     (STEP, PassEnded): "pass_ended",
     (STEP, PassFailed): "pass_failed",
+    (STEP, ReviewVerdict): "review_verdict",  # Auto-review, before the pass ends (kept for its calls)
     (STEP, Cancel): "cancel",  # cancels the pass (-> ENDED)
     (STEP, AbortSubagent): "abort_subagent",
     (STEP, ForceBackground): "force_background",
@@ -78,6 +81,7 @@ TURN_RULES: Mapping[tuple[TurnPhase, type], str] = {
     (TOOLS, ExecResultArrived): "exec_result",  # matched by exec id; a streamed shell until it ends
     (TOOLS, ExecControlArrived): "exec_control",  # throw or close settles the call; heartbeats do not
     (TOOLS, InteractionAnswered): "interaction",  # matched by query id
+    (TOOLS, WebToolDone): "web_done",  # an approved WebSearch/WebFetch, done by the actor
     (TOOLS, Cancel): "cancel",  # aborts every open exec (-> ENDED)
     (TOOLS, AbortSubagent): "abort_subagent",
     (TOOLS, ForceBackground): "force_background",
@@ -92,4 +96,6 @@ TURN_RULES: Mapping[tuple[TurnPhase, type], str] = {
     (ENDED, ExecResultArrived): "ignore",
     (ENDED, ExecControlArrived): "ignore",
     (ENDED, InteractionAnswered): "ignore",
+    (ENDED, WebToolDone): "ignore",  # a search or fetch that finished after the turn was canceled
+    (ENDED, ReviewVerdict): "ignore",  # a review that finished after the turn was canceled
 }

@@ -21,7 +21,7 @@ from cursord.agent.hooks import HookSteps
 from cursord.agent.tools import Tool, ToolContext, ToolOutcome, ToolRegistry
 from cursord.context import RuleBook
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.providers.model import Message, ToolCallPart, Usage
+from cursord.providers.model import Message, ReasoningChoice, ToolCallPart, Usage
 
 
 class TurnPhase(enum.Enum):
@@ -60,8 +60,8 @@ class TurnSetup:
     #: None for a run that only summarizes (no tools are offered, no snapshot is kept)
     tools: ToolRegistry | None = None
     system: str | None = None
-    reasoning_effort: str | None = None
-    thinking_budget: int | None = None
+    #: the thinking the user picked (`cursord.providers.reasoning`); each provider maps it to its own knob
+    reasoning: ReasoningChoice = attrs.field(factory=ReasoningChoice)
     hook_steps: HookSteps = attrs.field(factory=HookSteps)
     rules: RuleBook = attrs.field(factory=RuleBook)
 

@@ -4,6 +4,7 @@ interaction, subagent) over the shared base (`base`). Sans-IO: they build and re
 Import from here; the submodules are the implementation.
 """
 
+from cursord.agent.tools.arg_stream import ContentStream
 from cursord.agent.tools.base import (
     UNKNOWN_RESULT_PREFIX,
     ExecTool,
@@ -79,6 +80,7 @@ __all__ = [
     "TOOL_NAME_RE",
     "UNKNOWN_RESULT_PREFIX",
     "AskQuestionTool",
+    "ContentStream",
     "CreatePlanTool",
     "DeleteTool",
     "ExecTool",

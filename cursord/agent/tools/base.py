@@ -298,6 +298,8 @@ class Tool(abc.ABC):
     parameters: Mapping[str, Any]
     kind: ClassVar[ToolKind]
     read_only: bool = False  # offered in ask and plan modes
+    #: the string argument the editor shows growing while the model streams it (an edit's new content)
+    streamed_content: str | None = None
     advertised: bool = True  # offered to the model at all (False: a builder the daemon uses itself)
 
     @property

@@ -212,6 +212,7 @@ def _edit_result(result: agent.WriteResult, outcome: ToolOutcome) -> agent.EditR
 
 class WriteTool(ExecTool):
     name = "Write"
+    streamed_content = "contents"
     description = (
         "Create a file, or replace an existing file's entire contents. Prefer StrReplace for changes "
         "to existing files; use Write for new files or complete rewrites."
@@ -261,6 +262,7 @@ def _write_args(path: str, contents: str, ctx: ToolContext) -> agent.WriteArgs:
 
 class StrReplaceTool(ExecTool):
     name = "StrReplace"
+    streamed_content = "new_string"
     description = (
         "Replace exact text in an existing file. old_string must match the file exactly, including "
         "whitespace and indentation (never include the line-number prefix shown by Read), and must be "

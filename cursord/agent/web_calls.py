@@ -1,0 +1,46 @@
+"""The approved WebSearch and WebFetch calls, carried out by cursord (`cursord.web.WebAccess`) and put in
+the form the model and the editor read: the model gets the hits or the page as text, the editor the
+`WebSearchResult` (each hit a `WebSearchReference`: title, url, snippet as `chunk`) or `WebFetchResult`
+(the final URL and the Markdown) it shows in the call's view. A failure or refusal is a tool error the
+model reads and the editor shows as the call's `error`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+
+from google.protobuf.message import Message
+
+from cursord.agent.tools import ToolOutcome, WebFetchTool, WebSearchTool
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.web import WebAccess, WebToolError
+
+log = logging.getLogger(__name__)
+
+#: told of each call: ("web_search" | "web_fetch", JSON-able details)
+TapSink = Callable[[str, dict[str, object]], None]
+
+
+async def run_web_call(
+    web: WebAccess, tool_name: str, arguments: Mapping[str, object], tap: TapSink
+) -> tuple[ToolOutcome, Message]:
+    if tool_name == WebSearchTool.name:
+        query = str(arguments.get("search_term", ""))
+        backend = web.search_spec.backend.value if web.search_spec is not None else None
+        try:
+            hits = await web.search(query)
+        except WebToolError as exc:
+            tap("web_search", {"backend": backend, "error": str(exc)})
+            return WebSearchTool.failed(str(exc))
+        tap("web_search", {"backend": backend, "hits": len(hits)})
+        refs = [agent.WebSearchReference(title=h.title, url=h.url, chunk=h.snippet) for h in hits]
+        return WebSearchTool.completed(refs)
+    url = str(arguments.get("url", ""))
+    try:
+        final_url, markdown = await web.fetch(url)
+    except WebToolError as exc:
+        tap("web_fetch", {"url": url, "error": str(exc)})
+        return WebFetchTool.failed(url, str(exc))
+    tap("web_fetch", {"url": url, "final_url": final_url, "chars": len(markdown)})
+    return WebFetchTool.completed(final_url, markdown)

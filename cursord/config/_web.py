@@ -1,0 +1,149 @@
+"""The web settings: which search API the agent's WebSearch goes to, and which non-public networks its
+WebFetch may reach.
+
+A search backend is one of a fixed set of APIs (`SearchBackend`), each with a preset of where it lives
+and which environment variable holds the user's key; `--web-search tavily` is enough, and items after
+the backend's name override the preset (`searxng,base_url=http://127.0.0.1:8888`). As for providers, the
+key itself is never read here.
+
+WebFetch refuses loopback, private, link-local and other non-public addresses; `web_fetch_allow` lists
+the networks (CIDR) it may reach all the same (an intranet wiki, a test's local page server).
+"""
+
+from __future__ import annotations
+
+import enum
+import ipaddress
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final
+
+import attrs
+
+from cursord.config._values import (
+    _ENV_NAME,
+    _check_base_url,
+    _Invalid,
+    _normalize_url,
+    _one_of,
+    _split_items,
+    _type_error,
+    _unknown_key,
+)
+from cursord.core import redact_secrets
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+class SearchBackend(enum.StrEnum):
+    TAVILY = "tavily"
+    BRAVE = "brave"
+    EXA = "exa"
+    SEARXNG = "searxng"  # self-hosted; keyless
+
+
+#: where each backend lives and which variable holds its key (None: keyless); a SearXNG has no public home.
+SEARCH_PRESETS: Final[Mapping[SearchBackend, Mapping[str, str | None]]] = MappingProxyType(
+    {
+        SearchBackend.TAVILY: {"base_url": "https://api.tavily.com", "api_key_env": "TAVILY_API_KEY"},
+        SearchBackend.BRAVE: {"base_url": "https://api.search.brave.com", "api_key_env": "BRAVE_API_KEY"},
+        SearchBackend.EXA: {"base_url": "https://api.exa.ai", "api_key_env": "EXA_API_KEY"},
+        SearchBackend.SEARXNG: {"api_key_env": None},
+    }
+)
+WEB_SEARCH_KEYS: Final = ("backend", "base_url", "api_key_env", "max_results")
+MAX_SEARCH_RESULTS: Final = 20
+
+
+@attrs.frozen
+class WebSearchSpec:
+    """The search API the agent's WebSearch calls: `backend` at `base_url`, its key in `api_key_env`."""
+
+    backend: SearchBackend
+    base_url: str = attrs.field(converter=_normalize_url)
+    api_key_env: str | None
+    max_results: int = 5
+
+    def key_present(self, environ: Mapping[str, str]) -> bool:
+        return self.api_key_env is None or bool(environ.get(self.api_key_env))
+
+
+def _parse_backend(value: object) -> SearchBackend:
+    try:
+        return SearchBackend(str(value))
+    except ValueError:
+        raise _Invalid(
+            f"unknown search backend {value!r} (expected one of {_one_of(SearchBackend)})", "backend",
+            names_field=True,
+        ) from None
+
+
+def build_web_search(fields: Mapping[str, Any]) -> WebSearchSpec:
+    """The spec from already-typed `fields` over the backend's preset. Raises `_Invalid` naming the field."""
+    if "backend" not in fields:
+        raise _Invalid(f"missing backend (one of {_one_of(SearchBackend)})")
+    backend = _parse_backend(fields["backend"])
+    merged: dict[str, Any] = {**SEARCH_PRESETS[backend], **fields, "backend": backend}
+    if "base_url" not in merged:
+        raise _Invalid(f"{backend} has no public address: give base_url (your instance, e.g. http://127.0.0.1:8888)")
+    _check_base_url(merged["base_url"])
+    key_env = merged.get("api_key_env")
+    if key_env is not None and not _ENV_NAME.match(key_env):
+        shown = redact_secrets(key_env)
+        msg = ("looks like an API key; give the *name* of the variable that holds it" if shown != key_env
+               else f"{shown!r} is not an environment variable name")
+        raise _Invalid(msg, "api_key_env")
+    max_results = merged.get("max_results", 5)
+    if not isinstance(max_results, int) or isinstance(max_results, bool) or not 1 <= max_results <= MAX_SEARCH_RESULTS:
+        raise _Invalid(f"must be a whole number from 1 to {MAX_SEARCH_RESULTS}, got {max_results!r}", "max_results")
+    return WebSearchSpec(backend, merged["base_url"], key_env, max_results)
+
+
+def web_search_fields_from_text(text: str) -> dict[str, Any]:
+    """`BACKEND[,base_url=URL][,api_key_env=VAR][,max_results=N]` as fields for `build_web_search`."""
+    items = _split_items(text, ",", "")
+    fields: dict[str, Any] = {}
+    first, eq, _ = items[0].partition("=")
+    if not eq:
+        fields["backend"] = first.strip()
+        items = items[1:]
+    for item in items:
+        key, eq, value = (part.strip() for part in item.partition("="))
+        if not eq:
+            raise _Invalid(f"{item!r} is not KEY=VALUE (only the backend's name comes without a key)")
+        if key not in WEB_SEARCH_KEYS:
+            raise _unknown_key(key, WEB_SEARCH_KEYS, key)
+        if key in fields:
+            raise _Invalid(f"key {key!r} is given twice", key, names_field=True)
+        if key == "max_results":
+            try:
+                fields[key] = int(value)
+            except ValueError:
+                raise _Invalid(f"{value!r} is not a whole number", key) from None
+        else:
+            fields[key] = (value or None) if key == "api_key_env" else value
+    return fields
+
+
+def web_search_fields_from_table(table: Mapping[str, Any]) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    for key, value in table.items():
+        if key not in WEB_SEARCH_KEYS:
+            raise _unknown_key(key, WEB_SEARCH_KEYS, key)
+        if key == "max_results":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise _type_error("a whole number", value, key)
+        elif not isinstance(value, str):
+            raise _type_error("a string", value, key)
+        fields[key] = (value or None) if key == "api_key_env" else value
+    return fields
+
+
+def parse_network(text: object) -> Network:
+    """One `web_fetch_allow` entry: a network in CIDR form, or a single address."""
+    if not isinstance(text, str):
+        raise _type_error("a network such as \"10.1.0.0/16\" or an address", text)
+    try:
+        return ipaddress.ip_network(text.strip(), strict=True)
+    except ValueError as exc:
+        raise _Invalid(f"{text!r} is not a network (CIDR such as 10.1.0.0/16) or an address: {exc}") from None
