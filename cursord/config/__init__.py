@@ -4,6 +4,7 @@ TOML file build them. The package's face; `_settings` holds the implementation."
 from cursord.config._args import add_serve_arguments, add_store_argument
 from cursord.config._catalog import CatalogModel, ModelCatalog
 from cursord.config._merge import config_from_args, load_config_file
+from cursord.config._tab import TAB_PRESETS, TabBackend, TabSpec
 from cursord.config._values import (
     DEFAULT_AGENT_LISTEN,
     DEFAULT_LISTEN,
@@ -35,6 +36,7 @@ __all__ = [
     "PRESETS",
     "SEARCH_PRESETS",
     "SQLITE_SCHEME",
+    "TAB_PRESETS",
     "CatalogModel",
     "ConfigError",
     "Endpoint",
@@ -47,6 +49,8 @@ __all__ = [
     "ProviderSpec",
     "SearchBackend",
     "ServeConfig",
+    "TabBackend",
+    "TabSpec",
     "WebSearchSpec",
     "add_serve_arguments",
     "add_store_argument",
