@@ -106,7 +106,7 @@ _H = aiserver.CppConfigResponse.Heuristic
 def cpp_config(cpp_url: str) -> aiserver.CppConfigResponse:
     """Cursor's recorded CppConfig answer, changed where cursord serves Tab differently: FileSync off (no hash
     checks, no debounce skipping), no fused cursor prediction, no import prediction, no recently-viewed-files
-    tracking (their text would only be sent nowhere)."""
+    tracking (their text would be sent nowhere), and each suggestion in one piece (no Tab chunks)."""
     return aiserver.CppConfigResponse(
         above_radius=1,
         below_radius=2,
@@ -140,6 +140,12 @@ def cpp_config(cpp_url: str) -> aiserver.CppConfigResponse:
         include_unchanged_lines=False,
         should_fetch_rvf_text=False,
         max_number_of_cleared_suggestions_since_last_accept=20,
+        suggestion_hint_config=aiserver.CppConfigResponse.SuggestionHintConfig(
+            important_lsp_extensions=[
+                "vscode.typescript-language-features", "ms-python.python", "rust-lang.rust-analyzer", "golang.go",
+            ],
+            enabled_for_path_extensions=[".ts", ".tsx", ".py", ".js", ".go", ".rs"],
+        ),
         allows_tab_chunks=False,
         tab_context_refresh_debounce_ms=1000,
         tab_context_refresh_editor_change_debounce_ms=1000,
@@ -323,9 +329,13 @@ class TabService:
         await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
         codec = encoder.codec
 
-        async def out(messages: list[aiserver.StreamCppResponse], *, last: bytes = b"") -> None:
+        async def out(
+            messages: list[aiserver.StreamCppResponse], *, end: bool = False, error: ConnectError | None = None
+        ) -> None:
             body = encoder.messages(encode_message(codec, m) for m in messages) if messages else b""
-            await send({"type": "http.response.body", "body": body + last, "more_body": not last})
+            if end:
+                body += encoder.end(error)
+            await send({"type": "http.response.body", "body": body, "more_body": not end})
 
         failure: ConnectError | None = None
         usage: FimUsage | None = None
@@ -363,14 +373,14 @@ class TabService:
             self.counters.superseded += 1
             if not gone:  # a newer request replaced this one, but the editor still listens
                 with trio.CancelScope(shield=True):
-                    await out([], last=encoder.end(ConnectError(Code.CANCELED, "superseded by a newer Tab request")))
+                    await out([], end=True, error=ConnectError(Code.CANCELED, "superseded by a newer Tab request"))
         elif failure is not None:
             outcome = "failed"
             self.counters.failed += 1
-            await out([], last=encoder.end(failure))
+            await out([], end=True, error=failure)
         else:
             self.counters.completed += 1
-            await out(frames.closing(), last=encoder.end())
+            await out(frames.closing(), end=True)
         if self.on_usage is not None:
             spent = usage or FimUsage()
             spec = self.backend.spec
