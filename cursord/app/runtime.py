@@ -31,9 +31,10 @@ from cursord.app.data_dir import claim_data_dir
 from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
 from cursord.cluster import GatewayNode, open_peers
 from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
+from cursord.connect import Limits as ConnectLimits
 from cursord.context import ContextLimits, ImageLimits
 from cursord.core import Redactor, redacting
-from cursord.proxy import ProxyConfig, catalog_owns, run_proxy
+from cursord.proxy import DEFAULT_OWNED_PATHS, ProxyConfig, catalog_owns, run_proxy
 from cursord.server import (
     AgentEndpoint,
     AgentRelay,
@@ -50,6 +51,8 @@ from cursord.server import (
 )
 from cursord.store import Store, open_store
 from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
+from cursord.tab import TAB_PATHS, FimBackend, TabService, tab_parts
+from cursord.tab.ledger import tab_recorder
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
 from cursord.ui import Dashboard, UiSessions, dashboard_parts
 from cursord.web import WebAccess
@@ -210,6 +213,8 @@ def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor
     names = [p.api_key_env for p in config.providers]
     if config.web_search is not None:
         names.append(config.web_search.api_key_env)
+    if config.tab is not None:
+        names.append(config.tab.api_key_env)
     return Redactor.for_keys(environ.get(name) for name in names if name)
 
 
@@ -250,8 +255,14 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         titler = model_titler(router, config.title_model) if config.title_model else None
         tap_token = ensure_tap_token(config.data_dir)
         dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ)
+        tab = tab_service(config, environ, store)
+        if tab is not None:
+            nursery.start_soon(_close_at_exit, tab.backend)
+            log.info("Tab: %s at %s (model %s)", config.tab.backend if config.tab else "", tab.backend.spec.base_url,
+                     tab.backend.spec.model or "the server's")
         parts = (
             *parts,
+            *((tab_parts(tab),) if tab is not None else ()),
             side_rpc_parts(SideRpcs(router.catalog, blobs=store, titler=titler)),
             StatusLine(notifier).parts(),
             tap_parts(tap_token, hub),
@@ -289,6 +300,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             offline=config.offline,
             max_concurrent_streams=config.limits.max_streams_per_connection,
             http2=config.proxy_http2,
+            owned_paths=DEFAULT_OWNED_PATHS | TAB_PATHS if tab is not None else DEFAULT_OWNED_PATHS,
         )
         if config.offline:
             log.info("offline: the proxy forwards nothing to Cursor")
@@ -308,6 +320,26 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             await node.drain(core.broker, config.limits.drain_seconds)
         hub.close()  # tap clients get a clean close instead of holding Hypercorn's graceful shutdown
         stop_serving.set()
+
+
+def tab_service(config: ServeConfig, environ: Mapping[str, str], store: Store) -> TabService | None:
+    """The Tab RPCs on the configured FIM server (None without one: Tab goes to Cursor), its requests in
+    the store's usage ledger."""
+    if config.tab is None:
+        return None
+    backend = FimBackend.from_spec(config.tab, environ)
+    backend.open()
+    size = config.limits.max_body_bytes
+    limits = ConnectLimits(max_request_bytes=size, max_message_bytes=size)
+    return TabService(backend, limits=limits, on_usage=tab_recorder(store.record_pass_nowait))
+
+
+async def _close_at_exit(backend: FimBackend) -> None:
+    try:
+        await trio.sleep_forever()
+    finally:
+        with trio.CancelScope(shield=True):
+            await backend.aclose()
 
 
 async def _hold_core(

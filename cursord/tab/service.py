@@ -31,6 +31,7 @@ Every frame a backend read yields goes out in one `send` (HTTP/1.1 costs one wri
 from __future__ import annotations
 
 import logging
+import time
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Final
@@ -154,14 +155,21 @@ def cpp_config(cpp_url: str) -> aiserver.CppConfigResponse:
 
 @attrs.frozen
 class TabUsage:
-    """One Tab request's cost, for the ledger."""
+    """One Tab request as it ended, for the ledger."""
 
+    binding_id: str
     model: str
     backend: str
+    #: epoch seconds when the request arrived, and how long it ran
+    started_at: float
+    duration_ms: int
+    #: milliseconds until the first text went to the editor (None: none did)
+    first_text_ms: int | None
     input_tokens: int
     output_tokens: int
     #: how it ended: "completed", "superseded" (the editor moved on), "failed"
     outcome: str
+    error: str | None = None
 
 
 @attrs.define
@@ -325,6 +333,8 @@ class TabService:
         self, prompt: FimPrompt, encoder: StreamResponseEncoder, running: _Running, receive: Receive, send: Send
     ) -> None:
         frames = SuggestionFrames(prompt, binding_id=uuid.uuid4().hex)
+        started_at, began = time.time(), trio.current_time()
+        first_text: float | None = None
         start = encoder.start()
         await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
         codec = encoder.codec
@@ -356,8 +366,11 @@ class TabService:
                     with trio.CancelScope() as enough:
 
                         async def on_text(text: str) -> None:
+                            nonlocal first_text
                             sent = frames.text(text)
                             if sent:
+                                if first_text is None:
+                                    first_text = trio.current_time()
                                 await out(sent)
                             if frames.full:
                                 enough.cancel()
@@ -384,7 +397,21 @@ class TabService:
         if self.on_usage is not None:
             spent = usage or FimUsage()
             spec = self.backend.spec
-            self.on_usage(TabUsage(spec.model, spec.backend.value, spent.input_tokens, spent.output_tokens, outcome))
+            ended = trio.current_time()
+            self.on_usage(
+                TabUsage(
+                    binding_id=frames.binding_id,
+                    model=spec.model,
+                    backend=spec.backend.value,
+                    started_at=started_at,
+                    duration_ms=round((ended - began) * 1000),
+                    first_text_ms=None if first_text is None else round((first_text - began) * 1000),
+                    input_tokens=spent.input_tokens,
+                    output_tokens=spent.output_tokens,
+                    outcome=outcome,
+                    error=failure.message if failure is not None else None,
+                )
+            )
 
 
 async def _send_error(send: Send, error: ConnectError, scope: Scope) -> None:

@@ -150,3 +150,23 @@ def test_an_error_in_the_stream_is_typed() -> None:
     decoder = make_fim_decoder(FimFormat.OLLAMA, "p")
     with pytest.raises(AuthError):
         decoder.feed(b'{"error": {"code": "invalid_api_key", "message": "no"}}\n')
+
+
+# --- the ledger ------------------------------------------------------------------------------------------
+
+
+def test_a_tab_request_is_its_own_ledger_row() -> None:
+    from cursord.store.records import PassStatus
+    from cursord.tab.ledger import tab_pass_record
+    from cursord.tab.service import TabUsage
+
+    done = TabUsage("b1", "qwen", "ollama", 1.7e9, 80, 30, 100, 7, "completed")
+    record = tab_pass_record(done)
+    assert (record.request_id, record.provider, record.model, record.conversation_id) == (
+        "tab:b1", "tab:ollama", "qwen", None
+    )
+    assert (record.status, record.usage.input, record.usage.output, record.first_token_ms) == (
+        PassStatus.COMPLETED, 100, 7, 30
+    )
+    dropped = tab_pass_record(TabUsage("b2", "", "llama.cpp", 1.7e9, 5, None, 0, 0, "superseded"))
+    assert (dropped.status, dropped.model) == (PassStatus.CANCELED, "llama.cpp")

@@ -162,7 +162,10 @@ async def test_a_suggestion_for_the_cursor_line_streams_back(
     assert frames[1].binding_id
     assert "".join(f.text for f in frames) == "    return a + b"
     assert [f.done_edit for f in frames[-2:]] == [True, False] and frames[-1].done_stream
-    assert usage == [TabUsage("fim-model", backend.value, 120, 8, "completed")]
+    [spent] = usage
+    assert (spent.model, spent.backend, spent.outcome) == ("fim-model", backend.value, "completed")
+    assert (spent.input_tokens, spent.output_tokens, spent.error) == (120, 8, None)
+    assert spent.first_text_ms is not None and spent.duration_ms >= spent.first_text_ms
     assert service.counters.completed == 1
 
 
