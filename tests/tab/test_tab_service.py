@@ -11,10 +11,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 import trio
 from google.protobuf import json_format
+from google.protobuf.message import Message
 
 from cursord.config import TabBackend
 from cursord.config._tab import build_tab
@@ -29,6 +31,7 @@ from cursord.testing.fake_fim import FIM_KEY, fim_server
 from cursord.testing.fake_providers import FakeProvider, open_fake_server
 from cursord.testing.harness import RunningDaemon, running_daemon
 
+M = TypeVar("M", bound=Message)
 HTTP = [pytest.param(True, id="http2"), pytest.param(False, id="http1")]
 RECORDED_CONFIG = Path(__file__).parents[1] / "data" / "tab" / "CppConfig.json"
 STREAM_CPP = "/aiserver.v1.AiService/StreamCpp"
@@ -77,7 +80,7 @@ async def tab_daemon(
 
 async def read_frames(
     editor: EditorClient, request: aiserver.StreamCppRequest, *, stop_after: int | None = None
-) -> tuple[list[aiserver.StreamCppResponse], ConnectError | None | str]:
+) -> tuple[list[aiserver.StreamCppResponse], ConnectError | str | None]:
     """The StreamCpp frames and how the stream ended (an error, None for success, "dropped" when this
     client went away after `stop_after` frames)."""
     frames: list[aiserver.StreamCppResponse] = []
@@ -96,8 +99,8 @@ async def read_frames(
     raise AssertionError("the stream ended without its end-stream envelope")
 
 
-async def unary(editor: EditorClient, path: str, request: object, reply_type: type) -> object:
-    status, body = await editor.post(path, request.SerializeToString())  # type: ignore[attr-defined]
+async def unary(editor: EditorClient, path: str, request: Message, reply_type: type[M]) -> M:
+    status, body = await editor.post(path, request.SerializeToString())
     assert status == 200, body
     return reply_type.FromString(body)
 
@@ -105,10 +108,13 @@ async def unary(editor: EditorClient, path: str, request: object, reply_type: ty
 @pytest.mark.parametrize("http2", HTTP)
 async def test_cpp_config_has_the_recorded_shape(autojump_clock: trio.abc.Clock, http2: bool) -> None:
     recorded = json_format.Parse(RECORDED_CONFIG.read_text(), aiserver.CppConfigResponse())
-    async with open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["x"])) as fake:
-        async with tab_daemon(fake) as (daemon, _), daemon.editor(http2=http2) as editor:
-            ours = await unary(editor, "/aiserver.v1.AiService/CppConfig", aiserver.CppConfigRequest(model="x"),
-                               aiserver.CppConfigResponse)
+    async with (
+        open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["x"])) as fake,
+        tab_daemon(fake) as (daemon, _),
+        daemon.editor(http2=http2) as editor,
+    ):
+        ours = await unary(editor, "/aiserver.v1.AiService/CppConfig", aiserver.CppConfigRequest(model="x"),
+                           aiserver.CppConfigResponse)
     assert isinstance(ours, aiserver.CppConfigResponse)
     for field, value in recorded.ListFields():
         if field.name not in CHANGED:
@@ -118,25 +124,28 @@ async def test_cpp_config_has_the_recorded_shape(autojump_clock: trio.abc.Clock,
 
 
 async def test_the_side_rpcs_answer_locally(autojump_clock: trio.abc.Clock) -> None:
-    async with open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["x"])) as fake:
-        async with tab_daemon(fake) as (daemon, service), daemon.editor(http2=True) as editor:
-            models = await unary(editor, "/aiserver.v1.CppService/AvailableModels",
-                                 aiserver.AvailableCppModelsRequest(), aiserver.AvailableCppModelsResponse)
-            assert models == aiserver.AvailableCppModelsResponse(models=["fim-model"], default_model="fim-model")
-            status = await unary(editor, "/aiserver.v1.AiService/CppEditHistoryStatus",
-                                 aiserver.CppEditHistoryStatusRequest(), aiserver.CppEditHistoryStatusResponse)
-            assert status == aiserver.CppEditHistoryStatusResponse(on=False)
-            fate = aiserver.RecordCppFateRequest(request_id="r1", fate=aiserver.CPP_FATE_ACCEPT)
-            await unary(editor, "/aiserver.v1.CppService/RecordCppFate", fate, aiserver.RecordCppFateResponse)
-            fs = await unary(editor, "/aiserver.v1.FileSyncService/FSIsEnabledForUser",
-                             aiserver.FSIsEnabledForUserRequest(uuid="u"), aiserver.FSIsEnabledForUserResponse)
-            assert fs == aiserver.FSIsEnabledForUserResponse(enabled=False)
-            async with editor._connection() as conn:
-                body = encode_envelope(aiserver.StreamNextCursorPredictionRequest().SerializeToString())
-                response = await conn.request(
-                    "POST", "/aiserver.v1.AiService/StreamNextCursorPrediction", STREAM_HEADERS, body
-                )
-                envelopes = EnvelopeDecoder(1 << 20).feed(await response.read_all())
+    async with (
+        open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["x"])) as fake,
+        tab_daemon(fake) as (daemon, service),
+        daemon.editor(http2=True) as editor,
+    ):
+        models = await unary(editor, "/aiserver.v1.CppService/AvailableModels",
+                             aiserver.AvailableCppModelsRequest(), aiserver.AvailableCppModelsResponse)
+        assert models == aiserver.AvailableCppModelsResponse(models=["fim-model"], default_model="fim-model")
+        status = await unary(editor, "/aiserver.v1.AiService/CppEditHistoryStatus",
+                             aiserver.CppEditHistoryStatusRequest(), aiserver.CppEditHistoryStatusResponse)
+        assert status == aiserver.CppEditHistoryStatusResponse(on=False)
+        fate = aiserver.RecordCppFateRequest(request_id="r1", fate=aiserver.CPP_FATE_ACCEPT)
+        await unary(editor, "/aiserver.v1.CppService/RecordCppFate", fate, aiserver.RecordCppFateResponse)
+        fs = await unary(editor, "/aiserver.v1.FileSyncService/FSIsEnabledForUser",
+                         aiserver.FSIsEnabledForUserRequest(uuid="u"), aiserver.FSIsEnabledForUserResponse)
+        assert fs == aiserver.FSIsEnabledForUserResponse(enabled=False)
+        async with editor._connection() as conn:
+            body = encode_envelope(aiserver.StreamNextCursorPredictionRequest().SerializeToString())
+            response = await conn.request(
+                "POST", "/aiserver.v1.AiService/StreamNextCursorPrediction", STREAM_HEADERS, body
+            )
+            envelopes = EnvelopeDecoder(1 << 20).feed(await response.read_all())
     assert service.counters.fates == {"CPP_FATE_ACCEPT": 1}
     assert aiserver.StreamNextCursorPredictionResponse.FromString(envelopes[0].payload).is_not_in_range
     assert envelopes[1].end_stream and parse_end_stream(envelopes[1].payload)[0] is None
@@ -150,9 +159,12 @@ async def test_a_suggestion_for_the_cursor_line_streams_back(
 ) -> None:
     usage: list[TabUsage] = []
     answer = fim_server(FIM_FORMATS[backend], ["a +", " b", "\n"], gap=0.01)
-    async with open_fake_server(answer) as fake, tab_daemon(fake, backend, usage) as (daemon, service):
-        async with daemon.editor(http2=http2) as editor:
-            frames, ending = await read_frames(editor, cpp_request())
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake, backend, usage) as (daemon, service),
+        daemon.editor(http2=http2) as editor,
+    ):
+        frames, ending = await read_frames(editor, cpp_request())
     assert ending is None, ending
     assert fake.refused == [] and len(fake.requests) == 1
     sent = fake.requests[0].json
@@ -172,47 +184,59 @@ async def test_a_suggestion_for_the_cursor_line_streams_back(
 @pytest.mark.parametrize("http2", HTTP)
 async def test_a_dropped_request_cancels_its_upstream_call(autojump_clock: trio.abc.Clock, http2: bool) -> None:
     answer = fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a", " +"], stall=True)
-    async with open_fake_server(answer) as fake, tab_daemon(fake) as (daemon, service):
-        async with daemon.editor(http2=http2) as editor:
-            frames, ending = await read_frames(editor, cpp_request(), stop_after=3)  # model info, range, text
-            assert ending == "dropped" and frames[2].text == "    return a"
-            with trio.fail_after(5):
-                await fake.requests[0].disconnected.wait()
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake) as (daemon, service),
+        daemon.editor(http2=http2) as editor,
+    ):
+        frames, ending = await read_frames(editor, cpp_request(), stop_after=3)  # model info, range, text
+        assert ending == "dropped" and frames[2].text == "    return a"
+        with trio.fail_after(5):
+            await fake.requests[0].disconnected.wait()
     assert fake.requests[0].client_disconnected and not fake.requests[0].completed
     assert service.counters.superseded == 1
 
 
 async def test_a_newer_request_for_the_file_supersedes_the_older(autojump_clock: trio.abc.Clock) -> None:
     answer = fim_server(FIM_FORMATS[TabBackend.OLLAMA], ["a"], stall=True)
-    async with open_fake_server(answer) as fake, tab_daemon(fake, TabBackend.OLLAMA) as (daemon, service):
-        async with daemon.editor(http2=True) as editor:
-            endings: list[object] = []
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake, TabBackend.OLLAMA) as (daemon, service),
+        daemon.editor(http2=True) as editor,
+    ):
+        endings: list[object] = []
 
-            async def first() -> None:
-                endings.append((await read_frames(editor, cpp_request()))[1])
+        async def first() -> None:
+            endings.append((await read_frames(editor, cpp_request()))[1])
 
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(first)
-                await fake.wait_for_requests(1)
-                nursery.start_soon(partial(read_frames, editor, cpp_request(column=4), stop_after=3))
-                with trio.fail_after(5):
-                    await fake.requests[0].disconnected.wait()
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(first)
+            await fake.wait_for_requests(1)
+            nursery.start_soon(partial(read_frames, editor, cpp_request(column=4), stop_after=3))
+            with trio.fail_after(5):
+                await fake.requests[0].disconnected.wait()
     assert isinstance(endings[0], ConnectError) and endings[0].code is Code.CANCELED
     assert service.counters.superseded >= 1
 
 
 async def test_a_refused_key_ends_the_stream_with_the_providers_error(autojump_clock: trio.abc.Clock) -> None:
     answer = fim_server(FIM_FORMATS[TabBackend.CODESTRAL], ["a"], key="another-key")
-    async with open_fake_server(answer) as fake, tab_daemon(fake, TabBackend.CODESTRAL) as (daemon, service):
-        async with daemon.editor(http2=True) as editor:
-            frames, ending = await read_frames(editor, cpp_request())
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake, TabBackend.CODESTRAL) as (daemon, service),
+        daemon.editor(http2=True) as editor,
+    ):
+        _, ending = await read_frames(editor, cpp_request())
     assert isinstance(ending, ConnectError) and ending.code is Code.UNAUTHENTICATED, ending
     assert service.counters.failed == 1
 
 
 async def test_a_request_without_a_file_is_invalid(autojump_clock: trio.abc.Clock) -> None:
-    async with open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a"])) as fake:
-        async with tab_daemon(fake) as (daemon, _), daemon.editor(http2=False) as editor:
-            frames, ending = await read_frames(editor, aiserver.StreamCppRequest())
+    async with (
+        open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a"])) as fake,
+        tab_daemon(fake) as (daemon, _),
+        daemon.editor(http2=False) as editor,
+    ):
+        frames, ending = await read_frames(editor, aiserver.StreamCppRequest())
     assert frames == [] and isinstance(ending, ConnectError) and ending.code is Code.INVALID_ARGUMENT
     assert fake.requests == []
