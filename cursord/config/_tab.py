@@ -54,7 +54,11 @@ TAB_PRESETS: Final[Mapping[TabBackend, Mapping[str, str | None]]] = MappingProxy
         TabBackend.LLAMA_CPP: {"base_url": "http://127.0.0.1:8080", "api_key_env": None, "model": ""},
     }
 )
-TAB_KEYS: Final = ("backend", "base_url", "api_key_env", "model", "lines_above", "lines_below")
+TAB_KEYS: Final = ("backend", "base_url", "api_key_env", "model", "lines_above", "lines_below", "cpp_url")
+#: where the editor sends StreamCpp unless `cpp_url` says otherwise: the host Cursor's own CppConfig answer
+#: names (public recording: rexqin/cursor-tap, assets/CppConfig.json); cursord's proxy intercepts it with the
+#: rest of `*.cursor.sh`.
+DEFAULT_CPP_URL: Final = "https://api3.cursor.sh"
 MAX_WINDOW_LINES: Final = 2000
 
 
@@ -69,6 +73,8 @@ class TabSpec:
     #: lines of the file above and below the cursor line sent with each request
     lines_above: int = 60
     lines_below: int = 20
+    #: the `cpp_url` cursord's CppConfig answer gives the editor: where it sends StreamCpp
+    cpp_url: str = attrs.field(default=DEFAULT_CPP_URL, converter=_normalize_url)
 
     def key_present(self, environ: Mapping[str, str]) -> bool:
         return self.api_key_env is None or bool(environ.get(self.api_key_env))
@@ -106,9 +112,14 @@ def build_tab(fields: Mapping[str, Any]) -> TabSpec:
     model = merged.get("model")
     if model is None:
         raise _Invalid(f"{backend} needs a model (model=NAME: the FIM model the server runs)", "model")
+    cpp_url = merged.get("cpp_url", DEFAULT_CPP_URL)
+    try:
+        _check_base_url(cpp_url)
+    except _Invalid as exc:
+        raise _Invalid(exc.message.replace("base_url", "cpp_url"), "cpp_url") from None
     return TabSpec(
         backend, merged["base_url"], key_env, model,
-        _window(merged, "lines_above", 60), _window(merged, "lines_below", 20),
+        _window(merged, "lines_above", 60), _window(merged, "lines_below", 20), cpp_url,
     )
 
 

@@ -943,7 +943,8 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     tab = config.tab
     if tab is not None:
         tab_entry: dict[str, Any] = {"backend": tab.backend.value, "base_url": tab.base_url, "model": tab.model,
-                                     "lines_above": tab.lines_above, "lines_below": tab.lines_below}
+                                     "lines_above": tab.lines_above, "lines_below": tab.lines_below,
+                                     "cpp_url": tab.cpp_url}
         if tab.api_key_env is not None:
             tab_entry["api_key_env"] = tab.api_key_env
         if environ is not None:

@@ -97,10 +97,6 @@ TAB_UNARY_PATHS: Final[Mapping[str, type[Message]]] = {
 }
 TAB_STREAM_PATHS: Final = frozenset({STREAM_CPP_PATH, NEXT_CURSOR_PATH})
 
-#: where the editor sends StreamCpp (`CppConfigResponse.cpp_url`): the host Cursor's own answer names
-#: (rexqin/cursor-tap, assets/CppConfig.json), which cursord's proxy intercepts with the rest of `*.cursor.sh`.
-DEFAULT_CPP_URL: Final = "https://api3.cursor.sh"
-
 _H = aiserver.CppConfigResponse.Heuristic
 
 
@@ -197,7 +193,6 @@ def _file_key(request: aiserver.StreamCppRequest) -> str:
 class TabService:
     backend: FimBackend
     limits: Limits = attrs.field(factory=Limits)
-    cpp_url: str = DEFAULT_CPP_URL
     #: told of each request's usage as it ends (the ledger's Tab rows)
     on_usage: Callable[[TabUsage], None] | None = None
     counters: TabCounters = attrs.field(factory=TabCounters)
@@ -206,7 +201,7 @@ class TabService:
     # --- the unary side RPCs ----------------------------------------------------------------------------
 
     async def config(self, request: aiserver.CppConfigRequest) -> aiserver.CppConfigResponse:
-        return cpp_config(self.cpp_url)
+        return cpp_config(self.backend.spec.cpp_url)
 
     async def models(self, request: aiserver.AvailableCppModelsRequest) -> aiserver.AvailableCppModelsResponse:
         model = self.backend.spec.model or self.backend.spec.backend.value

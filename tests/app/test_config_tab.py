@@ -32,6 +32,7 @@ def test_a_backend_preset_and_its_overrides() -> None:
         ("ollama,model=m,lines_above=-1", "lines_above: must be a whole number from 0 to 2000"),
         ("openai,model=m,api_key_env=sk-abcdefghijklmnopqrstuvwxyz012345", "looks like an API key"),
         ("openai,model=m,temperature=1", "temperature"),
+        ("ollama,model=m,cpp_url=ftp://x", "cpp_url: 'ftp://x' is not an http(s) URL"),
     ],
 )
 def test_bad_flags_say_what_is_wrong(spec: str, said: str) -> None:
@@ -47,10 +48,12 @@ preset = "openai"
 backend = "llama.cpp"
 base_url = "http://127.0.0.1:8012"
 lines_below = 5
+cpp_url = "https://127.0.0.1:47322/"
 """)
     config = load_config_file(path, ENV)
     assert config.tab is not None and config.tab.backend is TabBackend.LLAMA_CPP
     assert (config.tab.base_url, config.tab.model, config.tab.lines_below) == ("http://127.0.0.1:8012", "", 5)
+    assert config.tab.cpp_url == "https://127.0.0.1:47322"
     again = load_config_file(write(tmp_path, dump_toml(redacted(config)), "again.toml"), ENV)
     assert again == config
     openai = load_config_file(write(tmp_path, '[[providers]]\npreset = "openai"\n[tab]\nbackend = "deepseek"\n',
