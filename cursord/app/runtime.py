@@ -51,8 +51,7 @@ from cursord.server import (
 )
 from cursord.store import Store, open_store
 from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
-from cursord.tab import TAB_PATHS, FimBackend, TabService, tab_parts
-from cursord.tab.ledger import tab_recorder
+from cursord.tab import TAB_PATHS, FimBackend, TabService, tab_parts, tab_recorder
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
 from cursord.ui import Dashboard, UiSessions, dashboard_parts
 from cursord.web import WebAccess

@@ -21,7 +21,7 @@ from cursord.diagnose import (
     check_web_search,
     run_doctor,
 )
-from cursord.tab.doctor import check_tab, format_tab
+from cursord.tab import check_tab, format_tab
 
 __all__ = ["add_doctor_arguments", "doctor_command", "format_doctor"]
 

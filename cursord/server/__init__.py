@@ -1,7 +1,18 @@
 """The face of `cursord.server`: what other packages import from it."""
 
 from cursord.server.agent_listener import AgentEndpoint, listener_app, serve_agent_listener
-from cursord.server.asgi import Receive, Scope, Send, deny_websocket, drain_body, header, send_response
+from cursord.server.app import UnaryMethod
+from cursord.server.asgi import (
+    Receive,
+    Scope,
+    Send,
+    deny_websocket,
+    drain_body,
+    header,
+    read_body,
+    send_response,
+    watch_disconnect,
+)
 from cursord.server.assembly import Core, build_core
 from cursord.server.bidi import parse_bidi_append
 from cursord.server.counters import ServerCounters
@@ -53,6 +64,7 @@ __all__ = [
     "Send",
     "ServerCounters",
     "SideRpcs",
+    "UnaryMethod",
     "build_core",
     "deny_websocket",
     "drain_body",
@@ -65,9 +77,11 @@ __all__ = [
     "model_rpc_parts",
     "open_gateway_client",
     "parse_bidi_append",
+    "read_body",
     "refuse_call",
     "send_response",
     "serve_agent_listener",
     "serve_http",
     "side_rpc_parts",
+    "watch_disconnect",
 ]

@@ -14,7 +14,7 @@ import attrs
 import trio
 
 from cursord.config import TabSpec
-from cursord.diagnose.checks import Check, Status
+from cursord.diagnose import Check, Status
 from cursord.providers.errors import ProviderError
 from cursord.tab.backend import FimBackend, TabTimeouts
 from cursord.tab.window import FimPrompt

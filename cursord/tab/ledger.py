@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cursord.providers.model import Usage
-from cursord.store.records import PassRecord, PassStatus
+from cursord.store import PassRecord, PassStatus
 from cursord.tab.service import TabUsage
 
 __all__ = ["TAB_PROVIDER_PREFIX", "tab_pass_record", "tab_recorder"]

@@ -56,9 +56,17 @@ from cursord.connect import (
 )
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.providers.errors import ProviderError
-from cursord.server.app import UnaryMethod
-from cursord.server.asgi import Receive, Scope, Send, drain_body, read_body, send_response, watch_disconnect
-from cursord.server.parts import AppParts
+from cursord.server import (
+    AppParts,
+    Receive,
+    Scope,
+    Send,
+    UnaryMethod,
+    drain_body,
+    read_body,
+    send_response,
+    watch_disconnect,
+)
 from cursord.tab.backend import FimBackend
 from cursord.tab.fim_formats import FimUsage
 from cursord.tab.frames import SuggestionFrames

@@ -26,7 +26,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from cursord.tab.fim_formats import FimFormat
+from cursord.tab import FimFormat
 from cursord.testing.fake_providers import RecordedRequest, Reply, Send, Stall
 
 __all__ = ["FIM_KEY", "fim_server"]
