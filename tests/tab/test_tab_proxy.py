@@ -84,27 +84,33 @@ async def _texts(stream: trio.abc.Stream, *, stop_after: int | None = None) -> l
 
 async def test_with_a_tab_backend_stream_cpp_is_cursords(tmp_path: Path) -> None:
     with trio.fail_after(WALL):
-        async with open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a + b"])) as fake:
-            async with tunnel(tmp_path, fake, tab=True) as (stream, origin):
-                texts = await _texts(stream)
+        async with (
+            open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a + b"])) as fake,
+            tunnel(tmp_path, fake, tab=True) as (stream, origin),
+        ):
+            texts = await _texts(stream)
     assert "".join(texts) == "    return a + b"
     assert origin.requests == [] and len(fake.requests) == 1
 
 
 async def test_without_one_stream_cpp_goes_to_cursor(tmp_path: Path) -> None:
     with trio.fail_after(WALL):
-        async with open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a + b"])) as fake:
-            async with tunnel(tmp_path, fake, tab=False) as (stream, origin):
-                texts = await _texts(stream)
+        async with (
+            open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a + b"])) as fake,
+            tunnel(tmp_path, fake, tab=False) as (stream, origin),
+        ):
+            texts = await _texts(stream)
     assert texts == ["from Cursor"]
     assert [r.target for r in origin.requests] == [STREAM_CPP.encode()] and fake.requests == []
 
 
 async def test_a_request_dropped_in_the_tunnel_cuts_the_fim_call(tmp_path: Path) -> None:
     with trio.fail_after(WALL):
-        async with open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a", " +"], stall=True)) as fake:
-            async with tunnel(tmp_path, fake, tab=True) as (stream, _):
-                texts = await _texts(stream, stop_after=3)  # model info, range, text
-                await stream.aclose()  # the editor's abort closes the HTTP/1.1 connection
-                await fake.requests[0].disconnected.wait()
+        async with (
+            open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a", " +"], stall=True)) as fake,
+            tunnel(tmp_path, fake, tab=True) as (stream, _),
+        ):
+            texts = await _texts(stream, stop_after=3)  # model info, range, text
+            await stream.aclose()  # the editor's abort closes the HTTP/1.1 connection
+            await fake.requests[0].disconnected.wait()
     assert texts[2] == "    return a" and fake.requests[0].client_disconnected
