@@ -5,7 +5,8 @@ asks for), the cursor, and the recent diff history. A FIM model needs only the t
 (`prefix`) and after it (`suffix`); sending the whole file would make every keystroke cost grow with the
 file, so the prompt is a window: `lines_above` lines above the cursor line and `lines_below` below it. The
 work per request is bounded by the window too: the window's lines are found by scanning from the cursor's
-line start, never by splitting the whole file.
+line start, never by splitting or copying the whole file (what grows with the file is finding the cursor's
+line, one `str.find` per line above it, and decoding the request itself).
 
 Positions. `CurrentFileInfo.cursor_position` is zero-based (`line`, `column`); the column counts UTF-16
 code units, as the editor's JavaScript does, so a line holding characters outside the BMP is converted.
@@ -126,9 +127,6 @@ def fim_prompt(
             "the editor sends whole files once it has read it"
         )
     text = current.contents
-    eol = "\r\n" if "\r\n" in text else "\n"
-    if "\r" in text:  # the editor's model text uses its own EOL; the window works on "\n" and answers with it
-        text = text.replace("\r\n", "\n")
     position = current.cursor_position
     line = position.line - current.contents_start_at_line
     if position.line < 0 or position.column < 0 or line < 0:
@@ -139,17 +137,23 @@ def fim_prompt(
     start = _nth_line_start(text, line)
     end = text.find("\n", start)
     cursor_line = text[start : len(text) if end < 0 else end]
+    # A CRLF file: the window works on "\n" and the suggestion is written back with "\r\n".
+    crlf = cursor_line.endswith("\r") or (end < 0 and text[max(0, start - 2) : start] == "\r\n")
+    cursor_line = cursor_line.removesuffix("\r")
     cursor = start + _utf16_to_index(cursor_line, position.column)
     window_start = _back_lines(text, start, lines_above)
     window_end = _forward_lines(text, start, lines_below)
+    prefix, suffix = text[window_start:cursor], text[cursor:window_end].removesuffix("\r")
+    if crlf:
+        prefix, suffix = prefix.replace("\r\n", "\n"), suffix.replace("\r\n", "\n")
     return FimPrompt(
         path=current.relative_workspace_path,
         language=current.language_id,
-        prefix=text[window_start:cursor],
-        suffix=text[cursor:window_end],
+        prefix=prefix,
+        suffix=suffix,
         line_number=position.line + 1,
         line_before=text[start:cursor],
         line_after=cursor_line[cursor - start :],
         recent_diffs=_recent_diffs(request, max_diffs),
-        eol=eol,
+        eol="\r\n" if crlf else "\n",
     )

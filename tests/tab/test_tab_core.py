@@ -60,6 +60,10 @@ def test_contents_that_start_later_in_the_file_are_placed() -> None:
 def test_crlf_files_answer_with_crlf() -> None:
     prompt = fim_prompt(cpp_request("a\r\nbc\r\nd", line=1, column=1))
     assert (prompt.prefix, prompt.suffix, prompt.eol) == ("a\nb", "c\nd", "\r\n")
+    last = fim_prompt(cpp_request("a\r\nbc\r\nd", line=2, column=1))
+    assert (last.prefix, last.suffix, last.line_before, last.eol) == ("a\nbc\nd", "", "d", "\r\n")
+    below = fim_prompt(cpp_request("a\r\nbc\r\nd\r\n", line=0, column=1), lines_below=1)
+    assert (below.suffix, below.line_after) == ("\nbc", "")
 
 
 @pytest.mark.parametrize(
