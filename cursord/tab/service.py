@@ -382,6 +382,9 @@ class TabService:
                 except ProviderError as error:
                     log.info("Tab: %s", error)
                     failure = provider_failure(error)
+                except Exception as exc:  # our bug: logged, answered `internal`, never a reset connection
+                    log.exception("Tab: StreamCpp failed")
+                    failure = ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}")
                 disconnect.cancel()
         outcome = "completed"
         if running.scope.cancelled_caught or gone:

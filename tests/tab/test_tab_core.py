@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.providers.errors import AuthError, StreamTruncated
@@ -174,3 +176,37 @@ def test_a_tab_request_is_its_own_ledger_row() -> None:
     )
     dropped = tab_pass_record(TabUsage("b2", "", "llama.cpp", 1.7e9, 5, None, 0, 0, "superseded"))
     assert (dropped.status, dropped.model) == (PassStatus.CANCELED, "llama.cpp")
+
+
+# --- properties ----------------------------------------------------------------------------------------
+
+_LINES = st.lists(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n"), max_size=12), min_size=1, max_size=30)
+
+
+@given(_LINES, st.data(), st.booleans(), st.integers(0, 8), st.integers(0, 8))
+def test_the_window_is_the_text_around_the_cursor(
+    lines: list[str], data: st.DataObject, crlf: bool, above: int, below: int
+) -> None:
+    line = data.draw(st.integers(0, len(lines) - 1))
+    column = data.draw(st.integers(0, len(lines[line].encode("utf-16-le")) // 2))
+    text = ("\r\n" if crlf else "\n").join(lines)
+    prompt = fim_prompt(cpp_request(text, line=line, column=column), lines_above=above, lines_below=below)
+    window = "\n".join(lines[max(0, line - above) : line + below + 1])
+    assert prompt.prefix + prompt.suffix == window
+    assert prompt.prefix.endswith(prompt.line_before) and prompt.suffix.startswith(prompt.line_after)
+    assert prompt.line_before + prompt.line_after == lines[line]
+    assert prompt.eol == ("\r\n" if crlf and len(lines) > 1 else "\n")
+
+
+@given(st.text(max_size=60), st.lists(st.integers(0, 60), max_size=6))
+def test_the_suggestion_does_not_depend_on_how_the_text_was_split(completion: str, cuts: list[int]) -> None:
+    completion = completion.replace("\r", "")
+    bounds = [0, *sorted(cuts), len(completion)]
+    deltas = [completion[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    whole, split = SuggestionFrames(PROMPT, "b"), SuggestionFrames(PROMPT, "b")
+    one = whole.text(completion) + whole.closing()
+    many = [f for d in deltas for f in split.text(d)] + split.closing()
+    assert "".join(f.text for f in one) == "".join(f.text for f in many)
+    assert [f.HasField("range_to_replace") for f in one].count(True) == [
+        f.HasField("range_to_replace") for f in many
+    ].count(True)
