@@ -11,7 +11,7 @@ import gc
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -49,7 +49,7 @@ from cursord.server import (
     open_gateway_client,
     side_rpc_parts,
 )
-from cursord.store import Store, open_store
+from cursord.store import PassRecord, Store, open_store
 from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
 from cursord.tab import TAB_PATHS, FimBackend, TabService, tab_parts, tab_recorder
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
@@ -254,7 +254,7 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         titler = model_titler(router, config.title_model) if config.title_model else None
         tap_token = ensure_tap_token(config.data_dir)
         dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ)
-        tab = tab_service(config, environ, store)
+        tab = tab_service(config, environ, store.record_pass_nowait)
         if tab is not None:
             nursery.start_soon(_close_at_exit, tab.backend)
             log.info("Tab: %s at %s (model %s)", config.tab.backend if config.tab else "", tab.backend.spec.base_url,
@@ -321,7 +321,9 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         stop_serving.set()
 
 
-def tab_service(config: ServeConfig, environ: Mapping[str, str], store: Store) -> TabService | None:
+def tab_service(
+    config: ServeConfig, environ: Mapping[str, str], record_pass: Callable[[PassRecord], None]
+) -> TabService | None:
     """The Tab RPCs on the configured FIM server (None without one: Tab goes to Cursor), its requests in
     the store's usage ledger."""
     if config.tab is None:
@@ -330,7 +332,7 @@ def tab_service(config: ServeConfig, environ: Mapping[str, str], store: Store) -
     backend.open()
     size = config.limits.max_body_bytes
     limits = ConnectLimits(max_request_bytes=size, max_message_bytes=size)
-    return TabService(backend, limits=limits, on_usage=tab_recorder(store.record_pass_nowait))
+    return TabService(backend, limits=limits, on_usage=tab_recorder(record_pass))
 
 
 async def _close_at_exit(backend: FimBackend) -> None:

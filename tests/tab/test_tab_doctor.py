@@ -41,3 +41,19 @@ async def test_a_missing_key_is_said_before_any_request() -> None:
     report = await check_tab(spec, {}, request_timeout=5)
     assert report.failed and report.key.summary == "$DEEPSEEK_API_KEY not set"
     assert report.completion.status is Status.SKIP
+
+
+def test_the_daemon_serves_tab_only_when_configured() -> None:
+    from cursord.app.runtime import tab_service
+    from cursord.config import config_from_args
+    from cursord.store import PassRecord
+    from tests.app.test_config import args
+
+    records: list[PassRecord] = []
+    env = {"HOME": "/home/u", "CODESTRAL_API_KEY": "k-123"}
+    assert tab_service(config_from_args(args("--provider", "openai"), env), env, records.append) is None
+    config = config_from_args(args("--provider", "openai", "--tab", "codestral"), env)
+    service = tab_service(config, env, records.append)
+    assert service is not None and service.backend.api_key == "k-123" and service.backend.client is not None
+    assert service.on_usage is not None
+    trio.run(service.backend.aclose)
