@@ -7,7 +7,7 @@
 |---|---|---|---|
 | `openai` | `/completions` | `prompt`, `suffix` | SSE, `choices[0].text`, `data: [DONE]` |
 | `codestral` (Mistral) | `/fim/completions` | `prompt`, `suffix` | SSE, `choices[0].delta.content`, `data: [DONE]` |
-| `ollama` | `/api/generate` | `prompt`, `suffix` (the model's own FIM template) | NDJSON, `response`, last line `done: true` |
+| `ollama` | `/api/generate` | `prompt`, `suffix` (its FIM template) | NDJSON, `response`, last line `done: true` |
 | `llama.cpp` | `/infill` | `input_prefix`, `input_suffix`, `input_extra` | SSE, `content`, last event `stop: true` |
 
 Every decoder has `feed(bytes) -> list[str]` (the text deltas those bytes complete) and `finish()`, which
