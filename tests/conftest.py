@@ -5,6 +5,9 @@
 - On the wall clock: `faulthandler` dumps every thread's stack and ends the run if one test takes more
   than two minutes, so CI shows where a hang is instead of timing out silently.
 
+The user's own configuration stays out: `CURSORD_CONFIG` is set empty for the whole run (and the processes
+it starts), so no test reads `~/.config/cursord`; tests of the default config file set their own.
+
 And the PostgreSQL server the store's tests run against (`postgres_cluster`, one per session, and
 `postgres_url`, a fresh database per test). Without the server binaries those tests are skipped, with
 the reason in the summary; with `CURSORD_REQUIRE_POSTGRES=1` (CI) they fail instead.
@@ -23,6 +26,8 @@ import pytest
 import trio
 
 from cursord.testing.postgres import PostgresUnavailable, TempCluster
+
+os.environ["CURSORD_CONFIG"] = ""
 
 TRIO_DEADLINE_SECONDS = 3600.0
 WALL_DEADLINE_SECONDS = 120.0

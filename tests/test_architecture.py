@@ -1,10 +1,11 @@
 """The package faces hold: another package is imported through its `__init__` (never `cursord.x.y` from outside
 `cursord.x`), and a module whose name starts with `_` is imported only from inside its own package.
 
-Three packages are reached by their modules, on purpose, each with a face that imports nothing:
+Four packages are reached by their modules, on purpose, each with a face that imports nothing:
 `cursord.proto` (generated, loaded lazily), `cursord.providers` (its sans-IO codecs and types stay importable
-without trio or httpx: the turn machine and the context renderer import them) and `cursord.agent` (its sans-IO
-turn machine, `cursord.agent.machine`, must not pull in the trio actor beside it).
+without trio or httpx: the turn machine and the context renderer import them), `cursord.agent` (its sans-IO
+turn machine, `cursord.agent.machine`, must not pull in the trio actor beside it) and `cursord.testing` (each
+helper is used alone; `cursord replay` takes the test editor without the fakes and harnesses beside it).
 
 (Layers, cycles and the sans-IO cores are checked by `lint-imports`, configured in pyproject.toml.)
 """
@@ -19,7 +20,7 @@ import grimp
 import cursord
 
 PACKAGE_ROOT = Path(cursord.__file__).parent
-REACHED_BY_MODULE = {"cursord.proto", "cursord.providers", "cursord.agent"}
+REACHED_BY_MODULE = {"cursord.proto", "cursord.providers", "cursord.agent", "cursord.testing"}
 
 
 def _package(module: str) -> str:

@@ -13,6 +13,8 @@ handlers' observers). Nothing reaches into a built object afterwards.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import Any
 
 import trio
 
@@ -25,12 +27,17 @@ from cursord.server import (
     ListenOptions,
     build_core,
     listener_app,
+    naming_the_listener,
     serve_agent_listener,
     serve_http,
 )
 from cursord.streams import BehaviourFactory
 
 log = logging.getLogger(__name__)
+
+AppWrap = Callable[[Any, str], Any]
+"""Wraps the app one listener serves, given its name ("editor", "agent", "proxy"): `cursord record`'s
+`Recorder.wrap`."""
 
 
 async def run_daemon(
@@ -54,11 +61,13 @@ async def serve_core(
     *,
     shutdown: trio.Event,
     agent: AgentEndpoint | None = None,
+    wrap: AppWrap | None = None,
     task_status: trio.TaskStatus[list[str]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Serve `core` on the configured listeners until `shutdown` is set; reports the bound URLs through
     `task_status`. With `config.agent_listen` the same app is served on the loopback TLS agent listener
-    too, and `agent.url` says where once it is bound (GetServerConfig advertises it)."""
+    too, and `agent.url` says where once it is bound (GetServerConfig advertises it). Each listener serves
+    `wrap(app, listener)`."""
     options = ListenOptions(
         host=config.listen.host,
         port=config.listen.port,
@@ -68,14 +77,17 @@ async def serve_core(
         max_concurrent_streams=config.limits.max_streams_per_connection,
         send_stall_timeout=config.limits.send_stall_seconds,
     )
+    served: AppWrap = wrap if wrap is not None else lambda app, _listener: app
     http_stop = trio.Event()
     async with trio.open_nursery() as nursery:
-        binds = await nursery.start(serve_http, core.app, options, config.limits.max_body_bytes, http_stop)
+        editor_app = served(core.app, "editor")
+        with naming_the_listener(str(config.listen), "--listen HOST:PORT (listen = in the config file)"):
+            binds = await nursery.start(serve_http, editor_app, options, config.limits.max_body_bytes, http_stop)
         if config.agent_listen is not None:
             agent = agent if agent is not None else AgentEndpoint()
             agent_url = await nursery.start(
                 serve_agent_listener,
-                listener_app(core.app, agent),
+                served(listener_app(core.app, agent), "agent"),
                 config.agent_listen,
                 config.data_dir,
                 config.limits.max_body_bytes,

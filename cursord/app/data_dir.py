@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
-__all__ = ["LOCK_FILE", "DataDirInUse", "claim_data_dir", "make_private"]
+__all__ = ["LOCK_FILE", "DataDirInUse", "DataDirUnusable", "claim_data_dir", "make_private"]
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,10 @@ LOCK_FILE: Final = "cursord.lock"
 
 class DataDirInUse(Exception):
     """Another cursord holds the data directory; the message names it (pid) and the directory."""
+
+
+class DataDirUnusable(Exception):
+    """The data directory cannot be created or written; the message names it and the setting to change."""
 
 
 def make_private(directory: Path) -> None:
@@ -62,11 +66,17 @@ def _holder(lock: int) -> str:
 def claim_data_dir(directory: Path) -> Iterator[Path]:
     """Hold `directory` for this process for the `with` block (made private first); yields the lock file.
 
-    Raises `DataDirInUse` if another process holds it.
+    Raises `DataDirInUse` if another process holds it, `DataDirUnusable` if it cannot be made or written.
     """
-    make_private(directory)
     path = directory / LOCK_FILE
-    lock = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    try:
+        make_private(directory)
+        lock = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        raise DataDirUnusable(
+            f"data directory {directory}: {exc.strerror or exc}; choose another with --data-dir (data_dir = in"
+            " the config file)"
+        ) from None
     try:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -38,6 +38,15 @@ __all__ = [
     "syslog_priority",
 ]
 
+class BindLines(logging.Filter):
+    """Drops Hypercorn's "Running on ..." below debug: cursord says "listening" itself once every listener is
+    bound, and a port that cannot be bound must not follow a line that reads like success."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (isinstance(record.msg, str) and record.msg.startswith("Running on")
+                    and logging.getLogger().getEffectiveLevel() > logging.DEBUG)
+
+
 class SecretFilter(logging.Filter):
     """Rewrites each record's message, traceback and stack text through `redact_secrets`."""
 
@@ -114,6 +123,9 @@ _LEVELS: Final = {
 }
 # Libraries whose debug output is per-frame noise (h2) or prints header values (hpack).
 _QUIET: Final = {"hpack": logging.WARNING, "h2": logging.INFO}
+# Libraries that log every request at INFO (httpx: one line per provider call; the daemon logs one per
+# turn instead): heard at debug only.
+_DEBUG_ONLY: Final = {"httpx": logging.WARNING, "httpcore": logging.WARNING}
 _installed: logging.Handler | None = None
 
 
@@ -143,5 +155,10 @@ def setup_logging(
     _installed = handler
     for name, floor in _QUIET.items():
         logging.getLogger(name).setLevel(max(levelno, floor))
+    hypercorn = logging.getLogger("hypercorn.error")
+    if not any(isinstance(f, BindLines) for f in hypercorn.filters):
+        hypercorn.addFilter(BindLines())
+    for name, floor in _DEBUG_ONLY.items():
+        logging.getLogger(name).setLevel(levelno if levelno <= logging.DEBUG else max(levelno, floor))
     logging.captureWarnings(True)
     return handler

@@ -26,9 +26,12 @@ from cursord.agent.restore import make_restorer
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.titles import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
-from cursord.app.daemon import serve_core
+from cursord.app.daemon import AppWrap, serve_core
 from cursord.app.data_dir import claim_data_dir
+from cursord.app.reload import ConfigSource, ProviderReloader
 from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
+from cursord.app.turn_log import TurnLog
+from cursord.app.upstream import Upstream, provider_client, upstream_proxy
 from cursord.cluster import GatewayNode, open_peers
 from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
 from cursord.connect import Limits as ConnectLimits
@@ -40,12 +43,14 @@ from cursord.server import (
     AgentRelay,
     AppParts,
     Core,
+    EditorActivity,
     GatewayAccess,
     HostPolicy,
     RunRelay,
     SideRpcs,
     build_core,
     model_rpc_parts,
+    naming_the_listener,
     open_gateway_client,
     side_rpc_parts,
 )
@@ -53,6 +58,7 @@ from cursord.store import PassRecord, Store, open_store
 from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
 from cursord.tab import TAB_PATHS, FimBackend, TabService, tab_parts, tab_recorder
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
+from cursord.tls import proxying_upstream
 from cursord.ui import Dashboard, UiSessions, dashboard_parts
 from cursord.web import WebAccess
 
@@ -169,10 +175,6 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLD)
 
 
-def provider_pool_limits(limits: Limits) -> httpx.Limits:
-    return httpx.Limits(max_connections=limits.max_streams, max_keepalive_connections=32)
-
-
 @attrs.define
 class StatusLine:
     """Keeps systemd's `STATUS=` line current with the stream counts (a broker observer)."""
@@ -197,14 +199,32 @@ class StatusLine:
         return AppParts(stream_observers=(self.observe,))
 
 
-async def run_service(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
-    """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes.
+async def run_service(
+    config: ServeConfig,
+    environ: Mapping[str, str],
+    *,
+    shutdown: trio.Event,
+    source: ConfigSource | None = None,
+    reloads: trio.abc.ReceiveChannel[object] | None = None,
+    wrap: AppWrap | None = None,
+) -> None:
+    """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes. With `wrap`,
+    each listener (the editor's port, the agent listener, the proxy) serves `wrap(app, listener)`.
 
     Raises `DataDirInUse` at once if another cursord serves from the same data directory. For the whole
     run, `redact_secrets` (provider errors, log lines) masks the configured keys, whatever their shape.
+    With `source`, each item on `reloads` (SIGHUP) reloads the providers and keys (`cursord.app.reload`).
     """
     with claim_data_dir(config.data_dir), redacting(configured_keys(config, environ)):
-        await _serve(config, environ, shutdown=shutdown)
+        upstream = upstream_proxy(config, environ)
+        with proxying_upstream(upstream.proxy if upstream is not None else None):
+            await _serve(
+                config, environ, shutdown=shutdown, source=source, reloads=reloads, upstream=upstream, wrap=wrap
+            )
+
+
+def provider_pool_limits(limits: Limits) -> httpx.Limits:
+    return httpx.Limits(max_connections=limits.max_streams, max_keepalive_connections=32)
 
 
 def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor:
@@ -217,23 +237,37 @@ def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor
     return Redactor.for_keys(environ.get(name) for name in names if name)
 
 
-async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: trio.Event) -> None:
+async def _serve(
+    config: ServeConfig,
+    environ: Mapping[str, str],
+    *,
+    shutdown: trio.Event,
+    source: ConfigSource | None,
+    reloads: trio.abc.ReceiveChannel[object] | None,
+    upstream: Upstream | None,
+    wrap: AppWrap | None,
+) -> None:
     notifier = Notifier.from_environ(environ)
     async with (
         open_store(config.data_dir, url=config.store) as store,
         # One connection pool for every provider, as large as the streams cursord may hold: httpx's
         # default of 100 would make the 101st concurrent turn wait for a slot and time out.
-        httpx.AsyncClient(timeout=None, limits=provider_pool_limits(config.limits)) as client,
+        provider_client(provider_pool_limits(config.limits), upstream) as client,
         gateway_client(config) as forwarding,
         gateway_node(config, store) as node,
         trio.open_nursery() as nursery,
     ):
         log.info("store: %s", store.location)
+        if upstream is not None:
+            log.info("Cursor's hosts and the providers are reached through the upstream proxy %s (from %s)",
+                     upstream.proxy, upstream.origin)
         retention = config.limits.terminal_retention_seconds
         dropped = await store.journal_drop_ended_before(time.time() - retention)
         if dropped:
             log.info("dropped %d ended stream journals past their retention", dropped)
-        ledger = PassLedger(store.record_pass_nowait, price_book(config.providers))
+        activity = EditorActivity()
+        turn_log = TurnLog(trio.current_time, on_turn=activity.turn_ended)
+        ledger = PassLedger(turn_log.recording(store.record_pass_nowait), price_book(config.providers))
         people = store.people() if config.team_gateway else None
         router = ProviderRouter.from_catalog(
             ModelCatalog(config.providers, config.aliases, config.default_model),
@@ -253,7 +287,14 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         )
         titler = model_titler(router, config.title_model) if config.title_model else None
         tap_token = ensure_tap_token(config.data_dir)
-        dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ)
+        dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ, activity)
+        if source is not None and reloads is not None:
+            reloader = ProviderReloader(source, config, router, client, on_reload=dashboard.reconfigure)
+            nursery.start_soon(reloader.follow, reloads)
+        side_rpcs = SideRpcs(router.catalog, blobs=store, titler=titler, titles=store)
+        for conversation_id, title in reversed((await store.titles()).items()):
+            side_rpcs.remember(conversation_id, title)
+        turn_log.titles = hub.titles = side_rpcs.names.get
         tab = tab_service(config, environ, store.record_pass_nowait)
         if tab is not None:
             nursery.start_soon(_close_at_exit, tab.backend)
@@ -262,8 +303,9 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         parts = (
             *parts,
             *((tab_parts(tab),) if tab is not None else ()),
-            side_rpc_parts(SideRpcs(router.catalog, blobs=store, titler=titler)),
+            side_rpc_parts(side_rpcs),
             StatusLine(notifier).parts(),
+            AppParts(stream_observers=(turn_log.observe, activity.observe)),
             tap_parts(tap_token, hub),
             dashboard_parts(dashboard),
             *forwarding,
@@ -284,13 +326,12 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
         stop_serving = trio.Event()
 
         async def serve_then_stop(*, task_status: trio.TaskStatus[list[str]]) -> None:
-            await serve_core(config, core, shutdown=stop_serving, agent=agent, task_status=task_status)
+            await serve_core(config, core, shutdown=stop_serving, agent=agent, wrap=wrap, task_status=task_status)
             if node is not None:  # its streams have ended, their journals kept: others take them over
                 await node.leave()
             nursery.cancel_scope.cancel()  # the watchdog and the core go with it
 
         binds = await nursery.start(serve_then_stop)
-        log.info("cursord listening on %s; models: %s", ", ".join(binds), ", ".join(router.models))
         proxy_config = ProxyConfig(
             host=config.proxy_listen.host,
             port=config.proxy_listen.port,
@@ -305,8 +346,15 @@ async def _serve(config: ServeConfig, environ: Mapping[str, str], *, shutdown: t
             log.info("offline: the proxy forwards nothing to Cursor")
         # A gateway's user runs every model on the gateway (which refuses the ones it does not serve).
         owns = router.catalog if config.gateway is None else (lambda model: True)
-        proxy = partial(run_proxy, core.app, data_dir=config.data_dir, owns_model=owns)
-        proxy_binds = await nursery.start(partial(proxy, config=proxy_config))
+        proxied = wrap(core.app, "proxy") if wrap is not None else core.app
+        proxy = partial(run_proxy, proxied, data_dir=config.data_dir, owns_model=owns, activity=activity)
+        with naming_the_listener(str(config.proxy_listen), "--proxy-listen HOST:PORT (proxy_listen = in the config"
+                                 " file)"):
+            proxy_binds = await nursery.start(partial(proxy, config=proxy_config))
+        # Only now that every listener is bound: a busy port is one error line, never after "listening".
+        log.info("cursord listening on %s; models: %s", ", ".join(binds), ", ".join(router.models))
+        if agent.url is not None:
+            log.info("editor agent listener (HTTP/2 over TLS) on %s, advertised as agentn_url", agent.url)
         log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))
         tune_gc()
         notifier.ready(status=f"listening on {', '.join(binds)}")

@@ -3,8 +3,11 @@
     cursord ca init [--print-env]     create it (once); say where it is and how to trust it
     cursord ca show                   subject, SHA-256 fingerprint, validity, names, paths
     cursord ca path [--print-env]     the certificate's path, or `NODE_EXTRA_CA_CERTS=<path>`
+    cursord ca trust                  the system store and NODE_EXTRA_CA_CERTS for Cursor (`cursord.cli.trust`)
+    cursord ca untrust                undo `trust`
 
-All take `--data-dir` (default: the daemon's, `$XDG_DATA_HOME/cursord`). Nothing here ever prints the key.
+All take `--data-dir` (default: the config file's `data_dir`, else `$XDG_DATA_HOME/cursord`).
+Nothing here ever prints the key.
 """
 
 from __future__ import annotations
@@ -16,16 +19,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from cursord.config import default_data_dir
+from cursord.cli.trust import trust_command
+from cursord.tap import client_config
 from cursord.tls import CAError, CaPaths, CertificateAuthority, node_env_line
 
 __all__ = ["add_ca_arguments", "ca_command", "data_dir_from_args"]
 
 
 def data_dir_from_args(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> Path:
-    environ = os.environ if environ is None else environ
-    given = getattr(args, "data_dir", None)
-    return Path(os.path.abspath(given)) if given else default_data_dir(environ)
+    """`--data-dir`, else the config file's `data_dir`, else the default. Raises ConfigError."""
+    return client_config(args, os.environ if environ is None else environ).data_dir
 
 
 def add_ca_arguments(subparsers: Any) -> argparse.ArgumentParser:
@@ -36,6 +39,8 @@ def add_ca_arguments(subparsers: Any) -> argparse.ArgumentParser:
         ("init", "create the CA (once) and say how to trust it", True),
         ("show", "print the CA's subject, fingerprint, validity and paths", False),
         ("path", "print the CA certificate's path", True),
+        ("trust", "add the CA to the system store and set NODE_EXTRA_CA_CERTS for Cursor (creates the CA)", False),
+        ("untrust", "remove what `ca trust` added", False),
     ):
         action = actions.add_parser(name, help=text)
         action.add_argument("--data-dir", metavar="PATH", help="state directory (default: the daemon's)")
@@ -60,7 +65,12 @@ def ca_command(args: argparse.Namespace, environ: Mapping[str, str] | None = Non
             print(ca.describe())
             print(_trust_hint(paths))
             return 0
+        if args.ca_command == "trust":
+            ca, _ = CertificateAuthority.load_or_create(paths)
+            return trust_command(ca, _home(environ), untrust=False)
         ca = CertificateAuthority.load(paths)
+        if args.ca_command == "untrust":
+            return trust_command(ca, _home(environ), untrust=True)
         if args.ca_command == "show":
             print(ca.describe())
             return 0
@@ -73,10 +83,13 @@ def ca_command(args: argparse.Namespace, environ: Mapping[str, str] | None = Non
     raise AssertionError(args.ca_command)
 
 
+def _home(environ: Mapping[str, str] | None) -> Path:
+    home = (os.environ if environ is None else environ).get("HOME")
+    return Path(home) if home else Path.home()
+
+
 def _trust_hint(paths: CaPaths) -> str:
     return (
-        "\nTo let the editor trust it, start Cursor with\n"
-        f"    {node_env_line(paths)}\n"
-        "in its environment (or add the certificate to the system store and keep"
-        " `http.experimental.systemCertificatesV2` on; `cursord editor setup` sets it)."
+        "\nTo let Cursor trust it: cursord ca trust (the system store, and NODE_EXTRA_CA_CERTS for a Cursor"
+        f" started from the desktop); or start Cursor with\n    {node_env_line(paths)}"
     )

@@ -1,14 +1,18 @@
-"""Install and remove cursord as a systemd user service.
+"""Install and remove cursord as a user service: systemd on Linux, a launchd agent on macOS.
 
 `install` writes the unit (with the real path of the `cursord` executable), creates the key file
 `~/.config/cursord/cursord.env` (mode 0600, never overwritten; a too-open mode is fixed, with a
 warning), a starter `~/.config/cursord/cursord.toml` and the data directory (the unit's only writable
-path), then runs `systemctl --user daemon-reload` and `enable --now`. `uninstall` disables and stops
-the service and removes the unit, keeping settings, keys and data. Both return a `ServiceReport`
-of what they did, for the CLI to print; neither raises for an expected failure.
+path), then runs `systemctl --user daemon-reload` and `enable --now`, or only `enable` while no
+configured provider has its key yet (the service would start only to fail every run: the report says
+to fill in the key file and start it). `uninstall` disables and stops the service and removes the unit,
+keeping settings, keys and data. Both return a `ServiceReport` of what they did, for the CLI to print;
+neither raises for an expected failure. Without systemd (no `systemctl`) `install` says so and writes
+nothing; on macOS `cursord.cli.launchd` does the same job with `launchctl`.
 
 Paths are fixed under `~/.config` and `~/.local/share` (not `$XDG_*`) because the unit names them
-with `%h`, and the unit and the files must agree. `systemctl` runs through an injectable `Runner`.
+with `%h`, and the unit and the files must agree; every command reads the same config file and key file
+when no flag says otherwise (`cursord.config._locations`). Commands run through an injectable `Runner`.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from typing import Final
 
 import attrs
 
+from cursord.config import ConfigError, load_config_file, read_env_file
+
 __all__ = [
     "ENV_TEMPLATE",
     "STARTER_CONFIG",
@@ -36,9 +42,12 @@ __all__ = [
     "ServiceReport",
     "default_executable",
     "install",
+    "missing_keys",
     "render_unit",
     "run_command",
+    "run_reported",
     "uninstall",
+    "write_settings",
 ]
 
 UNIT_NAME: Final = "cursord.service"
@@ -48,7 +57,8 @@ UNIT_NAME: Final = "cursord.service"
 UNIT_TEMPLATE: Final = """\
 # cursord, a local stand-in for Cursor's agent backend, as a systemd user service.
 # Written by `cursord service install`. Change settings in ~/.config/cursord/cursord.toml, keys in
-# ~/.config/cursord/cursord.env; for unit overrides use `systemctl --user edit cursord`.
+# ~/.config/cursord/cursord.env, then `systemctl --user reload cursord` (providers and keys) or
+# `restart` (anything else); for unit overrides use `systemctl --user edit cursord`.
 
 [Unit]
 Description=cursord: the Cursor agent backend on your own LLM keys
@@ -58,6 +68,8 @@ StartLimitBurst=5
 [Service]
 Type=notify
 ExecStart=@EXECUTABLE@ serve --config %h/.config/cursord/cursord.toml
+# `systemctl --user reload cursord`: providers and keys again from cursord.toml and cursord.env.
+ExecReload=/bin/kill -HUP $MAINPID
 EnvironmentFile=-%h/.config/cursord/cursord.env
 Environment=PYTHONDONTWRITEBYTECODE=1
 Restart=on-failure
@@ -91,16 +103,18 @@ WantedBy=default.target
 """
 
 ENV_TEMPLATE: Final = """\
-# API keys for cursord, read by the systemd unit (EnvironmentFile=). Keep this file mode 0600.
-# One VAR=value per line; a provider's api_key_env names the variable it uses.
+# API keys for cursord, read by the systemd unit (EnvironmentFile=) and by every cursord command.
+# Keep this file mode 0600. One VAR=value per line; a provider's api_key_env names the variable it uses.
+# After editing: systemctl --user reload cursord (or start it, the first time).
 OPENAI_API_KEY=
 ANTHROPIC_API_KEY=
 """
 
 STARTER_CONFIG: Final = """\
-# cursord settings. Flags given to `cursord serve` override these; `cursord config check` shows
-# the result. API keys are not kept here: each provider names the environment variable holding
-# its key, set in cursord.env next to this file.
+# cursord settings, read by the service and by every cursord command. Flags override these;
+# `cursord config check` shows the result. API keys are not kept here: each provider names the
+# environment variable holding its key, set in cursord.env next to this file. After editing the
+# providers: systemctl --user reload cursord; anything else: systemctl --user restart cursord.
 
 listen = "127.0.0.1:8765"
 # agent_listen = "127.0.0.1:8767"   # the editor's HTTP/2 agent path (TLS); "off" keeps it on HTTP/1.1
@@ -228,7 +242,11 @@ def _create_exclusive(path: Path, text: str, mode: int) -> bool:
 
 
 def _systemctl(runner: Runner, messages: list[str], *args: str, required: bool = True) -> bool:
-    command = ["systemctl", "--user", *args]
+    return run_reported(runner, messages, ["systemctl", "--user", *args], required=required)
+
+
+def run_reported(runner: Runner, messages: list[str], command: Sequence[str], *, required: bool = True) -> bool:
+    """Run `command`, saying in `messages` that it ran or how it failed; False if it failed and is `required`."""
     result = runner(command)
     if result.returncode == 0:
         messages.append(f"ran: {shlex.join(command)}")
@@ -239,27 +257,9 @@ def _systemctl(runner: Runner, messages: list[str], *args: str, required: bool =
     return not required
 
 
-def install(
-    home: Path, executable: Path, run_systemctl: bool = True, runner: Runner = run_command
-) -> ServiceReport:
-    """Install the user service for `executable` under `home`. Safe to run again (it only refreshes
-    the unit and never touches an existing key file or config)."""
-    paths = ServicePaths.for_home(home)
-    if not executable.is_absolute() or not executable.is_file() or not os.access(executable, os.X_OK):
-        return ServiceReport(False, (f"{executable} is not an executable file given by absolute path;"
-                                     " nothing installed",))
-    messages: list[str] = []
-
-    unit = render_unit(executable)
-    old_unit = paths.unit_file.read_text(encoding="utf-8") if paths.unit_file.is_file() else None
-    paths.unit_file.parent.mkdir(parents=True, exist_ok=True)
-    if old_unit == unit:
-        messages.append(f"unit {paths.unit_file} is up to date")
-    else:
-        _write_atomic(paths.unit_file, unit, 0o644)
-        messages.append(f"{'updated' if old_unit is not None else 'wrote'} unit {paths.unit_file}"
-                        f" (runs {executable})")
-
+def write_settings(paths: ServicePaths, messages: list[str]) -> bool:
+    """Create the key file (0600), the starter config and the data directory if missing; False (with the
+    reason in `messages`) if the key file's path is unusable."""
     paths.config_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     if _create_exclusive(paths.env_file, ENV_TEMPLATE, 0o600):
         messages.append(f"created {paths.env_file} (mode 0600): put your API keys there")
@@ -267,9 +267,11 @@ def install(
         try:
             st = os.stat(paths.env_file)
         except FileNotFoundError:
-            return ServiceReport(False, (*messages, f"FAILED: {paths.env_file} is a symlink to a missing file"))
+            messages.append(f"FAILED: {paths.env_file} is a symlink to a missing file")
+            return False
         if not stat.S_ISREG(st.st_mode):
-            return ServiceReport(False, (*messages, f"FAILED: {paths.env_file} is not a regular file"))
+            messages.append(f"FAILED: {paths.env_file} is not a regular file")
+            return False
         if st.st_mode & 0o077:
             os.chmod(paths.env_file, 0o600)
             messages.append(f"WARNING: {paths.env_file} was readable by others"
@@ -283,9 +285,59 @@ def install(
     if not paths.data_dir.is_dir():
         paths.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         messages.append(f"created data directory {paths.data_dir}")
+    return True
 
-    commands = ["daemon-reload", f"enable --now {UNIT_NAME}"]
-    if old_unit is not None and old_unit != unit:
+
+def missing_keys(paths: ServicePaths, home: Path) -> str | None:
+    """Why the service cannot serve yet: its config does not load, or no configured provider has its key in
+    the key file (a provider without `api_key_env`, such as a local Ollama, needs none); None when it can."""
+    try:
+        keys = read_env_file(paths.env_file)
+        config = load_config_file(paths.config_file, {**keys, "HOME": str(home)})
+    except ConfigError as error:
+        return f"its configuration does not load: {error}"
+    if any(not spec.api_key_env or spec.key_present(keys) for spec in config.providers):
+        return None
+    wanted = ", ".join(sorted({spec.api_key_env for spec in config.providers if spec.api_key_env}))
+    return f"no provider has its key yet: set {wanted} (one is enough) in {paths.env_file}"
+
+
+def install(
+    home: Path,
+    executable: Path,
+    run_systemctl: bool = True,
+    runner: Runner = run_command,
+    which: Callable[[str], str | None] = shutil.which,
+) -> ServiceReport:
+    """Install the user service for `executable` under `home`. Safe to run again (it only refreshes
+    the unit and never touches an existing key file or config)."""
+    paths = ServicePaths.for_home(home)
+    if not executable.is_absolute() or not executable.is_file() or not os.access(executable, os.X_OK):
+        return ServiceReport(False, (f"{executable} is not an executable file given by absolute path;"
+                                     " nothing installed",))
+    if run_systemctl and which("systemctl") is None:
+        return ServiceReport(False, (
+            "systemd is not available here (no systemctl): nothing installed. Run `cursord serve` under your"
+            " own supervisor (it reads ~/.config/cursord/cursord.toml and cursord.env like the service would),"
+            " or write the files anyway with --no-systemctl",
+        ))
+    messages: list[str] = []
+
+    unit = render_unit(executable)
+    old_unit = paths.unit_file.read_text(encoding="utf-8") if paths.unit_file.is_file() else None
+    paths.unit_file.parent.mkdir(parents=True, exist_ok=True)
+    if old_unit == unit:
+        messages.append(f"unit {paths.unit_file} is up to date")
+    else:
+        _write_atomic(paths.unit_file, unit, 0o644)
+        messages.append(f"{'updated' if old_unit is not None else 'wrote'} unit {paths.unit_file}"
+                        f" (runs {executable})")
+    if not write_settings(paths, messages):
+        return ServiceReport(False, tuple(messages))
+
+    not_ready = missing_keys(paths, home)
+    commands = ["daemon-reload", f"enable {UNIT_NAME}" if not_ready else f"enable --now {UNIT_NAME}"]
+    if old_unit is not None and old_unit != unit and not not_ready:
         commands.append(f"try-restart {UNIT_NAME}")
     ok = True
     if run_systemctl:
@@ -296,7 +348,11 @@ def install(
     else:
         messages.append("did not run systemctl; to start the service run: "
                         + " && ".join(f"systemctl --user {c}" for c in commands))
+    if not_ready:
+        messages.append(f"NOT STARTED: {not_ready}; then: systemctl --user start {UNIT_NAME}")
     if ok:
+        messages.append("after editing cursord.env or the providers in cursord.toml: systemctl --user reload"
+                        " cursord (other settings: restart)")
         messages.append(f"logs: journalctl --user -u {UNIT_NAME} -f")
         messages.append("to keep it running while you are logged out: loginctl enable-linger $USER")
     return ServiceReport(ok, tuple(messages))

@@ -31,7 +31,9 @@ __all__ = [
     "tap_command",
 ]
 
-_COLUMNS = ("REQUEST", "CONVERSATION", "MODEL", "PHASE", "SUBS", "BACKLOG", "PENDING", "AGE")
+_COLUMNS = ("REQUEST", "CONVERSATION", "TITLE", "MODEL", "PHASE", "OUTPUT", "SUBS", "BACKLOG", "PENDING", "AGE")
+#: a title longer than this is cut in the status table
+_TITLE_WIDTH = 32
 
 
 # ---- arguments ----------------------------------------------------------------------------------------
@@ -169,6 +171,20 @@ def _pending(row: Mapping[str, Any]) -> str:
     return text
 
 
+def _title(title: object) -> str:
+    if not isinstance(title, str) or not title:
+        return "-"
+    return title if len(title) <= _TITLE_WIDTH else title[: _TITLE_WIDTH - 1] + "…"
+
+
+def _output(row: Mapping[str, Any]) -> str:
+    """Output tokens so far; `~` while the running pass's count is an estimate."""
+    tokens = row.get("output_tokens")
+    if not isinstance(tokens, int):
+        return "-"
+    return ("~" if row.get("output_estimated") else "") + str(tokens)
+
+
 def _status_row(row: Mapping[str, Any]) -> tuple[str, ...]:
     phase = str(row.get("phase", "?"))
     ended = row.get("ended")
@@ -177,8 +193,10 @@ def _status_row(row: Mapping[str, Any]) -> tuple[str, ...]:
     return (
         str(row.get("request_id", "?")),
         str(row.get("conversation_id") or "-"),
+        _title(row.get("title")),
         str(row.get("model_id") or "-"),
         phase,
+        _output(row),
         str(row.get("subscribers", "?")),
         f"{row.get('backlog_frames', '?')} ({_size(row.get('backlog_bytes'))})",
         _pending(row),
@@ -250,8 +268,8 @@ def _describe(event: Mapping[str, Any]) -> str:
     if kind == "stream.subscribers":
         return f"subscribers {event.get('subscribers')}"
     if kind == "stream.ended":
-        message = event.get("message")
-        return f"ended {event.get('code')}" + (f": {message}" if message else "")
+        message, title = event.get("message"), event.get("title")
+        return f"ended {event.get('code')}" + (f": {message}" if message else "") + (f" ({title!r})" if title else "")
     if kind == "stream.retired":
         return "retired"
     if kind == "message":

@@ -8,12 +8,13 @@ for it.
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 import webbrowser
 from collections.abc import Mapping
 from typing import Any
 
-from cursord.config import ConfigError
+from cursord.config import ConfigError, ServeConfig
 from cursord.tap import TapTokenError, add_tap_client_arguments, client_config, listener_address, read_tap_token
 from cursord.ui import LOGIN_TTL, make_login_code
 
@@ -33,20 +34,39 @@ def add_ui_arguments(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def login_url(args: argparse.Namespace, environ: Mapping[str, str]) -> str:
-    """A fresh login link for the daemon the flags point at; raises ConfigError or TapTokenError."""
-    config = client_config(args, environ)
+def login_url(config: ServeConfig) -> str:
+    """A fresh login link for the daemon `config` describes; raises TapTokenError."""
     code = make_login_code(read_tap_token(config.data_dir))
     scheme = "https" if config.tls else "http"
     return f"{scheme}://{listener_address(config)}/ui/login?code={code}"
 
 
+#: how long `cursord ui` waits for the daemon's listener to accept a connection.
+CONNECT_TIMEOUT = 3.0
+
+
+def daemon_answers(address: str) -> bool:
+    """Whether something accepts TCP connections at `address` (`host:port`, `[v6]:port`)."""
+    host, _, port = address.rpartition(":")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT):
+            return True
+    except OSError:
+        return False
+
+
 def ui_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     try:
-        url = login_url(args, environ)
+        config = client_config(args, environ)
+        url = login_url(config)
     except (ConfigError, TapTokenError) as error:
         print(f"cursord: {error}", file=sys.stderr)
         return 2
+    address = listener_address(config)
+    if not daemon_answers(address):
+        print(f"cursord: no daemon is listening at {address}: start it (cursord serve, or systemctl --user start"
+              " cursord), or point at it with --config or --listen", file=sys.stderr)
+        return 1
     print(url)
     if args.open and not webbrowser.open(url):
         print("cursord: could not open a browser; open the link above yourself", file=sys.stderr)

@@ -76,6 +76,7 @@ async def run_usage(args: argparse.Namespace, environ: Mapping[str, str], out: T
         print(f"cursord usage: {error}", file=sys.stderr)
         return 2
     by = UsageGroup(args.by)
+    titles: Mapping[str, str] = {}
     sqlite_file = None if is_postgres_url(config.store) else sqlite_path(config.data_dir, config.store)
     if sqlite_file is not None and not sqlite_file.exists():
         print(f"cursord usage: nothing recorded yet ({sqlite_file} does not exist)", file=sys.stderr)
@@ -86,18 +87,21 @@ async def run_usage(args: argparse.Namespace, environ: Mapping[str, str], out: T
             return 1
         try:
             rows = await store.usage(by, since)
+            if by is UsageGroup.CONVERSATION:
+                titles = await store.titles([row.key for row in rows if row.key is not None])
         finally:
             await store.aclose()
     if args.json:
         for row in rows:
-            print(json.dumps(usage_json(row, by)), file=out)
+            print(json.dumps(usage_json(row, by, titles)), file=out)
     else:
-        print(format_usage(rows, by), end="", file=out)
+        print(format_usage(rows, by, titles), end="", file=out)
     return 0
 
 
-def usage_json(row: UsageRow, by: UsageGroup) -> dict[str, Any]:
-    return {by.value: row.key, **row.figures()}
+def usage_json(row: UsageRow, by: UsageGroup, titles: Mapping[str, str] | None = None) -> dict[str, Any]:
+    named = {"title": (titles or {}).get(row.key or "")} if by is UsageGroup.CONVERSATION else {}
+    return {by.value: row.key, **named, **row.figures()}
 
 
 # ---- the table -----------------------------------------------------------------------------------------
@@ -165,11 +169,21 @@ def total_of(rows: Sequence[UsageRow]) -> UsageRow:
     )
 
 
-def format_usage(rows: Sequence[UsageRow], by: UsageGroup) -> str:
+def _label(row: UsageRow, titles: Mapping[str, str]) -> str:
+    if row.key is None:
+        return "(none)"
+    title = titles.get(row.key)
+    if title is None:
+        return row.key
+    return f"{row.key[:8]} {title if len(title) <= 40 else title[:39] + '…'}"
+
+
+def format_usage(rows: Sequence[UsageRow], by: UsageGroup, titles: Mapping[str, str] | None = None) -> str:
+    """The rows as a table; with `titles`, a conversation named by the editor shows its id's start and its title."""
     if not rows:
         return "no provider passes recorded in this period\n"
     table = [[by.value.upper(), *_HEADERS]]
-    table += [_cells(row.key if row.key is not None else "(none)", row) for row in rows]
+    table += [_cells(_label(row, titles or {}), row) for row in rows]
     total = total_of(rows)
     if len(rows) > 1:
         table.append(_cells("TOTAL", total))

@@ -3,6 +3,14 @@ TOML file build them. The package's face; `_settings` holds the implementation."
 
 from cursord.config._args import add_serve_arguments, add_store_argument
 from cursord.config._catalog import CatalogModel, ModelCatalog
+from cursord.config._locations import (
+    CONFIG_ENV_VAR,
+    ENV_FILE_NAME,
+    config_path,
+    default_config_path,
+    read_env_file,
+    with_env_file,
+)
 from cursord.config._merge import config_from_args, load_config_file
 from cursord.config._tab import TAB_PRESETS, TabBackend, TabSpec
 from cursord.config._values import (
@@ -30,9 +38,11 @@ from cursord.config._values import (
 from cursord.config._web import SEARCH_PRESETS, Network, SearchBackend, WebSearchSpec
 
 __all__ = [
+    "CONFIG_ENV_VAR",
     "DEFAULT_AGENT_LISTEN",
     "DEFAULT_LISTEN",
     "DEFAULT_PROXY_LISTEN",
+    "ENV_FILE_NAME",
     "PRESETS",
     "SEARCH_PRESETS",
     "SQLITE_SCHEME",
@@ -55,12 +65,16 @@ __all__ = [
     "add_serve_arguments",
     "add_store_argument",
     "config_from_args",
+    "config_path",
     "config_warnings",
+    "default_config_path",
     "default_data_dir",
     "dump_toml",
     "is_postgres_url",
     "load_config_file",
     "parse_endpoint",
     "parse_provider_spec",
+    "read_env_file",
     "redacted",
+    "with_env_file",
 ]

@@ -60,6 +60,12 @@ class ModelCatalog:
         self._aliases = dict(aliases or {})
         self._default = self.resolve(default_model) if default_model else None
 
+    def adopt(self, other: ModelCatalog) -> None:
+        """Take `other`'s models, aliases and default (a reload): every holder of this catalog, the model
+        lists, the proxy and the run relay, sees them from the next lookup on."""
+        self._models, self._by_id, self._by_provider = other._models, other._by_id, other._by_provider
+        self._aliases, self._default = other._aliases, other._default
+
     @property
     def models(self) -> tuple[CatalogModel, ...]:
         return self._models

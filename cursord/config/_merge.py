@@ -1,8 +1,9 @@
 """Configuration for `cursord serve`: flags, the TOML file, and the frozen values they build.
 
-Theory of operation. A setting comes from, highest first: a command-line flag, the `--config` TOML
-file, the built-in default. Each source is parsed into typed values as it is read, and every value
-remembers its origin, so an error names where the bad value came from:
+Theory of operation. A setting comes from, highest first: a command-line flag, the TOML file
+(`--config`, else `~/.config/cursord/cursord.toml` if it exists: `_locations`), the built-in default.
+Each source is parsed into typed values as it is read, and every value remembers its origin, so an
+error names where the bad value came from:
 
     --provider 'kind=foo,...': unknown kind 'foo' (expected one of openai-chat, openai-responses, anthropic)
     cursord.toml:12: providers[1].base_url: 'ftp://x' is not an http(s) URL
@@ -32,6 +33,7 @@ from typing import Any
 
 from cursord.config._args import _flag_settings
 from cursord.config._file import _read_file, _Setting
+from cursord.config._locations import config_path
 from cursord.config._values import (
     _LIMIT_NAMES,
     DEFAULT_AGENT_LISTEN,
@@ -199,13 +201,19 @@ def _require_providers(config: ServeConfig) -> ServeConfig:
     return config
 
 
-def config_from_args(ns: argparse.Namespace, environ: Mapping[str, str]) -> ServeConfig:
-    """Build the effective config from `add_serve_arguments` flags, the `--config` file and defaults.
+def config_from_args(
+    ns: argparse.Namespace, environ: Mapping[str, str], *, require_providers: bool = True
+) -> ServeConfig:
+    """Build the effective config from `add_serve_arguments` flags, the config file (`--config`, else the
+    default one, see `_locations`) and defaults.
 
-    Raises ConfigError (also when no provider is configured at all).
+    Raises ConfigError (also when no provider is configured at all, unless `require_providers` is false:
+    for the commands that only need to find the daemon).
     """
-    file = _read_file(Path(ns.config), environ) if getattr(ns, "config", None) else {}
-    return _require_providers(_merge(file, _flag_settings(ns), environ))
+    path = config_path(getattr(ns, "config", None), environ)
+    file = _read_file(path, environ) if path is not None else {}
+    config = _merge(file, _flag_settings(ns), environ)
+    return _require_providers(config) if require_providers else config
 
 
 def load_config_file(path: Path, environ: Mapping[str, str]) -> ServeConfig:

@@ -19,7 +19,7 @@ from cursord.core.intents import (
     requested_model_id,
 )
 from cursord.core.phases import Phase, check_transition
-from cursord.core.redaction import Redactor, redact_secrets, redact_url_password, redacting
+from cursord.core.redaction import Redactor, redact_also, redact_secrets, redact_url_password, redacting
 from cursord.core.sequencing import (
     DEFAULT_HOLD_TIMEOUT,
     DEFAULT_IDLE_TIMEOUT,
@@ -41,6 +41,7 @@ from cursord.core.sequencing import (
     request_id_problem,
 )
 from cursord.core.titles import Titler, clean_model_title, title_from_text
+from cursord.core.unknown_fields import unknown_numbers
 
 __all__ = [
     "DEFAULT_HOLD_TIMEOUT",
@@ -80,10 +81,12 @@ __all__ = [
     "current_caller",
     "decode_upload_bytes",
     "parse_client_message",
+    "redact_also",
     "redact_secrets",
     "redact_url_password",
     "redacting",
     "request_id_problem",
     "requested_model_id",
     "title_from_text",
+    "unknown_numbers",
 ]

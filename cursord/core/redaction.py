@@ -101,6 +101,12 @@ def redacting(redactor: Redactor) -> Iterator[Redactor]:
         _active = previous
 
 
+def redact_also(keys: Iterable[str | None]) -> None:
+    """Mask `keys` too from now on, in the current `redacting` block (keys a reload brought)."""
+    global _active
+    _active = Redactor.for_keys((*_active.secrets, *keys))
+
+
 def redact_secrets(text: str) -> str:
     """`text` with the daemon's configured keys and anything that looks like a credential replaced by
     `<redacted>`."""

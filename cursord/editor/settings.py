@@ -44,6 +44,7 @@ from cursord.editor.jsonc import (
     JsoncError,
     TopLevel,
     _value_of,
+    parse_value,
     remove_key,
     scan,
     set_value,
@@ -58,6 +59,7 @@ __all__ = [
     "revert",
     "setup",
     "status",
+    "upstream_proxy_kept",
 ]
 
 DEFAULT_PROXY_URL: Final = f"http://{DEFAULT_PROXY_LISTEN}"
@@ -224,6 +226,10 @@ def setup(
         updated = set_value(updated, key, value)
         was = "absent" if member is None else text[member.value_start : member.value_end]
         lines.append(f"  {key}: {json.dumps(value)} (was {was})")
+        replaced = _value_of(text, member) if member is not None and key == PROXY_KEY else None
+        if isinstance(replaced, str) and replaced.strip():
+            lines.append(f"  your proxy {replaced} stays in use: cursord reaches Cursor and the providers through"
+                         " it (restart cursord to pick it up; HTTPS_PROXY in its environment wins)")
     backup = None
     if updated != text:
         settings.parent.mkdir(parents=True, exist_ok=True)
@@ -245,6 +251,23 @@ def setup(
     head = f"{'updated' if updated != text else 'unchanged'}: {settings}"
     tail = [f"backup: {backup}"] if backup else []
     return Report(True, (head, *lines, *tail, "restart Cursor for the proxy settings to take effect"))
+
+
+def upstream_proxy_kept(data_dir: Path) -> str | None:
+    """The `http.proxy` a user had before `setup` replaced it with cursord's (their own upstream proxy), from
+    the record in `data_dir`; None if there was none, or it was cursord's own."""
+    for entry in _load_record(data_dir)["files"].values():
+        before = entry.get("previous", {}).get(PROXY_KEY)
+        if not before or not before.get("present") or before.get("raw") is None:
+            continue
+        try:
+            value = parse_value(before["raw"])
+        except JsoncError:
+            continue
+        own = entry.get("applied", {}).get(PROXY_KEY)
+        if isinstance(value, str) and value.strip() and value != own and value != DEFAULT_PROXY_URL:
+            return value.strip()
+    return None
 
 
 def _original_text(entry: Mapping[str, Any]) -> str | None:

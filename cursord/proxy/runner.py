@@ -19,6 +19,7 @@ from cursord.proxy.forward import Connector
 from cursord.proxy.h2_forward import H2Connector
 from cursord.proxy.routing import OwnsModel, catalog_owns, host_matches
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
+from cursord.server import EditorActivity
 from cursord.tls import CaPaths, CertificateAuthority, LeafCertificates, node_env_line
 
 log = logging.getLogger(__name__)
@@ -36,6 +37,7 @@ def build_proxy(
     upstream_h2_ssl: ssl.SSLContext | None = None,
     connector: Connector | None = None,
     h2_connector: H2Connector | None = None,
+    activity: EditorActivity | None = None,
 ) -> InterceptingProxy:
     """The proxy over `app`, with the CA in `<data_dir>/ca` (created if there is none).
 
@@ -59,7 +61,7 @@ def build_proxy(
         owns_model = catalog_owns(owns_model)
     return InterceptingProxy(
         config, app, certificates, owns_model=owns_model, upstream_ssl=upstream_ssl,
-        upstream_h2_ssl=upstream_h2_ssl, connector=connector, h2_connector=h2_connector,
+        upstream_h2_ssl=upstream_h2_ssl, connector=connector, h2_connector=h2_connector, activity=activity,
     )
 
 
@@ -70,8 +72,10 @@ async def run_proxy(
     owns_model: OwnsModel | ModelCatalog,
     config: ProxyConfig | None = None,
     upstream_ssl: ssl.SSLContext | None = None,
+    activity: EditorActivity | None = None,
     task_status: trio.TaskStatus[list[tuple[str, int]]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Serve the proxy until cancelled; `task_status` reports the bound (host, port) pairs."""
-    proxy = build_proxy(app, data_dir=data_dir, owns_model=owns_model, config=config, upstream_ssl=upstream_ssl)
+    proxy = build_proxy(app, data_dir=data_dir, owns_model=owns_model, config=config, upstream_ssl=upstream_ssl,
+                        activity=activity)
     await proxy.serve(task_status=task_status)

@@ -69,8 +69,8 @@ from cursord.proxy.routing import (
     split_target,
 )
 from cursord.proxy.wire import BodySource, BodyTooLarge, BufferedBody, H11Stream, LiveBody, PeerGone, read_body
-from cursord.server import BIDI_APPEND_PATH, RUN_SSE_PATH
-from cursord.tls import LeafCertificates, client_context
+from cursord.server import BIDI_APPEND_PATH, RUN_SSE_PATH, EditorActivity
+from cursord.tls import LeafCertificates, UpstreamError, client_context
 
 log = logging.getLogger(__name__)
 
@@ -166,8 +166,10 @@ class InterceptingProxy:
         upstream_h2_ssl: ssl.SSLContext | None = None,
         connector: Connector | None = None,
         h2_connector: H2Connector | None = None,
+        activity: EditorActivity | None = None,
     ) -> None:
         self.config = config
+        self.activity = activity or EditorActivity()
         self.app = app
         self.certificates = certificates
         self.owns_model: OwnsModel = owns_model or (lambda model: True)
@@ -209,7 +211,7 @@ class InterceptingProxy:
         for listener in listeners:
             name = listener.socket.getsockname()
             addresses.append((str(name[0]), int(name[1])))
-        log.info("proxy listening on %s", ", ".join(f"{h}:{p}" for h, p in addresses))
+        log.debug("proxy listening on %s", ", ".join(f"{h}:{p}" for h, p in addresses))
         task_status.started(addresses)
         await trio.serve_listeners(self._on_tcp, listeners)
 
@@ -264,12 +266,14 @@ class InterceptingProxy:
         if self.config.offline:
             await send_error(client, 403, "cursord is offline: it opens no tunnel to any host")
             return
+        self.activity.tunnel(host, port)
         try:
-            with trio.fail_after(self.config.connect_timeout):
-                address = self.config.upstream_overrides.get(host.lower(), (host, port))
-                upstream: trio.abc.Stream = await trio.open_tcp_stream(*address)
-        except (OSError, trio.TooSlowError) as exc:
-            log.info("tunnel to %s:%d: %s", host, port, exc or "timed out")
+            upstream = await open_upstream_stream(
+                host, port, False, ssl_context=self.upstream_ssl, overrides=self.config.upstream_overrides,
+                connect_timeout=self.config.connect_timeout,
+            )
+        except UpstreamError as exc:
+            log.info("tunnel to %s:%d: %s", host, port, exc)
             await send_error(client, 502, unreachable_text(host))
             return
         try:
@@ -362,6 +366,7 @@ class InterceptingProxy:
         peer: tuple[str, int] | None,
     ) -> bool:
         path, _ = split_target(request.target)
+        self.activity.request(f"{host}{path}")
         live = LiveBody(client)
         info = RequestInfo(
             request.method.decode("ascii"), request.target, list(request.headers.raw_items()), host, port, peer
@@ -394,6 +399,7 @@ class InterceptingProxy:
         """One request stream of an HTTP/2 client connection, routed as `_route` routes an HTTP/1.1 request."""
         target = exchange.pseudo(b":path")
         path, _ = split_target(target)
+        self.activity.request(f"{host}{path}")
         method = exchange.pseudo(b":method").decode("ascii", "replace")
         info = RequestInfo(method, target, exchange.regular_headers(), host, port, peer, http_version="2")
         sink = exchange.response
@@ -497,6 +503,8 @@ class InterceptingProxy:
             return Verdict.LOCAL
         if peek.starts_run:
             relayed = not self.owns_model(peek.model_id)
+            if relayed:
+                self.activity.run(relayed=True)
             previous = self.runs.get(peek.request_id)
             self.runs.record(peek.request_id, relayed)
             waiter = self._waiters.get(peek.request_id)

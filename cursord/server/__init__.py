@@ -1,5 +1,6 @@
 """The face of `cursord.server`: what other packages import from it."""
 
+from cursord.server.activity import EditorActivity
 from cursord.server.agent_listener import AgentEndpoint, listener_app, serve_agent_listener
 from cursord.server.app import UnaryMethod
 from cursord.server.asgi import (
@@ -31,7 +32,7 @@ from cursord.server.placement import BIDI_APPEND_PATH, RUN_PATH, RUN_SSE_PATH, R
 from cursord.server.pooled_relay import PooledRelay
 from cursord.server.refusals import refuse_call
 from cursord.server.relay import AgentRelay
-from cursord.server.serve import ListenOptions, hypercorn_config, serve_http
+from cursord.server.serve import CannotListen, ListenOptions, hypercorn_config, naming_the_listener, serve_http
 from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS, SideRpcs, side_rpc_parts
 from cursord.server.side_streams import SIDE_STREAM_PATHS
 
@@ -52,7 +53,9 @@ __all__ = [
     "AgentEndpoint",
     "AgentRelay",
     "AppParts",
+    "CannotListen",
     "Core",
+    "EditorActivity",
     "GatewayAccess",
     "HostPolicy",
     "ListenOptions",
@@ -75,6 +78,7 @@ __all__ = [
     "is_loopback",
     "listener_app",
     "model_rpc_parts",
+    "naming_the_listener",
     "open_gateway_client",
     "parse_bidi_append",
     "read_body",

@@ -89,7 +89,8 @@ async def serve_agent_listener(
         async with trio.open_nursery() as nursery:
             binds: list[str] = await nursery.start(serve_http, app, options, max_body_bytes, shutdown)
             agent.url = binds[0]
-            log.info("editor agent listener (HTTP/2 over TLS) on %s, advertised as agentn_url", agent.url)
+            # debug: the daemon's "listening" line names it once every listener is bound
+            log.debug("editor agent listener (HTTP/2 over TLS) on %s, advertised as agentn_url", agent.url)
             task_status.started(agent.url)
     except* OSError as group:
         if agent.url is not None:

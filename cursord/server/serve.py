@@ -7,7 +7,10 @@ RunSSE connections write that end-stream and finish), then pulls Hypercorn's tri
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import logging
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
@@ -20,6 +23,43 @@ from cursord.server.counters import ServerCounters
 from cursord.server.memory import return_freed_blocks_to_the_os
 
 log = logging.getLogger(__name__)
+
+
+class CannotListen(Exception):
+    """A listener could not bind; the message names the address, why, and the setting that chooses it."""
+
+
+_BIND_REASONS = {
+    errno.EADDRINUSE: "the port is in use (another cursord, or another program)",
+    errno.EACCES: "permission denied (ports below 1024 need privileges)",
+    errno.EADDRNOTAVAIL: "this machine has no such address",
+}
+
+
+def _bind_failure(error: BaseException) -> OSError | None:
+    """The first OSError in `error` (an exception group or one exception), if any."""
+    if isinstance(error, BaseExceptionGroup):
+        for inner in error.exceptions:
+            found = _bind_failure(inner)
+            if found is not None:
+                return found
+        return None
+    return error if isinstance(error, OSError) else None
+
+
+@contextlib.contextmanager
+def naming_the_listener(address: str, setting: str) -> Iterator[None]:
+    """Turn a bind failure in the block into one `CannotListen` line: the address, why, and `setting`
+    (the flag and config key that choose it), instead of a nursery's exception group."""
+    try:
+        yield
+    except (OSError, BaseExceptionGroup) as error:
+        failure = _bind_failure(error)
+        if failure is None:
+            raise
+        reason = _BIND_REASONS.get(failure.errno or 0) or failure.strerror or str(failure)
+        raise CannotListen(f"cannot listen on {address}: {reason}; stop what holds it, or choose another "
+                           f"address with {setting}") from None
 
 
 @attrs.frozen

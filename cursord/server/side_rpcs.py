@@ -8,7 +8,7 @@ on the user's own keys would leak prompt and code, and titles would fail wheneve
 | RPC | answer |
 |---|---|
 | `AiService/NameTab`, `NameAgent` (both services) | from `title_model`, else the text's first line |
-| `AgentService/UpdateConversationMetadata` | the name kept with the conversation (in memory, bounded) |
+| `AgentService/UpdateConversationMetadata` | the conversation's title (kept in the store; recent ones in memory) |
 | `AgentService/UploadConversationBlobs` | each blob stored in the store's blobs, so a turn reads it back by id |
 | `AgentService/NotifyConversationClone` | acknowledged (the clone's history comes with its first run) |
 | `NetworkService/IsConnected` | `{}` (connected: the agent works through cursord) |
@@ -78,6 +78,10 @@ class BlobSink(Protocol):
     async def put_blob(self, blob_id: bytes, data: bytes, *, conversation_id: str | None = None) -> bool: ...
 
 
+class TitleSink(Protocol):
+    async def set_title(self, conversation_id: str, title: str) -> None: ...
+
+
 def _user_text(request: aiserver.NameTabRequest) -> str:
     for message in request.messages:
         if message.type == aiserver.ConversationMessage.MESSAGE_TYPE_HUMAN and message.text.strip():
@@ -92,6 +96,8 @@ class SideRpcs:
     catalog: ModelCatalog
     blobs: BlobSink | None = None
     titler: Titler | None = None
+    #: where the editor's names for conversations are kept (the store), besides `names`
+    titles: TitleSink | None = None
     names: OrderedDict[str, str] = attrs.field(factory=OrderedDict)
 
     async def title(self, text: str) -> str:
@@ -119,11 +125,17 @@ class SideRpcs:
         self, request: agent.UpdateConversationMetadataRequest
     ) -> agent.UpdateConversationMetadataResponse:
         if request.conversation_id and request.name:
-            self.names[request.conversation_id] = request.name
-            self.names.move_to_end(request.conversation_id)
-            while len(self.names) > MAX_CONVERSATION_NAMES:
-                self.names.popitem(last=False)
+            self.remember(request.conversation_id, request.name)
+            if self.titles is not None:
+                await self.titles.set_title(request.conversation_id, request.name)
         return agent.UpdateConversationMetadataResponse()
+
+    def remember(self, conversation_id: str, name: str) -> None:
+        """Keep `name` in memory (bounded: the least recently named is forgotten first)."""
+        self.names[conversation_id] = name
+        self.names.move_to_end(conversation_id)
+        while len(self.names) > MAX_CONVERSATION_NAMES:
+            self.names.popitem(last=False)
 
     async def upload_blobs(
         self, request: agent.UploadConversationBlobsRequest

@@ -172,6 +172,33 @@ def conversation_info(conn: Connection, conversation_id: str) -> ConversationInf
     )
 
 
+def set_title(conn: Connection, conversation_id: str, title: str, now: float) -> None:
+    conn.execute(
+        "INSERT INTO conversation_titles(conversation_id, title, updated_at) VALUES (?, ?, ?) "
+        "ON CONFLICT(conversation_id) DO UPDATE SET title = excluded.title, updated_at = excluded.updated_at",
+        (conversation_id, title, now),
+    )
+
+
+def titles(conn: Connection, conversation_ids: Sequence[str] | None, limit: int) -> dict[str, str]:
+    """The titles of `conversation_ids` that have one; None: the `limit` most recently named."""
+    if conversation_ids is None:
+        rows = conn.execute(
+            "SELECT conversation_id, title FROM conversation_titles ORDER BY updated_at DESC LIMIT ?", (limit,)
+        )
+        return {conversation_id: title for conversation_id, title in rows}
+    found: dict[str, str] = {}
+    wanted = list(dict.fromkeys(conversation_ids))
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start : start + 500]
+        marks = ", ".join("?" * len(chunk))
+        rows = conn.execute(
+            f"SELECT conversation_id, title FROM conversation_titles WHERE conversation_id IN ({marks})", chunk
+        )
+        found.update({conversation_id: title for conversation_id, title in rows})
+    return found
+
+
 def set_summary(conn: Connection, conversation_id: str, summary: str, up_to_turn: int, now: float) -> None:
     row = conn.execute(
         "SELECT summary, summary_up_to_turn, summary_created_at FROM conversations WHERE conversation_id = ?",

@@ -225,6 +225,16 @@ _V5_CLUSTER = (
 # restarted daemon knows the next append_seqno of every stream it brings back.
 _V6_APPEND_POSITION = ("ALTER TABLE journal_streams ADD COLUMN append_position TEXT",)
 
+_V7_TITLES = (
+    # The editor's names for conversations (UpdateConversationMetadata); a name may come before the
+    # conversation's first turn, so it is not a column of `conversations`.
+    """CREATE TABLE conversation_titles (
+        conversation_id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    ) STRICT""",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "conversations, turns, messages, summaries, passes, tool calls, checkpoints, blobs", _V1_HISTORY),
     Migration(2, "stream journal: streams, events, pending", _V2_JOURNAL),
@@ -232,6 +242,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "people: users, budgets, owners; the user and team of each pass", _V4_PEOPLE),
     Migration(5, "cluster: a team gateway's nodes and their leases", _V5_CLUSTER),
     Migration(6, "stream journal: each stream's append position", _V6_APPEND_POSITION),
+    Migration(7, "conversation titles", _V7_TITLES),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -209,6 +209,16 @@ class SqlStore:
             lambda c: conversations.set_summary(c, conversation_id, summary, replaces_up_to_turn, now), durable=True
         )
 
+    async def set_title(self, conversation_id: str, title: str) -> None:
+        """Name a conversation (the editor's name for it; the last one wins)."""
+        now = self.clock()
+        await self.writer.run(lambda c: conversations.set_title(c, conversation_id, title, now))
+
+    async def titles(self, conversation_ids: Sequence[str] | None = None, *, limit: int = 4096) -> dict[str, str]:
+        """conversation id -> title, for those of `conversation_ids` that have one (None: the `limit` most
+        recently named)."""
+        return await self._read(lambda c: conversations.titles(c, conversation_ids, limit))
+
     async def summaries(self, conversation_id: str) -> list[SummaryRecord]:
         """Every summary, oldest first: the archive, then the current one (its `archived_at` is None)."""
         return await self._read(lambda c: conversations.summaries(c, conversation_id))

@@ -9,7 +9,7 @@ from cursord.tap.client import (
     read_snapshot,
     tap_target_from_args,
 )
-from cursord.tap.events import TapFilter
+from cursord.tap.events import TapFilter, summarise_server_message
 from cursord.tap.hub import TapClient, TapHub, TapTokenError, ensure_tap_token, read_tap_token, tap_parts
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "open_tap",
     "read_snapshot",
     "read_tap_token",
+    "summarise_server_message",
     "tap_parts",
     "tap_target_from_args",
 ]

@@ -36,8 +36,6 @@ __all__ = [
     "tap_target_from_args",
 ]
 
-#: the placeholder that satisfies `config_from_args`'s provider check (the tap client needs none)
-_PLACEHOLDER_PROVIDER = "openai"
 CONNECT_TIMEOUT = 10.0
 MAX_MESSAGE_BYTES = 64 << 20
 
@@ -100,16 +98,16 @@ def tap_target(
 
 
 def client_config(args: argparse.Namespace, environ: Mapping[str, str]) -> ServeConfig:
-    """The daemon's config as `--config`, `--listen` and `--data-dir` give it (providers not needed:
-    a placeholder stands in). Raises ConfigError."""
+    """The daemon's config as `--config` (else the default config file), `--listen`, `--data-dir`, `--store`
+    and `--agent-listen` give it; providers are not needed. Raises ConfigError."""
     flags = argparse.Namespace(
         config=getattr(args, "config", None),
         listen=getattr(args, "listen", None),
         data_dir=getattr(args, "data_dir", None),
         store=getattr(args, "store", None),
-        providers=[_PLACEHOLDER_PROVIDER],
+        agent_listen=getattr(args, "agent_listen", None),
     )
-    return config_from_args(flags, environ)
+    return config_from_args(flags, environ, require_providers=False)
 
 
 def tap_target_from_args(

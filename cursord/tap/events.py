@@ -227,6 +227,10 @@ class PendingWork:
     exec_id: str = ""
 
 
+#: English text and code run about four bytes to a token in the vendors' tokenizers.
+BYTES_PER_TOKEN = 4
+
+
 @attrs.define
 class StreamTrack:
     request_id: str
@@ -244,9 +248,18 @@ class StreamTrack:
     passes_ended: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    #: bytes the running pass has published so far (its output until the provider reports the real count)
+    live_bytes: int = 0
+
+    @property
+    def output_so_far(self) -> int:
+        """The ended passes' output tokens, and an estimate of the running pass's: providers report usage only
+        when a pass ends, so its published bytes stand in (about `BYTES_PER_TOKEN` each)."""
+        return self.output_tokens + self.live_bytes // BYTES_PER_TOKEN
 
     def on_pass_end(self, fields: Mapping[str, Any]) -> None:
         self.pass_started_at = None
+        self.live_bytes = 0
         self.passes_ended += 1
         for name in ("input_tokens", "output_tokens"):
             value = fields.get(name)
@@ -321,9 +334,11 @@ def stream_info(stream: ActiveStream, track: StreamTrack | None, now: float) -> 
     }
     if track is not None:
         info.update(track.pending_view(now))
-        info.update(passes=track.passes_ended, input_tokens=track.input_tokens, output_tokens=track.output_tokens)
+        info.update(passes=track.passes_ended, input_tokens=track.input_tokens, output_tokens=track.output_so_far,
+                    output_estimated=track.live_bytes > 0)
     else:
-        info.update(pending_execs=None, pending_queries=None, passes=None, input_tokens=None, output_tokens=None)
+        info.update(pending_execs=None, pending_queries=None, passes=None, input_tokens=None, output_tokens=None,
+                    output_estimated=False)
     return info
 
 

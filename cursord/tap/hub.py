@@ -200,6 +200,8 @@ class TapHub:
     closed: bool = False
     #: the server's counters (`ServerCounters.as_dict`), for the snapshot
     counters: Callable[[], Mapping[str, int]] | None = None
+    #: conversation id -> its title (the editor's name for it), when known
+    titles: Callable[[str], str | None] = lambda conversation_id: None
     _tracks: dict[ActiveStream, StreamTrack] = attrs.field(factory=dict)
     #: request_id -> the newest stream under it (an ended one may linger while a new run replaced it)
     _current: dict[str, ActiveStream] = attrs.field(factory=dict)
@@ -237,7 +239,9 @@ class TapHub:
         ending = ending_fields(stream)
         if ending is not None and not track.ended_reported:
             track.on_ended()
-            self._emit(stream, track, "stream.ended", {**ending, "phase": stream.phase.value})
+            conversation = _conversation(stream, track)
+            title = self.titles(conversation) if conversation else None
+            self._emit(stream, track, "stream.ended", {**ending, "phase": stream.phase.value, "title": title})
 
     # ---- what the stream, the BidiAppend handler and the agent turn call -------------------------
 
@@ -251,6 +255,8 @@ class TapHub:
         if seq <= track.last_seq:
             return
         track.last_seq = seq
+        if track.pass_started_at is not None:
+            track.live_bytes += len(payload)  # the running pass's output so far, counted without decoding
         if not self.clients and not touches_pending_work(payload):
             # Nobody watches: only the pending execs and queries (for `cursord status`) are kept, and this
             # message cannot change them; decoding every text delta cost 13% of a flood's throughput.
@@ -319,6 +325,8 @@ class TapHub:
             for stream, track in sorted(self._tracks.items(), key=lambda item: item[0].created_at)
         ]
         rows = [row for row in rows if tap_filter.matches({"type": "stream", **row})]
+        for row in rows:
+            row["title"] = self.titles(row["conversation_id"]) if row["conversation_id"] else None
         return {
             "type": "snapshot",
             "ts": time.time(),

@@ -24,7 +24,7 @@ from cursord.store import open_store
 from cursord.tap import TapHub, tap_parts
 from cursord.testing.editor import EditorClient, RunSSEReader
 from cursord.testing.fake_providers import FakeProvider
-from cursord.testing.harness import RunningDaemon, Transport, running_daemon
+from cursord.testing.harness import RunningDaemon, Transport, Wrap, running_daemon
 from cursord.ui import Dashboard, UiSessions, dashboard_parts
 from cursord.web import WebAccess
 
@@ -64,13 +64,16 @@ async def agent_daemon(
     store_url: str | None = None,
     environ: dict[str, str] | None = None,
     web: WebAccess | None = None,
+    side_rpcs: bool = False,
+    wrap: Wrap | None = None,
 ) -> AsyncIterator[tuple[RunningDaemon, AgentServices]]:
     """A daemon whose runs go to `specs`' providers, with its store in `data_dir` (default: a fresh one) or
     at `store_url` (`postgresql://...`);
     a team gateway (tokens, owners, budgets on the store's people tables) with `team_gateway`; the tap and
     the dashboard (logins through `dashboard`) with `dashboard`; provider keys from `environ` (default
     `ENVIRON`: every spec's `FAKE_KEY`); the agent's WebSearch and WebFetch reach what `web` allows
-    (default: no search API, public addresses only)."""
+    (default: no search API, public addresses only); the side RPCs (titles, blobs) with `side_rpcs`; `wrap`
+    wraps the app the listener serves."""
     with contextlib.ExitStack() as stack:
         if data_dir is None:
             data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="cursord-test-"))
@@ -88,11 +91,13 @@ async def agent_daemon(
                 config = ServeConfig(data_dir=Path(data_dir), providers=specs)
                 board = Dashboard(dashboard, hub, store, config, environ or ENVIRON)
                 parts = (*parts, tap_parts(dashboard.token, hub), dashboard_parts(board))
-            if team_gateway:  # as `cursord serve` has them: the side RPCs carry conversation ids too
+            if team_gateway or side_rpcs:  # as `cursord serve` has them: the side RPCs carry conversation ids too
                 parts = (*parts, side_rpc_parts(SideRpcs(router.catalog, blobs=store)))
             factory = AgentTurn.factory(services)
             access = GatewayAccess(people) if people is not None else None
-            async with running_daemon(factory, transport=transport, parts=parts, gateway=access) as daemon:
+            async with running_daemon(
+                factory, transport=transport, parts=parts, gateway=access, wrap=wrap
+            ) as daemon:
                 yield daemon, services
 
 

@@ -17,7 +17,7 @@ import contextlib
 import tempfile
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 import trio
@@ -40,6 +40,8 @@ from cursord.testing.memory_server import serve_in_memory, serve_tcp
 from cursord.tls import CaPaths, CertificateAuthority, client_context
 
 Transport = Literal["memory", "tcp", "tls"]
+#: wraps the app the listener serves (a capture's `Recorder.wrap(app, "agent")`)
+Wrap = Callable[[Any], Any]
 
 
 @attrs.frozen
@@ -75,9 +77,12 @@ async def running_daemon(
     parts: tuple[AppParts, ...] = (),
     hosts: HostPolicy = LOOPBACK_ONLY,
     gateway: GatewayAccess | None = None,
+    wrap: Wrap | None = None,
 ) -> AsyncIterator[RunningDaemon]:
+    """The daemon on `transport`; with `wrap`, the listener serves `wrap(core.app)` instead of the app."""
     limits = limits or Limits()
     async with build_core(limits, behaviour_factory, parts, hosts, gateway) as core:
+        app = wrap(core.app) if wrap is not None else core.app
         options = ListenOptions(
             host="127.0.0.1",
             port=0,
@@ -88,7 +93,7 @@ async def running_daemon(
         config = hypercorn_config(options, limits.max_body_bytes, core.app.counters)
         config.keep_alive_timeout = 10**6
         if transport == "memory":
-            async with serve_in_memory(core.app, config) as server:
+            async with serve_in_memory(app, config) as server:
                 yield RunningDaemon(core, server.connect, transport)
         elif transport == "tls":
             with tempfile.TemporaryDirectory(prefix="cursord-tls-") as data_dir:
@@ -99,14 +104,14 @@ async def running_daemon(
                 )
                 config.keep_alive_timeout = 10**6
                 trust = client_context(ca.paths.cert, alpn=("h2",))  # `editor(http2=True)` only
-                async with serve_tcp(core.app, config) as (host, port):
+                async with serve_tcp(app, config) as (host, port):
 
                     async def connect_secure() -> trio.abc.Stream:
                         return await connect_tls(host, port, trust)
 
                     yield RunningDaemon(core, connect_secure, transport, (host, port), ca.paths.cert)
         else:
-            async with serve_tcp(core.app, config) as (host, port):
+            async with serve_tcp(app, config) as (host, port):
 
                 async def connect() -> trio.abc.Stream:
                     return await connect_tcp(host, port)

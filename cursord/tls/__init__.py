@@ -1,7 +1,7 @@
 """TLS for cursord: its local CA (name-constrained to Cursor's hosts and loopback) and verified upstream connections."""
 
 from cursord.tls.ca import CAError, CaPaths, CertificateAuthority, LeafCertificates, client_context, node_env_line
-from cursord.tls.upstream import UpstreamError, open_upstream_stream
+from cursord.tls.upstream import UpstreamError, UpstreamProxy, open_upstream_stream, proxying_upstream
 
 __all__ = [
     "CAError",
@@ -9,7 +9,9 @@ __all__ = [
     "CertificateAuthority",
     "LeafCertificates",
     "UpstreamError",
+    "UpstreamProxy",
     "client_context",
     "node_env_line",
     "open_upstream_stream",
+    "proxying_upstream",
 ]

@@ -124,7 +124,9 @@ def _fingerprint(cert: x509.Certificate) -> str:
 
 
 def _private_dir(directory: Path) -> None:
-    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+    """`directory` with mode 0700; its parent, the data directory, is created 0700 too if it is missing."""
+    directory.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    directory.mkdir(exist_ok=True, mode=0o700)
     if stat.S_IMODE(directory.stat().st_mode) != 0o700:
         os.chmod(directory, 0o700)
 

@@ -32,6 +32,7 @@ from cursord.config import ServeConfig
 from cursord.server import (
     PROXIED_EXTENSION,
     AppParts,
+    EditorActivity,
     Receive,
     Scope,
     Send,
@@ -57,8 +58,12 @@ DEFAULT_DAYS = 30
 
 _STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
 _PAGE_PATHS = ("/ui", "/ui/", "/ui/login", "/ui/logout")
-_API = ("streams", "live", "usage", "conversations", "conversation", "providers", "config")
-UI_PATHS = (*_PAGE_PATHS, *(f"/ui/static/{name}" for name in _STATIC), *(f"/ui/api/{name}" for name in _API))
+_API = ("overview", "streams", "live", "usage", "conversations", "conversation", "providers", "config")
+#: what a browser asks of any site it shows; answered here so it is not logged as an unknown RPC
+FAVICON_PATH = "/favicon.ico"
+UI_PATHS = (
+    *_PAGE_PATHS, *(f"/ui/static/{name}" for name in _STATIC), *(f"/ui/api/{name}" for name in _API), FAVICON_PATH,
+)
 
 _SECURITY_HEADERS = [
     (
@@ -114,6 +119,11 @@ class Dashboard:
     store: Store
     config: ServeConfig
     environ: Mapping[str, str]
+    activity: EditorActivity = attrs.field(factory=EditorActivity)
+
+    def reconfigure(self, config: ServeConfig, environ: Mapping[str, str]) -> None:
+        """Show `config` and `environ` from now on (a reload changed the providers or their keys)."""
+        self.config, self.environ = config, environ
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -124,7 +134,9 @@ class Dashboard:
             await self._text(send, *refusal)
             return
         path: str = scope["path"]
-        if path.startswith("/ui/static/"):
+        if path == FAVICON_PATH:
+            await self._send(send, 204, b"text/plain", b"")
+        elif path.startswith("/ui/static/"):
             name = path.removeprefix("/ui/static/")
             await self._send(send, 200, _STATIC[name].encode(), _asset(name))
         elif path == "/ui":
@@ -174,7 +186,9 @@ class Dashboard:
 
     async def _api(self, name: str, query: Mapping[str, str], send: Send) -> None:
         body: dict[str, Any] | None
-        if name == "streams":
+        if name == "overview":
+            body = await views.overview_view(self.hub, self.store, self.activity, self.config, self.environ)
+        elif name == "streams":
             body = views.streams_view(self.hub)
         elif name == "usage":
             body = await views.usage_view(self.store, _days(query))

@@ -7,12 +7,15 @@ the provider checks), so the dashboard never shows a number the CLI would not.
 
 from __future__ import annotations
 
+import datetime as dt
+import time
 from collections.abc import Mapping
 from typing import Any
 
 from cursord.config import ServeConfig, config_warnings, redacted
 from cursord.diagnose import ProviderReport, run_doctor
 from cursord.providers.model import Usage
+from cursord.server import EditorActivity
 from cursord.store import PassRecord, Store, TurnRecord, UsageGroup, UsageRow
 from cursord.tap import TapFilter, TapHub
 
@@ -20,6 +23,7 @@ __all__ = [
     "config_view",
     "conversation_view",
     "conversations_view",
+    "overview_view",
     "providers_view",
     "streams_view",
     "usage_view",
@@ -27,6 +31,58 @@ __all__ = [
 
 #: conversations listed at most on the conversations page (the most expensive first)
 MAX_CONVERSATIONS = 200
+#: the editor counts as using cursord when its latest request is at most this old (seconds)
+ACTIVE_WINDOW = 300.0
+#: days the usage charts show at most when asked for everything
+MAX_CHART_DAYS = 366
+
+
+def _local_midnight(now: float) -> float:
+    day = dt.datetime.fromtimestamp(now).date()
+    return dt.datetime.combine(day, dt.time()).timestamp()
+
+
+def _verdict(activity: dict[str, Any], active_streams: int) -> str:
+    ago = activity["last_request_ago_s"]
+    if active_streams:
+        return f"yes: {active_streams} agent run{'s' if active_streams != 1 else ''} in progress"
+    if ago is None:
+        return ("not yet: no request from the editor since cursord started (is Cursor's http.proxy set? "
+                "cursord editor status)")
+    if ago <= ACTIVE_WINDOW:
+        return f"yes: the editor's last request came {ago:.0f} s ago"
+    return f"not right now: the editor's last request came {ago / 60:.0f} min ago"
+
+
+async def overview_view(
+    hub: TapHub, store: Store, activity: EditorActivity, config: ServeConfig, environ: Mapping[str, str]
+) -> dict[str, Any]:
+    """Is Cursor using cursord right now: the editor's latest request, runs served here and relayed, tunnels,
+    the providers (key set, today's passes and failures), today's spend, and the recent turns."""
+    now = time.time()
+    snapshot = hub.snapshot(TapFilter())
+    active = [row for row in snapshot["streams"] if not row["ended"]]
+    seen = activity.as_dict()
+    today = await store.usage(UsageGroup.DAY, _local_midnight(now))
+    per_provider = {row.key: row for row in await store.usage(UsageGroup.PROVIDER, _local_midnight(now))}
+    providers = []
+    for spec in config.providers:
+        row = per_provider.get(spec.name)
+        providers.append({
+            "name": spec.name,
+            "key_set": spec.key_present(environ),
+            "passes_today": row.passes if row else 0,
+            "failed_today": (row.failed + row.canceled) if row else 0,
+            "last_at": row.last_at if row else None,
+        })
+    return {
+        "verdict": _verdict(seen, len(active)),
+        "active_streams": len(active),
+        "activity": seen,
+        "today": _usage_row(today[0], "day") if today else None,
+        "providers": providers,
+        "models": [entry for spec in config.providers for entry in spec.models],
+    }
 
 
 def streams_view(hub: TapHub) -> dict[str, Any]:
@@ -38,20 +94,46 @@ def _usage_row(row: UsageRow, key: str) -> dict[str, Any]:
     return {key: row.key, **row.figures()}
 
 
+def _calendar(first: dt.date, last: dt.date) -> list[str]:
+    """Every day from `first` to `last` (at most `MAX_CHART_DAYS`, the latest kept), as YYYY-MM-DD."""
+    count = min((last - first).days + 1, MAX_CHART_DAYS)
+    return [(last - dt.timedelta(days=n)).isoformat() for n in reversed(range(max(count, 0)))]
+
+
 async def usage_view(store: Store, since: float | None) -> dict[str, Any]:
-    """Usage since `since` per day (oldest first) and per model (the most expensive first)."""
+    """Usage since `since` per day (oldest first; every day of the period, those without use as zeros, so
+    a chart's axis is continuous) and per model (the most expensive first), with the period's totals."""
     days = await store.usage(UsageGroup.DAY, since)
     models = await store.usage(UsageGroup.MODEL, since)
+    used = {row.key: _usage_row(row, "day") for row in days if row.key is not None}
+    today = dt.date.today()
+    if since is not None:
+        first = dt.datetime.fromtimestamp(since).date()
+    else:
+        first = min((dt.date.fromisoformat(day) for day in used), default=today)
+    calendar = _calendar(first, max(today, *(dt.date.fromisoformat(day) for day in used)) if used else today)
+    empty = {name: 0 for name in ("passes", "input_tokens", "cache_read_tokens", "output_tokens")}
+    series = [used.get(day) or {"day": day, **empty, "cache_hit_rate": None, "cost_usd": None} for day in calendar]
+    priced = [row.cost_usd for row in days if row.cost_usd is not None]
     return {
         "since": since,
-        "days": [_usage_row(row, "day") for row in days],
+        "days": series,
         "models": [_usage_row(row, "model") for row in models],
+        "totals": {
+            "passes": sum(row.passes for row in days),
+            "input_tokens": sum(row.input_tokens for row in days),
+            "cache_read_tokens": sum(row.cache_read_tokens for row in days),
+            "output_tokens": sum(row.output_tokens for row in days),
+            "cost_usd": sum(priced) if priced else None,
+            "unpriced_passes": sum(row.unpriced for row in days),
+        },
     }
 
 
 async def conversations_view(store: Store, since: float | None) -> dict[str, Any]:
     """The conversations with provider passes since `since`, with their usage and cost."""
     rows = [row for row in await store.usage(UsageGroup.CONVERSATION, since) if row.key is not None]
+    titles = await store.titles([row.key for row in rows[:MAX_CONVERSATIONS] if row.key is not None])
     listed = []
     for row in rows[:MAX_CONVERSATIONS]:
         assert row.key is not None
@@ -59,6 +141,7 @@ async def conversations_view(store: Store, since: float | None) -> dict[str, Any
         listed.append(
             {
                 **_usage_row(row, "conversation_id"),
+                "title": titles.get(row.key),
                 "model": info.model if info else None,
                 "turns": info.last_turn_seq if info else 0,
                 "updated_at": info.updated_at if info else row.last_at,
@@ -119,6 +202,7 @@ async def conversation_view(store: Store, conversation_id: str) -> dict[str, Any
     priced = [p.cost_usd for p in passes if p.cost_usd is not None]
     return {
         "conversation_id": conversation_id,
+        "title": (await store.titles([conversation_id])).get(conversation_id),
         "model": info.model,
         "created_at": info.created_at,
         "updated_at": info.updated_at,

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -13,13 +14,16 @@ import sys
 from functools import partial
 from pathlib import Path
 
+import httpx
 import pytest
 import trio
 
 from cursord.connect.errors import Code
+from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.editor import EditorClient, run_request
 from cursord.testing.fake_providers import FakeProvider, Reply, Stall, chat_text, open_fake_provider
 from cursord.testing.http_client import connect_tcp
+from cursord.testing.provider_streams import chat_usage
 
 LISTENING = re.compile(rb"listening on http://127\.0\.0\.1:(\d+)")
 
@@ -145,28 +149,206 @@ def test_bad_configuration_is_a_clear_error_not_a_traceback(args: list[str], exp
     assert "Traceback" not in result.stderr
 
 
-def test_a_port_in_use_is_a_clear_error(tmp_path: Path) -> None:
+def serve_once(data_dir: Path, *flags: str) -> subprocess.CompletedProcess[str]:
+    """`cursord serve` with the openai preset on loopback port 0 and `flags` (which win), run to its end."""
+    defaults = {"--listen": "127.0.0.1:0", "--proxy-listen": "127.0.0.1:0", "--agent-listen": "127.0.0.1:0"}
+    given = dict(zip(flags[::2], flags[1::2], strict=True))
+    argv = [word for flag, value in {**defaults, **given}.items() for word in (flag, value)]
+    return subprocess.run(
+        cursord_command("serve", "--data-dir", str(data_dir), "--provider", "openai", *argv),
+        env={**os.environ, "OPENAI_API_KEY": "sk-x"},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+
+
+def assert_one_error_line(result: subprocess.CompletedProcess[str], *expected: str) -> str:
+    """`result` failed with exactly one ERROR line holding each of `expected`, no traceback, no "listening"."""
+    assert result.returncode == 1, result.stderr
+    errors = [line for line in result.stderr.splitlines() if " ERROR " in line]
+    assert len(errors) == 1, result.stderr
+    assert "Traceback" not in result.stderr and "sub-exception" not in result.stderr
+    for success in ("listening", "Running on", "listener (HTTP/2"):  # nothing that reads like success first
+        assert success not in result.stderr, result.stderr
+    for text in expected:
+        assert text in errors[0], errors[0]
+    return errors[0]
+
+
+@pytest.mark.parametrize("flag", ["--listen", "--proxy-listen"])
+def test_a_port_in_use_is_one_line_naming_the_port_and_the_flag(tmp_path: Path, flag: str) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = subprocess.run(
-            cursord_command(
-                "serve",
-                "--listen",
-                f"127.0.0.1:{port}",
-                "--proxy-listen",
-                "127.0.0.1:0",
-                "--data-dir",
-                str(tmp_path),
-                "--provider",
-                "openai",
-            ),
-            env={**os.environ, "OPENAI_API_KEY": "sk-x"},
-            capture_output=True,
-            text=True,
-            check=False,
-            timeout=60,
-        )
-    assert result.returncode == 1
-    assert "cannot start" in result.stderr and "Traceback" not in result.stderr
+        result = serve_once(tmp_path, flag, f"127.0.0.1:{port}")
+    assert_one_error_line(result, "cannot start", f"127.0.0.1:{port}", "in use", f"{flag} HOST:PORT")
+
+
+def test_a_data_dir_that_cannot_be_made_is_one_line_naming_the_setting(tmp_path: Path) -> None:
+    tmp_path.joinpath("a-file").write_text("")
+    result = serve_once(tmp_path / "a-file" / "data")
+    assert_one_error_line(result, f"data directory {tmp_path / 'a-file' / 'data'}: Not a directory", "--data-dir")
+
+
+def test_a_corrupt_sqlite_store_is_one_line(tmp_path: Path) -> None:
+    tmp_path.joinpath("cursord.sqlite3").write_bytes(b"this is not a database" * 400)
+    result = serve_once(tmp_path)
+    assert_one_error_line(result, "cannot start", str(tmp_path / "cursord.sqlite3"), "not a database")
+
+
+def test_an_unreachable_postgresql_store_is_one_line_without_its_password(tmp_path: Path) -> None:
+    with socket.socket() as closed:  # a port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    result = serve_once(tmp_path, "--store", f"postgresql://bob:hunter2@127.0.0.1:{port}/cursord")
+    line = assert_one_error_line(result, "cannot start", f"postgresql://bob:<redacted>@127.0.0.1:{port}/cursord")
+    assert "hunter2" not in result.stderr, line
+
+
+async def test_sighup_reloads_providers_and_keys_from_the_config_and_key_files(tmp_path: Path) -> None:
+    async with open_fake_provider(Reply.sse(chat_text("hello from m2"))) as fake:
+        config_file, env_file = tmp_path / "cursord.toml", tmp_path / "cursord.env"
+
+        def write_config(models: str) -> None:
+            config_file.write_text(
+                'listen = "127.0.0.1:0"\nproxy_listen = "127.0.0.1:0"\nagent_listen = "off"\n'
+                f'data_dir = "{tmp_path / "data"}"\n[[providers]]\nkind = "openai-chat"\nname = "fake"\n'
+                f'base_url = "{fake.base_url}"\napi_key_env = "FAKE_KEY"\nmodels = {models}\n'
+            )
+
+        write_config('["m1"]')
+        env_file.write_text("FAKE_KEY=sk-the-old-key\n")
+        env = {k: v for k, v in os.environ.items() if k != "FAKE_KEY"} | {"PYTHONUNBUFFERED": "1"}
+        command = cursord_command("serve", "--config", str(config_file))
+        with trio.fail_after(60):
+            async with trio.open_nursery() as nursery:
+                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
+                process: trio.Process = await nursery.start(run)
+                assert process.stderr is not None
+                seen = bytearray()
+                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
+
+                write_config('["m1", "m2"]')
+                env_file.write_text("FAKE_KEY=sk-the-new-key\n")
+                process.send_signal(signal.SIGHUP)
+                await read_until(process.stderr, re.compile(rb"reloaded the providers and keys; models: m1, m2"), seen)
+
+                async def connect() -> trio.abc.Stream:
+                    return await connect_tcp("127.0.0.1", port)
+
+                async with EditorClient.open(connect, http2=True) as editor:
+                    await editor.append("r1", run_request("go", model="m2"))
+                    async with editor.run_sse("r1") as reader:
+                        await reader.read_to_end()
+                        assert reader.error is None
+                assert fake.requests[0].json["model"] == "m2"
+                assert fake.requests[0].headers["authorization"] == "Bearer sk-the-new-key"
+
+                # The dashboard's configuration shows the reloaded providers.
+                login = cursord_command("ui", "--config", str(config_file), "--listen", f"127.0.0.1:{port}")
+                ui = await trio.run_process(login, capture_stdout=True, env=env)
+                async with httpx.AsyncClient() as browser:
+                    await browser.get(ui.stdout.decode().strip())  # the login link sets the session cookie
+                    shown = (await browser.get(f"http://127.0.0.1:{port}/ui/api/config")).json()["config"]
+                assert shown["providers"][0]["models"] == ["m1", "m2"]
+
+                write_config('["m1", "m2"')  # broken: refused, the running configuration stays
+                process.send_signal(signal.SIGHUP)
+                await read_until(process.stderr, re.compile(rb"reload refused, the running configuration stays"), seen)
+
+                process.send_signal(signal.SIGTERM)
+                async for chunk in process.stderr:
+                    seen += chunk
+                await process.wait()
+        assert process.returncode == 0, seen.decode()
+        assert b"sk-the-new-key" not in seen and b"Traceback" not in seen
+
+
+async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request_and_titles_show(
+    tmp_path: Path,
+) -> None:
+    usage = chat_usage(prompt=1200, completion=34, cached=1024)
+    async with open_fake_provider(Reply.sse(chat_text("hello", usage=usage))) as fake:
+        command, env = serve_fake(fake, tmp_path)
+        with trio.fail_after(60):
+            async with trio.open_nursery() as nursery:
+                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
+                process: trio.Process = await nursery.start(run)
+                assert process.stderr is not None
+                seen = bytearray()
+                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
+
+                async def connect() -> trio.abc.Stream:
+                    return await connect_tcp("127.0.0.1", port)
+
+                async with EditorClient.open(connect, http2=True) as editor:
+                    metadata = agent.UpdateConversationMetadataRequest(conversation_id="conv-1", name="Fix the login")
+                    status, _ = await editor.post(
+                        "/agent.v1.AgentService/UpdateConversationMetadata", metadata.SerializeToString(),
+                        [(b"content-type", b"application/proto")],
+                    )
+                    assert status == 200
+                    await editor.append("r1", run_request("go", model="m1"))
+                    async with editor.run_sse("r1") as reader:
+                        await reader.read_to_end()
+                line = await read_until(process.stderr, re.compile(rb"INFO cursord\.turns: (turn .*)\n"), seen)
+                where = ["--data-dir", str(tmp_path), "--listen", f"127.0.0.1:{port}"]
+                status = await trio.run_process(cursord_command("status", *where), capture_stdout=True, env=env)
+                process.send_signal(signal.SIGTERM)
+                async for chunk in process.stderr:
+                    seen += chunk
+                await process.wait()
+    # The editor's name for the conversation is shown wherever the conversation is: status, usage, the log.
+    assert re.search(r"conv-1 +Fix the login +m1 ", status.stdout.decode()), status.stdout.decode()
+    usage = await trio.run_process(cursord_command("usage", "--data-dir", str(tmp_path), "--by", "conversation"),
+                                   capture_stdout=True)
+    assert re.search(r"^conv-1 Fix the login +1 ", usage.stdout.decode(), re.MULTILINE), usage.stdout.decode()
+    text = line.group(1).decode()
+    assert text.startswith("turn ok: conversation conv-1 'Fix the login', m1 (fake), 1 pass, 1,200 in (1,024 cached)"
+                           " / 34 out, first token "), text
+    assert seen.count(b"cursord.turns") == 1
+    assert b"HTTP Request:" not in seen  # httpx's line per provider request
+
+
+async def test_status_counts_output_tokens_while_the_pass_still_runs(tmp_path: Path) -> None:
+    text = "Here is a long answer that keeps on streaming. " * 20
+    async with open_fake_provider(Reply.sse(chat_text(text, done=False)[:-3], then=Stall())) as fake:
+        command, env = serve_fake(fake, tmp_path)
+        with trio.fail_after(60):
+            async with trio.open_nursery() as nursery:
+                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
+                process: trio.Process = await nursery.start(run)
+                assert process.stderr is not None
+                seen = bytearray()
+                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
+                nursery.start_soon(partial(_drain, process.stderr))
+
+                async def connect() -> trio.abc.Stream:
+                    return await connect_tcp("127.0.0.1", port)
+
+                async with EditorClient.open(connect, http2=True) as editor:
+                    await editor.append("r1", run_request("go", model="m1"))
+                    async with editor.run_sse("r1") as reader:
+                        received = 0
+                        while received < len(text) - 200:  # most of the text is out; the pass has not ended
+                            message = await reader.next_message()
+                            assert message is not None
+                            received += len(message.interaction_update.text_delta.text)
+                        where = ["--data-dir", str(tmp_path), "--listen", f"127.0.0.1:{port}"]
+                        done = await trio.run_process(cursord_command("status", "--json", *where),
+                                                      capture_stdout=True, env=env)
+                        table = await trio.run_process(cursord_command("status", *where), capture_stdout=True,
+                                                       env=env)
+                process.send_signal(signal.SIGTERM)
+    (row,) = json.loads(done.stdout)["streams"]
+    assert row["passes"] == 0 and row["output_estimated"] is True
+    assert len(text) // 8 < row["output_tokens"] < len(text)  # about a token per four bytes, so far
+    assert f"~{row['output_tokens']}" in table.stdout.decode()
+
+
+async def _drain(stream: trio.abc.ReceiveStream) -> None:
+    async for _ in stream:
+        pass

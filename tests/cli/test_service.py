@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import plistlib
 import shutil
 import stat
 import subprocess
@@ -12,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from cursord.cli import launchd
+from cursord.cli.main import build_parser, service_command
 from cursord.cli.service import (
     ENV_TEMPLATE,
     STARTER_CONFIG,
@@ -60,6 +63,14 @@ def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
+def give_key(home: Path, line: str = "OPENAI_API_KEY=sk-mine\n") -> None:
+    """The key file as a user leaves it after filling in a key (before or after a first install)."""
+    paths = ServicePaths.for_home(home)
+    paths.config_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    paths.env_file.write_text(line)
+    paths.env_file.chmod(0o600)
+
+
 def test_install_writes_everything_and_runs_systemctl(home: Path, tmp_path: Path) -> None:
     exe = fake_executable(tmp_path / "bin")
     runner = FakeSystemctl()
@@ -75,13 +86,17 @@ def test_install_writes_everything_and_runs_systemctl(home: Path, tmp_path: Path
     assert mode(paths.config_dir) == 0o700
     assert paths.config_file.read_text() == STARTER_CONFIG
     assert paths.data_dir.is_dir()  # the unit's ReadWritePaths must exist or the start fails
+    # No key yet: enabled, not started (it would only fail every run).
     assert runner.calls == [
         ["systemctl", "--user", "daemon-reload"],
-        ["systemctl", "--user", "enable", "--now", "cursord.service"],
+        ["systemctl", "--user", "enable", "cursord.service"],
     ]
     text = str(report)
     assert f"wrote unit {paths.unit_file}" in text
     assert f"created {paths.env_file} (mode 0600)" in text
+    assert (f"NOT STARTED: no provider has its key yet: set ANTHROPIC_API_KEY, OPENAI_API_KEY (one is enough) in"
+            f" {paths.env_file}; then: systemctl --user start cursord.service") in text
+    assert "systemctl --user reload cursord" in text
     assert "journalctl --user -u cursord.service" in text
 
 
@@ -90,12 +105,13 @@ def test_install_is_idempotent_and_never_overwrites_keys_or_config(home: Path, t
     install(home, exe, runner=FakeSystemctl())
     paths = ServicePaths.for_home(home)
     paths.env_file.write_text("OPENAI_API_KEY=sk-mine\n")
-    paths.config_file.write_text('log_level = "debug"\n')
+    config = 'log_level = "debug"\n[[providers]]\npreset = "openai"\n'
+    paths.config_file.write_text(config)
     runner = FakeSystemctl()
     report = install(home, exe, runner=runner)
     assert report.ok
     assert paths.env_file.read_text() == "OPENAI_API_KEY=sk-mine\n"
-    assert paths.config_file.read_text() == 'log_level = "debug"\n'
+    assert paths.config_file.read_text() == config
     assert mode(paths.env_file) == 0o600
     text = str(report)
     assert "is up to date" in text
@@ -109,6 +125,7 @@ def test_install_is_idempotent_and_never_overwrites_keys_or_config(home: Path, t
 
 
 def test_reinstall_with_a_new_executable_updates_and_restarts(home: Path, tmp_path: Path) -> None:
+    give_key(home)
     install(home, fake_executable(tmp_path / "old"), runner=FakeSystemctl())
     new = fake_executable(tmp_path / "new")
     runner = FakeSystemctl()
@@ -165,6 +182,7 @@ def test_install_rejects_bad_executables(home: Path, tmp_path: Path, bad: str) -
 
 
 def test_systemctl_failure_stops_and_reports(home: Path, tmp_path: Path) -> None:
+    give_key(home)
     runner = FakeSystemctl(fail_on="enable")
     report = install(home, fake_executable(tmp_path / "bin"), runner=runner)
     assert not report.ok
@@ -173,6 +191,7 @@ def test_systemctl_failure_stops_and_reports(home: Path, tmp_path: Path) -> None
 
 
 def test_install_without_systemctl_prints_the_commands(home: Path, tmp_path: Path) -> None:
+    give_key(home)
     runner = FakeSystemctl()
     report = install(home, fake_executable(tmp_path / "bin"), run_systemctl=False, runner=runner)
     assert report.ok
@@ -355,3 +374,93 @@ def test_systemd_analyze_verify_would_catch_a_bad_key(home: Path, tmp_path: Path
 def test_unit_raises_the_file_descriptor_limit() -> None:
     # Issue 17 #4: the default soft limit of 1024 descriptors was exhausted by idle connections.
     assert "\nLimitNOFILE=65536\n" in UNIT_TEMPLATE
+
+
+def test_a_provider_without_a_key_variable_is_ready_at_once(home: Path, tmp_path: Path) -> None:
+    paths = ServicePaths.for_home(home)
+    paths.config_dir.mkdir(parents=True)
+    paths.config_file.write_text('[[providers]]\nkind = "openai-chat"\nname = "ollama"\n'
+                                 'base_url = "http://127.0.0.1:11434/v1"\nmodels = ["qwen"]\n')
+    runner = FakeSystemctl()
+    report = install(home, fake_executable(tmp_path / "bin"), runner=runner)
+    assert ["systemctl", "--user", "enable", "--now", "cursord.service"] in runner.calls
+    assert "NOT STARTED" not in str(report)
+
+
+def test_a_config_that_does_not_load_is_not_started_and_says_why(home: Path, tmp_path: Path) -> None:
+    give_key(home)
+    ServicePaths.for_home(home).config_file.write_text("listen = 'nowhere'\n")
+    report = install(home, fake_executable(tmp_path / "bin"), runner=FakeSystemctl())
+    assert "NOT STARTED: its configuration does not load:" in str(report) and "listen" in str(report)
+
+
+def test_install_without_systemd_says_so_and_writes_nothing(home: Path, tmp_path: Path) -> None:
+    runner = FakeSystemctl()
+    report = install(home, fake_executable(tmp_path / "bin"), runner=runner, which=lambda name: None)
+    assert not report.ok and runner.calls == []
+    assert "systemd is not available here (no systemctl): nothing installed" in str(report)
+    assert not (home / ".config").exists()
+
+
+def test_service_install_without_systemctl_on_path_is_one_clear_message(home: Path, tmp_path: Path) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "cursord").symlink_to(Path(sys.executable).parent / "cursord")
+    env = {**os.environ, "HOME": str(home), "PATH": str(bin_dir)}
+    result = subprocess.run([str(bin_dir / "cursord"), "service", "install"], env=env, capture_output=True,
+                            text=True, check=False, timeout=60)
+    assert result.returncode == 1
+    assert "systemd is not available here" in result.stdout and "command not found" not in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_the_unit_reloads_with_sighup() -> None:
+    service = dict(parse_unit(render_unit(Path("/usr/local/bin/cursord")))["Service"])
+    assert service["ExecReload"] == "/bin/kill -HUP $MAINPID"
+
+
+# ---- launchd (macOS) ---------------------------------------------------------------------------------
+
+
+def test_the_launchd_agent_runs_serve_with_the_shared_config(home: Path, tmp_path: Path) -> None:
+    exe = fake_executable(tmp_path / "bin")
+    agent = plistlib.loads(launchd.render_plist(exe, home))
+    assert agent["Label"] == "dev.cursord"
+    assert agent["ProgramArguments"] == [str(exe), "serve", "--config", str(home / ".config/cursord/cursord.toml")]
+    assert agent["RunAtLoad"] is True and agent["KeepAlive"] == {"SuccessfulExit": False}
+    assert agent["StandardErrorPath"] == str(home / "Library/Logs/cursord.log")
+    assert agent["Umask"] == 0o077
+
+
+def test_launchd_install_loads_the_agent_only_once_a_key_is_set(home: Path, tmp_path: Path) -> None:
+    exe = fake_executable(tmp_path / "bin")
+    runner = FakeSystemctl()
+    report = launchd.install(home, exe, runner=runner, uid=501)
+    plist = home / "Library/LaunchAgents/dev.cursord.plist"
+    assert plistlib.loads(plist.read_bytes())["Label"] == "dev.cursord"
+    assert mode(ServicePaths.for_home(home).env_file) == 0o600
+    assert runner.calls == [["launchctl", "bootout", "gui/501/dev.cursord"]]
+    assert "NOT STARTED: no provider has its key yet" in str(report)
+    assert f"then: launchctl bootstrap gui/501 {plist}" in str(report)
+
+    give_key(home)
+    runner = FakeSystemctl(fail_on="bootout")  # not loaded yet: fine
+    report = launchd.install(home, exe, runner=runner, uid=501)
+    assert report.ok, str(report)
+    assert runner.calls[-1] == ["launchctl", "bootstrap", "gui/501", str(plist)]
+    assert "launchctl kill SIGHUP gui/501/dev.cursord" in str(report)
+
+    runner = FakeSystemctl()
+    report = launchd.uninstall(home, runner=runner, uid=501)
+    assert runner.calls == [["launchctl", "bootout", "gui/501/dev.cursord"]]
+    assert not plist.exists() and ServicePaths.for_home(home).env_file.exists()
+
+
+def test_service_install_on_macos_writes_a_launchd_agent(home: Path, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    give_key(home)
+    monkeypatch.setattr("cursord.cli.service.default_executable", lambda: fake_executable(tmp_path / "bin"))
+    args = build_parser().parse_args(["service", "install", "--no-systemctl"])
+    assert service_command(args, {"HOME": str(home)}, platform="darwin") == 0
+    assert (home / "Library/LaunchAgents/dev.cursord.plist").is_file()
+    assert not ServicePaths.for_home(home).unit_file.exists()

@@ -102,12 +102,13 @@ async def test_status_prints_the_streams(tmp_path: Path, capsys: pytest.CaptureF
     out = capsys.readouterr().out
     assert code == 0
     header, row, *rest = out.splitlines()[1:]
-    assert header.split() == ["REQUEST", "CONVERSATION", "MODEL", "PHASE", "SUBS", "BACKLOG", "PENDING", "AGE"]
+    assert header.split() == ["REQUEST", "CONVERSATION", "TITLE", "MODEL", "PHASE", "OUTPUT", "SUBS", "BACKLOG",
+                              "PENDING", "AGE"]
     cells = row.split()
-    assert cells[:5] == ["req-1", "conv-9", "model-x", "waiting_external", "0"]
-    assert cells[5] == "2" and cells[6].startswith("(") and cells[6].endswith("B)")
-    assert cells[7:9] == ["1", "(shell_stream#1)"]
-    assert cells[9].endswith("s")
+    assert cells[:7] == ["req-1", "conv-9", "-", "model-x", "waiting_external", "0", "0"]
+    assert cells[7] == "2" and cells[8].startswith("(") and cells[8].endswith("B)")
+    assert cells[9:11] == ["1", "(shell_stream#1)"]
+    assert cells[11].endswith("s")
     assert rest == ["1 streams, 1 running", "clients gone mid-request: 0, stalled readers cut: 0"]
 
 
@@ -204,7 +205,11 @@ def test_formatting_without_a_daemon() -> None:
         "ended": {"code": "unavailable", "message": "down"},
     }]})
     row = table.splitlines()[1].split()
-    assert row == ["r", "-", "-", "failed(unavailable)", "2", "3", "(4.0KiB)", "-", "1h02m"]
+    assert row == ["r", "-", "-", "-", "failed(unavailable)", "-", "2", "3", "(4.0KiB)", "-", "1h02m"]
+    named = format_status({"streams": [{"request_id": "r", "conversation_id": "c", "title": "Fix the login",
+                                        "phase": "provider_running", "output_tokens": 120, "output_estimated": True}]})
+    assert named.splitlines()[1].split()[:7] == ["r", "c", "Fix", "the", "login", "-", "provider_running"]
+    assert "~120" in named
     assert table.splitlines()[-1] == "1 streams, 0 running"
 
     line = format_event({"type": "message", "ts": 0.0, "request_id": "r", "kind": "interaction_update.text_delta",
@@ -213,6 +218,8 @@ def test_formatting_without_a_daemon() -> None:
     assert "dropped 12 events" in format_event({"type": "dropped", "ts": 0.0, "count": 12})
     line = format_event({"type": "stream.ended", "ts": 0.0, "request_id": "r", "code": "canceled", "message": "bye"})
     assert line.endswith("r ended canceled: bye")
+    line = format_event({"type": "stream.ended", "ts": 0.0, "request_id": "r", "code": "ok", "title": "Fix it"})
+    assert line.endswith("r ended ok ('Fix it')")
 
 
 

@@ -307,3 +307,16 @@ async def test_a_closed_store_refuses_work(db: StoreTarget) -> None:
         await store.load("c")
     with pytest.raises(StoreClosed):
         store.journal_append_nowait("r", [b"x"])
+
+
+async def test_titles_are_kept_before_and_after_the_first_turn_and_the_last_one_wins(db: StoreTarget) -> None:
+    async with db.open() as store:
+        await store.set_title("c1", "First name")  # the editor names a chat before its first turn
+        await store.commit_turn("c1", [Message.user("hi")])
+        await store.set_title("c1", "Fix the login bug")
+        await store.set_title("c2", "Other")
+        assert await store.titles(["c1", "c2", "c3"]) == {"c1": "Fix the login bug", "c2": "Other"}
+    async with db.open() as store:
+        assert await store.titles() == {"c1": "Fix the login bug", "c2": "Other"}
+        assert await store.titles(["c1"] * 700) == {"c1": "Fix the login bug"}
+        assert len(await store.titles(limit=1)) == 1

@@ -1,8 +1,11 @@
 """The dashboard in a real browser: headless Chromium (Debian's `chromium`, driven by Playwright) against a real
 `cursord serve` process, with a scripted editor running a tool turn on the side.
 
-The browser is refused without a session, logs in with the link `cursord ui` prints, watches the turn wait on
-the editor's Read live, then sees its usage and cost. Screenshots go to `test-artifacts/ui/`.
+The browser is refused without a session, logs in with the link `cursord ui` prints, lands on the overview
+("is Cursor using cursord right now?"), watches the turn wait on the editor's Read live, finds it among the
+recent turns once it ended, then sees its usage and cost in charts and the configuration as tables.
+Screenshots go to `test-artifacts/ui/`; those of the overview and of each chart are checked to show
+something (`has_content`).
 
 Where Chromium or Playwright is missing the test skips with a loud reason; `./scripts/test` installs both,
 and in CI (`CURSORD_REQUIRE_BROWSER=1`) a missing browser fails instead.
@@ -16,6 +19,7 @@ import re
 import shutil
 import subprocess
 import sys
+import zlib
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -72,6 +76,20 @@ def login_link(data_dir: Path, port: int) -> str:
     return link
 
 
+def has_content(png: bytes) -> bool:
+    """Whether a screenshot shows something: a blank or one-colour area decodes to a handful of byte values,
+    a chart with bars, gridlines and labels to many."""
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    chunks, at = [], 8
+    while at < len(png):
+        length = int.from_bytes(png[at : at + 4], "big")
+        kind = png[at + 4 : at + 8]
+        if kind == b"IDAT":
+            chunks.append(png[at + 8 : at + 8 + length])
+        at += 12 + length
+    return len(set(zlib.decompress(b"".join(chunks)))) > 40
+
+
 def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], answer: Callable[[], None]) -> None:
     """The browser's side, in a worker thread (Playwright's sync API); `run_turn` and `answer` step the editor."""
     from playwright.sync_api import expect, sync_playwright
@@ -88,33 +106,78 @@ def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], an
             api = page.request.get(f"{base}/ui/api/streams")
             assert api.status == 401
             page.screenshot(path=str(ARTIFACTS / "1-refused.png"))
+            assert page.request.get(f"{base}/favicon.ico").status == 204  # not an unknown RPC
 
             page.goto(link)
             assert page.url == f"{base}/ui/"
             expect(page.locator("#live-state")).to_have_text("live")
             assert page.evaluate("document.cookie") == ""  # HttpOnly: the page's scripts cannot read it
+            # The landing page answers the question even before any turn.
+            expect(page.locator("#page-overview")).to_be_visible()
+            expect(page.locator("#overview-verdict")).to_contain_text("not yet: no request from the editor")
+            expect(page.locator("#ov-providers-table tbody tr", has_text="fake")).to_contain_text("set")
 
             run_turn()
+            page.click("nav a[data-page=streams]")
             row = page.locator("#streams-table tbody tr", has_text="waiting_external")
             expect(row).to_contain_text("read_args", timeout=20_000)
             expect(row).to_contain_text("gpt-5")
+            expect(row).to_contain_text("Explain a.py")  # the editor's name for the conversation
             page.screenshot(path=str(ARTIFACTS / "2-live-turn.png"))
             answer()
             expect(page.locator("#streams-table tbody tr", has_text="completed")).to_be_visible(timeout=20_000)
+
+            page.click("nav a[data-page=overview]")
+            expect(page.locator("#overview-verdict")).to_contain_text("yes")
+            expect(page.locator("#ov-runs-local")).to_have_text("1")
+            turn = page.locator("#recent-turns-table tbody tr")
+            expect(turn).to_have_count(1)
+            expect(turn).to_contain_text("Explain a.py")
+            expect(turn).to_contain_text("gpt-5 (fake)")
+            expect(turn).to_contain_text("ok")
+            expect(turn).to_contain_text("$0.0")  # priced to the hundredth of a cent, not rounded to $0.00
+            expect(page.locator("#ov-cost")).to_contain_text("$0.0")
+            overview = page.locator("#page-overview").screenshot(path=str(ARTIFACTS / "0-overview.png"))
+            assert has_content(overview)
 
             page.click("nav a[data-page=usage]")
             model_row = page.locator("#models-table tbody tr", has_text="gpt-5")
             expect(model_row).to_contain_text("6200")
             expect(model_row).to_contain_text("83%")  # 5,120 of 6,200 prompt tokens read from the cache
             expect(model_row).to_contain_text("$")
-            expect(page.locator("#chart-tokens rect")).to_have_count(3)
+            expect(page.locator("#chart-tokens rect")).to_have_count(2)  # today: not cached + cached, stacked
+            expect(page.locator("#chart-output rect")).to_have_count(1)  # output on its own scale, so visible
+            for chart in ("tokens", "output", "cost", "cache"):
+                expect(page.locator(f"#chart-{chart} line.grid-line")).to_have_count(4)
+            expect(page.locator("#chart-cache text", has_text="100%")).to_have_count(1)  # a fixed 0-100% scale
+            legend = page.locator("figure", has=page.locator("#chart-tokens")).locator(".legend")
+            expect(legend).to_contain_text("not cached")
+            expect(legend).to_contain_text("read from the cache")
+            expect(page.locator("#usage-totals")).to_contain_text("6,200 input tokens (5,120 from the cache)")
+            days = page.request.get(f"{base}/ui/api/usage?days=30").json()["days"]
+            assert len(days) == 31 and days[-1]["passes"] == 2  # every day of the period, those without use too
+            output_bar = page.locator("#chart-output rect").first.bounding_box()
+            assert output_bar is not None and output_bar["height"] > 50  # not a sliver beside 6,200 input
+            for chart in ("tokens", "output", "cost", "cache"):
+                shot = page.locator(f"#chart-{chart}").screenshot(path=str(ARTIFACTS / f"3-chart-{chart}.png"))
+                assert has_content(shot), chart
             page.screenshot(path=str(ARTIFACTS / "3-usage.png"), full_page=True)
 
             page.click("nav a[data-page=conversations]")
-            page.locator("#conversations-table tbody tr", has_text="conv-1").click()
+            conversation = page.locator("#conversations-table tbody tr", has_text="conv-1")
+            expect(conversation).to_contain_text("Explain a.py")
+            conversation.click()
             expect(page.locator("#passes-table tbody tr")).to_have_count(2)
             expect(page.locator("#turns-table tbody tr")).to_contain_text("completed")
             page.screenshot(path=str(ARTIFACTS / "4-conversation.png"), full_page=True)
+
+            page.click("nav a[data-page=config]")
+            listen = page.locator("#config-tables table.config tr", has_text="proxy_listen")
+            expect(listen).to_contain_text("127.0.0.1:")
+            expect(page.locator("#config-tables h3", has_text="Provider fake")).to_be_visible()
+            expect(page.locator("#config-tables h3", has_text="limits")).to_be_visible()
+            assert "{" not in page.locator("#config-tables").inner_text()  # readable, not raw JSON
+            page.screenshot(path=str(ARTIFACTS / "5-config.png"), full_page=True)
 
             stranger = browser.new_page()
             again = stranger.goto(link)  # the link was spent by the first login
@@ -141,6 +204,10 @@ async def test_log_in_watch_a_turn_live_and_see_its_usage(tmp_path: Path) -> Non
             return await connect_tcp("127.0.0.1", port)
 
         async with EditorClient.open(connect, http2=True) as editor:
+            named = agent.UpdateConversationMetadataRequest(conversation_id="conv-1", name="Explain a.py")
+            status, _ = await editor.post("/agent.v1.AgentService/UpdateConversationMetadata",
+                                          named.SerializeToString(), [(b"content-type", b"application/proto")])
+            assert status == 200
             await editor.append("r1", run_request("what is in a.py?", model="gpt-5"))
             async with editor.run_sse("r1") as reader:
                 while (message := await reader.next_message()) is not None:
@@ -173,13 +240,14 @@ async def test_log_in_watch_a_turn_live_and_see_its_usage(tmp_path: Path) -> Non
                     assert chunk, f"cursord exited: {seen.decode()}"
                     seen += chunk
                 port = int(match.group(1))
-                nursery.start_soon(_drain, process.stderr)
+                nursery.start_soon(_drain, process.stderr, seen)
                 nursery.start_soon(editor_side, port)
                 link = await trio.to_thread.run_sync(login_link, data_dir, port)
                 await trio.to_thread.run_sync(browse, chromium, port, link, run_turn, answer)
                 process.terminate()
+    assert b"favicon" not in seen  # answered, not logged as an unimplemented RPC
 
 
-async def _drain(stream: Any) -> None:
-    async for _ in stream:
-        pass
+async def _drain(stream: Any, seen: bytearray) -> None:
+    async for chunk in stream:
+        seen += chunk

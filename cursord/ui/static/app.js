@@ -13,7 +13,8 @@ const fmt = {
   pct(x) { return x === null || x === undefined ? "–" : (100 * x).toFixed(0) + "%"; },
   usd(x, unpriced) {
     if (x === null || x === undefined) return unpriced ? "unknown" : "–";
-    const text = "$" + (x < 0.01 && x > 0 ? x.toFixed(4) : x.toFixed(2));
+    // under a dollar, to the hundredth of a cent: a day of cached turns is often a few cents
+    const text = "$" + (x === 0 ? "0" : x < 1 ? x.toFixed(4) : x.toFixed(2));
     return unpriced ? text + "+" : text;
   },
   ms(n) { return n === null || n === undefined ? "–" : n >= 10000 ? (n / 1000).toFixed(0) + " s" : n + " ms"; },
@@ -61,8 +62,11 @@ function renderStreams(view) {
     const pending = s.pending_execs === null ? "–" : s.pending_execs.map((p) => p.kind).join(", ") || "none";
     const request = el("code", fmt.short(s.request_id), { title: s.request_id });
     const conversation = el("code", fmt.short(s.conversation_id), { title: s.conversation_id || "" });
-    return [request, conversation, s.model_id || "–", phase, fmt.int(s.passes), fmt.tokens(s.input_tokens),
-            fmt.tokens(s.output_tokens), fmt.int(s.backlog_frames), pending, fmt.int(s.subscribers), fmt.age(s.age_s)];
+    // a running pass's output is an estimate until the provider reports its count
+    const output = (s.output_estimated ? "~" : "") + fmt.tokens(s.output_tokens);
+    return [request, conversation, s.title || "–", s.model_id || "–", phase, fmt.int(s.passes),
+            fmt.tokens(s.input_tokens), output, fmt.int(s.backlog_frames), pending, fmt.int(s.subscribers),
+            fmt.age(s.age_s)];
   });
   const counters = view.counters || {};
   const names = Object.keys(counters).filter((k) => counters[k]);
@@ -78,6 +82,7 @@ function openLive() {
     state.textContent = "live";
     state.className = "live";
     renderStreams(JSON.parse(event.data));
+    if (currentPage() === "overview") refreshOverviewSoon();
   });
   source.addEventListener("error", () => {
     state.textContent = "reconnecting…";
@@ -93,7 +98,7 @@ async function loadConversations() {
   const days = document.getElementById("conversations-days").value;
   const view = await getJson("/ui/api/conversations?days=" + encodeURIComponent(days));
   fillTable("conversations-table", view.conversations, (c) => [
-    el("code", fmt.short(c.conversation_id), { title: c.conversation_id }), c.model || "–", fmt.int(c.turns),
+    el("code", fmt.short(c.conversation_id), { title: c.conversation_id }), c.title || "–", c.model || "–", fmt.int(c.turns),
     fmt.int(c.passes), fmt.tokens(c.input_tokens), fmt.pct(c.cache_hit_rate), fmt.tokens(c.output_tokens),
     fmt.usd(c.cost_usd, c.unpriced_passes), fmt.when(c.last_at),
   ], (c) => loadConversation(c.conversation_id));
@@ -103,6 +108,7 @@ async function loadConversation(id) {
   const view = await getJson("/ui/api/conversation?id=" + encodeURIComponent(id));
   document.getElementById("conversation-detail").hidden = false;
   document.getElementById("conversation-id").textContent = id;
+  document.getElementById("conversation-title").textContent = view.title || "";
   const total = view.passes.reduce((sum, p) => sum + p.input_tokens + p.output_tokens, 0);
   document.getElementById("conversation-summary").textContent =
     view.turns.length + " turns, " + view.passes.length + " provider passes, " + fmt.tokens(total) + " tokens, cost " +
@@ -130,34 +136,52 @@ function svgEl(tag, attrs, text) {
   return node;
 }
 
-// A bar chart: `series` is a list of {values, cls} drawn side by side per label; `label` formats the axis.
-function barChart(id, labels, series, label) {
+// A bar chart with horizontal gridlines. `series` are drawn per label, side by side, or stacked when
+// `stacked`; `max` fixes the scale (else the largest value, rounded up to a round number).
+function barChart(id, labels, series, label, options) {
+  const { stacked = false, max: fixed = null } = options || {};
   const svg = document.getElementById(id);
   svg.replaceChildren();
-  const width = 600, height = 200, left = 56, bottom = 24, top = 8;
-  const max = Math.max(0, ...series.flatMap((s) => s.values.filter((v) => v !== null)));
-  if (!labels.length || max === 0) {
-    svg.append(svgEl("text", { x: width / 2, y: height / 2, "text-anchor": "middle", class: "axis" }, "no data"));
-    return;
+  const width = 600, height = 220, left = 60, bottom = 24, top = 10;
+  const totals = labels.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] || 0), 0));
+  const biggest = stacked ? Math.max(0, ...totals) : Math.max(0, ...series.flatMap((s) => s.values.filter((v) => v !== null)));
+  const max = fixed !== null ? fixed : niceCeiling(biggest);
+  const plotH = height - bottom - top, slot = (width - left) / Math.max(labels.length, 1);
+  for (let step = 0; step <= 4; step++) {
+    const y = top + plotH - (step / 4) * plotH;
+    svg.append(svgEl("line", { x1: left, y1: y, x2: width, y2: y, class: step === 0 ? "axis-line" : "grid-line" }));
+    svg.append(svgEl("text", { x: left - 4, y: y + 3, "text-anchor": "end", class: "axis" }, label((step / 4) * max)));
   }
-  const plotH = height - bottom - top, slot = Math.min((width - left) / labels.length, 80);
-  const barW = Math.max(1, (slot * 0.8) / series.length);
-  svg.append(svgEl("text", { x: left - 4, y: top + 10, "text-anchor": "end", class: "axis" }, label(max)));
-  svg.append(svgEl("text", { x: left - 4, y: top + plotH, "text-anchor": "end", class: "axis" }, label(0)));
-  svg.append(svgEl("line", { x1: left, y1: top + plotH, x2: width, y2: top + plotH, class: "axis-line" }));
+  if (!labels.length || max === 0) {
+    svg.append(svgEl("text", { x: (width + left) / 2, y: top + plotH / 2, "text-anchor": "middle", class: "axis" }, "no use in this period"));
+  }
+  const barW = Math.max(1, (slot * 0.8) / (stacked ? 1 : series.length));
   labels.forEach((text, i) => {
+    let base = 0;
     series.forEach((s, j) => {
       const value = s.values[i];
-      if (value === null || value === undefined) return;
-      const h = (value / max) * plotH;
-      const bar = svgEl("rect", { x: left + i * slot + slot * 0.1 + j * barW, y: top + plotH - h, width: barW, height: h, class: s.cls });
-      bar.append(svgEl("title", {}, text + ": " + label(value)));
+      if (!value || max === 0) return;  // no bar for a day without use
+      const h = (Math.min(value, max) / max) * plotH;
+      const x = left + i * slot + slot * 0.1 + (stacked ? 0 : j * barW);
+      const y = top + plotH - base - h;
+      const bar = svgEl("rect", { x, y, width: barW, height: Math.max(h, value > 0 ? 1 : 0), class: s.cls });
+      bar.append(svgEl("title", {}, text + " " + s.name + ": " + label(value)));
       svg.append(bar);
+      if (stacked) base += h;
     });
-    if (labels.length <= 14 || i % Math.ceil(labels.length / 14) === 0) {
+    const every = Math.ceil(labels.length / 10);
+    if (i % every === 0 || i === labels.length - 1) {
       svg.append(svgEl("text", { x: left + i * slot + slot / 2, y: height - 6, "text-anchor": "middle", class: "axis" }, text.slice(5)));
     }
   });
+}
+
+// 1, 2 or 5 times a power of ten, at or above `x`.
+function niceCeiling(x) {
+  if (x <= 0) return 0;
+  const power = Math.pow(10, Math.floor(Math.log10(x)));
+  for (const m of [1, 2, 5, 10]) if (m * power >= x) return m * power;
+  return 10 * power;
 }
 
 async function loadUsage() {
@@ -165,19 +189,65 @@ async function loadUsage() {
   const view = await getJson("/ui/api/usage?days=" + encodeURIComponent(days));
   const labels = view.days.map((d) => d.day);
   barChart("chart-tokens", labels, [
-    { values: view.days.map((d) => d.input_tokens), cls: "bar-input" },
-    { values: view.days.map((d) => d.cache_read_tokens), cls: "bar-cached" },
-    { values: view.days.map((d) => d.output_tokens), cls: "bar-output" },
-  ], fmt.tokens);
-  barChart("chart-cost", labels, [{ values: view.days.map((d) => d.cost_usd), cls: "bar-cost" }], (x) => fmt.usd(x, 0));
-  barChart("chart-cache", labels, [{ values: view.days.map((d) => d.cache_hit_rate), cls: "bar-cached" }], fmt.pct);
+    { name: "not cached", values: view.days.map((d) => d.input_tokens - d.cache_read_tokens), cls: "bar-input" },
+    { name: "cached", values: view.days.map((d) => d.cache_read_tokens), cls: "bar-cached" },
+  ], fmt.tokens, { stacked: true });
+  barChart("chart-output", labels, [{ name: "output", values: view.days.map((d) => d.output_tokens), cls: "bar-output" }], fmt.tokens);
+  barChart("chart-cost", labels, [{ name: "cost", values: view.days.map((d) => d.cost_usd), cls: "bar-cost" }], (x) => fmt.usd(x, 0));
+  barChart("chart-cache", labels, [{ name: "cache hit", values: view.days.map((d) => d.cache_hit_rate), cls: "bar-cached" }], fmt.pct, { max: 1 });
+  const t = view.totals;
+  document.getElementById("usage-totals").textContent = "In this period: " + fmt.int(t.passes) + " provider passes, " +
+    fmt.int(t.input_tokens) + " input tokens (" + fmt.int(t.cache_read_tokens) + " from the cache), " +
+    fmt.int(t.output_tokens) + " output tokens, " + fmt.usd(t.cost_usd, t.unpriced_passes) + ".";
+  document.getElementById("total-input").textContent = "(total " + fmt.tokens(t.input_tokens) + ")";
+  document.getElementById("total-output").textContent = "(total " + fmt.tokens(t.output_tokens) + ")";
+  document.getElementById("total-cost").textContent = "(total " + fmt.usd(t.cost_usd, t.unpriced_passes) + ")";
   fillTable("models-table", view.models, (m) => [
     m.model || "–", fmt.int(m.passes), fmt.int(m.failed), fmt.tokens(m.input_tokens), fmt.tokens(m.cache_read_tokens),
     fmt.pct(m.cache_hit_rate), fmt.tokens(m.output_tokens), fmt.ms(m.first_token_ms), fmt.usd(m.cost_usd, m.unpriced_passes),
   ]);
-  fillTable("days-table", view.days.slice().reverse(), (d) => [
+  fillTable("days-table", view.days.filter((d) => d.passes).reverse(), (d) => [
     d.day, fmt.int(d.passes), fmt.tokens(d.input_tokens), fmt.tokens(d.cache_read_tokens), fmt.pct(d.cache_hit_rate),
     fmt.tokens(d.output_tokens), fmt.usd(d.cost_usd, d.unpriced_passes),
+  ]);
+}
+
+// ---- overview ------------------------------------------------------------------------------------------
+
+let overviewTimer = null;
+
+function refreshOverviewSoon() {
+  if (overviewTimer !== null) return;
+  overviewTimer = setTimeout(() => { overviewTimer = null; loadOverview().catch((e) => console.error(e)); }, 1000);
+}
+
+async function loadOverview() {
+  const view = await getJson("/ui/api/overview");
+  const verdict = document.getElementById("overview-verdict");
+  verdict.textContent = view.verdict;
+  verdict.className = "verdict " + (view.verdict.startsWith("yes") ? "verdict-yes" : "verdict-no");
+  const a = view.activity;
+  document.getElementById("ov-runs-local").textContent = fmt.int(a.runs_local);
+  document.getElementById("ov-runs-relayed").textContent = fmt.int(a.runs_relayed);
+  document.getElementById("ov-proxied").textContent = fmt.int(a.proxied_requests);
+  document.getElementById("ov-tunnels").textContent = fmt.int(a.tunnels);
+  const today = view.today;
+  document.getElementById("ov-cost").textContent = today ? fmt.usd(today.cost_usd, today.unpriced_passes) : "$0";
+  document.getElementById("ov-tokens").textContent = today ? fmt.tokens(today.input_tokens) + " / " + fmt.tokens(today.output_tokens) : "0 / 0";
+  document.getElementById("ov-last-request").textContent = a.last_request
+    ? a.last_request + ", " + fmt.age(a.last_request_ago_s) + " ago" : "none yet";
+  fillTable("ov-providers-table", view.providers, (p) => [
+    p.name, el("span", p.key_set ? "set" : "not set", { class: p.key_set ? "check-ok" : "check-fail" }),
+    fmt.int(p.passes_today), el("span", fmt.int(p.failed_today), { class: p.failed_today ? "check-fail" : "" }),
+    fmt.when(p.last_at),
+  ]);
+  document.getElementById("recent-turns-empty").hidden = a.recent_turns.length > 0;
+  fillTable("recent-turns-table", a.recent_turns, (t) => [
+    fmt.when(t.ended_at), el("span", t.title || fmt.short(t.conversation_id), { title: t.conversation_id || "" }),
+    t.provider ? t.model + " (" + t.provider + ")" : t.model || "–",
+    el("span", t.outcome, { class: t.outcome === "ok" ? "check-ok" : "check-fail", title: t.error || "" }),
+    fmt.int(t.passes), fmt.tokens(t.input_tokens), fmt.tokens(t.cache_read_tokens), fmt.tokens(t.output_tokens),
+    fmt.usd(t.cost_usd, 0), fmt.ms(t.first_token_ms), t.duration_s.toFixed(1) + " s",
   ]);
 }
 
@@ -200,20 +270,57 @@ async function loadProviders(probe) {
   }
 }
 
+// One table of name/value rows; arrays of tables (providers) get one table each.
+function configTable(title, entries) {
+  const box = el("div", null, { class: "config-block" });
+  box.append(el("h3", title));
+  const table = el("table", null, { class: "config" });
+  const body = el("tbody");
+  for (const [name, value] of entries) {
+    const tr = el("tr");
+    tr.append(el("th", name));
+    const shown = Array.isArray(value) ? (value.length ? value.join(", ") : "none")
+      : value !== null && typeof value === "object" ? Object.entries(value).map(([k, v]) => k + " = " + v).join(", ") || "none"
+      : String(value);
+    tr.append(el("td", shown));
+    body.append(tr);
+  }
+  table.append(body);
+  box.append(table);
+  return box;
+}
+
 async function loadConfig() {
   const view = await getJson("/ui/api/config");
-  document.getElementById("config-text").textContent = JSON.stringify(view.config, null, 2);
+  const config = view.config;
+  const blocks = [];
+  const scalars = Object.entries(config).filter(([, v]) => v === null || typeof v !== "object" || Array.isArray(v) && v.every((x) => typeof x !== "object"));
+  blocks.push(configTable("Daemon", scalars));
+  for (const provider of config.providers || []) {
+    blocks.push(configTable("Provider " + provider.name, Object.entries(provider).filter(([k]) => k !== "name")));
+  }
+  for (const [name, value] of Object.entries(config)) {
+    if (value && typeof value === "object" && !Array.isArray(value)) blocks.push(configTable(name, Object.entries(value)));
+  }
+  document.getElementById("config-tables").replaceChildren(...blocks);
   const warnings = document.getElementById("config-warnings");
   warnings.replaceChildren(...view.warnings.map((w) => el("li", w, { class: "warning" })));
 }
 
 // ---- pages ---------------------------------------------------------------------------------------------
 
-const loaders = { conversations: loadConversations, usage: loadUsage, providers: () => loadProviders(false), config: loadConfig };
+const loaders = {
+  overview: loadOverview, conversations: loadConversations, usage: loadUsage, providers: () => loadProviders(false),
+  config: loadConfig,
+};
+
+function currentPage() {
+  const page = (window.location.hash || "#overview").slice(1);
+  return document.getElementById("page-" + page) ? page : "overview";
+}
 
 function showPage() {
-  const page = (window.location.hash || "#streams").slice(1);
-  const known = document.getElementById("page-" + page) ? page : "streams";
+  const known = currentPage();
   for (const section of document.querySelectorAll(".page")) section.hidden = section.id !== "page-" + known;
   for (const link of document.querySelectorAll("nav a")) link.classList.toggle("current", link.dataset.page === known);
   if (loaders[known]) loaders[known]().catch((error) => console.error(error));

@@ -1,0 +1,127 @@
+"""One INFO line per turn: what a daily user wants from the log, in place of httpx's line per request.
+
+Theory of operation. `TurnLog` sees every provider pass as the usage ledger records it (`recording` wraps
+the ledger's sink) and every stream as the broker reports it (`observe`). It sums a request's passes
+(tokens, cache reads, cost, the first pass's first-token time) and, the first time it sees the stream
+ended, logs them with the conversation (and its title, when the editor named it), the model and provider,
+how long the turn took and how it ended; then it forgets the request. A stream that ends without a pass
+(refused, canceled before the provider) still gets its line.
+
+    turn ok: conversation 0f3c9a1e "Fix the login bug", gpt-5 (openai), 2 passes, 12,345 in (10,240
+    cached) / 456 out, $0.0123, first token 0.84 s, 5.20 s
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from cursord.store import PassRecord
+from cursord.streams import ActiveStream
+
+log = logging.getLogger("cursord.turns")
+
+__all__ = ["TurnLog", "TurnTotals", "format_turn"]
+
+
+@attrs.define
+class TurnTotals:
+    """A request's passes so far."""
+
+    passes: int = 0
+    input_tokens: int = 0
+    cached_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float | None = None
+    cost_known: bool = True
+    first_token_ms: int | None = None
+    model: str | None = None
+    provider: str | None = None
+
+    def add(self, record: PassRecord) -> None:
+        self.passes += 1
+        self.input_tokens += record.usage.input
+        self.cached_tokens += record.usage.cache_read
+        self.output_tokens += record.usage.output
+        if record.cost_usd is None:
+            self.cost_known = False
+        else:
+            self.cost_usd = (self.cost_usd or 0.0) + record.cost_usd
+        if self.first_token_ms is None:
+            self.first_token_ms = record.first_token_ms
+        self.model, self.provider = record.model, record.provider
+
+
+def format_turn(
+    outcome: str, conversation_id: str | None, title: str | None, model: str | None, totals: TurnTotals,
+    seconds: float,
+) -> str:
+    """The turn's line (see the module docstring)."""
+    parts = [f"turn {outcome}: conversation {(conversation_id or '-')[:8]}" + (f" {title!r}" if title else "")]
+    model = totals.model or model
+    if model:
+        parts.append(f"{model} ({totals.provider})" if totals.provider else model)
+    parts.append(f"{totals.passes} pass{'es' if totals.passes != 1 else ''}")
+    if totals.passes:
+        parts.append(f"{totals.input_tokens:,} in ({totals.cached_tokens:,} cached) / {totals.output_tokens:,} out")
+        if totals.cost_usd is not None:
+            parts.append(f"${totals.cost_usd:.4f}" + ("" if totals.cost_known else " (some passes unpriced)"))
+        if totals.first_token_ms is not None:
+            parts.append(f"first token {totals.first_token_ms / 1000:.2f} s")
+    parts.append(f"{seconds:.2f} s")
+    return ", ".join(parts)
+
+
+@attrs.define
+class TurnLog:
+    clock: Callable[[], float]
+    #: conversation id -> its title, when known (the editor's names)
+    titles: Callable[[str], str | None] = lambda conversation_id: None
+    #: told of each turn as it is logged, as JSON-ready data (the dashboard's recent turns)
+    on_turn: Callable[[Mapping[str, Any]], None] = lambda turn: None
+    _turns: dict[str, TurnTotals] = attrs.field(factory=dict)
+    _logged: set[ActiveStream] = attrs.field(factory=set)
+
+    def recording(self, sink: Callable[[PassRecord], None]) -> Callable[[PassRecord], None]:
+        """`sink`, which also tells this log of each pass."""
+
+        def record(rec: PassRecord) -> None:
+            sink(rec)
+            self._turns.setdefault(rec.request_id, TurnTotals()).add(rec)
+
+        return record
+
+    def observe(self, stream: ActiveStream, what: str) -> None:
+        """A broker observer: logs the turn the first time its stream is seen ended."""
+        if what == "retired":
+            self._logged.discard(stream)
+            return
+        ending = stream.backlog.ending
+        if ending is None or stream in self._logged:
+            return
+        self._logged.add(stream)
+        totals = self._turns.pop(stream.request_id, TurnTotals())
+        outcome = "ok" if ending.error is None else f"{ending.error.code.value} ({ending.error.message})"
+        conversation = stream.conversation_id
+        title = self.titles(conversation) if conversation else None
+        seconds = self.clock() - stream.created_at
+        log.info("%s", format_turn(outcome, conversation, title, stream.model_id, totals, seconds))
+        self.on_turn({
+            "request_id": stream.request_id,
+            "conversation_id": conversation,
+            "title": title,
+            "model": totals.model or stream.model_id,
+            "provider": totals.provider,
+            "outcome": "ok" if ending.error is None else ending.error.code.value,
+            "error": None if ending.error is None else ending.error.message,
+            "passes": totals.passes,
+            "input_tokens": totals.input_tokens,
+            "cache_read_tokens": totals.cached_tokens,
+            "output_tokens": totals.output_tokens,
+            "cost_usd": totals.cost_usd,
+            "first_token_ms": totals.first_token_ms,
+            "duration_s": round(seconds, 2),
+        })

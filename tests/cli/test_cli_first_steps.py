@@ -1,0 +1,108 @@
+"""The first commands a new user runs, as processes: `ca init` on a fresh machine, `ui` with no daemon,
+and every command finding the daemon's configuration without flags."""
+
+from __future__ import annotations
+
+import os
+import socket
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+from cursord.tap import ensure_tap_token
+
+
+def cursord(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cursord", *args],
+        env=dict(os.environ) if env is None else env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+
+
+def test_ca_init_creates_the_data_dir_private(tmp_path: Path) -> None:
+    data_dir = tmp_path / "fresh" / "cursord"
+    result = cursord("ca", "init", "--data-dir", str(data_dir))
+    assert result.returncode == 0, result.stderr
+    assert stat.S_IMODE(data_dir.stat().st_mode) == 0o700
+    assert stat.S_IMODE((data_dir / "ca").stat().st_mode) == 0o700
+
+
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_ui_without_a_daemon_says_so_and_prints_no_link(tmp_path: Path) -> None:
+    ensure_tap_token(tmp_path)
+    result = cursord("ui", "--data-dir", str(tmp_path), "--listen", f"127.0.0.1:{closed_port()}")
+    assert result.returncode == 1
+    assert "no daemon is listening" in result.stderr
+    assert "/ui/login" not in result.stdout + result.stderr
+
+
+def test_ui_with_a_daemon_listening_prints_the_link(tmp_path: Path) -> None:
+    ensure_tap_token(tmp_path)
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        result = cursord("ui", "--data-dir", str(tmp_path), "--listen", f"127.0.0.1:{port}")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"http://127.0.0.1:{port}/ui/login?code=")
+
+
+def home_env(home: Path) -> dict[str, str]:
+    """A user whose home is `home`, with no key in the process environment and the default config file."""
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "CURSORD_CONFIG")}
+    env.update(HOME=str(home), XDG_DATA_HOME=str(home / ".local" / "share"), XDG_CONFIG_HOME=str(home / ".config"))
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
+def test_after_service_install_every_command_reads_the_services_config_and_keys(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    env = home_env(home)
+    installed = cursord("service", "install", "--no-systemctl", env=env)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    config_dir = home / ".config" / "cursord"
+    env_file = config_dir / "cursord.env"
+    env_file.write_text(env_file.read_text().replace("OPENAI_API_KEY=\n", "OPENAI_API_KEY=sk-from-the-env-file\n"))
+    config_file = config_dir / "cursord.toml"
+    config_file.write_text(config_file.read_text().replace('listen = "127.0.0.1:8765"', 'listen = "127.0.0.1:9876"'))
+
+    checked = cursord("config", "check", env=env)
+    assert checked.returncode == 0, checked.stderr
+    assert 'listen = "127.0.0.1:9876"' in checked.stdout
+    assert "api.openai.com" in checked.stdout
+    assert "OPENAI_API_KEY is not set" not in checked.stderr  # read from cursord.env
+    assert "ANTHROPIC_API_KEY is not set" in checked.stderr  # left empty there
+    assert "sk-from-the-env-file" not in checked.stdout + checked.stderr
+
+    # The commands that find the daemon look where the config file says it listens.
+    ensure_tap_token(home / ".local" / "share" / "cursord")
+    ui = cursord("ui", env=env)
+    assert "127.0.0.1:9876" in ui.stderr, ui.stderr
+    # And `--config` elsewhere reads the key file beside that file.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "cursord.toml").write_text('[[providers]]\npreset = "openai"\n')
+    (elsewhere / "cursord.env").write_text("# keys\nexport OPENAI_API_KEY='sk-beside'\n")
+    beside = cursord("config", "check", "--config", str(elsewhere / "cursord.toml"), env=env)
+    assert beside.returncode == 0 and "is not set" not in beside.stderr, beside.stderr
+
+
+def test_ca_and_editor_use_the_config_files_data_dir(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / ".config" / "cursord").mkdir(parents=True)
+    data_dir = tmp_path / "elsewhere-data"
+    (home / ".config" / "cursord" / "cursord.toml").write_text(f'data_dir = "{data_dir}"\n')
+    result = cursord("ca", "init", env=home_env(home))
+    assert result.returncode == 0, result.stderr
+    assert (data_dir / "ca" / "cursord-ca.pem").is_file()
