@@ -11,7 +11,7 @@ import logging
 import resource
 import time
 import uuid
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -35,9 +35,10 @@ from cursord.app.turn_log import TurnLog
 from cursord.app.upstream import Upstream, provider_client, upstream_proxy
 from cursord.cluster import GatewayNode, open_peers
 from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
+from cursord.connect import Limits as ConnectLimits
 from cursord.context import ContextLimits, ImageLimits
 from cursord.core import Redactor, redacting
-from cursord.proxy import ProxyConfig, catalog_owns, run_proxy
+from cursord.proxy import DEFAULT_OWNED_PATHS, ProxyConfig, catalog_owns, run_proxy
 from cursord.server import (
     AgentEndpoint,
     AgentRelay,
@@ -54,8 +55,9 @@ from cursord.server import (
     open_gateway_client,
     side_rpc_parts,
 )
-from cursord.store import Store, open_store
+from cursord.store import PassRecord, Store, open_store
 from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
+from cursord.tab import TAB_PATHS, FimBackend, TabService, tab_parts, tab_recorder
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
 from cursord.tls import proxying_upstream
 from cursord.ui import Dashboard, UiSessions, dashboard_parts
@@ -238,6 +240,8 @@ def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor
     names = [p.api_key_env for p in config.providers]
     if config.web_search is not None:
         names.append(config.web_search.api_key_env)
+    if config.tab is not None:
+        names.append(config.tab.api_key_env)
     return Redactor.for_keys(environ.get(name) for name in names if name)
 
 
@@ -297,8 +301,14 @@ async def _serve(
         for conversation_id, title in reversed((await store.titles()).items()):
             side_rpcs.remember(conversation_id, title)
         turn_log.titles = hub.titles = side_rpcs.names.get
+        tab = tab_service(config, environ, store.record_pass_nowait)
+        if tab is not None:
+            nursery.start_soon(_close_at_exit, tab.backend)
+            log.info("Tab: %s at %s (model %s)", config.tab.backend if config.tab else "", tab.backend.spec.base_url,
+                     tab.backend.spec.model or "the server's")
         parts = (
             *parts,
+            *((tab_parts(tab),) if tab is not None else ()),
             side_rpc_parts(side_rpcs),
             StatusLine(notifier).parts(),
             AppParts(stream_observers=(turn_log.observe, activity.observe)),
@@ -337,6 +347,7 @@ async def _serve(
             offline=config.offline,
             max_concurrent_streams=config.limits.max_streams_per_connection,
             http2=config.proxy_http2,
+            owned_paths=DEFAULT_OWNED_PATHS | TAB_PATHS if tab is not None else DEFAULT_OWNED_PATHS,
         )
         if config.offline:
             log.info("offline: the proxy forwards nothing to Cursor")
@@ -364,6 +375,28 @@ async def _serve(
             await node.drain(core.broker, config.limits.drain_seconds)
         hub.close()  # tap clients get a clean close instead of holding Hypercorn's graceful shutdown
         stop_serving.set()
+
+
+def tab_service(
+    config: ServeConfig, environ: Mapping[str, str], record_pass: Callable[[PassRecord], None]
+) -> TabService | None:
+    """The Tab RPCs on the configured FIM server (None without one: Tab goes to Cursor), its requests in
+    the store's usage ledger."""
+    if config.tab is None:
+        return None
+    backend = FimBackend.from_spec(config.tab, environ)
+    backend.open()
+    size = config.limits.max_body_bytes
+    limits = ConnectLimits(max_request_bytes=size, max_message_bytes=size)
+    return TabService(backend, limits=limits, on_usage=tab_recorder(record_pass))
+
+
+async def _close_at_exit(backend: FimBackend) -> None:
+    try:
+        await trio.sleep_forever()
+    finally:
+        with trio.CancelScope(shield=True):
+            await backend.aclose()
 
 
 async def _hold_core(

@@ -25,6 +25,7 @@ from cursord.providers.prices import Price, parse_price_text
 
 if TYPE_CHECKING:
     from cursord.config._file import _TomlFile
+    from cursord.config._tab import TabSpec
     from cursord.config._web import Network, WebSearchSpec
 
 
@@ -364,6 +365,8 @@ class ServeConfig:
     web_search: WebSearchSpec | None = None
     #: non-public networks the agent's WebFetch may reach all the same (it refuses every other one)
     web_fetch_allow: tuple[Network, ...] = ()
+    #: the FIM server behind the editor's Tab (None: Tab goes to Cursor, as without cursord)
+    tab: TabSpec | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -956,6 +959,16 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
         out["web_search"] = entry
     if config.web_fetch_allow:
         out["web_fetch_allow"] = [str(network) for network in config.web_fetch_allow]
+    tab = config.tab
+    if tab is not None:
+        tab_entry: dict[str, Any] = {"backend": tab.backend.value, "base_url": tab.base_url, "model": tab.model,
+                                     "lines_above": tab.lines_above, "lines_below": tab.lines_below,
+                                     "cpp_url": tab.cpp_url}
+        if tab.api_key_env is not None:
+            tab_entry["api_key_env"] = tab.api_key_env
+        if environ is not None:
+            tab_entry["key_present"] = tab.key_present(environ)
+        out["tab"] = tab_entry
     return out
 
 
@@ -984,6 +997,9 @@ def config_warnings(config: ServeConfig, environ: Mapping[str, str]) -> list[str
     search = config.web_search
     if search is not None and not search.key_present(environ):
         warnings.append(f"web_search {search.backend.value}: ${search.api_key_env} is not set; WebSearch will fail")
+    tab = config.tab
+    if tab is not None and not tab.key_present(environ):
+        warnings.append(f"tab {tab.backend.value}: ${tab.api_key_env} is not set; Tab requests will fail")
     return warnings
 
 
