@@ -4,10 +4,11 @@
 
 Theory of operation.  It builds cursord as `cursord serve` does (`runtime.agent_parts` with a store and
 the stream journal, one shared httpx client sized by `provider_pool_limits`, the live tap's hub, the agent
-turn as the stream behaviour, `runtime.tune_gc` once serving) around one OpenAI-chat provider spec
-pointing at the bench provider, and serves it with `cursord.testing.harness.running_daemon(transport="tcp")`:
-the real app on `hypercorn.trio.serve` on 127.0.0.1, real clock.  Beside it, on its own port, a bare ASGI
-app on the same Hypercorn stack (`floor_app`) gives the floor the daemon is compared against.
+turn as the stream behaviour, `collector.tune_gc` and its full collections once serving) around one
+OpenAI-chat provider spec pointing at the bench provider, and serves it with
+`cursord.testing.harness.running_daemon(transport="tcp")`: the real app on `hypercorn.trio.serve` on
+127.0.0.1, real clock.  Beside it, on its own port, a bare ASGI app on the same Hypercorn stack
+(`floor_app`) gives the floor the daemon is compared against.
 
 It prints one JSON line with both ports, then obeys JSON-line commands on stdin, one reply line each on
 stdout: `usage` (RSS, peak RSS, CPU seconds from getrusage, open streams and RunSSE connections), `cpu`
@@ -37,6 +38,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +51,8 @@ import trio  # noqa: E402
 
 from cursord.agent.router import ProviderRouter  # noqa: E402
 from cursord.agent.turn import AgentTurn  # noqa: E402
-from cursord.app.runtime import agent_parts, provider_pool_limits, tune_gc  # noqa: E402
+from cursord.app.collector import FullCollections, tune_gc  # noqa: E402
+from cursord.app.runtime import agent_parts, provider_pool_limits  # noqa: E402
 from cursord.config import Limits, ProviderKind, ProviderSpec  # noqa: E402
 from cursord.connect.envelope import encode_envelope  # noqa: E402
 from cursord.proto import agent_v1_pb2 as agent  # noqa: E402
@@ -182,23 +185,37 @@ def _short(filename: str) -> str:
 
 
 class GCPauses:
-    """The cyclic garbage collector's pauses in this process (a `gc.callbacks` entry): count, total, longest."""
+    """The cyclic garbage collector's pauses in this process (a `gc.callbacks` entry): count, total, the
+    longest while a stream was live (what streams waited for), and the longest while none was (the full
+    collections `collector.FullCollections` makes then: nobody waits for those)."""
 
-    def __init__(self) -> None:
+    def __init__(self, live_streams: Callable[[], int]) -> None:
+        self.live_streams = live_streams
         self.count = 0
         self.total = 0.0
         self.longest = 0.0
-        self._started = 0.0
+        self.longest_idle = 0.0
+        #: of the longest pause while live: the CPU seconds it took (the rest: the OS ran something else)
+        #: and the generation collected
+        self.longest_cpu = 0.0
+        self.longest_generation = -1
+        self._started = self._started_cpu = 0.0
+        self._live = False
         gc.callbacks.append(self)
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self._started = time.perf_counter()
+            self._live = self.live_streams() > 0
+            self._started, self._started_cpu = time.perf_counter(), time.process_time()
             return
         pause = time.perf_counter() - self._started
         self.count += 1
         self.total += pause
-        self.longest = max(self.longest, pause)
+        if self._live and pause > self.longest:
+            self.longest, self.longest_cpu = pause, time.process_time() - self._started_cpu
+            self.longest_generation = info["generation"]
+        elif not self._live:
+            self.longest_idle = max(self.longest_idle, pause)
 
 
 class InnerDelays:
@@ -338,7 +355,7 @@ class LoopLag:
 
 
 async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, steps: StepProfile | None) -> None:
-    pauses = GCPauses()
+    pauses = GCPauses(lambda: sum(not s.is_terminal for s in daemon.core.broker))
     stdin = trio.lowlevel.FdStream(os.dup(sys.stdin.fileno()))
     buffer = b""
     baseline: tracemalloc.Snapshot | None = None
@@ -406,10 +423,14 @@ async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, ste
                 "streams": len(streams),
                 "open_streams": sum(1 for s in streams if not s.is_terminal),
                 "subscribers": sum(len(s.subscribers) for s in streams),
-                "gc": {"count": pauses.count, "total": pauses.total, "longest": pauses.longest},
+                "gc": {"count": pauses.count, "total": pauses.total, "longest": pauses.longest,
+                       "longest_cpu": pauses.longest_cpu, "longest_generation": pauses.longest_generation,
+                       "longest_idle": pauses.longest_idle},
                 "lag": {"longest": lag.longest, "on_cpu": lag.longest_cpu},
             }
-            pauses.longest = lag.longest = lag.longest_cpu = 0.0  # the longest since the last `usage`
+            pauses.longest = pauses.longest_cpu = pauses.longest_idle = 0.0  # the longest since the last `usage`
+            pauses.longest_generation = -1
+            lag.longest = lag.longest_cpu = 0.0
             sys.stdout.write(json.dumps(reply) + "\n")
             sys.stdout.flush()
 
@@ -458,6 +479,9 @@ async def main(args: argparse.Namespace) -> None:
             if steps is not None:
                 trio.lowlevel.add_instrument(steps)
             async with trio.open_nursery() as nursery:
+                if not args.default_gc:  # full collections while no stream is live, as `cursord serve` makes them
+                    live = daemon.core.broker
+                    nursery.start_soon(FullCollections(lambda: sum(not s.is_terminal for s in live)).run)
                 if args.loop_lag:
                     nursery.start_soon(lag.run)
                 await control_loop(daemon, lag, InnerDelays() if args.inner_delays else None, steps)
@@ -486,7 +510,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--inner-delays", action="store_true", help="time stamped deltas to the daemon's RunSSE send (costs CPU)"
     )
     parser.add_argument("--step-profile", action="store_true", help="time task steps and scheduler batches (costs CPU)")
-    parser.add_argument("--default-gc", action="store_true", help="leave out runtime.tune_gc (Python's defaults)")
+    parser.add_argument("--default-gc", action="store_true", help="leave out collector.tune_gc (Python's defaults)")
     parser.add_argument("--gc-threshold", help="then gc.set_threshold(...), e.g. 10000,50,100")
     parser.add_argument("--commit-delay", type=float, help="the store writer's commit_delay (seconds; 0: none)")
     return parser.parse_args(argv)

@@ -120,6 +120,12 @@ def pending_entry(record: TurnRecord) -> PendingEntry:
 
 
 def save(store: Store, request_id: str, record: TurnRecord) -> None:
-    """Record the turn's snapshot beside its journal."""
+    """Record the turn's snapshot beside its journal (queued: committed at once, not waited for)."""
     entry = pending_entry(record)
     store.journal_pending_put_nowait(request_id, entry.kind, entry.id, entry.state_json)
+
+
+async def save_now(store: Store, request_id: str, record: TurnRecord) -> None:
+    """Record the turn's snapshot, committed (with every frame published before it) when this returns."""
+    entry = pending_entry(record)
+    await store.journal_pending_put(request_id, entry.kind, entry.id, entry.state_json)

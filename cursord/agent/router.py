@@ -15,7 +15,8 @@ import attrs
 import httpx
 import trio
 
-from cursord.agent.budgets import PassGuard
+from cursord.agent.budgets import PassEstimate, PassGuard
+from cursord.agent.compaction import estimate_tokens
 from cursord.agent.fallback import FallbackMove, Target, Targets, remaining_after
 from cursord.agent.ledger import PassLedger, PassTag
 from cursord.agent.model_choice import choose_model
@@ -24,7 +25,7 @@ from cursord.providers import base
 from cursord.providers.base import DeltaSink, Provider, VendorOptions
 from cursord.providers.errors import ProviderError
 from cursord.providers.http import HttpProvider, RetryPolicy
-from cursord.providers.model import Delta, PassRequest
+from cursord.providers.model import Delta, PassRequest, Usage
 from cursord.providers.model import ProviderKind as ModelKind
 from cursord.providers.prices import PriceBook
 
@@ -93,7 +94,7 @@ class ProviderRouter:
         (a team gateway's budgets) may refuse it first, with a `ProviderError` the turn reports. A failure
         before any delta moves it to the next target (`on_move` hears of each move); see the module docstring."""
         if self.guard is not None:
-            tag = await self.guard.admit(tag)
+            tag = await self.guard.admit(tag, self._estimate(route, request))
         if not route.targets:
             await self._attempt(route.provider, request, on_delta, tag)
             return
@@ -165,6 +166,13 @@ class ProviderRouter:
             providers[spec.name] = pools[spec.name][0]
         round_robin = frozenset(e.provider.name for e in catalog if e.provider.key_order is KeyOrder.ROUND_ROBIN)
         return cls(catalog, providers, ledger, default_model, guard, pools, Targets(round_robin))
+
+    def _estimate(self, route: Route, request: PassRequest) -> PassEstimate:
+        """What the pass is expected to spend: its prompt (the output is not known before it runs)."""
+        tokens = estimate_tokens(request.messages, request.system, request.tools)
+        prices = self.ledger.prices if self.ledger is not None else None
+        cost = prices.cost(route.provider.name, request.model, Usage(input=tokens)) if prices is not None else None
+        return PassEstimate(tokens, cost or 0.0)
 
     @property
     def models(self) -> list[str]:

@@ -286,10 +286,21 @@ class AgentTurn(StreamBehaviour):
     # ---- the machine's effects --------------------------------------------------------------------
 
     async def _feed(self, item: object) -> None:
-        for effect in self.machine.handle(item):
-            await self._execute(effect)
+        effects = list(self.machine.handle(item))
+        # An exec sent before the snapshot that expects its answer is on disk, and a crash in between,
+        # and the restarted daemon runs the finished pass again (issue 27 #14): such execs are published
+        # but held from the editor until the snapshot after them has committed.
+        hold = self.services.store is not None and _exec_before_snapshot(effects)
+        if hold:
+            self.stream.hold_delivery()
+        try:
+            for effect in effects:
+                await self._execute(effect, durable_snapshot=hold)
+        finally:
+            if hold:
+                self.stream.release_delivery()
 
-    async def _execute(self, effect: Effect) -> None:
+    async def _execute(self, effect: Effect, *, durable_snapshot: bool = False) -> None:
         stream = self.stream
         match effect:
             case Publish(message=message):
@@ -342,7 +353,7 @@ class AgentTurn(StreamBehaviour):
                         await self.services.history.set_summary(self.conversation_id, text, last)
             case Snapshot(state=state):
                 if self.run_request is not None:
-                    self._save(self._record_of(state))
+                    await self._save(self._record_of(state), durable=durable_snapshot)
             case Tap(event=event, timings=timings):
                 self._tap(event, timings)
             case End(error=error):
@@ -362,10 +373,14 @@ class AgentTurn(StreamBehaviour):
             self.auto_review,
         )
 
-    def _save(self, record: TurnRecord) -> None:
+    async def _save(self, record: TurnRecord, *, durable: bool = False) -> None:
+        """Keep `record` as the turn's; `durable`: return once it is committed (not only queued)."""
         self.record = record
-        if self.services.store is not None:
-            restore.save(self.services.store, self.stream.request_id, record)
+        store = self.services.store
+        if store is not None and durable:
+            await restore.save_now(store, self.stream.request_id, record)
+        elif store is not None:
+            restore.save(store, self.stream.request_id, record)
 
     async def _record(
         self,
@@ -531,7 +546,7 @@ class AgentTurn(StreamBehaviour):
         elif planned.plan in (Plan.START_TURN, Plan.RUN_SHELL) and self.conversation_id is not None:
             self.services.queue(self.conversation_id, action.action)
             if self.record is not None:  # journalled with the turn, so a restart keeps it queued
-                self._save(attrs.evolve(self.record, queued=(*self.record.queued, action.action)))
+                await self._save(attrs.evolve(self.record, queued=(*self.record.queued, action.action)))
             log.info("stream %s: %s queued for the conversation's next run", request_id, planned.case)
         elif planned.plan is Plan.CANCEL_SUBAGENT:
             await self._steer(AbortSubagent(planned.target))
@@ -692,3 +707,14 @@ class AgentTurn(StreamBehaviour):
             self.stream.end(ConnectError(Code.FAILED_PRECONDITION, "this conversation has nothing to summarize yet"))
             return
         await self._feed(Begin(self._setup(None), self.conversation_id, tuple(messages), summarize=True))
+
+
+def _exec_before_snapshot(effects: list[Effect]) -> bool:
+    """Whether `effects` send the editor an exec (or a question) and then snapshot the turn."""
+    asked = False
+    for effect in effects:
+        if isinstance(effect, SendExec | AskUser):
+            asked = True
+        elif isinstance(effect, Snapshot) and asked:
+            return True
+    return False

@@ -7,11 +7,11 @@ their own router to build the same daemon around scripted providers.
 from __future__ import annotations
 
 import contextlib
-import gc
 import logging
+import resource
 import time
 import uuid
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -26,6 +26,7 @@ from cursord.agent.restore import make_restorer
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.titles import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
+from cursord.app.collector import FullCollections, tune_gc
 from cursord.app.daemon import AppWrap, serve_core
 from cursord.app.data_dir import claim_data_dir
 from cursord.app.reload import ConfigSource, ProviderReloader
@@ -34,9 +35,10 @@ from cursord.app.turn_log import TurnLog
 from cursord.app.upstream import Upstream, provider_client, upstream_proxy
 from cursord.cluster import GatewayNode, open_peers
 from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
+from cursord.connect import Limits as ConnectLimits
 from cursord.context import ContextLimits, ImageLimits
 from cursord.core import Redactor, redacting
-from cursord.proxy import ProxyConfig, catalog_owns, run_proxy
+from cursord.proxy import DEFAULT_OWNED_PATHS, ProxyConfig, catalog_owns, run_proxy
 from cursord.server import (
     AgentEndpoint,
     AgentRelay,
@@ -53,8 +55,9 @@ from cursord.server import (
     open_gateway_client,
     side_rpc_parts,
 )
-from cursord.store import Store, open_store
+from cursord.store import PassRecord, Store, open_store
 from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
+from cursord.tab import TAB_PATHS, FimBackend, TabService, tab_parts, tab_recorder
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
 from cursord.tls import proxying_upstream
 from cursord.ui import Dashboard, UiSessions, dashboard_parts
@@ -154,23 +157,22 @@ def context_limits(limits: Limits) -> ContextLimits:
     return ContextLimits(item_chars=limits.context_item_chars, turn_chars=limits.context_turn_chars, images=images)
 
 
-#: gc.set_threshold once serving: young collections every 20,000 net allocations instead of 700.
-GC_THRESHOLD = (20_000, 50, 100)
+def raise_open_file_limit() -> int:
+    """Raise the soft limit on open files to the hard limit; the soft limit now in force.
 
-
-def tune_gc() -> None:
-    """Shorter and rarer cyclic-GC pauses for a daemon that holds hundreds of streams.
-
-    Every stream keeps a few thousand GC-tracked objects alive (trio tasks and cancel scopes, channels,
-    connection state), and a full collection walks all of them: with Python's default thresholds the
-    daemon paused 140-190 ms at a time with 50-200 live streams, every stream's next delta waiting
-    behind it. Freezing what startup built (modules, descriptors, the app: never garbage) takes it
-    out of every collection, and higher thresholds make collections rarer; the longest pause at 200
-    streams drops to about 20 ms. Cyclic garbage (tracebacks of cancellations, mostly) waits a little
-    longer to be freed: a few MiB at most."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLD)
+    A shell's soft limit is often 1,024: that many idle connections (to the proxy, say) and every new
+    socket, including the provider calls of running turns, fails with EMFILE. The hard limit is what
+    the administrator allows; the systemd unit sets both (`LimitNOFILE`)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError) as exc:  # macOS refuses more than OPEN_MAX
+            log.info("could not raise the open-file limit from %d to %d: %s", soft, hard, exc)
+            return soft
+        log.info("open-file limit raised from %d to %d", soft, hard)
+        return hard
+    return soft
 
 
 @attrs.define
@@ -213,6 +215,7 @@ async def run_service(
     run, `redact_secrets` (provider errors, log lines) masks the configured keys, whatever their shape.
     With `source`, each item on `reloads` (SIGHUP) reloads the providers and keys (`cursord.app.reload`).
     """
+    raise_open_file_limit()
     with claim_data_dir(config.data_dir), redacting(configured_keys(config, environ)):
         upstream = upstream_proxy(config, environ)
         with proxying_upstream(upstream.proxy if upstream is not None else None):
@@ -225,11 +228,20 @@ def provider_pool_limits(limits: Limits) -> httpx.Limits:
     return httpx.Limits(max_connections=limits.max_streams, max_keepalive_connections=32)
 
 
+def agent_endpoint(config: ServeConfig) -> AgentEndpoint:
+    """The agent listener's endpoint, relaying what cursord does not own to Cursor's agent host unless
+    nothing may go there: a team gateway (its users' tokens are not Cursor's, and a model it does not serve
+    is `not_found`, not somebody else's run) or `--offline`."""
+    return AgentEndpoint(relay=None if config.team_gateway or config.offline else AgentRelay())
+
+
 def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor:
     """The redactor for the key values the providers of `config` read from `environ`."""
     names = [p.api_key_env for p in config.providers]
     if config.web_search is not None:
         names.append(config.web_search.api_key_env)
+    if config.tab is not None:
+        names.append(config.tab.api_key_env)
     return Redactor.for_keys(environ.get(name) for name in names if name)
 
 
@@ -273,9 +285,7 @@ async def _serve(
             config.default_model,
             guard=GatewayBudgets(people) if people is not None else None,
         )
-        # A team gateway relays nothing to Cursor: its users' tokens are not Cursor's, and a model it does not
-        # serve is `not_found`, not somebody else's run.
-        agent = AgentEndpoint(relay=None if config.team_gateway else AgentRelay())
+        agent = agent_endpoint(config)
         hub = TapHub()
         web = WebAccess.from_config(config, environ, client)
         services, parts = agent_parts(
@@ -291,8 +301,14 @@ async def _serve(
         for conversation_id, title in reversed((await store.titles()).items()):
             side_rpcs.remember(conversation_id, title)
         turn_log.titles = hub.titles = side_rpcs.names.get
+        tab = tab_service(config, environ, store.record_pass_nowait)
+        if tab is not None:
+            nursery.start_soon(_close_at_exit, tab.backend)
+            log.info("Tab: %s at %s (model %s)", config.tab.backend if config.tab else "", tab.backend.spec.base_url,
+                     tab.backend.spec.model or "the server's")
         parts = (
             *parts,
+            *((tab_parts(tab),) if tab is not None else ()),
             side_rpc_parts(side_rpcs),
             StatusLine(notifier).parts(),
             AppParts(stream_observers=(turn_log.observe, activity.observe)),
@@ -326,10 +342,12 @@ async def _serve(
             host=config.proxy_listen.host,
             port=config.proxy_listen.port,
             max_inspected_body=config.limits.max_body_bytes,
+            first_request_timeout=config.limits.first_request_seconds,
             allowed_ports=frozenset(config.proxy_ports),
             offline=config.offline,
             max_concurrent_streams=config.limits.max_streams_per_connection,
             http2=config.proxy_http2,
+            owned_paths=DEFAULT_OWNED_PATHS | TAB_PATHS if tab is not None else DEFAULT_OWNED_PATHS,
         )
         if config.offline:
             log.info("offline: the proxy forwards nothing to Cursor")
@@ -346,6 +364,7 @@ async def _serve(
             log.info("editor agent listener (HTTP/2 over TLS) on %s, advertised as agentn_url", agent.url)
         log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))
         tune_gc()
+        nursery.start_soon(FullCollections(lambda: sum(not s.is_terminal for s in core.broker)).run)
         notifier.ready(status=f"listening on {', '.join(binds)}")
         interval = watchdog_interval(environ)
         if interval is not None:
@@ -356,6 +375,28 @@ async def _serve(
             await node.drain(core.broker, config.limits.drain_seconds)
         hub.close()  # tap clients get a clean close instead of holding Hypercorn's graceful shutdown
         stop_serving.set()
+
+
+def tab_service(
+    config: ServeConfig, environ: Mapping[str, str], record_pass: Callable[[PassRecord], None]
+) -> TabService | None:
+    """The Tab RPCs on the configured FIM server (None without one: Tab goes to Cursor), its requests in
+    the store's usage ledger."""
+    if config.tab is None:
+        return None
+    backend = FimBackend.from_spec(config.tab, environ)
+    backend.open()
+    size = config.limits.max_body_bytes
+    limits = ConnectLimits(max_request_bytes=size, max_message_bytes=size)
+    return TabService(backend, limits=limits, on_usage=tab_recorder(record_pass))
+
+
+async def _close_at_exit(backend: FimBackend) -> None:
+    try:
+        await trio.sleep_forever()
+    finally:
+        with trio.CancelScope(shield=True):
+            await backend.aclose()
 
 
 async def _hold_core(

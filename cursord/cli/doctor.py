@@ -1,11 +1,12 @@
-"""`cursord doctor`: is every configured provider usable, and the web search backend if one is configured?
-The checks are `cursord.diagnose`'s; this module is the command and its table."""
+"""`cursord doctor`: is every configured provider usable, and the web search and Tab backends if configured?
+The checks are `cursord.diagnose`'s (Tab's: `cursord.tab.doctor`); this module is the command and its table."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 import httpx
@@ -20,6 +21,7 @@ from cursord.diagnose import (
     check_web_search,
     run_doctor,
 )
+from cursord.tab import check_tab, format_tab
 
 __all__ = ["add_doctor_arguments", "doctor_command", "format_doctor"]
 
@@ -90,12 +92,16 @@ def doctor_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     timeout = args.timeout if args.timeout and args.timeout > 0 else DEFAULT_TIMEOUT
     try:
         reports, web = trio.run(_doctor, config, environ, timeout)
+        tab = trio.run(partial(check_tab, config.tab, environ, request_timeout=timeout)) if config.tab else None
     except KeyboardInterrupt:
         return 130
     print(format_doctor(reports))
     if web is not None:
         print(format_web_search(web))
-    return 1 if any(report.failed for report in reports) or (web is not None and web.failed) else 0
+    if tab is not None:
+        print(format_tab(tab))
+    failed = (web is not None and web.failed) or (tab is not None and tab.failed)
+    return 1 if any(report.failed for report in reports) or failed else 0
 
 
 async def _doctor(

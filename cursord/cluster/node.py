@@ -39,6 +39,7 @@ from typing import Protocol
 import attrs
 import trio
 
+from cursord.config import ConfigError
 from cursord.connect import Code, ConnectError
 from cursord.server import Receive, Scope, Send, header, refuse_call
 from cursord.store import ClusterStore, Lease
@@ -169,6 +170,16 @@ class GatewayNode:
     # ---- heartbeats and draining ---------------------------------------------------------------------
 
     async def run_heartbeats(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Join the gateway and renew this node's leases until cancelled. Raises ConfigError at once if a
+        live node already advertises this node's address: its peers would forward this node's calls to
+        that one, and that one's to itself (a copied config, a `--node-address` left as it was)."""
+        now = self.clock()
+        for node in await self.cluster.nodes():
+            if node.address == self.address and node.node_id != self.node_id and node.alive(now, self.lease_seconds):
+                raise ConfigError(
+                    f"gateway node {node.node_id} already serves at {self.address}, the address this node "
+                    "would advertise: give each node its own address (node_address, --node-address)"
+                )
         await self.cluster.register(self.node_id, self.address)
         log.info("gateway node %s at %s joined (leases of %g s)", self.node_id, self.address, self.lease_seconds)
         task_status.started()
@@ -216,4 +227,5 @@ class GatewayNode:
 
 def _hops(scope: Scope) -> int:
     value = header(scope, HOPS_HEADER) or "0"
-    return int(value) if value.isdigit() and len(value) < 3 else MAX_HOPS
+    # ASCII digits only: `str.isdigit` also takes "²", which `int` refuses (issue 27 #13: a 500)
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 3 else MAX_HOPS

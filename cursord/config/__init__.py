@@ -12,6 +12,7 @@ from cursord.config._locations import (
     with_env_file,
 )
 from cursord.config._merge import config_from_args, load_config_file
+from cursord.config._tab import TAB_PRESETS, TabBackend, TabSpec
 from cursord.config._values import (
     DEFAULT_AGENT_LISTEN,
     DEFAULT_LISTEN,
@@ -48,6 +49,7 @@ __all__ = [
     "PRESETS",
     "SEARCH_PRESETS",
     "SQLITE_SCHEME",
+    "TAB_PRESETS",
     "CatalogModel",
     "ConfigError",
     "Endpoint",
@@ -60,6 +62,8 @@ __all__ = [
     "ProviderSpec",
     "SearchBackend",
     "ServeConfig",
+    "TabBackend",
+    "TabSpec",
     "WebSearchSpec",
     "add_serve_arguments",
     "add_store_argument",

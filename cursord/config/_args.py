@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cursord.config._file import _Setting
+from cursord.config._tab import TAB_PRESETS, build_tab, tab_fields_from_text
 from cursord.config._values import (
     _LIMIT_NAMES,
     DEFAULT_AGENT_LISTEN,
@@ -31,6 +32,7 @@ from cursord.config._values import (
     parse_gateway_url,
     parse_provider_spec,
     parse_store_url,
+    shown_provider_spec,
 )
 from cursord.config._web import SEARCH_PRESETS, build_web_search, parse_network, web_search_fields_from_text
 from cursord.core import redact_secrets
@@ -112,6 +114,11 @@ def _add_web_arguments(parser: argparse.ArgumentParser) -> None:
         "--web-search", metavar="SPEC",
         help=f"the search API behind the agent's WebSearch, on your own key: {_one_of(SEARCH_PRESETS)}, with"
         " optional overrides ',base_url=URL,api_key_env=VAR,max_results=N' (searxng needs base_url: your instance)",
+    )
+    parser.add_argument(
+        "--tab", metavar="SPEC",
+        help=f"answer the editor's Tab completion from your own FIM server: {_one_of(TAB_PRESETS)}, with"
+        " ',model=NAME' and optional ',base_url=URL,api_key_env=VAR,lines_above=N,lines_below=N'",
     )
     parser.add_argument(
         "--web-fetch-allow", dest="web_fetch_allow", action="append", metavar="CIDR",
@@ -240,6 +247,12 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
             out["web_search"] = _Setting(build_web_search(web_search_fields_from_text(arg("web_search"))), origin)
         except _Invalid as e:
             raise origin.error(e) from None
+    if arg("tab") is not None:
+        origin = _FlagOrigin(f"--tab {redact_secrets(arg('tab'))!r}")
+        try:
+            out["tab"] = _Setting(build_tab(tab_fields_from_text(arg("tab"))), origin)
+        except _Invalid as e:
+            raise origin.error(e) from None
     if arg("web_fetch_allow"):
         networks = []
         for text in arg("web_fetch_allow"):
@@ -251,7 +264,7 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
         out["web_fetch_allow"] = _Setting(tuple(networks), _FlagOrigin("--web-fetch-allow"))
     if arg("providers"):
         specs = [
-            _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {redact_secrets(text)!r}"))
+            _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {shown_provider_spec(text)!r}"))
             for text in arg("providers")
         ]
         out["providers"] = _Setting(tuple(specs), _FlagOrigin("--provider"))

@@ -14,6 +14,7 @@ from typing import Any, Final
 import attrs
 
 from cursord.config._lines import _TomlFile
+from cursord.config._tab import build_tab, tab_fields_from_table
 from cursord.config._values import (
     _PROVIDER_KEYS,
     AGENT_LISTEN_OFF,
@@ -53,7 +54,7 @@ class _Setting:
 _FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
                      "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "title_model",
                      "proxy_ports", "proxy_http2", "team_gateway", "gateway", "gateway_token_file", "node_address",
-                     "gateway_ca_file", "store", "web_search", "web_fetch_allow", "review_model")
+                     "gateway_ca_file", "store", "web_search", "web_fetch_allow", "review_model", "tab")
 
 
 
@@ -202,6 +203,10 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 if not isinstance(value, dict):
                     raise _type_error("a table ([web_search])", value)
                 out[key] = _Setting(build_web_search(web_search_fields_from_table(value)), origin)
+            elif key == "tab":
+                if not isinstance(value, dict):
+                    raise _type_error("a table ([tab])", value)
+                out[key] = _Setting(build_tab(tab_fields_from_table(value)), origin)
             elif key == "web_fetch_allow":
                 if not isinstance(value, list):
                     raise _type_error('a list of networks such as ["10.1.0.0/16"]', value)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urlsplit, urlunsplit
 
 import attrs
@@ -23,6 +23,9 @@ import tomli_w
 from cursord.config._lines import _TomlFile
 from cursord.core import redact_secrets, redact_url_password
 from cursord.providers.prices import Price, parse_price_text
+
+if TYPE_CHECKING:
+    from cursord.config._tab import TabSpec
 
 
 class ConfigError(Exception):
@@ -387,6 +390,8 @@ class ServeConfig:
     web_search: WebSearchSpec | None = None
     #: non-public networks the agent's WebFetch may reach all the same (it refuses every other one)
     web_fetch_allow: tuple[Network, ...] = ()
+    #: the FIM server behind the editor's Tab (None: Tab goes to Cursor, as without cursord)
+    tab: TabSpec | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -482,6 +487,14 @@ _PROVIDER_KEYS: Final = (
 _REQUIRED: Final = ("kind", "name", "base_url", "models")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _looks_like_a_key(text: str) -> bool:
+    """Whether an `api_key_env` value is a pasted key rather than a variable's name: a known key shape, or
+    long, or mixing lower-case letters and digits at a key's length (variable names are short and upper)."""
+    if redact_secrets(text) != text or len(text) > 40:
+        return True
+    return len(text) >= 24 and any(c.islower() for c in text) and sum(c.isdigit() for c in text) >= 4
 _MODEL_FORBIDDEN = re.compile(r"[\x00-\x20\x7f|,=]")
 
 
@@ -527,13 +540,14 @@ def _check_provider(p: ProviderSpec) -> None:
             f"{p.name!r} is not a provider name (letters, digits, '.', '_', '-'; at most 64)", "name"
         )
     _check_base_url(p.base_url)
+    if p.api_key_env is not None and _looks_like_a_key(p.api_key_env):
+        # checked first: `gsk_...` or 32 hex digits are valid variable names, and were printed back
+        raise _Invalid(
+            "looks like an API key; give the *name* of the variable that holds it (e.g. OPENAI_API_KEY)",
+            "api_key_env",
+        )
     if p.api_key_env is not None and not _ENV_NAME.match(p.api_key_env):
-        shown = redact_secrets(p.api_key_env)
-        if shown != p.api_key_env or len(p.api_key_env) > 40:
-            msg = "looks like an API key; give the *name* of the variable that holds it (e.g. OPENAI_API_KEY)"
-        else:
-            msg = f"{shown!r} is not an environment variable name"
-        raise _Invalid(msg, "api_key_env")
+        raise _Invalid(f"{p.api_key_env!r} is not an environment variable name", "api_key_env")
     if not p.models:
         raise _Invalid("at least one model is required", "models")
     for i, model in enumerate(p.models):
@@ -719,7 +733,17 @@ def parse_provider_spec(text: str) -> ProviderSpec:
     try:
         return _build_provider(_provider_fields_from_text(text))
     except _Invalid as e:
-        raise _FlagOrigin(f"--provider {redact_secrets(text)!r}").error(e) from None
+        raise _FlagOrigin(f"--provider {shown_provider_spec(text)!r}").error(e) from None
+
+
+def shown_provider_spec(text: str) -> str:
+    """A `--provider` text as an error may quote it: key shapes, and an `api_key_env` that is a key, masked."""
+    items = [
+        f"{key}=<redacted>" if key.strip() == "api_key_env" and _looks_like_a_key(value.strip()) else item
+        for item in text.split(",")
+        for key, _, value in [item.partition("=")]
+    ]
+    return redact_secrets(",".join(items))
 
 
 # --- origins: where a value came from, for error messages --------------------------------------------
@@ -960,6 +984,16 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
         out["web_search"] = entry
     if config.web_fetch_allow:
         out["web_fetch_allow"] = [str(network) for network in config.web_fetch_allow]
+    tab = config.tab
+    if tab is not None:
+        tab_entry: dict[str, Any] = {"backend": tab.backend.value, "base_url": tab.base_url, "model": tab.model,
+                                     "lines_above": tab.lines_above, "lines_below": tab.lines_below,
+                                     "cpp_url": tab.cpp_url}
+        if tab.api_key_env is not None:
+            tab_entry["api_key_env"] = tab.api_key_env
+        if environ is not None:
+            tab_entry["key_present"] = tab.key_present(environ)
+        out["tab"] = tab_entry
     return out
 
 
@@ -988,6 +1022,9 @@ def config_warnings(config: ServeConfig, environ: Mapping[str, str]) -> list[str
     search = config.web_search
     if search is not None and not search.key_present(environ):
         warnings.append(f"web_search {search.backend.value}: ${search.api_key_env} is not set; WebSearch will fail")
+    tab = config.tab
+    if tab is not None and not tab.key_present(environ):
+        warnings.append(f"tab {tab.backend.value}: ${tab.api_key_env} is not set; Tab requests will fail")
     return warnings
 
 

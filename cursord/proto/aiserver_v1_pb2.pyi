@@ -114,6 +114,26 @@ class CloudAgentEffortMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     CLOUD_AGENT_EFFORT_MODE_STANDARD: _ClassVar[CloudAgentEffortMode]
     CLOUD_AGENT_EFFORT_MODE_GRIND: _ClassVar[CloudAgentEffortMode]
 
+class CppFate(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CPP_FATE_UNSPECIFIED: _ClassVar[CppFate]
+    CPP_FATE_ACCEPT: _ClassVar[CppFate]
+    CPP_FATE_REJECT: _ClassVar[CppFate]
+    CPP_FATE_PARTIAL_ACCEPT: _ClassVar[CppFate]
+
+class CppSource(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CPP_SOURCE_UNSPECIFIED: _ClassVar[CppSource]
+    CPP_SOURCE_LINE_CHANGE: _ClassVar[CppSource]
+    CPP_SOURCE_TYPING: _ClassVar[CppSource]
+    CPP_SOURCE_OPTION_HOLD: _ClassVar[CppSource]
+    CPP_SOURCE_LINTER_ERRORS: _ClassVar[CppSource]
+    CPP_SOURCE_PARAMETER_HINTS: _ClassVar[CppSource]
+    CPP_SOURCE_CURSOR_PREDICTION: _ClassVar[CppSource]
+    CPP_SOURCE_MANUAL_TRIGGER: _ClassVar[CppSource]
+    CPP_SOURCE_EDITOR_CHANGE: _ClassVar[CppSource]
+    CPP_SOURCE_LSP_SUGGESTIONS: _ClassVar[CppSource]
+
 class DatabaseProvider(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     DATABASE_PROVIDER_UNSPECIFIED: _ClassVar[DatabaseProvider]
@@ -329,6 +349,20 @@ CLIENT_UPDATE_LEVEL_REQUIRED: ClientUpdateLevel
 CLOUD_AGENT_EFFORT_MODE_UNSPECIFIED: CloudAgentEffortMode
 CLOUD_AGENT_EFFORT_MODE_STANDARD: CloudAgentEffortMode
 CLOUD_AGENT_EFFORT_MODE_GRIND: CloudAgentEffortMode
+CPP_FATE_UNSPECIFIED: CppFate
+CPP_FATE_ACCEPT: CppFate
+CPP_FATE_REJECT: CppFate
+CPP_FATE_PARTIAL_ACCEPT: CppFate
+CPP_SOURCE_UNSPECIFIED: CppSource
+CPP_SOURCE_LINE_CHANGE: CppSource
+CPP_SOURCE_TYPING: CppSource
+CPP_SOURCE_OPTION_HOLD: CppSource
+CPP_SOURCE_LINTER_ERRORS: CppSource
+CPP_SOURCE_PARAMETER_HINTS: CppSource
+CPP_SOURCE_CURSOR_PREDICTION: CppSource
+CPP_SOURCE_MANUAL_TRIGGER: CppSource
+CPP_SOURCE_EDITOR_CHANGE: CppSource
+CPP_SOURCE_LSP_SUGGESTIONS: CppSource
 DATABASE_PROVIDER_UNSPECIFIED: DatabaseProvider
 DATABASE_PROVIDER_AURORA: DatabaseProvider
 DATABASE_PROVIDER_PLANETSCALE: DatabaseProvider
@@ -419,6 +453,14 @@ TASK_MODE_UNSPECIFIED: TaskMode
 TASK_MODE_AGENT: TaskMode
 TASK_MODE_PLAN: TaskMode
 
+class AcceptCursorPredictionEvent(_message.Message):
+    __slots__ = ("cursor_prediction", "point_in_time_model")
+    CURSOR_PREDICTION_FIELD_NUMBER: _ClassVar[int]
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    cursor_prediction: CursorPrediction
+    point_in_time_model: PointInTimeModel
+    def __init__(self, cursor_prediction: _Optional[_Union[CursorPrediction, _Mapping]] = ..., point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ...) -> None: ...
+
 class AdButton(_message.Message):
     __slots__ = ("text", "button_type", "external_url", "command_id", "client_action")
     TEXT_FIELD_NUMBER: _ClassVar[int]
@@ -467,6 +509,22 @@ class AdSection(_message.Message):
     is_beta: bool
     def __init__(self, icon_svg: _Optional[str] = ..., title: _Optional[str] = ..., description: _Optional[str] = ..., is_beta: _Optional[bool] = ...) -> None: ...
 
+class AdditionalFile(_message.Message):
+    __slots__ = ("relative_workspace_path", "is_open", "visible_range_content", "last_viewed_at", "start_line_number_one_indexed", "visible_ranges")
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    IS_OPEN_FIELD_NUMBER: _ClassVar[int]
+    VISIBLE_RANGE_CONTENT_FIELD_NUMBER: _ClassVar[int]
+    LAST_VIEWED_AT_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_NUMBER_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+    VISIBLE_RANGES_FIELD_NUMBER: _ClassVar[int]
+    relative_workspace_path: str
+    is_open: bool
+    visible_range_content: _containers.RepeatedScalarFieldContainer[str]
+    last_viewed_at: float
+    start_line_number_one_indexed: _containers.RepeatedScalarFieldContainer[int]
+    visible_ranges: _containers.RepeatedCompositeFieldContainer[LineRange]
+    def __init__(self, relative_workspace_path: _Optional[str] = ..., is_open: _Optional[bool] = ..., visible_range_content: _Optional[_Iterable[str]] = ..., last_viewed_at: _Optional[float] = ..., start_line_number_one_indexed: _Optional[_Iterable[int]] = ..., visible_ranges: _Optional[_Iterable[_Union[LineRange, _Mapping]]] = ...) -> None: ...
+
 class AgentLayoutPolicy(_message.Message):
     __slots__ = ("allowed_action_ids", "denied_action_ids")
     ALLOWED_ACTION_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -511,6 +569,44 @@ class AiAttributionSuccess(_message.Message):
     output_location: OutputLocation
     def __init__(self, attribution_text: _Optional[str] = ..., output_location: _Optional[_Union[OutputLocation, _Mapping]] = ...) -> None: ...
 
+class AiRequestEvent(_message.Message):
+    __slots__ = ("request_type", "request_id", "source")
+    class RequestType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        REQUEST_TYPE_UNSPECIFIED: _ClassVar[AiRequestEvent.RequestType]
+        REQUEST_TYPE_START: _ClassVar[AiRequestEvent.RequestType]
+        REQUEST_TYPE_END: _ClassVar[AiRequestEvent.RequestType]
+    REQUEST_TYPE_UNSPECIFIED: AiRequestEvent.RequestType
+    REQUEST_TYPE_START: AiRequestEvent.RequestType
+    REQUEST_TYPE_END: AiRequestEvent.RequestType
+    class Source(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        SOURCE_UNSPECIFIED: _ClassVar[AiRequestEvent.Source]
+        SOURCE_CHAT: _ClassVar[AiRequestEvent.Source]
+        SOURCE_CMDK: _ClassVar[AiRequestEvent.Source]
+        SOURCE_APPLY: _ClassVar[AiRequestEvent.Source]
+        SOURCE_COMPOSER: _ClassVar[AiRequestEvent.Source]
+        SOURCE_TASK: _ClassVar[AiRequestEvent.Source]
+        SOURCE_CODE_INTERPRETER: _ClassVar[AiRequestEvent.Source]
+        SOURCE_INTERPRETER_EXECUTION: _ClassVar[AiRequestEvent.Source]
+        SOURCE_BUGBOT: _ClassVar[AiRequestEvent.Source]
+    SOURCE_UNSPECIFIED: AiRequestEvent.Source
+    SOURCE_CHAT: AiRequestEvent.Source
+    SOURCE_CMDK: AiRequestEvent.Source
+    SOURCE_APPLY: AiRequestEvent.Source
+    SOURCE_COMPOSER: AiRequestEvent.Source
+    SOURCE_TASK: AiRequestEvent.Source
+    SOURCE_CODE_INTERPRETER: AiRequestEvent.Source
+    SOURCE_INTERPRETER_EXECUTION: AiRequestEvent.Source
+    SOURCE_BUGBOT: AiRequestEvent.Source
+    REQUEST_TYPE_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    request_type: AiRequestEvent.RequestType
+    request_id: str
+    source: AiRequestEvent.Source
+    def __init__(self, request_type: _Optional[_Union[AiRequestEvent.RequestType, str]] = ..., request_id: _Optional[str] = ..., source: _Optional[_Union[AiRequestEvent.Source, str]] = ...) -> None: ...
+
 class AiWebSearchResult(_message.Message):
     __slots__ = ("content", "title")
     CONTENT_FIELD_NUMBER: _ClassVar[int]
@@ -518,6 +614,35 @@ class AiWebSearchResult(_message.Message):
     content: str
     title: str
     def __init__(self, content: _Optional[str] = ..., title: _Optional[str] = ...) -> None: ...
+
+class AnythingQuickAccessItem(_message.Message):
+    __slots__ = ("resource", "separator", "section")
+    class Resource(_message.Message):
+        __slots__ = ("model", "range", "uri")
+        MODEL_FIELD_NUMBER: _ClassVar[int]
+        RANGE_FIELD_NUMBER: _ClassVar[int]
+        URI_FIELD_NUMBER: _ClassVar[int]
+        model: PointInTimeModel
+        range: IRange
+        uri: str
+        def __init__(self, model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., range: _Optional[_Union[IRange, _Mapping]] = ..., uri: _Optional[str] = ...) -> None: ...
+    RESOURCE_FIELD_NUMBER: _ClassVar[int]
+    SEPARATOR_FIELD_NUMBER: _ClassVar[int]
+    SECTION_FIELD_NUMBER: _ClassVar[int]
+    resource: AnythingQuickAccessItem.Resource
+    separator: str
+    section: str
+    def __init__(self, resource: _Optional[_Union[AnythingQuickAccessItem.Resource, _Mapping]] = ..., separator: _Optional[str] = ..., section: _Optional[str] = ...) -> None: ...
+
+class AnythingQuickAccessSelectionEvent(_message.Message):
+    __slots__ = ("query", "items", "selected_indices")
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    ITEMS_FIELD_NUMBER: _ClassVar[int]
+    SELECTED_INDICES_FIELD_NUMBER: _ClassVar[int]
+    query: str
+    items: _containers.RepeatedCompositeFieldContainer[AnythingQuickAccessItem]
+    selected_indices: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, query: _Optional[str] = ..., items: _Optional[_Iterable[_Union[AnythingQuickAccessItem, _Mapping]]] = ..., selected_indices: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ApiKeyCredentials(_message.Message):
     __slots__ = ("api_key", "base_url")
@@ -639,6 +764,18 @@ class AutoContextConfig(_message.Message):
     enabled_sem_search: bool
     enabled_v2: bool
     def __init__(self, enabled: _Optional[bool] = ..., enabled_fallback: _Optional[bool] = ..., enabled_git_graph: _Optional[bool] = ..., enabled_sem_search: _Optional[bool] = ..., enabled_v2: _Optional[bool] = ...) -> None: ...
+
+class AvailableCppModelsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class AvailableCppModelsResponse(_message.Message):
+    __slots__ = ("models", "default_model")
+    MODELS_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_MODEL_FIELD_NUMBER: _ClassVar[int]
+    models: _containers.RepeatedScalarFieldContainer[str]
+    default_model: str
+    def __init__(self, models: _Optional[_Iterable[str]] = ..., default_model: _Optional[str] = ...) -> None: ...
 
 class AvailableModelsRequest(_message.Message):
     __slots__ = ("is_nightly", "include_long_context_models", "exclude_max_named_models", "additional_model_names", "use_model_parameters", "include_hidden_models", "do_not_use_markdown", "variants_will_be_shown_in_exploded_list", "for_automations", "scope", "use_react_model_picker", "use_cloud_agent_effort_modes")
@@ -1044,6 +1181,23 @@ class BackgroundComposerFollowupResult(_message.Message):
     is_sent: bool
     def __init__(self, proposed_followup: _Optional[str] = ..., is_sent: _Optional[bool] = ...) -> None: ...
 
+class BackgroundFilesEvent(_message.Message):
+    __slots__ = ("files",)
+    class BackgroundFile(_message.Message):
+        __slots__ = ("relative_workspace_path", "contents", "hash", "full_path")
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        CONTENTS_FIELD_NUMBER: _ClassVar[int]
+        HASH_FIELD_NUMBER: _ClassVar[int]
+        FULL_PATH_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        contents: str
+        hash: str
+        full_path: str
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., contents: _Optional[str] = ..., hash: _Optional[str] = ..., full_path: _Optional[str] = ...) -> None: ...
+    FILES_FIELD_NUMBER: _ClassVar[int]
+    files: _containers.RepeatedCompositeFieldContainer[BackgroundFilesEvent.BackgroundFile]
+    def __init__(self, files: _Optional[_Iterable[_Union[BackgroundFilesEvent.BackgroundFile, _Mapping]]] = ...) -> None: ...
+
 class BedrockCredentials(_message.Message):
     __slots__ = ("access_key", "secret_key", "region", "session_token")
     ACCESS_KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1070,6 +1224,20 @@ class BedrockState(_message.Message):
     session_token: str
     def __init__(self, access_key: _Optional[str] = ..., secret_key: _Optional[str] = ..., region: _Optional[str] = ..., use_bedrock: _Optional[bool] = ..., session_token: _Optional[str] = ...) -> None: ...
 
+class BeforeAiEditEvent(_message.Message):
+    __slots__ = ("tool_call_id", "request_id", "tool_name", "point_in_time_model", "relative_workspace_path")
+    TOOL_CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    TOOL_NAME_FIELD_NUMBER: _ClassVar[int]
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    tool_call_id: str
+    request_id: str
+    tool_name: str
+    point_in_time_model: PointInTimeModel
+    relative_workspace_path: str
+    def __init__(self, tool_call_id: _Optional[str] = ..., request_id: _Optional[str] = ..., tool_name: _Optional[str] = ..., point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., relative_workspace_path: _Optional[str] = ...) -> None: ...
+
 class BidiAppendRequest(_message.Message):
     __slots__ = ("data", "request_id", "append_seqno", "data_binary")
     DATA_FIELD_NUMBER: _ClassVar[int]
@@ -1091,6 +1259,275 @@ class BidiRequestId(_message.Message):
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     request_id: str
     def __init__(self, request_id: _Optional[str] = ...) -> None: ...
+
+class BlockDiffPatch(_message.Message):
+    __slots__ = ("start_model_window", "changes", "relative_path", "model_uuid", "start_from_change_index")
+    class Change(_message.Message):
+        __slots__ = ("text", "range")
+        TEXT_FIELD_NUMBER: _ClassVar[int]
+        RANGE_FIELD_NUMBER: _ClassVar[int]
+        text: str
+        range: IRange
+        def __init__(self, text: _Optional[str] = ..., range: _Optional[_Union[IRange, _Mapping]] = ...) -> None: ...
+    class ModelWindow(_message.Message):
+        __slots__ = ("lines", "start_line_number", "end_line_number")
+        LINES_FIELD_NUMBER: _ClassVar[int]
+        START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        END_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        lines: _containers.RepeatedScalarFieldContainer[str]
+        start_line_number: int
+        end_line_number: int
+        def __init__(self, lines: _Optional[_Iterable[str]] = ..., start_line_number: _Optional[int] = ..., end_line_number: _Optional[int] = ...) -> None: ...
+    START_MODEL_WINDOW_FIELD_NUMBER: _ClassVar[int]
+    CHANGES_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_PATH_FIELD_NUMBER: _ClassVar[int]
+    MODEL_UUID_FIELD_NUMBER: _ClassVar[int]
+    START_FROM_CHANGE_INDEX_FIELD_NUMBER: _ClassVar[int]
+    start_model_window: BlockDiffPatch.ModelWindow
+    changes: _containers.RepeatedCompositeFieldContainer[BlockDiffPatch.Change]
+    relative_path: str
+    model_uuid: str
+    start_from_change_index: int
+    def __init__(self, start_model_window: _Optional[_Union[BlockDiffPatch.ModelWindow, _Mapping]] = ..., changes: _Optional[_Iterable[_Union[BlockDiffPatch.Change, _Mapping]]] = ..., relative_path: _Optional[str] = ..., model_uuid: _Optional[str] = ..., start_from_change_index: _Optional[int] = ...) -> None: ...
+
+class BrowserEvent(_message.Message):
+    __slots__ = ("view_id", "tab_created", "tab_closed", "navigation", "tool_action")
+    class Navigation(_message.Message):
+        __slots__ = ("url", "title")
+        URL_FIELD_NUMBER: _ClassVar[int]
+        TITLE_FIELD_NUMBER: _ClassVar[int]
+        url: str
+        title: str
+        def __init__(self, url: _Optional[str] = ..., title: _Optional[str] = ...) -> None: ...
+    class TabClosed(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class TabCreated(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class ToolAction(_message.Message):
+        __slots__ = ("tool_name", "args_json", "success", "post_snapshot_yaml", "post_url", "post_title", "source")
+        class Source(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+            __slots__ = ()
+            SOURCE_UNSPECIFIED: _ClassVar[BrowserEvent.ToolAction.Source]
+            SOURCE_MCP_TOOL: _ClassVar[BrowserEvent.ToolAction.Source]
+            SOURCE_MANUAL_USER: _ClassVar[BrowserEvent.ToolAction.Source]
+        SOURCE_UNSPECIFIED: BrowserEvent.ToolAction.Source
+        SOURCE_MCP_TOOL: BrowserEvent.ToolAction.Source
+        SOURCE_MANUAL_USER: BrowserEvent.ToolAction.Source
+        TOOL_NAME_FIELD_NUMBER: _ClassVar[int]
+        ARGS_JSON_FIELD_NUMBER: _ClassVar[int]
+        SUCCESS_FIELD_NUMBER: _ClassVar[int]
+        POST_SNAPSHOT_YAML_FIELD_NUMBER: _ClassVar[int]
+        POST_URL_FIELD_NUMBER: _ClassVar[int]
+        POST_TITLE_FIELD_NUMBER: _ClassVar[int]
+        SOURCE_FIELD_NUMBER: _ClassVar[int]
+        tool_name: str
+        args_json: str
+        success: bool
+        post_snapshot_yaml: str
+        post_url: str
+        post_title: str
+        source: BrowserEvent.ToolAction.Source
+        def __init__(self, tool_name: _Optional[str] = ..., args_json: _Optional[str] = ..., success: _Optional[bool] = ..., post_snapshot_yaml: _Optional[str] = ..., post_url: _Optional[str] = ..., post_title: _Optional[str] = ..., source: _Optional[_Union[BrowserEvent.ToolAction.Source, str]] = ...) -> None: ...
+    VIEW_ID_FIELD_NUMBER: _ClassVar[int]
+    TAB_CREATED_FIELD_NUMBER: _ClassVar[int]
+    TAB_CLOSED_FIELD_NUMBER: _ClassVar[int]
+    NAVIGATION_FIELD_NUMBER: _ClassVar[int]
+    TOOL_ACTION_FIELD_NUMBER: _ClassVar[int]
+    view_id: str
+    tab_created: BrowserEvent.TabCreated
+    tab_closed: BrowserEvent.TabClosed
+    navigation: BrowserEvent.Navigation
+    tool_action: BrowserEvent.ToolAction
+    def __init__(self, view_id: _Optional[str] = ..., tab_created: _Optional[_Union[BrowserEvent.TabCreated, _Mapping]] = ..., tab_closed: _Optional[_Union[BrowserEvent.TabClosed, _Mapping]] = ..., navigation: _Optional[_Union[BrowserEvent.Navigation, _Mapping]] = ..., tool_action: _Optional[_Union[BrowserEvent.ToolAction, _Mapping]] = ...) -> None: ...
+
+class BugBotEvent(_message.Message):
+    __slots__ = ("request_id", "started", "reports_generated", "pressed_fix_in_composer", "pressed_open_in_editor", "viewed_report", "user_feedback", "pressed_add_to_chat", "background_interval_started", "background_interval_ended", "background_interval_interrupted", "background_interval_errored")
+    class BackgroundIntervalInterruptedReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        BACKGROUND_INTERVAL_INTERRUPTED_REASON_UNSPECIFIED: _ClassVar[BugBotEvent.BackgroundIntervalInterruptedReason]
+        BACKGROUND_INTERVAL_INTERRUPTED_REASON_DISABLED: _ClassVar[BugBotEvent.BackgroundIntervalInterruptedReason]
+        BACKGROUND_INTERVAL_INTERRUPTED_REASON_TOO_RECENT: _ClassVar[BugBotEvent.BackgroundIntervalInterruptedReason]
+        BACKGROUND_INTERVAL_INTERRUPTED_REASON_UNVIEWED_BUG_REPORTS: _ClassVar[BugBotEvent.BackgroundIntervalInterruptedReason]
+        BACKGROUND_INTERVAL_INTERRUPTED_REASON_NOT_IN_GIT_REPO: _ClassVar[BugBotEvent.BackgroundIntervalInterruptedReason]
+        BACKGROUND_INTERVAL_INTERRUPTED_REASON_DEFAULT_BRANCH_IS_NOT_CURRENT_BRANCH: _ClassVar[BugBotEvent.BackgroundIntervalInterruptedReason]
+        BACKGROUND_INTERVAL_INTERRUPTED_REASON_NO_GIT_USER: _ClassVar[BugBotEvent.BackgroundIntervalInterruptedReason]
+        BACKGROUND_INTERVAL_INTERRUPTED_REASON_NO_LAST_COMMIT: _ClassVar[BugBotEvent.BackgroundIntervalInterruptedReason]
+        BACKGROUND_INTERVAL_INTERRUPTED_REASON_LAST_COMMIT_NOT_MADE_BY_USER: _ClassVar[BugBotEvent.BackgroundIntervalInterruptedReason]
+        BACKGROUND_INTERVAL_INTERRUPTED_REASON_LAST_COMMIT_TOO_OLD: _ClassVar[BugBotEvent.BackgroundIntervalInterruptedReason]
+        BACKGROUND_INTERVAL_INTERRUPTED_REASON_DIFF_TOO_LONG: _ClassVar[BugBotEvent.BackgroundIntervalInterruptedReason]
+        BACKGROUND_INTERVAL_INTERRUPTED_REASON_DIFF_TOO_SHORT: _ClassVar[BugBotEvent.BackgroundIntervalInterruptedReason]
+        BACKGROUND_INTERVAL_INTERRUPTED_REASON_TELEMETRY_UNHEALTHY: _ClassVar[BugBotEvent.BackgroundIntervalInterruptedReason]
+    BACKGROUND_INTERVAL_INTERRUPTED_REASON_UNSPECIFIED: BugBotEvent.BackgroundIntervalInterruptedReason
+    BACKGROUND_INTERVAL_INTERRUPTED_REASON_DISABLED: BugBotEvent.BackgroundIntervalInterruptedReason
+    BACKGROUND_INTERVAL_INTERRUPTED_REASON_TOO_RECENT: BugBotEvent.BackgroundIntervalInterruptedReason
+    BACKGROUND_INTERVAL_INTERRUPTED_REASON_UNVIEWED_BUG_REPORTS: BugBotEvent.BackgroundIntervalInterruptedReason
+    BACKGROUND_INTERVAL_INTERRUPTED_REASON_NOT_IN_GIT_REPO: BugBotEvent.BackgroundIntervalInterruptedReason
+    BACKGROUND_INTERVAL_INTERRUPTED_REASON_DEFAULT_BRANCH_IS_NOT_CURRENT_BRANCH: BugBotEvent.BackgroundIntervalInterruptedReason
+    BACKGROUND_INTERVAL_INTERRUPTED_REASON_NO_GIT_USER: BugBotEvent.BackgroundIntervalInterruptedReason
+    BACKGROUND_INTERVAL_INTERRUPTED_REASON_NO_LAST_COMMIT: BugBotEvent.BackgroundIntervalInterruptedReason
+    BACKGROUND_INTERVAL_INTERRUPTED_REASON_LAST_COMMIT_NOT_MADE_BY_USER: BugBotEvent.BackgroundIntervalInterruptedReason
+    BACKGROUND_INTERVAL_INTERRUPTED_REASON_LAST_COMMIT_TOO_OLD: BugBotEvent.BackgroundIntervalInterruptedReason
+    BACKGROUND_INTERVAL_INTERRUPTED_REASON_DIFF_TOO_LONG: BugBotEvent.BackgroundIntervalInterruptedReason
+    BACKGROUND_INTERVAL_INTERRUPTED_REASON_DIFF_TOO_SHORT: BugBotEvent.BackgroundIntervalInterruptedReason
+    BACKGROUND_INTERVAL_INTERRUPTED_REASON_TELEMETRY_UNHEALTHY: BugBotEvent.BackgroundIntervalInterruptedReason
+    class BackgroundIntervalEnded(_message.Message):
+        __slots__ = ("success",)
+        SUCCESS_FIELD_NUMBER: _ClassVar[int]
+        success: bool
+        def __init__(self, success: _Optional[bool] = ...) -> None: ...
+    class BackgroundIntervalErrored(_message.Message):
+        __slots__ = ("error_message",)
+        ERROR_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+        error_message: str
+        def __init__(self, error_message: _Optional[str] = ...) -> None: ...
+    class BackgroundIntervalInterrupted(_message.Message):
+        __slots__ = ("reason",)
+        REASON_FIELD_NUMBER: _ClassVar[int]
+        reason: BugBotEvent.BackgroundIntervalInterruptedReason
+        def __init__(self, reason: _Optional[_Union[BugBotEvent.BackgroundIntervalInterruptedReason, str]] = ...) -> None: ...
+    class BackgroundIntervalStarted(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class PressedAddToChat(_message.Message):
+        __slots__ = ("bug_report_id",)
+        BUG_REPORT_ID_FIELD_NUMBER: _ClassVar[int]
+        bug_report_id: str
+        def __init__(self, bug_report_id: _Optional[str] = ...) -> None: ...
+    class PressedFixInComposer(_message.Message):
+        __slots__ = ("bug_report_id",)
+        BUG_REPORT_ID_FIELD_NUMBER: _ClassVar[int]
+        bug_report_id: str
+        def __init__(self, bug_report_id: _Optional[str] = ...) -> None: ...
+    class PressedOpenInEditor(_message.Message):
+        __slots__ = ("bug_location", "bug_report_id")
+        BUG_LOCATION_FIELD_NUMBER: _ClassVar[int]
+        BUG_REPORT_ID_FIELD_NUMBER: _ClassVar[int]
+        bug_location: BugLocation
+        bug_report_id: str
+        def __init__(self, bug_location: _Optional[_Union[BugLocation, _Mapping]] = ..., bug_report_id: _Optional[str] = ...) -> None: ...
+    class ReportsGenerated(_message.Message):
+        __slots__ = ("bug_reports",)
+        BUG_REPORTS_FIELD_NUMBER: _ClassVar[int]
+        bug_reports: BugReports
+        def __init__(self, bug_reports: _Optional[_Union[BugReports, _Mapping]] = ...) -> None: ...
+    class Started(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class UserFeedback(_message.Message):
+        __slots__ = ("bug_report_id", "feedback")
+        BUG_REPORT_ID_FIELD_NUMBER: _ClassVar[int]
+        FEEDBACK_FIELD_NUMBER: _ClassVar[int]
+        bug_report_id: str
+        feedback: str
+        def __init__(self, bug_report_id: _Optional[str] = ..., feedback: _Optional[str] = ...) -> None: ...
+    class ViewedReport(_message.Message):
+        __slots__ = ("seconds_viewed", "report_views")
+        class ReportView(_message.Message):
+            __slots__ = ("bug_report_id", "view_percentage", "text_percentage")
+            BUG_REPORT_ID_FIELD_NUMBER: _ClassVar[int]
+            VIEW_PERCENTAGE_FIELD_NUMBER: _ClassVar[int]
+            TEXT_PERCENTAGE_FIELD_NUMBER: _ClassVar[int]
+            bug_report_id: str
+            view_percentage: float
+            text_percentage: float
+            def __init__(self, bug_report_id: _Optional[str] = ..., view_percentage: _Optional[float] = ..., text_percentage: _Optional[float] = ...) -> None: ...
+        SECONDS_VIEWED_FIELD_NUMBER: _ClassVar[int]
+        REPORT_VIEWS_FIELD_NUMBER: _ClassVar[int]
+        seconds_viewed: int
+        report_views: _containers.RepeatedCompositeFieldContainer[BugBotEvent.ViewedReport.ReportView]
+        def __init__(self, seconds_viewed: _Optional[int] = ..., report_views: _Optional[_Iterable[_Union[BugBotEvent.ViewedReport.ReportView, _Mapping]]] = ...) -> None: ...
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    STARTED_FIELD_NUMBER: _ClassVar[int]
+    REPORTS_GENERATED_FIELD_NUMBER: _ClassVar[int]
+    PRESSED_FIX_IN_COMPOSER_FIELD_NUMBER: _ClassVar[int]
+    PRESSED_OPEN_IN_EDITOR_FIELD_NUMBER: _ClassVar[int]
+    VIEWED_REPORT_FIELD_NUMBER: _ClassVar[int]
+    USER_FEEDBACK_FIELD_NUMBER: _ClassVar[int]
+    PRESSED_ADD_TO_CHAT_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_INTERVAL_STARTED_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_INTERVAL_ENDED_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_INTERVAL_INTERRUPTED_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_INTERVAL_ERRORED_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    started: BugBotEvent.Started
+    reports_generated: BugBotEvent.ReportsGenerated
+    pressed_fix_in_composer: BugBotEvent.PressedFixInComposer
+    pressed_open_in_editor: BugBotEvent.PressedOpenInEditor
+    viewed_report: BugBotEvent.ViewedReport
+    user_feedback: BugBotEvent.UserFeedback
+    pressed_add_to_chat: BugBotEvent.PressedAddToChat
+    background_interval_started: BugBotEvent.BackgroundIntervalStarted
+    background_interval_ended: BugBotEvent.BackgroundIntervalEnded
+    background_interval_interrupted: BugBotEvent.BackgroundIntervalInterrupted
+    background_interval_errored: BugBotEvent.BackgroundIntervalErrored
+    def __init__(self, request_id: _Optional[str] = ..., started: _Optional[_Union[BugBotEvent.Started, _Mapping]] = ..., reports_generated: _Optional[_Union[BugBotEvent.ReportsGenerated, _Mapping]] = ..., pressed_fix_in_composer: _Optional[_Union[BugBotEvent.PressedFixInComposer, _Mapping]] = ..., pressed_open_in_editor: _Optional[_Union[BugBotEvent.PressedOpenInEditor, _Mapping]] = ..., viewed_report: _Optional[_Union[BugBotEvent.ViewedReport, _Mapping]] = ..., user_feedback: _Optional[_Union[BugBotEvent.UserFeedback, _Mapping]] = ..., pressed_add_to_chat: _Optional[_Union[BugBotEvent.PressedAddToChat, _Mapping]] = ..., background_interval_started: _Optional[_Union[BugBotEvent.BackgroundIntervalStarted, _Mapping]] = ..., background_interval_ended: _Optional[_Union[BugBotEvent.BackgroundIntervalEnded, _Mapping]] = ..., background_interval_interrupted: _Optional[_Union[BugBotEvent.BackgroundIntervalInterrupted, _Mapping]] = ..., background_interval_errored: _Optional[_Union[BugBotEvent.BackgroundIntervalErrored, _Mapping]] = ...) -> None: ...
+
+class BugBotLinterEvent(_message.Message):
+    __slots__ = ("request_id", "point_in_time_model", "lint_generated", "lint_dismissed", "user_feedback", "viewed_report", "unviewed_report", "started", "not_shown_because_heuristic")
+    class LintDismissed(_message.Message):
+        __slots__ = ("bug_report_id",)
+        BUG_REPORT_ID_FIELD_NUMBER: _ClassVar[int]
+        bug_report_id: str
+        def __init__(self, bug_report_id: _Optional[str] = ...) -> None: ...
+    class LintGenerated(_message.Message):
+        __slots__ = ("bug_report",)
+        BUG_REPORT_FIELD_NUMBER: _ClassVar[int]
+        bug_report: BugReport
+        def __init__(self, bug_report: _Optional[_Union[BugReport, _Mapping]] = ...) -> None: ...
+    class NotShownBecauseHeuristic(_message.Message):
+        __slots__ = ("heuristic",)
+        class Heuristic(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+            __slots__ = ()
+            HEURISTIC_UNSPECIFIED: _ClassVar[BugBotLinterEvent.NotShownBecauseHeuristic.Heuristic]
+            HEURISTIC_LINT_OVERLAP: _ClassVar[BugBotLinterEvent.NotShownBecauseHeuristic.Heuristic]
+            HEURISTIC_LINES_MISMATCH: _ClassVar[BugBotLinterEvent.NotShownBecauseHeuristic.Heuristic]
+        HEURISTIC_UNSPECIFIED: BugBotLinterEvent.NotShownBecauseHeuristic.Heuristic
+        HEURISTIC_LINT_OVERLAP: BugBotLinterEvent.NotShownBecauseHeuristic.Heuristic
+        HEURISTIC_LINES_MISMATCH: BugBotLinterEvent.NotShownBecauseHeuristic.Heuristic
+        HEURISTIC_FIELD_NUMBER: _ClassVar[int]
+        heuristic: BugBotLinterEvent.NotShownBecauseHeuristic.Heuristic
+        def __init__(self, heuristic: _Optional[_Union[BugBotLinterEvent.NotShownBecauseHeuristic.Heuristic, str]] = ...) -> None: ...
+    class Started(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class UnviewedReport(_message.Message):
+        __slots__ = ("bug_report_id",)
+        BUG_REPORT_ID_FIELD_NUMBER: _ClassVar[int]
+        bug_report_id: str
+        def __init__(self, bug_report_id: _Optional[str] = ...) -> None: ...
+    class UserFeedback(_message.Message):
+        __slots__ = ("bug_report_id", "feedback")
+        BUG_REPORT_ID_FIELD_NUMBER: _ClassVar[int]
+        FEEDBACK_FIELD_NUMBER: _ClassVar[int]
+        bug_report_id: str
+        feedback: str
+        def __init__(self, bug_report_id: _Optional[str] = ..., feedback: _Optional[str] = ...) -> None: ...
+    class ViewedReport(_message.Message):
+        __slots__ = ("bug_report_id",)
+        BUG_REPORT_ID_FIELD_NUMBER: _ClassVar[int]
+        bug_report_id: str
+        def __init__(self, bug_report_id: _Optional[str] = ...) -> None: ...
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    LINT_GENERATED_FIELD_NUMBER: _ClassVar[int]
+    LINT_DISMISSED_FIELD_NUMBER: _ClassVar[int]
+    USER_FEEDBACK_FIELD_NUMBER: _ClassVar[int]
+    VIEWED_REPORT_FIELD_NUMBER: _ClassVar[int]
+    UNVIEWED_REPORT_FIELD_NUMBER: _ClassVar[int]
+    STARTED_FIELD_NUMBER: _ClassVar[int]
+    NOT_SHOWN_BECAUSE_HEURISTIC_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    point_in_time_model: PointInTimeModel
+    lint_generated: BugBotLinterEvent.LintGenerated
+    lint_dismissed: BugBotLinterEvent.LintDismissed
+    user_feedback: BugBotLinterEvent.UserFeedback
+    viewed_report: BugBotLinterEvent.ViewedReport
+    unviewed_report: BugBotLinterEvent.UnviewedReport
+    started: BugBotLinterEvent.Started
+    not_shown_because_heuristic: BugBotLinterEvent.NotShownBecauseHeuristic
+    def __init__(self, request_id: _Optional[str] = ..., point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., lint_generated: _Optional[_Union[BugBotLinterEvent.LintGenerated, _Mapping]] = ..., lint_dismissed: _Optional[_Union[BugBotLinterEvent.LintDismissed, _Mapping]] = ..., user_feedback: _Optional[_Union[BugBotLinterEvent.UserFeedback, _Mapping]] = ..., viewed_report: _Optional[_Union[BugBotLinterEvent.ViewedReport, _Mapping]] = ..., unviewed_report: _Optional[_Union[BugBotLinterEvent.UnviewedReport, _Mapping]] = ..., started: _Optional[_Union[BugBotLinterEvent.Started, _Mapping]] = ..., not_shown_because_heuristic: _Optional[_Union[BugBotLinterEvent.NotShownBecauseHeuristic, _Mapping]] = ...) -> None: ...
 
 class BugConfigResponse(_message.Message):
     __slots__ = ("linter_strategy_v1", "bug_bot_v1", "linter_strategy_v2")
@@ -1167,6 +1604,48 @@ class BugConfigResponse(_message.Message):
     linter_strategy_v2: BugConfigResponse.LinterStrategyV2
     def __init__(self, linter_strategy_v1: _Optional[_Union[BugConfigResponse.LinterStrategyV1, _Mapping]] = ..., bug_bot_v1: _Optional[_Union[BugConfigResponse.BugBotV1, _Mapping]] = ..., linter_strategy_v2: _Optional[_Union[BugConfigResponse.LinterStrategyV2, _Mapping]] = ...) -> None: ...
 
+class BugLocation(_message.Message):
+    __slots__ = ("file", "start_line", "end_line", "code_lines")
+    FILE_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_FIELD_NUMBER: _ClassVar[int]
+    CODE_LINES_FIELD_NUMBER: _ClassVar[int]
+    file: str
+    start_line: int
+    end_line: int
+    code_lines: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, file: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., code_lines: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BugReport(_message.Message):
+    __slots__ = ("locations", "id", "description", "confidence", "category", "severity", "title", "rationale", "triggered_by_rule_id", "model_confidence")
+    LOCATIONS_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    CATEGORY_FIELD_NUMBER: _ClassVar[int]
+    SEVERITY_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    RATIONALE_FIELD_NUMBER: _ClassVar[int]
+    TRIGGERED_BY_RULE_ID_FIELD_NUMBER: _ClassVar[int]
+    MODEL_CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    locations: _containers.RepeatedCompositeFieldContainer[BugLocation]
+    id: str
+    description: str
+    confidence: float
+    category: str
+    severity: str
+    title: str
+    rationale: str
+    triggered_by_rule_id: str
+    model_confidence: float
+    def __init__(self, locations: _Optional[_Iterable[_Union[BugLocation, _Mapping]]] = ..., id: _Optional[str] = ..., description: _Optional[str] = ..., confidence: _Optional[float] = ..., category: _Optional[str] = ..., severity: _Optional[str] = ..., title: _Optional[str] = ..., rationale: _Optional[str] = ..., triggered_by_rule_id: _Optional[str] = ..., model_confidence: _Optional[float] = ...) -> None: ...
+
+class BugReports(_message.Message):
+    __slots__ = ("bug_reports",)
+    BUG_REPORTS_FIELD_NUMBER: _ClassVar[int]
+    bug_reports: _containers.RepeatedCompositeFieldContainer[BugReport]
+    def __init__(self, bug_reports: _Optional[_Iterable[_Union[BugReport, _Mapping]]] = ...) -> None: ...
+
 class BugbotConfig(_message.Message):
     __slots__ = ("bugbot_plan_enabled", "bugbot_plan_type")
     BUGBOT_PLAN_ENABLED_FIELD_NUMBER: _ClassVar[int]
@@ -1242,6 +1721,29 @@ class ChatConfig(_message.Message):
     disable_statsig: bool
     list_dir_v2_predefined_ignore_globs: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, disable_unification: _Optional[bool] = ..., full_context_token_limit: _Optional[int] = ..., disable_yolo_mode: _Optional[bool] = ..., max_rule_length: _Optional[int] = ..., max_mcp_tools: _Optional[int] = ..., warn_mcp_tools: _Optional[int] = ..., summarization_message: _Optional[str] = ..., num_files_for_memory_generation: _Optional[int] = ..., memory_default_enabled: _Optional[bool] = ..., num_summarizations_before_warning_shown: _Optional[int] = ..., cursor_rules_read_file_fix_enabled: _Optional[bool] = ..., dont_send_ctrl_c_before_command: _Optional[bool] = ..., client_statsig_poll_interval_ms: _Optional[int] = ..., disable_statsig: _Optional[bool] = ..., list_dir_v2_predefined_ignore_globs: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ChatEvent(_message.Message):
+    __slots__ = ("request_id", "submit_prompt", "end_of_any_generation", "end_of_uninterrupted_generation")
+    class EndOfAnyGeneration(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class EndOfUninterruptedGeneration(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class SubmitPrompt(_message.Message):
+        __slots__ = ("prompt",)
+        PROMPT_FIELD_NUMBER: _ClassVar[int]
+        prompt: str
+        def __init__(self, prompt: _Optional[str] = ...) -> None: ...
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    SUBMIT_PROMPT_FIELD_NUMBER: _ClassVar[int]
+    END_OF_ANY_GENERATION_FIELD_NUMBER: _ClassVar[int]
+    END_OF_UNINTERRUPTED_GENERATION_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    submit_prompt: ChatEvent.SubmitPrompt
+    end_of_any_generation: ChatEvent.EndOfAnyGeneration
+    end_of_uninterrupted_generation: ChatEvent.EndOfUninterruptedGeneration
+    def __init__(self, request_id: _Optional[str] = ..., submit_prompt: _Optional[_Union[ChatEvent.SubmitPrompt, _Mapping]] = ..., end_of_any_generation: _Optional[_Union[ChatEvent.EndOfAnyGeneration, _Mapping]] = ..., end_of_uninterrupted_generation: _Optional[_Union[ChatEvent.EndOfUninterruptedGeneration, _Mapping]] = ...) -> None: ...
 
 class ChatQuote(_message.Message):
     __slots__ = ("markdown", "bubble_id", "section_index")
@@ -1549,6 +2051,78 @@ class ClientVersionStatus(_message.Message):
     min_allowed_client_version: str
     message: str
     def __init__(self, update_level: _Optional[_Union[ClientUpdateLevel, str]] = ..., current_client_version: _Optional[str] = ..., min_supported_client_version: _Optional[str] = ..., min_allowed_client_version: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
+
+class CmdKEvent(_message.Message):
+    __slots__ = ("point_in_time_model", "request_id", "prompt_bar_id", "submit_prompt", "end_of_generation", "interrupt_generation", "accept_all", "reject_all", "reject_partial_diff", "accept_partial_diff", "after_reject")
+    class AcceptDiffs(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class AcceptPartialDiff(_message.Message):
+        __slots__ = ("green_range", "green_lines", "red_lines")
+        GREEN_RANGE_FIELD_NUMBER: _ClassVar[int]
+        GREEN_LINES_FIELD_NUMBER: _ClassVar[int]
+        RED_LINES_FIELD_NUMBER: _ClassVar[int]
+        green_range: IRange
+        green_lines: _containers.RepeatedScalarFieldContainer[str]
+        red_lines: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, green_range: _Optional[_Union[IRange, _Mapping]] = ..., green_lines: _Optional[_Iterable[str]] = ..., red_lines: _Optional[_Iterable[str]] = ...) -> None: ...
+    class AfterReject(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class EndOfGeneration(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class InterruptGeneration(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class RejectDiffs(_message.Message):
+        __slots__ = ("actor_request_id", "silent")
+        ACTOR_REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+        SILENT_FIELD_NUMBER: _ClassVar[int]
+        actor_request_id: str
+        silent: bool
+        def __init__(self, actor_request_id: _Optional[str] = ..., silent: _Optional[bool] = ...) -> None: ...
+    class RejectPartialDiff(_message.Message):
+        __slots__ = ("green_range", "green_lines", "red_lines")
+        GREEN_RANGE_FIELD_NUMBER: _ClassVar[int]
+        GREEN_LINES_FIELD_NUMBER: _ClassVar[int]
+        RED_LINES_FIELD_NUMBER: _ClassVar[int]
+        green_range: IRange
+        green_lines: _containers.RepeatedScalarFieldContainer[str]
+        red_lines: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, green_range: _Optional[_Union[IRange, _Mapping]] = ..., green_lines: _Optional[_Iterable[str]] = ..., red_lines: _Optional[_Iterable[str]] = ...) -> None: ...
+    class SubmitPrompt(_message.Message):
+        __slots__ = ("original_range", "original_text", "prompt")
+        ORIGINAL_RANGE_FIELD_NUMBER: _ClassVar[int]
+        ORIGINAL_TEXT_FIELD_NUMBER: _ClassVar[int]
+        PROMPT_FIELD_NUMBER: _ClassVar[int]
+        original_range: IRange
+        original_text: str
+        prompt: str
+        def __init__(self, original_range: _Optional[_Union[IRange, _Mapping]] = ..., original_text: _Optional[str] = ..., prompt: _Optional[str] = ...) -> None: ...
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_BAR_ID_FIELD_NUMBER: _ClassVar[int]
+    SUBMIT_PROMPT_FIELD_NUMBER: _ClassVar[int]
+    END_OF_GENERATION_FIELD_NUMBER: _ClassVar[int]
+    INTERRUPT_GENERATION_FIELD_NUMBER: _ClassVar[int]
+    ACCEPT_ALL_FIELD_NUMBER: _ClassVar[int]
+    REJECT_ALL_FIELD_NUMBER: _ClassVar[int]
+    REJECT_PARTIAL_DIFF_FIELD_NUMBER: _ClassVar[int]
+    ACCEPT_PARTIAL_DIFF_FIELD_NUMBER: _ClassVar[int]
+    AFTER_REJECT_FIELD_NUMBER: _ClassVar[int]
+    point_in_time_model: PointInTimeModel
+    request_id: str
+    prompt_bar_id: str
+    submit_prompt: CmdKEvent.SubmitPrompt
+    end_of_generation: CmdKEvent.EndOfGeneration
+    interrupt_generation: CmdKEvent.InterruptGeneration
+    accept_all: CmdKEvent.AcceptDiffs
+    reject_all: CmdKEvent.RejectDiffs
+    reject_partial_diff: CmdKEvent.RejectPartialDiff
+    accept_partial_diff: CmdKEvent.AcceptPartialDiff
+    after_reject: CmdKEvent.AfterReject
+    def __init__(self, point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., request_id: _Optional[str] = ..., prompt_bar_id: _Optional[str] = ..., submit_prompt: _Optional[_Union[CmdKEvent.SubmitPrompt, _Mapping]] = ..., end_of_generation: _Optional[_Union[CmdKEvent.EndOfGeneration, _Mapping]] = ..., interrupt_generation: _Optional[_Union[CmdKEvent.InterruptGeneration, _Mapping]] = ..., accept_all: _Optional[_Union[CmdKEvent.AcceptDiffs, _Mapping]] = ..., reject_all: _Optional[_Union[CmdKEvent.RejectDiffs, _Mapping]] = ..., reject_partial_diff: _Optional[_Union[CmdKEvent.RejectPartialDiff, _Mapping]] = ..., accept_partial_diff: _Optional[_Union[CmdKEvent.AcceptPartialDiff, _Mapping]] = ..., after_reject: _Optional[_Union[CmdKEvent.AfterReject, _Mapping]] = ...) -> None: ...
 
 class CodeBlock(_message.Message):
     __slots__ = ("relative_workspace_path", "file_contents", "file_contents_length", "range", "contents", "signatures", "override_contents", "original_contents", "detailed_lines", "file_git_context")
@@ -2722,6 +3296,493 @@ class Coordinate(_message.Message):
     y: int
     def __init__(self, x: _Optional[int] = ..., y: _Optional[int] = ...) -> None: ...
 
+class CppAcceptEvent(_message.Message):
+    __slots__ = ("cpp_suggestion",)
+    CPP_SUGGESTION_FIELD_NUMBER: _ClassVar[int]
+    cpp_suggestion: CppSuggestion
+    def __init__(self, cpp_suggestion: _Optional[_Union[CppSuggestion, _Mapping]] = ...) -> None: ...
+
+class CppAcceptEventNew(_message.Message):
+    __slots__ = ("cpp_suggestion", "point_in_time_model")
+    CPP_SUGGESTION_FIELD_NUMBER: _ClassVar[int]
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    cpp_suggestion: CurrentlyShownCppSuggestion
+    point_in_time_model: PointInTimeModel
+    def __init__(self, cpp_suggestion: _Optional[_Union[CurrentlyShownCppSuggestion, _Mapping]] = ..., point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ...) -> None: ...
+
+class CppAppendRequest(_message.Message):
+    __slots__ = ("changes",)
+    CHANGES_FIELD_NUMBER: _ClassVar[int]
+    changes: bytes
+    def __init__(self, changes: _Optional[bytes] = ...) -> None: ...
+
+class CppAppendResponse(_message.Message):
+    __slots__ = ("success",)
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    success: bool
+    def __init__(self, success: _Optional[bool] = ...) -> None: ...
+
+class CppChangeQuickActionEvent(_message.Message):
+    __slots__ = ("point_in_time_model", "added", "removed", "actions")
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    ADDED_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    point_in_time_model: PointInTimeModel
+    added: _containers.RepeatedCompositeFieldContainer[CppQuickAction]
+    removed: _containers.RepeatedCompositeFieldContainer[CppQuickAction]
+    actions: _containers.RepeatedCompositeFieldContainer[CppQuickAction]
+    def __init__(self, point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., added: _Optional[_Iterable[_Union[CppQuickAction, _Mapping]]] = ..., removed: _Optional[_Iterable[_Union[CppQuickAction, _Mapping]]] = ..., actions: _Optional[_Iterable[_Union[CppQuickAction, _Mapping]]] = ...) -> None: ...
+
+class CppConfigRequest(_message.Message):
+    __slots__ = ("is_nightly", "model", "supports_cpt")
+    IS_NIGHTLY_FIELD_NUMBER: _ClassVar[int]
+    MODEL_FIELD_NUMBER: _ClassVar[int]
+    SUPPORTS_CPT_FIELD_NUMBER: _ClassVar[int]
+    is_nightly: bool
+    model: str
+    supports_cpt: bool
+    def __init__(self, is_nightly: _Optional[bool] = ..., model: _Optional[str] = ..., supports_cpt: _Optional[bool] = ...) -> None: ...
+
+class CppConfigResponse(_message.Message):
+    __slots__ = ("above_radius", "below_radius", "merge_behavior", "is_on", "is_ghost_text", "should_let_user_enable_cpp_even_if_not_pro", "heuristics", "exclude_recently_viewed_files_patterns", "enable_rvf_tracking", "global_debounce_duration_millis", "client_debounce_duration_millis", "cpp_url", "use_whitespace_diff_history", "import_prediction_config", "enable_filesync_debounce_skipping", "check_filesync_hash_percent", "geo_cpp_backend_url", "recently_rejected_edit_thresholds", "is_fused_cursor_prediction_model", "include_unchanged_lines", "should_fetch_rvf_text", "max_number_of_cleared_suggestions_since_last_accept", "suggestion_hint_config", "allows_tab_chunks", "tab_context_refresh_debounce_ms", "tab_context_refresh_editor_change_debounce_ms")
+    class Heuristic(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        HEURISTIC_UNSPECIFIED: _ClassVar[CppConfigResponse.Heuristic]
+        HEURISTIC_LOTS_OF_ADDED_TEXT: _ClassVar[CppConfigResponse.Heuristic]
+        HEURISTIC_DUPLICATING_LINE_AFTER_SUGGESTION: _ClassVar[CppConfigResponse.Heuristic]
+        HEURISTIC_DUPLICATING_MULTIPLE_LINES_AFTER_SUGGESTION: _ClassVar[CppConfigResponse.Heuristic]
+        HEURISTIC_REVERTING_USER_CHANGE: _ClassVar[CppConfigResponse.Heuristic]
+        HEURISTIC_OUTPUT_EXTENDS_BEYOND_RANGE_AND_IS_REPEATED: _ClassVar[CppConfigResponse.Heuristic]
+        HEURISTIC_SUGGESTING_RECENTLY_REJECTED_EDIT: _ClassVar[CppConfigResponse.Heuristic]
+    HEURISTIC_UNSPECIFIED: CppConfigResponse.Heuristic
+    HEURISTIC_LOTS_OF_ADDED_TEXT: CppConfigResponse.Heuristic
+    HEURISTIC_DUPLICATING_LINE_AFTER_SUGGESTION: CppConfigResponse.Heuristic
+    HEURISTIC_DUPLICATING_MULTIPLE_LINES_AFTER_SUGGESTION: CppConfigResponse.Heuristic
+    HEURISTIC_REVERTING_USER_CHANGE: CppConfigResponse.Heuristic
+    HEURISTIC_OUTPUT_EXTENDS_BEYOND_RANGE_AND_IS_REPEATED: CppConfigResponse.Heuristic
+    HEURISTIC_SUGGESTING_RECENTLY_REJECTED_EDIT: CppConfigResponse.Heuristic
+    class ImportPredictionConfig(_message.Message):
+        __slots__ = ("is_disabled_by_backend", "should_turn_on_automatically", "python_enabled")
+        IS_DISABLED_BY_BACKEND_FIELD_NUMBER: _ClassVar[int]
+        SHOULD_TURN_ON_AUTOMATICALLY_FIELD_NUMBER: _ClassVar[int]
+        PYTHON_ENABLED_FIELD_NUMBER: _ClassVar[int]
+        is_disabled_by_backend: bool
+        should_turn_on_automatically: bool
+        python_enabled: bool
+        def __init__(self, is_disabled_by_backend: _Optional[bool] = ..., should_turn_on_automatically: _Optional[bool] = ..., python_enabled: _Optional[bool] = ...) -> None: ...
+    class MergeBehavior(_message.Message):
+        __slots__ = ("type", "limit", "radius")
+        TYPE_FIELD_NUMBER: _ClassVar[int]
+        LIMIT_FIELD_NUMBER: _ClassVar[int]
+        RADIUS_FIELD_NUMBER: _ClassVar[int]
+        type: str
+        limit: int
+        radius: int
+        def __init__(self, type: _Optional[str] = ..., limit: _Optional[int] = ..., radius: _Optional[int] = ...) -> None: ...
+    class RecentlyRejectedEditThresholds(_message.Message):
+        __slots__ = ("hard_reject_threshold", "soft_reject_threshold")
+        HARD_REJECT_THRESHOLD_FIELD_NUMBER: _ClassVar[int]
+        SOFT_REJECT_THRESHOLD_FIELD_NUMBER: _ClassVar[int]
+        hard_reject_threshold: int
+        soft_reject_threshold: int
+        def __init__(self, hard_reject_threshold: _Optional[int] = ..., soft_reject_threshold: _Optional[int] = ...) -> None: ...
+    class SuggestionHintConfig(_message.Message):
+        __slots__ = ("important_lsp_extensions", "enabled_for_path_extensions")
+        IMPORTANT_LSP_EXTENSIONS_FIELD_NUMBER: _ClassVar[int]
+        ENABLED_FOR_PATH_EXTENSIONS_FIELD_NUMBER: _ClassVar[int]
+        important_lsp_extensions: _containers.RepeatedScalarFieldContainer[str]
+        enabled_for_path_extensions: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, important_lsp_extensions: _Optional[_Iterable[str]] = ..., enabled_for_path_extensions: _Optional[_Iterable[str]] = ...) -> None: ...
+    ABOVE_RADIUS_FIELD_NUMBER: _ClassVar[int]
+    BELOW_RADIUS_FIELD_NUMBER: _ClassVar[int]
+    MERGE_BEHAVIOR_FIELD_NUMBER: _ClassVar[int]
+    IS_ON_FIELD_NUMBER: _ClassVar[int]
+    IS_GHOST_TEXT_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_LET_USER_ENABLE_CPP_EVEN_IF_NOT_PRO_FIELD_NUMBER: _ClassVar[int]
+    HEURISTICS_FIELD_NUMBER: _ClassVar[int]
+    EXCLUDE_RECENTLY_VIEWED_FILES_PATTERNS_FIELD_NUMBER: _ClassVar[int]
+    ENABLE_RVF_TRACKING_FIELD_NUMBER: _ClassVar[int]
+    GLOBAL_DEBOUNCE_DURATION_MILLIS_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_DEBOUNCE_DURATION_MILLIS_FIELD_NUMBER: _ClassVar[int]
+    CPP_URL_FIELD_NUMBER: _ClassVar[int]
+    USE_WHITESPACE_DIFF_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    IMPORT_PREDICTION_CONFIG_FIELD_NUMBER: _ClassVar[int]
+    ENABLE_FILESYNC_DEBOUNCE_SKIPPING_FIELD_NUMBER: _ClassVar[int]
+    CHECK_FILESYNC_HASH_PERCENT_FIELD_NUMBER: _ClassVar[int]
+    GEO_CPP_BACKEND_URL_FIELD_NUMBER: _ClassVar[int]
+    RECENTLY_REJECTED_EDIT_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    IS_FUSED_CURSOR_PREDICTION_MODEL_FIELD_NUMBER: _ClassVar[int]
+    INCLUDE_UNCHANGED_LINES_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_FETCH_RVF_TEXT_FIELD_NUMBER: _ClassVar[int]
+    MAX_NUMBER_OF_CLEARED_SUGGESTIONS_SINCE_LAST_ACCEPT_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTION_HINT_CONFIG_FIELD_NUMBER: _ClassVar[int]
+    ALLOWS_TAB_CHUNKS_FIELD_NUMBER: _ClassVar[int]
+    TAB_CONTEXT_REFRESH_DEBOUNCE_MS_FIELD_NUMBER: _ClassVar[int]
+    TAB_CONTEXT_REFRESH_EDITOR_CHANGE_DEBOUNCE_MS_FIELD_NUMBER: _ClassVar[int]
+    above_radius: int
+    below_radius: int
+    merge_behavior: CppConfigResponse.MergeBehavior
+    is_on: bool
+    is_ghost_text: bool
+    should_let_user_enable_cpp_even_if_not_pro: bool
+    heuristics: _containers.RepeatedScalarFieldContainer[CppConfigResponse.Heuristic]
+    exclude_recently_viewed_files_patterns: _containers.RepeatedScalarFieldContainer[str]
+    enable_rvf_tracking: bool
+    global_debounce_duration_millis: int
+    client_debounce_duration_millis: int
+    cpp_url: str
+    use_whitespace_diff_history: bool
+    import_prediction_config: CppConfigResponse.ImportPredictionConfig
+    enable_filesync_debounce_skipping: bool
+    check_filesync_hash_percent: float
+    geo_cpp_backend_url: str
+    recently_rejected_edit_thresholds: CppConfigResponse.RecentlyRejectedEditThresholds
+    is_fused_cursor_prediction_model: bool
+    include_unchanged_lines: bool
+    should_fetch_rvf_text: bool
+    max_number_of_cleared_suggestions_since_last_accept: int
+    suggestion_hint_config: CppConfigResponse.SuggestionHintConfig
+    allows_tab_chunks: bool
+    tab_context_refresh_debounce_ms: int
+    tab_context_refresh_editor_change_debounce_ms: int
+    def __init__(self, above_radius: _Optional[int] = ..., below_radius: _Optional[int] = ..., merge_behavior: _Optional[_Union[CppConfigResponse.MergeBehavior, _Mapping]] = ..., is_on: _Optional[bool] = ..., is_ghost_text: _Optional[bool] = ..., should_let_user_enable_cpp_even_if_not_pro: _Optional[bool] = ..., heuristics: _Optional[_Iterable[_Union[CppConfigResponse.Heuristic, str]]] = ..., exclude_recently_viewed_files_patterns: _Optional[_Iterable[str]] = ..., enable_rvf_tracking: _Optional[bool] = ..., global_debounce_duration_millis: _Optional[int] = ..., client_debounce_duration_millis: _Optional[int] = ..., cpp_url: _Optional[str] = ..., use_whitespace_diff_history: _Optional[bool] = ..., import_prediction_config: _Optional[_Union[CppConfigResponse.ImportPredictionConfig, _Mapping]] = ..., enable_filesync_debounce_skipping: _Optional[bool] = ..., check_filesync_hash_percent: _Optional[float] = ..., geo_cpp_backend_url: _Optional[str] = ..., recently_rejected_edit_thresholds: _Optional[_Union[CppConfigResponse.RecentlyRejectedEditThresholds, _Mapping]] = ..., is_fused_cursor_prediction_model: _Optional[bool] = ..., include_unchanged_lines: _Optional[bool] = ..., should_fetch_rvf_text: _Optional[bool] = ..., max_number_of_cleared_suggestions_since_last_accept: _Optional[int] = ..., suggestion_hint_config: _Optional[_Union[CppConfigResponse.SuggestionHintConfig, _Mapping]] = ..., allows_tab_chunks: _Optional[bool] = ..., tab_context_refresh_debounce_ms: _Optional[int] = ..., tab_context_refresh_editor_change_debounce_ms: _Optional[int] = ...) -> None: ...
+
+class CppContextItem(_message.Message):
+    __slots__ = ("contents", "symbol", "relative_workspace_path", "score")
+    CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    SYMBOL_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    contents: str
+    symbol: str
+    relative_workspace_path: str
+    score: float
+    def __init__(self, contents: _Optional[str] = ..., symbol: _Optional[str] = ..., relative_workspace_path: _Optional[str] = ..., score: _Optional[float] = ...) -> None: ...
+
+class CppCopyEvent(_message.Message):
+    __slots__ = ("clipboard_contents",)
+    CLIPBOARD_CONTENTS_FIELD_NUMBER: _ClassVar[int]
+    clipboard_contents: str
+    def __init__(self, clipboard_contents: _Optional[str] = ...) -> None: ...
+
+class CppDebouncedCursorMovementEvent(_message.Message):
+    __slots__ = ("point_in_time_model", "cursor_position")
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_POSITION_FIELD_NUMBER: _ClassVar[int]
+    point_in_time_model: PointInTimeModel
+    cursor_position: OneIndexedPosition
+    def __init__(self, point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., cursor_position: _Optional[_Union[OneIndexedPosition, _Mapping]] = ...) -> None: ...
+
+class CppEditHistoryStatusRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class CppEditHistoryStatusResponse(_message.Message):
+    __slots__ = ("on", "only_if_explicit")
+    ON_FIELD_NUMBER: _ClassVar[int]
+    ONLY_IF_EXPLICIT_FIELD_NUMBER: _ClassVar[int]
+    on: bool
+    only_if_explicit: bool
+    def __init__(self, on: _Optional[bool] = ..., only_if_explicit: _Optional[bool] = ...) -> None: ...
+
+class CppEditorChangedEvent(_message.Message):
+    __slots__ = ("point_in_time_model", "cursor_position", "visible_ranges", "editor_id")
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_POSITION_FIELD_NUMBER: _ClassVar[int]
+    VISIBLE_RANGES_FIELD_NUMBER: _ClassVar[int]
+    EDITOR_ID_FIELD_NUMBER: _ClassVar[int]
+    point_in_time_model: PointInTimeModel
+    cursor_position: OneIndexedPosition
+    visible_ranges: _containers.RepeatedCompositeFieldContainer[IRange]
+    editor_id: str
+    def __init__(self, point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., cursor_position: _Optional[_Union[OneIndexedPosition, _Mapping]] = ..., visible_ranges: _Optional[_Iterable[_Union[IRange, _Mapping]]] = ..., editor_id: _Optional[str] = ...) -> None: ...
+
+class CppFileDiffHistory(_message.Message):
+    __slots__ = ("file_name", "diff_history", "diff_history_timestamps")
+    FILE_NAME_FIELD_NUMBER: _ClassVar[int]
+    DIFF_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    DIFF_HISTORY_TIMESTAMPS_FIELD_NUMBER: _ClassVar[int]
+    file_name: str
+    diff_history: _containers.RepeatedScalarFieldContainer[str]
+    diff_history_timestamps: _containers.RepeatedScalarFieldContainer[float]
+    def __init__(self, file_name: _Optional[str] = ..., diff_history: _Optional[_Iterable[str]] = ..., diff_history_timestamps: _Optional[_Iterable[float]] = ...) -> None: ...
+
+class CppHistoryAppendEvent(_message.Message):
+    __slots__ = ("final_model_hash", "model_change", "accept_event", "reject_event", "manual_trigger_event")
+    FINAL_MODEL_HASH_FIELD_NUMBER: _ClassVar[int]
+    MODEL_CHANGE_FIELD_NUMBER: _ClassVar[int]
+    ACCEPT_EVENT_FIELD_NUMBER: _ClassVar[int]
+    REJECT_EVENT_FIELD_NUMBER: _ClassVar[int]
+    MANUAL_TRIGGER_EVENT_FIELD_NUMBER: _ClassVar[int]
+    final_model_hash: str
+    model_change: ModelChange
+    accept_event: CppAcceptEvent
+    reject_event: CppRejectEvent
+    manual_trigger_event: CppManualTriggerEvent
+    def __init__(self, final_model_hash: _Optional[str] = ..., model_change: _Optional[_Union[ModelChange, _Mapping]] = ..., accept_event: _Optional[_Union[CppAcceptEvent, _Mapping]] = ..., reject_event: _Optional[_Union[CppRejectEvent, _Mapping]] = ..., manual_trigger_event: _Optional[_Union[CppManualTriggerEvent, _Mapping]] = ...) -> None: ...
+
+class CppIntentInfo(_message.Message):
+    __slots__ = ("source",)
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    source: str
+    def __init__(self, source: _Optional[str] = ...) -> None: ...
+
+class CppLinterErrorEvent(_message.Message):
+    __slots__ = ("point_in_time_model", "added_errors", "removed_errors", "errors")
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    ADDED_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    ERRORS_FIELD_NUMBER: _ClassVar[int]
+    point_in_time_model: PointInTimeModel
+    added_errors: _containers.RepeatedCompositeFieldContainer[LinterError]
+    removed_errors: _containers.RepeatedCompositeFieldContainer[LinterError]
+    errors: _containers.RepeatedCompositeFieldContainer[LinterError]
+    def __init__(self, point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., added_errors: _Optional[_Iterable[_Union[LinterError, _Mapping]]] = ..., removed_errors: _Optional[_Iterable[_Union[LinterError, _Mapping]]] = ..., errors: _Optional[_Iterable[_Union[LinterError, _Mapping]]] = ...) -> None: ...
+
+class CppManualTriggerEvent(_message.Message):
+    __slots__ = ("position",)
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    position: CursorPosition
+    def __init__(self, position: _Optional[_Union[CursorPosition, _Mapping]] = ...) -> None: ...
+
+class CppManualTriggerEventNew(_message.Message):
+    __slots__ = ("line_number_one_indexed", "column_number_one_indexed", "point_in_time_model")
+    LINE_NUMBER_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+    COLUMN_NUMBER_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    line_number_one_indexed: int
+    column_number_one_indexed: int
+    point_in_time_model: PointInTimeModel
+    def __init__(self, line_number_one_indexed: _Optional[int] = ..., column_number_one_indexed: _Optional[int] = ..., point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ...) -> None: ...
+
+class CppParameterHint(_message.Message):
+    __slots__ = ("label", "documentation")
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENTATION_FIELD_NUMBER: _ClassVar[int]
+    label: str
+    documentation: str
+    def __init__(self, label: _Optional[str] = ..., documentation: _Optional[str] = ...) -> None: ...
+
+class CppPartialAcceptEvent(_message.Message):
+    __slots__ = ("cpp_suggestion", "edit", "point_in_time_model")
+    CPP_SUGGESTION_FIELD_NUMBER: _ClassVar[int]
+    EDIT_FIELD_NUMBER: _ClassVar[int]
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    cpp_suggestion: CurrentlyShownCppSuggestion
+    edit: Edit
+    point_in_time_model: PointInTimeModel
+    def __init__(self, cpp_suggestion: _Optional[_Union[CurrentlyShownCppSuggestion, _Mapping]] = ..., edit: _Optional[_Union[Edit, _Mapping]] = ..., point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ...) -> None: ...
+
+class CppQuickAction(_message.Message):
+    __slots__ = ("title", "edits", "is_preferred", "command")
+    class Edit(_message.Message):
+        __slots__ = ("text", "range")
+        TEXT_FIELD_NUMBER: _ClassVar[int]
+        RANGE_FIELD_NUMBER: _ClassVar[int]
+        text: str
+        range: IRange
+        def __init__(self, text: _Optional[str] = ..., range: _Optional[_Union[IRange, _Mapping]] = ...) -> None: ...
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    EDITS_FIELD_NUMBER: _ClassVar[int]
+    IS_PREFERRED_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_FIELD_NUMBER: _ClassVar[int]
+    title: str
+    edits: _containers.RepeatedCompositeFieldContainer[CppQuickAction.Edit]
+    is_preferred: bool
+    command: CppQuickActionCommand
+    def __init__(self, title: _Optional[str] = ..., edits: _Optional[_Iterable[_Union[CppQuickAction.Edit, _Mapping]]] = ..., is_preferred: _Optional[bool] = ..., command: _Optional[_Union[CppQuickActionCommand, _Mapping]] = ...) -> None: ...
+
+class CppQuickActionCommand(_message.Message):
+    __slots__ = ("title", "id", "arguments")
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    ARGUMENTS_FIELD_NUMBER: _ClassVar[int]
+    title: str
+    id: str
+    arguments: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, title: _Optional[str] = ..., id: _Optional[str] = ..., arguments: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class CppQuickActionFireEvent(_message.Message):
+    __slots__ = ("point_in_time_model", "quick_action_command", "quick_action_event")
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    QUICK_ACTION_COMMAND_FIELD_NUMBER: _ClassVar[int]
+    QUICK_ACTION_EVENT_FIELD_NUMBER: _ClassVar[int]
+    point_in_time_model: PointInTimeModel
+    quick_action_command: CppQuickActionCommand
+    quick_action_event: CppQuickAction
+    def __init__(self, point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., quick_action_command: _Optional[_Union[CppQuickActionCommand, _Mapping]] = ..., quick_action_event: _Optional[_Union[CppQuickAction, _Mapping]] = ...) -> None: ...
+
+class CppRejectEvent(_message.Message):
+    __slots__ = ("cpp_suggestion",)
+    CPP_SUGGESTION_FIELD_NUMBER: _ClassVar[int]
+    cpp_suggestion: CppSuggestion
+    def __init__(self, cpp_suggestion: _Optional[_Union[CppSuggestion, _Mapping]] = ...) -> None: ...
+
+class CppRejectEventNew(_message.Message):
+    __slots__ = ("cpp_suggestion", "point_in_time_model")
+    CPP_SUGGESTION_FIELD_NUMBER: _ClassVar[int]
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    cpp_suggestion: CurrentlyShownCppSuggestion
+    point_in_time_model: PointInTimeModel
+    def __init__(self, cpp_suggestion: _Optional[_Union[CurrentlyShownCppSuggestion, _Mapping]] = ..., point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ...) -> None: ...
+
+class CppSessionEvent(_message.Message):
+    __slots__ = ("performance_now_timestamp", "performance_time_origin", "global_index", "performance_now_flush_time", "event_index", "flush_index", "global_index_v2", "accept_event", "reject_event", "manual_trigger_event", "stopped_tracking_model_event", "suggest_event", "linter_error_event", "debounced_cursor_movement_event", "editor_changed_event", "copy_event", "quick_action_event", "quick_action_fire_event", "model_opened_event", "cmd_k_event", "chat_event", "ai_event", "scroll_event", "editor_close_event", "tab_close_event", "model_added_event", "partial_accept_event", "accept_cursor_prediction_event", "reject_cursor_prediction_event", "suggest_cursor_prediction_event", "cpp_trigger_event", "finished_cpp_generation_event", "bug_bot_event", "bug_bot_linter_event", "anything_quick_access_selection_event", "lsp_suggestion_event", "ntp_event", "repo_event", "git_event", "tool_call_event", "before_ai_edit_event", "search_event", "terminal_event", "worktree_event", "review_changes_opened_event", "browser_event", "background_files_event")
+    PERFORMANCE_NOW_TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+    PERFORMANCE_TIME_ORIGIN_FIELD_NUMBER: _ClassVar[int]
+    GLOBAL_INDEX_FIELD_NUMBER: _ClassVar[int]
+    PERFORMANCE_NOW_FLUSH_TIME_FIELD_NUMBER: _ClassVar[int]
+    EVENT_INDEX_FIELD_NUMBER: _ClassVar[int]
+    FLUSH_INDEX_FIELD_NUMBER: _ClassVar[int]
+    GLOBAL_INDEX_V2_FIELD_NUMBER: _ClassVar[int]
+    ACCEPT_EVENT_FIELD_NUMBER: _ClassVar[int]
+    REJECT_EVENT_FIELD_NUMBER: _ClassVar[int]
+    MANUAL_TRIGGER_EVENT_FIELD_NUMBER: _ClassVar[int]
+    STOPPED_TRACKING_MODEL_EVENT_FIELD_NUMBER: _ClassVar[int]
+    SUGGEST_EVENT_FIELD_NUMBER: _ClassVar[int]
+    LINTER_ERROR_EVENT_FIELD_NUMBER: _ClassVar[int]
+    DEBOUNCED_CURSOR_MOVEMENT_EVENT_FIELD_NUMBER: _ClassVar[int]
+    EDITOR_CHANGED_EVENT_FIELD_NUMBER: _ClassVar[int]
+    COPY_EVENT_FIELD_NUMBER: _ClassVar[int]
+    QUICK_ACTION_EVENT_FIELD_NUMBER: _ClassVar[int]
+    QUICK_ACTION_FIRE_EVENT_FIELD_NUMBER: _ClassVar[int]
+    MODEL_OPENED_EVENT_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_EVENT_FIELD_NUMBER: _ClassVar[int]
+    CHAT_EVENT_FIELD_NUMBER: _ClassVar[int]
+    AI_EVENT_FIELD_NUMBER: _ClassVar[int]
+    SCROLL_EVENT_FIELD_NUMBER: _ClassVar[int]
+    EDITOR_CLOSE_EVENT_FIELD_NUMBER: _ClassVar[int]
+    TAB_CLOSE_EVENT_FIELD_NUMBER: _ClassVar[int]
+    MODEL_ADDED_EVENT_FIELD_NUMBER: _ClassVar[int]
+    PARTIAL_ACCEPT_EVENT_FIELD_NUMBER: _ClassVar[int]
+    ACCEPT_CURSOR_PREDICTION_EVENT_FIELD_NUMBER: _ClassVar[int]
+    REJECT_CURSOR_PREDICTION_EVENT_FIELD_NUMBER: _ClassVar[int]
+    SUGGEST_CURSOR_PREDICTION_EVENT_FIELD_NUMBER: _ClassVar[int]
+    CPP_TRIGGER_EVENT_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_CPP_GENERATION_EVENT_FIELD_NUMBER: _ClassVar[int]
+    BUG_BOT_EVENT_FIELD_NUMBER: _ClassVar[int]
+    BUG_BOT_LINTER_EVENT_FIELD_NUMBER: _ClassVar[int]
+    ANYTHING_QUICK_ACCESS_SELECTION_EVENT_FIELD_NUMBER: _ClassVar[int]
+    LSP_SUGGESTION_EVENT_FIELD_NUMBER: _ClassVar[int]
+    NTP_EVENT_FIELD_NUMBER: _ClassVar[int]
+    REPO_EVENT_FIELD_NUMBER: _ClassVar[int]
+    GIT_EVENT_FIELD_NUMBER: _ClassVar[int]
+    TOOL_CALL_EVENT_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_AI_EDIT_EVENT_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_EVENT_FIELD_NUMBER: _ClassVar[int]
+    TERMINAL_EVENT_FIELD_NUMBER: _ClassVar[int]
+    WORKTREE_EVENT_FIELD_NUMBER: _ClassVar[int]
+    REVIEW_CHANGES_OPENED_EVENT_FIELD_NUMBER: _ClassVar[int]
+    BROWSER_EVENT_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_FILES_EVENT_FIELD_NUMBER: _ClassVar[int]
+    performance_now_timestamp: float
+    performance_time_origin: float
+    global_index: int
+    performance_now_flush_time: float
+    event_index: int
+    flush_index: int
+    global_index_v2: int
+    accept_event: CppAcceptEventNew
+    reject_event: CppRejectEventNew
+    manual_trigger_event: CppManualTriggerEventNew
+    stopped_tracking_model_event: CppStoppedTrackingModelEvent
+    suggest_event: CppSuggestEvent
+    linter_error_event: CppLinterErrorEvent
+    debounced_cursor_movement_event: CppDebouncedCursorMovementEvent
+    editor_changed_event: CppEditorChangedEvent
+    copy_event: CppCopyEvent
+    quick_action_event: CppChangeQuickActionEvent
+    quick_action_fire_event: CppQuickActionFireEvent
+    model_opened_event: ModelOpenedEvent
+    cmd_k_event: CmdKEvent
+    chat_event: ChatEvent
+    ai_event: AiRequestEvent
+    scroll_event: ScrollEvent
+    editor_close_event: EditorCloseEvent
+    tab_close_event: TabCloseEvent
+    model_added_event: ModelAddedEvent
+    partial_accept_event: CppPartialAcceptEvent
+    accept_cursor_prediction_event: AcceptCursorPredictionEvent
+    reject_cursor_prediction_event: RejectCursorPredictionEvent
+    suggest_cursor_prediction_event: SuggestCursorPredictionEvent
+    cpp_trigger_event: CppTriggerEvent
+    finished_cpp_generation_event: FinishedCppGenerationEvent
+    bug_bot_event: BugBotEvent
+    bug_bot_linter_event: BugBotLinterEvent
+    anything_quick_access_selection_event: AnythingQuickAccessSelectionEvent
+    lsp_suggestion_event: LspSuggestionEvent
+    ntp_event: NtpEvent
+    repo_event: RepoEvent
+    git_event: GitEvent
+    tool_call_event: ToolCallEvent
+    before_ai_edit_event: BeforeAiEditEvent
+    search_event: SearchEvent
+    terminal_event: TerminalEvent
+    worktree_event: WorktreeEvent
+    review_changes_opened_event: ReviewChangesOpenedEvent
+    browser_event: BrowserEvent
+    background_files_event: BackgroundFilesEvent
+    def __init__(self, performance_now_timestamp: _Optional[float] = ..., performance_time_origin: _Optional[float] = ..., global_index: _Optional[int] = ..., performance_now_flush_time: _Optional[float] = ..., event_index: _Optional[int] = ..., flush_index: _Optional[int] = ..., global_index_v2: _Optional[int] = ..., accept_event: _Optional[_Union[CppAcceptEventNew, _Mapping]] = ..., reject_event: _Optional[_Union[CppRejectEventNew, _Mapping]] = ..., manual_trigger_event: _Optional[_Union[CppManualTriggerEventNew, _Mapping]] = ..., stopped_tracking_model_event: _Optional[_Union[CppStoppedTrackingModelEvent, _Mapping]] = ..., suggest_event: _Optional[_Union[CppSuggestEvent, _Mapping]] = ..., linter_error_event: _Optional[_Union[CppLinterErrorEvent, _Mapping]] = ..., debounced_cursor_movement_event: _Optional[_Union[CppDebouncedCursorMovementEvent, _Mapping]] = ..., editor_changed_event: _Optional[_Union[CppEditorChangedEvent, _Mapping]] = ..., copy_event: _Optional[_Union[CppCopyEvent, _Mapping]] = ..., quick_action_event: _Optional[_Union[CppChangeQuickActionEvent, _Mapping]] = ..., quick_action_fire_event: _Optional[_Union[CppQuickActionFireEvent, _Mapping]] = ..., model_opened_event: _Optional[_Union[ModelOpenedEvent, _Mapping]] = ..., cmd_k_event: _Optional[_Union[CmdKEvent, _Mapping]] = ..., chat_event: _Optional[_Union[ChatEvent, _Mapping]] = ..., ai_event: _Optional[_Union[AiRequestEvent, _Mapping]] = ..., scroll_event: _Optional[_Union[ScrollEvent, _Mapping]] = ..., editor_close_event: _Optional[_Union[EditorCloseEvent, _Mapping]] = ..., tab_close_event: _Optional[_Union[TabCloseEvent, _Mapping]] = ..., model_added_event: _Optional[_Union[ModelAddedEvent, _Mapping]] = ..., partial_accept_event: _Optional[_Union[CppPartialAcceptEvent, _Mapping]] = ..., accept_cursor_prediction_event: _Optional[_Union[AcceptCursorPredictionEvent, _Mapping]] = ..., reject_cursor_prediction_event: _Optional[_Union[RejectCursorPredictionEvent, _Mapping]] = ..., suggest_cursor_prediction_event: _Optional[_Union[SuggestCursorPredictionEvent, _Mapping]] = ..., cpp_trigger_event: _Optional[_Union[CppTriggerEvent, _Mapping]] = ..., finished_cpp_generation_event: _Optional[_Union[FinishedCppGenerationEvent, _Mapping]] = ..., bug_bot_event: _Optional[_Union[BugBotEvent, _Mapping]] = ..., bug_bot_linter_event: _Optional[_Union[BugBotLinterEvent, _Mapping]] = ..., anything_quick_access_selection_event: _Optional[_Union[AnythingQuickAccessSelectionEvent, _Mapping]] = ..., lsp_suggestion_event: _Optional[_Union[LspSuggestionEvent, _Mapping]] = ..., ntp_event: _Optional[_Union[NtpEvent, _Mapping]] = ..., repo_event: _Optional[_Union[RepoEvent, _Mapping]] = ..., git_event: _Optional[_Union[GitEvent, _Mapping]] = ..., tool_call_event: _Optional[_Union[ToolCallEvent, _Mapping]] = ..., before_ai_edit_event: _Optional[_Union[BeforeAiEditEvent, _Mapping]] = ..., search_event: _Optional[_Union[SearchEvent, _Mapping]] = ..., terminal_event: _Optional[_Union[TerminalEvent, _Mapping]] = ..., worktree_event: _Optional[_Union[WorktreeEvent, _Mapping]] = ..., review_changes_opened_event: _Optional[_Union[ReviewChangesOpenedEvent, _Mapping]] = ..., browser_event: _Optional[_Union[BrowserEvent, _Mapping]] = ..., background_files_event: _Optional[_Union[BackgroundFilesEvent, _Mapping]] = ...) -> None: ...
+
+class CppStoppedTrackingModelEvent(_message.Message):
+    __slots__ = ("model_uuid", "relative_path", "reason")
+    class StoppedTrackingModelReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        STOPPED_TRACKING_MODEL_REASON_UNSPECIFIED: _ClassVar[CppStoppedTrackingModelEvent.StoppedTrackingModelReason]
+        STOPPED_TRACKING_MODEL_REASON_FILE_TOO_BIG: _ClassVar[CppStoppedTrackingModelEvent.StoppedTrackingModelReason]
+        STOPPED_TRACKING_MODEL_REASON_FILE_DISPOSED: _ClassVar[CppStoppedTrackingModelEvent.StoppedTrackingModelReason]
+        STOPPED_TRACKING_MODEL_REASON_CHANGE_TOO_BIG: _ClassVar[CppStoppedTrackingModelEvent.StoppedTrackingModelReason]
+    STOPPED_TRACKING_MODEL_REASON_UNSPECIFIED: CppStoppedTrackingModelEvent.StoppedTrackingModelReason
+    STOPPED_TRACKING_MODEL_REASON_FILE_TOO_BIG: CppStoppedTrackingModelEvent.StoppedTrackingModelReason
+    STOPPED_TRACKING_MODEL_REASON_FILE_DISPOSED: CppStoppedTrackingModelEvent.StoppedTrackingModelReason
+    STOPPED_TRACKING_MODEL_REASON_CHANGE_TOO_BIG: CppStoppedTrackingModelEvent.StoppedTrackingModelReason
+    MODEL_UUID_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_PATH_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    model_uuid: str
+    relative_path: str
+    reason: CppStoppedTrackingModelEvent.StoppedTrackingModelReason
+    def __init__(self, model_uuid: _Optional[str] = ..., relative_path: _Optional[str] = ..., reason: _Optional[_Union[CppStoppedTrackingModelEvent.StoppedTrackingModelReason, str]] = ...) -> None: ...
+
+class CppSuggestEvent(_message.Message):
+    __slots__ = ("cpp_suggestion", "point_in_time_model", "recoverable_cpp_data")
+    CPP_SUGGESTION_FIELD_NUMBER: _ClassVar[int]
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    RECOVERABLE_CPP_DATA_FIELD_NUMBER: _ClassVar[int]
+    cpp_suggestion: CurrentlyShownCppSuggestion
+    point_in_time_model: PointInTimeModel
+    recoverable_cpp_data: RecoverableCppData
+    def __init__(self, cpp_suggestion: _Optional[_Union[CurrentlyShownCppSuggestion, _Mapping]] = ..., point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., recoverable_cpp_data: _Optional[_Union[RecoverableCppData, _Mapping]] = ...) -> None: ...
+
+class CppSuggestion(_message.Message):
+    __slots__ = ("suggestion_text", "range", "seen", "editor_selection_before_peek", "binding_id")
+    SUGGESTION_TEXT_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    SEEN_FIELD_NUMBER: _ClassVar[int]
+    EDITOR_SELECTION_BEFORE_PEEK_FIELD_NUMBER: _ClassVar[int]
+    BINDING_ID_FIELD_NUMBER: _ClassVar[int]
+    suggestion_text: str
+    range: IRange
+    seen: bool
+    editor_selection_before_peek: SelectionWithOrientation
+    binding_id: str
+    def __init__(self, suggestion_text: _Optional[str] = ..., range: _Optional[_Union[IRange, _Mapping]] = ..., seen: _Optional[bool] = ..., editor_selection_before_peek: _Optional[_Union[SelectionWithOrientation, _Mapping]] = ..., binding_id: _Optional[str] = ...) -> None: ...
+
+class CppTriggerEvent(_message.Message):
+    __slots__ = ("generation_uuid", "model_version", "cursor_position", "point_in_time_model", "source")
+    GENERATION_UUID_FIELD_NUMBER: _ClassVar[int]
+    MODEL_VERSION_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_POSITION_FIELD_NUMBER: _ClassVar[int]
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    generation_uuid: str
+    model_version: int
+    cursor_position: OneIndexedPosition
+    point_in_time_model: PointInTimeModel
+    source: CppSource
+    def __init__(self, generation_uuid: _Optional[str] = ..., model_version: _Optional[int] = ..., cursor_position: _Optional[_Union[OneIndexedPosition, _Mapping]] = ..., point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., source: _Optional[_Union[CppSource, str]] = ...) -> None: ...
+
 class CpuProfileConfig(_message.Message):
     __slots__ = ("interval",)
     INTERVAL_FIELD_NUMBER: _ClassVar[int]
@@ -2848,6 +3909,22 @@ class CurrentFileLocationData(_message.Message):
     text: str
     def __init__(self, relative_workspace_path: _Optional[str] = ..., line_number: _Optional[int] = ..., text: _Optional[str] = ...) -> None: ...
 
+class CurrentlyShownCppSuggestion(_message.Message):
+    __slots__ = ("suggestion_id", "suggestion_text", "model_version_when_the_change_is_first_indicated_to_the_user_but_not_shown_in_the_model", "range_of_suggestion_in_current_model", "original_text", "binding_id")
+    SUGGESTION_ID_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTION_TEXT_FIELD_NUMBER: _ClassVar[int]
+    MODEL_VERSION_WHEN_THE_CHANGE_IS_FIRST_INDICATED_TO_THE_USER_BUT_NOT_SHOWN_IN_THE_MODEL_FIELD_NUMBER: _ClassVar[int]
+    RANGE_OF_SUGGESTION_IN_CURRENT_MODEL_FIELD_NUMBER: _ClassVar[int]
+    ORIGINAL_TEXT_FIELD_NUMBER: _ClassVar[int]
+    BINDING_ID_FIELD_NUMBER: _ClassVar[int]
+    suggestion_id: int
+    suggestion_text: str
+    model_version_when_the_change_is_first_indicated_to_the_user_but_not_shown_in_the_model: int
+    range_of_suggestion_in_current_model: IRange
+    original_text: str
+    binding_id: str
+    def __init__(self, suggestion_id: _Optional[int] = ..., suggestion_text: _Optional[str] = ..., model_version_when_the_change_is_first_indicated_to_the_user_but_not_shown_in_the_model: _Optional[int] = ..., range_of_suggestion_in_current_model: _Optional[_Union[IRange, _Mapping]] = ..., original_text: _Optional[str] = ..., binding_id: _Optional[str] = ...) -> None: ...
+
 class CursorPosition(_message.Message):
     __slots__ = ("line", "column")
     LINE_FIELD_NUMBER: _ClassVar[int]
@@ -2859,6 +3936,32 @@ class CursorPosition(_message.Message):
 class CursorPositionAction(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class CursorPrediction(_message.Message):
+    __slots__ = ("request_id", "prediction_id", "line_number", "source", "binding_id")
+    class CursorPredictionSource(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        CURSOR_PREDICTION_SOURCE_UNSPECIFIED: _ClassVar[CursorPrediction.CursorPredictionSource]
+        CURSOR_PREDICTION_SOURCE_ALWAYS_ON: _ClassVar[CursorPrediction.CursorPredictionSource]
+        CURSOR_PREDICTION_SOURCE_ACCEPT: _ClassVar[CursorPrediction.CursorPredictionSource]
+        CURSOR_PREDICTION_SOURCE_UNDO: _ClassVar[CursorPrediction.CursorPredictionSource]
+        CURSOR_PREDICTION_SOURCE_EDITOR_CHANGE: _ClassVar[CursorPrediction.CursorPredictionSource]
+    CURSOR_PREDICTION_SOURCE_UNSPECIFIED: CursorPrediction.CursorPredictionSource
+    CURSOR_PREDICTION_SOURCE_ALWAYS_ON: CursorPrediction.CursorPredictionSource
+    CURSOR_PREDICTION_SOURCE_ACCEPT: CursorPrediction.CursorPredictionSource
+    CURSOR_PREDICTION_SOURCE_UNDO: CursorPrediction.CursorPredictionSource
+    CURSOR_PREDICTION_SOURCE_EDITOR_CHANGE: CursorPrediction.CursorPredictionSource
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    PREDICTION_ID_FIELD_NUMBER: _ClassVar[int]
+    LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    BINDING_ID_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    prediction_id: int
+    line_number: int
+    source: CursorPrediction.CursorPredictionSource
+    binding_id: str
+    def __init__(self, request_id: _Optional[str] = ..., prediction_id: _Optional[int] = ..., line_number: _Optional[int] = ..., source: _Optional[_Union[CursorPrediction.CursorPredictionSource, str]] = ..., binding_id: _Optional[str] = ...) -> None: ...
 
 class CursorRange(_message.Message):
     __slots__ = ("start_position", "end_position")
@@ -2893,6 +3996,18 @@ class CursorRule(_message.Message):
     plugin: str
     marketplace: str
     def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., body: _Optional[str] = ..., is_from_glob: _Optional[bool] = ..., always_apply: _Optional[bool] = ..., attach_to_background_agents: _Optional[bool] = ..., full_path: _Optional[str] = ..., environments: _Optional[_Iterable[str]] = ..., disabled_environments: _Optional[_Iterable[str]] = ..., plugin: _Optional[str] = ..., marketplace: _Optional[str] = ...) -> None: ...
+
+class CursorSelection(_message.Message):
+    __slots__ = ("selection_start_line_number", "selection_start_column", "position_line_number", "position_column")
+    SELECTION_START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SELECTION_START_COLUMN_FIELD_NUMBER: _ClassVar[int]
+    POSITION_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    POSITION_COLUMN_FIELD_NUMBER: _ClassVar[int]
+    selection_start_line_number: int
+    selection_start_column: int
+    position_line_number: int
+    position_column: int
+    def __init__(self, selection_start_line_number: _Optional[int] = ..., selection_start_column: _Optional[int] = ..., position_line_number: _Optional[int] = ..., position_column: _Optional[int] = ...) -> None: ...
 
 class CustomErrorDetails(_message.Message):
     __slots__ = ("title", "detail", "allow_command_links_potentially_unsafe_please_only_use_for_handwritten_trusted_markdown", "is_retryable", "show_request_id", "should_show_immediate_error", "buttons", "additional_info", "plan_choices", "analytics_metadata")
@@ -3117,6 +4232,14 @@ class DragAction(_message.Message):
     button: MouseButton
     def __init__(self, path: _Optional[_Iterable[_Union[Coordinate, _Mapping]]] = ..., button: _Optional[_Union[MouseButton, str]] = ...) -> None: ...
 
+class Edit(_message.Message):
+    __slots__ = ("text", "range")
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    range: IRange
+    def __init__(self, text: _Optional[str] = ..., range: _Optional[_Union[IRange, _Mapping]] = ...) -> None: ...
+
 class EditFileParams(_message.Message):
     __slots__ = ("relative_workspace_path", "language", "blocking", "contents", "instructions", "should_edit_file_fail_for_large_files", "old_string", "new_string", "allow_multiple_matches", "use_whitespace_insensitive_fallback", "use_did_you_mean_fuzzy_match", "gracefully_handle_recoverable_errors", "line_ranges", "notebook_cell_idx", "is_new_cell", "cell_language", "edit_category", "should_eagerly_process_lints")
     RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
@@ -3332,6 +4455,60 @@ class EditFileV2Result(_message.Message):
     after_content_id: str
     def __init__(self, contents_before_edit: _Optional[str] = ..., eol_sequence: _Optional[str] = ..., detected_language: _Optional[str] = ..., file_was_created: _Optional[bool] = ..., diff: _Optional[_Union[EditFileResult.FileDiff, _Mapping]] = ..., rejected: _Optional[bool] = ..., linter_errors: _Optional[_Iterable[_Union[LinterError, _Mapping]]] = ..., sent_back_linter_errors: _Optional[bool] = ..., should_auto_fix_lints: _Optional[bool] = ..., human_review_v2: _Optional[_Union[HumanReview, _Mapping]] = ..., result_for_model: _Optional[str] = ..., contents_after_edit: _Optional[str] = ..., before_content_id: _Optional[str] = ..., after_content_id: _Optional[str] = ...) -> None: ...
 
+class EditHistoryAppendChangesRequest(_message.Message):
+    __slots__ = ("session_id", "model_uuid", "starting_model_value", "starting_model_version", "relative_path", "uri", "client_version", "client_commit", "changes", "session_events", "model_changes_may_be_out_of_order", "privacy_mode_status", "events", "time_origin")
+    class PrivacyModeStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        PRIVACY_MODE_STATUS_UNSPECIFIED: _ClassVar[EditHistoryAppendChangesRequest.PrivacyModeStatus]
+        PRIVACY_MODE_STATUS_PRIVACY_ENABLED: _ClassVar[EditHistoryAppendChangesRequest.PrivacyModeStatus]
+        PRIVACY_MODE_STATUS_IMPLICIT_NO_PRIVACY: _ClassVar[EditHistoryAppendChangesRequest.PrivacyModeStatus]
+        PRIVACY_MODE_STATUS_EXPLICIT_NO_PRIVACY: _ClassVar[EditHistoryAppendChangesRequest.PrivacyModeStatus]
+    PRIVACY_MODE_STATUS_UNSPECIFIED: EditHistoryAppendChangesRequest.PrivacyModeStatus
+    PRIVACY_MODE_STATUS_PRIVACY_ENABLED: EditHistoryAppendChangesRequest.PrivacyModeStatus
+    PRIVACY_MODE_STATUS_IMPLICIT_NO_PRIVACY: EditHistoryAppendChangesRequest.PrivacyModeStatus
+    PRIVACY_MODE_STATUS_EXPLICIT_NO_PRIVACY: EditHistoryAppendChangesRequest.PrivacyModeStatus
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    MODEL_UUID_FIELD_NUMBER: _ClassVar[int]
+    STARTING_MODEL_VALUE_FIELD_NUMBER: _ClassVar[int]
+    STARTING_MODEL_VERSION_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_PATH_FIELD_NUMBER: _ClassVar[int]
+    URI_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_VERSION_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_COMMIT_FIELD_NUMBER: _ClassVar[int]
+    CHANGES_FIELD_NUMBER: _ClassVar[int]
+    SESSION_EVENTS_FIELD_NUMBER: _ClassVar[int]
+    MODEL_CHANGES_MAY_BE_OUT_OF_ORDER_FIELD_NUMBER: _ClassVar[int]
+    PRIVACY_MODE_STATUS_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    TIME_ORIGIN_FIELD_NUMBER: _ClassVar[int]
+    session_id: str
+    model_uuid: str
+    starting_model_value: str
+    starting_model_version: int
+    relative_path: str
+    uri: str
+    client_version: str
+    client_commit: str
+    changes: _containers.RepeatedCompositeFieldContainer[ModelChange]
+    session_events: _containers.RepeatedCompositeFieldContainer[CppSessionEvent]
+    model_changes_may_be_out_of_order: bool
+    privacy_mode_status: EditHistoryAppendChangesRequest.PrivacyModeStatus
+    events: _containers.RepeatedCompositeFieldContainer[CppHistoryAppendEvent]
+    time_origin: float
+    def __init__(self, session_id: _Optional[str] = ..., model_uuid: _Optional[str] = ..., starting_model_value: _Optional[str] = ..., starting_model_version: _Optional[int] = ..., relative_path: _Optional[str] = ..., uri: _Optional[str] = ..., client_version: _Optional[str] = ..., client_commit: _Optional[str] = ..., changes: _Optional[_Iterable[_Union[ModelChange, _Mapping]]] = ..., session_events: _Optional[_Iterable[_Union[CppSessionEvent, _Mapping]]] = ..., model_changes_may_be_out_of_order: _Optional[bool] = ..., privacy_mode_status: _Optional[_Union[EditHistoryAppendChangesRequest.PrivacyModeStatus, str]] = ..., events: _Optional[_Iterable[_Union[CppHistoryAppendEvent, _Mapping]]] = ..., time_origin: _Optional[float] = ...) -> None: ...
+
+class EditHistoryAppendChangesResponse(_message.Message):
+    __slots__ = ("success",)
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    success: bool
+    def __init__(self, success: _Optional[bool] = ...) -> None: ...
+
+class EditorCloseEvent(_message.Message):
+    __slots__ = ("editor_id",)
+    EDITOR_ID_FIELD_NUMBER: _ClassVar[int]
+    editor_id: str
+    def __init__(self, editor_id: _Optional[str] = ...) -> None: ...
+
 class EnvironmentInfo(_message.Message):
     __slots__ = ("exthost_platform", "exthost_arch", "exthost_release", "exthost_shell", "local_timestamp", "workspace_uris", "cursor_version", "is_remote", "local_os_type", "home_directory", "local_timezone")
     EXTHOST_PLATFORM_FIELD_NUMBER: _ClassVar[int]
@@ -3526,6 +4703,62 @@ class ExplicitContext(_message.Message):
     mcp_instructions: _containers.RepeatedCompositeFieldContainer[MCPInstructions]
     def __init__(self, context: _Optional[str] = ..., repo_context: _Optional[str] = ..., rules: _Optional[_Iterable[_Union[CursorRule, _Mapping]]] = ..., mode_specific_context: _Optional[str] = ..., mcp_instructions: _Optional[_Iterable[_Union[MCPInstructions, _Mapping]]] = ...) -> None: ...
 
+class FSConfigRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class FSConfigResponse(_message.Message):
+    __slots__ = ("check_filesync_hash_percent", "rate_limiter_breaker_reset_time_ms", "rate_limiter_rps", "rate_limiter_burst_capacity", "max_recent_updates_stored", "max_model_version_cache_size", "max_file_size_to_sync_bytes", "sync_retry_max_attempts", "sync_retry_initial_delay_ms", "sync_retry_time_multiplier", "file_sync_status_max_cache_size", "successive_syncs_required_for_reliance", "extra_successful_syncs_needed_after_errors", "big_change_stripping_threshold_bytes", "last_n_updates_to_send", "file_sync_status_ttl_ms", "sync_debounce_ms", "sync_update_threshold")
+    CHECK_FILESYNC_HASH_PERCENT_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMITER_BREAKER_RESET_TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMITER_RPS_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMITER_BURST_CAPACITY_FIELD_NUMBER: _ClassVar[int]
+    MAX_RECENT_UPDATES_STORED_FIELD_NUMBER: _ClassVar[int]
+    MAX_MODEL_VERSION_CACHE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    MAX_FILE_SIZE_TO_SYNC_BYTES_FIELD_NUMBER: _ClassVar[int]
+    SYNC_RETRY_MAX_ATTEMPTS_FIELD_NUMBER: _ClassVar[int]
+    SYNC_RETRY_INITIAL_DELAY_MS_FIELD_NUMBER: _ClassVar[int]
+    SYNC_RETRY_TIME_MULTIPLIER_FIELD_NUMBER: _ClassVar[int]
+    FILE_SYNC_STATUS_MAX_CACHE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    SUCCESSIVE_SYNCS_REQUIRED_FOR_RELIANCE_FIELD_NUMBER: _ClassVar[int]
+    EXTRA_SUCCESSFUL_SYNCS_NEEDED_AFTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    BIG_CHANGE_STRIPPING_THRESHOLD_BYTES_FIELD_NUMBER: _ClassVar[int]
+    LAST_N_UPDATES_TO_SEND_FIELD_NUMBER: _ClassVar[int]
+    FILE_SYNC_STATUS_TTL_MS_FIELD_NUMBER: _ClassVar[int]
+    SYNC_DEBOUNCE_MS_FIELD_NUMBER: _ClassVar[int]
+    SYNC_UPDATE_THRESHOLD_FIELD_NUMBER: _ClassVar[int]
+    check_filesync_hash_percent: float
+    rate_limiter_breaker_reset_time_ms: int
+    rate_limiter_rps: int
+    rate_limiter_burst_capacity: int
+    max_recent_updates_stored: int
+    max_model_version_cache_size: int
+    max_file_size_to_sync_bytes: int
+    sync_retry_max_attempts: int
+    sync_retry_initial_delay_ms: int
+    sync_retry_time_multiplier: int
+    file_sync_status_max_cache_size: int
+    successive_syncs_required_for_reliance: int
+    extra_successful_syncs_needed_after_errors: int
+    big_change_stripping_threshold_bytes: int
+    last_n_updates_to_send: int
+    file_sync_status_ttl_ms: int
+    sync_debounce_ms: int
+    sync_update_threshold: int
+    def __init__(self, check_filesync_hash_percent: _Optional[float] = ..., rate_limiter_breaker_reset_time_ms: _Optional[int] = ..., rate_limiter_rps: _Optional[int] = ..., rate_limiter_burst_capacity: _Optional[int] = ..., max_recent_updates_stored: _Optional[int] = ..., max_model_version_cache_size: _Optional[int] = ..., max_file_size_to_sync_bytes: _Optional[int] = ..., sync_retry_max_attempts: _Optional[int] = ..., sync_retry_initial_delay_ms: _Optional[int] = ..., sync_retry_time_multiplier: _Optional[int] = ..., file_sync_status_max_cache_size: _Optional[int] = ..., successive_syncs_required_for_reliance: _Optional[int] = ..., extra_successful_syncs_needed_after_errors: _Optional[int] = ..., big_change_stripping_threshold_bytes: _Optional[int] = ..., last_n_updates_to_send: _Optional[int] = ..., file_sync_status_ttl_ms: _Optional[int] = ..., sync_debounce_ms: _Optional[int] = ..., sync_update_threshold: _Optional[int] = ...) -> None: ...
+
+class FSIsEnabledForUserRequest(_message.Message):
+    __slots__ = ("uuid",)
+    UUID_FIELD_NUMBER: _ClassVar[int]
+    uuid: str
+    def __init__(self, uuid: _Optional[str] = ...) -> None: ...
+
+class FSIsEnabledForUserResponse(_message.Message):
+    __slots__ = ("enabled",)
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    enabled: bool
+    def __init__(self, enabled: _Optional[bool] = ...) -> None: ...
+
 class FetchPullRequestParams(_message.Message):
     __slots__ = ("pull_number_or_commit_hash", "repo", "is_github")
     PULL_NUMBER_OR_COMMIT_HASH_FIELD_NUMBER: _ClassVar[int]
@@ -3634,6 +4867,26 @@ class FileGit(_message.Message):
     commits: _containers.RepeatedCompositeFieldContainer[GitCommit]
     def __init__(self, commits: _Optional[_Iterable[_Union[GitCommit, _Mapping]]] = ...) -> None: ...
 
+class FilesyncUpdateWithModelVersion(_message.Message):
+    __slots__ = ("model_version", "relative_workspace_path", "updates", "expected_file_length")
+    MODEL_VERSION_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+    UPDATES_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_FILE_LENGTH_FIELD_NUMBER: _ClassVar[int]
+    model_version: int
+    relative_workspace_path: str
+    updates: _containers.RepeatedCompositeFieldContainer[SingleUpdateRequest]
+    expected_file_length: int
+    def __init__(self, model_version: _Optional[int] = ..., relative_workspace_path: _Optional[str] = ..., updates: _Optional[_Iterable[_Union[SingleUpdateRequest, _Mapping]]] = ..., expected_file_length: _Optional[int] = ...) -> None: ...
+
+class FinishedCppGenerationEvent(_message.Message):
+    __slots__ = ("point_in_time_model", "recoverable_cpp_data")
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    RECOVERABLE_CPP_DATA_FIELD_NUMBER: _ClassVar[int]
+    point_in_time_model: PointInTimeModel
+    recoverable_cpp_data: RecoverableCppData
+    def __init__(self, point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., recoverable_cpp_data: _Optional[_Union[RecoverableCppData, _Mapping]] = ...) -> None: ...
+
 class FixLintsParams(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
@@ -3716,6 +4969,44 @@ class GenerateImageSuccess(_message.Message):
     file_path: str
     image_data: str
     def __init__(self, file_path: _Optional[str] = ..., image_data: _Optional[str] = ...) -> None: ...
+
+class GetCppEditClassificationRequest(_message.Message):
+    __slots__ = ("cpp_request", "suggested_edits", "marker_touches_green", "current_file_contents_for_linter_errors")
+    CPP_REQUEST_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTED_EDITS_FIELD_NUMBER: _ClassVar[int]
+    MARKER_TOUCHES_GREEN_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FILE_CONTENTS_FOR_LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    cpp_request: StreamCppRequest
+    suggested_edits: _containers.RepeatedCompositeFieldContainer[SuggestedEdit]
+    marker_touches_green: bool
+    current_file_contents_for_linter_errors: str
+    def __init__(self, cpp_request: _Optional[_Union[StreamCppRequest, _Mapping]] = ..., suggested_edits: _Optional[_Iterable[_Union[SuggestedEdit, _Mapping]]] = ..., marker_touches_green: _Optional[bool] = ..., current_file_contents_for_linter_errors: _Optional[str] = ...) -> None: ...
+
+class GetCppEditClassificationResponse(_message.Message):
+    __slots__ = ("scored_edits", "noop_edit", "should_noop", "generation_edit")
+    class LogProbs(_message.Message):
+        __slots__ = ("tokens", "token_logprobs")
+        TOKENS_FIELD_NUMBER: _ClassVar[int]
+        TOKEN_LOGPROBS_FIELD_NUMBER: _ClassVar[int]
+        tokens: _containers.RepeatedScalarFieldContainer[str]
+        token_logprobs: _containers.RepeatedScalarFieldContainer[float]
+        def __init__(self, tokens: _Optional[_Iterable[str]] = ..., token_logprobs: _Optional[_Iterable[float]] = ...) -> None: ...
+    class ScoredEdit(_message.Message):
+        __slots__ = ("edit", "log_probs")
+        EDIT_FIELD_NUMBER: _ClassVar[int]
+        LOG_PROBS_FIELD_NUMBER: _ClassVar[int]
+        edit: SuggestedEdit
+        log_probs: GetCppEditClassificationResponse.LogProbs
+        def __init__(self, edit: _Optional[_Union[SuggestedEdit, _Mapping]] = ..., log_probs: _Optional[_Union[GetCppEditClassificationResponse.LogProbs, _Mapping]] = ...) -> None: ...
+    SCORED_EDITS_FIELD_NUMBER: _ClassVar[int]
+    NOOP_EDIT_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_NOOP_FIELD_NUMBER: _ClassVar[int]
+    GENERATION_EDIT_FIELD_NUMBER: _ClassVar[int]
+    scored_edits: _containers.RepeatedCompositeFieldContainer[GetCppEditClassificationResponse.ScoredEdit]
+    noop_edit: GetCppEditClassificationResponse.ScoredEdit
+    should_noop: bool
+    generation_edit: GetCppEditClassificationResponse.ScoredEdit
+    def __init__(self, scored_edits: _Optional[_Iterable[_Union[GetCppEditClassificationResponse.ScoredEdit, _Mapping]]] = ..., noop_edit: _Optional[_Union[GetCppEditClassificationResponse.ScoredEdit, _Mapping]] = ..., should_noop: _Optional[bool] = ..., generation_edit: _Optional[_Union[GetCppEditClassificationResponse.ScoredEdit, _Mapping]] = ...) -> None: ...
 
 class GetDefaultModelForCliRequest(_message.Message):
     __slots__ = ()
@@ -3973,6 +5264,52 @@ class GitDiff(_message.Message):
     diff_type: GitDiff.DiffType
     def __init__(self, diffs: _Optional[_Iterable[_Union[FileDiff, _Mapping]]] = ..., diff_type: _Optional[_Union[GitDiff.DiffType, str]] = ...) -> None: ...
 
+class GitEvent(_message.Message):
+    __slots__ = ("operation_type", "repository_path", "operation_success", "branch_name", "error_message", "is_default_branch", "default_branch_name", "commit_hash", "previous_commit_hash", "remote_url")
+    class OperationType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        OPERATION_TYPE_UNSPECIFIED: _ClassVar[GitEvent.OperationType]
+        OPERATION_TYPE_COMMIT: _ClassVar[GitEvent.OperationType]
+        OPERATION_TYPE_CHECKOUT: _ClassVar[GitEvent.OperationType]
+        OPERATION_TYPE_PULL: _ClassVar[GitEvent.OperationType]
+        OPERATION_TYPE_FETCH: _ClassVar[GitEvent.OperationType]
+        OPERATION_TYPE_MERGE: _ClassVar[GitEvent.OperationType]
+        OPERATION_TYPE_REBASE: _ClassVar[GitEvent.OperationType]
+        OPERATION_TYPE_STASH: _ClassVar[GitEvent.OperationType]
+        OPERATION_TYPE_BRANCH: _ClassVar[GitEvent.OperationType]
+        OPERATION_TYPE_TAG: _ClassVar[GitEvent.OperationType]
+    OPERATION_TYPE_UNSPECIFIED: GitEvent.OperationType
+    OPERATION_TYPE_COMMIT: GitEvent.OperationType
+    OPERATION_TYPE_CHECKOUT: GitEvent.OperationType
+    OPERATION_TYPE_PULL: GitEvent.OperationType
+    OPERATION_TYPE_FETCH: GitEvent.OperationType
+    OPERATION_TYPE_MERGE: GitEvent.OperationType
+    OPERATION_TYPE_REBASE: GitEvent.OperationType
+    OPERATION_TYPE_STASH: GitEvent.OperationType
+    OPERATION_TYPE_BRANCH: GitEvent.OperationType
+    OPERATION_TYPE_TAG: GitEvent.OperationType
+    OPERATION_TYPE_FIELD_NUMBER: _ClassVar[int]
+    REPOSITORY_PATH_FIELD_NUMBER: _ClassVar[int]
+    OPERATION_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    BRANCH_NAME_FIELD_NUMBER: _ClassVar[int]
+    ERROR_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    IS_DEFAULT_BRANCH_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_BRANCH_NAME_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_HASH_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_COMMIT_HASH_FIELD_NUMBER: _ClassVar[int]
+    REMOTE_URL_FIELD_NUMBER: _ClassVar[int]
+    operation_type: GitEvent.OperationType
+    repository_path: str
+    operation_success: bool
+    branch_name: str
+    error_message: str
+    is_default_branch: bool
+    default_branch_name: str
+    commit_hash: str
+    previous_commit_hash: str
+    remote_url: str
+    def __init__(self, operation_type: _Optional[_Union[GitEvent.OperationType, str]] = ..., repository_path: _Optional[str] = ..., operation_success: _Optional[bool] = ..., branch_name: _Optional[str] = ..., error_message: _Optional[str] = ..., is_default_branch: _Optional[bool] = ..., default_branch_name: _Optional[str] = ..., commit_hash: _Optional[str] = ..., previous_commit_hash: _Optional[str] = ..., remote_url: _Optional[str] = ...) -> None: ...
+
 class GitIndexingConfig(_message.Message):
     __slots__ = ("enabled", "max_pr_count", "max_pr_size", "pr_embedding_context", "js_concurrency", "js_chunk_size", "cpu_concurrency", "indexing_period_seconds", "max_attempts_per_pr", "allow_index_copy_from_server")
     ENABLED_FIELD_NUMBER: _ClassVar[int]
@@ -4096,6 +5433,18 @@ class HumanReview(_message.Message):
     submit_feedback_as_new_message: bool
     bubble_id: str
     def __init__(self, selected_option: _Optional[str] = ..., feedback_text: _Optional[str] = ..., submit_feedback_as_new_message: _Optional[bool] = ..., bubble_id: _Optional[str] = ...) -> None: ...
+
+class IRange(_message.Message):
+    __slots__ = ("start_line_number", "start_column", "end_line_number", "end_column")
+    START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    START_COLUMN_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    END_COLUMN_FIELD_NUMBER: _ClassVar[int]
+    start_line_number: int
+    start_column: int
+    end_line_number: int
+    end_column: int
+    def __init__(self, start_line_number: _Optional[int] = ..., start_column: _Optional[int] = ..., end_line_number: _Optional[int] = ..., end_column: _Optional[int] = ...) -> None: ...
 
 class ImageProto(_message.Message):
     __slots__ = ("data", "dimension", "uuid", "task_specific_description")
@@ -4231,6 +5580,16 @@ class IsConnectedRequest(_message.Message):
 class IsConnectedResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class IsCursorPredictionEnabledRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class IsCursorPredictionEnabledResponse(_message.Message):
+    __slots__ = ("enabled",)
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    enabled: bool
+    def __init__(self, enabled: _Optional[bool] = ...) -> None: ...
 
 class IssueComment(_message.Message):
     __slots__ = ("id", "body", "author", "created_at", "updated_at", "author_association")
@@ -4436,6 +5795,76 @@ class ListMcpResourcesResult(_message.Message):
     resources: _containers.RepeatedCompositeFieldContainer[ListMcpResourcesResult.MCPResource]
     def __init__(self, resources: _Optional[_Iterable[_Union[ListMcpResourcesResult.MCPResource, _Mapping]]] = ...) -> None: ...
 
+class LspSubgraphContextItem(_message.Message):
+    __slots__ = ("uri", "type", "content", "range")
+    URI_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    uri: str
+    type: str
+    content: str
+    range: LspSubgraphRange
+    def __init__(self, uri: _Optional[str] = ..., type: _Optional[str] = ..., content: _Optional[str] = ..., range: _Optional[_Union[LspSubgraphRange, _Mapping]] = ...) -> None: ...
+
+class LspSubgraphFullContext(_message.Message):
+    __slots__ = ("uri", "symbol_name", "positions", "context_items", "score")
+    URI_FIELD_NUMBER: _ClassVar[int]
+    SYMBOL_NAME_FIELD_NUMBER: _ClassVar[int]
+    POSITIONS_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    uri: str
+    symbol_name: str
+    positions: _containers.RepeatedCompositeFieldContainer[LspSubgraphPosition]
+    context_items: _containers.RepeatedCompositeFieldContainer[LspSubgraphContextItem]
+    score: float
+    def __init__(self, uri: _Optional[str] = ..., symbol_name: _Optional[str] = ..., positions: _Optional[_Iterable[_Union[LspSubgraphPosition, _Mapping]]] = ..., context_items: _Optional[_Iterable[_Union[LspSubgraphContextItem, _Mapping]]] = ..., score: _Optional[float] = ...) -> None: ...
+
+class LspSubgraphPosition(_message.Message):
+    __slots__ = ("line", "character")
+    LINE_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    line: int
+    character: int
+    def __init__(self, line: _Optional[int] = ..., character: _Optional[int] = ...) -> None: ...
+
+class LspSubgraphRange(_message.Message):
+    __slots__ = ("start_line", "start_character", "end_line", "end_character")
+    START_LINE_FIELD_NUMBER: _ClassVar[int]
+    START_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_FIELD_NUMBER: _ClassVar[int]
+    END_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    start_line: int
+    start_character: int
+    end_line: int
+    end_character: int
+    def __init__(self, start_line: _Optional[int] = ..., start_character: _Optional[int] = ..., end_line: _Optional[int] = ..., end_character: _Optional[int] = ...) -> None: ...
+
+class LspSuggestedItems(_message.Message):
+    __slots__ = ("suggestions",)
+    SUGGESTIONS_FIELD_NUMBER: _ClassVar[int]
+    suggestions: _containers.RepeatedCompositeFieldContainer[LspSuggestion]
+    def __init__(self, suggestions: _Optional[_Iterable[_Union[LspSuggestion, _Mapping]]] = ...) -> None: ...
+
+class LspSuggestion(_message.Message):
+    __slots__ = ("label",)
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    label: str
+    def __init__(self, label: _Optional[str] = ...) -> None: ...
+
+class LspSuggestionEvent(_message.Message):
+    __slots__ = ("suggestions", "request_id", "editor_id", "point_in_time_model")
+    SUGGESTIONS_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    EDITOR_ID_FIELD_NUMBER: _ClassVar[int]
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    suggestions: _containers.RepeatedScalarFieldContainer[str]
+    request_id: str
+    editor_id: str
+    point_in_time_model: PointInTimeModel
+    def __init__(self, suggestions: _Optional[_Iterable[str]] = ..., request_id: _Optional[str] = ..., editor_id: _Optional[str] = ..., point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ...) -> None: ...
+
 class MCPInstructions(_message.Message):
     __slots__ = ("server_name", "server_identifier", "instructions")
     SERVER_NAME_FIELD_NUMBER: _ClassVar[int]
@@ -4480,6 +5909,18 @@ class MatchRange(_message.Message):
     start: int
     end: int
     def __init__(self, start: _Optional[int] = ..., end: _Optional[int] = ...) -> None: ...
+
+class MaybeDefinedPointInTimeModel(_message.Message):
+    __slots__ = ("model_uuid", "model_version", "relative_path", "model_id")
+    MODEL_UUID_FIELD_NUMBER: _ClassVar[int]
+    MODEL_VERSION_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_PATH_FIELD_NUMBER: _ClassVar[int]
+    MODEL_ID_FIELD_NUMBER: _ClassVar[int]
+    model_uuid: str
+    model_version: int
+    relative_path: str
+    model_id: str
+    def __init__(self, model_uuid: _Optional[str] = ..., model_version: _Optional[int] = ..., relative_path: _Optional[str] = ..., model_id: _Optional[str] = ...) -> None: ...
 
 class McpAuthParams(_message.Message):
     __slots__ = ("server_identifier",)
@@ -4547,6 +5988,60 @@ class ModalDisplayConfig(_message.Message):
     background_gradient_dark: str
     def __init__(self, background_gradient: _Optional[str] = ..., description: _Optional[str] = ..., background_gradient_light: _Optional[str] = ..., background_gradient_dark: _Optional[str] = ...) -> None: ...
 
+class ModelAddedEvent(_message.Message):
+    __slots__ = ("point_in_time_model", "full_uri", "model_id", "uri_scheme", "is_too_large_for_syncing", "is_too_large_for_tokenization", "is_too_large_for_heap_operation")
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    FULL_URI_FIELD_NUMBER: _ClassVar[int]
+    MODEL_ID_FIELD_NUMBER: _ClassVar[int]
+    URI_SCHEME_FIELD_NUMBER: _ClassVar[int]
+    IS_TOO_LARGE_FOR_SYNCING_FIELD_NUMBER: _ClassVar[int]
+    IS_TOO_LARGE_FOR_TOKENIZATION_FIELD_NUMBER: _ClassVar[int]
+    IS_TOO_LARGE_FOR_HEAP_OPERATION_FIELD_NUMBER: _ClassVar[int]
+    point_in_time_model: MaybeDefinedPointInTimeModel
+    full_uri: str
+    model_id: str
+    uri_scheme: str
+    is_too_large_for_syncing: bool
+    is_too_large_for_tokenization: bool
+    is_too_large_for_heap_operation: bool
+    def __init__(self, point_in_time_model: _Optional[_Union[MaybeDefinedPointInTimeModel, _Mapping]] = ..., full_uri: _Optional[str] = ..., model_id: _Optional[str] = ..., uri_scheme: _Optional[str] = ..., is_too_large_for_syncing: _Optional[bool] = ..., is_too_large_for_tokenization: _Optional[bool] = ..., is_too_large_for_heap_operation: _Optional[bool] = ...) -> None: ...
+
+class ModelChange(_message.Message):
+    __slots__ = ("text", "range", "final_model_hash", "model_version_immediately_after_this_change", "performance_now_timestamp", "is_undoing", "is_redoing", "model_is_attached_to_editor", "model_is_attached_to_the_active_editor", "cursor_selections", "model_version_at_metadata_retrieval_time", "global_index", "performance_now_flush_time", "change_index", "flush_index", "global_index_v2")
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    FINAL_MODEL_HASH_FIELD_NUMBER: _ClassVar[int]
+    MODEL_VERSION_IMMEDIATELY_AFTER_THIS_CHANGE_FIELD_NUMBER: _ClassVar[int]
+    PERFORMANCE_NOW_TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+    IS_UNDOING_FIELD_NUMBER: _ClassVar[int]
+    IS_REDOING_FIELD_NUMBER: _ClassVar[int]
+    MODEL_IS_ATTACHED_TO_EDITOR_FIELD_NUMBER: _ClassVar[int]
+    MODEL_IS_ATTACHED_TO_THE_ACTIVE_EDITOR_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_SELECTIONS_FIELD_NUMBER: _ClassVar[int]
+    MODEL_VERSION_AT_METADATA_RETRIEVAL_TIME_FIELD_NUMBER: _ClassVar[int]
+    GLOBAL_INDEX_FIELD_NUMBER: _ClassVar[int]
+    PERFORMANCE_NOW_FLUSH_TIME_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_INDEX_FIELD_NUMBER: _ClassVar[int]
+    FLUSH_INDEX_FIELD_NUMBER: _ClassVar[int]
+    GLOBAL_INDEX_V2_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    range: IRange
+    final_model_hash: str
+    model_version_immediately_after_this_change: int
+    performance_now_timestamp: float
+    is_undoing: bool
+    is_redoing: bool
+    model_is_attached_to_editor: bool
+    model_is_attached_to_the_active_editor: bool
+    cursor_selections: _containers.RepeatedCompositeFieldContainer[CursorSelection]
+    model_version_at_metadata_retrieval_time: int
+    global_index: int
+    performance_now_flush_time: float
+    change_index: int
+    flush_index: int
+    global_index_v2: int
+    def __init__(self, text: _Optional[str] = ..., range: _Optional[_Union[IRange, _Mapping]] = ..., final_model_hash: _Optional[str] = ..., model_version_immediately_after_this_change: _Optional[int] = ..., performance_now_timestamp: _Optional[float] = ..., is_undoing: _Optional[bool] = ..., is_redoing: _Optional[bool] = ..., model_is_attached_to_editor: _Optional[bool] = ..., model_is_attached_to_the_active_editor: _Optional[bool] = ..., cursor_selections: _Optional[_Iterable[_Union[CursorSelection, _Mapping]]] = ..., model_version_at_metadata_retrieval_time: _Optional[int] = ..., global_index: _Optional[int] = ..., performance_now_flush_time: _Optional[float] = ..., change_index: _Optional[int] = ..., flush_index: _Optional[int] = ..., global_index_v2: _Optional[int] = ...) -> None: ...
+
 class ModelDetails(_message.Message):
     __slots__ = ("model_name", "api_key", "enable_ghost_mode", "azure_state", "enable_slow_pool", "openai_api_base_url", "bedrock_state", "max_mode")
     MODEL_NAME_FIELD_NUMBER: _ClassVar[int]
@@ -4592,6 +6087,14 @@ class ModelMigration(_message.Message):
     max_mode: bool
     migrate_old_composers_and_current_composer: bool
     def __init__(self, id: _Optional[str] = ..., model_setting: _Optional[str] = ..., target_model: _Optional[str] = ..., previous_model: _Optional[str] = ..., migrate_mode_models: _Optional[bool] = ..., remove_previous_model: _Optional[bool] = ..., max_mode: _Optional[bool] = ..., migrate_old_composers_and_current_composer: _Optional[bool] = ...) -> None: ...
+
+class ModelOpenedEvent(_message.Message):
+    __slots__ = ("point_in_time_model", "maybe_defined_point_in_time_model")
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    MAYBE_DEFINED_POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    point_in_time_model: PointInTimeModel
+    maybe_defined_point_in_time_model: MaybeDefinedPointInTimeModel
+    def __init__(self, point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., maybe_defined_point_in_time_model: _Optional[_Union[MaybeDefinedPointInTimeModel, _Mapping]] = ...) -> None: ...
 
 class ModelParameterDefinition(_message.Message):
     __slots__ = ("id", "name", "markdown_tooltip", "parameter_type", "is_cycleable_by_hotkey")
@@ -4730,6 +6233,18 @@ class NetworkPolicyLoggingConfig(_message.Message):
     log_format: str
     def __init__(self, decision_log_path: _Optional[str] = ..., log_format: _Optional[str] = ...) -> None: ...
 
+class NtpEvent(_message.Message):
+    __slots__ = ("originate_timestamp", "receive_timestamp", "transmit_timestamp", "destination_timestamp")
+    ORIGINATE_TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+    RECEIVE_TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+    TRANSMIT_TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+    DESTINATION_TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+    originate_timestamp: float
+    receive_timestamp: float
+    transmit_timestamp: float
+    destination_timestamp: float
+    def __init__(self, originate_timestamp: _Optional[float] = ..., receive_timestamp: _Optional[float] = ..., transmit_timestamp: _Optional[float] = ..., destination_timestamp: _Optional[float] = ...) -> None: ...
+
 class NudgeMessage(_message.Message):
     __slots__ = ("raw_message",)
     RAW_MESSAGE_FIELD_NUMBER: _ClassVar[int]
@@ -4743,6 +6258,14 @@ class OnboardingConfig(_message.Message):
     marketplace_plugin_names: _containers.RepeatedScalarFieldContainer[str]
     agentic_onboarding_enabled: bool
     def __init__(self, marketplace_plugin_names: _Optional[_Iterable[str]] = ..., agentic_onboarding_enabled: _Optional[bool] = ...) -> None: ...
+
+class OneIndexedPosition(_message.Message):
+    __slots__ = ("line_number_one_indexed", "column_one_indexed")
+    LINE_NUMBER_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+    COLUMN_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+    line_number_one_indexed: int
+    column_one_indexed: int
+    def __init__(self, line_number_one_indexed: _Optional[int] = ..., column_one_indexed: _Optional[int] = ...) -> None: ...
 
 class OnlineMetricsConfig(_message.Message):
     __slots__ = ("enabled", "max_requests_tracked", "max_requests_tracked_mb", "max_request_retention_seconds", "send_original_file_contents_for_initial_snapshot", "send_full_added_lines_in_diff_changes", "num_commits_tracked", "time_intervals_tracked_minutes", "too_big_file_size_bytes")
@@ -4805,6 +6328,18 @@ class PlanPhase(_message.Message):
     name: str
     todos: _containers.RepeatedCompositeFieldContainer[TodoItem]
     def __init__(self, name: _Optional[str] = ..., todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ...) -> None: ...
+
+class PointInTimeModel(_message.Message):
+    __slots__ = ("model_uuid", "model_version", "relative_path", "model_id")
+    MODEL_UUID_FIELD_NUMBER: _ClassVar[int]
+    MODEL_VERSION_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_PATH_FIELD_NUMBER: _ClassVar[int]
+    MODEL_ID_FIELD_NUMBER: _ClassVar[int]
+    model_uuid: str
+    model_version: int
+    relative_path: str
+    model_id: str
+    def __init__(self, model_uuid: _Optional[str] = ..., model_version: _Optional[int] = ..., relative_path: _Optional[str] = ..., model_id: _Optional[str] = ...) -> None: ...
 
 class ProfileConfig(_message.Message):
     __slots__ = ("id", "heap", "cpu")
@@ -5204,6 +6739,22 @@ class ReapplyResult(_message.Message):
     rejected: bool
     def __init__(self, diff: _Optional[_Union[EditFileResult.FileDiff, _Mapping]] = ..., is_applied: _Optional[bool] = ..., apply_failed: _Optional[bool] = ..., linter_errors: _Optional[_Iterable[_Union[LinterError, _Mapping]]] = ..., rejected: _Optional[bool] = ...) -> None: ...
 
+class RecordCppFateRequest(_message.Message):
+    __slots__ = ("request_id", "performance_now_time", "fate", "extension")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    PERFORMANCE_NOW_TIME_FIELD_NUMBER: _ClassVar[int]
+    FATE_FIELD_NUMBER: _ClassVar[int]
+    EXTENSION_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    performance_now_time: float
+    fate: CppFate
+    extension: str
+    def __init__(self, request_id: _Optional[str] = ..., performance_now_time: _Optional[float] = ..., fate: _Optional[_Union[CppFate, str]] = ..., extension: _Optional[str] = ...) -> None: ...
+
+class RecordCppFateResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class RecordScreenArgs(_message.Message):
     __slots__ = ("mode", "tool_call_id", "save_as_filename")
     MODE_FIELD_NUMBER: _ClassVar[int]
@@ -5254,6 +6805,18 @@ class RecordScreenStartSuccess(_message.Message):
     was_save_as_filename_ignored: bool
     def __init__(self, was_prior_recording_cancelled: _Optional[bool] = ..., was_save_as_filename_ignored: _Optional[bool] = ...) -> None: ...
 
+class RecoverableCppData(_message.Message):
+    __slots__ = ("request_id", "suggestion_text", "suggestion_range", "position")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTION_TEXT_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTION_RANGE_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    suggestion_text: str
+    suggestion_range: IRange
+    position: OneIndexedPosition
+    def __init__(self, request_id: _Optional[str] = ..., suggestion_text: _Optional[str] = ..., suggestion_range: _Optional[_Union[IRange, _Mapping]] = ..., position: _Optional[_Union[OneIndexedPosition, _Mapping]] = ...) -> None: ...
+
 class RedDiff(_message.Message):
     __slots__ = ("relative_workspace_path", "red_ranges", "red_ranges_reversed", "start_hash", "end_hash")
     RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
@@ -5268,6 +6831,50 @@ class RedDiff(_message.Message):
     end_hash: str
     def __init__(self, relative_workspace_path: _Optional[str] = ..., red_ranges: _Optional[_Iterable[_Union[SimplestRange, _Mapping]]] = ..., red_ranges_reversed: _Optional[_Iterable[_Union[SimplestRange, _Mapping]]] = ..., start_hash: _Optional[str] = ..., end_hash: _Optional[str] = ...) -> None: ...
 
+class RefreshTabContextRequest(_message.Message):
+    __slots__ = ("current_file", "model_name", "linter_errors", "file_diff_histories", "additional_files", "client_time", "time_since_request_start", "time_at_request_send", "is_debug", "workspace_id", "supports_cpt", "supports_crlf_cpt", "repository_info")
+    CURRENT_FILE_FIELD_NUMBER: _ClassVar[int]
+    MODEL_NAME_FIELD_NUMBER: _ClassVar[int]
+    LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    FILE_DIFF_HISTORIES_FIELD_NUMBER: _ClassVar[int]
+    ADDITIONAL_FILES_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_TIME_FIELD_NUMBER: _ClassVar[int]
+    TIME_SINCE_REQUEST_START_FIELD_NUMBER: _ClassVar[int]
+    TIME_AT_REQUEST_SEND_FIELD_NUMBER: _ClassVar[int]
+    IS_DEBUG_FIELD_NUMBER: _ClassVar[int]
+    WORKSPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    SUPPORTS_CPT_FIELD_NUMBER: _ClassVar[int]
+    SUPPORTS_CRLF_CPT_FIELD_NUMBER: _ClassVar[int]
+    REPOSITORY_INFO_FIELD_NUMBER: _ClassVar[int]
+    current_file: CurrentFileInfo
+    model_name: str
+    linter_errors: LinterErrors
+    file_diff_histories: _containers.RepeatedCompositeFieldContainer[CppFileDiffHistory]
+    additional_files: _containers.RepeatedCompositeFieldContainer[AdditionalFile]
+    client_time: float
+    time_since_request_start: float
+    time_at_request_send: float
+    is_debug: bool
+    workspace_id: str
+    supports_cpt: bool
+    supports_crlf_cpt: bool
+    repository_info: RepositoryInfo
+    def __init__(self, current_file: _Optional[_Union[CurrentFileInfo, _Mapping]] = ..., model_name: _Optional[str] = ..., linter_errors: _Optional[_Union[LinterErrors, _Mapping]] = ..., file_diff_histories: _Optional[_Iterable[_Union[CppFileDiffHistory, _Mapping]]] = ..., additional_files: _Optional[_Iterable[_Union[AdditionalFile, _Mapping]]] = ..., client_time: _Optional[float] = ..., time_since_request_start: _Optional[float] = ..., time_at_request_send: _Optional[float] = ..., is_debug: _Optional[bool] = ..., workspace_id: _Optional[str] = ..., supports_cpt: _Optional[bool] = ..., supports_crlf_cpt: _Optional[bool] = ..., repository_info: _Optional[_Union[RepositoryInfo, _Mapping]] = ...) -> None: ...
+
+class RefreshTabContextResponse(_message.Message):
+    __slots__ = ("code_results",)
+    CODE_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    code_results: _containers.RepeatedCompositeFieldContainer[CodeResult]
+    def __init__(self, code_results: _Optional[_Iterable[_Union[CodeResult, _Mapping]]] = ...) -> None: ...
+
+class RejectCursorPredictionEvent(_message.Message):
+    __slots__ = ("cursor_prediction", "point_in_time_model")
+    CURSOR_PREDICTION_FIELD_NUMBER: _ClassVar[int]
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    cursor_prediction: CursorPrediction
+    point_in_time_model: PointInTimeModel
+    def __init__(self, cursor_prediction: _Optional[_Union[CursorPrediction, _Mapping]] = ..., point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ...) -> None: ...
+
 class ReloadWindowAction(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
@@ -5277,6 +6884,38 @@ class RemoteAuthority(_message.Message):
     CONNECTION_TYPE_FIELD_NUMBER: _ClassVar[int]
     connection_type: RemoteConnectionType
     def __init__(self, connection_type: _Optional[_Union[RemoteConnectionType, str]] = ...) -> None: ...
+
+class RepoEvent(_message.Message):
+    __slots__ = ("repo_owner", "repo_name", "event_type")
+    class Type(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        TYPE_UNSPECIFIED: _ClassVar[RepoEvent.Type]
+        TYPE_SYNCED: _ClassVar[RepoEvent.Type]
+        TYPE_LOADING: _ClassVar[RepoEvent.Type]
+        TYPE_INDEXING_SETUP: _ClassVar[RepoEvent.Type]
+        TYPE_INDEXING_INIT_FROM_SIMILAR_CODEBASE: _ClassVar[RepoEvent.Type]
+        TYPE_PAUSED: _ClassVar[RepoEvent.Type]
+        TYPE_INDEXING: _ClassVar[RepoEvent.Type]
+        TYPE_ERROR: _ClassVar[RepoEvent.Type]
+        TYPE_NOT_AUTO_INDEXING: _ClassVar[RepoEvent.Type]
+        TYPE_NOT_INDEXED: _ClassVar[RepoEvent.Type]
+    TYPE_UNSPECIFIED: RepoEvent.Type
+    TYPE_SYNCED: RepoEvent.Type
+    TYPE_LOADING: RepoEvent.Type
+    TYPE_INDEXING_SETUP: RepoEvent.Type
+    TYPE_INDEXING_INIT_FROM_SIMILAR_CODEBASE: RepoEvent.Type
+    TYPE_PAUSED: RepoEvent.Type
+    TYPE_INDEXING: RepoEvent.Type
+    TYPE_ERROR: RepoEvent.Type
+    TYPE_NOT_AUTO_INDEXING: RepoEvent.Type
+    TYPE_NOT_INDEXED: RepoEvent.Type
+    REPO_OWNER_FIELD_NUMBER: _ClassVar[int]
+    REPO_NAME_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    repo_owner: str
+    repo_name: str
+    event_type: RepoEvent.Type
+    def __init__(self, repo_owner: _Optional[str] = ..., repo_name: _Optional[str] = ..., event_type: _Optional[_Union[RepoEvent.Type, str]] = ...) -> None: ...
 
 class ReportBugfixResultsError(_message.Message):
     __slots__ = ("error",)
@@ -5360,6 +6999,14 @@ class RequestedModel(_message.Message):
     azure_credentials: AzureCredentials
     bedrock_credentials: BedrockCredentials
     def __init__(self, model_id: _Optional[str] = ..., max_mode: _Optional[bool] = ..., parameters: _Optional[_Iterable[_Union[RequestedModel.ModelParameterValue, _Mapping]]] = ..., built_in_model: _Optional[bool] = ..., is_variant_string_representation: _Optional[bool] = ..., api_key_credentials: _Optional[_Union[ApiKeyCredentials, _Mapping]] = ..., azure_credentials: _Optional[_Union[AzureCredentials, _Mapping]] = ..., bedrock_credentials: _Optional[_Union[BedrockCredentials, _Mapping]] = ...) -> None: ...
+
+class ReviewChangesOpenedEvent(_message.Message):
+    __slots__ = ("composer_id", "best_of_n_group_id")
+    COMPOSER_ID_FIELD_NUMBER: _ClassVar[int]
+    BEST_OF_N_GROUP_ID_FIELD_NUMBER: _ClassVar[int]
+    composer_id: str
+    best_of_n_group_id: str
+    def __init__(self, composer_id: _Optional[str] = ..., best_of_n_group_id: _Optional[str] = ...) -> None: ...
 
 class RipgrepRawSearchContentMatch(_message.Message):
     __slots__ = ("line_number", "content", "content_truncated", "is_context_line")
@@ -5991,6 +7638,60 @@ class ScrollAction(_message.Message):
     modifier_keys: str
     def __init__(self, coordinate: _Optional[_Union[Coordinate, _Mapping]] = ..., direction: _Optional[_Union[ScrollDirection, str]] = ..., amount: _Optional[int] = ..., modifier_keys: _Optional[str] = ...) -> None: ...
 
+class ScrollEvent(_message.Message):
+    __slots__ = ("point_in_time_model", "visible_ranges", "editor_id")
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    VISIBLE_RANGES_FIELD_NUMBER: _ClassVar[int]
+    EDITOR_ID_FIELD_NUMBER: _ClassVar[int]
+    point_in_time_model: PointInTimeModel
+    visible_ranges: _containers.RepeatedCompositeFieldContainer[IRange]
+    editor_id: str
+    def __init__(self, point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., visible_ranges: _Optional[_Iterable[_Union[IRange, _Mapping]]] = ..., editor_id: _Optional[str] = ...) -> None: ...
+
+class SearchEvent(_message.Message):
+    __slots__ = ("query", "result_count", "file_count", "is_regex", "is_case_sensitive", "is_whole_word", "files_to_include", "files_to_exclude", "duration_ms", "results")
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    RESULT_COUNT_FIELD_NUMBER: _ClassVar[int]
+    FILE_COUNT_FIELD_NUMBER: _ClassVar[int]
+    IS_REGEX_FIELD_NUMBER: _ClassVar[int]
+    IS_CASE_SENSITIVE_FIELD_NUMBER: _ClassVar[int]
+    IS_WHOLE_WORD_FIELD_NUMBER: _ClassVar[int]
+    FILES_TO_INCLUDE_FIELD_NUMBER: _ClassVar[int]
+    FILES_TO_EXCLUDE_FIELD_NUMBER: _ClassVar[int]
+    DURATION_MS_FIELD_NUMBER: _ClassVar[int]
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    query: str
+    result_count: int
+    file_count: int
+    is_regex: bool
+    is_case_sensitive: bool
+    is_whole_word: bool
+    files_to_include: str
+    files_to_exclude: str
+    duration_ms: int
+    results: _containers.RepeatedCompositeFieldContainer[SearchResultFile]
+    def __init__(self, query: _Optional[str] = ..., result_count: _Optional[int] = ..., file_count: _Optional[int] = ..., is_regex: _Optional[bool] = ..., is_case_sensitive: _Optional[bool] = ..., is_whole_word: _Optional[bool] = ..., files_to_include: _Optional[str] = ..., files_to_exclude: _Optional[str] = ..., duration_ms: _Optional[int] = ..., results: _Optional[_Iterable[_Union[SearchResultFile, _Mapping]]] = ...) -> None: ...
+
+class SearchMatch(_message.Message):
+    __slots__ = ("line_number", "column", "match_text")
+    LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    COLUMN_FIELD_NUMBER: _ClassVar[int]
+    MATCH_TEXT_FIELD_NUMBER: _ClassVar[int]
+    line_number: int
+    column: int
+    match_text: str
+    def __init__(self, line_number: _Optional[int] = ..., column: _Optional[int] = ..., match_text: _Optional[str] = ...) -> None: ...
+
+class SearchResultFile(_message.Message):
+    __slots__ = ("file_path", "match_count", "matches")
+    FILE_PATH_FIELD_NUMBER: _ClassVar[int]
+    MATCH_COUNT_FIELD_NUMBER: _ClassVar[int]
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    file_path: str
+    match_count: int
+    matches: _containers.RepeatedCompositeFieldContainer[SearchMatch]
+    def __init__(self, file_path: _Optional[str] = ..., match_count: _Optional[int] = ..., matches: _Optional[_Iterable[_Union[SearchMatch, _Mapping]]] = ...) -> None: ...
+
 class SearchSymbolsParams(_message.Message):
     __slots__ = ("query",)
     QUERY_FIELD_NUMBER: _ClassVar[int]
@@ -6053,6 +7754,18 @@ class SelectedPluginCapabilityRef(_message.Message):
     snapshot_token: str
     resolved_commit_sha: str
     def __init__(self, plugin_id: _Optional[str] = ..., capability_type: _Optional[_Union[SelectedPluginCapabilityType, str]] = ..., source_path: _Optional[str] = ..., snapshot_token: _Optional[str] = ..., resolved_commit_sha: _Optional[str] = ...) -> None: ...
+
+class SelectionWithOrientation(_message.Message):
+    __slots__ = ("selection_start_line_number", "selection_start_column", "position_line_number", "position_column")
+    SELECTION_START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SELECTION_START_COLUMN_FIELD_NUMBER: _ClassVar[int]
+    POSITION_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    POSITION_COLUMN_FIELD_NUMBER: _ClassVar[int]
+    selection_start_line_number: int
+    selection_start_column: int
+    position_line_number: int
+    position_column: int
+    def __init__(self, selection_start_line_number: _Optional[int] = ..., selection_start_column: _Optional[int] = ..., position_line_number: _Optional[int] = ..., position_column: _Optional[int] = ...) -> None: ...
 
 class SemanticSearchFullParams(_message.Message):
     __slots__ = ("repository_info", "query", "include_pattern", "exclude_pattern", "top_k", "pr_references", "pr_search_on", "explanation", "code_results")
@@ -6156,6 +7869,18 @@ class SimpleFileDiff(_message.Message):
     chunks: _containers.RepeatedCompositeFieldContainer[SimpleFileDiff.Chunk]
     def __init__(self, relative_workspace_path: _Optional[str] = ..., chunks: _Optional[_Iterable[_Union[SimpleFileDiff.Chunk, _Mapping]]] = ...) -> None: ...
 
+class SimpleRange(_message.Message):
+    __slots__ = ("start_line_number", "start_column", "end_line_number_inclusive", "end_column")
+    START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    START_COLUMN_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_NUMBER_INCLUSIVE_FIELD_NUMBER: _ClassVar[int]
+    END_COLUMN_FIELD_NUMBER: _ClassVar[int]
+    start_line_number: int
+    start_column: int
+    end_line_number_inclusive: int
+    end_column: int
+    def __init__(self, start_line_number: _Optional[int] = ..., start_column: _Optional[int] = ..., end_line_number_inclusive: _Optional[int] = ..., end_column: _Optional[int] = ...) -> None: ...
+
 class SimplestRange(_message.Message):
     __slots__ = ("start_line", "end_line_inclusive")
     START_LINE_FIELD_NUMBER: _ClassVar[int]
@@ -6163,6 +7888,20 @@ class SimplestRange(_message.Message):
     start_line: int
     end_line_inclusive: int
     def __init__(self, start_line: _Optional[int] = ..., end_line_inclusive: _Optional[int] = ...) -> None: ...
+
+class SingleUpdateRequest(_message.Message):
+    __slots__ = ("start_position", "end_position", "change_length", "replaced_string", "range")
+    START_POSITION_FIELD_NUMBER: _ClassVar[int]
+    END_POSITION_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_LENGTH_FIELD_NUMBER: _ClassVar[int]
+    REPLACED_STRING_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    start_position: int
+    end_position: int
+    change_length: int
+    replaced_string: str
+    range: SimpleRange
+    def __init__(self, start_position: _Optional[int] = ..., end_position: _Optional[int] = ..., change_length: _Optional[int] = ..., replaced_string: _Optional[str] = ..., range: _Optional[_Union[SimpleRange, _Mapping]] = ...) -> None: ...
 
 class SpecSubagentParams(_message.Message):
     __slots__ = ("plan",)
@@ -6193,6 +7932,204 @@ class Step(_message.Message):
     prerequisites: _containers.RepeatedScalarFieldContainer[str]
     sub_composer_id: str
     def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., description: _Optional[str] = ..., instructions: _Optional[str] = ..., prerequisites: _Optional[_Iterable[str]] = ..., sub_composer_id: _Optional[str] = ...) -> None: ...
+
+class StreamCppRequest(_message.Message):
+    __slots__ = ("current_file", "diff_history", "model_name", "linter_errors", "context_items", "diff_history_keys", "give_debug_output", "file_diff_histories", "merged_diff_histories", "block_diff_patches", "is_nightly", "is_debug", "immediately_ack", "enable_more_context", "parameter_hints", "lsp_contexts", "cpp_intent_info", "workspace_id", "additional_files", "control_token", "client_time", "filesync_updates", "time_since_request_start", "time_at_request_send", "client_timezone_offset", "lsp_suggested_items", "supports_cpt", "supports_crlf_cpt", "code_results")
+    class ControlToken(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        CONTROL_TOKEN_UNSPECIFIED: _ClassVar[StreamCppRequest.ControlToken]
+        CONTROL_TOKEN_QUIET: _ClassVar[StreamCppRequest.ControlToken]
+        CONTROL_TOKEN_LOUD: _ClassVar[StreamCppRequest.ControlToken]
+        CONTROL_TOKEN_OP: _ClassVar[StreamCppRequest.ControlToken]
+    CONTROL_TOKEN_UNSPECIFIED: StreamCppRequest.ControlToken
+    CONTROL_TOKEN_QUIET: StreamCppRequest.ControlToken
+    CONTROL_TOKEN_LOUD: StreamCppRequest.ControlToken
+    CONTROL_TOKEN_OP: StreamCppRequest.ControlToken
+    CURRENT_FILE_FIELD_NUMBER: _ClassVar[int]
+    DIFF_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    MODEL_NAME_FIELD_NUMBER: _ClassVar[int]
+    LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    DIFF_HISTORY_KEYS_FIELD_NUMBER: _ClassVar[int]
+    GIVE_DEBUG_OUTPUT_FIELD_NUMBER: _ClassVar[int]
+    FILE_DIFF_HISTORIES_FIELD_NUMBER: _ClassVar[int]
+    MERGED_DIFF_HISTORIES_FIELD_NUMBER: _ClassVar[int]
+    BLOCK_DIFF_PATCHES_FIELD_NUMBER: _ClassVar[int]
+    IS_NIGHTLY_FIELD_NUMBER: _ClassVar[int]
+    IS_DEBUG_FIELD_NUMBER: _ClassVar[int]
+    IMMEDIATELY_ACK_FIELD_NUMBER: _ClassVar[int]
+    ENABLE_MORE_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    PARAMETER_HINTS_FIELD_NUMBER: _ClassVar[int]
+    LSP_CONTEXTS_FIELD_NUMBER: _ClassVar[int]
+    CPP_INTENT_INFO_FIELD_NUMBER: _ClassVar[int]
+    WORKSPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    ADDITIONAL_FILES_FIELD_NUMBER: _ClassVar[int]
+    CONTROL_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_TIME_FIELD_NUMBER: _ClassVar[int]
+    FILESYNC_UPDATES_FIELD_NUMBER: _ClassVar[int]
+    TIME_SINCE_REQUEST_START_FIELD_NUMBER: _ClassVar[int]
+    TIME_AT_REQUEST_SEND_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_TIMEZONE_OFFSET_FIELD_NUMBER: _ClassVar[int]
+    LSP_SUGGESTED_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    SUPPORTS_CPT_FIELD_NUMBER: _ClassVar[int]
+    SUPPORTS_CRLF_CPT_FIELD_NUMBER: _ClassVar[int]
+    CODE_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    current_file: CurrentFileInfo
+    diff_history: _containers.RepeatedScalarFieldContainer[str]
+    model_name: str
+    linter_errors: LinterErrors
+    context_items: _containers.RepeatedCompositeFieldContainer[CppContextItem]
+    diff_history_keys: _containers.RepeatedScalarFieldContainer[str]
+    give_debug_output: bool
+    file_diff_histories: _containers.RepeatedCompositeFieldContainer[CppFileDiffHistory]
+    merged_diff_histories: _containers.RepeatedCompositeFieldContainer[CppFileDiffHistory]
+    block_diff_patches: _containers.RepeatedCompositeFieldContainer[BlockDiffPatch]
+    is_nightly: bool
+    is_debug: bool
+    immediately_ack: bool
+    enable_more_context: bool
+    parameter_hints: _containers.RepeatedCompositeFieldContainer[CppParameterHint]
+    lsp_contexts: _containers.RepeatedCompositeFieldContainer[LspSubgraphFullContext]
+    cpp_intent_info: CppIntentInfo
+    workspace_id: str
+    additional_files: _containers.RepeatedCompositeFieldContainer[AdditionalFile]
+    control_token: StreamCppRequest.ControlToken
+    client_time: float
+    filesync_updates: _containers.RepeatedCompositeFieldContainer[FilesyncUpdateWithModelVersion]
+    time_since_request_start: float
+    time_at_request_send: float
+    client_timezone_offset: float
+    lsp_suggested_items: LspSuggestedItems
+    supports_cpt: bool
+    supports_crlf_cpt: bool
+    code_results: _containers.RepeatedCompositeFieldContainer[CodeResult]
+    def __init__(self, current_file: _Optional[_Union[CurrentFileInfo, _Mapping]] = ..., diff_history: _Optional[_Iterable[str]] = ..., model_name: _Optional[str] = ..., linter_errors: _Optional[_Union[LinterErrors, _Mapping]] = ..., context_items: _Optional[_Iterable[_Union[CppContextItem, _Mapping]]] = ..., diff_history_keys: _Optional[_Iterable[str]] = ..., give_debug_output: _Optional[bool] = ..., file_diff_histories: _Optional[_Iterable[_Union[CppFileDiffHistory, _Mapping]]] = ..., merged_diff_histories: _Optional[_Iterable[_Union[CppFileDiffHistory, _Mapping]]] = ..., block_diff_patches: _Optional[_Iterable[_Union[BlockDiffPatch, _Mapping]]] = ..., is_nightly: _Optional[bool] = ..., is_debug: _Optional[bool] = ..., immediately_ack: _Optional[bool] = ..., enable_more_context: _Optional[bool] = ..., parameter_hints: _Optional[_Iterable[_Union[CppParameterHint, _Mapping]]] = ..., lsp_contexts: _Optional[_Iterable[_Union[LspSubgraphFullContext, _Mapping]]] = ..., cpp_intent_info: _Optional[_Union[CppIntentInfo, _Mapping]] = ..., workspace_id: _Optional[str] = ..., additional_files: _Optional[_Iterable[_Union[AdditionalFile, _Mapping]]] = ..., control_token: _Optional[_Union[StreamCppRequest.ControlToken, str]] = ..., client_time: _Optional[float] = ..., filesync_updates: _Optional[_Iterable[_Union[FilesyncUpdateWithModelVersion, _Mapping]]] = ..., time_since_request_start: _Optional[float] = ..., time_at_request_send: _Optional[float] = ..., client_timezone_offset: _Optional[float] = ..., lsp_suggested_items: _Optional[_Union[LspSuggestedItems, _Mapping]] = ..., supports_cpt: _Optional[bool] = ..., supports_crlf_cpt: _Optional[bool] = ..., code_results: _Optional[_Iterable[_Union[CodeResult, _Mapping]]] = ...) -> None: ...
+
+class StreamCppResponse(_message.Message):
+    __slots__ = ("text", "suggestion_start_line", "suggestion_confidence", "done_stream", "debug_model_output", "debug_model_input", "debug_stream_time", "debug_total_time", "debug_ttft_time", "debug_server_timing", "range_to_replace", "cursor_prediction_target", "done_edit", "model_info", "begin_edit", "should_remove_leading_eol", "binding_id")
+    class CursorPredictionTarget(_message.Message):
+        __slots__ = ("relative_path", "line_number_one_indexed", "expected_content", "should_retrigger_cpp")
+        RELATIVE_PATH_FIELD_NUMBER: _ClassVar[int]
+        LINE_NUMBER_ONE_INDEXED_FIELD_NUMBER: _ClassVar[int]
+        EXPECTED_CONTENT_FIELD_NUMBER: _ClassVar[int]
+        SHOULD_RETRIGGER_CPP_FIELD_NUMBER: _ClassVar[int]
+        relative_path: str
+        line_number_one_indexed: int
+        expected_content: str
+        should_retrigger_cpp: bool
+        def __init__(self, relative_path: _Optional[str] = ..., line_number_one_indexed: _Optional[int] = ..., expected_content: _Optional[str] = ..., should_retrigger_cpp: _Optional[bool] = ...) -> None: ...
+    class ModelInfo(_message.Message):
+        __slots__ = ("is_fused_cursor_prediction_model", "is_multidiff_model")
+        IS_FUSED_CURSOR_PREDICTION_MODEL_FIELD_NUMBER: _ClassVar[int]
+        IS_MULTIDIFF_MODEL_FIELD_NUMBER: _ClassVar[int]
+        is_fused_cursor_prediction_model: bool
+        is_multidiff_model: bool
+        def __init__(self, is_fused_cursor_prediction_model: _Optional[bool] = ..., is_multidiff_model: _Optional[bool] = ...) -> None: ...
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTION_START_LINE_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTION_CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    DONE_STREAM_FIELD_NUMBER: _ClassVar[int]
+    DEBUG_MODEL_OUTPUT_FIELD_NUMBER: _ClassVar[int]
+    DEBUG_MODEL_INPUT_FIELD_NUMBER: _ClassVar[int]
+    DEBUG_STREAM_TIME_FIELD_NUMBER: _ClassVar[int]
+    DEBUG_TOTAL_TIME_FIELD_NUMBER: _ClassVar[int]
+    DEBUG_TTFT_TIME_FIELD_NUMBER: _ClassVar[int]
+    DEBUG_SERVER_TIMING_FIELD_NUMBER: _ClassVar[int]
+    RANGE_TO_REPLACE_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_PREDICTION_TARGET_FIELD_NUMBER: _ClassVar[int]
+    DONE_EDIT_FIELD_NUMBER: _ClassVar[int]
+    MODEL_INFO_FIELD_NUMBER: _ClassVar[int]
+    BEGIN_EDIT_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_REMOVE_LEADING_EOL_FIELD_NUMBER: _ClassVar[int]
+    BINDING_ID_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    suggestion_start_line: int
+    suggestion_confidence: int
+    done_stream: bool
+    debug_model_output: str
+    debug_model_input: str
+    debug_stream_time: str
+    debug_total_time: str
+    debug_ttft_time: str
+    debug_server_timing: str
+    range_to_replace: LineRange
+    cursor_prediction_target: StreamCppResponse.CursorPredictionTarget
+    done_edit: bool
+    model_info: StreamCppResponse.ModelInfo
+    begin_edit: bool
+    should_remove_leading_eol: bool
+    binding_id: str
+    def __init__(self, text: _Optional[str] = ..., suggestion_start_line: _Optional[int] = ..., suggestion_confidence: _Optional[int] = ..., done_stream: _Optional[bool] = ..., debug_model_output: _Optional[str] = ..., debug_model_input: _Optional[str] = ..., debug_stream_time: _Optional[str] = ..., debug_total_time: _Optional[str] = ..., debug_ttft_time: _Optional[str] = ..., debug_server_timing: _Optional[str] = ..., range_to_replace: _Optional[_Union[LineRange, _Mapping]] = ..., cursor_prediction_target: _Optional[_Union[StreamCppResponse.CursorPredictionTarget, _Mapping]] = ..., done_edit: _Optional[bool] = ..., model_info: _Optional[_Union[StreamCppResponse.ModelInfo, _Mapping]] = ..., begin_edit: _Optional[bool] = ..., should_remove_leading_eol: _Optional[bool] = ..., binding_id: _Optional[str] = ...) -> None: ...
+
+class StreamNextCursorPredictionRequest(_message.Message):
+    __slots__ = ("current_file", "diff_history", "model_name", "linter_errors", "context_items", "diff_history_keys", "give_debug_output", "file_diff_histories", "merged_diff_histories", "block_diff_patches", "is_nightly", "is_debug", "immediately_ack", "enable_more_context", "parameter_hints", "lsp_contexts", "cpp_intent_info", "workspace_id", "file_sync_updates", "file_visible_ranges")
+    class FileVisibleRange(_message.Message):
+        __slots__ = ("filename", "visible_ranges")
+        FILENAME_FIELD_NUMBER: _ClassVar[int]
+        VISIBLE_RANGES_FIELD_NUMBER: _ClassVar[int]
+        filename: str
+        visible_ranges: _containers.RepeatedCompositeFieldContainer[StreamNextCursorPredictionRequest.VisibleRange]
+        def __init__(self, filename: _Optional[str] = ..., visible_ranges: _Optional[_Iterable[_Union[StreamNextCursorPredictionRequest.VisibleRange, _Mapping]]] = ...) -> None: ...
+    class VisibleRange(_message.Message):
+        __slots__ = ("start_line_number_inclusive", "end_line_number_exclusive")
+        START_LINE_NUMBER_INCLUSIVE_FIELD_NUMBER: _ClassVar[int]
+        END_LINE_NUMBER_EXCLUSIVE_FIELD_NUMBER: _ClassVar[int]
+        start_line_number_inclusive: int
+        end_line_number_exclusive: int
+        def __init__(self, start_line_number_inclusive: _Optional[int] = ..., end_line_number_exclusive: _Optional[int] = ...) -> None: ...
+    CURRENT_FILE_FIELD_NUMBER: _ClassVar[int]
+    DIFF_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    MODEL_NAME_FIELD_NUMBER: _ClassVar[int]
+    LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    DIFF_HISTORY_KEYS_FIELD_NUMBER: _ClassVar[int]
+    GIVE_DEBUG_OUTPUT_FIELD_NUMBER: _ClassVar[int]
+    FILE_DIFF_HISTORIES_FIELD_NUMBER: _ClassVar[int]
+    MERGED_DIFF_HISTORIES_FIELD_NUMBER: _ClassVar[int]
+    BLOCK_DIFF_PATCHES_FIELD_NUMBER: _ClassVar[int]
+    IS_NIGHTLY_FIELD_NUMBER: _ClassVar[int]
+    IS_DEBUG_FIELD_NUMBER: _ClassVar[int]
+    IMMEDIATELY_ACK_FIELD_NUMBER: _ClassVar[int]
+    ENABLE_MORE_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    PARAMETER_HINTS_FIELD_NUMBER: _ClassVar[int]
+    LSP_CONTEXTS_FIELD_NUMBER: _ClassVar[int]
+    CPP_INTENT_INFO_FIELD_NUMBER: _ClassVar[int]
+    WORKSPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    FILE_SYNC_UPDATES_FIELD_NUMBER: _ClassVar[int]
+    FILE_VISIBLE_RANGES_FIELD_NUMBER: _ClassVar[int]
+    current_file: CurrentFileInfo
+    diff_history: _containers.RepeatedScalarFieldContainer[str]
+    model_name: str
+    linter_errors: LinterErrors
+    context_items: _containers.RepeatedCompositeFieldContainer[CppContextItem]
+    diff_history_keys: _containers.RepeatedScalarFieldContainer[str]
+    give_debug_output: bool
+    file_diff_histories: _containers.RepeatedCompositeFieldContainer[CppFileDiffHistory]
+    merged_diff_histories: _containers.RepeatedCompositeFieldContainer[CppFileDiffHistory]
+    block_diff_patches: _containers.RepeatedCompositeFieldContainer[BlockDiffPatch]
+    is_nightly: bool
+    is_debug: bool
+    immediately_ack: bool
+    enable_more_context: bool
+    parameter_hints: _containers.RepeatedCompositeFieldContainer[CppParameterHint]
+    lsp_contexts: _containers.RepeatedCompositeFieldContainer[LspSubgraphFullContext]
+    cpp_intent_info: CppIntentInfo
+    workspace_id: str
+    file_sync_updates: _containers.RepeatedCompositeFieldContainer[FilesyncUpdateWithModelVersion]
+    file_visible_ranges: _containers.RepeatedCompositeFieldContainer[StreamNextCursorPredictionRequest.FileVisibleRange]
+    def __init__(self, current_file: _Optional[_Union[CurrentFileInfo, _Mapping]] = ..., diff_history: _Optional[_Iterable[str]] = ..., model_name: _Optional[str] = ..., linter_errors: _Optional[_Union[LinterErrors, _Mapping]] = ..., context_items: _Optional[_Iterable[_Union[CppContextItem, _Mapping]]] = ..., diff_history_keys: _Optional[_Iterable[str]] = ..., give_debug_output: _Optional[bool] = ..., file_diff_histories: _Optional[_Iterable[_Union[CppFileDiffHistory, _Mapping]]] = ..., merged_diff_histories: _Optional[_Iterable[_Union[CppFileDiffHistory, _Mapping]]] = ..., block_diff_patches: _Optional[_Iterable[_Union[BlockDiffPatch, _Mapping]]] = ..., is_nightly: _Optional[bool] = ..., is_debug: _Optional[bool] = ..., immediately_ack: _Optional[bool] = ..., enable_more_context: _Optional[bool] = ..., parameter_hints: _Optional[_Iterable[_Union[CppParameterHint, _Mapping]]] = ..., lsp_contexts: _Optional[_Iterable[_Union[LspSubgraphFullContext, _Mapping]]] = ..., cpp_intent_info: _Optional[_Union[CppIntentInfo, _Mapping]] = ..., workspace_id: _Optional[str] = ..., file_sync_updates: _Optional[_Iterable[_Union[FilesyncUpdateWithModelVersion, _Mapping]]] = ..., file_visible_ranges: _Optional[_Iterable[_Union[StreamNextCursorPredictionRequest.FileVisibleRange, _Mapping]]] = ...) -> None: ...
+
+class StreamNextCursorPredictionResponse(_message.Message):
+    __slots__ = ("text", "line_number", "is_not_in_range", "file_name")
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    IS_NOT_IN_RANGE_FIELD_NUMBER: _ClassVar[int]
+    FILE_NAME_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    line_number: int
+    is_not_in_range: bool
+    file_name: str
+    def __init__(self, text: _Optional[str] = ..., line_number: _Optional[int] = ..., is_not_in_range: _Optional[bool] = ..., file_name: _Optional[str] = ...) -> None: ...
 
 class StreamUnifiedChatRequest(_message.Message):
     __slots__ = ("conversation", "full_conversation_headers_only", "allow_long_file_scan", "explicit_context", "can_handle_filenames_after_language_ids", "model_details", "linter_errors", "documentation_identifiers", "use_web", "external_links", "project_context", "diffs_for_compressing_files", "compress_edits", "should_cache", "multi_file_linter_errors", "current_file", "recent_edits", "use_reference_composer_diff_prompt", "file_diff_histories", "use_new_compression_scheme", "quotes", "additional_ranked_context", "is_chat", "conversation_id", "replying_to_request_id", "repository_info", "repository_info_should_query_staging", "repository_info_should_query_prod", "query_only_repo_access", "repo_query_auth_token", "environment_info", "is_agentic", "conversation_summary", "supported_tools", "enable_yolo_mode", "yolo_prompt", "use_unified_chat_prompt", "mcp_tools", "use_full_inputs_context", "is_resume", "allow_model_fallbacks", "number_of_times_shown_fallback_model_warning", "context_bank_session_id", "context_bank_version", "context_bank_encryption_key", "is_headless", "is_background_composer", "uses_codebase_results", "unified_mode", "tools_requiring_accepted_return", "should_disable_tools", "thinking_level", "should_use_chat_prompt", "background_composer_id", "uses_rules", "mode_uses_auto_apply", "unified_mode_name", "use_generate_rules_prompt", "edit_tool_supports_search_and_replace", "project_layouts", "repository_name_if_unindexed", "indexing_progress", "full_file_cmd_k_options", "indexing_phase_if_unindexed", "use_knowledge_base_prompt", "indexing_num_files_if_unindexed", "subagent_info", "supports_git_index", "force_is_not_dev", "disable_edit_file_timeout", "should_attach_linter_errors", "should_speculatively_route_gpt5", "force_terminal_hanging_detection", "force_summarization", "is_quick_search_query", "is_spec_mode", "allow_server_side_semantic_search", "speculative_summarization_encryption_key", "workspace_folders", "does_readfile_support_images", "sandboxing_support_enabled", "custom_planning_instructions", "enable_terminal_file_persistence", "terminals_folder", "agent_transcripts_folder", "agent_notes_folder", "agent_tools_folder", "current_plan", "has_mcp_descriptors", "best_of_n_group_id", "try_use_best_of_n_promotion")
@@ -6513,11 +8450,27 @@ class SubagentReturnCall(_message.Message):
     spec_return_value: SpecSubagentReturnValue
     def __init__(self, subagent_type: _Optional[_Union[SubagentType, str]] = ..., deep_search_return_value: _Optional[_Union[DeepSearchSubagentReturnValue, _Mapping]] = ..., fix_lints_return_value: _Optional[_Union[FixLintsSubagentReturnValue, _Mapping]] = ..., task_return_value: _Optional[_Union[TaskSubagentReturnValue, _Mapping]] = ..., spec_return_value: _Optional[_Union[SpecSubagentReturnValue, _Mapping]] = ...) -> None: ...
 
+class SuggestCursorPredictionEvent(_message.Message):
+    __slots__ = ("cursor_prediction", "point_in_time_model")
+    CURSOR_PREDICTION_FIELD_NUMBER: _ClassVar[int]
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    cursor_prediction: CursorPrediction
+    point_in_time_model: PointInTimeModel
+    def __init__(self, cursor_prediction: _Optional[_Union[CursorPrediction, _Mapping]] = ..., point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ...) -> None: ...
+
 class SuggestedCodeBlock(_message.Message):
     __slots__ = ("relative_workspace_path",)
     RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
     relative_workspace_path: str
     def __init__(self, relative_workspace_path: _Optional[str] = ...) -> None: ...
+
+class SuggestedEdit(_message.Message):
+    __slots__ = ("edit_range", "text")
+    EDIT_RANGE_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    edit_range: SimpleRange
+    text: str
+    def __init__(self, edit_range: _Optional[_Union[SimpleRange, _Mapping]] = ..., text: _Optional[str] = ...) -> None: ...
 
 class SwitchModeParams(_message.Message):
     __slots__ = ("from_mode_id", "to_mode_id", "explanation")
@@ -6546,6 +8499,12 @@ class SwitchModelAction(_message.Message):
     SUGGESTED_MODEL_FIELD_NUMBER: _ClassVar[int]
     suggested_model: str
     def __init__(self, suggested_model: _Optional[str] = ...) -> None: ...
+
+class TabCloseEvent(_message.Message):
+    __slots__ = ("point_in_time_model",)
+    POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+    point_in_time_model: MaybeDefinedPointInTimeModel
+    def __init__(self, point_in_time_model: _Optional[_Union[MaybeDefinedPointInTimeModel, _Mapping]] = ...) -> None: ...
 
 class TaskParams(_message.Message):
     __slots__ = ("task_description", "task_title", "allowed_write_directories", "model_override", "max_mode_override", "default_expanded_while_running")
@@ -6630,6 +8589,44 @@ class TaskV2Result(_message.Message):
     is_background: bool
     def __init__(self, agent_id: _Optional[str] = ..., is_background: _Optional[bool] = ...) -> None: ...
 
+class TerminalEvent(_message.Message):
+    __slots__ = ("uri", "create", "exit", "command_start", "command_finish")
+    class CommandFinish(_message.Message):
+        __slots__ = ("point_in_time_model", "exit_code")
+        POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+        EXIT_CODE_FIELD_NUMBER: _ClassVar[int]
+        point_in_time_model: PointInTimeModel
+        exit_code: int
+        def __init__(self, point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., exit_code: _Optional[int] = ...) -> None: ...
+    class CommandStart(_message.Message):
+        __slots__ = ("point_in_time_model", "cwd")
+        POINT_IN_TIME_MODEL_FIELD_NUMBER: _ClassVar[int]
+        CWD_FIELD_NUMBER: _ClassVar[int]
+        point_in_time_model: PointInTimeModel
+        cwd: str
+        def __init__(self, point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., cwd: _Optional[str] = ...) -> None: ...
+    class Create(_message.Message):
+        __slots__ = ("is_remote",)
+        IS_REMOTE_FIELD_NUMBER: _ClassVar[int]
+        is_remote: bool
+        def __init__(self, is_remote: _Optional[bool] = ...) -> None: ...
+    class Exit(_message.Message):
+        __slots__ = ("exit_code",)
+        EXIT_CODE_FIELD_NUMBER: _ClassVar[int]
+        exit_code: int
+        def __init__(self, exit_code: _Optional[int] = ...) -> None: ...
+    URI_FIELD_NUMBER: _ClassVar[int]
+    CREATE_FIELD_NUMBER: _ClassVar[int]
+    EXIT_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_START_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_FINISH_FIELD_NUMBER: _ClassVar[int]
+    uri: str
+    create: TerminalEvent.Create
+    exit: TerminalEvent.Exit
+    command_start: TerminalEvent.CommandStart
+    command_finish: TerminalEvent.CommandFinish
+    def __init__(self, uri: _Optional[str] = ..., create: _Optional[_Union[TerminalEvent.Create, _Mapping]] = ..., exit: _Optional[_Union[TerminalEvent.Exit, _Mapping]] = ..., command_start: _Optional[_Union[TerminalEvent.CommandStart, _Mapping]] = ..., command_finish: _Optional[_Union[TerminalEvent.CommandFinish, _Mapping]] = ...) -> None: ...
+
 class TerminalMetadata(_message.Message):
     __slots__ = ("cwd", "last_commands", "last_modified_ms", "current_command")
     class Command(_message.Message):
@@ -6708,6 +8705,16 @@ class TodoWriteResult(_message.Message):
     initial_todos: _containers.RepeatedCompositeFieldContainer[TodoItem]
     was_merge: bool
     def __init__(self, success: _Optional[bool] = ..., ready_task_ids: _Optional[_Iterable[str]] = ..., needs_in_progress_todos: _Optional[bool] = ..., final_todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ..., initial_todos: _Optional[_Iterable[_Union[TodoItem, _Mapping]]] = ..., was_merge: _Optional[bool] = ...) -> None: ...
+
+class ToolCallEvent(_message.Message):
+    __slots__ = ("tool_call_id", "request_id", "tool_name")
+    TOOL_CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    TOOL_NAME_FIELD_NUMBER: _ClassVar[int]
+    tool_call_id: str
+    request_id: str
+    tool_name: str
+    def __init__(self, tool_call_id: _Optional[str] = ..., request_id: _Optional[str] = ..., tool_name: _Optional[str] = ...) -> None: ...
 
 class ToolCallFileSearchParams(_message.Message):
     __slots__ = ("query",)
@@ -7047,6 +9054,52 @@ class WorkspaceFolder(_message.Message):
     uri: str
     name: str
     def __init__(self, uri: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
+class WorktreeEvent(_message.Message):
+    __slots__ = ("event_type", "model_name", "best_of_n_group_id", "all_worktree_paths", "applied_worktree_path", "worktree_composer_mappings", "background_agent_composer_mappings", "applied_composer_id", "viewed_composer_id")
+    class EventType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        EVENT_TYPE_UNSPECIFIED: _ClassVar[WorktreeEvent.EventType]
+        EVENT_TYPE_APPLY_TO_MAIN: _ClassVar[WorktreeEvent.EventType]
+        EVENT_TYPE_UNDO_APPLY: _ClassVar[WorktreeEvent.EventType]
+        EVENT_TYPE_VIEW_SUBCOMPOSER: _ClassVar[WorktreeEvent.EventType]
+    EVENT_TYPE_UNSPECIFIED: WorktreeEvent.EventType
+    EVENT_TYPE_APPLY_TO_MAIN: WorktreeEvent.EventType
+    EVENT_TYPE_UNDO_APPLY: WorktreeEvent.EventType
+    EVENT_TYPE_VIEW_SUBCOMPOSER: WorktreeEvent.EventType
+    class BackgroundAgentComposerMapping(_message.Message):
+        __slots__ = ("bc_id", "composer_id")
+        BC_ID_FIELD_NUMBER: _ClassVar[int]
+        COMPOSER_ID_FIELD_NUMBER: _ClassVar[int]
+        bc_id: str
+        composer_id: str
+        def __init__(self, bc_id: _Optional[str] = ..., composer_id: _Optional[str] = ...) -> None: ...
+    class WorktreeComposerMapping(_message.Message):
+        __slots__ = ("worktree_path", "composer_id")
+        WORKTREE_PATH_FIELD_NUMBER: _ClassVar[int]
+        COMPOSER_ID_FIELD_NUMBER: _ClassVar[int]
+        worktree_path: str
+        composer_id: str
+        def __init__(self, worktree_path: _Optional[str] = ..., composer_id: _Optional[str] = ...) -> None: ...
+    EVENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    MODEL_NAME_FIELD_NUMBER: _ClassVar[int]
+    BEST_OF_N_GROUP_ID_FIELD_NUMBER: _ClassVar[int]
+    ALL_WORKTREE_PATHS_FIELD_NUMBER: _ClassVar[int]
+    APPLIED_WORKTREE_PATH_FIELD_NUMBER: _ClassVar[int]
+    WORKTREE_COMPOSER_MAPPINGS_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_AGENT_COMPOSER_MAPPINGS_FIELD_NUMBER: _ClassVar[int]
+    APPLIED_COMPOSER_ID_FIELD_NUMBER: _ClassVar[int]
+    VIEWED_COMPOSER_ID_FIELD_NUMBER: _ClassVar[int]
+    event_type: WorktreeEvent.EventType
+    model_name: str
+    best_of_n_group_id: str
+    all_worktree_paths: _containers.RepeatedScalarFieldContainer[str]
+    applied_worktree_path: str
+    worktree_composer_mappings: _containers.RepeatedCompositeFieldContainer[WorktreeEvent.WorktreeComposerMapping]
+    background_agent_composer_mappings: _containers.RepeatedCompositeFieldContainer[WorktreeEvent.BackgroundAgentComposerMapping]
+    applied_composer_id: str
+    viewed_composer_id: str
+    def __init__(self, event_type: _Optional[_Union[WorktreeEvent.EventType, str]] = ..., model_name: _Optional[str] = ..., best_of_n_group_id: _Optional[str] = ..., all_worktree_paths: _Optional[_Iterable[str]] = ..., applied_worktree_path: _Optional[str] = ..., worktree_composer_mappings: _Optional[_Iterable[_Union[WorktreeEvent.WorktreeComposerMapping, _Mapping]]] = ..., background_agent_composer_mappings: _Optional[_Iterable[_Union[WorktreeEvent.BackgroundAgentComposerMapping, _Mapping]]] = ..., applied_composer_id: _Optional[str] = ..., viewed_composer_id: _Optional[str] = ...) -> None: ...
 
 class WriteShellStdinArgs(_message.Message):
     __slots__ = ("shell_id", "chars")

@@ -170,12 +170,19 @@ Handler = Callable[[H2Exchange], Awaitable[None]]
 
 
 async def serve_h2(
-    stream: trio.abc.Stream, handler: Handler, *, max_streams: int, idle_timeout: float, label: str = ""
+    stream: trio.abc.Stream,
+    handler: Handler,
+    *,
+    max_streams: int,
+    idle_timeout: float,
+    first_stream_timeout: float | None = None,
+    label: str = "",
 ) -> None:
-    """Serve HTTP/2 on `stream` until the client leaves or stays idle for `idle_timeout`; never raises
-    for what the client does."""
+    """Serve HTTP/2 on `stream` until the client leaves or stays idle for `idle_timeout` (before its first
+    stream: `first_stream_timeout`, if given); never raises for what the client does."""
     async with trio.open_nursery() as nursery:
-        idle = trio.CancelScope(deadline=trio.current_time() + idle_timeout)
+        first = idle_timeout if first_stream_timeout is None else first_stream_timeout
+        idle = trio.CancelScope(deadline=trio.current_time() + first)
         active = 0
         finished = trio.Event()
 

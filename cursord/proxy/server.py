@@ -96,8 +96,10 @@ class ProxyConfig:
     run_decision_wait: float = 3.0
     merge_timeout: float = 5.0
     connect_timeout: float = 15.0
-    handshake_timeout: float = 30.0
-    #: a request head must arrive within this; an idle keep-alive connection closes after it.
+    #: a new connection's first request head, an intercepted CONNECT's TLS handshake, and the first request
+    #: inside that tunnel must each arrive within this (seconds); a connection that sends nothing is closed.
+    first_request_timeout: float = 5.0
+    #: a later request head must arrive within this; an idle keep-alive connection closes after it.
     idle_timeout: float = 300.0
     #: the most of a run RPC body read (and decoded) to route it; a larger one is cursord's, which refuses
     #: it unread. The daemon sets it to its own body limit, so nothing is decoded that cursord would refuse.
@@ -228,7 +230,7 @@ class InterceptingProxy:
         client = H11Stream.server(stream)
         event: h11.Event | type[h11.PAUSED] | None = None
         try:
-            with trio.move_on_after(self.config.idle_timeout):
+            with trio.move_on_after(self.config.first_request_timeout):
                 event = await client.next_event()
             if not isinstance(event, h11.Request):
                 return
@@ -291,7 +293,7 @@ class InterceptingProxy:
         context = self.certificates.context(host)
         tls = trio.SSLStream(raw, context, server_side=True, https_compatible=True)
         try:
-            with trio.fail_after(self.config.handshake_timeout):
+            with trio.fail_after(self.config.first_request_timeout):
                 await tls.do_handshake()
         except (trio.BrokenResourceError, trio.TooSlowError) as exc:
             self._handshake_failed(host, exc)
@@ -320,6 +322,7 @@ class InterceptingProxy:
                     partial(self._route_h2, upstreams=upstreams, host=host, port=port, peer=peer),
                     max_streams=self.config.max_concurrent_streams,
                     idle_timeout=self.config.idle_timeout,
+                    first_stream_timeout=self.config.first_request_timeout,
                     label=f"{peer} -> {host}",
                 )
             finally:
@@ -341,9 +344,10 @@ class InterceptingProxy:
     async def _requests(
         self, client: H11Stream, upstreams: Upstreams, host: str, port: int, peer: tuple[str, int] | None
     ) -> None:
+        wait = self.config.first_request_timeout
         while True:
             event: h11.Event | type[h11.PAUSED] | None = None
-            with trio.move_on_after(self.config.idle_timeout):
+            with trio.move_on_after(wait):
                 try:
                     event = await client.next_event()
                 except PeerGone as exc:
@@ -355,6 +359,7 @@ class InterceptingProxy:
             if not await self._route(client, event, upstreams, host, port, peer):
                 return
             client.conn.start_next_cycle()
+            wait = self.config.idle_timeout
 
     async def _route(
         self,

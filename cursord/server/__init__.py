@@ -2,7 +2,18 @@
 
 from cursord.server.activity import EditorActivity
 from cursord.server.agent_listener import AgentEndpoint, listener_app, serve_agent_listener
-from cursord.server.asgi import Receive, Scope, Send, deny_websocket, drain_body, header, send_response
+from cursord.server.app import UnaryMethod
+from cursord.server.asgi import (
+    Receive,
+    Scope,
+    Send,
+    deny_websocket,
+    drain_body,
+    header,
+    read_body,
+    send_response,
+    watch_disconnect,
+)
 from cursord.server.assembly import Core, build_core
 from cursord.server.bidi import parse_bidi_append
 from cursord.server.counters import ServerCounters
@@ -57,6 +68,7 @@ __all__ = [
     "Send",
     "ServerCounters",
     "SideRpcs",
+    "UnaryMethod",
     "UnsupportedHypercorn",
     "build_core",
     "deny_websocket",
@@ -71,9 +83,11 @@ __all__ = [
     "naming_the_listener",
     "open_gateway_client",
     "parse_bidi_append",
+    "read_body",
     "refuse_call",
     "send_response",
     "serve_agent_listener",
     "serve_http",
     "side_rpc_parts",
+    "watch_disconnect",
 ]

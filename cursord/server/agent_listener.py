@@ -57,7 +57,7 @@ def listener_app(app: CursordApp, agent: AgentEndpoint) -> object:
     """The agent listener's app: `app`, with every path it does not own relayed if `agent` has a relay."""
     if agent.relay is None:
         return app
-    return AgentListenerApp(app, OwnedPaths(app), agent.relay)
+    return AgentListenerApp(app, OwnedPaths(app), agent.relay, app.hosts)
 
 
 def agent_listen_options(endpoint: Endpoint, data_dir: Path) -> ListenOptions:

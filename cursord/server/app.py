@@ -50,7 +50,6 @@ from cursord.server.asgi import (
     Send,
     deny_websocket,
     drain_body,
-    header,
     read_body,
     send_response,
 )
@@ -65,6 +64,7 @@ from cursord.server.placement import (
     peek_request_id,
     replaying,
 )
+from cursord.server.refusals import stream_reply_type
 from cursord.server.runsse import STREAM_CONTENT_TYPE, serve_stream
 from cursord.server.side_streams import SIDE_STREAM_PATHS, SideStreams, serve_side_stream
 from cursord.streams import StreamBroker
@@ -236,10 +236,10 @@ class CursordApp:
             return
         if path != RUN_PATH:  # a bidi Run client may hold its body open until it sees the answer
             await drain_body(receive, DRAIN_LIMIT)
-        content_type = header(scope, b"content-type") or ""
+        content_type = stream_reply_type(scope)
         if path == RUN_SSE_PATH:
             await _send(send, render_stream_error(error, content_type=STREAM_CONTENT_TYPE.decode()))
-        elif content_type.startswith("application/connect+"):
+        elif content_type is not None:
             await _send(send, render_stream_error(error, content_type=content_type))
         else:
             await _send(send, render_unary_error(error))

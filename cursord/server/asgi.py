@@ -33,40 +33,52 @@ def header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
+#: the longest a whole request body may take to arrive (and what is drained of a refused one): a client that
+#: trickles its body a byte at a time holds no handler longer (issue 27 #8). Hypercorn's idle timer stops
+#: once the request head is in.
+BODY_SECONDS = 10.0
+
+
 async def read_body(receive: Receive, limit: int) -> bytes:
-    """The whole request body, or `resource_exhausted` as soon as it grows past `limit` bytes."""
+    """The whole request body; `resource_exhausted` as soon as it grows past `limit` bytes, and
+    `deadline_exceeded` if it is not all there within `BODY_SECONDS`."""
     chunks: list[bytes] = []
     size = 0
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            raise ClientDisconnected
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        if size > limit:
-            raise ConnectError(
-                Code.RESOURCE_EXHAUSTED,
-                f"request body exceeds the limit of {limit} bytes (got at least {size})",
-            )
-        chunks.append(chunk)
-        if not message.get("more_body", False):
-            return b"".join(chunks)
+    with trio.move_on_after(BODY_SECONDS):
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                raise ClientDisconnected
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:
+                raise ConnectError(
+                    Code.RESOURCE_EXHAUSTED,
+                    f"request body exceeds the limit of {limit} bytes (got at least {size})",
+                )
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks)
+    raise ConnectError(
+        Code.DEADLINE_EXCEEDED, f"the request body did not arrive within {BODY_SECONDS:g} s ({size} bytes came)"
+    )
 
 
 async def drain_body(receive: Receive, limit: int) -> None:
     """Read and drop what is left of a refused request body (up to `limit` bytes).
 
     Answering before the body is consumed makes an HTTP/1.1 server close the connection under a client
-    that is still sending, which then sees a broken pipe instead of our error.
+    that is still sending, which then sees a broken pipe instead of our error. At most `BODY_SECONDS`.
     """
     size = 0
-    while size <= limit:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            return
-        size += len(message.get("body", b""))
-        if not message.get("more_body", False):
-            return
+    with trio.move_on_after(BODY_SECONDS):
+        while size <= limit:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            size += len(message.get("body", b""))
+            if not message.get("more_body", False):
+                return
 
 
 async def send_response(send: Send, status: int, headers: Iterable[tuple[bytes, bytes]], body: bytes) -> None:

@@ -13,7 +13,8 @@ import attrs
 class ServerCounters:
     #: requests whose client went away before its body was complete.
     client_disconnects: int = 0
-    #: connections closed because their client took none of what it was sent for `send_stall_seconds`.
+    #: connections closed (HTTP/2 streams reset) because their client took none of what it was sent for
+    #: `send_stall_seconds`.
     stalled_connections_cut: int = 0
 
     def count_send_stall(self) -> None:

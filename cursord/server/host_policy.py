@@ -10,7 +10,8 @@ reach it. Two ways a browser could:
   nothing and is refused too (HTTP/1.1 requires one; h2 clients send `:authority`).
 * A cross-site request to `http://127.0.0.1:8765`: the Host is fine, but browsers mark every such
   request (and its CORS preflight) with `Origin`. The editor's own clients never send one, so any
-  `Origin`, `null` included, is refused.
+  `Origin`, `null` included, is refused; the one exception is a `/ui/` request whose Origin is this
+  very origin (scheme, host and port), which the dashboard's own page sends with its POSTs.
 
 Requests the intercepting proxy hands to the app in-process (`cursord.proxy.asgi_bridge`) carry the
 scope extension `PROXIED_EXTENSION` and are not checked here: they arrived in a TLS tunnel to a Cursor
@@ -99,7 +100,7 @@ class HostPolicy:
                 host = bytes(value).decode("latin-1")
             elif key == b"origin" and origin is None:
                 origin = bytes(value).decode("latin-1")
-        if origin is not None:
+        if origin is not None and not _dashboard_same_origin(scope, origin, host):
             return (
                 f"cursord refuses requests from web pages (this one carries Origin: {origin[:200]!r}); "
                 "it serves only the editor"
@@ -112,6 +113,15 @@ class HostPolicy:
                 "this (to reach cursord by this name, add it with --allow-host or allowed_hosts)"
             )
         return None
+
+
+def _dashboard_same_origin(scope: Any, origin: str, host: str | None) -> bool:
+    """A dashboard request from the dashboard's own page: browsers send `Origin` on a same-origin POST
+    (its log-out and provider probe are POSTs, so that no link can trigger them). Same origin means
+    the very scheme, host and port of this request: a page served on another loopback port is not."""
+    path = str(scope.get("path", ""))
+    scheme = str(scope.get("scheme", "http"))
+    return path.startswith("/ui/") and host is not None and origin.lower() == f"{scheme}://{host}".lower()
 
 
 #: the policy with no configured names: loopback Host names only.

@@ -35,12 +35,28 @@ that says what to install.
   reading holds its connection, and every byte queued for it, for ever (issue 17 #6: 100 RunSSE readers
   that never read). A write that makes no progress for `send_stall_timeout` (a cursord setting on the
   Hypercorn config) now closes that connection, and `on_send_stall` counts it. No upstream issue found.
+- An HTTP/2 stream's send buffer (`StreamBuffer`) lets the app push again whenever the send task pops
+  less than half its high-water mark, and with a flow-control window of 0 it pops nothing, so every push
+  went through: readers announcing `SETTINGS_INITIAL_WINDOW_SIZE=0` each buffered all of a run's output
+  (issue 27 #2: 100 readers of a 10 MB run, 2.06 GB). The buffer now has room again only once what it
+  holds drops below that mark, and the app waits for room *before* it adds to the buffer. A stream whose
+  buffer has been full for `send_stall_timeout` with nothing taken from it is reset (CANCEL), its app told
+  the client left, and `on_send_stall` counts it: no socket write is pending, so the stall deadline of the
+  writes below never sees such a reader. No upstream issue found.
 - Speed, not safety: an HTTP/2 response body goes from the app to a per-stream buffer, and the
   connection's send task, woken for it, frames and writes it: two tasks and about two scheduler passes
   for every streamed event. When the stream has nothing buffered and its flow-control window takes the
   whole chunk in one frame, the app's task now frames and writes it itself, as Hypercorn already does for
   the response headers; anything else (a full window, data already queued, an error) takes the buffer as
-  before, so order and flow control hold. To be proposed upstream.
+  before, so order and flow control hold. h2 closes a stream as soon as it reads the client's RST_STREAM,
+  before Hypercorn has handled the reset, so every h2 call of that path is inside its `try` (issue 27 #3:
+  a window read outside it raised `StreamClosedError` out of the app, an ERROR traceback per reset). To be
+  proposed upstream.
+- A connection's objects are held in reference cycles (h2's connection refers to itself, Hypercorn's
+  protocol and server to each other), so whatever they still held when the connection ended (the send
+  buffers of streams cut short by a dropped connection) stayed until a full GC collection, which the
+  raised thresholds make rare (issue 27 #2: 1.15 GB after 60 readers left). Once a connection's tasks
+  have all ended, its protocol drops its streams and their buffers.
 - Whatever still escapes one connection's protocol code (a PRIORITY flood past the tree's cap, the next
   bug of this kind) ends that connection, logged, instead of the server nursery and every connection in
   it (pgjones/hypercorn#329 and the reset leak above are two instances).
@@ -59,8 +75,8 @@ import h2.events
 import h2.exceptions
 import trio
 from hypercorn.events import Closed, Event, RawData, Updated
-from hypercorn.protocol.events import Body, StreamClosed
-from hypercorn.protocol.h2 import H2Protocol
+from hypercorn.protocol.events import Body, Data, EndBody, EndData, StreamClosed, Trailers
+from hypercorn.protocol.h2 import BUFFER_HIGH_WATER, BUFFER_LOW_WATER, BufferCompleteError, H2Protocol, StreamBuffer
 from hypercorn.trio.tcp_server import TCPServer
 from priority.priority import MissingStreamError
 
@@ -176,6 +192,84 @@ def _reset_streams_abandoned_mid_response() -> None:
     H2Protocol.stream_send = stream_send  # type: ignore[method-assign]
 
 
+def _hold_h2_bodies_to_the_window() -> None:
+    original_send = H2Protocol.stream_send
+    if getattr(original_send, _MARK + "_window", False):
+        return
+
+    async def push(self: StreamBuffer, data: bytes) -> None:
+        """Add to the buffer; never waits (`stream_send` waits for room before it pushes)."""
+        if self._complete:
+            raise BufferCompleteError()
+        self.buffer.extend(data)
+        await self._is_empty.clear()
+        if len(self.buffer) >= BUFFER_HIGH_WATER:
+            await self._paused.clear()
+
+    async def pop(self: StreamBuffer, max_length: int) -> bytes:
+        length = min(len(self.buffer), max_length)
+        data = bytes(self.buffer[:length])
+        del self.buffer[:length]
+        if data:
+            self._cursord_taken_at = trio.current_time()  # type: ignore[attr-defined]
+        if len(self.buffer) < BUFFER_LOW_WATER:
+            await self._paused.set()
+        if not self.buffer:
+            await self._is_empty.set()
+        return data
+
+    async def stream_send(self: Any, event: Any) -> None:
+        buffer = self.stream_buffers.get(getattr(event, "stream_id", None))
+        if buffer is not None and isinstance(event, (Body, Data, EndBody, EndData, Trailers)):
+            # Body: room below the high-water mark first. The end of a body or its trailers: all sent first.
+            full = isinstance(event, (Body, Data))
+            if len(buffer.buffer) >= (BUFFER_HIGH_WATER if full else 1) and not buffer._complete:
+                with contextlib.suppress(MissingStreamError):
+                    self.priority.unblock(event.stream_id)
+                await self.has_data.set()
+                if not await _wait_for_progress(self, buffer, buffer._paused if full else buffer._is_empty):
+                    await _cut_stalled_stream(self, event.stream_id)
+                    return
+        await original_send(self, event)
+
+    setattr(stream_send, _MARK + "_window", True)
+    StreamBuffer.push = push  # type: ignore[method-assign]
+    StreamBuffer.pop = pop  # type: ignore[method-assign]
+    H2Protocol.stream_send = stream_send  # type: ignore[method-assign]
+
+
+async def _wait_for_progress(protocol: Any, buffer: StreamBuffer, event: Any) -> bool:
+    """Wait for `event` (room in `buffer`, or `buffer` empty); False if the send task took nothing from
+    `buffer` for the connection's `send_stall_timeout`."""
+    stall = getattr(protocol.config, "send_stall_timeout", None)
+    if stall is None:
+        await event.wait()
+        return True
+    waiting_since = trio.current_time()
+    while True:
+        progress = max(waiting_since, getattr(buffer, "_cursord_taken_at", waiting_since))
+        with trio.move_on_at(progress + stall):
+            await event.wait()
+            return True
+        if getattr(buffer, "_cursord_taken_at", waiting_since) <= progress:
+            return False
+
+
+async def _cut_stalled_stream(protocol: Any, stream_id: int) -> None:
+    """Reset a stream whose client has taken none of its data for `send_stall_timeout`; its app hears
+    `http.disconnect` and its buffer goes, as for a stream the client reset."""
+    stall = protocol.config.send_stall_timeout
+    log.info("reset an HTTP/2 stream whose client opened no flow-control window for %g s", stall)
+    on_stall = getattr(protocol.config, "on_send_stall", None)
+    if on_stall is not None:
+        on_stall()
+    with contextlib.suppress(h2.exceptions.StreamClosedError, h2.exceptions.ProtocolError):
+        protocol.connection.reset_stream(stream_id, h2.errors.ErrorCodes.CANCEL)
+        await protocol._flush()
+    await protocol._close_stream(stream_id)
+    await _release_reset_stream(protocol, stream_id)
+
+
 def _write_h2_bodies_directly() -> None:
     original = H2Protocol.stream_send
     if getattr(original, _MARK + "_direct", False):
@@ -185,18 +279,18 @@ def _write_h2_bodies_directly() -> None:
         if type(event) is Body and event.data:
             stream_id = event.stream_id
             buffer = self.stream_buffers.get(stream_id)
-            if (
-                buffer is not None
-                and not buffer.buffer
-                and not buffer._complete
-                and len(event.data)
-                <= min(self.connection.local_flow_control_window(stream_id), self.connection.max_outbound_frame_size)
-            ):
+            if buffer is not None and not buffer.buffer and not buffer._complete:
+                # h2 closes a stream as it reads the client's RST_STREAM, before Hypercorn has handled it
+                # (issue 27 #3: the window read raised StreamClosedError out of the app)
                 try:
-                    self.connection.send_data(stream_id, event.data)
+                    window = min(self.connection.local_flow_control_window(stream_id),
+                                 self.connection.max_outbound_frame_size)
+                    sent = len(event.data) <= window
+                    if sent:
+                        self.connection.send_data(stream_id, event.data)
                 except h2.exceptions.ProtocolError:
-                    pass  # the stream is closing: the buffered path below deals with it as it always has
-                else:
+                    sent = False  # the stream is closing: the buffered path below deals with it as it always has
+                if sent:
                     await self._flush()
                     return
         await original(self, event)
@@ -282,6 +376,29 @@ async def _send_or_cut(server: TCPServer, data: bytes, stall: float) -> None:
         await server.protocol.handle(Closed())
 
 
+def _release_finished_connections() -> None:
+    original = TCPServer.run
+    if getattr(original, _MARK + "_release", False):
+        return
+
+    async def run(self: TCPServer) -> None:
+        try:
+            await original(self)
+        finally:
+            # Every task of the connection has ended: drop what its protocol holds, so that the
+            # reference cycles of its objects (h2's connection refers to itself) keep nothing large.
+            wrapper = getattr(self, "protocol", None)
+            protocol = getattr(wrapper, "protocol", None)
+            if isinstance(protocol, H2Protocol):
+                protocol.stream_buffers.clear()
+                protocol.streams.clear()
+            with contextlib.suppress(AttributeError):
+                del self.protocol
+
+    setattr(run, _MARK + "_release", True)
+    TCPServer.run = run  # type: ignore[method-assign]
+
+
 def _contain_connection_failures() -> None:
     original = TCPServer.run
     if getattr(original, _MARK, False):
@@ -303,6 +420,8 @@ if tested(_installed()):
     _tolerate_close_race()
     _drop_data_for_finished_streams()
     _reset_streams_abandoned_mid_response()
+    _hold_h2_bodies_to_the_window()
     _write_h2_bodies_directly()
     _close_idle_connections_promptly()
+    _release_finished_connections()
     _contain_connection_failures()

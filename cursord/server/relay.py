@@ -38,6 +38,7 @@ import trio
 
 from cursord.connect import Code, ConnectError
 from cursord.server.asgi import Receive, Scope, Send
+from cursord.server.host_policy import HostPolicy
 from cursord.server.refusals import refuse_call
 from cursord.tls import UpstreamError, open_upstream_stream
 
@@ -326,14 +327,17 @@ class AgentRelay:
 
 @attrs.define
 class AgentListenerApp:
-    """The agent listener's ASGI app: cursord's own paths to `app`, every other path relayed."""
+    """The agent listener's ASGI app: cursord's own paths to `app`, every other path relayed, if `hosts`
+    lets the request in at all; `app` answers the refusal of one it does not (issue 27 #6: a foreign Host
+    or an Origin was relayed before any check)."""
 
     app: Callable[[Scope, Receive, Send], Awaitable[None]]
     owned: Container[str]
     relay: AgentRelay
+    hosts: HostPolicy
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope.get("path", "") in self.owned:
+        if scope["type"] != "http" or scope.get("path", "") in self.owned or self.hosts.refusal(scope) is not None:
             await self.app(scope, receive, send)
             return
         await self.relay.relay(scope, receive, send)

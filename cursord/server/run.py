@@ -62,7 +62,14 @@ from cursord.connect import (
     parse_stream_head,
     render_stream_error,
 )
-from cursord.core import InboundIntent, PrewarmRequested, RunRequested, parse_client_message, requested_model_id
+from cursord.core import (
+    InboundIntent,
+    PrewarmRequested,
+    RunRequested,
+    parse_client_message,
+    request_id_problem,
+    requested_model_id,
+)
 from cursord.server.asgi import Message, Receive, Scope, Send, header, send_response
 from cursord.server.bidi import Upload, deliver_upload
 from cursord.server.gateway import GatewayAccess
@@ -94,6 +101,8 @@ def parse_run_head(scope: Scope, limits: Limits) -> RunHead:
     request_id = (header(scope, b"x-request-id") or "").strip()
     if not request_id:
         raise ConnectError(Code.INVALID_ARGUMENT, "a Run request needs its request id in the x-request-id header")
+    if (problem := request_id_problem(request_id)) is not None:  # as BidiAppend and RunSSE cap it
+        raise ConnectError(Code.INVALID_ARGUMENT, f"x-request-id: {problem}")
     return RunHead(
         stream,
         request_id,

@@ -69,7 +69,7 @@ async def pump(stream: ActiveStream, send: Send) -> None:
     last_send = -math.inf
     try:
         while True:
-            if subscriber.cursor < len(backlog.frames):
+            if subscriber.cursor < backlog.readable:
                 if trio.current_time() - last_send < BURST_WINDOW:
                     await _settle(stream)
                 frames, subscriber.cursor = backlog.read_from(subscriber.cursor)

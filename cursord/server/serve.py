@@ -71,7 +71,8 @@ class ListenOptions:
     graceful_timeout: float = 5.0
     #: the editor keeps its HTTP/2 connection idle between runs; Hypercorn's 5 s default drops it.
     keep_alive_timeout: float = 300.0
-    #: a connection that sends no request this long after it opened is closed (issue 17 #4).
+    #: a connection that sends no request (over TLS: completes no handshake) this long after it opened is
+    #: closed (issue 17 #4, issue 27 #9).
     first_request_timeout: float = 5.0
     #: HTTP/2 streams open at once on one connection, advertised in SETTINGS and enforced by h2.
     max_concurrent_streams: int = 100
@@ -110,6 +111,8 @@ def hypercorn_config(
         config.certfile = str(options.certfile)
         config.keyfile = str(options.keyfile)
         config.alpn_protocols = ["h2", "http/1.1"]
+        # A connection that sends no ClientHello is as idle as one that sends no request (Hypercorn: 60 s).
+        config.ssl_handshake_timeout = options.first_request_timeout
     return config
 
 

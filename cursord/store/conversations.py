@@ -18,6 +18,7 @@ import attrs
 from cursord.providers.model import Message
 from cursord.store.codec import decode_message, encode_parts, usage_columns, usage_from_columns
 from cursord.store.errors import InvalidSummary, UnknownConversation
+from cursord.store.people import release_hold
 from cursord.store.records import (
     ConversationInfo,
     PassRecord,
@@ -280,6 +281,7 @@ def record_pass(conn: Connection, record: PassRecord) -> None:
             record.team,
         ),
     )
+    release_hold(conn, record.model_call_id)  # the pass is counted now: its hold on a budget goes
 
 
 def record_tool_call(conn: Connection, record: ToolCallRecord) -> None:

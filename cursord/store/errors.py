@@ -7,6 +7,18 @@ class StoreError(Exception):
     """Anything the durable store refuses or fails to do."""
 
 
+class StoreFull(StoreError):
+    """The disk (or the database's quota) has no room for a write."""
+
+
+def write_failed(exc: BaseException) -> StoreError:
+    """The error a failed write transaction is reported as: `StoreFull` when the engine said so (SQLite's
+    SQLITE_FULL, PostgreSQL's SQLSTATE 53100 disk_full), which a user can act on."""
+    if getattr(exc, "sqlite_errorname", None) == "SQLITE_FULL" or getattr(exc, "sqlstate", None) == "53100":
+        return StoreFull(f"the store's disk is full: free some space (the database said: {exc})")
+    return StoreError(f"write transaction failed: {exc!r}")
+
+
 class StoreClosed(StoreError):
     """The store was used after `aclose()` (or its writer thread has stopped)."""
 

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import attrs
 import trio
 
-from cursord.store.errors import StoreClosed, StoreError
+from cursord.store.errors import StoreClosed, StoreFull, write_failed
 from cursord.store.sql import SQLITE, Connection, Dialect
 
 log = logging.getLogger(__name__)
@@ -36,16 +36,17 @@ class InlineWriter:
         self.conn.execute(self.dialect.begin_write)
         try:
             value = fn(self.conn)
-        except Exception:
-            self.conn.execute("ROLLBACK")
-            raise
-        except BaseException:
-            self.conn.execute("ROLLBACK")
+        except BaseException as exc:
+            if self.conn.in_transaction:  # SQLite rolls back by itself on a full disk
+                self.conn.execute("ROLLBACK")
+            full = write_failed(exc)
+            if isinstance(full, StoreFull):
+                raise full from exc
             raise
         try:
             self.conn.execute("COMMIT")
         except Exception as exc:
-            raise StoreError(f"write transaction failed: {exc!r}") from exc
+            raise write_failed(exc) from exc
         return value
 
     async def run(self, fn: Callable[[Connection], T], *, durable: bool = False, weight: int = 0) -> T:

@@ -13,6 +13,13 @@ salt or slow hash: nobody can guess 2**256 tokens); the lookup is by hash and th
 again with `hmac.compare_digest`. An owner row is written once (`ON CONFLICT DO NOTHING`) and never
 changes: the first user to touch a conversation or request id owns it, and everyone else is refused.
 
+A pass in flight holds its estimated size against the budgets of its user and team (`pass_holds`, schema
+version 6) from the moment it is admitted until its ledger row is written (`record_pass` deletes the hold in
+the same transaction). The check and the hold are one transaction (`hold_pass`): on SQLite the one writer
+runs it; on PostgreSQL it takes an advisory lock first, so the nodes of a gateway admit passes one at a time
+and parallel turns cannot each see the same unspent budget. A hold whose pass never recorded (its node
+died) stops counting after `HOLD_SECONDS`.
+
 Everything is plain SQL that both engines take (`cursord.store.sql`): `PeopleStore` is the protocol, and
 `SqlPeopleStore` runs these functions on the store's writer thread and read pool, whichever the engine.
 """
@@ -24,6 +31,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import attrs
@@ -72,6 +80,21 @@ class Spend:
     tokens: int  # input + output tokens of every pass
     cost_usd: float  # over priced passes
     unpriced: int  # passes whose cost is unknown (not in `cost_usd`)
+
+
+#: a hold stops counting after this (seconds): longer than any pass runs; its node must have died
+HOLD_SECONDS = 3600.0
+
+
+@attrs.frozen
+class PassHold:
+    """A pass in flight on a gateway, at its estimated size."""
+
+    model_call_id: str
+    user: str
+    team: str | None
+    tokens: int
+    cost_usd: float
 
 
 def new_token() -> str:
@@ -168,6 +191,44 @@ def spent(conn: Connection, scope: Scope, name: str, since: float) -> Spend:
     return Spend(int(row[0]), float(row[1]), int(row[2]))
 
 
+def held(conn: Connection, scope: Scope, name: str, now: float) -> Spend:
+    """What the passes in flight of a user or team hold (their estimated size)."""
+    column = "user_name" if scope is Scope.USER else "team"
+    row = conn.execute(
+        f"SELECT COALESCE(SUM(tokens), 0), COALESCE(SUM(cost_usd), 0) FROM pass_holds "
+        f"WHERE {column} = ? AND held_at >= ?",
+        (name, now - HOLD_SECONDS),
+    ).fetchone()
+    return Spend(int(row[0]), float(row[1]), 0)
+
+
+def hold_pass(
+    conn: Connection,
+    hold: PassHold,
+    budgets: Sequence[Budget],
+    since: float,
+    now: float,
+    refuse: Callable[[Budget, Spend], str | None],
+) -> str | None:
+    """Why the pass may not start under one of `budgets` (what was used since `since` plus what passes in
+    flight hold); None once its hold is written. Run in one transaction, one at a time."""
+    for budget in budgets:
+        used, holding = spent(conn, budget.scope, budget.name, since), held(conn, budget.scope, budget.name, now)
+        why = refuse(budget, Spend(used.tokens + holding.tokens, used.cost_usd + holding.cost_usd, used.unpriced))
+        if why is not None:
+            return why
+    conn.execute(
+        "INSERT INTO pass_holds(model_call_id, user_name, team, tokens, cost_usd, held_at) VALUES (?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (model_call_id) DO NOTHING",
+        (hold.model_call_id, hold.user, hold.team, hold.tokens, hold.cost_usd, now),
+    )
+    return None
+
+
+def release_hold(conn: Connection, model_call_id: str) -> None:
+    conn.execute("DELETE FROM pass_holds WHERE model_call_id = ?", (model_call_id,))
+
+
 # ---- the protocol, and the SQLite store's implementation ---------------------------------------------
 
 
@@ -199,6 +260,12 @@ class PeopleStore(Protocol):
     async def owner(self, kind: Owned, key: str) -> str | None: ...
 
     async def spent(self, scope: Scope, name: str, since: float) -> Spend: ...
+
+    async def hold_pass(
+        self, hold: PassHold, budgets: Sequence[Budget], since: float, refuse: Callable[[Budget, Spend], str | None]
+    ) -> str | None:
+        """Check `budgets` and hold the pass against them, atomically (see `hold_pass`)."""
+        ...
 
 
 @attrs.define(eq=False)
@@ -249,3 +316,28 @@ class SqlPeopleStore:
 
     async def spent(self, scope: Scope, name: str, since: float) -> Spend:
         return await self.store.readers.run(lambda c: spent(c, scope, name, since))
+
+    async def hold_pass(
+        self, hold: PassHold, budgets: Sequence[Budget], since: float, refuse: Callable[[Budget, Spend], str | None]
+    ) -> str | None:
+        now = self.store.clock()
+
+        def check_and_hold(c: Connection) -> str | None:
+            return hold_pass(c, hold, budgets, since, now, refuse)
+
+        lock = self.store.dialect.lock_budgets
+        if lock is None:  # one writer: its transactions are one at a time already
+            return await self.store.writer.run(check_and_hold)
+
+        def locked(c: Connection) -> str | None:
+            c.execute(self.store.dialect.begin_write)
+            try:
+                c.execute(lock)
+                why = check_and_hold(c)
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+            c.execute("COMMIT")
+            return why
+
+        return await self.store.readers.run_autocommit(locked)

@@ -42,6 +42,7 @@ POSTGRES = Dialect(
     relaxed="SET synchronous_commit = off",
     day_of_started_at="to_char(to_timestamp(started_at), 'YYYY-MM-DD')",
     shared=True,
+    lock_budgets="SELECT pg_advisory_xact_lock(7227)",  # any fixed key: only budget holds take it
 )
 
 CONNECT_TIMEOUT = 10  # seconds

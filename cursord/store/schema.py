@@ -235,6 +235,21 @@ _V7_TITLES = (
     ) STRICT""",
 )
 
+# Holds on a team gateway's budgets: a pass in flight, at its estimated size, until its record replaces it
+# (`cursord.store.people.hold_pass`).
+_V8_HOLDS = (
+    """CREATE TABLE pass_holds (
+        model_call_id TEXT PRIMARY KEY,
+        user_name TEXT NOT NULL,
+        team TEXT,
+        tokens INTEGER NOT NULL,
+        cost_usd REAL NOT NULL,
+        held_at REAL NOT NULL
+    ) STRICT""",
+    "CREATE INDEX pass_holds_by_user ON pass_holds(user_name)",
+    "CREATE INDEX pass_holds_by_team ON pass_holds(team)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "conversations, turns, messages, summaries, passes, tool calls, checkpoints, blobs", _V1_HISTORY),
     Migration(2, "stream journal: streams, events, pending", _V2_JOURNAL),
@@ -243,6 +258,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "cluster: a team gateway's nodes and their leases", _V5_CLUSTER),
     Migration(6, "stream journal: each stream's append position", _V6_APPEND_POSITION),
     Migration(7, "conversation titles", _V7_TITLES),
+    Migration(8, "holds: passes in flight against a team gateway's budgets", _V8_HOLDS),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -54,6 +54,9 @@ class Dialect:
     #: other processes write the database at once (a gateway's nodes): statements they race on (leases)
     #: run one to a transaction, outside the writer's batches, so no lock cycle can form with them
     shared: bool = False
+    #: on a shared database, the statement that makes budget holds one at a time across processes
+    #: (`people.hold_pass`), held until the transaction ends
+    lock_budgets: str | None = None
 
 
 SQLITE = Dialect(

@@ -57,7 +57,7 @@ import attrs
 import outcome
 import trio
 
-from cursord.store.errors import StoreClosed, StoreError
+from cursord.store.errors import StoreClosed, write_failed
 from cursord.store.sql import SQLITE, Connection, Dialect
 
 log = logging.getLogger(__name__)
@@ -248,9 +248,13 @@ class WriterThread:
                     except Exception as exc:
                         # SQLite may have rolled the whole transaction back (disk full, I/O error), or
                         # PostgreSQL lost the connection: then ROLLBACK TO fails and the batch fails as a
-                        # whole, below. (A failed statement in PostgreSQL only aborts back to `job`.)
-                        conn.execute("ROLLBACK TO job")
-                        conn.execute("RELEASE job")
+                        # whole, below, with the job's own error: it says why ("no such savepoint" does not).
+                        # (A failed statement in PostgreSQL only aborts back to `job`.)
+                        try:
+                            conn.execute("ROLLBACK TO job")
+                            conn.execute("RELEASE job")
+                        except Exception:
+                            raise exc from None
                         results.append(outcome.Error(exc))
                     else:
                         conn.execute("RELEASE job")
@@ -267,7 +271,7 @@ class WriterThread:
                 raise
         except Exception as exc:
             log.exception("store: a write transaction of %d jobs failed", len(batch))
-            results = [outcome.Error(StoreError(f"write transaction failed: {exc!r}")) for _ in batch]
+            results = [outcome.Error(write_failed(exc)) for _ in batch]
         self.batches += 1
         self.jobs += len(batch)
         self._deliver(batch, results)

@@ -180,6 +180,15 @@ class ActiveStream:
         if self.on_publish is not None:
             self.on_publish(self, payload)
 
+    def hold_delivery(self) -> None:
+        """Publish, but show subscribers nothing new until `release_delivery` (a frame that asks the editor
+        to act goes out only once the turn's snapshot that expects its answer is on disk)."""
+        self.backlog.hold()
+
+    def release_delivery(self) -> None:
+        self.backlog.release()
+        self.subscribers.wake_all()
+
     def end(self, error: ConnectError | None) -> None:
         """End the stream (first ending wins): subscribers finish, the work nursery is canceled."""
         ending = StreamEnding(error)

@@ -43,6 +43,22 @@ class Backlog:
     frames: list[bytes] = attrs.field(factory=list)
     byte_count: int = 0
     ending: StreamEnding | None = None
+    #: frames from this index on are not read yet (`hold`): they ask the editor to act, and what the
+    #: stream needs to go on after a crash is not on disk yet. None: every frame is readable.
+    held_from: int | None = None
+
+    @property
+    def readable(self) -> int:
+        """How many frames readers may take."""
+        return len(self.frames) if self.held_from is None else self.held_from
+
+    def hold(self) -> None:
+        """Keep frames published from now on from readers until `release`."""
+        if self.held_from is None:
+            self.held_from = len(self.frames)
+
+    def release(self) -> None:
+        self.held_from = None
 
     @property
     def is_closed(self) -> bool:
@@ -63,10 +79,12 @@ class Backlog:
         if self.ending is not None:
             return False
         self.ending = ending
+        self.held_from = None  # an ending is shown with everything before it
         return True
 
     def read_from(self, cursor: int) -> tuple[list[bytes], int]:
-        """Frames at and after `cursor`, and the cursor to use next time."""
-        if cursor >= len(self.frames):
+        """Readable frames at and after `cursor`, and the cursor to use next time."""
+        readable = self.readable
+        if cursor >= readable:
             return [], cursor
-        return self.frames[cursor:], len(self.frames)
+        return self.frames[cursor:readable], readable

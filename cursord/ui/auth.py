@@ -12,9 +12,14 @@ code in the address bar is spent by the time anyone could read it). Sessions liv
 of the daemon logs every browser out. At most `MAX_SESSIONS` are held; the oldest goes first.
 
 Browsers other than the dashboard's own page are kept out before any of this: the editor listener refuses
-any request with an ``Origin`` header and any non-loopback ``Host`` (`cursord.server.host_policy`), and
-the dashboard only answers GET, for which a page of its own origin sends no ``Origin``. SameSite=Strict
-keeps the cookie off requests that another site starts, so a cross-site link cannot act as the user.
+any non-loopback ``Host`` and any ``Origin`` but the dashboard's own (`cursord.server.host_policy`), and
+the dashboard refuses what a browser marks as fetched by another site, or another port of this one
+(``Sec-Fetch-Site``, `cursord.ui.dashboard`). SameSite=Strict keeps the cookie off requests that another
+site starts, so a cross-site link cannot act as the user.
+
+The session cookie is found by `session_cookie`, one linear pass over a Cookie header of at most
+`MAX_COOKIE_HEADER` bytes: not `http.cookies`, whose parser is quadratic on some inputs (CVE-2024-7592)
+and would run, on the event loop, for anyone who can reach the port before they are known.
 """
 
 from __future__ import annotations
@@ -22,21 +27,25 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import attrs
 
 __all__ = [
     "COOKIE_NAME",
     "LOGIN_TTL",
+    "MAX_COOKIE_HEADER",
     "MAX_SESSIONS",
     "SESSION_TTL",
+    "CookieTooLong",
     "LoginRefused",
     "UiSessions",
     "make_login_code",
+    "session_cookie",
 ]
 
 COOKIE_NAME = "cursord_ui"
@@ -45,8 +54,17 @@ LOGIN_TTL = 300.0
 #: how long a browser stays logged in, in seconds
 SESSION_TTL = 12 * 3600.0
 MAX_SESSIONS = 64
+#: the most bytes of Cookie header (all of a request's Cookie fields together) the dashboard reads
+MAX_COOKIE_HEADER = 8192
 _NONCE_BYTES = 16
 _SESSION_BYTES = 32
+#: a login code's time: whole seconds since the epoch, as `make_login_code` writes it (fits 8 bytes)
+_MADE_AT = re.compile(r"[0-9]{1,12}")
+_SESSION_ID = re.compile(rb"[A-Za-z0-9_-]{1,64}")
+
+
+class CookieTooLong(Exception):
+    """The request's Cookie fields add up to more than `MAX_COOKIE_HEADER` bytes."""
 
 
 class LoginRefused(Exception):
@@ -72,6 +90,24 @@ def make_login_code(token: str, *, now: float | None = None) -> str:
     return f"{_b64(nonce)}.{made_at}.{_b64(_signature(token, nonce, made_at))}"
 
 
+def session_cookie(cookie_fields: Iterable[bytes]) -> str | None:
+    """The value of the `COOKIE_NAME` cookie among a request's Cookie fields, or None. Raises CookieTooLong.
+
+    One pass over the bytes (`name=value` pairs split on ``;``); a session id is URL-safe base64, so a
+    quoted or escaped value is no session of ours and is not decoded.
+    """
+    fields = list(cookie_fields)
+    if sum(len(field) for field in fields) > MAX_COOKIE_HEADER:
+        raise CookieTooLong(f"the Cookie header is longer than {MAX_COOKIE_HEADER} bytes")
+    wanted = COOKIE_NAME.encode()
+    for field in fields:
+        for pair in field.split(b";"):
+            name, equals, value = pair.strip().partition(b"=")
+            if name == wanted and equals and _SESSION_ID.fullmatch(value):
+                return value.decode("ascii")
+    return None
+
+
 @attrs.define
 class UiSessions:
     """The dashboard's logins: spends login codes, hands out and checks session ids."""
@@ -89,6 +125,8 @@ class UiSessions:
         self._forget_expired(now)
         try:
             nonce_text, made_text, signature_text = code.split(".")
+            if not _MADE_AT.fullmatch(made_text):
+                raise ValueError("the time is not a count of seconds")
             nonce, made_at, signature = _unb64(nonce_text), int(made_text), _unb64(signature_text)
         except (ValueError, TypeError):
             raise LoginRefused("that is not a cursord login link; run `cursord ui` for a new one") from None

@@ -2,11 +2,14 @@
 
 Theory of operation. Every path below `/ui` is one route of the app (`dashboard_parts`), all handled by
 one `Dashboard`. The listener's host policy has already refused non-loopback Hosts and every request
-carrying an ``Origin`` (a page of another site, `cursord.server.host_policy`); the dashboard then refuses
-clients that are not on loopback, requests that came in through the editor proxy's TLS tunnel, and any
-method but GET and HEAD (so its own page never has cause to send an ``Origin``). The API and the page
-need a session cookie (`cursord.ui.auth`); the login page and the static assets do not, as they hold
-nothing of the user's.
+carrying an ``Origin`` but the dashboard's own (a page of another site or port, `cursord.server.host_policy`);
+the dashboard then refuses clients that are not on loopback, requests that came in through the editor
+proxy's TLS tunnel, any request a browser marks ``Sec-Fetch-Site: same-site`` or ``cross-site`` (cookies
+are not scoped to a port, so a page on another loopback port is "same-site" and would carry the session),
+and any method but GET and HEAD, except on the two paths with a side effect, which take POST only
+(`_POST_PATHS`: logging out, and a provider probe, which costs a completion), so no link can trigger
+them. The API and the page need a session cookie (`cursord.ui.auth`); the login page and the static
+assets do not, as they hold nothing of the user's.
 
 `/ui/api/live` is a server-sent event stream of the streams view. It subscribes to the tap hub like a tap
 client and sends the whole view again when something changed, at most `LIVE_INTERVAL` apart, with a
@@ -20,7 +23,6 @@ import json
 import logging
 import time
 from collections.abc import Mapping
-from http.cookies import CookieError, SimpleCookie
 from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs
@@ -37,13 +39,14 @@ from cursord.server import (
     Scope,
     Send,
     drain_body,
+    header,
     is_loopback,
     send_response,
 )
 from cursord.store import Store
 from cursord.tap import TapClient, TapFilter, TapHub
 from cursord.ui import views
-from cursord.ui.auth import COOKIE_NAME, SESSION_TTL, LoginRefused, UiSessions
+from cursord.ui.auth import COOKIE_NAME, SESSION_TTL, CookieTooLong, LoginRefused, UiSessions, session_cookie
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +61,9 @@ DEFAULT_DAYS = 30
 
 _STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
 _PAGE_PATHS = ("/ui", "/ui/", "/ui/login", "/ui/logout")
-_API = ("overview", "streams", "live", "usage", "conversations", "conversation", "providers", "config")
+#: what has a side effect is a POST, so that no link or image on any page can do it
+_POST_PATHS: dict[str, tuple[str, ...]] = {"/ui/logout": ("POST",), "/ui/api/probe": ("POST",)}
+_API = ("overview", "streams", "live", "usage", "conversations", "conversation", "providers", "probe", "config")
 #: what a browser asks of any site it shows; answered here so it is not logged as an unknown RPC
 FAVICON_PATH = "/favicon.ico"
 UI_PATHS = (
@@ -83,17 +88,8 @@ def _asset(name: str) -> bytes:
 
 
 def _cookie(scope: Scope) -> str | None:
-    for key, value in scope.get("headers", ()):
-        if bytes(key).lower() != b"cookie":
-            continue
-        try:
-            jar = SimpleCookie(bytes(value).decode("latin-1"))
-        except CookieError:
-            continue
-        morsel = jar.get(COOKIE_NAME)
-        if morsel is not None:
-            return morsel.value
-    return None
+    """The session cookie's value, or None. Raises CookieTooLong."""
+    return session_cookie(bytes(value) for key, value in scope.get("headers", ()) if bytes(key).lower() == b"cookie")
 
 
 def _query(scope: Scope) -> dict[str, str]:
@@ -106,7 +102,7 @@ def _days(query: Mapping[str, str]) -> float | None:
     text = query.get("days", str(DEFAULT_DAYS))
     if text == "all":
         return None
-    days = int(text) if text.isdigit() and len(text) <= 4 else DEFAULT_DAYS
+    days = int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else DEFAULT_DAYS
     return time.time() - min(max(days, 1), 3650) * 86400
 
 
@@ -134,6 +130,11 @@ class Dashboard:
             await self._text(send, *refusal)
             return
         path: str = scope["path"]
+        try:
+            session = _cookie(scope)
+        except CookieTooLong as too_long:
+            await self._text(send, 431, f"{too_long}: clear this site's cookies\n")
+            return
         if path == FAVICON_PATH:
             await self._send(send, 204, b"text/plain", b"")
         elif path.startswith("/ui/static/"):
@@ -144,9 +145,9 @@ class Dashboard:
         elif path == "/ui/login":
             await self._login(scope, send)
         elif path == "/ui/logout":
-            self.sessions.log_out(_cookie(scope))
+            self.sessions.log_out(session)
             await self._send(send, 303, b"text/plain", b"", [(b"location", b"/ui/"), _clear_cookie()])
-        elif not self.sessions.valid(_cookie(scope)):
+        elif not self.sessions.valid(session):
             await self._unauthorised(path, send)
         elif path == "/ui/":
             await self._send(send, 200, b"text/html; charset=utf-8", _asset("index.html"))
@@ -161,8 +162,15 @@ class Dashboard:
         client = scope.get("client")
         if not client or not is_loopback(str(client[0])):
             return 403, "the cursord dashboard is served to this machine only\n", []
-        if scope["method"] not in ("GET", "HEAD"):
-            return 405, "the cursord dashboard only answers GET\n", [(b"allow", b"GET, HEAD")]
+        fetched_from = header(scope, b"sec-fetch-site")
+        if fetched_from is not None and fetched_from.strip().lower() not in ("same-origin", "none"):
+            # Cookies are not scoped to a port: a page on another loopback port is "same-site" and
+            # would carry the session cookie (issue 27 #12).
+            return 403, f"the cursord dashboard answers only its own pages (Sec-Fetch-Site: {fetched_from[:40]})\n", []
+        allowed = _POST_PATHS.get(scope["path"], ("GET", "HEAD"))
+        if scope["method"] not in allowed:
+            methods = ", ".join(allowed)
+            return 405, f"{scope['path']} answers {methods} only\n", [(b"allow", methods.encode())]
         return None
 
     async def _login(self, scope: Scope, send: Send) -> None:
@@ -199,8 +207,8 @@ class Dashboard:
             if body is None:
                 await self._json(send, {"error": "no such conversation"}, status=404)
                 return
-        elif name == "providers":
-            body = await views.providers_view(self.config, self.environ, probe=query.get("probe") == "1")
+        elif name in ("providers", "probe"):  # a probe costs a completion: POST /ui/api/probe only
+            body = await views.providers_view(self.config, self.environ, probe=name == "probe")
         else:
             body = views.config_view(self.config, self.environ)
         await self._json(send, body)

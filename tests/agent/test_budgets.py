@@ -6,9 +6,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
+import trio
 
-from cursord.agent.budgets import GatewayBudgets, utc_day_start
+from cursord.agent.budgets import GatewayBudgets, PassEstimate, utc_day_start
 from cursord.agent.ledger import PassTag
 from cursord.core import current_caller
 from cursord.providers.errors import BudgetExceeded
@@ -67,3 +69,41 @@ async def test_a_pass_outside_any_stream_is_the_callers(tmp_path: Path, autojump
             assert (await budgets.admit(PassTag("t2", "t2"))).user == "erin"  # a chat title on a gateway
         finally:
             current_caller.reset(reset)
+
+
+async def test_passes_in_flight_hold_the_budget(tmp_path: Path, store_url: str | None) -> None:
+    """Issue 27 #7: the budget was compared with recorded passes only, so 20 turns started at once over two
+    gateway nodes on a budget of two passes all ran (10x). Each admitted pass now holds its estimate until
+    it is recorded, checked and held in one transaction. Two stores on one database stand for two nodes."""
+    async with (
+        open_store(tmp_path, url=store_url, inline=True) as store,
+        open_store(tmp_path, url=store_url, inline=True) as other_node,
+    ):
+        people = SqlPeopleStore(store)
+        await people.add_user("dana", "ops")
+        await people.claim(Owned.REQUEST, "r1", "dana")
+        await people.set_budget(Budget(Scope.USER, "dana", tokens_per_day=200))
+        budgets = GatewayBudgets(people, wall_clock=lambda: NOW)
+        nodes = (budgets, GatewayBudgets(SqlPeopleStore(other_node), wall_clock=lambda: NOW))
+        admitted: list[PassTag] = []
+        refusals: list[str] = []
+
+        async def turn(n: int) -> None:
+            try:
+                tag = await nodes[n % 2].admit(PassTag(f"r1:{n}", "r1", "c"), PassEstimate(tokens=100))
+                admitted.append(tag)
+            except BudgetExceeded as refused:
+                refusals.append(str(refused))
+
+        async with trio.open_nursery() as nursery:
+            for n in range(20):
+                nursery.start_soon(turn, n)
+        assert len(admitted) == 2 and len(refusals) == 18
+        assert "daily token budget of user dana is spent: limit 200 tokens, used 200" in refusals[0]
+        # A recorded pass replaces its hold: what it really used counts from then on, and nothing is held twice.
+        for tag in admitted:
+            record = passed(0, "dana", "ops", NOW, 60, None)
+            await store.record_pass(attrs.evolve(record, model_call_id=tag.model_call_id))
+        assert (await budgets.admit(PassTag("r1:next", "r1", "c"), PassEstimate(tokens=100))).user == "dana"
+        with pytest.raises(BudgetExceeded, match="used 220"):  # 120 recorded + 100 held by r1:next
+            await budgets.admit(PassTag("r1:last", "r1", "c"), PassEstimate(tokens=100))

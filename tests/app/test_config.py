@@ -223,6 +223,16 @@ def test_a_key_given_as_api_key_env_is_not_echoed() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "key", ["0123456789abcdef0123456789abcdef", "gsk_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9fG1h"]
+)
+def test_a_key_that_is_also_a_valid_variable_name_is_not_echoed(key: str) -> None:
+    """Issue 27 #16: a pasted key made only of letters, digits and `_` passed as a variable name, and
+    `config check` printed it."""
+    message = error_of(parse_provider_spec, f"openai,api_key_env={key}")
+    assert key[4:20] not in message and "looks like an API key" in message
+
+
 def test_prices_and_cache_key_in_a_spec() -> None:
     spec = parse_provider_spec(
         "kind=openai-chat,name=ds,base_url=https://api.deepseek.com,models=deepseek-chat|llama3:8b,"

@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import pytest
 import trio
 
 from cursord.cluster import HOPS_HEADER, MAX_HOPS, GatewayNode
+from cursord.config import ConfigError
 from cursord.server import Receive, Scope, Send
 from cursord.store import open_store
 
@@ -34,10 +36,10 @@ class FakePeers:
         return None
 
 
-def call(hops: int | None = None) -> Scope:
+def call(hops: int | str | None = None) -> Scope:
     headers = [(b"content-type", b"application/proto")]
     if hops is not None:
-        headers.append((HOPS_HEADER, str(hops).encode()))
+        headers.append((HOPS_HEADER, str(hops).encode("latin-1")))  # as a header's bytes are decoded
     return {"type": "http", "path": "/aiserver.v1.BidiService/BidiAppend", "headers": headers}
 
 
@@ -97,6 +99,16 @@ async def test_a_call_that_went_round_too_often_is_refused(tmp_path: Path, autoj
         assert b"went round the gateway" in sent.messages[1]["body"]
 
 
+async def test_a_hop_count_that_is_not_ascii_digits_is_refused_not_a_crash(tmp_path: Path, autojump_clock: Any) -> None:
+    """Issue 27 #13: `x-cursord-hops: ²` passed `str.isdigit` and `int` raised: a 500 with a traceback."""
+    async with two_nodes(tmp_path) as (a, b, peers):
+        assert not await a.serve_elsewhere("r1", call(), b"", nothing, Sent())
+        for hops in ("²", "¹³", "-1", "x"):
+            sent = Sent()
+            assert await b.serve_elsewhere("r1", call(hops=hops), b"", nothing, sent)
+            assert sent.messages[0]["status"] == 503 and peers.calls == []
+
+
 async def test_a_draining_node_hands_new_work_to_a_live_peer_and_keeps_its_own(
     tmp_path: Path, autojump_clock: Any
 ) -> None:
@@ -150,3 +162,18 @@ async def test_a_holder_gone_from_the_table_is_waited_out(tmp_path: Path, autoju
         started = trio.current_time()
         assert not await a.serve_elsewhere("r1", call(), b"", nothing, Sent())
         assert a.held == {"r1"} and trio.current_time() - started >= LEASE and peers.calls == []
+
+
+async def test_a_node_that_advertises_a_live_nodes_address_does_not_start(tmp_path: Path, autojump_clock: Any) -> None:
+    """Issue 27 #16: a node started with another node's address joined, and calls went round in circles."""
+    async with two_nodes(tmp_path) as (a, _, peers), trio.open_nursery() as nursery:
+        await nursery.start(a.run_heartbeats)
+        twin = GatewayNode("twin", a.address, a.cluster, peers, LEASE, clock=trio.current_time)
+        with pytest.raises(ConfigError, match=r"gateway node a already serves at http://a:8765"):
+            await twin.run_heartbeats()
+        nursery.cancel_scope.cancel()
+    async with two_nodes(tmp_path) as (a, _, peers), trio.open_nursery() as nursery:
+        await trio.sleep(2 * LEASE)  # a is gone (no heartbeats): its address is free again
+        again = GatewayNode("again", a.address, a.cluster, peers, LEASE, clock=trio.current_time)
+        await nursery.start(again.run_heartbeats)
+        nursery.cancel_scope.cancel()

@@ -16,6 +16,7 @@ from cursord.config import ProviderKind
 from cursord.connect.errors import Code
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.store import SqlStore
 from cursord.testing.agent import API_KEY, Transcript, agent_daemon, drive, exec_reply, shell_events, spec_for
 from cursord.testing.editor import cancel_action, run_request
 from cursord.testing.fake_providers import (
@@ -173,6 +174,34 @@ async def test_parallel_tool_calls_are_all_sent_before_any_answer(autojump_clock
     tool_messages = [m for m in fake.requests[1].json["messages"] if m["role"] == "tool"]
     assert [m["tool_call_id"] for m in tool_messages] == ["p1", "p2"]
     assert "A" in tool_messages[0]["content"] and "B" in tool_messages[1]["content"]
+
+
+async def test_an_exec_reaches_the_editor_only_once_the_snapshot_expecting_it_is_committed(
+    autojump_clock: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27 #14: the exec went out before the snapshot that expects its answer was durable; a daemon
+    killed in between ran the finished pass again after the restart (one more provider call, and maybe
+    another tool call from a real model)."""
+    committed: list[str] = []
+    original = SqlStore.journal_pending_put
+
+    async def journal_pending_put(self: SqlStore, request_id: str, kind: Any, entry_id: str, state: str) -> None:
+        await original(self, request_id, kind, entry_id, state)
+        committed.append(state)  # on disk from here (a queued `_nowait` put is not, yet)
+
+    monkeypatch.setattr(SqlStore, "journal_pending_put", journal_pending_put)
+
+    def answer(message: agent.AgentServerMessage) -> list[agent.AgentClientMessage]:
+        if not message.HasField("exec_server_message"):
+            return []
+        exec_seq = message.exec_server_message.id
+        assert any(f'"exec_seq":{exec_seq}' in state.replace(" ", "") for state in committed)
+        return [read_ok(message, "A")]
+
+    replies = [Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/a"}))), Reply.sse(chat_text("ok"))]
+    async with open_fake_provider(*replies) as fake:
+        transcript = await run_turn([spec_for(fake, CHAT, MODEL)], "read it", answer=answer)
+    assert transcript.error is None and transcript.text == "ok"
 
 
 async def test_mcp_tool_call(autojump_clock: Any) -> None:

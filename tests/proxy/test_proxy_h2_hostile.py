@@ -137,7 +137,7 @@ async def test_idle_connections_are_closed(autojump_clock: trio.abc.Clock, tmp_p
     async with memory_proxy(tmp_path, idle_timeout=60.0) as (_, tunnel), trio.open_nursery() as nursery:
         client = RawH2Client(await tunnel())
         await client.start(nursery)
-        await trio.sleep(59)
+        await trio.sleep(4)  # the first stream must come within `first_request_timeout` (5 s)
         assert not client.eof
         stream_id = client.open(BIDI_APPEND, bidi_request("r", 1, heartbeat()))
         await client.flush()
@@ -182,3 +182,30 @@ async def test_a_run_body_over_the_limit_is_cursords_to_refuse_on_h2(
     assert response.status != 200
     assert error_from_json(response.body).code is Code.RESOURCE_EXHAUSTED
     assert proxy.runs.get("big") is None  # never decoded to route it
+
+
+async def test_silent_connections_are_closed_within_seconds(autojump_clock: trio.abc.Clock, tmp_path: Path) -> None:
+    """Issue 27 #5: the proxy held a connection that sent nothing for 300 s (1,030 of them exhausted
+    `ulimit -n 1024` and every turn on the main port failed); the main listener closes one after 5 s."""
+    first = ProxyConfig().first_request_timeout
+    async with memory_proxy(tmp_path) as (proxy, _), trio.open_nursery() as nursery:
+
+        async def connection() -> trio.abc.Stream:
+            client_end, server_end = trio.testing.memory_stream_pair()
+            nursery.start_soon(proxy.handle, server_end)
+            return client_end
+
+        async def closed_after(stream: trio.abc.Stream) -> float:
+            start = trio.current_time()
+            with trio.fail_after(first + 1):
+                while await stream.receive_some(1 << 16):
+                    pass
+            return trio.current_time() - start
+
+        # not even a request line
+        assert first <= await closed_after(await connection()) < first + 1
+        # a CONNECT to an intercepted host, then no TLS ClientHello
+        silent_tls = await connection()
+        await silent_tls.send_all(f"CONNECT {HOST}:443 HTTP/1.1\r\nhost: {HOST}:443\r\n\r\n".encode())
+        assert await closed_after(silent_tls) < first + 1
+        nursery.cancel_scope.cancel()

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 import trio
@@ -18,10 +19,12 @@ from cursord.config import Endpoint, ModelCatalog, ServeConfig
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.agent_listener import AgentEndpoint
 from cursord.server.models_rpc import SERVER_CONFIG_PATH, model_rpc_parts
+from cursord.server.serve import ListenOptions, hypercorn_config
 from cursord.testing.behaviours import Echo
 from cursord.testing.editor import EditorClient, exec_result, run_request
 from cursord.testing.http_client import connect_tcp, connect_tls
-from cursord.tls.ca import CaPaths, client_context
+from cursord.testing.memory_server import serve_tcp
+from cursord.tls.ca import CaPaths, CertificateAuthority, client_context
 
 SECONDS = 30
 
@@ -120,3 +123,28 @@ async def test_a_port_in_use_leaves_the_editor_on_http1(tmp_path: Path, caplog: 
         f"cannot listen on 127.0.0.1:{busy} for the editor's HTTP/2 agent transport (Address already in use);"
         " the editor stays on HTTP/1.1"
     )
+
+
+async def _lifespan_only(scope: dict[str, object], receive: Any, send: Any) -> None:
+    if scope["type"] == "lifespan":
+        while (await receive())["type"] != "lifespan.shutdown":
+            await send({"type": "lifespan.startup.complete"})
+        await send({"type": "lifespan.shutdown.complete"})
+
+
+async def test_a_connection_that_sends_no_client_hello_is_closed_within_the_first_request_time(
+    tmp_path: Path,
+) -> None:
+    """Issue 27 #9: the TLS listener held a connection that never sent a ClientHello for 60 s (Hypercorn's
+    handshake timeout), not the first-request time of every other connection."""
+    ca, _ = CertificateAuthority.load_or_create(CaPaths.in_data_dir(tmp_path))
+    leaf = ca.write_loopback_leaf()
+    options = ListenOptions(port=0, certfile=leaf, keyfile=leaf, first_request_timeout=0.5)
+    with trio.fail_after(SECONDS):
+        async with serve_tcp(_lifespan_only, hypercorn_config(options, 1 << 20)) as (host, port):
+            silent = await connect_tcp(host, port)
+            start = trio.current_time()
+            with trio.fail_after(3):
+                assert await silent.receive_some(1024) == b""
+            assert trio.current_time() - start >= 0.4
+            await silent.aclose()

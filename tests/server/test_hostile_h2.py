@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 from typing import Any
 
 import attrs
@@ -19,19 +20,22 @@ import h2.errors
 import h2.events
 import h2.exceptions
 import h2.settings
+import pytest
 import trio
-from hypercorn.protocol.h2 import H2Protocol
+from hypercorn.protocol.h2 import BUFFER_HIGH_WATER, H2Protocol, StreamBuffer
 
 from cursord.config import Limits
 from cursord.connect.envelope import encode_envelope
 from cursord.connect.errors import Code, ConnectError
 from cursord.core.intents import RunRequested
 from cursord.proto import agent_v1_pb2 as agent
+from cursord.server.runsse import MAX_SEND_BYTES
 from cursord.server.serve import ListenOptions, hypercorn_config
 from cursord.streams.active import ActiveStream, StreamBehaviour
 from cursord.testing.behaviours import Echo, text_update
 from cursord.testing.editor import BIDI_APPEND, RUN_SSE, STREAM_HEADERS, bidi_request, heartbeat, run_request
 from cursord.testing.harness import running_daemon, wait_until
+from cursord.testing.http_client import Client, StreamResetError
 from cursord.testing.memory_server import serve_in_memory
 from cursord.testing.raw_h2 import RawH2Client
 
@@ -44,7 +48,10 @@ def _open_stream_tables() -> int:
     return max((len(p.stream_buffers) + len(set(p.priority._streams) - {0}) for p in protocols), default=0)
 
 
-async def test_streams_reset_in_a_loop_leave_the_connection_tables(autojump_clock: trio.abc.Clock) -> None:
+async def test_streams_reset_in_a_loop_leave_the_connection_tables(
+    autojump_clock: trio.abc.Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
     async with running_daemon(Echo) as daemon, trio.open_nursery() as nursery:
         sse = RawH2Client(await daemon.connect())
         bidi = RawH2Client(await daemon.connect())
@@ -72,6 +79,7 @@ async def test_streams_reset_in_a_loop_leave_the_connection_tables(autojump_cloc
             await client.flush()
         await trio.sleep(1)
         assert last[0] in sse.answered and last[1] in bidi.answered
+        assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]  # a reset is no news
         nursery.cancel_scope.cancel()
 
 
@@ -209,3 +217,66 @@ async def test_a_response_abandoned_by_the_app_is_reset_and_released(autojump_cl
         assert {r.error_code for r in client.resets} == {h2.errors.ErrorCodes.INTERNAL_ERROR}
         assert _open_stream_tables() == 0
         nursery.cancel_scope.cancel()
+
+
+def _live_stream_buffers() -> list[Any]:
+    """Every StreamBuffer not yet freed: `gc.get_objects` also lists those only a reference cycle holds."""
+    return [o for o in gc.get_objects() if isinstance(o, StreamBuffer)]
+
+
+async def test_readers_with_a_shut_window_buffer_little_and_are_cut(autojump_clock: trio.abc.Clock) -> None:
+    """Issue 27 #2: RunSSE readers announcing `SETTINGS_INITIAL_WINDOW_SIZE=0` each held a copy of the whole
+    backlog in Hypercorn's stream buffer (2.06 GB for 100 readers of a 10 MB run), were never cut (nothing
+    is written, so no socket write stalls), and what they held stayed until a full GC collection."""
+    limits = Limits(send_stall_seconds=5)
+    readers = 4
+    body = encode_envelope(agent.BidiRequestId(request_id="flood").SerializeToString())
+    gc.collect()
+    gc.disable()
+    try:
+        async with running_daemon(Flood, limits=limits) as daemon:
+            shut = Client(daemon.connect, http2=True, window=0)
+            broker = daemon.core.broker
+            async with trio.open_nursery() as nursery, contextlib.AsyncExitStack() as held:
+                responses = [
+                    await held.enter_async_context(shut.request("POST", RUN_SSE, STREAM_HEADERS, body))
+                    for _ in range(readers)
+                ]
+                leaving = []
+                for _ in range(readers):  # these will drop their connections without a word
+                    raw = RawH2Client(await daemon.connect())
+                    raw.conn.local_settings = h2.settings.Settings(
+                        client=True, initial_values={h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: 0}
+                    )
+                    await raw.start(nursery)
+                    raw.open(RUN_SSE, body)
+                    await raw.flush()
+                    leaving.append(raw)
+                await wait_until(lambda: (s := broker.get("flood")) is not None and len(s.subscribers) == 2 * readers)
+                stream = broker.get("flood")
+                assert stream is not None
+                async with daemon.editor(http2=True) as editor:
+                    await editor.append("flood", run_request("go", model="m"))
+                    async with editor.run_sse("flood") as reader:  # a reader that reads gets it all
+                        messages = await reader.read_to_end()
+                    assert len(messages) == 8 * 1024 and reader.error is None
+                buffered = max(len(buffer.buffer) for buffer in _live_stream_buffers())
+                assert buffered <= 2 * BUFFER_HIGH_WATER + MAX_SEND_BYTES  # not 8 MiB each
+                # Half of them drop their connections: what their streams held goes with them.
+                for raw in leaving:
+                    await raw.stream.aclose()
+                await wait_until(lambda: len(stream.subscribers) == readers)
+                await trio.sleep(0.1)
+                assert len(_live_stream_buffers()) == readers
+                # The others take nothing: after `send_stall_seconds` their streams are reset.
+                with trio.fail_after(limits.send_stall_seconds + 2):
+                    await wait_until(lambda: len(stream.subscribers) == 0)
+                assert daemon.core.app.counters.stalled_connections_cut == readers
+                for response in responses:
+                    with pytest.raises(StreamResetError):
+                        await response.read_all()
+                await trio.sleep(0.1)
+                assert not _live_stream_buffers()
+                nursery.cancel_scope.cancel()
+    finally:
+        gc.enable()

@@ -17,6 +17,7 @@ import trio
 from hypercorn.trio import serve as hypercorn_serve
 
 from cursord.app.daemon import run_daemon
+from cursord.app.runtime import agent_endpoint
 from cursord.config import Endpoint, ModelCatalog, ServeConfig
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, end_stream_payload
 from cursord.connect.errors import Code
@@ -30,8 +31,8 @@ from cursord.server.relay import AgentRelay
 from cursord.server.run import RUN_PATH
 from cursord.server.serve import ListenOptions, hypercorn_config
 from cursord.testing.behaviours import Echo, text_update
-from cursord.testing.editor import EditorClient, exec_result, run_request
-from cursord.testing.http_client import connect_tls
+from cursord.testing.editor import UNARY_HEADERS, EditorClient, exec_result, run_request
+from cursord.testing.http_client import connect_tls, open_http
 from cursord.tls.ca import CaPaths, CertificateAuthority, client_context
 
 SECONDS = 30
@@ -212,3 +213,33 @@ async def test_an_agent_host_that_goes_away_mid_run_cuts_the_response(tmp_path: 
             setup.stop_upstream.set()
             with pytest.raises(ConnectionError, match="without an end-stream frame"):
                 await reader.read_to_end()
+
+
+async def test_the_host_and_origin_policy_holds_before_anything_is_relayed(tmp_path: Path) -> None:
+    """Issue 27 #6: a POST to a path cursord does not own, with a foreign `:authority` or an `Origin`, was
+    relayed to Cursor's agent host: the listener's relay ran before the Host and Origin policy."""
+    with trio.fail_after(SECONDS):
+        async with relaying_daemon(tmp_path) as setup:
+
+            async def connect() -> trio.abc.Stream:
+                return await connect_tls("127.0.0.1", setup.listener_port, setup.trust)
+
+            async with open_http(await connect(), True, authority="evil.example") as foreign:
+                response = await foreign.request("POST", "/aiserver.v1.AiService/NameTab", UNARY_HEADERS, b"abc")
+                assert response.status == 403 and b"permission_denied" in await response.read_all()
+            async with editor(setup) as client:
+                status, body = await client.post(
+                    "/aiserver.v1.AiService/NameTab", b"abc", [*UNARY_HEADERS, (b"origin", b"https://evil.example")]
+                )
+                assert status == 403 and b"permission_denied" in body
+                status, _ = await client.post("/aiserver.v1.AiService/NameTab", b"abc")  # the editor's own: relayed
+                assert status == 200
+    assert setup.host.others == ["/aiserver.v1.AiService/NameTab"]
+
+
+def test_offline_relays_nothing_from_the_agent_listener(tmp_path: Path) -> None:
+    """Issue 27 #6: with `--offline`, a Run for a model cursord does not serve and every path it does not own
+    went to Cursor's agent host from the agent listener; offline, the listener has no relay at all."""
+    assert agent_endpoint(ServeConfig(data_dir=tmp_path, offline=True)).relay is None
+    assert agent_endpoint(ServeConfig(data_dir=tmp_path, team_gateway=True)).relay is None
+    assert agent_endpoint(ServeConfig(data_dir=tmp_path)).relay is not None

@@ -24,6 +24,7 @@ import trio
 
 from cursord.providers.model import Message, TextPart
 from cursord.store import PendingKind, SqlStore, Store, open_store
+from cursord.store.errors import StoreFull
 from cursord.store.writer import WriterThread
 from tests.store.conftest import StoreTarget
 
@@ -346,3 +347,19 @@ async def test_durable_writes_commit_with_synchronous_full(db: StoreTarget) -> N
 if __name__ == "__main__":
     _mode, _where = sys.argv[1], sys.argv[2:]
     trio.run({"hang": child_hang_in_transaction, "busy": child_busy}[_mode], *_where)
+
+
+@pytest.mark.parametrize("inline", [False, True])
+async def test_a_full_disk_is_reported_as_a_full_disk(tmp_path: Path, inline: bool) -> None:
+    """Issue 27 #15: SQLite rolls the whole transaction back on SQLITE_FULL, so the job's `ROLLBACK TO`
+    failed and the caller (the editor, in the end) was told `no such savepoint: job`."""
+    async with open_store(tmp_path, inline=inline) as store:
+        await store.record_turn("c1", [Message.user("fits")])
+        # a quota of two more pages: the same error SQLite gives on a full disk
+        pages = await store.writer.run(lambda c: c.execute("PRAGMA page_count").fetchone()[0])
+        await store.writer.run(lambda c: c.execute(f"PRAGMA max_page_count = {pages + 2}").fetchone())
+        with pytest.raises(StoreFull, match="the store's disk is full") as full:
+            await store.record_turn("c1", [Message.user("y" * 200_000)])
+        assert "savepoint" not in str(full.value) and "disk is full" in str(full.value)
+        await store.writer.run(lambda c: c.execute("PRAGMA max_page_count = 1073741823").fetchone())
+        assert (await store.record_turn("c1", [Message.user("room again")])).turn_seq == 2  # the store goes on

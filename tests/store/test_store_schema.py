@@ -54,6 +54,7 @@ TABLES = {
     "journal_pending",
     "nodes",
     "leases",
+    "pass_holds",
     "conversation_titles",
 }
 
@@ -160,7 +161,7 @@ async def test_connections_are_configured(tmp_path: Path) -> None:
 
 
 async def test_upgrade_from_the_previous_version_keeps_data(tmp_path: Path) -> None:
-    assert SCHEMA_VERSION == 7, "write the new N-1 schema into a test when adding a migration"
+    assert SCHEMA_VERSION == 8, "write the new N-1 schema into a test when adding a migration"
     path = tmp_path / DB_NAME
     conn = sqlite3.connect(path)
     conn.executescript(SCHEMA_V1)
@@ -239,6 +240,19 @@ async def test_upgrade_to_the_cluster_keeps_people(tmp_path: Path) -> None:
     assert raw_version(path) == SCHEMA_VERSION
 
 
+async def test_upgrade_to_pass_holds_keeps_budgets(tmp_path: Path) -> None:
+    """Version 5 (migrations 1-5 applied for real) had budgets but held nothing for passes in flight."""
+    path = tmp_path / DB_NAME
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, str(path), MIGRATIONS[:5])
+    conn.execute("INSERT INTO budgets VALUES ('user', 'alice', 100, NULL)")
+    conn.close()
+    assert raw_version(path) == 5 and "pass_holds" not in tables(path)
+    async with open_store(tmp_path) as store:
+        (budget,) = await store.people().budgets()
+        assert (budget.name, budget.tokens_per_day) == ("alice", 100)
+    assert raw_version(path) == SCHEMA_VERSION
+    assert "pass_holds" in tables(path)
 async def test_upgrade_to_append_positions_keeps_journalled_streams(tmp_path: Path) -> None:
     """Version 5 (migrations 1-5 applied for real) journalled streams without their append position: such
     a stream reads as having none, and takes one once recorded."""
@@ -266,7 +280,7 @@ async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA user_version = 99")
     conn.close()
-    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 7.*newer cursord") as info:
+    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 8.*newer cursord") as info:
         await SqlStore.open(tmp_path)
     assert (info.value.found, info.value.known) == (99, SCHEMA_VERSION)
     assert raw_version(path) == 99

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from cursord.ui import LOGIN_TTL, LoginRefused, UiSessions, make_login_code
-from cursord.ui.auth import MAX_SESSIONS, SESSION_TTL
+from cursord.ui.auth import MAX_COOKIE_HEADER, MAX_SESSIONS, SESSION_TTL, CookieTooLong, session_cookie
 
 TOKEN = "ab" * 32
 
@@ -75,3 +77,29 @@ def test_the_oldest_session_goes_when_there_are_too_many() -> None:
     assert not sessions.valid(ids[0])
     assert all(sessions.valid(i) for i in ids[1:])
     assert sessions.session_count == MAX_SESSIONS
+
+
+@pytest.mark.parametrize("made_at", ["-1", "99999999999999999999", "²", "1e9", " 1"])
+def test_a_code_whose_time_is_not_whole_seconds_is_refused(made_at: str) -> None:
+    nonce, _, signature = make_login_code(TOKEN, now=Clock().now).split(".")
+    with pytest.raises(LoginRefused, match="not a cursord login link"):
+        UiSessions(TOKEN, Clock()).log_in(f"{nonce}.{made_at}.{signature}")
+
+
+def test_the_session_cookie_is_found_among_others() -> None:
+    assert session_cookie([b"theme=dark; cursord_ui=abc-_09; other=1"]) == "abc-_09"
+    assert session_cookie([b"theme=dark", b"cursord_ui=second"]) == "second"  # HTTP/2 splits cookies
+    assert session_cookie([b"cursord_uix=abc; xcursord_ui=abc; cursord_ui"]) is None
+    assert session_cookie([b'cursord_ui="abc"', b"cursord_ui=a\\\\b"]) is None  # never one of ours
+    assert session_cookie([]) is None
+
+
+def test_a_hostile_cookie_header_is_read_in_one_pass() -> None:
+    """CVE-2024-7592: `http.cookies` takes seconds on a quoted value full of backslashes (quadratic)."""
+    hostile = b'cursord_ui="' + b"\\" * (MAX_COOKIE_HEADER - 14) + b'"'
+    started = time.process_time()
+    for _ in range(100):
+        assert session_cookie([hostile]) is None
+    assert time.process_time() - started < 0.5  # 100 linear passes take about a millisecond; SimpleCookie ~100 s
+    with pytest.raises(CookieTooLong):
+        session_cookie([hostile, b"; x=1"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -16,6 +17,7 @@ from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.agent import API_KEY, agent_daemon, exec_reply, spec_for
 from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, chat_usage, open_fake_provider
+from cursord.testing.http_client import Client
 from cursord.ui import COOKIE_NAME, UiSessions, make_login_code
 
 TOKEN = "5a" * 32
@@ -70,7 +72,7 @@ async def test_a_login_link_gives_a_strict_http_only_cookie_once(tmp_path: Path)
         assert "access-control-allow-origin" not in page.headers
         again = await httpx.AsyncClient(base_url=str(browser.base_url)).get("/ui/login", params={"code": code})
         assert again.status_code == 403 and "used already" in again.text
-        out = await browser.get("/ui/logout")
+        out = await browser.post("/ui/logout", headers={"origin": str(browser.base_url).rstrip("/")})
         assert out.status_code == 303
         assert (await browser.get("/ui/api/streams")).status_code == 401
 
@@ -85,7 +87,48 @@ async def test_other_origins_methods_and_the_proxy_tunnel_are_refused(tmp_path: 
         assert rebound.status_code == 403
         posted = await browser.post("/ui/api/streams", content=b"x")
         assert posted.status_code == 405 and posted.headers["allow"] == "GET, HEAD"
+        own = str(browser.base_url).rstrip("/")
+        posted = await browser.post("/ui/api/streams", content=b"x", headers={"origin": own})
+        assert posted.status_code == 405  # the dashboard's own Origin is let through to the dashboard only
         assert (await browser.get("/ui/static/app.js")).headers["content-type"].startswith("text/javascript")
+        assert (await browser.get("/ui/api/usage?days=%C2%B2")).status_code == 200  # "²" passes str.isdigit
+
+
+async def test_a_hostile_cookie_header_is_refused_without_parsing_it(tmp_path: Path) -> None:
+    """CVE-2024-7592: 60 KB of backslashes in a quoted cookie kept `http.cookies` on the event loop ~7 s."""
+    hostile = f'{COOKIE_NAME}="' + "\\" * 60_000 + '"'
+    async with dashboard(tmp_path) as (daemon, _):
+        client = Client(daemon.connect, http2=True)  # HTTP/2 carries a header list of 64 KiB
+        started = time.process_time()
+        async with client.request("GET", "/ui/api/streams", [("cookie", hostile)]) as response:
+            body = await response.read_all()
+        assert time.process_time() - started < 1.0
+        assert response.status == 431 and b"Cookie header is longer than" in body
+
+
+async def test_side_effects_are_posts_from_the_dashboards_own_origin_only(tmp_path: Path) -> None:
+    """Issue 27 #12: `GET /ui/logout` and `GET /ui/api/providers?probe=1` (a paid completion) had effects, and
+    cookies are not port-scoped: a page served on another loopback port could trigger them with a link."""
+    async with dashboard(tmp_path) as (_, browser):
+        await log_in(browser)
+        own = str(browser.base_url).rstrip("/")
+        other_port = own.rsplit(":", 1)[0] + ":9"
+        # GETs have no effect: no logout, no probe
+        assert (await browser.get("/ui/logout")).status_code == 405
+        (provider,) = (await browser.get("/ui/api/providers", params={"probe": "1"})).json()["providers"]
+        assert provider["checks"]["probe"]["summary"] == "not asked"
+        assert (await browser.get("/ui/api/streams")).status_code == 200
+        # another loopback port's page: same-site to the browser, refused by Origin and by Sec-Fetch-Site
+        for headers in ({"origin": other_port}, {"sec-fetch-site": "same-site"}, {"sec-fetch-site": "cross-site"}):
+            assert (await browser.post("/ui/logout", headers=headers)).status_code == 403, headers
+            assert (await browser.get("/ui/api/streams", headers=headers)).status_code == 403, headers
+        assert (await browser.get("/ui/api/streams", headers={"sec-fetch-site": "same-origin"})).status_code == 200
+        assert (await browser.get("/ui/api/streams", headers={"sec-fetch-site": "none"})).status_code == 200
+        # the dashboard's own page POSTs them
+        probed = await browser.post("/ui/api/probe", headers={"origin": own, "sec-fetch-site": "same-origin"})
+        assert probed.status_code == 200 and probed.json()["providers"][0]["checks"]["probe"]["summary"] != "not asked"
+        out = await browser.post("/ui/logout", headers={"origin": own, "sec-fetch-site": "same-origin"})
+        assert out.status_code == 303 and (await browser.get("/ui/api/streams")).status_code == 401
 
 
 def read_ok(message: agent.AgentServerMessage) -> list[agent.AgentClientMessage]:

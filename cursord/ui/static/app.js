@@ -45,8 +45,8 @@ function fillTable(id, rows, cells, onClick) {
   }
 }
 
-async function getJson(url) {
-  const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+async function getJson(url, method = "GET") {
+  const response = await fetch(url, { method, credentials: "same-origin", cache: "no-store" });
   if (response.status === 401) { window.location.href = "/ui/"; throw new Error("logged out"); }
   if (!response.ok) throw new Error(url + ": HTTP " + response.status);
   return response.json();
@@ -254,7 +254,7 @@ async function loadOverview() {
 // ---- providers and configuration -----------------------------------------------------------------------
 
 async function loadProviders(probe) {
-  const view = await getJson("/ui/api/providers" + (probe ? "?probe=1" : ""));
+  const view = probe ? await getJson("/ui/api/probe", "POST") : await getJson("/ui/api/providers");
   const cell = (check) => el("span", check.summary ? check.status + ": " + check.summary : check.status, { class: "check-" + check.status });
   fillTable("providers-table", view.providers, (p) => [
     p.name, p.kind, cell(p.checks.key), cell(p.checks.endpoint), cell(p.checks.models), cell(p.checks.probe),
@@ -331,6 +331,10 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("conversations-days").addEventListener("change", () => loadConversations());
   document.getElementById("usage-days").addEventListener("change", () => loadUsage());
   document.getElementById("probe").addEventListener("click", () => loadProviders(true));
+  document.getElementById("logout").addEventListener("click", async () => {
+    await fetch("/ui/logout", { method: "POST", credentials: "same-origin" });
+    window.location.href = "/ui/";
+  });
   showPage();
   openLive();
 });

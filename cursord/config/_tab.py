@@ -1,0 +1,166 @@
+"""The Tab settings: which fill-in-the-middle server answers the editor's code completion (`[tab]`, `--tab`).
+
+A Tab backend is one of a fixed set of FIM servers (`TabBackend`), each with a preset of where it lives and
+which environment variable holds the key; `--tab ollama,model=qwen2.5-coder:1.5b-base` is enough, and items
+after the backend's name override the preset (`llama.cpp,base_url=http://127.0.0.1:8012`). As for providers,
+the key itself is never read here. Without a Tab backend the editor's Tab traffic goes to Cursor as before.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final
+
+import attrs
+
+from cursord.config._values import (
+    _ENV_NAME,
+    _check_base_url,
+    _Invalid,
+    _normalize_url,
+    _one_of,
+    _split_items,
+    _type_error,
+    _unknown_key,
+)
+from cursord.core import redact_secrets
+
+
+class TabBackend(enum.StrEnum):
+    OPENAI = "openai"  # any OpenAI-style /v1/completions server with `suffix` (vLLM, LM Studio, ...)
+    DEEPSEEK = "deepseek"  # DeepSeek's FIM completions (beta), the same wire format
+    CODESTRAL = "codestral"  # Mistral's /v1/fim/completions
+    OLLAMA = "ollama"  # /api/generate with `suffix`
+    LLAMA_CPP = "llama.cpp"  # llama-server's /infill
+
+
+#: where each backend lives and which variable holds its key (None: keyless).
+TAB_PRESETS: Final[Mapping[TabBackend, Mapping[str, str | None]]] = MappingProxyType(
+    {
+        TabBackend.OPENAI: {"base_url": "https://api.openai.com/v1", "api_key_env": "OPENAI_API_KEY"},
+        TabBackend.DEEPSEEK: {
+            "base_url": "https://api.deepseek.com/beta",
+            "api_key_env": "DEEPSEEK_API_KEY",
+            "model": "deepseek-chat",
+        },
+        TabBackend.CODESTRAL: {
+            "base_url": "https://codestral.mistral.ai/v1",
+            "api_key_env": "CODESTRAL_API_KEY",
+            "model": "codestral-latest",
+        },
+        TabBackend.OLLAMA: {"base_url": "http://127.0.0.1:11434", "api_key_env": None},
+        TabBackend.LLAMA_CPP: {"base_url": "http://127.0.0.1:8080", "api_key_env": None, "model": ""},
+    }
+)
+TAB_KEYS: Final = ("backend", "base_url", "api_key_env", "model", "lines_above", "lines_below", "cpp_url")
+#: where the editor sends StreamCpp unless `cpp_url` says otherwise: the host Cursor's own CppConfig answer
+#: names (public recording: rexqin/cursor-tap, assets/CppConfig.json); cursord's proxy intercepts it with the
+#: rest of `*.cursor.sh`.
+DEFAULT_CPP_URL: Final = "https://api3.cursor.sh"
+MAX_WINDOW_LINES: Final = 2000
+
+
+@attrs.frozen
+class TabSpec:
+    """The FIM server behind Tab: `backend` at `base_url` running `model`, its key in `api_key_env`."""
+
+    backend: TabBackend
+    base_url: str = attrs.field(converter=_normalize_url)
+    api_key_env: str | None
+    model: str
+    #: lines of the file above and below the cursor line sent with each request
+    lines_above: int = 60
+    lines_below: int = 20
+    #: the `cpp_url` cursord's CppConfig answer gives the editor: where it sends StreamCpp
+    cpp_url: str = attrs.field(default=DEFAULT_CPP_URL, converter=_normalize_url)
+
+    def key_present(self, environ: Mapping[str, str]) -> bool:
+        return self.api_key_env is None or bool(environ.get(self.api_key_env))
+
+
+def _parse_backend(value: object) -> TabBackend:
+    try:
+        return TabBackend(str(value))
+    except ValueError:
+        raise _Invalid(
+            f"unknown Tab backend {value!r} (expected one of {_one_of(TabBackend)})", "backend", names_field=True
+        ) from None
+
+
+def _window(merged: Mapping[str, Any], key: str, default: int) -> int:
+    value = merged.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_WINDOW_LINES:
+        raise _Invalid(f"must be a whole number from 0 to {MAX_WINDOW_LINES}, got {value!r}", key)
+    return value
+
+
+def build_tab(fields: Mapping[str, Any]) -> TabSpec:
+    """The spec from already-typed `fields` over the backend's preset. Raises `_Invalid` naming the field."""
+    if "backend" not in fields:
+        raise _Invalid(f"missing backend (one of {_one_of(TabBackend)})")
+    backend = _parse_backend(fields["backend"])
+    merged: dict[str, Any] = {**TAB_PRESETS[backend], **fields, "backend": backend}
+    _check_base_url(merged["base_url"])
+    key_env = merged.get("api_key_env")
+    if key_env is not None and not _ENV_NAME.match(key_env):
+        shown = redact_secrets(key_env)
+        msg = ("looks like an API key; give the *name* of the variable that holds it" if shown != key_env
+               else f"{shown!r} is not an environment variable name")
+        raise _Invalid(msg, "api_key_env")
+    model = merged.get("model")
+    if model is None:
+        raise _Invalid(f"{backend} needs a model (model=NAME: the FIM model the server runs)", "model")
+    cpp_url = merged.get("cpp_url", DEFAULT_CPP_URL)
+    try:
+        _check_base_url(cpp_url)
+    except _Invalid as exc:
+        raise _Invalid(exc.message.replace("base_url", "cpp_url"), "cpp_url") from None
+    return TabSpec(
+        backend, merged["base_url"], key_env, model,
+        _window(merged, "lines_above", 60), _window(merged, "lines_below", 20), cpp_url,
+    )
+
+
+_INT_KEYS: Final = ("lines_above", "lines_below")
+
+
+def tab_fields_from_text(text: str) -> dict[str, Any]:
+    """`BACKEND[,model=M][,base_url=URL][,api_key_env=VAR][,lines_above=N][,lines_below=N]` as fields."""
+    items = _split_items(text, ",", "")
+    fields: dict[str, Any] = {}
+    first, eq, _ = items[0].partition("=")
+    if not eq:
+        fields["backend"] = first.strip()
+        items = items[1:]
+    for item in items:
+        key, eq, value = (part.strip() for part in item.partition("="))
+        if not eq:
+            raise _Invalid(f"{item!r} is not KEY=VALUE (only the backend's name comes without a key)")
+        if key not in TAB_KEYS:
+            raise _unknown_key(key, TAB_KEYS, key)
+        if key in fields:
+            raise _Invalid(f"key {key!r} is given twice", key, names_field=True)
+        if key in _INT_KEYS:
+            try:
+                fields[key] = int(value)
+            except ValueError:
+                raise _Invalid(f"{value!r} is not a whole number", key) from None
+        else:
+            fields[key] = (value or None) if key == "api_key_env" else value
+    return fields
+
+
+def tab_fields_from_table(table: Mapping[str, Any]) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    for key, value in table.items():
+        if key not in TAB_KEYS:
+            raise _unknown_key(key, TAB_KEYS, key)
+        if key in _INT_KEYS:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise _type_error("a whole number", value, key)
+        elif not isinstance(value, str):
+            raise _type_error("a string", value, key)
+        fields[key] = (value or None) if key == "api_key_env" else value
+    return fields

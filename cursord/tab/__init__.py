@@ -1,0 +1,37 @@
+"""Tab: the editor's code completion answered by the user's own fill-in-the-middle model.
+
+Sans-IO: `window` (the request as a FIM prompt), `frames` (the completion as Cursor's StreamCpp frames),
+`fim_formats` (each FIM server's request body and stream decoder). I/O: `backend` (the one HTTP seam to a FIM
+server), `service` (the Tab RPCs on the daemon's app).
+"""
+
+from cursord.tab.backend import FIM_FORMATS, FimBackend
+from cursord.tab.doctor import TabReport, check_tab, format_tab
+from cursord.tab.fim_formats import FimFormat, FimUsage
+from cursord.tab.frames import SuggestionFrames
+from cursord.tab.ledger import tab_recorder
+from cursord.tab.service import TAB_STREAM_PATHS, TAB_UNARY_PATHS, TabService, TabUsage, tab_parts
+from cursord.tab.window import FimPrompt, TabRequestError, fim_prompt
+
+TAB_PATHS = frozenset({*TAB_UNARY_PATHS, *TAB_STREAM_PATHS})
+
+__all__ = [
+    "FIM_FORMATS",
+    "TAB_PATHS",
+    "TAB_STREAM_PATHS",
+    "TAB_UNARY_PATHS",
+    "FimBackend",
+    "FimFormat",
+    "FimPrompt",
+    "FimUsage",
+    "SuggestionFrames",
+    "TabReport",
+    "TabRequestError",
+    "TabService",
+    "TabUsage",
+    "check_tab",
+    "fim_prompt",
+    "format_tab",
+    "tab_parts",
+    "tab_recorder",
+]

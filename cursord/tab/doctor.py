@@ -1,0 +1,86 @@
+"""Does Tab work? (`cursord doctor`, when `[tab]` / `--tab` is configured.)
+
+1. **key**: the variable named by the backend's `api_key_env` is set (Ollama and llama.cpp need none);
+2. **completion**: one fill-in-the-middle request, through the same `FimBackend.complete` a StreamCpp uses, for
+   a two-line snippet: the server answers, accepts the key and the model, and streams in its format. Its
+   time to the first text is shown: Tab is only useful when that is short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+import trio
+
+from cursord.config import TabSpec
+from cursord.diagnose import Check, Status
+from cursord.providers.errors import ProviderError
+from cursord.tab.backend import FimBackend, TabTimeouts
+from cursord.tab.window import FimPrompt
+
+__all__ = ["TabReport", "check_tab", "format_tab"]
+
+PROBE = FimPrompt("probe.py", "python", "def add(a, b):\n    return ", "\n", 2, "    return ", "")
+#: first text slower than this still works, but every suggestion comes late
+SLOW_FIRST_TEXT = 1.0
+
+
+@attrs.frozen
+class TabReport:
+    spec: TabSpec
+    key: Check
+    completion: Check
+
+    @property
+    def checks(self) -> tuple[tuple[str, Check], ...]:
+        return (("key", self.key), ("completion", self.completion))
+
+    @property
+    def failed(self) -> bool:
+        return any(check.status is Status.FAIL for _, check in self.checks)
+
+
+async def check_tab(spec: TabSpec, environ: Mapping[str, str], *, request_timeout: float) -> TabReport:
+    if spec.api_key_env is None:
+        key = Check(Status.OK, "none needed")
+    elif environ.get(spec.api_key_env):
+        key = Check(Status.OK, f"${spec.api_key_env} set")
+    else:
+        detail = f"set ${spec.api_key_env} in the daemon's environment (for the service: its EnvironmentFile)"
+        return TabReport(spec, Check(Status.FAIL, f"${spec.api_key_env} not set", detail), Check(Status.SKIP, "no key"))
+    timeouts = TabTimeouts(connect=request_timeout, first_byte=request_timeout, idle=request_timeout)
+    backend = attrs.evolve(FimBackend.from_spec(spec, environ), timeouts=timeouts)
+    texts: list[str] = []
+    first: list[float] = []
+    began = trio.current_time()
+
+    async def on_text(text: str) -> None:
+        if not first:
+            first.append(trio.current_time() - began)
+        texts.append(text)
+
+    try:
+        await backend.complete(PROBE, on_text)
+    except ProviderError as exc:
+        return TabReport(spec, key, Check(Status.FAIL, type(exc).__name__, str(exc)))
+    if not texts:
+        return TabReport(spec, key, Check(Status.WARN, "answered, but with no text", f"model {spec.model!r}"))
+    took = first[0]
+    summary = f"{len(''.join(texts))} chars, first after {took * 1000:.0f} ms"
+    if took > SLOW_FIRST_TEXT:
+        late = "a Tab suggestion this slow arrives after the next keystroke"
+        return TabReport(spec, key, Check(Status.WARN, summary, late))
+    return TabReport(spec, key, Check(Status.OK, summary))
+
+
+def format_tab(report: TabReport) -> str:
+    spec = report.spec
+    model = spec.model or "the server's model"
+    lines = [f"tab: {spec.backend.value} at {spec.base_url} ({model}): key {report.key.cell()}, "
+             f"completion {report.completion.cell()}"]
+    for name, check in report.checks:
+        if check.status in (Status.FAIL, Status.WARN):
+            detail = f": {check.detail}" if check.detail else ""
+            lines.append(f"{check.status.value} tab {name}: {check.summary}{detail}")
+    return "\n".join(lines)

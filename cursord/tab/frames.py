@@ -1,0 +1,112 @@
+"""A FIM model's completion as the frames Cursor's own server streams for `AiService/StreamCpp`.
+
+Theory of operation. The editor reads a StreamCpp answer as a sequence of cases (its `streamCpp`
+reader, visible in the public bundle excerpts): the model info once, then the range to replace
+(`rangeToReplaceOneIndexed`, whole lines, column 1 to the end of the last line), then text chunks that
+together are the new text of those lines, then `doneEdit`, then the end of the stream. A suggestion from a
+FIM model is an insertion at the cursor, so cursord replaces the cursor's line: the new text is the line
+before the cursor, the completion, and the line after the cursor.
+
+`SuggestionFrames` is fed the completion's text deltas as they arrive and returns the frames to send:
+
+| call | frames |
+|---|---|
+| `opening()` | `model_info` (not a fused cursor-prediction model, not multi-diff) |
+| `text(delta)`, the first with text | `range_to_replace` (the cursor line) with `binding_id` and `begin_edit` |
+| | then `text`: the line before the cursor and the delta |
+| `text(delta)`, later | `text`: the delta |
+| `closing()` after text | `text`: line after the cursor, then `done_edit`, then `done_stream` |
+| `closing()`, nothing came | `done_stream` only: no range, so the editor shows no suggestion |
+
+Newlines at the end of the text so far are held back until more text follows: the range ends at the end
+of a line, so a trailing newline would add a blank line. A completion longer than `max_lines` lines is cut
+at the end of the last whole line (`full` tells the caller to stop the backend). The model's line breaks
+are written with the file's own (`FimPrompt.eol`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.tab.window import FimPrompt
+
+__all__ = ["MAX_SUGGESTION_LINES", "SuggestionFrames"]
+
+#: the most lines one suggestion inserts (a FIM model asked for a line tends to write a function).
+MAX_SUGGESTION_LINES: Final = 12
+
+Frame = aiserver.StreamCppResponse
+
+
+@attrs.define
+class SuggestionFrames:
+    prompt: FimPrompt
+    binding_id: str
+    max_lines: int = MAX_SUGGESTION_LINES
+    _started: bool = False
+    _held: str = ""
+    _lines: int = 1
+    _full: bool = False
+    _written: list[str] = attrs.field(factory=list)
+
+    @property
+    def full(self) -> bool:
+        """The suggestion has all the lines it may have: more text would be dropped."""
+        return self._full
+
+    @property
+    def started(self) -> bool:
+        return self._started
+
+    @property
+    def inserted(self) -> str:
+        """The completion as written so far (without held-back newlines)."""
+        return "".join(self._written)
+
+    def opening(self) -> list[Frame]:
+        info = Frame.ModelInfo(is_fused_cursor_prediction_model=False, is_multidiff_model=False)
+        return [Frame(model_info=info)]
+
+    def text(self, delta: str) -> list[Frame]:
+        if self._full or not delta:
+            return []
+        text = self._held + delta.replace("\r\n", "\n")
+        body = text.rstrip("\n")
+        if not body:  # only newlines so far: wait for the text they lead to
+            self._held = text
+            return []
+        self._held = text[len(body) :]
+        lines = body.split("\n")
+        room = self.max_lines - self._lines
+        if len(lines) - 1 > room:
+            body = "\n".join(lines[: room + 1])
+            self._held = ""
+            self._full = True
+        self._lines += body.count("\n")
+        self._written.append(body)
+        frames: list[Frame] = []
+        if not self._started:
+            self._started = True
+            line = self.prompt.line_number
+            frames.append(
+                Frame(
+                    range_to_replace=aiserver.LineRange(start_line_number=line, end_line_number_inclusive=line),
+                    binding_id=self.binding_id,
+                    begin_edit=True,
+                )
+            )
+            body = self.prompt.line_before + body
+        frames.append(Frame(text=body.replace("\n", self.prompt.eol)))
+        return frames
+
+    def closing(self) -> list[Frame]:
+        frames: list[Frame] = []
+        if self._started:
+            if self.prompt.line_after:
+                frames.append(Frame(text=self.prompt.line_after))
+            frames.append(Frame(done_edit=True))
+        frames.append(Frame(done_stream=True))
+        return frames

@@ -1,0 +1,48 @@
+"""Tab requests in the usage ledger: one pass record each, apart from the agent's.
+
+A Tab row is a `PassRecord` whose provider is `tab:BACKEND` and whose request id is `tab:BINDING_ID` (no
+conversation), so `cursord usage` sums Tab on its own line per model and provider. A request the editor
+dropped is `canceled`; its tokens are those the server reported before it was cut off (usually none).
+No price: FIM models are mostly local, and a hosted one's price is not in the providers' price book.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cursord.providers.model import Usage
+from cursord.store import PassRecord, PassStatus
+from cursord.tab.service import TabUsage
+
+__all__ = ["TAB_PROVIDER_PREFIX", "tab_pass_record", "tab_recorder"]
+
+TAB_PROVIDER_PREFIX = "tab:"
+
+_STATUS = {"completed": PassStatus.COMPLETED, "superseded": PassStatus.CANCELED, "failed": PassStatus.FAILED}
+
+
+def tab_pass_record(usage: TabUsage) -> PassRecord:
+    request_id = TAB_PROVIDER_PREFIX + usage.binding_id
+    return PassRecord(
+        model_call_id=request_id,
+        request_id=request_id,
+        conversation_id=None,
+        model=usage.model or usage.backend,
+        status=_STATUS[usage.outcome],
+        started_at=usage.started_at,
+        duration_ms=usage.duration_ms,
+        usage=Usage(input=usage.input_tokens, output=usage.output_tokens),
+        provider=TAB_PROVIDER_PREFIX + usage.backend,
+        stop_reason=usage.outcome,
+        error=usage.error,
+        first_token_ms=usage.first_text_ms,
+    )
+
+
+def tab_recorder(record_pass_nowait: Callable[[PassRecord], None]) -> Callable[[TabUsage], None]:
+    """`TabService.on_usage` writing each request to the store's ledger without waiting."""
+
+    def record(usage: TabUsage) -> None:
+        record_pass_nowait(tab_pass_record(usage))
+
+    return record

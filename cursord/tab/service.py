@@ -1,0 +1,437 @@
+"""Tab served on this machine: the editor's code-completion RPCs answered from the user's own FIM server.
+
+Theory of operation. With a Tab backend configured (`[tab]`, `--tab`), every RPC of the editor's Tab surface
+is cursord's; without one, none is (and through the proxy they go to Cursor as before).
+
+| RPC | answer |
+|---|---|
+| `AiService/StreamCpp` | the FIM backend's completion at the cursor, as Cursor's frames (`cursord.tab.frames`) |
+| `AiService/CppConfig` | the recorded shape of Cursor's answer, with FileSync off (the editor sends whole files) |
+| `CppService/AvailableModels` | the configured FIM model |
+| `AiService/CppEditHistoryStatus` | off: the editor need not upload its edit history |
+| `AiService/CppAppend`, `CppEditHistoryAppend` | success; nothing kept (the diff history rides StreamCpp) |
+| `AiService/RefreshTabContext` | no extra code results |
+| `CppService/RecordCppFate` | counted (accepted, rejected, ...), nothing sent anywhere |
+| `AiService/GetCppEditClassification` | no opinion (no scored edits, no noop) |
+| `AiService/StreamNextCursorPrediction` | one `is_not_in_range` frame: no cursor jump |
+| `AiService/IsCursorPredictionEnabled`, `FileSyncService/FSIsEnabledForUser` | disabled |
+| `FileSyncService/FSConfig` | no hash checks |
+
+One StreamCpp call: decode the request, build the window (`cursord.tab.window`), answer the stream's head,
+then run the backend in a nursery that also watches for the editor going away. The editor aborts a
+request the moment the user types on (each keystroke supersedes the last); the disconnect cancels the
+nursery and with it the upstream HTTP call, so the FIM server stops generating. A newer request for the
+same file supersedes an older one still running here even if the abort never arrives (a proxy may keep an
+HTTP/1.1 connection open): the older one's scope is cancelled and its stream ends `canceled`. A completion
+that has all its lines stops the backend too.
+
+Every frame a backend read yields goes out in one `send` (HTTP/1.1 costs one write per send).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Final
+
+import attrs
+import trio
+from google.protobuf.message import Message
+
+from cursord.agent.errors import provider_failure
+from cursord.connect import (
+    Code,
+    Codec,
+    ConnectError,
+    HttpRejection,
+    Limits,
+    StreamResponseEncoder,
+    decode_message,
+    encode_message,
+    parse_stream_head,
+    read_server_stream_request,
+    render_stream_error,
+)
+from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.providers.errors import ProviderError
+from cursord.server import (
+    AppParts,
+    Receive,
+    Scope,
+    Send,
+    UnaryMethod,
+    drain_body,
+    read_body,
+    send_response,
+    watch_disconnect,
+)
+from cursord.tab.backend import FimBackend
+from cursord.tab.fim_formats import FimUsage
+from cursord.tab.frames import SuggestionFrames
+from cursord.tab.window import FimPrompt, TabRequestError, fim_prompt
+
+log = logging.getLogger(__name__)
+
+__all__ = ["TAB_STREAM_PATHS", "TAB_UNARY_PATHS", "TabCounters", "TabService", "TabUsage", "tab_parts"]
+
+STREAM_CPP_PATH: Final = "/aiserver.v1.AiService/StreamCpp"
+NEXT_CURSOR_PATH: Final = "/aiserver.v1.AiService/StreamNextCursorPrediction"
+CPP_CONFIG_PATH: Final = "/aiserver.v1.AiService/CppConfig"
+CPP_MODELS_PATH: Final = "/aiserver.v1.CppService/AvailableModels"
+EDIT_HISTORY_STATUS_PATH: Final = "/aiserver.v1.AiService/CppEditHistoryStatus"
+CPP_APPEND_PATH: Final = "/aiserver.v1.AiService/CppAppend"
+EDIT_HISTORY_APPEND_PATH: Final = "/aiserver.v1.AiService/CppEditHistoryAppend"
+REFRESH_CONTEXT_PATH: Final = "/aiserver.v1.AiService/RefreshTabContext"
+RECORD_FATE_PATH: Final = "/aiserver.v1.CppService/RecordCppFate"
+CLASSIFICATION_PATH: Final = "/aiserver.v1.AiService/GetCppEditClassification"
+PREDICTION_ENABLED_PATH: Final = "/aiserver.v1.AiService/IsCursorPredictionEnabled"
+FS_ENABLED_PATH: Final = "/aiserver.v1.FileSyncService/FSIsEnabledForUser"
+FS_CONFIG_PATH: Final = "/aiserver.v1.FileSyncService/FSConfig"
+
+TAB_UNARY_PATHS: Final[Mapping[str, type[Message]]] = {
+    CPP_CONFIG_PATH: aiserver.CppConfigRequest,
+    CPP_MODELS_PATH: aiserver.AvailableCppModelsRequest,
+    EDIT_HISTORY_STATUS_PATH: aiserver.CppEditHistoryStatusRequest,
+    CPP_APPEND_PATH: aiserver.CppAppendRequest,
+    EDIT_HISTORY_APPEND_PATH: aiserver.EditHistoryAppendChangesRequest,
+    REFRESH_CONTEXT_PATH: aiserver.RefreshTabContextRequest,
+    RECORD_FATE_PATH: aiserver.RecordCppFateRequest,
+    CLASSIFICATION_PATH: aiserver.GetCppEditClassificationRequest,
+    PREDICTION_ENABLED_PATH: aiserver.IsCursorPredictionEnabledRequest,
+    FS_ENABLED_PATH: aiserver.FSIsEnabledForUserRequest,
+    FS_CONFIG_PATH: aiserver.FSConfigRequest,
+}
+TAB_STREAM_PATHS: Final = frozenset({STREAM_CPP_PATH, NEXT_CURSOR_PATH})
+
+_H = aiserver.CppConfigResponse.Heuristic
+
+
+def cpp_config(cpp_url: str) -> aiserver.CppConfigResponse:
+    """Cursor's recorded CppConfig answer, changed where cursord serves Tab differently: FileSync off (no hash
+    checks, no debounce skipping), no fused cursor prediction, no import prediction, no recently-viewed-files
+    tracking (their text would be sent nowhere), and each suggestion in one piece (no Tab chunks)."""
+    return aiserver.CppConfigResponse(
+        above_radius=1,
+        below_radius=2,
+        is_on=True,
+        is_ghost_text=True,
+        should_let_user_enable_cpp_even_if_not_pro=True,
+        heuristics=[
+            _H.HEURISTIC_REVERTING_USER_CHANGE,
+            _H.HEURISTIC_OUTPUT_EXTENDS_BEYOND_RANGE_AND_IS_REPEATED,
+            _H.HEURISTIC_SUGGESTING_RECENTLY_REJECTED_EDIT,
+            _H.HEURISTIC_DUPLICATING_LINE_AFTER_SUGGESTION,
+        ],
+        exclude_recently_viewed_files_patterns=[
+            ".env", ".production", ".pem", ".cursor-retrieval.", ".cursor-always-local.", ".svg", ".lock",
+            ".jsonl", ".csv", ".tsv", "Copilot++",
+        ],
+        enable_rvf_tracking=False,
+        global_debounce_duration_millis=70,
+        client_debounce_duration_millis=50,
+        cpp_url=cpp_url,
+        use_whitespace_diff_history=True,
+        import_prediction_config=aiserver.CppConfigResponse.ImportPredictionConfig(
+            is_disabled_by_backend=True, should_turn_on_automatically=False
+        ),
+        enable_filesync_debounce_skipping=False,
+        check_filesync_hash_percent=0.0,
+        recently_rejected_edit_thresholds=aiserver.CppConfigResponse.RecentlyRejectedEditThresholds(
+            hard_reject_threshold=2, soft_reject_threshold=5
+        ),
+        is_fused_cursor_prediction_model=False,
+        include_unchanged_lines=False,
+        should_fetch_rvf_text=False,
+        max_number_of_cleared_suggestions_since_last_accept=20,
+        suggestion_hint_config=aiserver.CppConfigResponse.SuggestionHintConfig(
+            important_lsp_extensions=[
+                "vscode.typescript-language-features", "ms-python.python", "rust-lang.rust-analyzer", "golang.go",
+            ],
+            enabled_for_path_extensions=[".ts", ".tsx", ".py", ".js", ".go", ".rs"],
+        ),
+        allows_tab_chunks=False,
+        tab_context_refresh_debounce_ms=1000,
+        tab_context_refresh_editor_change_debounce_ms=1000,
+    )
+
+
+@attrs.frozen
+class TabUsage:
+    """One Tab request as it ended, for the ledger."""
+
+    binding_id: str
+    model: str
+    backend: str
+    #: epoch seconds when the request arrived, and how long it ran
+    started_at: float
+    duration_ms: int
+    #: milliseconds until the first text went to the editor (None: none did)
+    first_text_ms: int | None
+    input_tokens: int
+    output_tokens: int
+    #: how it ended: "completed", "superseded" (the editor moved on), "failed"
+    outcome: str
+    error: str | None = None
+
+
+@attrs.define
+class TabCounters:
+    requests: int = 0
+    completed: int = 0
+    superseded: int = 0
+    failed: int = 0
+    refused: int = 0
+    #: RecordCppFate: fate name -> count
+    fates: dict[str, int] = attrs.field(factory=dict)
+
+
+@attrs.define
+class _Running:
+    scope: trio.CancelScope
+    superseded: bool = False
+
+
+def _file_key(request: aiserver.StreamCppRequest) -> str:
+    return f"{request.workspace_id}\x00{request.current_file.relative_workspace_path}"
+
+
+@attrs.define
+class TabService:
+    backend: FimBackend
+    limits: Limits = attrs.field(factory=Limits)
+    #: told of each request's usage as it ends (the ledger's Tab rows)
+    on_usage: Callable[[TabUsage], None] | None = None
+    counters: TabCounters = attrs.field(factory=TabCounters)
+    _running: dict[str, _Running] = attrs.field(factory=dict)
+
+    # --- the unary side RPCs ----------------------------------------------------------------------------
+
+    async def config(self, request: aiserver.CppConfigRequest) -> aiserver.CppConfigResponse:
+        return cpp_config(self.backend.spec.cpp_url)
+
+    async def models(self, request: aiserver.AvailableCppModelsRequest) -> aiserver.AvailableCppModelsResponse:
+        model = self.backend.spec.model or self.backend.spec.backend.value
+        return aiserver.AvailableCppModelsResponse(models=[model], default_model=model)
+
+    async def edit_history_status(
+        self, request: aiserver.CppEditHistoryStatusRequest
+    ) -> aiserver.CppEditHistoryStatusResponse:
+        return aiserver.CppEditHistoryStatusResponse(on=False, only_if_explicit=False)
+
+    async def cpp_append(self, request: aiserver.CppAppendRequest) -> aiserver.CppAppendResponse:
+        return aiserver.CppAppendResponse(success=True)
+
+    async def edit_history_append(
+        self, request: aiserver.EditHistoryAppendChangesRequest
+    ) -> aiserver.EditHistoryAppendChangesResponse:
+        return aiserver.EditHistoryAppendChangesResponse(success=True)
+
+    async def refresh_context(self, request: aiserver.RefreshTabContextRequest) -> aiserver.RefreshTabContextResponse:
+        return aiserver.RefreshTabContextResponse()
+
+    async def record_fate(self, request: aiserver.RecordCppFateRequest) -> aiserver.RecordCppFateResponse:
+        fate = aiserver.CppFate.Name(request.fate) if request.fate in aiserver.CppFate.values() else str(request.fate)
+        self.counters.fates[fate] = self.counters.fates.get(fate, 0) + 1
+        return aiserver.RecordCppFateResponse()
+
+    async def classification(
+        self, request: aiserver.GetCppEditClassificationRequest
+    ) -> aiserver.GetCppEditClassificationResponse:
+        return aiserver.GetCppEditClassificationResponse()
+
+    async def prediction_enabled(
+        self, request: aiserver.IsCursorPredictionEnabledRequest
+    ) -> aiserver.IsCursorPredictionEnabledResponse:
+        return aiserver.IsCursorPredictionEnabledResponse(enabled=False)
+
+    async def filesync_enabled(
+        self, request: aiserver.FSIsEnabledForUserRequest
+    ) -> aiserver.FSIsEnabledForUserResponse:
+        return aiserver.FSIsEnabledForUserResponse(enabled=False)
+
+    async def filesync_config(self, request: aiserver.FSConfigRequest) -> aiserver.FSConfigResponse:
+        return aiserver.FSConfigResponse(check_filesync_hash_percent=0.0)
+
+    def calls(self) -> dict[str, Callable[[Any], Awaitable[Message]]]:
+        return {
+            CPP_CONFIG_PATH: self.config,
+            CPP_MODELS_PATH: self.models,
+            EDIT_HISTORY_STATUS_PATH: self.edit_history_status,
+            CPP_APPEND_PATH: self.cpp_append,
+            EDIT_HISTORY_APPEND_PATH: self.edit_history_append,
+            REFRESH_CONTEXT_PATH: self.refresh_context,
+            RECORD_FATE_PATH: self.record_fate,
+            CLASSIFICATION_PATH: self.classification,
+            PREDICTION_ENABLED_PATH: self.prediction_enabled,
+            FS_ENABLED_PATH: self.filesync_enabled,
+            FS_CONFIG_PATH: self.filesync_config,
+        }
+
+    # --- the streams --------------------------------------------------------------------------------------
+
+    async def _read_request(
+        self, scope: Scope, receive: Receive, send: Send, message_type: type[Message]
+    ) -> tuple[StreamResponseEncoder, Any] | None:
+        """The stream's request and its response encoder, or None when it was refused (answered here)."""
+        body_read = False
+        try:
+            head = parse_stream_head(scope["method"], scope["headers"], self.limits)
+            body = await read_body(receive, self.limits.max_request_bytes)
+            body_read = True
+            request = decode_message(head.codec, read_server_stream_request(head, body, self.limits), message_type)
+        except HttpRejection as rejection:
+            if not body_read:
+                await drain_body(receive, self.limits.max_request_bytes)
+            response = rejection.response()
+            await send_response(send, response.status, response.headers, response.body)
+            return None
+        except ConnectError as error:
+            if not body_read:
+                await drain_body(receive, self.limits.max_request_bytes)
+            await _send_error(send, error, scope)
+            return None
+        return StreamResponseEncoder.for_request(head), request
+
+    async def serve_next_cursor_prediction(self, scope: Scope, receive: Receive, send: Send) -> None:
+        read = await self._read_request(scope, receive, send, aiserver.StreamNextCursorPredictionRequest)
+        if read is None:
+            return
+        encoder, _ = read
+        start = encoder.start()
+        await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
+        frame = aiserver.StreamNextCursorPredictionResponse(is_not_in_range=True)
+        body = encoder.message(encode_message(encoder.codec, frame)) + encoder.end()
+        await send({"type": "http.response.body", "body": body, "more_body": False})
+
+    async def serve_stream_cpp(self, scope: Scope, receive: Receive, send: Send) -> None:
+        read = await self._read_request(scope, receive, send, aiserver.StreamCppRequest)
+        if read is None:
+            return
+        encoder, request = read
+        self.counters.requests += 1
+        try:
+            prompt = fim_prompt(
+                request, lines_above=self.backend.spec.lines_above, lines_below=self.backend.spec.lines_below
+            )
+        except TabRequestError as exc:
+            self.counters.refused += 1
+            await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
+            return
+        key = _file_key(request)
+        running = _Running(trio.CancelScope())
+        earlier = self._running.get(key)
+        if earlier is not None:
+            earlier.superseded = True
+            earlier.scope.cancel()
+        self._running[key] = running
+        try:
+            await self._stream(prompt, encoder, running, receive, send)
+        finally:
+            if self._running.get(key) is running:
+                del self._running[key]
+
+    async def _stream(
+        self, prompt: FimPrompt, encoder: StreamResponseEncoder, running: _Running, receive: Receive, send: Send
+    ) -> None:
+        frames = SuggestionFrames(prompt, binding_id=uuid.uuid4().hex)
+        started_at, began = time.time(), trio.current_time()
+        first_text: float | None = None
+        start = encoder.start()
+        await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
+        codec = encoder.codec
+
+        async def out(
+            messages: list[aiserver.StreamCppResponse], *, end: bool = False, error: ConnectError | None = None
+        ) -> None:
+            body = encoder.messages(encode_message(codec, m) for m in messages) if messages else b""
+            if end:
+                body += encoder.end(error)
+            await send({"type": "http.response.body", "body": body, "more_body": not end})
+
+        failure: ConnectError | None = None
+        usage: FimUsage | None = None
+        gone = False
+        await out(frames.opening())
+        with running.scope:
+            async with trio.open_nursery() as nursery:
+                disconnect = trio.CancelScope()
+
+                async def watch() -> None:
+                    nonlocal gone
+                    with disconnect:
+                        await watch_disconnect(receive, running.scope)
+                        gone = True
+
+                nursery.start_soon(watch)
+                try:
+                    with trio.CancelScope() as enough:
+
+                        async def on_text(text: str) -> None:
+                            nonlocal first_text
+                            sent = frames.text(text)
+                            if sent:
+                                if first_text is None:
+                                    first_text = trio.current_time()
+                                await out(sent)
+                            if frames.full:
+                                enough.cancel()
+
+                        usage = await self.backend.complete(prompt, on_text)
+                except ProviderError as error:
+                    log.info("Tab: %s", error)
+                    failure = provider_failure(error)
+                except Exception as exc:  # our bug: logged, answered `internal`, never a reset connection
+                    log.exception("Tab: StreamCpp failed")
+                    failure = ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}")
+                disconnect.cancel()
+        outcome = "completed"
+        if running.scope.cancelled_caught or gone:
+            outcome = "superseded"
+            self.counters.superseded += 1
+            if not gone:  # a newer request replaced this one, but the editor still listens
+                with trio.CancelScope(shield=True):
+                    await out([], end=True, error=ConnectError(Code.CANCELED, "superseded by a newer Tab request"))
+        elif failure is not None:
+            outcome = "failed"
+            self.counters.failed += 1
+            await out([], end=True, error=failure)
+        else:
+            self.counters.completed += 1
+            await out(frames.closing(), end=True)
+        if self.on_usage is not None:
+            spent = usage or FimUsage()
+            spec = self.backend.spec
+            ended = trio.current_time()
+            self.on_usage(
+                TabUsage(
+                    binding_id=frames.binding_id,
+                    model=spec.model,
+                    backend=spec.backend.value,
+                    started_at=started_at,
+                    duration_ms=round((ended - began) * 1000),
+                    first_text_ms=None if first_text is None else round((first_text - began) * 1000),
+                    input_tokens=spent.input_tokens,
+                    output_tokens=spent.output_tokens,
+                    outcome=outcome,
+                    error=failure.message if failure is not None else None,
+                )
+            )
+
+
+async def _send_error(send: Send, error: ConnectError, scope: Scope) -> None:
+    content_type = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"content-type"), "")
+    if not content_type.startswith("application/connect+"):
+        content_type = Codec.PROTO.stream_content_type
+    response = render_stream_error(error, content_type=content_type)
+    await send_response(send, response.status, response.headers, response.body)
+
+
+def tab_parts(service: TabService) -> AppParts:
+    """Every Tab path, answered by `service`."""
+    calls = service.calls()
+    return AppParts(
+        unary={path: UnaryMethod(kind, calls[path]) for path, kind in TAB_UNARY_PATHS.items()},
+        routes={STREAM_CPP_PATH: service.serve_stream_cpp, NEXT_CURSOR_PATH: service.serve_next_cursor_prediction},
+    )

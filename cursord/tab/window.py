@@ -1,0 +1,159 @@
+"""The editor's Tab request as a fill-in-the-middle prompt: a window of lines around the cursor.
+
+A `StreamCppRequest` carries the whole current file (with FileSync off, which cursord's CppConfig answer
+asks for), the cursor, and the recent diff history. A FIM model needs only the text before the cursor
+(`prefix`) and after it (`suffix`); sending the whole file would make every keystroke cost grow with the
+file, so the prompt is a window: `lines_above` lines above the cursor line and `lines_below` below it. The
+work per request is bounded by the window too: the window's lines are found by scanning from the cursor's
+line start, never by splitting or copying the whole file (what grows with the file is finding the cursor's
+line, one `str.find` per line above it, and decoding the request itself).
+
+Positions. `CurrentFileInfo.cursor_position` is zero-based (`line`, `column`); the column counts UTF-16
+code units, as the editor's JavaScript does, so a line holding characters outside the BMP is converted.
+`contents_start_at_line` says which file line `contents` starts at, when the editor sends a slice.
+The line numbers cursord answers with (`LineRange` in `cursord.tab.frames`) are one-based, as the editor
+reads them (`rangeToReplaceOneIndexed`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from cursord.proto import aiserver_v1_pb2 as aiserver
+
+__all__ = ["LINES_ABOVE", "LINES_BELOW", "MAX_DIFFS", "FimPrompt", "TabRequestError", "fim_prompt"]
+
+#: lines of context above the cursor line sent to the model.
+LINES_ABOVE: Final = 60
+#: lines of context below the cursor line.
+LINES_BELOW: Final = 20
+#: the most recent diff-history entries kept (the editor sends its own recent edits, oldest first).
+MAX_DIFFS: Final = 5
+#: the largest diff-history entry kept, in characters (a paste of a whole file says little about intent).
+MAX_DIFF_CHARS: Final = 2000
+
+
+class TabRequestError(ValueError):
+    """The editor's request cannot be turned into a prompt (answered `invalid_argument`)."""
+
+
+@attrs.frozen
+class FimPrompt:
+    """What a FIM backend is asked, and where its answer goes."""
+
+    path: str
+    language: str
+    #: the window's text before the cursor, and after it
+    prefix: str
+    suffix: str
+    #: one-based file line the cursor is on (the line the suggestion replaces)
+    line_number: int
+    #: the cursor line's text before and after the cursor
+    line_before: str
+    line_after: str
+    #: recent edits, oldest first, each a diff as the editor wrote it
+    recent_diffs: tuple[str, ...] = ()
+    #: the file's line break, which the suggestion's text uses too
+    eol: str = "\n"
+
+
+def _utf16_to_index(line: str, column: int) -> int:
+    """The Python index of the UTF-16 `column` in `line` (clamped to the line)."""
+    if line.isascii():
+        return min(column, len(line))
+    units = 0
+    for index, char in enumerate(line):
+        if units >= column:
+            return index
+        units += 2 if ord(char) > 0xFFFF else 1
+    return len(line)
+
+
+def _line_start(text: str, offset: int) -> int:
+    return text.rfind("\n", 0, offset) + 1
+
+
+def _nth_line_start(text: str, line: int) -> int:
+    """Offset of zero-based `line` in `text`; raises if `text` has fewer lines."""
+    offset = 0
+    for _ in range(line):
+        found = text.find("\n", offset)
+        if found < 0:
+            raise TabRequestError(f"the cursor is on line {line + 1} but the file has fewer lines")
+        offset = found + 1
+    return offset
+
+
+def _back_lines(text: str, offset: int, count: int) -> int:
+    """Offset of the line `count` lines above the line starting at `offset`."""
+    for _ in range(count):
+        if offset == 0:
+            break
+        offset = _line_start(text, offset - 1)
+    return offset
+
+
+def _forward_lines(text: str, offset: int, count: int) -> int:
+    """Offset just past the end of the `count`-th line after the line holding `offset` (its newline kept)."""
+    end = text.find("\n", offset)
+    for _ in range(count):
+        if end < 0:
+            return len(text)
+        end = text.find("\n", end + 1)
+    return len(text) if end < 0 else end
+
+
+def _recent_diffs(request: aiserver.StreamCppRequest, keep: int) -> tuple[str, ...]:
+    diffs = [d for d in request.diff_history if d.strip() and len(d) <= MAX_DIFF_CHARS]
+    return tuple(diffs[-keep:]) if keep else ()
+
+
+def fim_prompt(
+    request: aiserver.StreamCppRequest,
+    *,
+    lines_above: int = LINES_ABOVE,
+    lines_below: int = LINES_BELOW,
+    max_diffs: int = MAX_DIFFS,
+) -> FimPrompt:
+    """The prompt for `request`; raises `TabRequestError` when the request has no usable file or cursor."""
+    current = request.current_file
+    if not request.HasField("current_file"):
+        raise TabRequestError("StreamCppRequest has no current_file")
+    if current.rely_on_filesync and not current.contents:
+        raise TabRequestError(
+            "the editor sent no file contents (rely_on_filesync): FileSync is off in cursord's CppConfig; "
+            "the editor sends whole files once it has read it"
+        )
+    text = current.contents
+    position = current.cursor_position
+    line = position.line - current.contents_start_at_line
+    if position.line < 0 or position.column < 0 or line < 0:
+        raise TabRequestError(
+            f"cursor_position ({position.line}, {position.column}) is outside the contents, which start at line "
+            f"{current.contents_start_at_line}"
+        )
+    start = _nth_line_start(text, line)
+    end = text.find("\n", start)
+    cursor_line = text[start : len(text) if end < 0 else end]
+    # A CRLF file: the window works on "\n" and the suggestion is written back with "\r\n".
+    crlf = cursor_line.endswith("\r") or (end < 0 and text[max(0, start - 2) : start] == "\r\n")
+    cursor_line = cursor_line.removesuffix("\r")
+    cursor = start + _utf16_to_index(cursor_line, position.column)
+    window_start = _back_lines(text, start, lines_above)
+    window_end = _forward_lines(text, start, lines_below)
+    prefix, suffix = text[window_start:cursor], text[cursor:window_end].removesuffix("\r")
+    if crlf:
+        prefix, suffix = prefix.replace("\r\n", "\n"), suffix.replace("\r\n", "\n")
+    return FimPrompt(
+        path=current.relative_workspace_path,
+        language=current.language_id,
+        prefix=prefix,
+        suffix=suffix,
+        line_number=position.line + 1,
+        line_before=text[start:cursor],
+        line_after=cursor_line[cursor - start :],
+        recent_diffs=_recent_diffs(request, max_diffs),
+        eol="\r\n" if crlf else "\n",
+    )

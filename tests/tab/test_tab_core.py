@@ -1,0 +1,214 @@
+"""Tab's sans-IO core: the window around the cursor, the frames Cursor's server sends, and each FIM format's
+stream decoder fed bytes split at every boundary."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.providers.errors import AuthError, StreamTruncated
+from cursord.tab.fim_formats import FimFormat, build_fim_request, make_fim_decoder
+from cursord.tab.frames import SuggestionFrames
+from cursord.tab.window import FimPrompt, TabRequestError, fim_prompt
+from cursord.testing.fake_fim import _events
+
+FILE = "import os\n\ndef area(r):\n    return 3.14 * r\n\nprint(area(2))\n"
+
+
+def cpp_request(contents: str = FILE, line: int = 3, column: int = 13, **file: object) -> aiserver.StreamCppRequest:
+    current = aiserver.CurrentFileInfo(
+        relative_workspace_path="src/geo.py",
+        contents=contents,
+        cursor_position=aiserver.CursorPosition(line=line, column=column),
+        language_id="python",
+        **file,  # type: ignore[arg-type]
+    )
+    return aiserver.StreamCppRequest(current_file=current, diff_history=["-a\n+b\n"], workspace_id="ws")
+
+
+# --- the window ------------------------------------------------------------------------------------------
+
+
+def test_the_prompt_splits_the_file_at_the_cursor() -> None:
+    prompt = fim_prompt(cpp_request())
+    assert prompt.prefix == "import os\n\ndef area(r):\n    return 3."
+    assert prompt.suffix == "14 * r\n\nprint(area(2))\n"
+    assert (prompt.line_number, prompt.line_before, prompt.line_after) == (4, "    return 3.", "14 * r")
+    assert prompt.recent_diffs == ("-a\n+b\n",)
+
+
+def test_the_window_holds_only_the_lines_around_the_cursor() -> None:
+    lines = [f"line {i}" for i in range(1000)]
+    prompt = fim_prompt(cpp_request("\n".join(lines), line=500, column=4), lines_above=2, lines_below=1)
+    assert prompt.prefix == "line 498\nline 499\nline"
+    assert prompt.suffix == " 500\nline 501"
+
+
+def test_the_cursor_column_counts_utf16_units() -> None:
+    prompt = fim_prompt(cpp_request("x = '😀é'\n", line=0, column=8))  # the emoji is two UTF-16 units
+    assert prompt.line_before == "x = '😀é"
+    assert prompt.line_after == "'"
+
+
+def test_contents_that_start_later_in_the_file_are_placed() -> None:
+    prompt = fim_prompt(cpp_request("a\nb\nc\n", line=11, column=1, contents_start_at_line=10))
+    assert (prompt.line_number, prompt.line_before, prompt.line_after) == (12, "b", "")
+
+
+def test_crlf_files_answer_with_crlf() -> None:
+    prompt = fim_prompt(cpp_request("a\r\nbc\r\nd", line=1, column=1))
+    assert (prompt.prefix, prompt.suffix, prompt.eol) == ("a\nb", "c\nd", "\r\n")
+    last = fim_prompt(cpp_request("a\r\nbc\r\nd", line=2, column=1))
+    assert (last.prefix, last.suffix, last.line_before, last.eol) == ("a\nbc\nd", "", "d", "\r\n")
+    below = fim_prompt(cpp_request("a\r\nbc\r\nd\r\n", line=0, column=1), lines_below=1)
+    assert (below.suffix, below.line_after) == ("\nbc", "")
+
+
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        (aiserver.StreamCppRequest(), "no current_file"),
+        (cpp_request("", rely_on_filesync=True), "rely_on_filesync"),
+        (cpp_request(line=40), "fewer lines"),
+        (cpp_request(line=1, contents_start_at_line=5), "outside the contents"),
+    ],
+)
+def test_unusable_requests_say_why(request_: aiserver.StreamCppRequest, message: str) -> None:
+    with pytest.raises(TabRequestError, match=message):
+        fim_prompt(request_)
+
+
+# --- the frames ------------------------------------------------------------------------------------------
+
+PROMPT = FimPrompt("a.py", "python", "def f(x):\n    return ", "\n", 2, "    return ", "")
+
+
+def test_a_completion_streams_as_cursors_frames() -> None:
+    frames = SuggestionFrames(PROMPT, "bind-1")
+    sent = frames.opening() + frames.text("x +") + frames.text(" 1\n") + frames.closing()
+    assert sent[0] == aiserver.StreamCppResponse(model_info=aiserver.StreamCppResponse.ModelInfo())
+    assert sent[1].range_to_replace == aiserver.LineRange(start_line_number=2, end_line_number_inclusive=2)
+    assert sent[1].binding_id == "bind-1"
+    assert [f.text for f in sent[2:4]] == ["    return x +", " 1"]  # the trailing newline is held back, then dropped
+    assert sent[4:] == [aiserver.StreamCppResponse(done_edit=True), aiserver.StreamCppResponse(done_stream=True)]
+
+
+def test_the_rest_of_the_line_follows_the_completion() -> None:
+    prompt = FimPrompt("a.py", "python", "print(", ")\n", 7, "print(", ")", eol="\r\n")
+    frames = SuggestionFrames(prompt, "b")
+    texts = [f.text for f in frames.text("a\n") + frames.text("b") + frames.closing() if f.text]
+    assert "".join(texts) == "print(a\r\nb)"
+
+
+def test_no_completion_sends_no_range() -> None:
+    frames = SuggestionFrames(PROMPT, "b")
+    assert frames.text("") + frames.text("\n\n") == []
+    assert frames.closing() == [aiserver.StreamCppResponse(done_stream=True)]
+
+
+def test_a_long_completion_is_cut_at_its_last_whole_line() -> None:
+    frames = SuggestionFrames(PROMPT, "b", max_lines=3)
+    frames.text("a\nb")
+    assert not frames.full
+    frames.text("\nc\nd\ne")
+    assert frames.full and frames.inserted == "a\nb\nc"
+    assert frames.text("more") == []
+
+
+# --- the FIM formats -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", list(FimFormat))
+def test_every_format_asks_for_the_window(fmt: FimFormat) -> None:
+    path, body = build_fim_request(fmt, "m", fim_prompt(cpp_request()))
+    assert body["stream"] is True
+    text = json.dumps(body)
+    assert "    return 3." in text and "14 * r" in text
+    assert path.startswith("/")
+
+
+@pytest.mark.parametrize("fmt", list(FimFormat))
+def test_every_format_decodes_split_at_every_byte(fmt: FimFormat) -> None:
+    chunks = ["x ", "+ 1 ", "ünï😀", "\n"]
+    stream = b"".join(_events(fmt, chunks, (11, 4), include_usage=True))
+    for cut in range(len(stream) + 1):
+        decoder = make_fim_decoder(fmt, "p")
+        texts = decoder.feed(stream[:cut]) + decoder.feed(stream[cut:])
+        decoder.finish()
+        assert "".join(texts) == "".join(chunks), cut
+        assert decoder.usage is not None and (decoder.usage.input_tokens, decoder.usage.output_tokens) == (11, 4)
+
+
+@pytest.mark.parametrize("fmt", list(FimFormat))
+def test_a_stream_cut_before_its_end_is_truncated(fmt: FimFormat) -> None:
+    events = _events(fmt, ["a", "b"], (1, 1), include_usage=False)
+    decoder = make_fim_decoder(fmt, "p")
+    decoder.feed(b"".join(events[:2]))
+    with pytest.raises(StreamTruncated):
+        decoder.finish()
+
+
+def test_an_error_in_the_stream_is_typed() -> None:
+    decoder = make_fim_decoder(FimFormat.OLLAMA, "p")
+    with pytest.raises(AuthError):
+        decoder.feed(b'{"error": {"code": "invalid_api_key", "message": "no"}}\n')
+
+
+# --- the ledger ------------------------------------------------------------------------------------------
+
+
+def test_a_tab_request_is_its_own_ledger_row() -> None:
+    from cursord.store.records import PassStatus
+    from cursord.tab.ledger import tab_pass_record
+    from cursord.tab.service import TabUsage
+
+    done = TabUsage("b1", "qwen", "ollama", 1.7e9, 80, 30, 100, 7, "completed")
+    record = tab_pass_record(done)
+    assert (record.request_id, record.provider, record.model, record.conversation_id) == (
+        "tab:b1", "tab:ollama", "qwen", None
+    )
+    assert (record.status, record.usage.input, record.usage.output, record.first_token_ms) == (
+        PassStatus.COMPLETED, 100, 7, 30
+    )
+    dropped = tab_pass_record(TabUsage("b2", "", "llama.cpp", 1.7e9, 5, None, 0, 0, "superseded"))
+    assert (dropped.status, dropped.model) == (PassStatus.CANCELED, "llama.cpp")
+
+
+# --- properties ----------------------------------------------------------------------------------------
+
+_CHARS = st.characters(exclude_categories=["Cs"], exclude_characters="\r\n")
+_LINES = st.lists(st.text(_CHARS, max_size=12), min_size=1, max_size=30)
+
+
+@given(_LINES, st.data(), st.booleans(), st.integers(0, 8), st.integers(0, 8))
+def test_the_window_is_the_text_around_the_cursor(
+    lines: list[str], data: st.DataObject, crlf: bool, above: int, below: int
+) -> None:
+    line = data.draw(st.integers(0, len(lines) - 1))
+    column = data.draw(st.integers(0, len(lines[line].encode("utf-16-le")) // 2))
+    text = ("\r\n" if crlf else "\n").join(lines)
+    prompt = fim_prompt(cpp_request(text, line=line, column=column), lines_above=above, lines_below=below)
+    window = "\n".join(lines[max(0, line - above) : line + below + 1])
+    assert prompt.prefix + prompt.suffix == window
+    assert prompt.prefix.endswith(prompt.line_before) and prompt.suffix.startswith(prompt.line_after)
+    assert prompt.line_before + prompt.line_after == lines[line]
+    assert prompt.eol == ("\r\n" if crlf and len(lines) > 1 else "\n")
+
+
+@given(st.text(max_size=60), st.lists(st.integers(0, 60), max_size=6))
+def test_the_suggestion_does_not_depend_on_how_the_text_was_split(completion: str, cuts: list[int]) -> None:
+    completion = completion.replace("\r", "")
+    bounds = [0, *sorted(cuts), len(completion)]
+    deltas = [completion[a:b] for a, b in itertools.pairwise(bounds)]
+    whole, split = SuggestionFrames(PROMPT, "b"), SuggestionFrames(PROMPT, "b")
+    one = whole.text(completion) + whole.closing()
+    many = [f for d in deltas for f in split.text(d)] + split.closing()
+    assert "".join(f.text for f in one) == "".join(f.text for f in many)
+    assert [f.HasField("range_to_replace") for f in one].count(True) == [
+        f.HasField("range_to_replace") for f in many
+    ].count(True)
