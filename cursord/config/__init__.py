@@ -12,7 +12,7 @@ from cursord.config._locations import (
     with_env_file,
 )
 from cursord.config._merge import config_from_args, load_config_file
-from cursord.config._tab import TAB_PRESETS, TabBackend, TabSpec
+from cursord.config._tab import TAB_PRESETS
 from cursord.config._values import (
     DEFAULT_AGENT_LISTEN,
     DEFAULT_LISTEN,
@@ -29,6 +29,8 @@ from cursord.config._values import (
     ProviderSpec,
     SearchBackend,
     ServeConfig,
+    TabBackend,
+    TabSpec,
     WebSearchSpec,
     config_warnings,
     default_data_dir,

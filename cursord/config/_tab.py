@@ -8,33 +8,23 @@ the key itself is never read here. Without a Tab backend the editor's Tab traffi
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-import attrs
-
 from cursord.config._values import (
     _ENV_NAME,
+    DEFAULT_CPP_URL,
+    TabBackend,
+    TabSpec,
     _check_base_url,
     _Invalid,
-    _normalize_url,
     _one_of,
     _split_items,
     _type_error,
     _unknown_key,
 )
 from cursord.core import redact_secrets
-
-
-class TabBackend(enum.StrEnum):
-    OPENAI = "openai"  # any OpenAI-style /v1/completions server with `suffix` (vLLM, LM Studio, ...)
-    DEEPSEEK = "deepseek"  # DeepSeek's FIM completions (beta), the same wire format
-    CODESTRAL = "codestral"  # Mistral's /v1/fim/completions
-    OLLAMA = "ollama"  # /api/generate with `suffix`
-    LLAMA_CPP = "llama.cpp"  # llama-server's /infill
-
 
 #: where each backend lives and which variable holds its key (None: keyless).
 TAB_PRESETS: Final[Mapping[TabBackend, Mapping[str, str | None]]] = MappingProxyType(
@@ -55,29 +45,7 @@ TAB_PRESETS: Final[Mapping[TabBackend, Mapping[str, str | None]]] = MappingProxy
     }
 )
 TAB_KEYS: Final = ("backend", "base_url", "api_key_env", "model", "lines_above", "lines_below", "cpp_url")
-#: where the editor sends StreamCpp unless `cpp_url` says otherwise: the host Cursor's own CppConfig answer
-#: names (public recording: rexqin/cursor-tap, assets/CppConfig.json); cursord's proxy intercepts it with the
-#: rest of `*.cursor.sh`.
-DEFAULT_CPP_URL: Final = "https://api3.cursor.sh"
 MAX_WINDOW_LINES: Final = 2000
-
-
-@attrs.frozen
-class TabSpec:
-    """The FIM server behind Tab: `backend` at `base_url` running `model`, its key in `api_key_env`."""
-
-    backend: TabBackend
-    base_url: str = attrs.field(converter=_normalize_url)
-    api_key_env: str | None
-    model: str
-    #: lines of the file above and below the cursor line sent with each request
-    lines_above: int = 60
-    lines_below: int = 20
-    #: the `cpp_url` cursord's CppConfig answer gives the editor: where it sends StreamCpp
-    cpp_url: str = attrs.field(default=DEFAULT_CPP_URL, converter=_normalize_url)
-
-    def key_present(self, environ: Mapping[str, str]) -> bool:
-        return self.api_key_env is None or bool(environ.get(self.api_key_env))
 
 
 def _parse_backend(value: object) -> TabBackend:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
 
 import attrs
@@ -23,9 +23,6 @@ import tomli_w
 from cursord.config._lines import _TomlFile
 from cursord.core import redact_secrets, redact_url_password
 from cursord.providers.prices import Price, parse_price_text
-
-if TYPE_CHECKING:
-    from cursord.config._tab import TabSpec
 
 
 class ConfigError(Exception):
@@ -340,6 +337,40 @@ class WebSearchSpec:
     base_url: str = attrs.field(converter=_normalize_url)
     api_key_env: str | None
     max_results: int = 5
+
+    def key_present(self, environ: Mapping[str, str]) -> bool:
+        return self.api_key_env is None or bool(environ.get(self.api_key_env))
+
+
+# The Tab settings' values; `cursord.config._tab` reads and checks them (it imports this module).
+
+class TabBackend(enum.StrEnum):
+    OPENAI = "openai"  # any OpenAI-style /v1/completions server with `suffix` (vLLM, LM Studio, ...)
+    DEEPSEEK = "deepseek"  # DeepSeek's FIM completions (beta), the same wire format
+    CODESTRAL = "codestral"  # Mistral's /v1/fim/completions
+    OLLAMA = "ollama"  # /api/generate with `suffix`
+    LLAMA_CPP = "llama.cpp"  # llama-server's /infill
+
+
+#: where the editor sends StreamCpp unless `cpp_url` says otherwise: the host Cursor's own CppConfig answer
+#: names (public recording: rexqin/cursor-tap, assets/CppConfig.json); cursord's proxy intercepts it with the
+#: rest of `*.cursor.sh`.
+DEFAULT_CPP_URL: Final = "https://api3.cursor.sh"
+
+
+@attrs.frozen
+class TabSpec:
+    """The FIM server behind Tab: `backend` at `base_url` running `model`, its key in `api_key_env`."""
+
+    backend: TabBackend
+    base_url: str = attrs.field(converter=_normalize_url)
+    api_key_env: str | None
+    model: str
+    #: lines of the file above and below the cursor line sent with each request
+    lines_above: int = 60
+    lines_below: int = 20
+    #: the `cpp_url` cursord's CppConfig answer gives the editor: where it sends StreamCpp
+    cpp_url: str = attrs.field(default=DEFAULT_CPP_URL, converter=_normalize_url)
 
     def key_present(self, environ: Mapping[str, str]) -> bool:
         return self.api_key_env is None or bool(environ.get(self.api_key_env))
