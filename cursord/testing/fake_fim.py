@@ -11,7 +11,7 @@ Each checks what its server checks and streams in its documented format, refusal
 - Codestral (docs.mistral.ai, "FIM" endpoint `POST /v1/fim/completions`): Bearer key, 401 `{"message":
   "Unauthorized", "request_id"}`; SSE chunks `{"choices": [{"index": 0, "delta": {"content"}}]}` and a
   last one with `usage`, then `data: [DONE]`.
-- Ollama (github.com/ollama/ollama docs/api.md, "Generate a completion"): `POST /api/generate`, keyless;
+- Ollama (github.com/ollama/ollama/blob/main/docs/api.md, "Generate a completion"): `POST /api/generate`, keyless;
   an unknown model is 404 `{"error": "model \\"M\\" not found, try pulling it first"}`; NDJSON lines
   `{"model", "created_at", "response", "done": false}`, the last `done: true` with `prompt_eval_count` and
   `eval_count`.
