@@ -139,8 +139,8 @@ def watched(uploads: Uploads, on_effect: Callable[[object], None]) -> Iterator[N
             uploads.taken += 1
         return claimed
 
-    async def imaged(self: AgentTurn, effect: Any) -> None:
-        await execute(self, effect)
+    async def imaged(self: AgentTurn, effect: Any, **options: Any) -> None:
+        await execute(self, effect, **options)
         if self.stream.request_id == "r1":
             on_effect(effect)
 
