@@ -6,8 +6,10 @@ answered `invalid_argument` and never reaches a stream or shifts the append sequ
 reach the stream's actor in `append_seqno` order (`AppendGate`); the reply is an empty ACK once this
 upload has been handed over (or recognised as a duplicate).
 
-Where a sequence stands is known, never guessed. Each delivery records the request's `AppendPosition`
-on its stream and, through the stream journal, in the store, before the upload is ACKed. An append for a
+Where a sequence stands is known, never guessed. An upload is ACKed once its stream's actor has handled
+it and the request's `AppendPosition` after it is committed in the stream journal, so what a restarted
+daemon takes for delivered is what the turn had taken (an upload only queued was never ACKed: the editor
+sends it again). An append for a
 request_id the sequencer has no state for, whose stream exists (in memory, or in the journal of a daemon
 that restarted), takes the sequence up at that recorded position: the state was dropped while idle or
 lost with the restart, and whichever append arrives first (a retry, or one that overtook its
@@ -32,10 +34,12 @@ import logging
 from collections.abc import Callable
 
 import attrs
+import trio
 
 from cursord.connect import Code, ConnectError
 from cursord.core import (
     ActionRequested,
+    AppendPosition,
     ClientHeartbeat,
     InboundIntent,
     PrewarmRequested,
@@ -133,10 +137,16 @@ class BidiAppendHandler:
         if upload.seqno >= 0 and self.gate.snapshot(upload.request_id) is None:
             await self._take_up_sequence(upload.request_id)
 
+        delivered: list[Delivery] = []
+
         async def deliver(intent: InboundIntent) -> None:
-            stream = await self._deliver(upload.request_id, intent)
-            if stream is not None and upload.seqno >= 0:
-                await self._record_position(stream)
+            position = self.gate.position(upload.request_id) if upload.seqno >= 0 else None
+            delivery = await deliver_upload(
+                self.broker, upload.request_id, intent, self.ledger, UploadPath.BIDI_APPEND, self.held, position
+            )
+            if delivery.stream is not None and position is not None:
+                delivery.stream.append_position = position
+            delivered.append(delivery)
 
         try:
             admission = await self.gate.admit(
@@ -151,6 +161,8 @@ class BidiAppendHandler:
             raise ConnectError(Code(exc.code), exc.message) from None
         if admission is Admission.DUPLICATE:
             log.debug("request %s: duplicate append_seqno %d ignored", upload.request_id, upload.seqno)
+        elif delivered:
+            await self._handled(delivered[0])
         return aiserver.BidiAppendResponse()
 
     def _early_probe(self, request_id: str, request: aiserver.BidiAppendRequest) -> bool:
@@ -159,9 +171,6 @@ class BidiAppendHandler:
         except ConnectError:
             return False
         return self.side_streams.take_early_probe(request_id, raw)
-
-    async def _deliver(self, request_id: str, intent: InboundIntent) -> ActiveStream | None:
-        return await deliver_upload(self.broker, request_id, intent, self.ledger, UploadPath.BIDI_APPEND, self.held)
 
     async def _take_up_sequence(self, request_id: str) -> None:
         """Resume the sequence of a stream that lives on (or came back from the journal) at the position
@@ -175,15 +184,24 @@ class BidiAppendHandler:
         if position is not None and self.gate.resume(request_id, position):
             log.info("request %s: append sequence taken up at seqno %d", request_id, position.next)
 
-    async def _record_position(self, stream: ActiveStream) -> None:
-        """Keep where the stream's sequence stands now (the upload being delivered counts), on the stream
-        and in the journal, before the upload is ACKed."""
-        position = self.gate.position(stream.request_id)
-        if position is None or not stream.has_upload:
+    async def _handled(self, delivery: Delivery) -> None:
+        """Wait until the stream's actor has handled the upload, then commit where the stream's sequence
+        stands in the journal: only then is the upload ACKed, so an upload a restart loses was never ACKed."""
+        if delivery.handled is None or delivery.stream is None:
             return
-        stream.append_position = position
-        if self.positions is not None:
-            await self.positions.save_position(stream.request_id, position)
+        await delivery.handled.wait()
+        position = delivery.stream.handled_position
+        if position is not None and self.positions is not None:
+            await self.positions.save_position(delivery.stream.request_id, position)
+
+
+@attrs.frozen
+class Delivery:
+    """Where an upload went: its stream (None: dropped or held for a run_request) and the event set once
+    that stream's actor has handled it (None: not delivered to a stream)."""
+
+    stream: ActiveStream | None
+    handled: trio.Event | None = None
 
 
 async def deliver_upload(
@@ -193,10 +211,12 @@ async def deliver_upload(
     ledger: UploadLedger,
     path: UploadPath,
     held: HeldActions | None = None,
-) -> ActiveStream | None:
+    position: AppendPosition | None = None,
+) -> Delivery:
     """Hand one upload to its request's stream, by the rules in the module docstring (BidiAppend and Run
-    alike; conversation actions are held for a later run_request where `held` is given). Returns the
-    stream it went to; None for a heartbeat with no stream to go to, or an action held."""
+    alike; conversation actions are held for a later run_request where `held` is given; `position` is a
+    BidiAppend's sequence position once this upload is handled). Says where it went: no stream for a
+    heartbeat with no stream to go to, or an action held."""
     creates = isinstance(intent, RunRequested | PrewarmRequested)
     stream = await broker.find(request_id)
     if stream is not None and stream.is_placeholder and not creates:
@@ -209,11 +229,11 @@ async def deliver_upload(
         stream = broker.open(request_id, replace_ended=True)
     elif stream is None:
         if isinstance(intent, ClientHeartbeat):
-            return None
+            return Delivery(None)
         if held is not None and isinstance(intent, ActionRequested) and held.holds(intent):
             if held.hold(request_id, intent):
                 log.info("request %s: %s held for the run_request that follows", request_id, intent.kind.value)
-                return None
+                return Delivery(None)
             raise ConnectError(
                 Code.RESOURCE_EXHAUSTED,
                 f"request {request_id} already holds {held.max_per_request} conversation actions"
@@ -224,8 +244,7 @@ async def deliver_upload(
             f"no stream for request {request_id}: a {type(intent).__name__} needs a run_request first",
         )
     if ledger.first_delivery(stream, path, intent):
-        await stream.deliver(intent)
-    else:
-        log.info("request %s: a %s already delivered by the other path was not delivered again by %s",
-                 request_id, type(intent).__name__, path.value)
-    return stream
+        return Delivery(stream, await stream.deliver(intent, position))
+    log.info("request %s: a %s already delivered by the other path was not delivered again by %s",
+             request_id, type(intent).__name__, path.value)
+    return Delivery(stream)

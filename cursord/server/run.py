@@ -330,9 +330,9 @@ class RunHandler:
         upload = Upload(call.head.request_id, call.frames, intent)
         for observer in self.observers:
             observer(upload)
-        stream = await deliver_upload(
+        stream = (await deliver_upload(
             self.broker, call.head.request_id, intent, self.ledger, UploadPath.RUN, self.held
-        )
+        )).stream
         if stream is not None:
             call.choose(stream)
         return False

@@ -390,6 +390,11 @@ class SqlStore:
         self._seal(request_id)
         return await self.writer.run(lambda c: journal.put_append_position(c, request_id, position_json))
 
+    def journal_put_append_position_nowait(self, request_id: str, position_json: str) -> None:
+        check_json(position_json, "append position")
+        self._seal(request_id)
+        self.writer.run_nowait(lambda c: journal.put_append_position(c, request_id, position_json))
+
     async def journal_append_position(self, request_id: str) -> str | None:
         """The append position last recorded for a journalled stream (None: none recorded, or no journal)."""
         return await self._read(lambda c: journal.load_append_position(c, request_id))

@@ -19,6 +19,13 @@ time round the loop and moved in place when the subscriber count changes:
 
 The behaviour (the agent turn, `cursord.agent`) runs its long work as tasks in the stream's work nursery,
 which is canceled when the stream ends; the actor loop itself lives until retirement.
+
+An upload is handled when the actor has taken it from the mailbox and its behaviour is done with it (a
+run_request or prewarm_request as soon as it is taken: preparing a run may wait for the editor, and a
+crash while preparing ends the stream anyway): `deliver` returns an event set then (at once for an
+upload the behaviour claims), and a BidiAppend is ACKed only after it. The upload's append position becomes `handled_position` at that moment and observers
+hear "handled" (the journal records it), so what a restarted daemon takes for delivered is what the turn
+had taken: an upload that was only in the mailbox was never ACKed, and the editor sends it again.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ import trio
 from google.protobuf.message import Message
 
 from cursord.connect import Code, ConnectError, encode_envelope
-from cursord.core import AppendPosition, Phase, check_transition
+from cursord.core import AppendPosition, Phase, PrewarmRequested, RunRequested, check_transition
 from cursord.streams.backlog import Backlog, StreamEnding
 from cursord.streams.subscribers import Subscriber, SubscriberSet
 
@@ -78,6 +85,16 @@ BehaviourFactory = Callable[["ActiveStream"], StreamBehaviour]
 
 
 @attrs.define(eq=False)
+class _Upload:
+    """A mailbox item from an upload: the intent, where its BidiAppend sequence then stands, and the event
+    set once the actor has handled it."""
+
+    intent: object
+    position: AppendPosition | None
+    handled: trio.Event = attrs.field(factory=trio.Event)
+
+
+@attrs.define(eq=False)
 class ActiveStream:
     request_id: str
     timings: StreamTimings
@@ -93,6 +110,8 @@ class ActiveStream:
     #: where the request's BidiAppend sequence stood after the last upload delivered here (None: none
     #: came by BidiAppend), so a sequence dropped while idle is taken up where it was
     append_position: AppendPosition | None = None
+    #: the same, after the last upload the actor has handled: what the journal keeps for a restart
+    handled_position: AppendPosition | None = None
     backlog: Backlog = attrs.field(init=False)
     subscribers: SubscriberSet = attrs.field(factory=SubscriberSet)
     retired: bool = False
@@ -241,15 +260,25 @@ class ActiveStream:
         self._reschedule()
         self._notify("subscribers")
 
-    async def deliver(self, intent: object) -> None:
-        """Hand one upload to the actor (from BidiAppend, already in append_seqno order)."""
+    async def deliver(self, intent: object, position: AppendPosition | None = None) -> trio.Event:
+        """Hand one upload to the actor (already in order). Returns an event set once it is handled;
+        `position` (a BidiAppend's) becomes `handled_position` then."""
         if not self.has_upload:
             self.has_upload = True
             self._notify("uploaded")
         self._reschedule()
+        upload = _Upload(intent, position)
         if self.behaviour.claim(intent):
-            return
-        await self.post(intent)
+            self._handled(upload)
+        else:
+            await self.post(upload)
+        return upload.handled
+
+    def _handled(self, upload: _Upload) -> None:
+        if upload.position is not None:
+            self.handled_position = upload.position
+            self._notify("handled")
+        upload.handled.set()
 
     def preload(self, payloads: list[bytes], ending: StreamEnding | None) -> None:
         """Fill a new stream's backlog from its journal (after a restart), and its ending if it had one."""
@@ -272,6 +301,13 @@ class ActiveStream:
                 nursery.cancel_scope.cancel()
         finally:
             self.retired = True
+            while True:  # uploads never taken: nothing will handle them, so nobody waits for that
+                try:
+                    item = self._mailbox_receive.receive_nowait()
+                except (trio.WouldBlock, trio.EndOfChannel, trio.ClosedResourceError):
+                    break
+                if isinstance(item, _Upload):
+                    item.handled.set()
             self._mailbox_receive.close()
             self._notify("retired")
 
@@ -302,10 +338,22 @@ class ActiveStream:
                 await self._take(item)
 
     async def _take(self, item: object) -> None:
-        if self.is_terminal:
-            await self._guarded(self.behaviour.after_end(item))
-            return
-        await self._guarded(self.behaviour.handle(item))
+        upload = item if isinstance(item, _Upload) else None
+        if upload is not None:
+            item = upload.intent
+            if isinstance(item, RunRequested | PrewarmRequested):
+                # Preparing a run may wait for the editor's answers to its questions, which a client may
+                # send only once this upload is ACKed; a crash while preparing ends the stream anyway.
+                self._handled(upload)
+                upload = None
+        try:
+            if self.is_terminal:
+                await self._guarded(self.behaviour.after_end(item))
+            else:
+                await self._guarded(self.behaviour.handle(item))
+        finally:
+            if upload is not None:
+                self._handled(upload)
 
     async def _on_timer(self) -> None:
         if self.is_abandoned_placeholder:

@@ -15,9 +15,10 @@ at most the frames of the last hold after the last step boundary, which a resume
 A shutdown ends every stream `unavailable` so connected editors see why; those endings are NOT
 journalled (`suspend`), so after the restart the streams come back active and their turns resume.
 
-The journal also keeps where each stream's append sequence stands (`save_position`, awaited by the
-BidiAppend delivery before its ACK), so a restarted daemon knows the next `append_seqno` of every stream
-it brings back instead of guessing it from whichever append arrives first (`load_position`).
+The journal also keeps where each stream's append sequence stands: the position of the last upload the
+actor has handled, queued as it is handled ("handled", after the turn's own writes for it) and committed
+before that upload's ACK (`save_position`). A restarted daemon knows the next `append_seqno` of every
+stream it brings back instead of guessing it from whichever append arrives first (`load_position`).
 """
 
 from __future__ import annotations
@@ -82,6 +83,8 @@ class StreamJournal:
             self.store.journal_end_nowait(stream.request_id, ending_json(stream.backlog.ending), time.time())
         elif what == "retired" and stream.has_upload:
             self.store.journal_drop_nowait(stream.request_id)
+        elif what == "handled" and stream.handled_position is not None:
+            self.store.journal_put_append_position_nowait(stream.request_id, position_to_json(stream.handled_position))
 
     def published(self, stream: ActiveStream, payload: bytes) -> None:
         if not self.suspended:
