@@ -23,9 +23,10 @@ which is canceled when the stream ends; the actor loop itself lives until retire
 An upload is handled when the actor has taken it from the mailbox and its behaviour is done with it (a
 run_request or prewarm_request as soon as it is taken: preparing a run may wait for the editor, and a
 crash while preparing ends the stream anyway): `deliver` returns an event set then (at once for an
-upload the behaviour claims), and a BidiAppend is ACKed only after it. The upload's append position becomes `handled_position` at that moment and observers
-hear "handled" (the journal records it), so what a restarted daemon takes for delivered is what the turn
-had taken: an upload that was only in the mailbox was never ACKed, and the editor sends it again.
+upload the behaviour claims), and a BidiAppend is ACKed only after it. The upload's append position
+becomes `handled_position` at that moment and observers hear "handled" (the journal records it), so what
+a restarted daemon takes for delivered is what the turn had taken: an upload that was only in the
+mailbox was never ACKed, and the editor sends it again.
 """
 
 from __future__ import annotations
