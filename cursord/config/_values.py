@@ -10,7 +10,7 @@ import enum
 import ipaddress
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from types import MappingProxyType
@@ -1062,3 +1062,47 @@ def config_warnings(config: ServeConfig, environ: Mapping[str, str]) -> list[str
 def dump_toml(data: Mapping[str, Any]) -> str:
     """Write `redacted()`-shaped data as TOML (tomli-w: scalars first, then tables and arrays of tables)."""
     return tomli_w.dumps(data)
+
+
+def backend_fields_from_text(text: str, keys: Sequence[str], int_keys: Collection[str]) -> dict[str, Any]:
+    """`BACKEND[,KEY=VALUE]...` (a web search or Tab backend on the command line) as fields: the backend's
+    name first and bare, each key once and known, `int_keys` whole numbers, an empty `api_key_env` None."""
+    items = _split_items(text, ",", "")
+    fields: dict[str, Any] = {}
+    first, eq, _ = items[0].partition("=")
+    if not eq:
+        fields["backend"] = first.strip()
+        items = items[1:]
+    for item in items:
+        key, eq, value = (part.strip() for part in item.partition("="))
+        if not eq:
+            raise _Invalid(f"{item!r} is not KEY=VALUE (only the backend's name comes without a key)")
+        if key not in keys:
+            raise _unknown_key(key, keys, key)
+        if key in fields:
+            raise _Invalid(f"key {key!r} is given twice", key, names_field=True)
+        if key in int_keys:
+            try:
+                fields[key] = int(value)
+            except ValueError:
+                raise _Invalid(f"{value!r} is not a whole number", key) from None
+        else:
+            fields[key] = (value or None) if key == "api_key_env" else value
+    return fields
+
+
+def backend_fields_from_table(
+    table: Mapping[str, Any], keys: Sequence[str], int_keys: Collection[str]
+) -> dict[str, Any]:
+    """The same fields from a TOML table (`[web_search]`, `[tab]`), with its values' types checked."""
+    fields: dict[str, Any] = {}
+    for key, value in table.items():
+        if key not in keys:
+            raise _unknown_key(key, keys, key)
+        if key in int_keys:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise _type_error("a whole number", value, key)
+        elif not isinstance(value, str):
+            raise _type_error("a string", value, key)
+        fields[key] = (value or None) if key == "api_key_env" else value
+    return fields

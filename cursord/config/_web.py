@@ -25,9 +25,9 @@ from cursord.config._values import (
     _check_base_url,
     _Invalid,
     _one_of,
-    _split_items,
     _type_error,
-    _unknown_key,
+    backend_fields_from_table,
+    backend_fields_from_text,
 )
 from cursord.core import redact_secrets
 
@@ -77,42 +77,11 @@ def build_web_search(fields: Mapping[str, Any]) -> WebSearchSpec:
 
 def web_search_fields_from_text(text: str) -> dict[str, Any]:
     """`BACKEND[,base_url=URL][,api_key_env=VAR][,max_results=N]` as fields for `build_web_search`."""
-    items = _split_items(text, ",", "")
-    fields: dict[str, Any] = {}
-    first, eq, _ = items[0].partition("=")
-    if not eq:
-        fields["backend"] = first.strip()
-        items = items[1:]
-    for item in items:
-        key, eq, value = (part.strip() for part in item.partition("="))
-        if not eq:
-            raise _Invalid(f"{item!r} is not KEY=VALUE (only the backend's name comes without a key)")
-        if key not in WEB_SEARCH_KEYS:
-            raise _unknown_key(key, WEB_SEARCH_KEYS, key)
-        if key in fields:
-            raise _Invalid(f"key {key!r} is given twice", key, names_field=True)
-        if key == "max_results":
-            try:
-                fields[key] = int(value)
-            except ValueError:
-                raise _Invalid(f"{value!r} is not a whole number", key) from None
-        else:
-            fields[key] = (value or None) if key == "api_key_env" else value
-    return fields
+    return backend_fields_from_text(text, WEB_SEARCH_KEYS, ("max_results",))
 
 
 def web_search_fields_from_table(table: Mapping[str, Any]) -> dict[str, Any]:
-    fields: dict[str, Any] = {}
-    for key, value in table.items():
-        if key not in WEB_SEARCH_KEYS:
-            raise _unknown_key(key, WEB_SEARCH_KEYS, key)
-        if key == "max_results":
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise _type_error("a whole number", value, key)
-        elif not isinstance(value, str):
-            raise _type_error("a string", value, key)
-        fields[key] = (value or None) if key == "api_key_env" else value
-    return fields
+    return backend_fields_from_table(table, WEB_SEARCH_KEYS, ("max_results",))
 
 
 def parse_network(text: object) -> Network:
