@@ -38,7 +38,7 @@ from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
 from cursord.connect import Limits as ConnectLimits
 from cursord.context import ContextLimits, ImageLimits
 from cursord.core import Redactor, redacting
-from cursord.proxy import DEFAULT_OWNED_PATHS, ProxyConfig, catalog_owns, run_proxy
+from cursord.proxy import DEFAULT_OWNED_PATHS, Observe, ProxyConfig, catalog_owns, run_proxy
 from cursord.server import (
     AgentEndpoint,
     AgentRelay,
@@ -207,9 +207,11 @@ async def run_service(
     source: ConfigSource | None = None,
     reloads: trio.abc.ReceiveChannel[object] | None = None,
     wrap: AppWrap | None = None,
+    observe: Observe | None = None,
 ) -> None:
     """Serve `config` until `shutdown` is set, telling systemd (if it is there) how it goes. With `wrap`,
-    each listener (the editor's port, the agent listener, the proxy) serves `wrap(app, listener)`.
+    each listener (the editor's port, the agent listener, the proxy) serves `wrap(app, listener)`; with
+    `observe`, the proxy lets it watch every call it forwards to Cursor untouched.
 
     Raises `DataDirInUse` at once if another cursord serves from the same data directory. For the whole
     run, `redact_secrets` (provider errors, log lines) masks the configured keys, whatever their shape.
@@ -220,7 +222,8 @@ async def run_service(
         upstream = upstream_proxy(config, environ)
         with proxying_upstream(upstream.proxy if upstream is not None else None):
             await _serve(
-                config, environ, shutdown=shutdown, source=source, reloads=reloads, upstream=upstream, wrap=wrap
+                config, environ, shutdown=shutdown, source=source, reloads=reloads, upstream=upstream, wrap=wrap,
+                observe=observe,
             )
 
 
@@ -254,6 +257,7 @@ async def _serve(
     reloads: trio.abc.ReceiveChannel[object] | None,
     upstream: Upstream | None,
     wrap: AppWrap | None,
+    observe: Observe | None,
 ) -> None:
     notifier = Notifier.from_environ(environ)
     async with (
@@ -354,7 +358,8 @@ async def _serve(
         # A gateway's user runs every model on the gateway (which refuses the ones it does not serve).
         owns = router.catalog if config.gateway is None else (lambda model: True)
         proxied = wrap(core.app, "proxy") if wrap is not None else core.app
-        proxy = partial(run_proxy, proxied, data_dir=config.data_dir, owns_model=owns, activity=activity)
+        proxy = partial(run_proxy, proxied, data_dir=config.data_dir, owns_model=owns, activity=activity,
+                        observe=observe)
         with naming_the_listener(str(config.proxy_listen), "--proxy-listen HOST:PORT (proxy_listen = in the config"
                                  " file)"):
             proxy_binds = await nursery.start(partial(proxy, config=proxy_config))

@@ -14,6 +14,11 @@ the health endpoints on the same port are not the editor's. Each event is one li
 once by the task that saw it (a local file: small writes, no thread), so a capture is whole up to the moment
 the daemon stopped.
 
+The calls the proxy forwards to Cursor untouched (a relayed run, Cursor's own RPCs) never reach an app:
+`Recorder.observe_forwarded` is the proxy's observer (`cursord.proxy.observe`), and turns what it is shown
+(the request head, each body chunk, the response head) into the ASGI messages the wrapped app would have seen,
+so such a call becomes the same events, redacted the same way, its ``request`` marked ``forwarded``.
+
 Recording never changes what the app sees or sends, and never fails a call: a message it cannot decode is
 written as undecodable (its bytes replaced), and a write that fails stops the recording (logged once) while the
 daemon goes on. The header line is written with the first call, whose headers name the editor's version.
@@ -26,7 +31,7 @@ import datetime
 import logging
 import os
 import re
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from pathlib import Path
 from typing import Any, Final, TextIO
 
@@ -45,6 +50,8 @@ from cursord.connect import (
     error_from_json,
     parse_end_stream,
 )
+from cursord.proxy import RequestHead
+from cursord.proxy.routing import split_target
 from cursord.server import Receive, Scope, Send
 
 log = logging.getLogger(__name__)
@@ -121,6 +128,16 @@ class Recorder:
 
         return recorded
 
+    def observe_forwarded(self, head: RequestHead) -> _Forwarded | None:
+        """The observer of one call the proxy forwards to `head.host` untouched (None: not an RPC)."""
+        path, _ = split_target(head.target)
+        if self._failed or not RPC_PATH.match(path):
+            return None
+        headers = [(bytes(name).lower(), bytes(value)) for name, value in head.headers]
+        scope = {"type": "http", "path": path, "headers": headers, "http_version": head.http_version,
+                 "method": head.method}
+        return _Forwarded(self, self._open(scope, "proxy", forwarded=True))
+
     def close(self) -> None:
         if self._file is not None:
             self._file.close()
@@ -151,7 +168,7 @@ class Recorder:
     def _event(self, call: _Call, ev: str, **fields: Any) -> None:
         self._write({"t": round(self._now(), 6), "call": call.number, "ev": ev, **fields})
 
-    def _open(self, scope: Scope, listener: str) -> _Call:
+    def _open(self, scope: Scope, listener: str, *, forwarded: bool = False) -> _Call:
         path = str(scope.get("path", ""))
         headers = redact_headers(scope.get("headers", []), None if self.keep_content else self._places)
         if self._calls == 0:
@@ -169,8 +186,9 @@ class Recorder:
             down_type=down_type,
             up_compressed=(header_value(headers, "content-encoding") or "identity") == "gzip",
         )
+        mark = {"forwarded": True} if forwarded else {}
         self._event(call, "request", listener=listener, path=path, http=str(scope.get("http_version", "")),
-                    method=str(scope.get("method", "")), headers=headers)
+                    method=str(scope.get("method", "")), headers=headers, **mark)
         return call
 
     def _message(self, call: _Call, ev: str, type_name: str | None, payload: bytes, compressed: bool) -> None:
@@ -197,7 +215,7 @@ class Recorder:
 
         return recorded_receive
 
-    def _on_request_message(self, call: _Call, message: AsgiMessage) -> None:
+    def _on_request_message(self, call: _Call, message: Mapping[str, Any]) -> None:
         if message["type"] == "http.disconnect":
             if not call.finished:
                 call.finished = True
@@ -225,7 +243,7 @@ class Recorder:
 
         return recorded_send
 
-    def _on_response_message(self, call: _Call, message: AsgiMessage) -> None:
+    def _on_response_message(self, call: _Call, message: Mapping[str, Any]) -> None:
         if call.finished:
             return
         if message["type"] == "http.response.start":
@@ -269,3 +287,31 @@ class Recorder:
         if truncated:
             fields["truncated"] = True
         self._event(call, "end", **fields)
+
+
+@attrs.define(eq=False)
+class _Forwarded:
+    """One forwarded call as the recorder sees it: what the proxy shows it, as the ASGI messages of `wrap`."""
+
+    recorder: Recorder
+    call: _Call
+
+    def request_body(self, chunk: bytes, *, end: bool) -> None:
+        with contextlib.suppress(ConnectError):
+            self.recorder._on_request_message(
+                self.call, {"type": "http.request", "body": chunk, "more_body": not end}
+            )
+
+    def response_head(self, status: int, headers: list[tuple[bytes, bytes]]) -> None:
+        message = {"type": "http.response.start", "status": status,
+                   "headers": [(bytes(name).lower(), bytes(value)) for name, value in headers]}
+        self.recorder._on_response_message(self.call, message)
+
+    def response_body(self, chunk: bytes, *, end: bool) -> None:
+        with contextlib.suppress(ConnectError):
+            self.recorder._on_response_message(
+                self.call, {"type": "http.response.body", "body": chunk, "more_body": not end}
+            )
+
+    def ended_early(self) -> None:
+        self.recorder._on_request_message(self.call, {"type": "http.disconnect"})

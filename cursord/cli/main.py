@@ -36,6 +36,7 @@ from cursord.config import (
     redacted,
     with_env_file,
 )
+from cursord.proxy import Observe
 from cursord.server import CannotListen, UnsupportedHypercorn
 from cursord.store import StoreError
 
@@ -153,14 +154,19 @@ def service_command(args: argparse.Namespace, environ: Mapping[str, str], platfo
 
 
 def serve(
-    config: ServeConfig, environ: Mapping[str, str], source: ConfigSource | None = None, *, wrap: AppWrap | None = None
+    config: ServeConfig,
+    environ: Mapping[str, str],
+    source: ConfigSource | None = None,
+    *,
+    wrap: AppWrap | None = None,
+    observe: Observe | None = None,
 ) -> int:
     setup_logging(config.log_level.value, environ)
     for warning in config_warnings(config, environ):
         log.warning("%s", warning)
     failed = False
     try:
-        trio.run(_serve, config, environ, source, wrap)
+        trio.run(_serve, config, environ, source, wrap, observe)
     except* _STARTUP_FAILURES as errors:
         for error in _leaves(errors):
             log.error("cursord cannot start: %s", error)
@@ -190,7 +196,11 @@ def _leaves(error: BaseException) -> list[BaseException]:
 
 
 async def _serve(
-    config: ServeConfig, environ: Mapping[str, str], source: ConfigSource | None, wrap: AppWrap | None = None
+    config: ServeConfig,
+    environ: Mapping[str, str],
+    source: ConfigSource | None,
+    wrap: AppWrap | None = None,
+    observe: Observe | None = None,
 ) -> None:
     from cursord.app import run_service
 
@@ -199,7 +209,7 @@ async def _serve(
     async with trio.open_nursery() as nursery:
         nursery.start_soon(_follow_signals, shutdown, reload_requests)
         await run_service(config, environ, shutdown=shutdown, source=source,
-                          reloads=reloads if source is not None else None, wrap=wrap)
+                          reloads=reloads if source is not None else None, wrap=wrap, observe=observe)
         nursery.cancel_scope.cancel()
 
 

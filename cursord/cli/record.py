@@ -84,7 +84,7 @@ def record_command(args: argparse.Namespace, environ: Mapping[str, str], serve: 
           f"{' (content kept)' if args.keep_content else ' (redacted)'}", file=sys.stderr)
     wrap: AppWrap = recorder.wrap
     try:
-        return serve(config, environ, wrap=wrap)
+        return serve(config, environ, wrap=wrap, observe=recorder.observe_forwarded)
     finally:
         recorder.close()
 

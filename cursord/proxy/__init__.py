@@ -3,6 +3,7 @@
 - `ca`: the local CA in `<data_dir>/ca` and the per-host leaf certificates (`LeafCertificates`);
 - `server`: `InterceptingProxy` and its `ProxyConfig` (CONNECT, TLS interception, tunnels, plain HTTP);
 - `routing`: which request goes where (pure); `forward`: streaming a request to the real upstream;
+- `observe`: the seam through which `cursord record` watches what is forwarded untouched;
 - `asgi_bridge`: running cursord's ASGI app for one decrypted request; `wire`: HTTP/1.1 over a stream;
 - `h2_peer`: HTTP/2 over a stream (either side); `h2_intercept`: serving an intercepted HTTP/2 connection,
   stream by stream; `h2_forward`: one HTTP/2 stream to the upstream (HTTP/2, else HTTP/1.1);
@@ -12,6 +13,7 @@
 
 from cursord.proxy.h2_intercept import H2Exchange, serve_h2
 from cursord.proxy.h2_peer import Data, End, H2Peer, Head, Inbox, Lost, Reset, StreamGone, Trailers
+from cursord.proxy.observe import CallObserver, Observe, RequestHead
 from cursord.proxy.routing import DEFAULT_INTERCEPT_HOSTS, DEFAULT_OWNED_PATHS, catalog_owns
 from cursord.proxy.runner import build_proxy, run_proxy
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
@@ -23,6 +25,7 @@ __all__ = [
     "DEFAULT_OWNED_PATHS",
     "CAError",
     "CaPaths",
+    "CallObserver",
     "CertificateAuthority",
     "Data",
     "End",
@@ -35,8 +38,10 @@ __all__ = [
     "LeafCertificates",
     "LiveBody",
     "Lost",
+    "Observe",
     "PeerGone",
     "ProxyConfig",
+    "RequestHead",
     "Reset",
     "StreamGone",
     "Trailers",

@@ -29,6 +29,7 @@ import h11
 import trio
 
 from cursord.connect import HttpResponse
+from cursord.proxy.observe import CallObserver, Observe, RequestHead
 from cursord.proxy.wire import BodySource, H11Stream, PeerGone
 from cursord.tls import UpstreamError, open_upstream_stream
 
@@ -132,12 +133,14 @@ async def forward(
     target: bytes | None = None,
     headers: list[tuple[bytes, bytes]] | None = None,
     unreachable: Callable[[], Awaitable[bool]] | None = None,
+    observe: Observe | None = None,
 ) -> bool:
     """Send `request` (with `body`) upstream and stream the response to `client`.
 
     `target` and `headers` replace the request's (the plain-HTTP proxy rewrites absolute-form targets).
     `unreachable` answers instead when the upstream cannot be reached at all (nothing of the request was
-    read or sent yet); without it the client gets a 502. Returns True if the client connection can carry
+    read or sent yet); without it the client gets a 502. `observe` watches the exchange once its head went
+    upstream (`cursord.proxy.observe`). Returns True if the client connection can carry
     another request.
     """
     outgoing = h11.Request(
@@ -165,12 +168,16 @@ async def forward(
                 await send_error(client, 502, f"cannot send the request to {host}: {exc}")
                 return False
     assert upstream is not None
+    observer = None
+    if observe is not None:
+        observer = observe(RequestHead(host, request.method.decode("ascii", "replace"), outgoing.target, "1.1",
+                                       list(request.headers.raw_items())))
     progress = _Progress()
     try:
         async with trio.open_nursery() as nursery:
             nursery.start_soon(_watch_client, client, upstream, progress, nursery.cancel_scope)
-            nursery.start_soon(_pump_request, body, upstream, progress)
-            await _pump_response(upstream, client, progress)
+            nursery.start_soon(_pump_request, body, upstream, progress, observer)
+            await _pump_response(upstream, client, progress, observer)
             if not progress.request_done.is_set():
                 with trio.move_on_after(REQUEST_END_GRACE):
                     await progress.request_done.wait()
@@ -180,6 +187,8 @@ async def forward(
     except* (PeerGone, h11.LocalProtocolError) as group:
         log.debug("forwarding %s to %s: %s", request.method.decode(), host, group.exceptions[0])
     if progress.switched or not progress.response_done:
+        if observer is not None:
+            observer.ended_early()
         await upstream.close()
         if not progress.response_started and not client.closed.is_set():
             await send_error(client, 502, f"{host} closed the connection before answering")
@@ -198,11 +207,17 @@ async def _watch_client(client: H11Stream, upstream: H11Stream, progress: _Progr
         scope.cancel()
 
 
-async def _pump_request(body: BodySource, upstream: H11Stream, progress: _Progress) -> None:
+async def _pump_request(
+    body: BodySource, upstream: H11Stream, progress: _Progress, observer: CallObserver | None
+) -> None:
     try:
         while (chunk := await body.next_chunk()) is not None:
             await upstream.send(h11.Data(data=chunk))
+            if observer is not None:
+                observer.request_body(chunk, end=False)
         await upstream.send(h11.EndOfMessage(headers=body.trailers))
+        if observer is not None:
+            observer.request_body(b"", end=True)
     except PeerGone:
         # Either side went away mid-body; the response pump or the client watcher ends the exchange.
         if not progress.response_done:
@@ -211,7 +226,9 @@ async def _pump_request(body: BodySource, upstream: H11Stream, progress: _Progre
     progress.request_done.set()
 
 
-async def _pump_response(upstream: H11Stream, client: H11Stream, progress: _Progress) -> None:
+async def _pump_response(
+    upstream: H11Stream, client: H11Stream, progress: _Progress, observer: CallObserver | None
+) -> None:
     while True:
         event = await upstream.next_event()
         if isinstance(event, h11.InformationalResponse):
@@ -231,11 +248,18 @@ async def _pump_response(upstream: H11Stream, client: H11Stream, progress: _Prog
             progress.response_started = True
             headers = list(event.headers.raw_items())
             await client.send(h11.Response(status_code=event.status_code, headers=headers, reason=event.reason))
+            if observer is not None:
+                observer.response_head(event.status_code, headers)
         elif isinstance(event, h11.Data):
-            await client.send(h11.Data(data=bytes(event.data)))
+            data = bytes(event.data)
+            await client.send(h11.Data(data=data))
+            if observer is not None:
+                observer.response_body(data, end=False)
         elif isinstance(event, h11.EndOfMessage):
             await client.send(h11.EndOfMessage(headers=list(event.headers.raw_items())))
             progress.response_done = True
+            if observer is not None:
+                observer.response_body(b"", end=True)
             return
         elif isinstance(event, h11.ConnectionClosed):
             raise PeerGone("upstream closed the connection mid-response")

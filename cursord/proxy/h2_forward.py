@@ -36,6 +36,7 @@ from cursord.connect import HttpResponse
 from cursord.proxy.forward import Upstreams, fetch_whole, unreachable_text
 from cursord.proxy.h2_intercept import ClientReset, H2Exchange, response_head
 from cursord.proxy.h2_peer import Data, End, H2Peer, Head, Inbox, Lost, Reset, StreamGone, Trailers
+from cursord.proxy.observe import CallObserver, Observe, RequestHead
 from cursord.proxy.wire import BodySource, H11Stream, PeerGone
 from cursord.tls import UpstreamError
 
@@ -101,8 +102,10 @@ async def forward_stream(
     host: str,
     port: int,
     unreachable: Callable[[], Awaitable[bool]] | None = None,
+    observe: Observe | None = None,
 ) -> None:
-    """Forward `exchange` (its head, then `body`) to `host:port` and its answer back."""
+    """Forward `exchange` (its head, then `body`) to `host:port` and its answer back; `observe` watches it
+    once its head went upstream (`cursord.proxy.observe`)."""
     for attempt in range(2):
         try:
             upstream = await _acquire_unless_gone(exchange, upstreams, host, port)
@@ -116,16 +119,26 @@ async def forward_stream(
         if upstream is None:
             return  # the client reset the stream (or left) while the connection was being made
         if not isinstance(upstream, H2Peer):
-            await _over_h11(exchange, body, upstream, upstreams.h1, host, port)
+            await _over_h11(exchange, body, upstream, upstreams.h1, host, port, observe)
             return
         try:
             inbox = await upstream.open_stream(list(exchange.headers), end_stream=exchange.end_stream)
         except StreamGone as exc:  # the connection went, or filled up, since it was picked: one more try
             log.info("cannot open a stream to %s: %s", host, exc)
             continue
-        await _over_h2(exchange, body, upstream, inbox)
+        observer = None if observe is None else observe(_request_head(exchange, host))
+        await _over_h2(exchange, body, upstream, inbox, observer)
         return
     await exchange.response.error(502, f"{host} closed the connection before answering")
+
+
+def _request_head(exchange: H2Exchange, host: str) -> RequestHead:
+    method = exchange.pseudo(b":method").decode("ascii", "replace")
+    return RequestHead(host, method, exchange.pseudo(b":path"), "2", exchange.regular_headers())
+
+
+def _regular(headers: HeaderList) -> HeaderList:
+    return [(name, value) for name, value in headers if not name.startswith(b":")]
 
 
 async def _acquire_unless_gone(
@@ -214,6 +227,7 @@ class _Pass:
     upstream: H2Peer
     inbox: Inbox  # the upstream stream's
     scope: trio.CancelScope
+    observer: CallObserver | None
     uploaded: trio.Event = attrs.Factory(trio.Event)  # the upload is over, whole or not
     body_sent: bool = False
 
@@ -227,11 +241,15 @@ class _Pass:
             if not self.exchange.end_stream:
                 while (chunk := await self.body.next_chunk()) is not None:
                     await self.upstream.send_data(up, chunk)
+                    if self.observer is not None:
+                        self.observer.request_body(chunk, end=False)
                 if self.body.trailers:
                     await self.upstream.send_headers(up, list(self.body.trailers), end_stream=True)
                 else:
                     await self.upstream.end_stream(up)
             self.body_sent = True
+            if self.observer is not None:
+                self.observer.request_body(b"", end=True)
         except ClientReset as reset:
             await self.upstream.reset(up, reset.code)
             self.scope.cancel()
@@ -261,25 +279,44 @@ class _Pass:
             if isinstance(item, Head):
                 await self.client.send_headers(sid, item.headers, end_stream=item.end_stream)
                 ended = ended or item.end_stream
+                if self.observer is not None and not item.informational:
+                    self._observe_head(item)
             elif isinstance(item, Data):
                 if item.data:
                     await self.client.send_data(sid, item.data)
+                    if self.observer is not None:
+                        self.observer.response_body(item.data, end=False)
                 await self.upstream.acknowledge(self.inbox, item.flow_length)
             elif isinstance(item, Trailers):
                 await self.client.send_headers(sid, item.headers, end_stream=True)
                 ended = True
+                if self.observer is not None:
+                    self.observer.response_body(b"", end=True)
             elif isinstance(item, End):
                 if not ended:
                     await self.client.end_stream(sid)
+                    if self.observer is not None:
+                        self.observer.response_body(b"", end=True)
                 return True
             elif isinstance(item, Reset):
                 await self.client.reset(sid, item.code)
+                if self.observer is not None:
+                    self.observer.ended_early()
                 return False
             else:
                 code = Codes.REFUSED_STREAM if item.unprocessed else Codes.INTERNAL_ERROR
                 log.info("upstream stream for %s lost (%s): resetting the client's", sid, item.reason)
                 await self.client.reset(sid, code)
+                if self.observer is not None:
+                    self.observer.ended_early()
                 return False
+
+    def _observe_head(self, head: Head) -> None:
+        assert self.observer is not None
+        status = int(dict(head.headers).get(b":status", b"0"))
+        self.observer.response_head(status, _regular(head.headers))
+        if head.end_stream:
+            self.observer.response_body(b"", end=True)
 
     async def after_response(self) -> None:
         """The response is complete and a bidi upload may go on: until it ends, an upstream reset (NO_ERROR
@@ -293,15 +330,19 @@ class _Pass:
             await self.client.reset(self.exchange.stream_id, Codes.INTERNAL_ERROR if code is None else code)
 
 
-async def _over_h2(exchange: H2Exchange, body: BodySource, upstream: H2Peer, inbox: Inbox) -> None:
+async def _over_h2(
+    exchange: H2Exchange, body: BodySource, upstream: H2Peer, inbox: Inbox, observer: CallObserver | None
+) -> None:
     try:
         async with trio.open_nursery() as nursery:
-            flow = _Pass(exchange, body, upstream, inbox, nursery.cancel_scope)
+            flow = _Pass(exchange, body, upstream, inbox, nursery.cancel_scope, observer)
             nursery.start_soon(flow.watch_client)
             nursery.start_soon(flow.upload)
             try:
                 completed = await flow.download()
             except StreamGone:  # the client's stream: the watcher resets the upstream one
+                if observer is not None:
+                    observer.ended_early()
                 await exchange.inbox.gone.wait()
                 completed = False
             if completed:
@@ -326,19 +367,34 @@ def _h11_request(exchange: H2Exchange) -> h11.Request:
 
 
 async def _over_h11(
-    exchange: H2Exchange, body: BodySource, upstream: H11Stream, pool: Upstreams, host: str, port: int
+    exchange: H2Exchange,
+    body: BodySource,
+    upstream: H11Stream,
+    pool: Upstreams,
+    host: str,
+    port: int,
+    observe: Observe | None,
 ) -> None:
     client, sid = exchange.peer, exchange.stream_id
     started = done = False
+    observer: CallObserver | None = None
 
     async def upload() -> None:
         with contextlib.suppress(PeerGone, h11.LocalProtocolError):
             while (chunk := await body.next_chunk()) is not None:
                 await upstream.send(h11.Data(data=chunk))
+                if observer is not None:
+                    observer.request_body(chunk, end=False)
             await upstream.send(h11.EndOfMessage(headers=list(body.trailers)))
+            if observer is not None:
+                observer.request_body(b"", end=True)
 
     try:
         await upstream.send(_h11_request(exchange))
+        if observe is not None:
+            observer = observe(_request_head(exchange, host))
+            if observer is not None and exchange.end_stream:
+                observer.request_body(b"", end=True)
         async with trio.open_nursery() as nursery:
             if not exchange.end_stream:
                 nursery.start_soon(upload)
@@ -351,8 +407,13 @@ async def _over_h11(
                     head = response_head(event.status_code, list(event.headers.raw_items()))
                     await client.send_headers(sid, head)
                     started = True
+                    if observer is not None:
+                        observer.response_head(event.status_code, _regular(head))
                 elif isinstance(event, h11.Data):
-                    await client.send_data(sid, bytes(event.data))
+                    data = bytes(event.data)
+                    await client.send_data(sid, data)
+                    if observer is not None:
+                        observer.response_body(data, end=False)
                 elif isinstance(event, h11.EndOfMessage):
                     trailers = [(n.lower(), v) for n, v in event.headers.raw_items() if n.lower() not in _H1_DROPPED]
                     if trailers:
@@ -360,12 +421,16 @@ async def _over_h11(
                     else:
                         await client.end_stream(sid)
                     done = True
+                    if observer is not None:
+                        observer.response_body(b"", end=True)
                 else:
                     raise PeerGone("upstream closed the connection mid-response")
             nursery.cancel_scope.cancel()
     except (PeerGone, h11.LocalProtocolError, StreamGone) as exc:
         log.debug("forwarding stream %d to %s over HTTP/1.1: %s", sid, host, exc)
     if not done or exchange.inbox.gone.is_set():
+        if observer is not None and not done:
+            observer.ended_early()
         await upstream.close()
         if not started and not exchange.inbox.gone.is_set():
             await exchange.response.error(502, f"{host} closed the connection before answering")

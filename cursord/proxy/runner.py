@@ -17,6 +17,7 @@ from cursord.config import ModelCatalog
 from cursord.proxy.asgi_bridge import ASGIApp
 from cursord.proxy.forward import Connector
 from cursord.proxy.h2_forward import H2Connector
+from cursord.proxy.observe import Observe
 from cursord.proxy.routing import OwnsModel, catalog_owns, host_matches
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
 from cursord.server import EditorActivity
@@ -38,6 +39,7 @@ def build_proxy(
     connector: Connector | None = None,
     h2_connector: H2Connector | None = None,
     activity: EditorActivity | None = None,
+    observe: Observe | None = None,
 ) -> InterceptingProxy:
     """The proxy over `app`, with the CA in `<data_dir>/ca` (created if there is none).
 
@@ -45,7 +47,8 @@ def build_proxy(
     `routing.catalog_owns`); `upstream_ssl` verifies upstreams (default: the system store), and
     `upstream_h2_ssl` those reached for HTTP/2 clients (default: `upstream_ssl` if given, else the system
     store offering h2 and http/1.1);
-    `connector` and `h2_connector` replace how upstream connections are made (tests)."""
+    `connector` and `h2_connector` replace how upstream connections are made (tests); `observe` watches every
+    call forwarded untouched (`cursord.proxy.observe`)."""
     config = config or ProxyConfig()
     paths = CaPaths.in_data_dir(data_dir)
     ca, created = CertificateAuthority.load_or_create(paths)
@@ -62,6 +65,7 @@ def build_proxy(
     return InterceptingProxy(
         config, app, certificates, owns_model=owns_model, upstream_ssl=upstream_ssl,
         upstream_h2_ssl=upstream_h2_ssl, connector=connector, h2_connector=h2_connector, activity=activity,
+        observe=observe,
     )
 
 
@@ -73,9 +77,10 @@ async def run_proxy(
     config: ProxyConfig | None = None,
     upstream_ssl: ssl.SSLContext | None = None,
     activity: EditorActivity | None = None,
+    observe: Observe | None = None,
     task_status: trio.TaskStatus[list[tuple[str, int]]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Serve the proxy until cancelled; `task_status` reports the bound (host, port) pairs."""
     proxy = build_proxy(app, data_dir=data_dir, owns_model=owns_model, config=config, upstream_ssl=upstream_ssl,
-                        activity=activity)
+                        activity=activity, observe=observe)
     await proxy.serve(task_status=task_status)

@@ -53,6 +53,7 @@ from cursord.proxy.forward import (
 )
 from cursord.proxy.h2_forward import H2Connector, H2Upstreams, fetch_stream, forward_stream
 from cursord.proxy.h2_intercept import H2Exchange, serve_h2
+from cursord.proxy.observe import Observe
 from cursord.proxy.routing import (
     CONTROL_PATHS,
     DEFAULT_INTERCEPT_HOSTS,
@@ -169,8 +170,10 @@ class InterceptingProxy:
         connector: Connector | None = None,
         h2_connector: H2Connector | None = None,
         activity: EditorActivity | None = None,
+        observe: Observe | None = None,
     ) -> None:
         self.config = config
+        self.observe = observe  # watches what is forwarded untouched (`cursord record`)
         self.activity = activity or EditorActivity()
         self.app = app
         self.certificates = certificates
@@ -380,7 +383,9 @@ class InterceptingProxy:
         if path not in self.config.owned_paths:
             if self.config.offline:
                 return await self._refuse_offline(sink, info, live, path)
-            return await forward(request, live, client, upstreams, host=host, port=port, tls=True)
+            return await forward(
+                request, live, client, upstreams, host=host, port=port, tls=True, observe=self.observe
+            )
         plan = await self._decide(info, live, path)
         if plan.verdict is Verdict.MERGE_MODELS:
             data = plan.inspected or b""
@@ -389,7 +394,8 @@ class InterceptingProxy:
         if plan.verdict is Verdict.UPSTREAM:
             local = partial(self._local_when_unreachable, info, plan.body, plan.inspected, sink, path)
             return await forward(
-                request, plan.body, client, upstreams, host=host, port=port, tls=True, unreachable=local
+                request, plan.body, client, upstreams, host=host, port=port, tls=True, unreachable=local,
+                observe=self.observe,
             )
         return await serve_asgi(self.app, info, plan.body, sink)
 
@@ -412,7 +418,7 @@ class InterceptingProxy:
             if self.config.offline:
                 await self._refuse_offline(sink, info, exchange.body, path)
                 return
-            await forward_stream(exchange, exchange.body, upstreams, host=host, port=port)
+            await forward_stream(exchange, exchange.body, upstreams, host=host, port=port, observe=self.observe)
             return
         plan = await self._decide(info, exchange.body, path)
         if plan.verdict is Verdict.MERGE_MODELS:
@@ -424,7 +430,9 @@ class InterceptingProxy:
             await self._merge(sink, info, data, fetch)
         elif plan.verdict is Verdict.UPSTREAM:
             local = partial(self._local_when_unreachable, info, plan.body, plan.inspected, sink, path)
-            await forward_stream(exchange, plan.body, upstreams, host=host, port=port, unreachable=local)
+            await forward_stream(
+                exchange, plan.body, upstreams, host=host, port=port, unreachable=local, observe=self.observe
+            )
         else:
             await serve_asgi(self.app, info, plan.body, sink)
 
@@ -605,6 +613,7 @@ class InterceptingProxy:
         return await forward(
             request, LiveBody(client), client, upstreams,
             host=url.hostname, port=port, tls=False, target=target.encode("latin-1"), headers=headers,
+            observe=self.observe,
         )
 
 
