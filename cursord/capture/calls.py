@@ -49,6 +49,8 @@ class RecordedCall:
     status: int | None = None
     end: CaptureEvent | None = None
     gone: CaptureEvent | None = None
+    #: the proxy forwarded it to Cursor untouched: cursord did not answer it
+    forwarded: bool = False
 
     @property
     def method(self) -> str:
@@ -75,7 +77,7 @@ def calls_of(events: Iterable[CaptureEvent]) -> list[RecordedCall]:
         if event.ev == "request":
             calls[event.call] = RecordedCall(
                 event.call, str(event.get("listener", "")), str(event.get("path", "")), str(event.get("http", "")),
-                [list(pair) for pair in event.get("headers", [])], event.t,
+                [list(pair) for pair in event.get("headers", [])], event.t, forwarded=bool(event.get("forwarded")),
             )
             continue
         call = calls.get(event.call)

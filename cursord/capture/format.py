@@ -14,7 +14,9 @@ in the order the daemon saw them (so an append that overtook another comes first
 
 - ``t``: seconds since the capture started (the daemon's trio clock); ``call``: numbers the calls from 1.
 - ``request``: which listener took the call (``proxy``, ``agent``, ``editor``), the path, the HTTP version and
-  the request headers (only the ones that matter kept verbatim, the rest replaced: `cursord.capture.redact`).
+  the request headers (only the ones that matter kept verbatim, the rest replaced: `cursord.capture.redact`);
+  ``"forwarded": true`` when the proxy passed the call to Cursor untouched (a relayed run, Cursor's own RPCs):
+  its messages are then Cursor's answers, and a replay leaves the call out.
 - ``up`` / ``down``: one message the editor sent / got: a unary body or one Connect envelope, decompressed,
   as hex of its protobuf bytes; ``type`` is its protobuf type (``null`` for a path whose schema cursord does
   not know: its bytes are then replaced whole); ``compressed`` when it travelled compressed.

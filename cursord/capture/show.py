@@ -53,7 +53,8 @@ def _message_text(event: CaptureEvent, *, as_json: bool) -> str:
 def _event_line(call: RecordedCall, event: CaptureEvent, *, as_json: bool) -> str:
     prefix = f"{event.t:10.3f}  #{call.number:<3} {call.listener:<6} {call.method:<22}"
     if event.ev == "request":
-        return f"{prefix} call  HTTP/{call.http or '?'} {call.path}"
+        forwarded = "  (forwarded to Cursor)" if call.forwarded else ""
+        return f"{prefix} call  HTTP/{call.http or '?'} {call.path}{forwarded}"
     if event.ev == "up":
         return f"{prefix} ->    {_message_text(event, as_json=as_json)}"
     if event.ev == "down":

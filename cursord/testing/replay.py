@@ -565,7 +565,7 @@ async def replay_capture(
 ) -> list[Divergence]:
     """Play the editor's side of `events` over `connect` (a daemon whose provider serves `provider_script`);
     the divergences found, in the order they were found (empty: the daemon answered as it did then)."""
-    calls = calls_of(events)
+    calls = _answered_calls(events)
     order: dict[int, int] = {}
     for position, event in enumerate(events):
         order[id(event)] = position
@@ -612,13 +612,18 @@ async def replay_fresh(
     wrap: Wrap | None = None,
 ) -> list[Divergence]:
     """Replay `events` against a fresh daemon (in memory) whose provider serves the capture's `provider_script`."""
-    calls = calls_of(events)
+    calls = _answered_calls(events)
     models = models_of(calls) or ["default"]
     async with (
         open_fake_provider(*provider_script(calls)) as fake,
         agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, *models), side_rpcs=True, wrap=wrap) as (daemon, _),
     ):
         return await replay_capture(events, daemon.connect, timing=timing, hang_after=hang_after)
+
+
+def _answered_calls(events: Sequence[CaptureEvent]) -> list[RecordedCall]:
+    """The calls cursord answered: one the proxy forwarded to Cursor is not the daemon's to replay."""
+    return [call for call in calls_of(events) if not call.forwarded]
 
 
 async def _wait_streams(replay: _Replay, nursery: trio.Nursery) -> None:
