@@ -20,14 +20,21 @@ from cursord.config import Limits
 from cursord.connect.envelope import encode_envelope, end_stream_payload
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proxy import H2Exchange, ProxyConfig, build_proxy
+from cursord.proxy.wire import LiveBody
 from cursord.server.assembly import build_core
 from cursord.server.models_rpc import model_rpc_parts
-from cursord.testing.editor import BIDI_APPEND, RUN_SSE, STREAM_HEADERS, UNARY_HEADERS, EditorClient, bidi_request
-from cursord.testing.editor import run_request as run_request_message
+from cursord.testing.editor import (
+    BIDI_APPEND,
+    RUN_SSE,
+    STREAM_HEADERS,
+    UNARY_HEADERS,
+    EditorClient,
+    bidi_request,
+    run_request,
+)
 from cursord.testing.h2_origin import H2OriginRequest, open_fake_h2_origin, open_h2_client, read_request
 from cursord.testing.proxy import FakeOrigin, OriginRequest, Responder, connect_via_proxy, open_fake_origin
 from cursord.tls import CaPaths, client_context
-from cursord.proxy.wire import LiveBody
 from tests.proxy.test_proxy import ANY_PORT, CATALOG, Echo, _text
 
 H1_HOST = "api2.cursor.sh"
@@ -136,7 +143,7 @@ async def test_a_relayed_run_and_a_cursor_rpc_over_http11_are_recorded_in_order(
 
         with trio.fail_after(10):
             async with EditorClient.open(tunnel, False, headers=((b"authorization", TOKEN.encode()),)) as editor:
-                await editor.append("r-relay", run_request_message(PROMPT, model=RELAYED_MODEL), wait=True)
+                await editor.append("r-relay", run_request(PROMPT, model=RELAYED_MODEL), wait=True)
                 async with editor.run_sse("r-relay") as reader:
                     messages = await reader.read_to_end()
                 status, _ = await editor.post(UNKNOWN, WHISPER)
@@ -155,7 +162,7 @@ async def test_a_relayed_run_and_a_cursor_rpc_over_http11_are_recorded_in_order(
 
 
 async def test_a_relayed_run_and_a_cursor_rpc_over_http2_are_recorded_in_order(tmp_path: Path) -> None:
-    append = bidi_request("r-relay2", 0, run_request_message(PROMPT, model=RELAYED_MODEL))
+    append = bidi_request("r-relay2", 0, run_request(PROMPT, model=RELAYED_MODEL))
     sse = encode_envelope(agent.BidiRequestId(request_id="r-relay2").SerializeToString())
     auth = [(b"authorization", TOKEN.encode())]
     async with recorded_proxy(tmp_path) as stack:
