@@ -39,6 +39,8 @@ from tests.proxy.test_proxy import ANY_PORT, CATALOG, Echo, _text
 
 H1_HOST = "api2.cursor.sh"
 H2_HOST = "api3.cursor.sh"
+#: reached by an HTTP/2 client, but speaking only HTTP/1.1 itself
+H2_TO_H1_HOST = "api4.cursor.sh"
 #: a Cursor RPC whose schema cursord does not have: its messages keep only their shape
 UNKNOWN = "/aiserver.v1.NoSuchService/Whisper"
 RELAYED_MODEL = "claude-4.5-sonnet-thinking"
@@ -103,7 +105,7 @@ async def recorded_proxy(tmp_path: Path, *, record: bool = True) -> AsyncIterato
         build_core(Limits(), Echo, (model_rpc_parts(CATALOG),)) as core,
     ):
         _h1_routes(h1_origin)
-        overrides = {H1_HOST: h1_origin.address, H2_HOST: h2_origin.address}
+        overrides = {H1_HOST: h1_origin.address, H2_HOST: h2_origin.address, H2_TO_H1_HOST: h1_origin.address}
         config = ProxyConfig(port=0, upstream_overrides=overrides, allowed_ports=ANY_PORT)
         data_dir = tmp_path / "data"
         # threaded as `cursord record serve` threads it: the app wrapped, the forwarding observed
@@ -177,6 +179,21 @@ async def test_a_relayed_run_and_a_cursor_rpc_over_http2_are_recorded_in_order(t
     assert _forwarded_calls(events) == [(BIDI_APPEND, UNARY), (RUN_SSE, UNARY), (UNKNOWN, UNARY)]
     assert {call.http for call in calls_of(events)} == {"2"}
     assert all(not name.startswith(":") for call in calls_of(events) for name, _ in call.headers)
+    _assert_secrets_absent(stack.recorder.path)
+
+
+async def test_an_http2_client_forwarded_over_http11_is_recorded(tmp_path: Path) -> None:
+    append = bidi_request("r-relay3", 0, run_request(PROMPT, model=RELAYED_MODEL))
+    auth = [(b"authorization", TOKEN.encode())]
+    async with recorded_proxy(tmp_path) as stack:
+        with trio.fail_after(10):
+            async with open_h2_client(await stack.tunnel(H2_TO_H1_HOST, h2=True), H2_TO_H1_HOST) as client:
+                acked = await client.collect(await client.request("POST", BIDI_APPEND, UNARY_HEADERS + auth, append))
+                whisper = await client.collect(await client.request("POST", UNKNOWN, UNARY_HEADERS + auth, WHISPER))
+        events = stack.capture()
+    assert (acked.status, whisper.status) == (200, 200)
+    assert _forwarded_calls(events) == [(BIDI_APPEND, UNARY), (UNKNOWN, UNARY)]
+    assert calls_of(events)[0].ups[0].get("type") == "aiserver.v1.BidiAppendRequest"
     _assert_secrets_absent(stack.recorder.path)
 
 
