@@ -34,6 +34,7 @@ from cursord.testing.editor import (
 )
 from cursord.testing.h2_origin import H2OriginRequest, open_fake_h2_origin, open_h2_client, read_request
 from cursord.testing.proxy import FakeOrigin, OriginRequest, Responder, connect_via_proxy, open_fake_origin
+from cursord.testing.replay import replay_fresh
 from cursord.tls import CaPaths, client_context
 from tests.proxy.test_proxy import ANY_PORT, CATALOG, Echo, _text
 
@@ -204,3 +205,20 @@ async def test_without_an_observer_nothing_forwarded_is_recorded(tmp_path: Path)
                 whisper = await client.collect(await client.request("POST", UNKNOWN, UNARY_HEADERS, WHISPER))
     assert whisper.status == 200
     assert not stack.recorder.path.exists()
+
+
+async def test_a_replay_leaves_the_forwarded_calls_out(autojump_clock: object) -> None:
+    """cursord did not answer them: replaying one against the daemon would be a divergence of Cursor's."""
+    fixture = Path(__file__).parent.parent / "fixtures" / "captures" / "cursor-tap-first-message.jsonl"
+    _, events = read_capture(fixture)
+    number, t = max(e.call for e in events) + 1, events[0].t
+    headers = [["content-type", "application/proto"]]
+    events[:0] = [
+        CaptureEvent(t, number, "request", {"listener": "proxy", "path": UNKNOWN, "http": "2", "method": "POST",
+                                            "headers": headers, "forwarded": True}),
+        CaptureEvent(t, number, "up", {"type": None, "data": "00" * 4}),
+        CaptureEvent(t, number, "response", {"status": 403, "headers": headers}),
+        CaptureEvent(t, number, "end", {"error": {"code": "permission_denied", "message": "Cursor's own refusal"}}),
+    ]
+    with trio.fail_after(600):
+        assert [str(d) for d in await replay_fresh(events)] == []
