@@ -50,8 +50,7 @@ from cursord.connect import (
     error_from_json,
     parse_end_stream,
 )
-from cursord.proxy import RequestHead
-from cursord.proxy.routing import split_target
+from cursord.proxy import RequestHead, split_target
 from cursord.server import Receive, Scope, Send
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,7 @@
 from cursord.proxy.h2_intercept import H2Exchange, serve_h2
 from cursord.proxy.h2_peer import Data, End, H2Peer, Head, Inbox, Lost, Reset, StreamGone, Trailers
 from cursord.proxy.observe import CallObserver, Observe, RequestHead
-from cursord.proxy.routing import DEFAULT_INTERCEPT_HOSTS, DEFAULT_OWNED_PATHS, catalog_owns
+from cursord.proxy.routing import DEFAULT_INTERCEPT_HOSTS, DEFAULT_OWNED_PATHS, catalog_owns, split_target
 from cursord.proxy.runner import build_proxy, run_proxy
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
 from cursord.proxy.wire import H11Stream, LiveBody, PeerGone
@@ -50,4 +50,5 @@ __all__ = [
     "node_env_line",
     "run_proxy",
     "serve_h2",
+    "split_target",
 ]

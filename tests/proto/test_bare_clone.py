@@ -1,6 +1,6 @@
 """A stranger's bare clone is self-contained: nothing outside the checkout is needed to render or check the schema.
 
-The committed HEAD is cloned into an empty temporary folder (so no ``../shared`` or anything else stands beside
+The committed HEAD is cloned into an empty temporary folder (so nothing outside the repository stands beside
 it) and, from there, the generated protobuf sources are checked against the descriptor sets the clone carries and
 the schema tests run against that clone's code. Real git and a real subprocess; bounded in wall time.
 """

@@ -1,7 +1,7 @@
 """The generated schema modules against the reference descriptor sets, and unknown-field tolerance.
 
-The reference sets live next to the repo (``../shared/cursor-schema``, or ``$CURSORD_SCHEMA_DIR``); these
-tests fail, not skip, when they are missing.
+The reference sets live in the repository (``proto/reference/``, with their provenance); these tests fail,
+not skip, when they are missing.
 """
 
 from __future__ import annotations
