@@ -36,7 +36,8 @@ def texts(messages: list[agent.AgentServerMessage]) -> list[str]:
 
 
 @pytest.fixture
-async def daemon(autojump_clock: trio.abc.Clock) -> AsyncIterator[RunningDaemon]:
+async def daemon() -> AsyncIterator[RunningDaemon]:
+    """(Each test asks for `autojump_clock` itself: pytest-trio runs a test on it only when the test does.)"""
     with trio.fail_after(DEADLINE):
         async with running_daemon(Echo) as running:
             yield running
@@ -48,7 +49,7 @@ async def editor(daemon: RunningDaemon) -> AsyncIterator[EditorClient]:
         yield client
 
 
-async def test_a_whole_run_on_one_stream(editor: EditorClient) -> None:
+async def test_a_whole_run_on_one_stream(editor: EditorClient, autojump_clock: trio.abc.Clock) -> None:
     async with editor.run("r1") as run:
         await run.send(run_request("hello", model="m"))
         reader = await run.reader()
@@ -64,7 +65,7 @@ async def test_a_whole_run_on_one_stream(editor: EditorClient) -> None:
         assert reader.error is None
 
 
-async def test_gzip_frames_are_read(editor: EditorClient) -> None:
+async def test_gzip_frames_are_read(editor: EditorClient, autojump_clock: trio.abc.Clock) -> None:
     async with editor.run("r1", gzip_frames=True) as run:
         await run.send(run_request("compressed " * 200, model="m"))
         await run.send(exec_result(1, "last"))
@@ -73,7 +74,7 @@ async def test_gzip_frames_are_read(editor: EditorClient) -> None:
     assert texts(messages) == ["echo: " + "compressed " * 200, "exec 1"] and reader.error is None
 
 
-async def test_heartbeats_while_nothing_happens(editor: EditorClient) -> None:
+async def test_heartbeats_while_nothing_happens(editor: EditorClient, autojump_clock: trio.abc.Clock) -> None:
     async with editor.run("r1") as run:
         await run.send(run_request("hello", model="m"))
         reader = await run.reader()
@@ -84,7 +85,9 @@ async def test_heartbeats_while_nothing_happens(editor: EditorClient) -> None:
         assert trio.current_time() - before == pytest.approx(5.0, abs=0.1)
 
 
-async def test_a_run_and_a_runsse_see_the_same_events(daemon: RunningDaemon, editor: EditorClient) -> None:
+async def test_a_run_and_a_runsse_see_the_same_events(
+    daemon: RunningDaemon, editor: EditorClient, autojump_clock: trio.abc.Clock
+) -> None:
     async with editor.run("r1") as run, daemon.editor(http2=True) as other:
         await run.send(run_request("hello", model="m"))
         reader = await run.reader()
@@ -98,7 +101,9 @@ async def test_a_run_and_a_runsse_see_the_same_events(daemon: RunningDaemon, edi
     assert by_sse[1:] == by_run and texts([by_sse[0]]) == ["echo: hello"]
 
 
-async def test_ending_the_request_is_a_subscriber_leaving(daemon: RunningDaemon, editor: EditorClient) -> None:
+async def test_ending_the_request_is_a_subscriber_leaving(
+    daemon: RunningDaemon, editor: EditorClient, autojump_clock: trio.abc.Clock
+) -> None:
     async with editor.run("r1") as run:
         await run.send(run_request("hello", model="m"))
         reader = await run.reader()
@@ -117,7 +122,9 @@ async def test_ending_the_request_is_a_subscriber_leaving(daemon: RunningDaemon,
         assert texts(await sse.read_to_end()) == ["exec 1"] and sse.error is None
 
 
-async def test_the_reconnect_grace_cancels_a_run_left_alone(daemon: RunningDaemon, editor: EditorClient) -> None:
+async def test_the_reconnect_grace_cancels_a_run_left_alone(
+    daemon: RunningDaemon, editor: EditorClient, autojump_clock: trio.abc.Clock
+) -> None:
     async with editor.run("r1") as run:
         await run.send(run_request("hello", model="m"))
         assert await (await run.reader()).next_message() is not None
@@ -131,7 +138,7 @@ async def test_the_reconnect_grace_cancels_a_run_left_alone(daemon: RunningDaemo
 
 async def test_a_reset_is_a_subscriber_leaving_and_a_later_run_replays(
     daemon: RunningDaemon, editor: EditorClient
-) -> None:
+, autojump_clock: trio.abc.Clock) -> None:
     async with editor.run("r1") as run:
         await run.send(run_request("hello", model="m"))
         assert await (await run.reader()).next_message() is not None
@@ -147,7 +154,7 @@ async def test_a_reset_is_a_subscriber_leaving_and_a_later_run_replays(
         assert texts(await reader.read_to_end()) == ["exec 1"] and reader.error is None
 
 
-async def test_cancel_by_a_conversation_action(editor: EditorClient) -> None:
+async def test_cancel_by_a_conversation_action(editor: EditorClient, autojump_clock: trio.abc.Clock) -> None:
     async with editor.run("r1") as run:
         await run.send(run_request("work", model="m"))
         await run.send(cancel_action("stop it"))
@@ -156,7 +163,7 @@ async def test_cancel_by_a_conversation_action(editor: EditorClient) -> None:
     assert reader.error is not None and (reader.error.code, reader.error.message) == (Code.CANCELED, "stop it")
 
 
-async def test_an_ended_stream_is_replayed_or_replaced(editor: EditorClient) -> None:
+async def test_an_ended_stream_is_replayed_or_replaced(editor: EditorClient, autojump_clock: trio.abc.Clock) -> None:
     async with editor.run("r1") as run:
         await run.send(run_request("finish", model="m"))
         assert texts(await (await run.reader()).read_to_end()) == ["echo: finish"]
@@ -173,7 +180,9 @@ async def test_an_ended_stream_is_replayed_or_replaced(editor: EditorClient) -> 
         assert texts(await reader.read_to_end()) == ["echo: again", "exec 1"] and reader.error is None
 
 
-async def test_an_upload_that_came_by_bidi_append_is_not_delivered_again(editor: EditorClient) -> None:
+async def test_an_upload_that_came_by_bidi_append_is_not_delivered_again(
+    editor: EditorClient, autojump_clock: trio.abc.Clock
+) -> None:
     await editor.append("r1", run_request("hello", model="m"), wait=True)
     await editor.append("r1", exec_result(1, "x"), wait=True)
     async with editor.run("r1") as run:
@@ -203,7 +212,9 @@ async def _refused(reader: RunSSEReader) -> tuple[Code, str]:
     return reader.error.code, reader.error.message
 
 
-async def test_bad_frames_get_bidi_appends_errors(daemon: RunningDaemon, editor: EditorClient) -> None:
+async def test_bad_frames_get_bidi_appends_errors(
+    daemon: RunningDaemon, editor: EditorClient, autojump_clock: trio.abc.Clock
+) -> None:
     async with editor.run("r1") as run:
         await run.send(run_request("hello", model="m"))
         reader = await run.reader()
@@ -226,7 +237,7 @@ async def test_bad_frames_get_bidi_appends_errors(daemon: RunningDaemon, editor:
     assert code is Code.INVALID_ARGUMENT and "no compression was negotiated" in message
 
 
-async def test_bad_heads_are_refused(editor: EditorClient) -> None:
+async def test_bad_heads_are_refused(editor: EditorClient, autojump_clock: trio.abc.Clock) -> None:
     async with editor.run("") as run:  # no x-request-id
         code, message = await _refused(await run.reader())
     assert code is Code.INVALID_ARGUMENT and "x-request-id" in message
@@ -238,7 +249,7 @@ async def test_bad_heads_are_refused(editor: EditorClient) -> None:
     assert status == 415 and b"application/connect+proto" in body
 
 
-async def test_a_deadline_ends_the_run(editor: EditorClient) -> None:
+async def test_a_deadline_ends_the_run(editor: EditorClient, autojump_clock: trio.abc.Clock) -> None:
     async with editor.run("r1", headers=[(b"connect-timeout-ms", b"2000")]) as run:
         await run.send(run_request("hello", model="m"))
         reader = await run.reader()
@@ -249,7 +260,7 @@ async def test_a_deadline_ends_the_run(editor: EditorClient) -> None:
 
 async def test_a_run_that_uploads_nothing_for_an_unknown_request_id(
     daemon: RunningDaemon, editor: EditorClient
-) -> None:
+, autojump_clock: trio.abc.Clock) -> None:
     async with editor.run("nobody") as run:
         before = trio.current_time()
         code, message = await _refused(await run.reader())
@@ -260,7 +271,7 @@ async def test_a_run_that_uploads_nothing_for_an_unknown_request_id(
 
 async def test_shutdown_ends_a_run_still_waiting_for_its_first_upload(
     daemon: RunningDaemon, editor: EditorClient
-) -> None:
+, autojump_clock: trio.abc.Clock) -> None:
     async with editor.run("nobody") as run:
         await run.request.send(b"\x00\x00\x00")  # part of a frame: the Run is waiting for the rest
         await trio.sleep(1)
@@ -269,7 +280,9 @@ async def test_shutdown_ends_a_run_still_waiting_for_its_first_upload(
     assert code is Code.UNAVAILABLE and "shutting down" in message
 
 
-async def test_an_ended_stream_is_replayed_when_no_upload_comes(editor: EditorClient) -> None:
+async def test_an_ended_stream_is_replayed_when_no_upload_comes(
+    editor: EditorClient, autojump_clock: trio.abc.Clock
+) -> None:
     async with editor.run("r1") as run:
         await run.send(run_request("finish", model="m"))
         assert texts(await (await run.reader()).read_to_end()) == ["echo: finish"]
