@@ -69,6 +69,9 @@ def position_from_json(text: str) -> AppendPosition:
 class StreamJournal:
     store: Store
     suspended: bool = False
+    #: which stream writes each request id's journal: an ended stream replaced by a new run under the same
+    #: request id retires after its successor opened the journal again, and must not drop it
+    _writers: dict[str, ActiveStream] = attrs.field(factory=dict, init=False)
 
     def suspend(self) -> None:
         """From now on record nothing: the daemon is shutting down and will resume these streams."""
@@ -78,11 +81,17 @@ class StreamJournal:
         if self.suspended:
             return
         if what == "uploaded" and not stream.backlog.frames:
+            self._writers[stream.request_id] = stream
             self.store.journal_open_nowait(stream.request_id, stream.conversation_id, stream.model_id)
-        elif what == "ended" and stream.backlog.ending is not None and stream.has_upload:
+            return
+        if self._writers.get(stream.request_id, stream) is not stream:
+            return  # a stream replaced under its reused request id: the journal is its successor's now
+        if what == "ended" and stream.backlog.ending is not None and stream.has_upload:
             self.store.journal_end_nowait(stream.request_id, ending_json(stream.backlog.ending), time.time())
-        elif what == "retired" and stream.has_upload:
-            self.store.journal_drop_nowait(stream.request_id)
+        elif what == "retired":
+            self._writers.pop(stream.request_id, None)
+            if stream.has_upload:
+                self.store.journal_drop_nowait(stream.request_id)
         elif what == "handled" and stream.handled_position is not None:
             self.store.journal_put_append_position_nowait(stream.request_id, position_to_json(stream.handled_position))
 
