@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +135,17 @@ def add_store_argument(parser: argparse.ArgumentParser) -> None:
                         "postgresql://USER@HOST/DATABASE, or sqlite:PATH (default: cursord.sqlite3 in the data dir)")
 
 
+def _repeated_flag(flag: str, texts: Iterable[str], parse: Callable[[str], Any]) -> _Setting:
+    """A repeatable flag's values, each parsed; an error names the one value that is wrong."""
+    values = []
+    for text in texts:
+        try:
+            values.append(parse(text))
+        except _Invalid as e:
+            raise _FlagOrigin(f"{flag} {text!r}").error(e) from None
+    return _Setting(tuple(values), _FlagOrigin(flag))
+
+
 def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
     out: dict[str, _Setting] = {}
 
@@ -224,23 +236,9 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
                 raise origin.error(e) from None
             out[key] = _Setting(arg(key), origin)
     if arg("allowed_hosts"):
-        names = []
-        for name in arg("allowed_hosts"):
-            origin = _FlagOrigin(f"--allow-host {name!r}")
-            try:
-                names.append(_parse_allowed_host(name))
-            except _Invalid as e:
-                raise origin.error(e) from None
-        out["allowed_hosts"] = _Setting(tuple(names), _FlagOrigin("--allow-host"))
+        out["allowed_hosts"] = _repeated_flag("--allow-host", arg("allowed_hosts"), _parse_allowed_host)
     if arg("proxy_ports"):
-        ports = []
-        for text in arg("proxy_ports"):
-            origin = _FlagOrigin(f"--proxy-port {text!r}")
-            try:
-                ports.append(_parse_proxy_port(text))
-            except _Invalid as e:
-                raise origin.error(e) from None
-        out["proxy_ports"] = _Setting(tuple(ports), _FlagOrigin("--proxy-port"))
+        out["proxy_ports"] = _repeated_flag("--proxy-port", arg("proxy_ports"), _parse_proxy_port)
     if arg("web_search") is not None:
         origin = _FlagOrigin(f"--web-search {redact_secrets(arg('web_search'))!r}")
         try:
@@ -254,14 +252,7 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
         except _Invalid as e:
             raise origin.error(e) from None
     if arg("web_fetch_allow"):
-        networks = []
-        for text in arg("web_fetch_allow"):
-            origin = _FlagOrigin(f"--web-fetch-allow {text!r}")
-            try:
-                networks.append(parse_network(text))
-            except _Invalid as e:
-                raise origin.error(e) from None
-        out["web_fetch_allow"] = _Setting(tuple(networks), _FlagOrigin("--web-fetch-allow"))
+        out["web_fetch_allow"] = _repeated_flag("--web-fetch-allow", arg("web_fetch_allow"), parse_network)
     if arg("providers"):
         specs = [
             _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {shown_provider_spec(text)!r}"))
