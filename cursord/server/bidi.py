@@ -190,9 +190,8 @@ class BidiAppendHandler:
         if delivery.handled is None or delivery.stream is None:
             return
         await delivery.handled.wait()
-        position = delivery.stream.handled_position
-        if position is not None and self.positions is not None:
-            await self.positions.save_position(delivery.stream.request_id, position)
+        if delivery.stream.handled_position is not None and self.positions is not None:
+            await self.positions.positions_committed()
 
 
 @attrs.frozen

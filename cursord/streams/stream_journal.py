@@ -17,7 +17,7 @@ journalled (`suspend`), so after the restart the streams come back active and th
 
 The journal also keeps where each stream's append sequence stands: the position of the last upload the
 actor has handled, queued as it is handled ("handled", after the turn's own writes for it) and committed
-before that upload's ACK (`save_position`). A restarted daemon knows the next `append_seqno` of every
+before that upload's ACK (`positions_committed`). A restarted daemon knows the next `append_seqno` of every
 stream it brings back instead of guessing it from whichever append arrives first (`load_position`).
 """
 
@@ -46,7 +46,7 @@ def ending_json(ending: StreamEnding) -> str:
 class AppendPositions(Protocol):
     """Where each stream's append sequence stands, kept where a restart finds it (`StreamJournal`)."""
 
-    async def save_position(self, request_id: str, position: AppendPosition) -> None: ...
+    async def positions_committed(self) -> None: ...
 
     async def load_position(self, request_id: str) -> AppendPosition | None: ...
 
@@ -99,10 +99,11 @@ class StreamJournal:
         if not self.suspended:
             self.store.journal_append_nowait(stream.request_id, [payload])
 
-    async def save_position(self, request_id: str, position: AppendPosition) -> None:
-        """Record a journalled stream's append position; returns once it is committed."""
+    async def positions_committed(self) -> None:
+        """Return once every append position queued so far ("handled") is committed, with what the turn
+        wrote before it."""
         if not self.suspended:
-            await self.store.journal_put_append_position(request_id, position_to_json(position))
+            await self.store.flush()
 
     async def load_position(self, request_id: str) -> AppendPosition | None:
         """The append position recorded for `request_id` (None: none, or unreadable, which is logged)."""
