@@ -187,8 +187,6 @@ class RejectionKind(enum.Enum):
     """The seqno was already taken by an upload with other bytes: not a retry of it."""
     LATE_START = "late_start"
     """Seqno 0 came after the sequence had started at 1 (it waited ``start_grace`` for it)."""
-    WITHDRAWN = "withdrawn"
-    """A held append was taken back (its sender left before its sequence delivered anything)."""
 
 
 @attrs.frozen

@@ -82,7 +82,6 @@ CONNECT_CODE_FOR: Final[Mapping[RejectionKind, ConnectCodeName]] = {
     RejectionKind.LATE_START: "failed_precondition",
     RejectionKind.INVALID_REQUEST_ID: "invalid_argument",
     RejectionKind.CONFLICTING_RETRY: "aborted",
-    RejectionKind.WITHDRAWN: "unavailable",
 }
 """The Connect code for each way the sequencer refuses an append. Why each code fits:
 
@@ -102,8 +101,7 @@ CONNECT_CODE_FOR: Final[Mapping[RejectionKind, ConnectCodeName]] = {
 * ``aborted`` (conflicting retry): a seqno already taken by other bytes. Connect's own words for the
   code name this case ("typically due to a concurrency issue such as a sequencer check failure").
 
-``unavailable`` is the adapter's own: the gate is shutting down (or has shut down). A withdrawn append
-never has a waiter left to answer.
+``unavailable`` is the adapter's own: the gate is shutting down (or has shut down).
 """
 
 
