@@ -198,14 +198,22 @@ def test_the_users_shell_command_runs_in_the_editor_and_is_recorded() -> None:
     assert effects[-1] == End(None) and m.phase is P.ENDED
 
 
-def test_an_unanswered_question_times_out_and_is_not_asked_again() -> None:
-    request = run(user_action("hi"))
-    m = to_loading(request)
+def test_an_unanswered_question_times_out_and_the_editor_is_not_asked_again() -> None:
+    """The run's own context marks its rules incomplete (so it is asked for) and lists an MCP server without
+    schemas (so the MCP state would be asked next): once the first question timed out, the second is not
+    asked, and the run goes on with what it has."""
+    action = user_action("hi")
+    carried = action.user_message_action.request_context
+    carried.rules_info_complete = False
+    descriptor = carried.mcp_file_system_options.mcp_descriptors.add(server_name="d", server_identifier="d1")
+    descriptor.tools.add(tool_name="lookup")
+    m = to_loading(run(action))
     (ask,) = of(m.handle(ConversationLoaded()), AskEditor)
+    assert ask.message.HasField("request_context_args")
     assert m.handle(QueryTimedOut(ask.message.id + 5)) == []  # another question's timer: not this one
     effects = m.handle(QueryTimedOut(ask.message.id))
     assert of(effects, AskEditor) == [] and of(effects, ForgetQuery) == []
-    assert m.phase is P.STEP  # the run goes on without
+    assert m.phase is P.STEP and of(effects, StartPass)  # the run goes on without
 
 
 def test_the_mcp_state_is_not_asked_once_the_editor_left_a_question_unanswered() -> None:
