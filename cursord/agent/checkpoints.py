@@ -240,9 +240,11 @@ class CheckpointKeeper:
         arrived, slot = trio.Event(), list[bytes | None]([None])
         self.fetches[kv_id] = (arrived, slot)
         self.stream.publish(updates.get_blob(kv_id, blob_id))
-        with trio.move_on_after(timeout_seconds):
-            await arrived.wait()
-        self.fetches.pop(kv_id, None)
+        try:
+            with trio.move_on_after(timeout_seconds):
+                await arrived.wait()
+        finally:
+            self.fetches.pop(kv_id, None)
         if not arrived.is_set():
             log.info("stream %s: the editor did not answer get_blob; not asking again", self.stream.request_id)
             self.editor_answers = False

@@ -283,7 +283,7 @@ class AgentTurn(StreamBehaviour):
         assert state.setup is not None
         self.run_request = record.run_request
         self.machine = self._machine(state)
-        self.stream.conversation_id = state.conversation_id
+        self._show_conversation()
         self.stream.model_id = state.setup.model
         self.record = record
         if state.conversation_id is not None:
@@ -293,6 +293,10 @@ class AgentTurn(StreamBehaviour):
     @property
     def conversation_id(self) -> str | None:
         return self.machine.state.conversation_id
+
+    def _show_conversation(self) -> None:
+        """The stream's copy of the machine's conversation id (the status page shows it)."""
+        self.stream.conversation_id = self.machine.state.conversation_id
 
     # ---- input routing ----------------------------------------------------------------------------
 
@@ -310,9 +314,10 @@ class AgentTurn(StreamBehaviour):
                 log.info("stream %s: prewarm_request during a turn ignored", self.stream.request_id)
             case ActionRequested():
                 await self._on_action(item)
-            case QueryTimedOut() if self.query_timers.pop(item.exec_seq, None) is not None:
+            case QueryTimedOut() if item.exec_seq in self.query_timers:
+                del self.query_timers[item.exec_seq]
                 await self._feed(item)
-            case QueryTimedOut():
+            case QueryTimedOut():  # it fired as the answer came: `ForgetQuery` has settled the question
                 log.debug("stream %s: timer of question %d, answered since", self.stream.request_id, item.exec_seq)
             case _ if isinstance(item, _MACHINE_INPUTS):
                 await self._feed(item)
@@ -397,7 +402,7 @@ class AgentTurn(StreamBehaviour):
 
     async def _feed(self, item: object) -> None:
         effects = list(self.machine.handle(item))
-        self.stream.conversation_id = self.machine.state.conversation_id  # shown on the status page
+        self._show_conversation()
         # An exec sent before the snapshot that expects its answer is on disk, and a crash in between,
         # and the restarted daemon runs the finished pass again (issue 27 #14): such execs are published
         # but held from the editor until the snapshot after them has committed.
