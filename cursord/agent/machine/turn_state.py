@@ -1,9 +1,9 @@
 """The agent turn's state record: one frozen value, which is also what a turn snapshot stores.
 
 `TurnState` holds everything a turn needs to go on after a restart: where it is (`TurnPhase`; while it
-prepares, what it has gathered: `Preparation`), what it runs with (`TurnSetup`), the conversation so far and this turn's own messages, the ids it hands out,
-and the tool calls of the current step (`PendingCall`). `cursord.agent.restore` writes it to the store
-at every step boundary and reads it back.
+prepares, what it has gathered: `Preparation`), what it runs with (`TurnSetup`), the conversation so far
+and this turn's own messages, the ids it hands out, and the tool calls of the current step (`PendingCall`).
+`cursord.agent.restore` writes it to the store at every step boundary and reads it back.
 
 Two things the machine keeps beside it are *not* part of the record, because a restart drops them by
 design: the output of the pass in flight (a pass that dies with the process is run again) and the output
