@@ -2,8 +2,8 @@
 
 Theory of operation. `TurnRecord` is the machine's `TurnState` together with what the actor keeps for
 the same turn: the run request, how many frames the stream's backlog held, the tool calls the editor was
-shown (the checkpoint's steps), the messages queued for the conversation's next run, the blobs offered
-to the editor's store and whether the user picked Auto-review. `encode` and `decode` are made
+shown (the checkpoint's steps), the messages queued for the conversation's next run and the blobs offered
+to the editor's store. `encode` and `decode` are made
 mechanically from the attrs classes by a cattrs converter, so a field added to any class in the record is
 written and read back without a line here; only what is not an attrs value has a hook:
 
@@ -56,8 +56,6 @@ class TurnRecord:
     blobs: BlobLedger = attrs.field(factory=BlobLedger)
     #: what this turn's checkpoints build on (None: not known, read it from the store)
     checkpoint_base: CheckpointBase | None = None
-    #: the user picked Auto-review (the request context says so, which the editor may give only when asked)
-    auto_review: bool = False
 
 
 @attrs.frozen
@@ -139,7 +137,10 @@ def decode(data: dict[str, Any]) -> TurnRecord:
     """The record a version-2 snapshot holds (its state in phase `RESTORED` if it was written so)."""
     if data.get("v") != RECORD_VERSION:
         raise ValueError(f"turn record version {data.get('v')!r} is not {RECORD_VERSION}")
-    record = _CONVERTER.structure({k: v for k, v in data.items() if k != "v"}, TurnRecord)
+    data = {k: v for k, v in data.items() if k != "v"}
+    if data.pop("auto_review", False) and data["state"].get("setup") is not None:  # kept beside the state until
+        data["state"]["setup"]["auto_review"] = True  # it moved into the turn's setup
+    record = _CONVERTER.structure(data, TurnRecord)
     return attrs.evolve(record, state=_resolve_tools(record.state))
 
 

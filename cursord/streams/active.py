@@ -21,9 +21,9 @@ The behaviour (the agent turn, `cursord.agent`) runs its long work as tasks in t
 which is canceled when the stream ends; the actor loop itself lives until retirement.
 
 An upload is handled when the actor has taken it from the mailbox and its behaviour is done with it (a
-run_request or prewarm_request as soon as it is taken: preparing a run may wait for the editor, and a
-crash while preparing ends the stream anyway): `deliver` returns an event set then (at once for an
-upload the behaviour claims), and a BidiAppend is ACKed only after it. The upload's append position
+run_request or prewarm_request as soon as it is taken: a crash while the run prepares ends the stream
+anyway): `deliver` returns an event set then, and a BidiAppend is ACKed only after it. Every upload goes
+through the mailbox, the editor's answers to what the behaviour asked included. The upload's append position
 becomes `handled_position` at that moment and observers hear "handled" (the journal records it), so what
 a restarted daemon takes for delivered is what the turn had taken: an upload that was only in the
 mailbox was never ACKed, and the editor sends it again.
@@ -63,7 +63,7 @@ class StreamTimings:
 class StreamBehaviour:
     """What a stream does with its inputs (the agent turn is one): every method the actor may call.
 
-    Subclasses implement `handle` and `cancel`; `claim` and `after_end` have no-op defaults."""
+    Subclasses implement `handle` and `cancel`; `after_end` has a no-op default."""
 
     async def handle(self, item: object) -> None:
         """Handle one mailbox item: an inbound intent from Bidi, or an event one of its tasks posted."""
@@ -72,11 +72,6 @@ class StreamBehaviour:
     async def cancel(self, error: ConnectError) -> None:
         """Stop all work (abort pending execs, cancel provider passes) and end the stream with `error`."""
         raise NotImplementedError
-
-    def claim(self, intent: object) -> bool:
-        """Take an upload before it enters the mailbox (an answer the actor itself waits for, such as a blob
-        read back from the editor while a run prepares). False: it goes to the mailbox."""
-        return False
 
     async def after_end(self, item: object) -> None:
         """A mailbox item that arrived after the stream ended (late answers to blob stores)."""
@@ -269,10 +264,7 @@ class ActiveStream:
             self._notify("uploaded")
         self._reschedule()
         upload = _Upload(intent, position)
-        if self.behaviour.claim(intent):
-            self._handled(upload)
-        else:
-            await self.post(upload)
+        await self.post(upload)
         return upload.handled
 
     def _handled(self, upload: _Upload) -> None:
@@ -343,8 +335,8 @@ class ActiveStream:
         if upload is not None:
             item = upload.intent
             if isinstance(item, RunRequested | PrewarmRequested):
-                # Preparing a run may wait for the editor's answers to its questions, which a client may
-                # send only once this upload is ACKed; a crash while preparing ends the stream anyway.
+                # The editor may wait for this ACK before it answers the run's questions; a crash while
+                # the run prepares ends the stream anyway.
                 self._handled(upload)
                 upload = None
         try:

@@ -130,3 +130,15 @@ def test_an_old_snapshots_call_signature_is_read() -> None:
     pending = [{**OLD_SNAPSHOT["pending"][1], "call": ["c2", "Shell", '{"command":"ls"}', "sig-2"]}]  # type: ignore[dict-item]
     record = snapshot_v1.decode({**OLD_SNAPSHOT, "pending": pending}, None)
     assert record.state.pending[0].call.signature == "sig-2"
+
+
+@pytest.mark.parametrize("picked", [True, False])
+def test_a_record_that_kept_auto_review_beside_its_state_reads_it_into_the_setup(picked: bool) -> None:
+    """Records written before Auto-review moved into the turn's setup kept it at the top."""
+    record = snapshot_v1.decode(OLD_SNAPSHOT, None)
+    data = json.loads(turn_record.encode(record))
+    assert "auto_review" not in data and data["state"]["setup"]["auto_review"] is False
+    del data["state"]["setup"]["auto_review"]
+    data["auto_review"] = picked
+    back = turn_record.decode(data)
+    assert back.state.setup is not None and back.state.setup.auto_review is picked

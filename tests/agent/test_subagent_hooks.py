@@ -11,7 +11,7 @@ from cursord.agent.machine import PassDelta, PassEnded, SendExec, StartPass, Tur
 from cursord.core.intents import ExecResultArrived
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, TextPart, ToolCallDone, ToolResultPart
-from tests.agent.test_turn_machine import P, begin, in_step, machine, of, setup
+from tests.agent.test_turn_machine import P, in_step, machine, of, prepared, setup
 
 TASK = ToolCallDone(
     index=0, id="call-task", name="Task",
@@ -70,7 +70,7 @@ def test_pre_compact_is_sent_before_a_compaction() -> None:
     steps = HookSteps(frozenset({hooks.PRE_COMPACT}))
     history = tuple(Message.user("old " * 4000) if i % 2 == 0 else Message.assistant(TextPart("ok")) for i in range(8))
     m = machine()
-    effects = m.handle(begin(setup=setup(hook_steps=steps, window=8_000), history=history))
+    effects = prepared(m, setup=setup(hook_steps=steps, window=8_000), history=history)
     assert m.phase is P.SUMMARY
     (hook,) = of(effects, SendExec)
     query = hook.message.execute_hook_args.request.pre_compact

@@ -17,21 +17,27 @@ from cursord.agent.machine import (
     AbortExec,
     AbortSubagent,
     AskUser,
-    Begin,
+    BlobsRead,
     Cancel,
     CancelPass,
     Checkpoint,
+    ConversationLoaded,
     End,
     ForceBackground,
+    ModelChosen,
     MoveTo,
     PassDelta,
     PassEnded,
     PassFailed,
     Publish,
+    QueryTimedOut,
+    QueuedTaken,
     RecordTurn,
     Resume,
     ReviewVerdict,
+    RouteFacts,
     Rule,
+    RunStarted,
     SendExec,
     ShowToolCall,
     Snapshot,
@@ -45,9 +51,16 @@ from cursord.agent.machine import (
     TurnState,
     WebToolDone,
 )
+from cursord.agent.machine.turn_events import Effect
 from cursord.agent.tools import ToolOutcome, ToolRegistry
 from cursord.connect.errors import Code, ConnectError
-from cursord.core.intents import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered
+from cursord.core.intents import (
+    ExecControlArrived,
+    ExecControlKind,
+    ExecResultArrived,
+    InteractionAnswered,
+    PrewarmRequested,
+)
 from cursord.core.phases import Phase
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse
@@ -55,7 +68,13 @@ from cursord.providers.model import Message, TextDelta, TextPart, ToolCallDone, 
 
 P = TurnPhase
 INPUT_TYPES: tuple[type, ...] = (
-    Begin,
+    PrewarmRequested,
+    RunStarted,
+    ModelChosen,
+    QueuedTaken,
+    ConversationLoaded,
+    QueryTimedOut,
+    BlobsRead,
     Resume,
     PassDelta,
     PassEnded,
@@ -103,8 +122,19 @@ def machine(state: TurnState | None = None, *, max_passes: int = 50) -> TurnMach
     )
 
 
-def begin(**changes: Any) -> Begin:
-    return attrs.evolve(Begin(setup(), "conv-1", (), (Message.user("hello"),)), **changes)
+def prepared(m: TurnMachine, **changes: Any) -> list[Effect]:
+    """The end of a preparation, with the setup, history and user messages a test needs (the preparation
+    itself is driven input by input in tests/agent/test_turn_prep.py): the first pass starts."""
+    m.state = attrs.evolve(m.state, phase=P.PREPARING, conversation_id="conv-1")
+    m._out = []
+    m._begin(
+        changes.get("setup") or setup(),
+        changes.get("history", ()),
+        changes.get("user", (Message.user("hello"),)),
+        summarize=changes.get("summarize", False),
+    )
+    effects, m._out = m._out, []
+    return effects
 
 
 def current_pass(m: TurnMachine) -> int:
@@ -127,16 +157,15 @@ def read_ok(exec_seq: int, content: str = "print(1)") -> ExecResultArrived:
 
 def in_step(**changes: Any) -> TurnMachine:
     m = machine()
-    m.handle(begin(**changes))
+    prepared(m, **changes)
     assert m.phase is P.STEP
     return m
 
 
 def in_summary() -> TurnMachine:
     m = machine()
-    m.handle(
-        Begin(setup(tools=False), "conv-1", (Message.user("old"), Message.assistant(TextPart("ok"))), summarize=True)
-    )
+    history = (Message.user("old"), Message.assistant(TextPart("ok")))
+    prepared(m, setup=setup(tools=False), history=history, summarize=True)
     assert m.phase is P.SUMMARY
     return m
 
@@ -163,8 +192,23 @@ def ended() -> TurnMachine:
     return m
 
 
+def preparing() -> TurnMachine:
+    """A run that waits for its model's route."""
+    m = machine()
+    m.handle(RunStarted(agent.AgentRunRequest(action=user_action("hi")), "conv-1"))
+    assert m.phase is P.PREPARING
+    return m
+
+
+def user_action(text: str) -> agent.ConversationAction:
+    return agent.ConversationAction(
+        user_message_action=agent.UserMessageAction(user_message=agent.UserMessage(text=text))
+    )
+
+
 BUILDERS: dict[TurnPhase, Callable[[], TurnMachine]] = {
     P.IDLE: machine,
+    P.PREPARING: preparing,
     P.RESTORED: restored,
     P.STEP: in_step,
     P.SUMMARY: in_summary,
@@ -178,7 +222,13 @@ def sample(kind: type, m: TurnMachine) -> object:
     pass_id = m.state.current.pass_id if m.state.current is not None else 1
     exec_seq = next((p.exec_seq for p in m.state.open_calls if p.exec_seq is not None), 1)
     samples: dict[type, object] = {
-        Begin: begin(),
+        PrewarmRequested: PrewarmRequested(agent.PrewarmRequest(conversation_id="conv-2")),
+        RunStarted: RunStarted(agent.AgentRunRequest(action=user_action("hi")), "conv-1"),
+        ModelChosen: ModelChosen(RouteFacts("model-x", "fake", 100_000)),
+        QueuedTaken: QueuedTaken(),
+        ConversationLoaded: ConversationLoaded(),
+        QueryTimedOut: QueryTimedOut(exec_seq),
+        BlobsRead: BlobsRead(),
         Resume: Resume(),
         PassDelta: PassDelta(pass_id, TextDelta("more")),
         PassEnded: PassEnded(pass_id),
@@ -199,8 +249,17 @@ def sample(kind: type, m: TurnMachine) -> object:
 
 #: the phase each listed transition leads to from the builders above (rows marked "ignore" keep it).
 EXPECTED: dict[tuple[TurnPhase, type], TurnPhase] = {
-    (P.IDLE, Begin): P.STEP,
+    (P.IDLE, PrewarmRequested): P.IDLE,
+    (P.IDLE, RunStarted): P.PREPARING,
     (P.IDLE, Cancel): P.ENDED,
+    # from the first sub-step (choosing the model): an answer to a later one is not taken there
+    (P.PREPARING, ModelChosen): P.PREPARING,
+    (P.PREPARING, QueuedTaken): P.PREPARING,
+    (P.PREPARING, ConversationLoaded): P.PREPARING,
+    (P.PREPARING, ExecResultArrived): P.PREPARING,  # no question asked yet: a stray answer
+    (P.PREPARING, QueryTimedOut): P.PREPARING,
+    (P.PREPARING, BlobsRead): P.PREPARING,
+    (P.PREPARING, Cancel): P.ENDED,
     (P.RESTORED, Resume): P.STEP,
     (P.RESTORED, Cancel): P.ENDED,
     (P.STEP, PassDelta): P.STEP,
@@ -284,16 +343,17 @@ def test_unlisted_pairs_are_protocol_errors(pair: tuple[TurnPhase, type]) -> Non
 
 
 def test_unlisted_pairs_include_the_obvious_bugs() -> None:
-    for pair in [(P.STEP, Begin), (P.TOOLS, Begin), (P.IDLE, PassEnded), (P.STEP, Resume), (P.ENDED, Begin)]:
+    obvious = [(P.STEP, RunStarted), (P.TOOLS, ModelChosen), (P.IDLE, PassEnded), (P.STEP, Resume)]
+    for pair in [*obvious, (P.ENDED, RunStarted), (P.PREPARING, PassDelta)]:
         assert pair in UNLISTED
 
 
 # ---- what the transitions do -----------------------------------------------------------------------
 
 
-def test_begin_snapshots_then_starts_the_first_pass() -> None:
+def test_a_prepared_run_snapshots_then_starts_the_first_pass() -> None:
     m = machine()
-    effects = m.handle(begin(history=(Message.user("before"), Message.assistant(TextPart("yes")))))
+    effects = prepared(m, history=(Message.user("before"), Message.assistant(TextPart("yes"))))
     kinds = [type(e) for e in effects]
     assert kinds == [Snapshot, MoveTo, Publish, type(effects[3]), StartPass]
     (snapshot,) = of(effects, Snapshot)
@@ -407,7 +467,7 @@ def test_a_provider_error_fails_the_turn() -> None:
 
 def test_the_pass_limit_stops_the_turn() -> None:
     m = machine(max_passes=1)
-    m.handle(begin())
+    prepared(m)
     m.handle(PassDelta(1, read_call()))
     m.handle(PassEnded(1))
     effects = m.handle(read_ok(1))
@@ -419,7 +479,7 @@ def test_the_pass_limit_stops_the_turn() -> None:
 def test_a_prompt_too_large_compacts_earlier_turns_first() -> None:
     history = (Message.user("x" * 40_000), Message.assistant(TextPart("ok")))
     m = machine()
-    effects = m.handle(begin(setup=setup(window=12_000), history=history))
+    effects = prepared(m, setup=setup(window=12_000), history=history)
     assert m.phase is P.SUMMARY and MoveTo(Phase.COMPACTING) in effects
     pass_id = current_pass(m)
     assert of(m.handle(PassDelta(pass_id, TextDelta("they talked"))), Publish) == []  # not shown as text
@@ -433,7 +493,7 @@ def test_a_prompt_too_large_compacts_earlier_turns_first() -> None:
 def test_a_failed_compaction_goes_on_uncompacted() -> None:
     history = (Message.user("x" * 40_000), Message.assistant(TextPart("ok")))
     m = machine()
-    m.handle(begin(setup=setup(window=12_000), history=history))
+    prepared(m, setup=setup(window=12_000), history=history)
     effects = m.handle(PassFailed(current_pass(m), MalformedResponse("fake", "no")))
     (start,) = of(effects, StartPass)
     assert len(start.request.messages) == 3 and m.phase is P.STEP and of(effects, End) == []

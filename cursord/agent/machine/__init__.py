@@ -1,16 +1,32 @@
 """cursord's sans-IO core: pure state machines with no trio, httpx, hypercorn or store import.
 
 The agent turn: `TurnMachine.handle(input) -> list[Effect]`, its rules in `TRANSITIONS`, its state in
-the frozen `TurnState` (also what a turn snapshot stores). `cursord.agent.turn` is the trio actor that
-carries out the effects. `BlobLedger`: the blobs a stream offers the editor's store and its answers.
+the frozen `TurnState` (also what a turn snapshot stores), from the run_request (its preparation:
+`turn_prep`) to its end. `cursord.agent.turn` is the trio actor that carries out the effects.
+`BlobLedger`: the blobs a stream offers the editor's store and its answers.
 """
 
 from cursord.agent.machine.blob_ledger import BlobLedger, BlobStored, SendBlob
+from cursord.agent.machine.prep_events import (
+    AskEditor,
+    BlobsRead,
+    ChooseModel,
+    ConversationLoaded,
+    ForgetQuery,
+    LastTurn,
+    LoadConversation,
+    ModelChosen,
+    QueryTimedOut,
+    QueuedTaken,
+    ReadBlobs,
+    RunStarted,
+    TakeQueued,
+)
+from cursord.agent.machine.prep_state import Preparation, PrepStep, RouteFacts
 from cursord.agent.machine.turn_events import (
     AbortExec,
     AbortSubagent,
     AskUser,
-    Begin,
     Cancel,
     CancelPass,
     Checkpoint,
@@ -36,22 +52,32 @@ from cursord.agent.machine.turn_events import (
     WebToolDone,
 )
 from cursord.agent.machine.turn_machine import TRANSITIONS, Rule, TurnMachine, TurnProtocolError
+from cursord.agent.machine.turn_prep import ASK_TIMEOUT, USER_SHELL_TIMEOUT, reasoning_choice
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
 
 __all__ = [
+    "ASK_TIMEOUT",
     "TRANSITIONS",
+    "USER_SHELL_TIMEOUT",
     "AbortExec",
     "AbortSubagent",
+    "AskEditor",
     "AskUser",
-    "Begin",
     "BlobLedger",
     "BlobStored",
+    "BlobsRead",
     "Cancel",
     "CancelPass",
     "Checkpoint",
+    "ChooseModel",
+    "ConversationLoaded",
     "Effect",
     "End",
     "ForceBackground",
+    "ForgetQuery",
+    "LastTurn",
+    "LoadConversation",
+    "ModelChosen",
     "MoveTo",
     "PassDelta",
     "PassEnded",
@@ -59,11 +85,18 @@ __all__ = [
     "PassInfo",
     "PassPurpose",
     "PendingCall",
+    "PrepStep",
+    "Preparation",
     "Publish",
+    "QueryTimedOut",
+    "QueuedTaken",
+    "ReadBlobs",
     "RecordTurn",
     "Resume",
     "ReviewVerdict",
+    "RouteFacts",
     "Rule",
+    "RunStarted",
     "RunWebTool",
     "SendBlob",
     "SendExec",
@@ -71,6 +104,7 @@ __all__ = [
     "Snapshot",
     "StartPass",
     "StoreSummary",
+    "TakeQueued",
     "Tap",
     "TurnMachine",
     "TurnOutcome",
@@ -79,4 +113,5 @@ __all__ = [
     "TurnSetup",
     "TurnState",
     "WebToolDone",
+    "reasoning_choice",
 ]

@@ -12,7 +12,15 @@ import enum
 import attrs
 from google.protobuf.message import Message as ProtoMessage
 
-from cursord.agent.machine.turn_state import TurnSetup, TurnState
+from cursord.agent.machine.prep_events import (
+    AskEditor,
+    ChooseModel,
+    ForgetQuery,
+    LoadConversation,
+    ReadBlobs,
+    TakeQueued,
+)
+from cursord.agent.machine.turn_state import TurnState
 from cursord.agent.tools import ToolOutcome
 from cursord.connect import ConnectError
 from cursord.core import Phase
@@ -24,24 +32,12 @@ from cursord.providers.model import Delta, Message, PassRequest, Usage
 
 
 @attrs.frozen
-class Begin:
-    """The actor prepared a run (asked the editor, read history and blobs): go on with the model.
-
-    `user` are the messages that open this turn (the user's message, or what a resumed turn had done);
-    `summarize` asks for the summary of `history` instead (the user's summarize action)."""
-
-    setup: TurnSetup
-    conversation_id: str | None
-    history: tuple[Message, ...] = ()
-    user: tuple[Message, ...] = ()
-    next_exec_seq: int = 1
-    applied_rules: tuple[str, ...] = ()
-    summarize: bool = False
-
-
-@attrs.frozen
 class Resume:
-    """Go on after a restart, from the restored state."""
+    """Go on after a restart, from the restored state; `served` is False when no configured provider serves
+    the turn's model any more (`models`: those that are)."""
+
+    served: bool = True
+    models: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -223,7 +219,13 @@ class End:
 
 
 Effect = (
-    Publish
+    ChooseModel
+    | TakeQueued
+    | LoadConversation
+    | AskEditor
+    | ForgetQuery
+    | ReadBlobs
+    | Publish
     | MoveTo
     | StartPass
     | CancelPass

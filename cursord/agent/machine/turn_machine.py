@@ -1,8 +1,7 @@
 """TurnMachine: the agent turn as a pure state machine. `handle(input) -> list[Effect]`.
 
-Theory of operation. A turn alternates provider *passes* and *tool steps*. The actor
-(`cursord.agent.turn`) prepares a run (asking the editor, reading history and blobs) and hands the
-machine `Begin`; from then on every input goes through `handle`, which looks up `(phase, input type)`
+Theory of operation. A turn prepares its first pass, then alternates provider *passes* and *tool steps*.
+Every input, from the run_request on, goes through `handle`, which looks up `(phase, input type)`
 in `TRANSITIONS` (the turn's rules, in one table at the end of this module: each row names its handler
 and the phases it may lead to), runs the handler, which updates the frozen `TurnState`, checks that the
 turn is in one of those phases, and returns the effects for the actor to carry out, in order. A pair
@@ -10,12 +9,13 @@ that is not in the table, or a handler that moves the turn elsewhere, is a bug o
 `TurnProtocolError`; inputs the editor may send at any time (a stray exec result, a late answer) are
 listed explicitly as ignored.
 
-Phases (`TurnPhase`): IDLE (built; the actor prepares the run), RESTORED (built from a record), STEP (a
-provider pass of the turn), SUMMARY (a summary pass), TOOLS (the step's tool calls wait for the editor),
-ENDED.
+Phases (`TurnPhase`): IDLE (built, no run yet), PREPARING (the run gathers what its first pass needs),
+RESTORED (built from a record), STEP (a provider pass of the turn), SUMMARY (a summary pass), TOOLS (the
+step's tool calls wait for the editor), ENDED.
 
-- `Begin` starts the first pass (compacting earlier turns first if the prompt would not fit the
-  model's window, or summarizing when the user asked for that).
+- `RunStarted` starts the preparation (`cursord.agent.machine.turn_prep`: each I/O need is an effect and
+  its answer an input); once prepared, the first pass starts (compacting earlier turns first if the
+  prompt would not fit the model's window, or summarizing when the user asked for that).
 - Each pass publishes text and thinking as its deltas arrive. `PassEnded` appends the reply; if it
   called tools, each call becomes a `PendingCall`: an exec (`SendExec`) or a question (`AskUser`),
   served locally (`FetchRules`) or failed at once (unknown tool, bad arguments). Configured hooks wrap
@@ -40,12 +40,19 @@ import attrs
 
 from cursord.agent import hooks, updates
 from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
-from cursord.agent.errors import provider_failure
+from cursord.agent.errors import model_not_served, provider_failure
+from cursord.agent.machine.prep_events import (
+    BlobsRead,
+    ConversationLoaded,
+    ModelChosen,
+    QueryTimedOut,
+    QueuedTaken,
+    RunStarted,
+)
 from cursord.agent.machine.turn_events import (
     AbortExec,
     AbortSubagent,
     AskUser,
-    Begin,
     Cancel,
     CancelPass,
     Checkpoint,
@@ -71,6 +78,7 @@ from cursord.agent.machine.turn_events import (
     WebToolDone,
 )
 from cursord.agent.machine.turn_pass import PassBuffer
+from cursord.agent.machine.turn_prep import PreparingTurn
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
 from cursord.agent.tools import (
     ContentStream,
@@ -88,8 +96,15 @@ from cursord.agent.tools import (
 )
 from cursord.agent.turn_inputs import rules_for_paths, touched_paths
 from cursord.connect import Code, ConnectError
-from cursord.context import FETCH_RULES_TOOL, without_images
-from cursord.core import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered, Phase
+from cursord.context import FETCH_RULES_TOOL, ContextLimits, without_images
+from cursord.core import (
+    ExecControlArrived,
+    ExecControlKind,
+    ExecResultArrived,
+    InteractionAnswered,
+    Phase,
+    PrewarmRequested,
+)
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse, ProviderError
 from cursord.providers.model import (
@@ -116,11 +131,11 @@ class TurnProtocolError(Exception):
 Handler = Callable[["TurnMachine", Any], None]
 
 
-class TurnMachine:
+class TurnMachine(PreparingTurn):
     """One agent turn (see the module docstring).
 
     `summary_message` makes the message a compaction summary becomes (the store's format); `clock`
-    gives the time for step, thinking and hook durations."""
+    gives the time for step, thinking and hook durations; `context_limits` bound what the user attaches."""
 
     def __init__(
         self,
@@ -130,8 +145,10 @@ class TurnMachine:
         max_passes: int = 50,
         clock: Callable[[], float] = lambda: 0.0,
         state: TurnState | None = None,
+        context_limits: ContextLimits | None = None,
     ) -> None:
         self.request_id = request_id
+        self.context_limits = context_limits if context_limits is not None else ContextLimits()
         self.max_passes = max_passes
         self.clock = clock
         self.state = state if state is not None else TurnState()
@@ -207,23 +224,29 @@ class TurnMachine:
 
     # ---- starting ---------------------------------------------------------------------------------
 
-    def _on_begin(self, begin: Begin) -> None:
-        self._set(
-            setup=begin.setup,
-            conversation_id=begin.conversation_id,
-            messages=begin.history,
-            turn_start=len(begin.history),
-            next_exec_seq=max(self.state.next_exec_seq, begin.next_exec_seq),
-            applied_rules=begin.applied_rules,
-        )
-        if begin.summarize:
+    def _begin(
+        self,
+        setup: TurnSetup,
+        history: tuple[Message, ...],
+        user: tuple[Message, ...],
+        *,
+        applied_rules: tuple[str, ...] = (),
+        summarize: bool = False,
+    ) -> None:
+        """The run is prepared (`cursord.agent.machine.turn_prep`): the first pass (or the user's summary)."""
+        self._set(setup=setup, messages=history, turn_start=len(history), applied_rules=applied_rules)
+        if summarize:
             self._start_summary(manual=True)
             return
-        for message in begin.user:
+        for message in user:
             self._add_message(message)
         self._next_pass()
 
-    def _on_resume(self, _: Resume) -> None:
+    def _on_resume(self, resume: Resume) -> None:
+        if not resume.served:
+            self._set(phase=TurnPhase.ENDED)
+            self._emit(End(model_not_served(self._setup.model, list(resume.models))))
+            return
         pending = self.state.pending
         if any(p.open for p in pending):
             self._set(phase=TurnPhase.TOOLS)
@@ -855,8 +878,9 @@ def _rule(handler: Handler, *then: TurnPhase) -> Rule:
     return Rule(handler, frozenset(then))
 
 
-IDLE, RESTORED, STEP, SUMMARY, TOOLS, ENDED = (
+IDLE, PREPARING, RESTORED, STEP, SUMMARY, TOOLS, ENDED = (
     TurnPhase.IDLE,
+    TurnPhase.PREPARING,
     TurnPhase.RESTORED,
     TurnPhase.STEP,
     TurnPhase.SUMMARY,
@@ -872,12 +896,25 @@ _NEXT_PASS = (STEP, SUMMARY, ENDED)
 #: nothing in that phase: the editor answering late, twice, or for an exec that is not the turn's (a
 #: forced-background exec, one from before a cancel), and the output of a pass that was canceled.
 TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
-    # IDLE: the actor prepares the run; Begin starts the first pass (or compaction, or the user's summary)
-    (IDLE, Begin): _rule(M._on_begin, *_NEXT_PASS),
+    # IDLE: no run yet; a prewarm names the conversation, the run_request starts preparing it
+    (IDLE, PrewarmRequested): _rule(M._on_prewarm, IDLE),
+    (IDLE, RunStarted): _rule(M._on_run_started, PREPARING),
     (IDLE, Cancel): _rule(M._on_cancel, ENDED),  # nothing runs yet
     (IDLE, ExecResultArrived): _rule(M._ignore, IDLE),
     (IDLE, ExecControlArrived): _rule(M._ignore, IDLE),
     (IDLE, InteractionAnswered): _rule(M._ignore, IDLE),
+    # PREPARING (`turn_prep`): each answer leads to the next question, or the run ends here (model not
+    # served, nothing to run or resume or summarize, the user's shell command done), or the first pass
+    # starts. An answer for another sub-step (or exec id) than the one waited for is ignored by the handler.
+    (PREPARING, ModelChosen): _rule(M._on_model_chosen, PREPARING, ENDED),
+    (PREPARING, QueuedTaken): _rule(M._on_queued_taken, PREPARING, ENDED),
+    (PREPARING, ConversationLoaded): _rule(M._on_loaded, PREPARING, *_NEXT_PASS),
+    (PREPARING, ExecResultArrived): _rule(M._on_prep_answer, PREPARING, *_NEXT_PASS),
+    (PREPARING, QueryTimedOut): _rule(M._on_query_timed_out, PREPARING, *_NEXT_PASS),
+    (PREPARING, BlobsRead): _rule(M._on_blobs_read, PREPARING, *_NEXT_PASS),
+    (PREPARING, Cancel): _rule(M._on_prep_cancel, ENDED),  # aborts the question in flight
+    (PREPARING, ExecControlArrived): _rule(M._ignore, PREPARING),
+    (PREPARING, InteractionAnswered): _rule(M._ignore, PREPARING),
     # RESTORED: after a restart; Resume waits for open calls, or runs the next pass again
     (RESTORED, Resume): _rule(M._on_resume, TOOLS, *_NEXT_PASS),
     (RESTORED, Cancel): _rule(M._on_cancel, ENDED),
@@ -931,4 +968,10 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (ENDED, InteractionAnswered): _rule(M._ignore, ENDED),
     (ENDED, WebToolDone): _rule(M._ignore, ENDED),  # a search or fetch that finished after the turn was canceled
     (ENDED, ReviewVerdict): _rule(M._ignore, ENDED),  # a review that finished after the turn was canceled
+    # answers to a preparation that was canceled meanwhile
+    (ENDED, ModelChosen): _rule(M._ignore, ENDED),
+    (ENDED, QueuedTaken): _rule(M._ignore, ENDED),
+    (ENDED, ConversationLoaded): _rule(M._ignore, ENDED),
+    (ENDED, BlobsRead): _rule(M._ignore, ENDED),
+    (ENDED, QueryTimedOut): _rule(M._ignore, ENDED),
 }

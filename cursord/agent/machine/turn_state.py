@@ -1,9 +1,9 @@
 """The agent turn's state record: one frozen value, which is also what a turn snapshot stores.
 
-`TurnState` holds everything a turn needs to go on after a restart: where it is (`TurnPhase`), what it
-runs with (`TurnSetup`), the conversation so far and this turn's own messages, the ids it hands out,
-and the tool calls of the current step (`PendingCall`). `cursord.agent.restore` writes it to the store
-at every step boundary and reads it back.
+`TurnState` holds everything a turn needs to go on after a restart: where it is (`TurnPhase`; while it
+prepares, what it has gathered: `Preparation`), what it runs with (`TurnSetup`), the conversation so far
+and this turn's own messages, the ids it hands out, and the tool calls of the current step (`PendingCall`).
+`cursord.agent.restore` writes it to the store at every step boundary and reads it back.
 
 Two things the machine keeps beside it are *not* part of the record, because a restart drops them by
 design: the output of the pass in flight (a pass that dies with the process is run again) and the output
@@ -19,6 +19,7 @@ import attrs
 
 from cursord.agent.compaction import PromptEstimate
 from cursord.agent.hooks import HookSteps
+from cursord.agent.machine.prep_state import Preparation
 from cursord.agent.tools import Tool, ToolContext, ToolOutcome, ToolRegistry
 from cursord.context import RuleBook
 from cursord.proto import agent_v1_pb2 as agent
@@ -26,7 +27,8 @@ from cursord.providers.model import Message, ReasoningChoice, ToolCallPart, Usag
 
 
 class TurnPhase(enum.Enum):
-    IDLE = "idle"  # built; the actor prepares the run (or the run never needs the model)
+    IDLE = "idle"  # built; no run_request yet
+    PREPARING = "preparing"  # the run prepares its first pass (`TurnState.prep`: `cursord.agent.machine.turn_prep`)
     RESTORED = "restored"  # built from a snapshot; waits for `Resume`
     STEP = "step"  # a provider pass of the turn runs: its output is published and may call tools
     SUMMARY = "summary"  # a summary pass runs (compaction, or the user's summarize)
@@ -65,6 +67,8 @@ class TurnSetup:
     reasoning: ReasoningChoice = attrs.field(factory=ReasoningChoice)
     hook_steps: HookSteps = attrs.field(factory=HookSteps)
     rules: RuleBook = attrs.field(factory=RuleBook)
+    #: the user picked Auto-review (`env.smart_mode_classifier_auto_mode_enabled`): `cursord.agent.auto_review`
+    auto_review: bool = False
 
 
 @attrs.frozen
@@ -118,6 +122,8 @@ class TurnState:
     applied_rules: tuple[str, ...] = ()
     #: the size of the next prompt, from the provider's last count (checkpoints show it; compaction reads it)
     estimate: PromptEstimate = attrs.field(factory=PromptEstimate)
+    #: what the run has gathered so far while it prepares (None outside PREPARING)
+    prep: Preparation | None = None
 
     @property
     def open_calls(self) -> tuple[PendingCall, ...]:
