@@ -46,7 +46,6 @@ from cursord.agent.machine import (
     Effect,
     End,
     ForceBackground,
-    MoveTo,
     PassDelta,
     PassEnded,
     PassFailed,
@@ -83,6 +82,7 @@ from cursord.core import (
     ExecResultArrived,
     InteractionAnswered,
     KvResultArrived,
+    Phase,
     PrewarmRequested,
     RunRequested,
     UnknownUpload,
@@ -188,6 +188,11 @@ class AgentTurn(StreamBehaviour):
     def __attrs_post_init__(self) -> None:
         self.machine = self._machine(None)
 
+    @property
+    def phase(self) -> Phase:
+        """The stream's phase, read off the turn's state (`TurnState.stream_phase`)."""
+        return self.machine.state.stream_phase
+
     def _machine(self, state: TurnState | None) -> TurnMachine:
         return TurnMachine(
             self.stream.request_id,
@@ -287,6 +292,7 @@ class AgentTurn(StreamBehaviour):
 
     async def _feed(self, item: object) -> None:
         effects = list(self.machine.handle(item))
+        self.stream.refresh_phase()  # before the effects: observers see the checkpoint being written
         # An exec sent before the snapshot that expects its answer is on disk, and a crash in between,
         # and the restarted daemon runs the finished pass again (issue 27 #14): such execs are published
         # but held from the editor until the snapshot after them has committed.
@@ -305,8 +311,6 @@ class AgentTurn(StreamBehaviour):
         match effect:
             case Publish(message=message):
                 stream.publish(message)
-            case MoveTo(phase=phase):
-                stream.move_to(phase)
             case StartPass():
                 assert self.route is not None
                 self.pass_scope = trio.CancelScope()

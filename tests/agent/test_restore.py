@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 from cursord.agent import snapshot_v1, turn_record
-from cursord.agent.machine import MoveTo, Resume, StartPass, TurnMachine, TurnPhase
+from cursord.agent.machine import CallStage, Resume, StartPass, TurnMachine, TurnPhase
 from cursord.agent.restore import read
 from cursord.agent.tools import ShellTool
 from cursord.core.intents import ExecResultArrived
@@ -80,7 +80,8 @@ def test_an_old_snapshot_is_read_and_written_back_the_same() -> None:
 def test_a_restored_turn_goes_on_where_it_stopped() -> None:
     state = snapshot_v1.decode(OLD_SNAPSHOT, None).state
     machine = TurnMachine("req-1", summary_message=Message.user, state=state)
-    assert machine.handle(Resume()) == [MoveTo(Phase.WAITING_EXTERNAL)]
+    assert [p.stage for p in state.pending] == [CallStage.SETTLED, CallStage.SHELL_STREAM]  # read off the old fields
+    assert machine.handle(Resume()) == [] and machine.state.stream_phase is Phase.WAITING_EXTERNAL
     done = agent.ShellResult(success=agent.ShellSuccess(command="ls", stdout="a.py", exit_code=0))
     effects = machine.handle(ExecResultArrived(agent.ExecClientMessage(id=2, shell_result=done)))
     (start,) = [e for e in effects if isinstance(e, StartPass)]

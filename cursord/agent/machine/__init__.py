@@ -1,11 +1,13 @@
 """cursord's sans-IO core: pure state machines with no trio, httpx, hypercorn or store import.
 
 The agent turn: `TurnMachine.handle(input) -> list[Effect]`, its rules in `TRANSITIONS`, its state in
-the frozen `TurnState` (also what a turn snapshot stores). `cursord.agent.turn` is the trio actor that
-carries out the effects. `BlobLedger`: the blobs a stream offers the editor's store and its answers.
+the frozen `TurnState` (also what a turn snapshot stores), each tool call's life in `CALL_MOVES`.
+`cursord.agent.turn` is the trio actor that carries out the effects. `BlobLedger`: the blobs a stream
+offers the editor's store and its answers.
 """
 
 from cursord.agent.machine.blob_ledger import BlobLedger, BlobStored, SendBlob
+from cursord.agent.machine.call_life import CALL_MOVES, CallEvent, CallLifeError, CallStage
 from cursord.agent.machine.turn_events import (
     AbortExec,
     AbortSubagent,
@@ -17,7 +19,6 @@ from cursord.agent.machine.turn_events import (
     Effect,
     End,
     ForceBackground,
-    MoveTo,
     PassDelta,
     PassEnded,
     PassFailed,
@@ -39,6 +40,7 @@ from cursord.agent.machine.turn_machine import TRANSITIONS, Rule, TurnMachine, T
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
 
 __all__ = [
+    "CALL_MOVES",
     "TRANSITIONS",
     "AbortExec",
     "AbortSubagent",
@@ -46,13 +48,15 @@ __all__ = [
     "Begin",
     "BlobLedger",
     "BlobStored",
+    "CallEvent",
+    "CallLifeError",
+    "CallStage",
     "Cancel",
     "CancelPass",
     "Checkpoint",
     "Effect",
     "End",
     "ForceBackground",
-    "MoveTo",
     "PassDelta",
     "PassEnded",
     "PassFailed",

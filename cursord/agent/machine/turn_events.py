@@ -15,7 +15,6 @@ from google.protobuf.message import Message as ProtoMessage
 from cursord.agent.machine.turn_state import TurnSetup, TurnState
 from cursord.agent.tools import ToolOutcome
 from cursord.connect import ConnectError
-from cursord.core import Phase
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import ProviderError
 from cursord.providers.model import Delta, Message, PassRequest, Usage
@@ -111,11 +110,6 @@ class WebToolDone:
 @attrs.frozen
 class Publish:
     message: agent.AgentServerMessage
-
-
-@attrs.frozen
-class MoveTo:
-    phase: Phase
 
 
 @attrs.frozen
@@ -224,7 +218,6 @@ class End:
 
 Effect = (
     Publish
-    | MoveTo
     | StartPass
     | CancelPass
     | SendExec
