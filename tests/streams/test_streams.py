@@ -124,10 +124,10 @@ async def test_the_phase_is_the_behaviours_until_the_stream_ends_and_observers_h
     assert stream.phase is Phase.WAITING_EXTERNAL  # derived at once; observers hear it when told
     stream.refresh_phase()
     stream.end(ConnectError(Code.CANCELED, "stop"))
+    assert heard == ["provider_running", "waiting_external", "canceled"]  # the ending is heard as it ends
     behaviour(stream).phase = Phase.PROVIDER_RUNNING  # a behaviour still busy after the end changes nothing
     stream.refresh_phase()
-    assert stream.phase is Phase.CANCELED
-    assert heard == ["provider_running", "waiting_external", "canceled"]
+    assert stream.phase is Phase.CANCELED and heard[-1] == "canceled" and len(heard) == 3
 
 
 # ---- heartbeat, grace, retention -----------------------------------------------------------------
