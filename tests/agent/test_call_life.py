@@ -24,8 +24,8 @@ from cursord.agent.machine import (
     StartPass,
     TurnMachine,
     WebToolDone,
+    turn_state,
 )
-from cursord.agent.machine import turn_state
 from cursord.agent.machine.call_life import check_move
 from cursord.agent.tools import ToolContext, ToolOutcome, WebSearchTool
 from cursord.core.intents import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered
@@ -253,7 +253,8 @@ def web_call() -> TurnMachine:
     query_id = the_call(m).query_id
     assert query_id is not None
     approved = agent.WebSearchRequestResponse(approved=agent.WebSearchRequestResponse.Approved())
-    effects = m.handle(InteractionAnswered(agent.InteractionResponse(id=query_id, web_search_request_response=approved)))
+    response = agent.InteractionResponse(id=query_id, web_search_request_response=approved)
+    effects = m.handle(InteractionAnswered(response))
     assert of(effects, RunWebTool)
     return m
 

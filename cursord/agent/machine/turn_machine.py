@@ -4,23 +4,26 @@ Theory of operation. A turn alternates provider *passes* and *tool steps*. The a
 (`cursord.agent.turn`) prepares a run (asking the editor, reading history and blobs) and hands the
 machine `Begin`; from then on every input goes through `handle`, which looks up `(phase, input type)`
 in `TRANSITIONS` (the turn's rules, in one table at the end of this module: each row names its handler
-and the phases it may lead to), runs the handler, which updates the frozen `TurnState`, checks that the
-turn is in one of those phases, and returns the effects for the actor to carry out, in order. A pair
-that is not in the table, or a handler that moves the turn elsewhere, is a bug on our side and raises
-`TurnProtocolError`; inputs the editor may send at any time (a stray exec result, a late answer) are
-listed explicitly as ignored.
+and the phases it may lead to, in PASS by the purpose of the pass), runs the handler, which updates the
+frozen `TurnState`, checks that the turn is in one of those phases, and returns the effects for the
+actor to carry out, in order. A pair that is not in the table, or a handler that moves the turn
+elsewhere, is a bug on our side and raises `TurnProtocolError`; inputs the editor may send at any time
+(a stray exec result, a late answer) are listed explicitly as ignored.
 
-Phases (`TurnPhase`): IDLE (built; the actor prepares the run), RESTORED (built from a record), STEP (a
-provider pass of the turn), SUMMARY (a summary pass), TOOLS (the step's tool calls wait for the editor),
-ENDED.
+Phases (`TurnPhase`): IDLE (built; the actor prepares the run), RESTORED (built from a record), PASS (a
+provider pass runs: `TurnState.current.purpose` says whether it is a step of the turn or a summary of
+the earlier turns), TOOLS (the step's tool calls wait on the editor, the user or the web), ENDED.
 
 - `Begin` starts the first pass (compacting earlier turns first if the prompt would not fit the
   model's window, or summarizing when the user asked for that).
-- Each pass publishes text and thinking as its deltas arrive. `PassEnded` appends the reply; if it
-  called tools, each call becomes a `PendingCall`: an exec (`SendExec`) or a question (`AskUser`),
-  served locally (`FetchRules`) or failed at once (unknown tool, bad arguments). Configured hooks wrap
-  an exec: `preToolUse` before it is sent, `postToolUse(Failure)` before its outcome counts.
-- When every call has its outcome, the results are appended in call order and the next pass starts.
+- A step's pass publishes text and thinking as its deltas arrive (a summary's are kept for the
+  summary). `PassEnded` appends the reply; if it called tools, each call becomes a `PendingCall` and
+  is dispatched. From then on the call lives in the stages of its own table (`call_life.CALL_MOVES`,
+  checked on every move): a configured pre-hook (PRE_HOOK) before the tool's exec (EXEC, or
+  SHELL_STREAM for a Shell's streamed output), a post-hook (POST_HOOK) before its outcome counts, a
+  question to the user (QUERY), an approved search or fetch cursord runs (WEB), until SETTLED; served
+  here (`FetchRules`) or failed at once (unknown tool, bad arguments), it is settled at dispatch.
+- When every call is settled, the results are appended in call order and the next pass starts.
   A pass without tool calls completes the turn: checkpoint, record, `turn_ended`, `End(None)`.
 - `PassFailed` or `Cancel` ends the turn with an error; its messages are recorded as failed (or
   canceled) and never become history. `Cancel` also cancels the pass and aborts every open exec.
@@ -28,6 +31,11 @@ ENDED.
   after each outcome and each hook request. A completed turn's last state goes with its `RecordTurn`,
   in the same transaction. A restored machine (phase `RESTORED`, or `ENDED` for a turn that was
   recorded) goes on with `Resume`.
+
+The machine has no effect that moves the stream's phase: the stream reads it off the state
+(`TurnState.stream_phase`: a summary pass is compacting, a step's pass provider_running, a call asking
+the user awaiting_user, other open calls waiting_external, an ended turn checkpointing until the
+stream's own ending says how it ended).
 """
 
 from __future__ import annotations
