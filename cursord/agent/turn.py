@@ -292,7 +292,6 @@ class AgentTurn(StreamBehaviour):
 
     async def _feed(self, item: object) -> None:
         effects = list(self.machine.handle(item))
-        self.stream.refresh_phase()  # before the effects: observers see the checkpoint being written
         # An exec sent before the snapshot that expects its answer is on disk, and a crash in between,
         # and the restarted daemon runs the finished pass again (issue 27 #14): such execs are published
         # but held from the editor until the snapshot after them has committed.
@@ -305,6 +304,8 @@ class AgentTurn(StreamBehaviour):
         finally:
             if hold:
                 self.stream.release_delivery()
+        # After the effects: a turn that failed has ended its stream by then, and is never heard checkpointing.
+        self.stream.refresh_phase()
 
     async def _execute(self, effect: Effect, *, durable_snapshot: bool = False) -> None:
         stream = self.stream
@@ -337,6 +338,8 @@ class AgentTurn(StreamBehaviour):
                 show = updates.tool_call_completed if completed else updates.tool_call_started
                 stream.publish(show(call_id, view, model_call_id))
             case Checkpoint():
+                if effect.final:  # observers hear the completed turn checkpointing while its last one is written
+                    stream.refresh_phase()
                 if self.checkpoints is not None:
                     await self.checkpoints.publish(
                         list(effect.turn_messages),
