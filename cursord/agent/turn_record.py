@@ -155,7 +155,7 @@ def decode(data: dict[str, Any]) -> TurnRecord:
         if old["phase"] in ("step", "summary"):
             old["phase"] = TurnPhase.PASS.value
         old["pending"] = [dict(p) for p in old["pending"]]
-        hook_names = [p.pop("hook") for p in old["pending"]]
+        hook_names = [p.pop("hook", None) for p in old["pending"]]
     record = _CONVERTER.structure(fields, TurnRecord)
     state = _resolve_tools(record.state)
     if version == _V2:
