@@ -17,7 +17,8 @@ needs) and then waits on one thing at a time, which its `CallStage` names:
 `CALL_MOVES` maps (stage, event) -> the stages the call may move to; `PendingCall.moved` checks every
 move against it, and a move the table does not list is our own bug (`CallLifeError`), as for the
 turn's `TRANSITIONS`. The stage is the one place a call's life is read: which optional field of the
-call is set says nothing by itself.
+call is set says nothing by itself (`moved` drops the data of the stage a call leaves, and refuses a
+stage without the data it needs: the request a PRE_HOOK defers, the outcome a POST_HOOK holds).
 """
 
 from __future__ import annotations
@@ -88,5 +89,6 @@ def check_move(stage: CallStage, event: CallEvent, target: CallStage) -> None:
         raise CallLifeError(f"a tool call in stage {stage.value} cannot take {event.value}")
     if target not in allowed:
         names = ", ".join(sorted(s.value for s in allowed))
-        raise CallLifeError(f"a tool call in stage {stage.value} cannot move to {target.value} on {event.value} "
-                            f"(allowed: {names})")
+        raise CallLifeError(
+            f"a tool call in stage {stage.value} cannot move to {target.value} on {event.value} (allowed: {names})"
+        )
