@@ -549,3 +549,24 @@ def test_a_hook_request_is_a_step_boundary() -> None:
     assert isinstance(effects[-1], Snapshot) and effects[-1].state.pending[0].stage is CallStage.EXEC
     effects = m.handle(read_ok(m.state.pending[0].exec_seq or 0))
     assert isinstance(effects[-1], Snapshot) and effects[-1].state.pending[0].stage is CallStage.POST_HOOK
+
+
+def asking() -> TurnMachine:
+    return in_tools(read_call("c1"), ToolCallDone(index=1, id="q1", name="AskQuestion", arguments=json.dumps(QUESTION)))
+
+
+@pytest.mark.parametrize(
+    ("build", "phase"),
+    [
+        (machine, Phase.IDLE),  # preparing the run
+        (restored, Phase.IDLE),  # not yet going on
+        (in_step, Phase.PROVIDER_RUNNING),
+        (in_summary, Phase.COMPACTING),
+        (in_tools, Phase.WAITING_EXTERNAL),
+        (asking, Phase.AWAITING_USER),  # one call waits on the user, whatever the others wait on
+        (ended, Phase.CHECKPOINTING),  # until the stream's own ending says how it ended
+    ],
+    ids=lambda v: getattr(v, "__name__", str(v)),
+)
+def test_the_streams_phase_is_read_off_the_state(build: Callable[[], TurnMachine], phase: Phase) -> None:
+    assert build().state.stream_phase is phase
