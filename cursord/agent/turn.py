@@ -67,7 +67,6 @@ from cursord.agent.machine import (
     LastTurn,
     LoadConversation,
     ModelChosen,
-    MoveTo,
     PassDelta,
     PassEnded,
     PassFailed,
@@ -105,6 +104,7 @@ from cursord.core import (
     ExecResultArrived,
     InteractionAnswered,
     KvResultArrived,
+    Phase,
     PrewarmRequested,
     RunRequested,
     UnknownUpload,
@@ -245,6 +245,11 @@ class AgentTurn(StreamBehaviour):
 
     def __attrs_post_init__(self) -> None:
         self.machine = self._machine(None)
+
+    @property
+    def phase(self) -> Phase:
+        """The stream's phase, read off the turn's state (`TurnState.stream_phase`)."""
+        return self.machine.state.stream_phase
 
     def _machine(self, state: TurnState | None) -> TurnMachine:
         return TurnMachine(
@@ -415,6 +420,8 @@ class AgentTurn(StreamBehaviour):
         finally:
             if hold:
                 self.stream.release_delivery()
+        # After the effects: a turn that failed has ended its stream by then, and is never heard checkpointing.
+        self.stream.refresh_phase()
 
     async def _execute(self, effect: Effect, *, durable_snapshot: bool = False) -> None:
         stream = self.stream
@@ -437,8 +444,6 @@ class AgentTurn(StreamBehaviour):
                 stream.start_task(self._answer, self._read_blobs, ids, name="prep:read-blobs")
             case Publish(message=message):
                 stream.publish(message)
-            case MoveTo(phase=phase):
-                stream.move_to(phase)
             case StartPass():
                 assert self.route is not None
                 self.pass_scope = trio.CancelScope()
@@ -465,6 +470,8 @@ class AgentTurn(StreamBehaviour):
                 show = updates.tool_call_completed if completed else updates.tool_call_started
                 stream.publish(show(call_id, view, model_call_id))
             case Checkpoint():
+                if effect.final:  # observers hear the completed turn checkpointing while its last one is written
+                    stream.refresh_phase()
                 if self.checkpoints is not None:
                     await self.checkpoints.publish(
                         list(effect.turn_messages),

@@ -63,7 +63,7 @@ def test_subagent_start_may_deny_the_subagent() -> None:
     (next_pass,) = of(effects, StartPass)
     (result,) = [p for msg in next_pass.request.messages for p in msg.parts if isinstance(p, ToolResultPart)]
     assert result.is_error and "No subagents on this repo." in str(result.content)
-    assert m.phase is P.STEP
+    assert m.phase is P.PASS
 
 
 def test_pre_compact_is_sent_before_a_compaction() -> None:
@@ -71,7 +71,7 @@ def test_pre_compact_is_sent_before_a_compaction() -> None:
     history = tuple(Message.user("old " * 4000) if i % 2 == 0 else Message.assistant(TextPart("ok")) for i in range(8))
     m = machine()
     effects = prepared(m, setup=setup(hook_steps=steps, window=8_000), history=history)
-    assert m.phase is P.SUMMARY
+    assert m.phase is P.PASS
     (hook,) = of(effects, SendExec)
     query = hook.message.execute_hook_args.request.pre_compact
     assert (query.trigger, query.messages_to_compact, query.context_window_size) == ("auto", 8, 8_000)

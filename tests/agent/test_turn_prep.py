@@ -81,7 +81,7 @@ def test_a_message_run_loads_asks_for_its_context_then_starts_its_first_pass() -
     assert ask.message.id == 1 and m.state.prep is not None and m.state.prep.asked == 1
     context = agent.RequestContext()
     effects = m.handle(context_answer(1, context))
-    assert ForgetQuery(1) in effects and m.phase is P.STEP and m.state.prep is None
+    assert ForgetQuery(1) in effects and m.phase is P.PASS and m.state.prep is None
     (start,) = of(effects, StartPass)
     assert [msg.text() for msg in start.request.messages] == ["before", "yes", "hello"]
     assert m.state.next_exec_seq == 2  # one counter: the question took exec id 1, the tools go on from 2
@@ -176,7 +176,7 @@ def test_a_summarize_with_nothing_to_summarize_ends_failed_precondition() -> Non
     m2.handle(ModelChosen(ROUTE))
     m2.handle(QueuedTaken())
     m2.handle(ConversationLoaded(HISTORY))
-    assert m2.phase is P.SUMMARY
+    assert m2.phase is P.PASS
 
 
 def shell_run() -> agent.AgentRunRequest:
@@ -213,7 +213,7 @@ def test_an_unanswered_question_times_out_and_the_editor_is_not_asked_again() ->
     assert m.handle(QueryTimedOut(ask.message.id + 5)) == []  # another question's timer: not this one
     effects = m.handle(QueryTimedOut(ask.message.id))
     assert of(effects, AskEditor) == [] and of(effects, ForgetQuery) == []
-    assert m.phase is P.STEP and of(effects, StartPass)  # the run goes on without
+    assert m.phase is P.PASS and of(effects, StartPass)  # the run goes on without
 
 
 def test_the_mcp_state_is_not_asked_once_the_editor_left_a_question_unanswered() -> None:
@@ -225,7 +225,7 @@ def test_the_mcp_state_is_not_asked_once_the_editor_left_a_question_unanswered()
     (mcp,) = of(m.handle(context_answer(ask.message.id, needs_mcp)), AskEditor)
     assert mcp.message.HasField("mcp_state_exec_args") and mcp.message.id == ask.message.id + 1
     effects = m.handle(QueryTimedOut(mcp.message.id))
-    assert m.phase is P.STEP and of(effects, StartPass)
+    assert m.phase is P.PASS and of(effects, StartPass)
 
 
 def test_a_stray_answer_while_preparing_is_ignored() -> None:

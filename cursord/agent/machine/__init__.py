@@ -2,11 +2,12 @@
 
 The agent turn: `TurnMachine.handle(input) -> list[Effect]`, its rules in `TRANSITIONS`, its state in
 the frozen `TurnState` (also what a turn snapshot stores), from the run_request (its preparation:
-`turn_prep`) to its end. `cursord.agent.turn` is the trio actor that carries out the effects.
-`BlobLedger`: the blobs a stream offers the editor's store and its answers.
+`turn_prep`) to its end, each tool call's life in `CALL_MOVES`. `cursord.agent.turn` is the trio actor
+that carries out the effects. `BlobLedger`: the blobs a stream offers the editor's store and its answers.
 """
 
 from cursord.agent.machine.blob_ledger import BlobLedger, BlobStored, SendBlob
+from cursord.agent.machine.call_life import CALL_MOVES, CallEvent, CallLifeError, CallStage
 from cursord.agent.machine.prep_events import (
     AskEditor,
     BlobsRead,
@@ -33,7 +34,6 @@ from cursord.agent.machine.turn_events import (
     Effect,
     End,
     ForceBackground,
-    MoveTo,
     PassDelta,
     PassEnded,
     PassFailed,
@@ -57,6 +57,7 @@ from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall,
 
 __all__ = [
     "ASK_TIMEOUT",
+    "CALL_MOVES",
     "TRANSITIONS",
     "USER_SHELL_TIMEOUT",
     "AbortExec",
@@ -66,6 +67,9 @@ __all__ = [
     "BlobLedger",
     "BlobStored",
     "BlobsRead",
+    "CallEvent",
+    "CallLifeError",
+    "CallStage",
     "Cancel",
     "CancelPass",
     "Checkpoint",
@@ -78,7 +82,6 @@ __all__ = [
     "LastTurn",
     "LoadConversation",
     "ModelChosen",
-    "MoveTo",
     "PassDelta",
     "PassEnded",
     "PassFailed",

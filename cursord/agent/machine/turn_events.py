@@ -23,7 +23,6 @@ from cursord.agent.machine.prep_events import (
 from cursord.agent.machine.turn_state import TurnState
 from cursord.agent.tools import ToolOutcome
 from cursord.connect import ConnectError
-from cursord.core import Phase
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import ProviderError
 from cursord.providers.model import Delta, Message, PassRequest, Usage
@@ -107,11 +106,6 @@ class WebToolDone:
 @attrs.frozen
 class Publish:
     message: agent.AgentServerMessage
-
-
-@attrs.frozen
-class MoveTo:
-    phase: Phase
 
 
 @attrs.frozen
@@ -226,7 +220,6 @@ Effect = (
     | ForgetQuery
     | ReadBlobs
     | Publish
-    | MoveTo
     | StartPass
     | CancelPass
     | SendExec
