@@ -9,8 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import sqlite3
-import subprocess
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +17,9 @@ import trio
 from cursord.connect.errors import Code
 from cursord.store.store import DB_NAME
 from cursord.tap.client import open_tap, tap_target_from_args
-from cursord.testing.editor import EditorClient, run_request
+from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, open_fake_provider
-from cursord.testing.http_client import connect_tcp
-from tests.cli.test_cli_serve import LISTENING, cursord_command, read_until, serve_fake
+from cursord.testing.process import cursord_command, running_cursord, serve_fake
 
 #: not shaped like any vendor's key, so only the configured value itself can catch it
 KEY = "org-7f3a9c1e5b2d4086-f00dfeed"
@@ -45,19 +42,10 @@ async def test_an_echoed_key_is_redacted_at_every_exit(tmp_path: Path) -> None:
         command, env = serve_fake(fake, data_dir)
         env["FAKE_KEY"] = KEY
         with trio.fail_after(60):
-            async with trio.open_nursery() as nursery:
-                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
-                process: trio.Process = await nursery.start(run)
-                assert process.stderr is not None
-                log = bytearray()
-                port = int((await read_until(process.stderr, LISTENING, log)).group(1))
-                flags = argparse.Namespace(config=None, listen=f"127.0.0.1:{port}", data_dir=str(data_dir))
+            async with running_cursord(command, env) as daemon:
+                flags = argparse.Namespace(config=None, listen=daemon.listen, data_dir=str(data_dir))
                 target = tap_target_from_args(flags, env)
-
-                async def connect() -> trio.abc.Stream:
-                    return await connect_tcp("127.0.0.1", port)
-
-                async with open_tap(target) as tap, EditorClient.open(connect, http2=True) as editor:
+                async with open_tap(target) as tap, daemon.editor() as editor:
                     assert json.loads(await tap.get_message())["type"] == "snapshot"
                     await editor.append("r1", run_request("hello", model="m1"))
                     async with editor.run_sse("r1") as reader:
@@ -67,15 +55,12 @@ async def test_an_echoed_key_is_redacted_at_every_exit(tmp_path: Path) -> None:
                         events.append(json.loads(await tap.get_message()))
 
                 status = await trio.run_process(
-                    cursord_command("status", "--json", "--listen", f"127.0.0.1:{port}", "--data-dir", str(data_dir)),
+                    cursord_command("status", "--json", "--listen", daemon.listen, "--data-dir", str(data_dir)),
                     env=env,
                     capture_stdout=True,
                     capture_stderr=True,
                 )
-                process.terminate()
-                async for chunk in process.stderr:
-                    log += chunk
-                await process.wait()
+                await daemon.stop()
     assert fake.requests[0].headers["authorization"] == f"Bearer {KEY}"  # the key really was sent
 
     # the editor's end-stream error (message and ErrorDetails)
@@ -92,7 +77,7 @@ async def test_an_echoed_key_is_redacted_at_every_exit(tmp_path: Path) -> None:
     (row,) = [row for row in json.loads(status.stdout)["streams"] if row["request_id"] == "r1"]
     assert "<redacted>" in row["ended"]["message"]
     # the log
-    text = log.decode()
+    text = daemon.log.decode()
     assert KEY not in text
     assert "stream r1 ended: unauthenticated: fake: Incorrect API key provided: <redacted>" in text
     # SQLite (database, WAL and every other file in the data directory)
