@@ -457,6 +457,15 @@ class ServeConfig:
                 return p
         return None
 
+    @property
+    def key_envs(self) -> tuple[str, ...]:
+        """Every variable that holds a key: each provider's (its `key_pool` too), web search's and Tab's."""
+        services = (self.web_search, self.tab)
+        return (
+            *(name for p in self.providers for name in p.key_envs),
+            *(s.api_key_env for s in services if s is not None and s.api_key_env is not None),
+        )
+
 
 # --- providers ---------------------------------------------------------------------------------------
 

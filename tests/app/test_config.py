@@ -844,6 +844,8 @@ def test_key_pools_and_fallbacks_in_a_file_and_a_flag(tmp_path: Path) -> None:
     gemini, _ = load_config_file(path, ENV).providers
     assert gemini.kind is ProviderKind.GEMINI and gemini.api_key_env == "GEMINI_API_KEY"
     assert gemini.key_envs == ("GEMINI_API_KEY", "GEMINI_KEY_2", "GEMINI_KEY_3")
+    # every key the daemon masks in what it prints (`cursord.app.runtime.configured_keys`)
+    assert load_config_file(path, ENV).key_envs == (*gemini.key_envs, "ANTHROPIC_API_KEY")
     assert gemini.key_order is KeyOrder.ROUND_ROBIN
     assert gemini.fallbacks == ("anthropic/claude-sonnet-4-5", "gemini-2.5-flash")
     flag = parse_provider_spec("gemini,key_pool=GEMINI_KEY_2|GEMINI_KEY_3,key_order=round-robin,"
