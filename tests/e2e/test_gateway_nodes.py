@@ -27,7 +27,7 @@ from cursord.testing.fake_providers import (
     open_fake_provider,
 )
 from cursord.testing.process import CursordProcess, cursord_command, running_cursord, serve_fake
-from tests.e2e.test_restart import MODEL, journalled, kinds
+from tests.e2e.test_restart import FIRST_EXEC_JOURNALLED, MODEL, journalled, kinds, until_exec
 
 LEASE = 1.0
 
@@ -109,17 +109,9 @@ async def test_the_holder_killed_mid_tool_loop_the_turn_completes_on_another_nod
         ):
             async with node(fake, tmp_path / "a", postgres_url) as a, a.editor() as on_a:
                 await on_a.append("r1", run_request("what's in todo.txt?", model=MODEL))
-                seen: list[agent.AgentServerMessage] = []
                 async with on_b.run_sse("r1") as reader:  # forwarded by b to a, the holder
-                    while not (seen and seen[-1].HasField("exec_server_message")):
-                        message = await reader.next_message()
-                        assert message is not None
-                        seen.append(message)
-                await journalled(
-                    tmp_path,
-                    "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'",
-                    postgres_url,
-                )
+                    seen = await until_exec(reader)
+                await journalled(tmp_path, FIRST_EXEC_JOURNALLED, postgres_url)
                 await a.stop(signal.SIGKILL)
             # b cannot reach a: it waits out a's lease, takes the request over and restores the stream
             await on_b.append("r1", read_ok(seen[-1], "buy milk"), seqno=1)

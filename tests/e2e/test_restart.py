@@ -22,7 +22,7 @@ from cursord.context.rules import FETCH_RULES_TOOL
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store.store import DB_NAME
 from cursord.testing.agent import exec_reply
-from cursord.testing.editor import heartbeat, run_request
+from cursord.testing.editor import RunSSEReader, heartbeat, run_request
 from cursord.testing.fake_providers import FakeProvider, Reply, Stall, chat_text, chat_tool_call, open_fake_provider
 from cursord.testing.process import CursordProcess, running_cursord, serve_fake
 from tests.e2e.turn_scenario import MCP_TOOL, editor_answer, scripted_run
@@ -68,6 +68,19 @@ def kinds(messages: list[agent.AgentServerMessage]) -> list[str]:
     return out
 
 
+async def until_exec(reader: RunSSEReader) -> list[agent.AgentServerMessage]:
+    """The stream's messages up to the first that asks the editor to run something, that one included."""
+    seen: list[agent.AgentServerMessage] = []
+    while not (seen and seen[-1].HasField("exec_server_message")):
+        message = await reader.next_message()
+        assert message is not None
+        seen.append(message)
+    return seen
+
+
+#: the turn's record with the first exec it sent the editor is in the journal
+FIRST_EXEC_JOURNALLED = "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'"
+
 READ_TODO = [
     Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
     Reply.sse(chat_text("The file says: buy milk.")),
@@ -81,19 +94,9 @@ async def killed_mid_read(
     until its snapshot is journalled, kill the daemon with SIGKILL. Returns what the stream had said."""
     async with daemon(fake, data_dir, store, logged) as first, first.editor() as editor:
         await editor.append("r1", run_request("what's in todo.txt?", model=MODEL), seqno=0)
-        seen: list[agent.AgentServerMessage] = []
         async with editor.run_sse("r1") as reader:
-            while True:
-                message = await reader.next_message()
-                assert message is not None
-                seen.append(message)
-                if message.HasField("exec_server_message"):
-                    break
-        await journalled(
-            data_dir,
-            "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'",
-            store,
-        )
+            seen = await until_exec(reader)
+        await journalled(data_dir, FIRST_EXEC_JOURNALLED, store)
         await first.stop(signal.SIGKILL)
     return seen
 
@@ -171,22 +174,11 @@ async def test_sigkill_mid_tool_loop_then_a_run_reconnect_completes_the_turn(tmp
     it when a new Run for the request id arrives, replays it, and takes the exec result on that Run."""
     with trio.fail_after(90):
         async with open_fake_provider(*READ_TODO) as fake:
-            async with daemon(fake, tmp_path) as first, first.editor() as editor:
-                seen: list[agent.AgentServerMessage] = []
-                async with editor.run("r1") as run:
-                    await run.send(run_request("what's in todo.txt?", model=MODEL))
-                    reader = await run.reader()
-                    while True:
-                        message = await reader.next_message()
-                        assert message is not None
-                        seen.append(message)
-                        if message.HasField("exec_server_message"):
-                            break
-                    await journalled(
-                        tmp_path,
-                        "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'",
-                    )
-                    await first.stop(signal.SIGKILL)
+            async with daemon(fake, tmp_path) as first, first.editor() as editor, editor.run("r1") as run:
+                await run.send(run_request("what's in todo.txt?", model=MODEL))
+                seen = await until_exec(await run.reader())
+                await journalled(tmp_path, FIRST_EXEC_JOURNALLED)
+                await first.stop(signal.SIGKILL)
             request = seen[-1]
             async with daemon(fake, tmp_path) as second, second.editor() as editor:
                 async with editor.run("r1") as run:
