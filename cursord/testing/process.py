@@ -2,14 +2,16 @@
 and its exit status.
 
     command, env = serve_fake(fake, tmp_path)
-    async with running_cursord(command, env) as daemon, daemon.editor() as editor:
-        ...
+    async with running_cursord(command, env) as daemon:
+        async with daemon.editor() as editor:
+            ...
         assert await daemon.stop() == 0, daemon.log.decode()
 
 `running_cursord` starts the command with its stderr piped and reads the log until the daemon says on which
 port it listens (`LISTENING`). Whatever the daemon printed is kept in `CursordProcess.log`, which grows only
 while a test reads it (`wait_for`, `stop`, `exited`): a test that lets a chatty daemon run long without
-reading must drain it. Leaving the block kills a daemon still running and reaps it, even when cancelled.
+reading has `nursery.start_soon(daemon.exited)` read it meanwhile, lest the pipe fill and stop the daemon.
+Leaving the block kills a daemon still running and reaps it, even when cancelled.
 """
 
 from __future__ import annotations
