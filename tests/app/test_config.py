@@ -237,7 +237,8 @@ def test_a_key_that_is_also_a_valid_variable_name_is_not_echoed(key: str) -> Non
     "key", ["0123456789abcdef0123456789abcdef", "gsk_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9fG1h"]
 )
 @pytest.mark.parametrize(
-    "flag", ["--web-search tavily,api_key_env={}", "--tab openai,model=m,api_key_env={}", "--provider gemini,key_pool={}"]
+    "flag",
+    ["--web-search tavily,api_key_env={}", "--tab openai,model=m,api_key_env={}", "--provider gemini,key_pool={}"],
 )
 def test_a_key_where_a_variable_name_goes_is_not_echoed_by_any_setting(flag: str, key: str) -> None:
     """Web search's and Tab's `api_key_env` and a `key_pool` are checked as a provider's `api_key_env` is."""
