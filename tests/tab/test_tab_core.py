@@ -44,9 +44,22 @@ def test_the_prompt_splits_the_file_at_the_cursor() -> None:
 
 def test_the_window_holds_only_the_lines_around_the_cursor() -> None:
     lines = [f"line {i}" for i in range(1000)]
-    prompt = fim_prompt(cpp_request("\n".join(lines), line=500, column=4), lines_above=2, lines_below=1)
+    prompt = fim_prompt(cpp_request("\n".join(lines), line=500, column=4), lines_above=2, lines_below=1, align=1)
     assert prompt.prefix == "line 498\nline 499\nline"
     assert prompt.suffix == " 500\nline 501"
+
+
+def test_the_window_starts_on_an_aligned_line_so_nearby_requests_share_their_prompt_start() -> None:
+    """While the cursor moves within 16 lines, the prompt's start stays put: what a prompt cache reuses."""
+    text = "\n".join(f"line {i}" for i in range(1000))
+    starts = {fim_prompt(cpp_request(text, line=line, column=0), lines_above=2).prefix.split("\n")[0]
+              for line in range(498, 514)}
+    assert starts == {"line 496"}
+    moved = fim_prompt(cpp_request(text, line=514, column=0), lines_above=2)
+    assert moved.prefix.startswith("line 512\n")
+    longest = max(len(fim_prompt(cpp_request(text, line=line, column=0), lines_above=2).prefix.split("\n"))
+                  for line in range(500, 600))
+    assert longest == 2 + 15 + 1  # never more than `align - 1` extra lines above
 
 
 def test_the_cursor_column_counts_utf16_units() -> None:
@@ -185,15 +198,18 @@ _CHARS = st.characters(exclude_categories=["Cs"], exclude_characters="\r\n")
 _LINES = st.lists(st.text(_CHARS, max_size=12), min_size=1, max_size=30)
 
 
-@given(_LINES, st.data(), st.booleans(), st.integers(0, 8), st.integers(0, 8))
+@given(_LINES, st.data(), st.booleans(), st.integers(0, 8), st.integers(0, 8), st.integers(1, 5))
 def test_the_window_is_the_text_around_the_cursor(
-    lines: list[str], data: st.DataObject, crlf: bool, above: int, below: int
+    lines: list[str], data: st.DataObject, crlf: bool, above: int, below: int, align: int
 ) -> None:
     line = data.draw(st.integers(0, len(lines) - 1))
     column = data.draw(st.integers(0, len(lines[line].encode("utf-16-le")) // 2))
     text = ("\r\n" if crlf else "\n").join(lines)
-    prompt = fim_prompt(cpp_request(text, line=line, column=column), lines_above=above, lines_below=below)
-    window = "\n".join(lines[max(0, line - above) : line + below + 1])
+    prompt = fim_prompt(
+        cpp_request(text, line=line, column=column), lines_above=above, lines_below=below, align=align
+    )
+    first = max(0, (line - above) // align * align)
+    window = "\n".join(lines[first : line + below + 1])
     assert prompt.prefix + prompt.suffix == window
     assert prompt.prefix.endswith(prompt.line_before) and prompt.suffix.startswith(prompt.line_after)
     assert prompt.line_before + prompt.line_after == lines[line]
