@@ -5,7 +5,7 @@ is cursord's; without one, none is (and through the proxy they go to Cursor as b
 
 | RPC | answer |
 |---|---|
-| `AiService/StreamCpp` | the FIM backend's completion at the cursor, as Cursor's frames (`cursord.tab.frames`) |
+| `AiService/StreamCpp` | the FIM backend's completion at the cursor, or a next-edit model's edit nearest the cursor and its cursor jump (`mode`), as Cursor's frames (`cursord.tab.frames`) |
 | `AiService/CppConfig` | the recorded shape of Cursor's answer, with FileSync off (the editor sends whole files) |
 | `CppService/AvailableModels` | the configured FIM model |
 | `AiService/CppEditHistoryStatus` | off: the editor need not upload its edit history |
@@ -13,11 +13,13 @@ is cursord's; without one, none is (and through the proxy they go to Cursor as b
 | `AiService/RefreshTabContext` | no extra code results |
 | `CppService/RecordCppFate` | counted (accepted, rejected, ...), nothing sent anywhere |
 | `AiService/GetCppEditClassification` | no opinion (no scored edits, no noop) |
-| `AiService/StreamNextCursorPrediction` | one `is_not_in_range` frame: no cursor jump |
-| `AiService/IsCursorPredictionEnabled`, `FileSyncService/FSIsEnabledForUser` | disabled |
+| `AiService/StreamNextCursorPrediction` | next-edit mode: the changed lines nearest the cursor that it is not on (`file_name`, then `line_number`, one-based); else, or when nothing changed, one `is_not_in_range` frame |
+| `AiService/IsCursorPredictionEnabled` | enabled in next-edit mode |
+| `FileSyncService/FSIsEnabledForUser` | disabled |
 | `FileSyncService/FSConfig` | no hash checks |
 
-One StreamCpp call: decode the request, build the window (`cursord.tab.window`), answer the stream's head,
+One StreamCpp call: decode the request, build the window (`cursord.tab.window`, `cursord.tab.next_edit`),
+answer the stream's head,
 then run the backend in a nursery that also watches for the editor going away. The editor aborts a
 request the moment the user types on (each keystroke supersedes the last); the disconnect cancels the
 nursery and with it the upstream HTTP call, so the FIM server stops generating. A newer request for the
@@ -34,6 +36,7 @@ import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
+from functools import partial
 from typing import Any, Final
 
 import attrs
@@ -67,10 +70,11 @@ from cursord.server import (
     send_response,
     watch_disconnect,
 )
-from cursord.tab.backend import FimBackend
+from cursord.tab.backend import FimBackend, TextSink
 from cursord.tab.fim_formats import FimUsage
-from cursord.tab.frames import SuggestionFrames
-from cursord.tab.window import FimPrompt, TabRequestError, fim_prompt
+from cursord.tab.frames import RewriteFrames, Suggestion, SuggestionFrames
+from cursord.tab.next_edit import edit_window, next_cursor, next_edit_prompt, parse_rewrite
+from cursord.tab.window import TabRequestError, fim_prompt
 
 log = logging.getLogger(__name__)
 
@@ -174,6 +178,7 @@ class TabUsage:
     #: how it ended: "completed", "superseded" (the editor moved on), "failed"
     outcome: str
     error: str | None = None
+    cache_read_tokens: int = 0
 
 
 @attrs.define
@@ -183,6 +188,11 @@ class TabCounters:
     superseded: int = 0
     failed: int = 0
     refused: int = 0
+    #: StreamNextCursorPrediction calls answered by a next-edit model
+    predictions: int = 0
+    #: milliseconds until the first text of the last completed request (its whole time when none came)
+    last_latency_ms: int | None = None
+    last_error: str | None = None
     #: RecordCppFate: fate name -> count
     fates: dict[str, int] = attrs.field(factory=dict)
 
@@ -244,7 +254,7 @@ class TabService:
     async def prediction_enabled(
         self, request: aiserver.IsCursorPredictionEnabledRequest
     ) -> aiserver.IsCursorPredictionEnabledResponse:
-        return aiserver.IsCursorPredictionEnabledResponse(enabled=False)
+        return aiserver.IsCursorPredictionEnabledResponse(enabled=self.backend.spec.mode.next_edit)
 
     async def filesync_enabled(
         self, request: aiserver.FSIsEnabledForUserRequest
@@ -298,23 +308,65 @@ class TabService:
         read = await self._read_request(scope, receive, send, aiserver.StreamNextCursorPredictionRequest)
         if read is None:
             return
-        encoder, _ = read
+        encoder, request = read
+        backend = self.backend
+        Prediction = aiserver.StreamNextCursorPredictionResponse
+        frames = [Prediction(is_not_in_range=True)]
+        if backend.spec.mode.next_edit:
+            self.counters.predictions += 1
+            try:
+                window = edit_window(
+                    request, lines_above=backend.spec.lines_above, lines_below=backend.spec.lines_below
+                )
+            except TabRequestError as exc:
+                self.counters.refused += 1
+                await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
+                return
+            prompt = next_edit_prompt(backend.spec.mode, window)
+            output: list[str] = []
+
+            async def collect(text: str) -> None:
+                output.append(text)
+
+            began, started_at = trio.current_time(), time.time()
+            ran = await _watched(partial(backend.rewrite, prompt, collect), receive, trio.CancelScope())
+            outcome = self._outcome(ran)
+            self._record(backend, uuid.uuid4().hex, started_at, began, None, ran, outcome)
+            if ran.gone:
+                return
+            if ran.failure is not None:
+                await _send_error(send, ran.failure, scope)
+                return
+            rewrite = parse_rewrite(backend.spec.mode, window, prompt, "".join(output))
+            jump = next_cursor(window, rewrite) if rewrite is not None else None
+            if jump is not None:
+                frames = [Prediction(file_name=jump.path), Prediction(line_number=jump.line)]
         start = encoder.start()
         await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
-        frame = aiserver.StreamNextCursorPredictionResponse(is_not_in_range=True)
-        body = encoder.message(encode_message(encoder.codec, frame)) + encoder.end()
+        body = encoder.messages(encode_message(encoder.codec, f) for f in frames) + encoder.end()
         await send({"type": "http.response.body", "body": body, "more_body": False})
+
+    def _suggestion(
+        self, backend: FimBackend, request: aiserver.StreamCppRequest
+    ) -> tuple[Suggestion, Callable[[TextSink], Awaitable[FimUsage | None]]]:
+        """What answers `request` in the configured mode, and the backend call that feeds it."""
+        spec, binding_id = backend.spec, uuid.uuid4().hex
+        if spec.mode.next_edit:
+            window = edit_window(request, lines_above=spec.lines_above, lines_below=spec.lines_below)
+            prompt = next_edit_prompt(spec.mode, window)
+            return RewriteFrames(spec.mode, window, prompt, binding_id), partial(backend.rewrite, prompt)
+        fim = fim_prompt(request, lines_above=spec.lines_above, lines_below=spec.lines_below)
+        return SuggestionFrames(fim, binding_id=binding_id), partial(backend.complete, fim)
 
     async def serve_stream_cpp(self, scope: Scope, receive: Receive, send: Send) -> None:
         read = await self._read_request(scope, receive, send, aiserver.StreamCppRequest)
         if read is None:
             return
         encoder, request = read
+        backend = self.backend
         self.counters.requests += 1
         try:
-            prompt = fim_prompt(
-                request, lines_above=self.backend.spec.lines_above, lines_below=self.backend.spec.lines_below
-            )
+            suggestion, call = self._suggestion(backend, request)
         except TabRequestError as exc:
             self.counters.refused += 1
             await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
@@ -327,15 +379,21 @@ class TabService:
             earlier.scope.cancel()
         self._running[key] = running
         try:
-            await self._stream(prompt, encoder, running, receive, send)
+            await self._stream(backend, suggestion, call, encoder, running, receive, send)
         finally:
             if self._running.get(key) is running:
                 del self._running[key]
 
     async def _stream(
-        self, prompt: FimPrompt, encoder: StreamResponseEncoder, running: _Running, receive: Receive, send: Send
+        self,
+        backend: FimBackend,
+        suggestion: Suggestion,
+        call: Callable[[TextSink], Awaitable[FimUsage | None]],
+        encoder: StreamResponseEncoder,
+        running: _Running,
+        receive: Receive,
+        send: Send,
     ) -> None:
-        frames = SuggestionFrames(prompt, binding_id=uuid.uuid4().hex)
         started_at, began = time.time(), trio.current_time()
         first_text: float | None = None
         start = encoder.start()
@@ -345,79 +403,125 @@ class TabService:
         async def out(
             messages: list[aiserver.StreamCppResponse], *, end: bool = False, error: ConnectError | None = None
         ) -> None:
+            nonlocal first_text
+            if first_text is None and any(m.text for m in messages):
+                first_text = trio.current_time()
             body = encoder.messages(encode_message(codec, m) for m in messages) if messages else b""
             if end:
                 body += encoder.end(error)
             await send({"type": "http.response.body", "body": body, "more_body": not end})
 
-        failure: ConnectError | None = None
-        usage: FimUsage | None = None
-        gone = False
-        await out(frames.opening())
-        with running.scope:
-            async with trio.open_nursery() as nursery:
-                disconnect = trio.CancelScope()
+        await out(suggestion.opening())
 
-                async def watch() -> None:
-                    nonlocal gone
-                    with disconnect:
-                        await watch_disconnect(receive, running.scope)
-                        gone = True
+        async def feed() -> FimUsage | None:
+            with trio.CancelScope() as enough:
 
-                nursery.start_soon(watch)
-                try:
-                    with trio.CancelScope() as enough:
+                async def on_text(text: str) -> None:
+                    sent = suggestion.text(text)
+                    if sent:
+                        await out(sent)
+                    if suggestion.full:
+                        enough.cancel()
 
-                        async def on_text(text: str) -> None:
-                            nonlocal first_text
-                            sent = frames.text(text)
-                            if sent:
-                                if first_text is None:
-                                    first_text = trio.current_time()
-                                await out(sent)
-                            if frames.full:
-                                enough.cancel()
+                return await call(on_text)
+            return None  # enough: the suggestion is whole, the backend was stopped
 
-                        usage = await self.backend.complete(prompt, on_text)
-                except ProviderError as error:
-                    log.info("Tab: %s", error)
-                    failure = provider_failure(error)
-                except Exception as exc:  # our bug: logged, answered `internal`, never a reset connection
-                    log.exception("Tab: StreamCpp failed")
-                    failure = ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}")
-                disconnect.cancel()
-        outcome = "completed"
-        if running.scope.cancelled_caught or gone:
-            outcome = "superseded"
-            self.counters.superseded += 1
-            if not gone:  # a newer request replaced this one, but the editor still listens
+        ran = await _watched(feed, receive, running.scope)
+        outcome = self._outcome(ran)
+        if outcome == "superseded":
+            if not ran.gone:  # a newer request replaced this one, but the editor still listens
                 with trio.CancelScope(shield=True):
                     await out([], end=True, error=ConnectError(Code.CANCELED, "superseded by a newer Tab request"))
-        elif failure is not None:
-            outcome = "failed"
-            self.counters.failed += 1
-            await out([], end=True, error=failure)
+        elif ran.failure is not None:
+            await out([], end=True, error=ran.failure)
         else:
-            self.counters.completed += 1
-            await out(frames.closing(), end=True)
-        if self.on_usage is not None:
-            spent = usage or FimUsage()
-            spec = self.backend.spec
-            ended = trio.current_time()
-            self.on_usage(
-                TabUsage(
-                    binding_id=frames.binding_id,
-                    model=spec.model,
-                    backend=spec.backend.value,
-                    started_at=started_at,
-                    duration_ms=round((ended - began) * 1000),
-                    first_text_ms=None if first_text is None else round((first_text - began) * 1000),
-                    input_tokens=spent.input_tokens,
-                    output_tokens=spent.output_tokens,
-                    outcome=outcome,
-                    error=failure.message if failure is not None else None,
-                )
+            await out(suggestion.closing(), end=True)
+        self._record(backend, suggestion.binding_id, started_at, began, first_text, ran, outcome)
+
+    def _outcome(self, ran: _Ran) -> str:
+        if ran.cancelled or ran.gone:
+            self.counters.superseded += 1
+            return "superseded"
+        if ran.failure is not None:
+            self.counters.failed += 1
+            self.counters.last_error = ran.failure.message
+            return "failed"
+        self.counters.completed += 1
+        return "completed"
+
+    def _record(
+        self,
+        backend: FimBackend,
+        binding_id: str,
+        started_at: float,
+        began: float,
+        first_text: float | None,
+        ran: _Ran,
+        outcome: str,
+    ) -> None:
+        ended = trio.current_time()
+        duration_ms = round((ended - began) * 1000)
+        first_text_ms = None if first_text is None else round((first_text - began) * 1000)
+        if outcome == "completed":
+            self.counters.last_latency_ms = first_text_ms if first_text_ms is not None else duration_ms
+        if self.on_usage is None:
+            return
+        spent = ran.usage or FimUsage()
+        spec = backend.spec
+        self.on_usage(
+            TabUsage(
+                binding_id=binding_id,
+                model=spec.model,
+                backend=spec.backend.value,
+                started_at=started_at,
+                duration_ms=duration_ms,
+                first_text_ms=first_text_ms,
+                input_tokens=spent.input_tokens,
+                output_tokens=spent.output_tokens,
+                outcome=outcome,
+                error=ran.failure.message if ran.failure is not None else None,
+                cache_read_tokens=spent.cache_read_tokens,
             )
+        )
+
+
+@attrs.define
+class _Ran:
+    """How one backend call under `_watched` went."""
+
+    usage: FimUsage | None = None
+    failure: ConnectError | None = None
+    #: the editor went away (its request was dropped)
+    gone: bool = False
+    #: the call's scope was cancelled (a newer request for the same file superseded it)
+    cancelled: bool = False
+
+
+async def _watched(call: Callable[[], Awaitable[FimUsage | None]], receive: Receive, scope: trio.CancelScope) -> _Ran:
+    """Run `call` in `scope` while watching for the editor going away (which cancels it); provider errors
+    become their Connect errors, our bugs `internal` (logged)."""
+    ran = _Ran()
+    with scope:
+        async with trio.open_nursery() as nursery:
+            disconnect = trio.CancelScope()
+
+            async def watch() -> None:
+                with disconnect:
+                    await watch_disconnect(receive, scope)
+                    ran.gone = True
+
+            nursery.start_soon(watch)
+            try:
+                ran.usage = await call()
+            except ProviderError as error:
+                log.info("Tab: %s", error)
+                ran.failure = provider_failure(error)
+            except Exception as exc:  # our bug: logged, answered `internal`, never a reset connection
+                log.exception("Tab: a request failed")
+                ran.failure = ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}")
+            disconnect.cancel()
+    ran.cancelled = scope.cancelled_caught
+    return ran
 
 
 async def _send_error(send: Send, error: ConnectError, scope: Scope) -> None:
