@@ -166,6 +166,33 @@ def test_a_stream_cut_before_its_end_is_truncated(fmt: FimFormat) -> None:
         decoder.finish()
 
 
+@pytest.mark.parametrize(
+    ("fmt", "payload", "cached"),
+    [
+        (FimFormat.OPENAI, {"choices": [], "usage": {"prompt_tokens": 900, "completion_tokens": 5,
+                                                   "prompt_tokens_details": {"cached_tokens": 768}}}, 768),
+        # DeepSeek: its automatic prefix cache reports hits and misses beside the totals
+        (FimFormat.OPENAI, {"choices": [], "usage": {"prompt_tokens": 900, "completion_tokens": 5,
+                                                   "prompt_cache_hit_tokens": 832, "prompt_cache_miss_tokens": 68}},
+         832),
+        (FimFormat.LLAMA_CPP, {"content": "", "stop": True, "tokens_evaluated": 900, "tokens_predicted": 5,
+                               "tokens_cached": 896}, 896),
+        (FimFormat.LLAMA_CPP, {"content": "", "stop": True, "tokens_evaluated": 900, "tokens_predicted": 5,
+                               "timings": {"cache_n": 512}}, 512),
+    ],
+)
+def test_cache_reads_are_read_where_the_server_reports_them(fmt: FimFormat, payload: object, cached: int) -> None:
+    decoder = make_fim_decoder(fmt, "p")
+    decoder.feed(b"data: " + json.dumps(payload).encode() + b"\n\ndata: [DONE]\n\n")
+    assert decoder.usage is not None and (decoder.usage.input_tokens, decoder.usage.cache_read_tokens) == (900, cached)
+
+
+def test_the_servers_with_a_prompt_cache_are_asked_to_keep_it() -> None:
+    prompt = fim_prompt(cpp_request())
+    assert build_fim_request(FimFormat.LLAMA_CPP, "", prompt)[1]["cache_prompt"] is True
+    assert build_fim_request(FimFormat.OLLAMA, "m", prompt)[1]["keep_alive"] == "30m"
+
+
 def test_an_error_in_the_stream_is_typed() -> None:
     decoder = make_fim_decoder(FimFormat.OLLAMA, "p")
     with pytest.raises(AuthError):
@@ -188,6 +215,8 @@ def test_a_tab_request_is_its_own_ledger_row() -> None:
     assert (record.status, record.usage.input, record.usage.output, record.first_token_ms) == (
         PassStatus.COMPLETED, 100, 7, 30
     )
+    cached = tab_pass_record(TabUsage("b3", "ds", "deepseek", 1.7e9, 80, 30, 900, 5, "completed", None, 832))
+    assert (cached.usage.input, cached.usage.cache_read) == (900, 832)
     dropped = tab_pass_record(TabUsage("b2", "", "llama.cpp", 1.7e9, 5, None, 0, 0, "superseded"))
     assert (dropped.status, dropped.model) == (PassStatus.CANCELED, "llama.cpp")
 
