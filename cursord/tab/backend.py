@@ -67,7 +67,7 @@ class TabTimeouts:
     idle: float = 10.0
 
 
-@attrs.define
+@attrs.define(eq=False)
 class FimBackend:
     spec: TabSpec
     api_key: str | None = attrs.field(default=None, repr=False)

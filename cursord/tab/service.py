@@ -32,10 +32,11 @@ Every frame a backend read yields goes out in one `send` (HTTP/1.1 costs one wri
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Container, Mapping
 from functools import partial
 from typing import Any, Final
 
@@ -44,6 +45,7 @@ import trio
 from google.protobuf.message import Message
 
 from cursord.agent.errors import provider_failure
+from cursord.config import TabSpec
 from cursord.connect import (
     Code,
     Codec,
@@ -78,7 +80,16 @@ from cursord.tab.window import TabRequestError, fim_prompt
 
 log = logging.getLogger(__name__)
 
-__all__ = ["TAB_STREAM_PATHS", "TAB_UNARY_PATHS", "TabCounters", "TabService", "TabUsage", "tab_parts"]
+__all__ = [
+    "NOT_CONFIGURED",
+    "TAB_STREAM_PATHS",
+    "TAB_UNARY_PATHS",
+    "TabCounters",
+    "TabOwnedPaths",
+    "TabService",
+    "TabUsage",
+    "tab_parts",
+]
 
 STREAM_CPP_PATH: Final = "/aiserver.v1.AiService/StreamCpp"
 NEXT_CURSOR_PATH: Final = "/aiserver.v1.AiService/StreamNextCursorPrediction"
@@ -108,6 +119,7 @@ TAB_UNARY_PATHS: Final[Mapping[str, type[Message]]] = {
     FS_CONFIG_PATH: aiserver.FSConfigRequest,
 }
 TAB_STREAM_PATHS: Final = frozenset({STREAM_CPP_PATH, NEXT_CURSOR_PATH})
+TAB_PATHS: Final = frozenset({*TAB_UNARY_PATHS, *TAB_STREAM_PATHS})
 
 _H = aiserver.CppConfigResponse.Heuristic
 
@@ -207,22 +219,104 @@ def _file_key(request: aiserver.StreamCppRequest) -> str:
     return f"{request.workspace_id}\x00{request.current_file.relative_workspace_path}"
 
 
+#: the answer to every Tab RPC while no Tab backend is configured (the editor's listener; through the proxy
+#: they go to Cursor then, `TabOwnedPaths`)
+NOT_CONFIGURED: Final = "Tab is not configured in cursord ([tab] in the config file, or --tab)"
+
+
 @attrs.define
 class TabService:
-    backend: FimBackend
+    """The Tab RPCs, on whichever backend is configured now (None: none is; `reconfigure` swaps it)."""
+
+    backend: FimBackend | None
     limits: Limits = attrs.field(factory=Limits)
     #: told of each request's usage as it ends (the ledger's Tab rows)
     on_usage: Callable[[TabUsage], None] | None = None
     counters: TabCounters = attrs.field(factory=TabCounters)
     _running: dict[str, _Running] = attrs.field(factory=dict)
+    #: backend -> the requests using it now; a replaced backend is closed when its last one ends
+    _users: dict[FimBackend, int] = attrs.field(factory=dict)
+    _retired: list[FimBackend] = attrs.field(factory=list)
+
+    # --- the configuration ----------------------------------------------------------------------------
+
+    def _configured(self) -> FimBackend:
+        if self.backend is None:
+            raise ConnectError(Code.UNIMPLEMENTED, NOT_CONFIGURED)
+        return self.backend
+
+    def reconfigure(self, spec: TabSpec | None, environ: Mapping[str, str]) -> bool:
+        """Serve `spec` from now on (a reload); False when nothing changed. Requests under way finish on the
+        backend they started with, which is closed once they have (`close_retired`)."""
+        old = self.backend
+        key = environ.get(spec.api_key_env) if spec is not None and spec.api_key_env else None
+        if old is not None and spec == old.spec and key == old.api_key:
+            return False
+        if old is None and spec is None:
+            return False
+        fresh = FimBackend.from_spec(spec, environ) if spec is not None else None
+        if fresh is not None:
+            fresh.open()
+        self.backend = fresh
+        if old is not None:
+            self._retired.append(old)
+        if spec is None:
+            log.info("Tab: no backend any more; Tab's RPCs go to Cursor again through the proxy")
+        else:
+            log.info("Tab: now %s at %s (model %s, mode %s)", spec.backend.value, spec.base_url,
+                     spec.model or "the server's", spec.mode.value)
+        return True
+
+    async def close_retired(self) -> None:
+        """Close the replaced backends no request uses any more."""
+        for backend in [b for b in self._retired if not self._users.get(b)]:
+            self._retired.remove(backend)
+            with trio.CancelScope(shield=True):
+                await backend.aclose()
+
+    async def aclose(self) -> None:
+        if self.backend is not None:
+            self._retired.append(self.backend)
+            self.backend = None
+        self._users.clear()
+        await self.close_retired()
+
+    @contextlib.asynccontextmanager
+    async def _using(self, backend: FimBackend) -> AsyncIterator[FimBackend]:
+        self._users[backend] = self._users.get(backend, 0) + 1
+        try:
+            yield backend
+        finally:
+            self._users[backend] -= 1
+            if not self._users[backend]:
+                del self._users[backend]
+                if backend in self._retired:
+                    await self.close_retired()
+
+    def status(self) -> dict[str, Any]:
+        """Tab as `cursord status` and the dashboard show it."""
+        backend = self.backend
+        counters = self.counters
+        shown: dict[str, Any] = {"configured": backend is not None}
+        if backend is not None:
+            spec = backend.spec
+            shown |= {"backend": spec.backend.value, "base_url": spec.base_url, "model": spec.model,
+                      "mode": spec.mode.value}
+        return shown | {
+            "requests": counters.requests, "completed": counters.completed, "superseded": counters.superseded,
+            "failed": counters.failed, "refused": counters.refused, "predictions": counters.predictions,
+            "last_latency_ms": counters.last_latency_ms, "last_error": counters.last_error,
+            "fates": dict(counters.fates),
+        }
 
     # --- the unary side RPCs ----------------------------------------------------------------------------
 
     async def config(self, request: aiserver.CppConfigRequest) -> aiserver.CppConfigResponse:
-        return cpp_config(self.backend.spec.cpp_url)
+        return cpp_config(self._configured().spec.cpp_url)
 
     async def models(self, request: aiserver.AvailableCppModelsRequest) -> aiserver.AvailableCppModelsResponse:
-        model = self.backend.spec.model or self.backend.spec.backend.value
+        spec = self._configured().spec
+        model = spec.model or spec.backend.value
         return aiserver.AvailableCppModelsResponse(models=[model], default_model=model)
 
     async def edit_history_status(
@@ -254,7 +348,7 @@ class TabService:
     async def prediction_enabled(
         self, request: aiserver.IsCursorPredictionEnabledRequest
     ) -> aiserver.IsCursorPredictionEnabledResponse:
-        return aiserver.IsCursorPredictionEnabledResponse(enabled=self.backend.spec.mode.next_edit)
+        return aiserver.IsCursorPredictionEnabledResponse(enabled=self._configured().spec.mode.next_edit)
 
     async def filesync_enabled(
         self, request: aiserver.FSIsEnabledForUserRequest
@@ -265,6 +359,17 @@ class TabService:
         return aiserver.FSConfigResponse(check_filesync_hash_percent=0.0)
 
     def calls(self) -> dict[str, Callable[[Any], Awaitable[Message]]]:
+        """Every unary RPC, each answering `unimplemented` while no backend is configured."""
+        return {path: self._when_configured(call) for path, call in self._unary_calls().items()}
+
+    def _when_configured(self, call: Callable[[Any], Awaitable[Message]]) -> Callable[[Any], Awaitable[Message]]:
+        async def answer(request: Any) -> Message:
+            self._configured()
+            return await call(request)
+
+        return answer
+
+    def _unary_calls(self) -> dict[str, Callable[[Any], Awaitable[Message]]]:
         return {
             CPP_CONFIG_PATH: self.config,
             CPP_MODELS_PATH: self.models,
@@ -310,6 +415,9 @@ class TabService:
             return
         encoder, request = read
         backend = self.backend
+        if backend is None:
+            await _send_error(send, ConnectError(Code.UNIMPLEMENTED, NOT_CONFIGURED), scope)
+            return
         Prediction = aiserver.StreamNextCursorPredictionResponse
         frames = [Prediction(is_not_in_range=True)]
         if backend.spec.mode.next_edit:
@@ -329,7 +437,8 @@ class TabService:
                 output.append(text)
 
             began, started_at = trio.current_time(), time.time()
-            ran = await _watched(partial(backend.rewrite, prompt, collect), receive, trio.CancelScope())
+            async with self._using(backend):
+                ran = await _watched(partial(backend.rewrite, prompt, collect), receive, trio.CancelScope())
             outcome = self._outcome(ran)
             self._record(backend, uuid.uuid4().hex, started_at, began, None, ran, outcome)
             if ran.gone:
@@ -364,6 +473,9 @@ class TabService:
             return
         encoder, request = read
         backend = self.backend
+        if backend is None:
+            await _send_error(send, ConnectError(Code.UNIMPLEMENTED, NOT_CONFIGURED), scope)
+            return
         self.counters.requests += 1
         try:
             suggestion, call = self._suggestion(backend, request)
@@ -379,7 +491,8 @@ class TabService:
             earlier.scope.cancel()
         self._running[key] = running
         try:
-            await self._stream(backend, suggestion, call, encoder, running, receive, send)
+            async with self._using(backend):
+                await self._stream(backend, suggestion, call, encoder, running, receive, send)
         finally:
             if self._running.get(key) is running:
                 del self._running[key]
@@ -428,6 +541,12 @@ class TabService:
 
         ran = await _watched(feed, receive, running.scope)
         outcome = self._outcome(ran)
+        closing = suggestion.closing() if outcome == "completed" else []
+        if first_text is None and any(m.text for m in closing):
+            first_text = trio.current_time()
+        # Recorded before the last send: the editor may close the connection as soon as it has the end,
+        # and the cancellation would land in that send.
+        self._record(backend, suggestion.binding_id, started_at, began, first_text, ran, outcome)
         if outcome == "superseded":
             if not ran.gone:  # a newer request replaced this one, but the editor still listens
                 with trio.CancelScope(shield=True):
@@ -435,8 +554,7 @@ class TabService:
         elif ran.failure is not None:
             await out([], end=True, error=ran.failure)
         else:
-            await out(suggestion.closing(), end=True)
-        self._record(backend, suggestion.binding_id, started_at, began, first_text, ran, outcome)
+            await out(closing, end=True)
 
     def _outcome(self, ran: _Ran) -> str:
         if ran.cancelled or ran.gone:
@@ -539,3 +657,15 @@ def tab_parts(service: TabService) -> AppParts:
         unary={path: UnaryMethod(kind, calls[path]) for path, kind in TAB_UNARY_PATHS.items()},
         routes={STREAM_CPP_PATH: service.serve_stream_cpp, NEXT_CURSOR_PATH: service.serve_next_cursor_prediction},
     )
+
+
+@attrs.frozen(eq=False)
+class TabOwnedPaths(Container[str]):
+    """The paths the proxy answers itself: `base`, and Tab's while a Tab backend is configured (the rest go
+    to Cursor), read on every request so that a reload that adds or removes `[tab]` takes effect at once."""
+
+    base: frozenset[str]
+    service: TabService
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.base or (self.service.backend is not None and path in TAB_PATHS)

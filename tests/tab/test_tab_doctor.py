@@ -51,9 +51,10 @@ def test_the_daemon_serves_tab_only_when_configured() -> None:
 
     records: list[PassRecord] = []
     env = {"HOME": "/home/u", "CODESTRAL_API_KEY": "k-123"}
-    assert tab_service(config_from_args(args("--provider", "openai"), env), env, records.append) is None
+    assert tab_service(config_from_args(args("--provider", "openai"), env), env, records.append).backend is None
     config = config_from_args(args("--provider", "openai", "--tab", "codestral"), env)
     service = tab_service(config, env, records.append)
-    assert service is not None and service.backend.api_key == "k-123" and service.backend.client is not None
+    assert service.backend is not None and service.backend.api_key == "k-123" and service.backend.client is not None
     assert service.on_usage is not None
-    trio.run(service.backend.aclose)
+    trio.run(service.aclose)
+    assert service.backend is None
