@@ -4,11 +4,12 @@ Theory of operation. The daemon keeps one `ProviderRouter` and one `ModelCatalog
 everything that routes a run (the model lists, the Run relay, the proxy, the side RPCs) holds that
 catalog. A reload loads the configuration again (the config file, the key file beside it, the flags the
 daemon started with), builds providers from it, and moves them and the new catalog into the running
-router and catalog: runs that start afterwards see the new models and keys; a pass in flight finishes on
-the provider it started with. `[tab]` is reloaded the same way: the Tab service takes the new backend (or
-none) for the requests that start afterwards, and closes the old one once its last request has ended. Settings that need new sockets, files or threads (listen addresses,
-data_dir, store, limits, ...) are not reloaded: a reload that changes them says so and keeps the old
-values until a restart. A configuration that does not load is logged in one line and the old one stays.
+router and catalog: runs that start afterwards see the new models and keys; a pass in flight finishes on the
+provider it started with. `[tab]` is reloaded the same way: the Tab service takes the new backend (or none)
+for the requests that start afterwards, and closes the old one once its last request has ended. Settings
+that need new sockets, files or threads (listen addresses, data_dir, store, limits, ...) are not reloaded: a
+reload that changes them says so and keeps the old values until a restart. A configuration that does not
+load is logged in one line and the old one stays.
 """
 
 from __future__ import annotations

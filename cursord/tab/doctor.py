@@ -83,7 +83,8 @@ async def check_tab(spec: TabSpec, environ: Mapping[str, str], *, request_timeou
 def format_tab(report: TabReport) -> str:
     spec = report.spec
     model = spec.model or "the server's model"
-    lines = [f"tab: {spec.backend.value} at {spec.base_url} ({model}, mode {spec.mode.value}): key {report.key.cell()}, "
+    lines = [f"tab: {spec.backend.value} at {spec.base_url} ({model}, mode {spec.mode.value}): "
+             f"key {report.key.cell()}, "
              f"completion {report.completion.cell()}"]
     for name, check in report.checks:
         if check.status in (Status.FAIL, Status.WARN):

@@ -24,12 +24,14 @@ takes one (`build_rewrite_request`): `/completions` without `suffix`, Ollama's `
 Prompt caching, where the server has it (the window's start is aligned so that nearby requests share
 their prompt's start, `cursord.tab.window.window_bounds`):
 
-| format | what cursord sends | what it reads back |
-|---|---|---|
-| `llama.cpp` | `cache_prompt: true` (reuse the slot's matching prompt prefix) | `tokens_cached` (or `timings.cache_n`) |
-| `ollama` | `keep_alive` (`OLLAMA_KEEP_ALIVE`: the model and its context stay loaded between keystrokes) | nothing |
-| `openai` | nothing (OpenAI caches long prompts itself; vLLM's prefix caching is a server flag) | `usage.prompt_tokens_details.cached_tokens`; DeepSeek's `usage.prompt_cache_hit_tokens` (its cache is automatic, by prefix) |
-| `codestral` | nothing (Mistral documents no prompt cache for FIM) | nothing |
+- `llama.cpp`: `cache_prompt: true` (reuse the slot's matching prompt prefix); reads `tokens_cached` (or
+  `timings.cache_n`) back.
+- `ollama`: `keep_alive` (`OLLAMA_KEEP_ALIVE`: the model and its context stay loaded between keystrokes);
+  Ollama reports no cache reads.
+- `openai`: nothing to send (OpenAI caches long prompts itself; vLLM's prefix caching is a server flag);
+  reads `usage.prompt_tokens_details.cached_tokens`, or DeepSeek's `usage.prompt_cache_hit_tokens` (its
+  cache is automatic, by prefix).
+- `codestral`: nothing (Mistral documents no prompt cache for FIM).
 
 Recent edits go to the model only where the server has a field for extra context (llama.cpp's
 `input_extra`); the others get the window alone: a FIM model continues whatever precedes the cursor, and

@@ -10,10 +10,15 @@ are replaced, not the window), and the next changed lines, if any, become the cu
 The prompt formats, as their publishers document them (model cards, the publishers' posts and the
 editors' plug-ins that send them):
 
-| mode | prompt | the model writes |
-|---|---|---|
-| `sweep` (Sweep Next-Edit) | each recent edit as `<\\|file_sep\\|>PATH.diff` with `original:` and `updated:` blocks, then the window as `<\\|file_sep\\|>original/PATH` and as `<\\|file_sep\\|>current/PATH` (with `<\\|cursor\\|>` at the cursor), then `<\\|file_sep\\|>updated/PATH` and the window's lines above the cursor line (prefilled) | the rest of the updated window; stops at `<\\|file_sep\\|>` or `<\\|endoftext\\|>` |
-| `zeta` (Zed's Zeta) | the instruction, `### User Edits:` (each edit as `User edited "PATH":` and a diff block), `### User Excerpt:` with the window between `<\\|editable_region_start\\|>` and `<\\|editable_region_end\\|>` and `<\\|user_cursor_is_here\\|>` at the cursor, then `### Response:` | the excerpt again, the region between the same markers rewritten |
+- `sweep` (Sweep Next-Edit): each recent edit as `<|file_sep|>PATH.diff` with `original:` and `updated:`
+  blocks, then the window as `<|file_sep|>original/PATH` and as `<|file_sep|>current/PATH` (with
+  `<|cursor|>` at the cursor), then `<|file_sep|>updated/PATH` and the window's lines above the cursor line
+  (prefilled). The model writes the rest of the updated window and stops at `<|file_sep|>` or
+  `<|endoftext|>`.
+- `zeta` (Zed's Zeta): the instruction, `### User Edits:` (each edit as `User edited "PATH":` and a diff
+  block), `### User Excerpt:` with the window between `<|editable_region_start|>` and
+  `<|editable_region_end|>` and `<|user_cursor_is_here|>` at the cursor, then `### Response:`. The model
+  writes the excerpt again, the region between the same markers rewritten.
 
 cursord keeps no copy of the file before the user's last edit, so Sweep's `original/` block is the window as
 it is now (the recent edits are in the `.diff` blocks). The window is `lines_above` and `lines_below` lines

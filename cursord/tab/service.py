@@ -5,7 +5,7 @@ is cursord's; without one, none is (and through the proxy they go to Cursor as b
 
 | RPC | answer |
 |---|---|
-| `AiService/StreamCpp` | the FIM backend's completion at the cursor, or a next-edit model's edit nearest the cursor and its cursor jump (`mode`), as Cursor's frames (`cursord.tab.frames`) |
+| `AiService/StreamCpp` | the model's answer as Cursor's frames (`cursord.tab.frames`): see below |
 | `AiService/CppConfig` | the recorded shape of Cursor's answer, with FileSync off (the editor sends whole files) |
 | `CppService/AvailableModels` | the configured FIM model |
 | `AiService/CppEditHistoryStatus` | off: the editor need not upload its edit history |
@@ -13,21 +13,28 @@ is cursord's; without one, none is (and through the proxy they go to Cursor as b
 | `AiService/RefreshTabContext` | no extra code results |
 | `CppService/RecordCppFate` | counted (accepted, rejected, ...), nothing sent anywhere |
 | `AiService/GetCppEditClassification` | no opinion (no scored edits, no noop) |
-| `AiService/StreamNextCursorPrediction` | next-edit mode: the changed lines nearest the cursor that it is not on (`file_name`, then `line_number`, one-based); else, or when nothing changed, one `is_not_in_range` frame |
+| `AiService/StreamNextCursorPrediction` | next-edit mode: `file_name`, `line_number` (below); else not in range |
 | `AiService/IsCursorPredictionEnabled` | enabled in next-edit mode |
 | `FileSyncService/FSIsEnabledForUser` | disabled |
 | `FileSyncService/FSConfig` | no hash checks |
 
-One StreamCpp call: decode the request, build the window (`cursord.tab.window`, `cursord.tab.next_edit`),
-answer the stream's head,
-then run the backend in a nursery that also watches for the editor going away. The editor aborts a
-request the moment the user types on (each keystroke supersedes the last); the disconnect cancels the
-nursery and with it the upstream HTTP call, so the FIM server stops generating. A newer request for the
-same file supersedes an older one still running here even if the abort never arrives (a proxy may keep an
-HTTP/1.1 connection open): the older one's scope is cancelled and its stream ends `canceled`. A completion
-that has all its lines stops the backend too.
+The answer depends on `mode`: a FIM model's completion at the cursor (`cursord.tab.window`), or a next-edit
+model's rewrite of a window, whose change nearest the cursor is the edit and whose next change the cursor
+jump (`cursord.tab.next_edit`). StreamNextCursorPrediction asks the next-edit model too and answers the
+nearest change the cursor is not on (a one-based `line_number`), or `is_not_in_range` when there is none.
+
+One StreamCpp call: decode the request, build the window, answer the stream's head, then run the backend in a
+nursery that also watches for the editor going away. The editor aborts a request the moment the user types on
+(each keystroke supersedes the last); the disconnect cancels the nursery and with it the upstream HTTP call,
+so the FIM server stops generating. A newer request for the same file supersedes an older one still running
+here even if the abort never arrives (a proxy may keep an HTTP/1.1 connection open): the older one's scope is
+cancelled and its stream ends `canceled`. A completion that has all its lines stops the backend too.
 
 Every frame a backend read yields goes out in one `send` (HTTP/1.1 costs one write per send).
+
+A reload hands the service a new backend, or none (`reconfigure`): each request holds the backend it started
+with (`_using`), and a replaced one is closed once the last of them has ended. `TabOwnedPaths` tells the
+proxy, request by request, whether Tab's paths are cursord's (a backend is configured) or Cursor's.
 """
 
 from __future__ import annotations

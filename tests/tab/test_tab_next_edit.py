@@ -143,7 +143,9 @@ _LINE = st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\r\
 
 
 @given(st.lists(_LINE, min_size=1, max_size=12), st.lists(_LINE, max_size=4), st.data())
-def test_one_changed_region_applied_gives_the_rewrite(old: list[str], replacement: list[str], data: st.DataObject) -> None:
+def test_one_changed_region_applied_gives_the_rewrite(
+    old: list[str], replacement: list[str], data: st.DataObject
+) -> None:
     """Whatever region the model rewrote and wherever the cursor is: when the diff finds one edit (no jump),
     replacing the planned lines with the planned text gives exactly the rewrite."""
     i = data.draw(st.integers(0, len(old)))

@@ -34,12 +34,15 @@ def request_at(line: int = 1000, column: int = 3, contents: str = FILE) -> aiser
     return aiserver.StreamCppRequest(current_file=current, diff_history=["-x999 = 0\n+x999 = 999\n"])
 
 
-async def next_cursor(editor: EditorClient, request: aiserver.StreamCppRequest) -> list[aiserver.StreamNextCursorPredictionResponse]:
+async def next_cursor(
+    editor: EditorClient, request: aiserver.StreamCppRequest
+) -> list[aiserver.StreamNextCursorPredictionResponse]:
     prediction = aiserver.StreamNextCursorPredictionRequest(
         current_file=request.current_file, diff_history=request.diff_history
     )
     async with editor._connection() as conn:
-        response = await conn.request("POST", NEXT_CURSOR, STREAM_HEADERS, encode_envelope(prediction.SerializeToString()))
+        body = encode_envelope(prediction.SerializeToString())
+        response = await conn.request("POST", NEXT_CURSOR, STREAM_HEADERS, body)
         envelopes = EnvelopeDecoder(1 << 20).feed(await response.read_all())
     assert envelopes[-1].end_stream and parse_end_stream(envelopes[-1].payload)[0] is None
     return [aiserver.StreamNextCursorPredictionResponse.FromString(e.payload) for e in envelopes[:-1]]
@@ -70,7 +73,8 @@ async def test_the_edit_nearest_the_cursor_streams_back_with_the_cursor_jump(
     assert "<|file_sep|>current/src/nums.py\nx997 = 997\nx998 = 998\nx999 = 999\nx10<|cursor|>00 = 1000\n" in prompt
     assert prompt.endswith("<|file_sep|>updated/src/nums.py\nx997 = 997\nx998 = 998\nx999 = 999\n")
     if backend is TabBackend.OLLAMA:
-        assert sent["raw"] is True and sent["keep_alive"] and sent["options"]["stop"] == ["<|file_sep|>", "<|endoftext|>"]
+        assert sent["raw"] is True and sent["keep_alive"]
+        assert sent["options"]["stop"] == ["<|file_sep|>", "<|endoftext|>"]
     elif backend is TabBackend.LLAMA_CPP:
         assert sent["cache_prompt"] is True and sent["stop"] == ["<|file_sep|>", "<|endoftext|>"]
     else:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx
 import trio
+import trio.testing
 
 from cursord.config import TabBackend
 from cursord.config._tab import build_tab
@@ -63,11 +64,10 @@ async def test_the_service_takes_a_new_backend_and_closes_the_old_once_its_reque
             await service.close_retired()
             assert old.client is not None  # its request still runs on it
         assert dropped == ["dropped"]
-        with trio.fail_after(5):  # the Trio clock: the server's side of the request ends after the client's
+        with trio.fail_after(5):  # the server's side of the request ends after the client's
             await fake.requests[0].disconnected.wait()
-            while old.client is not None:
-                await trio.sleep(0.01)
-        assert not service._users  # closed once that request ended
+            await trio.testing.wait_all_tasks_blocked()
+        assert old.client is None and not service._users  # closed once that request ended
         assert fake.requests[0].json["model"] == "one"
 
         new = service.backend
@@ -78,8 +78,7 @@ async def test_the_service_takes_a_new_backend_and_closes_the_old_once_its_reque
         assert fake.requests[1].json["model"] == "two"
         with trio.fail_after(5):
             await fake.requests[1].disconnected.wait()
-            while service._users:
-                await trio.sleep(0.01)
+            await trio.testing.wait_all_tasks_blocked()
 
         assert service.reconfigure(None, {})
         await service.close_retired()
