@@ -446,7 +446,7 @@ class TabService:
             began, started_at = trio.current_time(), time.time()
             async with self._using(backend):
                 ran = await _watched(partial(backend.rewrite, prompt, collect), receive, trio.CancelScope())
-            outcome = self._outcome(ran)
+            outcome = self._outcome(ran, stream_cpp=False)
             self._record(backend, uuid.uuid4().hex, started_at, began, None, ran, outcome)
             if ran.gone:
                 return
@@ -563,16 +563,14 @@ class TabService:
         else:
             await out(closing, end=True)
 
-    def _outcome(self, ran: _Ran) -> str:
-        if ran.cancelled or ran.gone:
-            self.counters.superseded += 1
-            return "superseded"
-        if ran.failure is not None:
-            self.counters.failed += 1
+    def _outcome(self, ran: _Ran, *, stream_cpp: bool = True) -> str:
+        """How the request ended; StreamCpp's are counted (a prediction counts in `predictions` only)."""
+        outcome = "superseded" if ran.cancelled or ran.gone else "failed" if ran.failure is not None else "completed"
+        if outcome == "failed" and ran.failure is not None:
             self.counters.last_error = ran.failure.message
-            return "failed"
-        self.counters.completed += 1
-        return "completed"
+        if stream_cpp:
+            setattr(self.counters, outcome, getattr(self.counters, outcome) + 1)
+        return outcome
 
     def _record(
         self,

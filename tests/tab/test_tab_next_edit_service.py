@@ -90,7 +90,8 @@ async def test_the_edit_nearest_the_cursor_streams_back_with_the_cursor_jump(
     assert [j.WhichOneof("response") for j in jumps] == ["file_name", "line_number"]
     assert (jumps[0].file_name, jumps[1].line_number) == ("src/nums.py", 1004)
     assert enabled.enabled
-    assert [u.outcome for u in usage] == ["completed", "completed"] and service.counters.predictions == 1
+    assert [u.outcome for u in usage] == ["completed", "completed"]  # the edit, then the prediction
+    assert (service.counters.requests, service.counters.completed, service.counters.predictions) == (1, 1, 1)
     if backend is TabBackend.LLAMA_CPP:
         assert usage[0].cache_read_tokens == 60  # the fake reports half the prompt cached
 
