@@ -257,3 +257,15 @@ def test_the_suggestion_does_not_depend_on_how_the_text_was_split(completion: st
     assert [f.HasField("range_to_replace") for f in one].count(True) == [
         f.HasField("range_to_replace") for f in many
     ].count(True)
+
+
+@given(st.text(st.sampled_from("ab\n"), max_size=40), st.integers(0, 45))
+def test_the_cursor_line_is_found_as_splitting_would(text: str, line: int) -> None:
+    from cursord.tab.window import _nth_line_start
+
+    lines = text.split("\n")
+    if line >= len(lines):
+        with pytest.raises(TabRequestError):
+            _nth_line_start(text, line)
+    else:
+        assert _nth_line_start(text, line) == sum(len(x) + 1 for x in lines[:line])
