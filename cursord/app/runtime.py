@@ -308,9 +308,6 @@ async def _serve(
         for conversation_id, title in reversed((await store.titles()).items()):
             side_rpcs.remember(conversation_id, title)
         turn_log.titles = hub.titles = side_rpcs.names.get
-        if config.tab is not None:
-            log.info("Tab: %s at %s (model %s, mode %s)", config.tab.backend.value, config.tab.base_url,
-                     config.tab.model or "the server's", config.tab.mode.value)
         parts = (
             *parts,
             tab_parts(tab),

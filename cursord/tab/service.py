@@ -268,9 +268,9 @@ class TabService:
         if old is not None:
             self._retired.append(old)
         if spec is None:
-            log.info("Tab: no backend any more; Tab's RPCs go to Cursor again through the proxy")
+            log.info("Tab: no backend any more; Tab's RPCs go to Cursor through the proxy")
         else:
-            log.info("Tab: now %s at %s (model %s, mode %s)", spec.backend.value, spec.base_url,
+            log.info("Tab: %s at %s (model %s, mode %s)", spec.backend.value, spec.base_url,
                      spec.model or "the server's", spec.mode.value)
         return True
 

@@ -129,7 +129,7 @@ async def test_sighup_applies_a_changed_tab_and_status_and_the_dashboard_show_it
 
                 config_file.write_text(head + f'[tab]\nbackend = "ollama"\nbase_url = "{fim.url()}"\nmodel = "qwen"\n')
                 process.send_signal(signal.SIGHUP)
-                await read_until(process.stderr, re.compile(rb"Tab: now ollama .* \(model qwen, mode fim\)"), seen)
+                await read_until(process.stderr, re.compile(rb"Tab: ollama at .* \(model qwen, mode fim\)"), seen)
                 frames = await stream_cpp(cpp_request())
                 assert "".join(f.text for f in frames) == "    return a + b"
                 shown = await status()
