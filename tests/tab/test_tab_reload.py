@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-import subprocess
 from functools import partial
 from pathlib import Path
 
@@ -26,8 +25,7 @@ from cursord.testing.behaviours import Echo
 from cursord.testing.fake_fim import fim_server, rewrite_server
 from cursord.testing.fake_providers import open_fake_server
 from cursord.testing.harness import running_daemon
-from cursord.testing.http_client import connect_tcp
-from tests.cli.test_cli_serve import LISTENING, cursord_command, read_until
+from cursord.testing.process import cursord_command, running_cursord
 from tests.tab.test_tab_service import STREAM_CPP, cpp_request, read_frames
 
 OLLAMA = FIM_FORMATS[TabBackend.OLLAMA]
@@ -101,26 +99,15 @@ async def test_sighup_applies_a_changed_tab_and_status_and_the_dashboard_show_it
         config_file.write_text(head)
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "AGENT_KEY": "sk-agent"}
         with trio.fail_after(60):
-            async with trio.open_nursery() as nursery:
-                run = partial(trio.run_process, cursord_command("serve", "--config", str(config_file)), env=env,
-                              stderr=subprocess.PIPE, check=False)
-                process: trio.Process = await nursery.start(run)
-                assert process.stderr is not None
-                seen = bytearray()
-                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
-                where = ["--data-dir", str(tmp_path / "data"), "--listen", f"127.0.0.1:{port}"]
+            async with running_cursord(cursord_command("serve", "--config", str(config_file)), env) as daemon:
+                where = ["--data-dir", str(tmp_path / "data"), "--listen", daemon.listen]
 
                 async def status() -> str:
                     done = await trio.run_process(cursord_command("status", *where), capture_stdout=True, env=env)
                     return done.stdout.decode()
 
                 async def stream_cpp(request: aiserver.StreamCppRequest) -> list[aiserver.StreamCppResponse]:
-                    from cursord.testing.editor import EditorClient
-
-                    async def connect() -> trio.abc.Stream:
-                        return await connect_tcp("127.0.0.1", port)
-
-                    async with EditorClient.open(connect, http2=True) as editor:
+                    async with daemon.editor() as editor:
                         frames, ending = await read_frames(editor, request)
                     assert ending is None, ending
                     return frames
@@ -128,8 +115,8 @@ async def test_sighup_applies_a_changed_tab_and_status_and_the_dashboard_show_it
                 assert "tab: not configured" in await status()
 
                 config_file.write_text(head + f'[tab]\nbackend = "ollama"\nbase_url = "{fim.url()}"\nmodel = "qwen"\n')
-                process.send_signal(signal.SIGHUP)
-                await read_until(process.stderr, re.compile(rb"Tab: ollama at .* \(model qwen, mode fim\)"), seen)
+                daemon.process.send_signal(signal.SIGHUP)
+                await daemon.wait_for(re.compile(rb"Tab: ollama at .* \(model qwen, mode fim\)"))
                 frames = await stream_cpp(cpp_request())
                 assert "".join(f.text for f in frames) == "    return a + b"
                 shown = await status()
@@ -138,8 +125,8 @@ async def test_sighup_applies_a_changed_tab_and_status_and_the_dashboard_show_it
 
                 config_file.write_text(head + f'[tab]\nbackend = "ollama"\nbase_url = "{next_edit.url()}"\n'
                                        'model = "sweep"\nmode = "sweep"\nlines_above = 0\nlines_below = 0\n')
-                process.send_signal(signal.SIGHUP)
-                await read_until(process.stderr, re.compile(rb"mode sweep\)"), seen)
+                daemon.process.send_signal(signal.SIGHUP)
+                await daemon.wait_for(re.compile(rb"mode sweep\)"))
                 lines = "x0 = 0\nx1 = 1\nx2 = 2\n"
                 request = cpp_request()
                 request.current_file.contents = lines
@@ -149,18 +136,15 @@ async def test_sighup_applies_a_changed_tab_and_status_and_the_dashboard_show_it
                 assert frames[1].range_to_replace.start_line_number == 2
                 assert next_edit.requests[0].json["raw"] is True
 
-                login = cursord_command("ui", "--config", str(config_file), "--listen", f"127.0.0.1:{port}")
+                login = cursord_command("ui", "--config", str(config_file), "--listen", daemon.listen)
                 ui = await trio.run_process(login, capture_stdout=True, env=env)
                 async with httpx.AsyncClient() as browser:
                     await browser.get(ui.stdout.decode().strip())
-                    tab = (await browser.get(f"http://127.0.0.1:{port}/ui/api/overview")).json()["tab"]
+                    tab = (await browser.get(f"http://127.0.0.1:{daemon.port}/ui/api/overview")).json()["tab"]
                 assert (tab["backend"], tab["model"], tab["mode"], tab["requests"], tab["completed"]) == (
                     "ollama", "sweep", "sweep", 2, 2
                 )
 
-                process.send_signal(signal.SIGTERM)
-                async for chunk in process.stderr:
-                    seen += chunk
-                await process.wait()
-        assert process.returncode == 0, seen.decode()
+                assert await daemon.stop() == 0, daemon.log.decode()
+        seen = daemon.log
         assert b"a restart is needed" not in seen and b"Traceback" not in seen, seen.decode()
