@@ -445,6 +445,7 @@ class TabService:
                 reader.feed(text)
 
             began, started_at = trio.current_time(), time.time()
+            # the request names no workspace: one file path across workspaces is one key
             with self._newest(_file_key(NEXT_CURSOR_PATH, "", request)) as newest:
                 async with self._using(backend):
                     call = partial(_until, partial(backend.rewrite, reader.prompt), feed, lambda: reader.whole)
