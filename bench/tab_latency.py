@@ -12,8 +12,8 @@ ms between its chunks: how many upstream calls were cut off, and the latency of 
 burst (the one the user sees).
 
 With `--mode sweep` (or `zeta`) the same for a next-edit model: the fake answers the window rewritten (one
-line changed), cursord diffs it and answers the changed line whole at the end, so the figure that counts
-is the whole stream's.
+line changed), cursord diffs it and answers the changed line whole once the rewrite is whole (at the end of
+the stream here: the fake's last chunk holds the end), so the figure that counts is the whole stream's.
 
 Everything runs in one process on the real clock: the figures include the client's and the fake's cost, so
 they bound cursord's share from above. Target: p50 added <= 5 ms.

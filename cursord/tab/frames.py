@@ -24,7 +24,7 @@ at the end of the last whole line (`full` tells the caller to stop the backend).
 are written with the file's own (`FimPrompt.eol`).
 
 A next-edit model's rewrite is answered whole once it is complete (`edit_frames`): which lines changed is
-known only then (`cursord.tab.next_edit`).
+known only then; `full` turns true the moment it is (`RewriteReader`), which stops the model.
 """
 
 from __future__ import annotations
@@ -35,11 +35,10 @@ import attrs
 
 from cursord.config import TabMode
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.tab.next_edit import EditPlan, EditWindow, NextEditPrompt, parse_rewrite, plan_edit
+from cursord.tab.next_edit import EditPlan, EditWindow, NextEditPrompt, RewriteReader, plan_edit
 from cursord.tab.window import FimPrompt
 
 __all__ = [
-    "MAX_REWRITE_CHARS",
     "MAX_SUGGESTION_LINES",
     "RewriteFrames",
     "Suggestion",
@@ -50,8 +49,6 @@ __all__ = [
 
 #: the most lines one suggestion inserts (a FIM model asked for a line tends to write a function).
 MAX_SUGGESTION_LINES: Final = 12
-#: the longest rewrite a next-edit model may write before it is stopped (its window is a few dozen lines)
-MAX_REWRITE_CHARS: Final = 64 * 1024
 
 Frame = aiserver.StreamCppResponse
 
@@ -172,27 +169,29 @@ class SuggestionFrames:
 
 @attrs.define
 class RewriteFrames:
-    """A next-edit model's answer: its rewrite is kept until the stream ends, then diffed and sent whole."""
+    """A next-edit model's answer: its rewrite is read until it is whole, then diffed and sent whole."""
 
     mode: TabMode
     window: EditWindow
     prompt: NextEditPrompt
     binding_id: str
-    _output: list[str] = attrs.field(factory=list)
-    _size: int = 0
+    reader: RewriteReader = attrs.field(init=False)
+
+    @reader.default
+    def _reader(self) -> RewriteReader:
+        return RewriteReader(self.mode, self.window, self.prompt)
 
     @property
     def full(self) -> bool:
-        return self._size > MAX_REWRITE_CHARS
+        return self.reader.whole
 
     def opening(self) -> list[Frame]:
         return opening_frames()
 
     def text(self, delta: str) -> list[Frame]:
-        self._output.append(delta)
-        self._size += len(delta)
+        self.reader.feed(delta)
         return []
 
     def closing(self) -> list[Frame]:
-        rewrite = parse_rewrite(self.mode, self.window, self.prompt, "".join(self._output))
+        rewrite = self.reader.rewrite()
         return edit_frames(plan_edit(self.window, rewrite) if rewrite is not None else None, self.binding_id)

@@ -7,6 +7,11 @@ above or below the cursor, and there may be several. cursord diffs the rewrite a
 are replaced, not the window), and the next changed lines, if any, become the cursor-jump prediction
 (`CursorJump`: the editor moves there and asks again).
 
+The rewrite is read as it streams (`RewriteReader`) and the model is stopped as soon as what follows can
+no longer change it: its end marker came (Zeta's `<|editable_region_end|>`; a Sweep stop string, from a
+server that writes it out instead of stopping there), or it has more lines than a rewrite of the window may
+have. Nothing is answered before that: the diff, and so the edit and the jump, need the whole window.
+
 The prompt formats, as their publishers document them (model cards, the publishers' posts and the
 editors' plug-ins that send them):
 
@@ -43,6 +48,7 @@ __all__ = [
     "EditPlan",
     "EditWindow",
     "NextEditPrompt",
+    "RewriteReader",
     "edit_window",
     "next_cursor",
     "next_edit_prompt",
@@ -54,6 +60,8 @@ __all__ = [
 NEXT_EDIT_MAX_TOKENS: Final = 1024
 #: a rewrite with this many more lines than its window ran away from the window (no suggestion)
 MAX_EXTRA_LINES: Final = 12
+#: the longest rewrite a next-edit model may write before it is stopped (its window is a few dozen lines)
+MAX_REWRITE_CHARS: Final = 64 * 1024
 
 SWEEP_SEP: Final = "<|file_sep|>"
 SWEEP_CURSOR: Final = "<|cursor|>"
@@ -293,3 +301,70 @@ def next_cursor(window: EditWindow, rewrite: tuple[str, ...]) -> CursorJump | No
     if not away:
         return None
     return _jump(window, min(away, key=lambda h: h.distance(window.row)), 0)
+
+
+@attrs.define
+class RewriteReader:
+    """A next-edit model's output, fed as it streams. `whole` turns true as soon as no more output can change
+    `rewrite()` (the theory above); what comes after that is ignored.
+
+    The lines counted are a lower bound of the lines `parse_rewrite` will find (blank lines at the end do
+    not count, Zeta's possible line break after its start marker is taken off), so a rewrite called
+    runaway is no suggestion whatever would have followed."""
+
+    mode: TabMode
+    window: EditWindow
+    prompt: NextEditPrompt
+    _output: str = ""
+    _whole: bool = False
+    #: where the rewrite begins in the output (Zeta: after its start marker; None: not come yet)
+    _begin: int | None = None
+    #: line breaks in the rewrite so far, and how many of them end it
+    _breaks: int = 0
+    _trailing_breaks: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if self.mode is not TabMode.ZETA:
+            self._begin = 0
+            self._breaks = self.prompt.prefill.count("\n")
+
+    @property
+    def whole(self) -> bool:
+        return self._whole
+
+    @property
+    def output(self) -> str:
+        return self._output
+
+    def feed(self, delta: str) -> None:
+        if self._whole or not delta:
+            return
+        seen = len(self._output)
+        self._output += delta
+        if self._begin is None:
+            found = self._output.find(ZETA_START)
+            if found < 0:
+                self._whole = len(self._output) > MAX_REWRITE_CHARS
+                return
+            self._begin = seen = found + len(ZETA_START)
+        self._count_lines(self._output[seen:])
+        self._whole = self._ended(seen) or self._ran_away() or len(self._output) > MAX_REWRITE_CHARS
+
+    def rewrite(self) -> tuple[str, ...] | None:
+        return parse_rewrite(self.mode, self.window, self.prompt, self._output)
+
+    def _count_lines(self, piece: str) -> None:
+        kept = piece.rstrip("\r\n")
+        tail = piece[len(kept) :].count("\n")
+        self._breaks += piece.count("\n")
+        self._trailing_breaks = tail if kept else self._trailing_breaks + tail
+
+    def _ended(self, seen: int) -> bool:
+        """An end marker is in the rewrite (searched only where the output from `seen` on completes one)."""
+        begin = self._begin or 0
+        markers = (ZETA_END,) if self.mode is TabMode.ZETA else self.prompt.stop
+        return any(self._output.find(marker, max(begin, seen - len(marker) + 1)) >= 0 for marker in markers)
+
+    def _ran_away(self) -> bool:
+        lines = self._breaks - self._trailing_breaks + 1 - int(self.mode is TabMode.ZETA)
+        return lines > len(self.window.lines) + MAX_EXTRA_LINES

@@ -28,7 +28,12 @@ nursery that also watches for the editor going away. The editor aborts a request
 (each keystroke supersedes the last); the disconnect cancels the nursery and with it the upstream HTTP call,
 so the FIM server stops generating. A newer request for the same file supersedes an older one still running
 here even if the abort never arrives (a proxy may keep an HTTP/1.1 connection open): the older one's scope is
-cancelled and its stream ends `canceled`. A completion that has all its lines stops the backend too.
+cancelled and its stream ends `canceled`. A completion that has all its lines stops the backend too, and
+so does a next-edit rewrite once it is whole (`RewriteReader`: its end marker came, or it ran away).
+
+StreamNextCursorPrediction asks the model the same way and is cut off the same way: the editor dropping it
+cancels the upstream call, and a newer prediction for the same file supersedes an older one (`canceled`).
+Each RPC supersedes only its own kind: a prediction and a StreamCpp for one file run side by side.
 
 Every frame a backend read yields goes out in one `send` (HTTP/1.1 costs one write per send).
 
@@ -43,7 +48,7 @@ import contextlib
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Container, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Container, Iterator, Mapping
 from functools import partial
 from typing import Any, Final
 
@@ -82,8 +87,8 @@ from cursord.server import (
 from cursord.tab.backend import FimBackend, TextSink
 from cursord.tab.fim_formats import FimUsage
 from cursord.tab.frames import RewriteFrames, Suggestion, SuggestionFrames
-from cursord.tab.next_edit import edit_window, next_cursor, next_edit_prompt, parse_rewrite
-from cursord.tab.window import TabRequestError, fim_prompt
+from cursord.tab.next_edit import RewriteReader, edit_window, next_cursor, next_edit_prompt
+from cursord.tab.window import TabRequest, TabRequestError, fim_prompt
 
 log = logging.getLogger(__name__)
 
@@ -216,15 +221,11 @@ class TabCounters:
     fates: dict[str, int] = attrs.field(factory=dict)
 
 
-@attrs.define
-class _Running:
-    scope: trio.CancelScope
-    superseded: bool = False
+def _file_key(rpc: str, workspace_id: str, request: TabRequest) -> str:
+    return f"{rpc}\x00{workspace_id}\x00{request.current_file.relative_workspace_path}"
 
 
-def _file_key(request: aiserver.StreamCppRequest) -> str:
-    return f"{request.workspace_id}\x00{request.current_file.relative_workspace_path}"
-
+_SUPERSEDED: Final = ConnectError(Code.CANCELED, "superseded by a newer Tab request")
 
 #: the answer to every Tab RPC while no Tab backend is configured (the editor's listener; through the proxy
 #: they go to Cursor then, `TabOwnedPaths`)
@@ -240,7 +241,8 @@ class TabService:
     #: told of each request's usage as it ends (the ledger's Tab rows)
     on_usage: Callable[[TabUsage], None] | None = None
     counters: TabCounters = attrs.field(factory=TabCounters)
-    _running: dict[str, _Running] = attrs.field(factory=dict)
+    #: file key (`_file_key`) -> the scope of the newest request for it still running
+    _running: dict[str, trio.CancelScope] = attrs.field(factory=dict)
     #: backend -> the requests using it now; a replaced backend is closed when its last one ends
     _users: dict[FimBackend, int] = attrs.field(factory=dict)
     _retired: list[FimBackend] = attrs.field(factory=list)
@@ -437,23 +439,28 @@ class TabService:
                 self.counters.refused += 1
                 await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
                 return
-            prompt = next_edit_prompt(backend.spec.mode, window)
-            output: list[str] = []
+            reader = RewriteReader(backend.spec.mode, window, next_edit_prompt(backend.spec.mode, window))
 
-            async def collect(text: str) -> None:
-                output.append(text)
+            async def feed(text: str) -> None:
+                reader.feed(text)
 
             began, started_at = trio.current_time(), time.time()
-            async with self._using(backend):
-                ran = await _watched(partial(backend.rewrite, prompt, collect), receive, trio.CancelScope())
+            # the request names no workspace: one file path across workspaces is one key
+            with self._newest(_file_key(NEXT_CURSOR_PATH, "", request)) as newest:
+                async with self._using(backend):
+                    call = partial(_until, partial(backend.rewrite, reader.prompt), feed, lambda: reader.whole)
+                    ran = await _watched(call, receive, newest)
             outcome = self._outcome(ran, stream_cpp=False)
             self._record(backend, uuid.uuid4().hex, started_at, began, None, ran, outcome)
             if ran.gone:
                 return
+            if ran.cancelled:
+                await _send_error(send, _SUPERSEDED, scope)
+                return
             if ran.failure is not None:
                 await _send_error(send, ran.failure, scope)
                 return
-            rewrite = parse_rewrite(backend.spec.mode, window, prompt, "".join(output))
+            rewrite = reader.rewrite()
             jump = next_cursor(window, rewrite) if rewrite is not None else None
             if jump is not None:
                 frames = [Prediction(file_name=jump.path), Prediction(line_number=jump.line)]
@@ -490,18 +497,22 @@ class TabService:
             self.counters.refused += 1
             await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
             return
-        key = _file_key(request)
-        running = _Running(trio.CancelScope())
+        with self._newest(_file_key(STREAM_CPP_PATH, request.workspace_id, request)) as newest:
+            async with self._using(backend):
+                await self._stream(backend, suggestion, call, encoder, newest, receive, send)
+
+    @contextlib.contextmanager
+    def _newest(self, key: str) -> Iterator[trio.CancelScope]:
+        """The scope of a request that supersedes the one still running for `key`, which is cancelled."""
+        scope = trio.CancelScope()
         earlier = self._running.get(key)
         if earlier is not None:
-            earlier.superseded = True
-            earlier.scope.cancel()
-        self._running[key] = running
+            earlier.cancel()
+        self._running[key] = scope
         try:
-            async with self._using(backend):
-                await self._stream(backend, suggestion, call, encoder, running, receive, send)
+            yield scope
         finally:
-            if self._running.get(key) is running:
+            if self._running.get(key) is scope:
                 del self._running[key]
 
     async def _stream(
@@ -510,7 +521,7 @@ class TabService:
         suggestion: Suggestion,
         call: Callable[[TextSink], Awaitable[FimUsage | None]],
         encoder: StreamResponseEncoder,
-        running: _Running,
+        scope: trio.CancelScope,
         receive: Receive,
         send: Send,
     ) -> None:
@@ -533,20 +544,12 @@ class TabService:
 
         await out(suggestion.opening())
 
-        async def feed() -> FimUsage | None:
-            with trio.CancelScope() as enough:
+        async def on_text(text: str) -> None:
+            sent = suggestion.text(text)
+            if sent:
+                await out(sent)
 
-                async def on_text(text: str) -> None:
-                    sent = suggestion.text(text)
-                    if sent:
-                        await out(sent)
-                    if suggestion.full:
-                        enough.cancel()
-
-                return await call(on_text)
-            return None  # enough: the suggestion is whole, the backend was stopped
-
-        ran = await _watched(feed, receive, running.scope)
+        ran = await _watched(partial(_until, call, on_text, lambda: suggestion.full), receive, scope)
         outcome = self._outcome(ran)
         closing = suggestion.closing() if outcome == "completed" else []
         if first_text is None and any(m.text for m in closing):
@@ -557,7 +560,7 @@ class TabService:
         if outcome == "superseded":
             if not ran.gone:  # a newer request replaced this one, but the editor still listens
                 with trio.CancelScope(shield=True):
-                    await out([], end=True, error=ConnectError(Code.CANCELED, "superseded by a newer Tab request"))
+                    await out([], end=True, error=_SUPERSEDED)
         elif ran.failure is not None:
             await out([], end=True, error=ran.failure)
         else:
@@ -618,6 +621,22 @@ class _Ran:
     gone: bool = False
     #: the call's scope was cancelled (a newer request for the same file superseded it)
     cancelled: bool = False
+
+
+async def _until(
+    call: Callable[[TextSink], Awaitable[FimUsage | None]], on_text: TextSink, enough: Callable[[], bool]
+) -> FimUsage | None:
+    """`call` feeding `on_text`, stopped (its upstream call cut) as soon as `enough()`: nothing more the model
+    writes would be used."""
+    with trio.CancelScope() as stop:
+
+        async def fed(text: str) -> None:
+            await on_text(text)
+            if enough():
+                stop.cancel()
+
+        return await call(fed)
+    return None  # stopped: the model's usage is not known
 
 
 async def _watched(call: Callable[[], Awaitable[FimUsage | None]], receive: Receive, scope: trio.CancelScope) -> _Ran:

@@ -4,7 +4,7 @@ rewrite against the window mapped onto Cursor's replace range and cursor jump.""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cursord.config import TabMode
@@ -14,6 +14,7 @@ from cursord.tab.next_edit import (
     CursorJump,
     EditPlan,
     EditWindow,
+    RewriteReader,
     edit_window,
     next_cursor,
     next_edit_prompt,
@@ -89,6 +90,72 @@ def test_a_runaway_rewrite_is_no_suggestion() -> None:
     window = window_of(["a", "b"], 0)
     prompt = next_edit_prompt(TabMode.SWEEP, window)
     assert parse_rewrite(TabMode.SWEEP, window, prompt, "x\n" * 40) is None
+
+
+def reader_of(mode: TabMode, lines: list[str], row: int) -> RewriteReader:
+    window = window_of(lines, row)
+    return RewriteReader(mode, window, next_edit_prompt(mode, window))
+
+
+def test_a_zeta_rewrite_is_whole_at_the_region_end_even_split_across_deltas() -> None:
+    reader = reader_of(TabMode.ZETA, ["a", "b"], 0)
+    for delta in ["```src/geo.py\n<|editable_region_", "start|>\nA\nb\n<|editable_reg"]:
+        reader.feed(delta)
+        assert not reader.whole
+    reader.feed("ion_end|>\n")
+    assert reader.whole and reader.rewrite() == ("A", "b")
+    reader.feed("```\n<|editable_region_start|>\nignored")  # past the end: nothing changes any more
+    assert reader.output.endswith("_end|>\n") and reader.rewrite() == ("A", "b")
+
+
+def test_a_region_end_before_the_region_start_is_not_the_end() -> None:
+    reader = reader_of(TabMode.ZETA, ["a"], 0)
+    reader.feed("<|editable_region_end|>\n<|editable_region_start|>\nA\n")
+    assert not reader.whole
+
+
+def test_a_sweep_rewrite_is_whole_at_a_stop_string_the_server_wrote_out() -> None:
+    reader = reader_of(TabMode.SWEEP, ["a", "b", "c"], 1)
+    reader.feed("B\nc\n<|file")
+    assert not reader.whole
+    reader.feed("_sep|>updated/src/other.py\n")
+    assert reader.whole and reader.rewrite() == ("a", "B", "c")
+
+
+@pytest.mark.parametrize("mode", [TabMode.SWEEP, TabMode.ZETA])
+def test_a_runaway_rewrite_is_whole_once_it_has_more_lines_than_a_rewrite_may_have(mode: TabMode) -> None:
+    reader = reader_of(mode, ["a", "b"], 0)
+    reader.feed("```src/geo.py\n\n\n<|editable_region_start|>\n" if mode is TabMode.ZETA else "")
+    for _ in range(14):
+        reader.feed("x\n")
+    assert not reader.whole  # 14 lines: a rewrite of 2 may have 14
+    for blank in ["\n", "\n", "\r\n"]:
+        reader.feed(blank)
+    assert not reader.whole  # blank lines at the end may yet be dropped
+    reader.feed("x")
+    assert reader.whole and reader.rewrite() is None
+
+
+_MARKERS = ["<|editable_region_start|>", "<|editable_region_end|>", "<|user_cursor_is_here|>", "<|file_sep|>",
+            "<|endoftext|>", "<|cursor|>", "<|editable_", "region_end|>"]
+#: mostly text and line breaks, so that runaway rewrites come up as well as end markers
+_PIECE = st.sampled_from(["a", "b", " ", "\n", "\n", "\n", "\n\n", "\r\n", "\r"] * 8 + _MARKERS)
+
+
+@settings(max_examples=400)
+@given(st.sampled_from([TabMode.SWEEP, TabMode.ZETA]), st.lists(_PIECE, max_size=100), st.lists(_PIECE, max_size=8),
+       st.integers(0, 3))
+def test_nothing_after_the_point_the_reader_calls_whole_changes_the_rewrite(
+    mode: TabMode, deltas: list[str], after: list[str], row: int
+) -> None:
+    """The cut is safe: once `whole`, whatever the model would have written next, the rewrite is the same."""
+    reader = reader_of(mode, ["a", "b", "", "a b"], row)
+    for delta in deltas:
+        reader.feed(delta)
+    if not reader.whole:
+        assert reader.rewrite() == parse_rewrite(mode, reader.window, reader.prompt, "".join(deltas))
+        return
+    assert parse_rewrite(mode, reader.window, reader.prompt, reader.output + "".join(after)) == reader.rewrite()
 
 
 def test_only_the_changed_lines_are_replaced() -> None:

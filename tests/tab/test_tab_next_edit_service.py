@@ -3,11 +3,14 @@ prompt on each server's route, scripted per test, on the Trio clock."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 import trio
 
 from cursord.config import TabBackend
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end_stream
+from cursord.connect.errors import Code, ConnectError
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.tab import TabUsage
 from cursord.tab.backend import FIM_FORMATS
@@ -34,9 +37,10 @@ def request_at(line: int = 1000, column: int = 3, contents: str = FILE) -> aiser
     return aiserver.StreamCppRequest(current_file=current, diff_history=["-x999 = 0\n+x999 = 999\n"])
 
 
-async def next_cursor(
+async def ask_next_cursor(
     editor: EditorClient, request: aiserver.StreamCppRequest
-) -> list[aiserver.StreamNextCursorPredictionResponse]:
+) -> tuple[list[aiserver.StreamNextCursorPredictionResponse], ConnectError | None]:
+    """The StreamNextCursorPrediction frames for `request`'s file and cursor, and the stream's end error."""
     prediction = aiserver.StreamNextCursorPredictionRequest(
         current_file=request.current_file, diff_history=request.diff_history
     )
@@ -44,8 +48,23 @@ async def next_cursor(
         body = encode_envelope(prediction.SerializeToString())
         response = await conn.request("POST", NEXT_CURSOR, STREAM_HEADERS, body)
         envelopes = EnvelopeDecoder(1 << 20).feed(await response.read_all())
-    assert envelopes[-1].end_stream and parse_end_stream(envelopes[-1].payload)[0] is None
-    return [aiserver.StreamNextCursorPredictionResponse.FromString(e.payload) for e in envelopes[:-1]]
+    assert envelopes[-1].end_stream
+    frames = [aiserver.StreamNextCursorPredictionResponse.FromString(e.payload) for e in envelopes[:-1]]
+    return frames, parse_end_stream(envelopes[-1].payload)[0]
+
+
+async def ask_in(scope: trio.CancelScope, editor: EditorClient, request: aiserver.StreamCppRequest) -> None:
+    """Ask for a prediction until `scope` is cancelled (the editor dropping the request)."""
+    with scope:
+        await ask_next_cursor(editor, request)
+
+
+async def next_cursor(
+    editor: EditorClient, request: aiserver.StreamCppRequest
+) -> list[aiserver.StreamNextCursorPredictionResponse]:
+    frames, ending = await ask_next_cursor(editor, request)
+    assert ending is None, ending
+    return frames
 
 
 @pytest.mark.parametrize("backend", [TabBackend.OPENAI, TabBackend.OLLAMA, TabBackend.LLAMA_CPP])
@@ -137,3 +156,109 @@ async def test_a_fim_mode_daemon_answers_no_jump_without_asking_the_model(autoju
     ):
         jumps = await next_cursor(editor, request_at())
     assert [j.is_not_in_range for j in jumps] == [True] and fake.requests == []
+
+
+@pytest.mark.parametrize("http2", HTTP)
+async def test_a_dropped_prediction_cancels_its_upstream_call(autojump_clock: trio.abc.Clock, http2: bool) -> None:
+    usage: list[TabUsage] = []
+    answer = rewrite_server(FIM_FORMATS[TabBackend.LLAMA_CPP], [SWEEP_OUTPUT[:9]], stall=True)
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake, TabBackend.LLAMA_CPP, usage, mode="sweep", lines_above=3, lines_below=3) as (daemon, _),
+        daemon.editor(http2=http2) as editor,
+        trio.open_nursery() as nursery,
+    ):
+        asking = trio.CancelScope()
+        nursery.start_soon(ask_in, asking, editor, request_at())
+        await fake.wait_for_requests(1)
+        asking.cancel()  # the editor drops the request
+        with trio.fail_after(1):
+            await fake.requests[0].disconnected.wait()
+    assert fake.requests[0].client_disconnected and not fake.requests[0].completed
+    assert [u.outcome for u in usage] == ["superseded"]
+
+
+@pytest.mark.parametrize("http2", HTTP)
+async def test_a_newer_prediction_for_the_file_supersedes_the_older(
+    autojump_clock: trio.abc.Clock, http2: bool
+) -> None:
+    answer = rewrite_server(FIM_FORMATS[TabBackend.OLLAMA], [SWEEP_OUTPUT[:9]], stall=True)
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake, TabBackend.OLLAMA, mode="sweep", lines_above=3, lines_below=3) as (daemon, _),
+        daemon.editor(http2=http2) as editor,
+    ):
+        endings: list[object] = []
+
+        async def first() -> None:
+            endings.append((await ask_next_cursor(editor, request_at()))[1])
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(first)
+            await fake.wait_for_requests(1)
+            later = trio.CancelScope()
+            nursery.start_soon(partial(ask_in, later, editor, request_at(column=4)))
+            with trio.fail_after(1):
+                await fake.requests[0].disconnected.wait()
+            await fake.wait_for_requests(2)
+            later.cancel()
+    assert fake.requests[0].client_disconnected and not fake.requests[0].completed
+    assert isinstance(endings[0], ConnectError) and endings[0].code is Code.CANCELED, endings
+
+
+ZETA_REGION = ("```src/nums.py\n<|editable_region_start|>\nx999 = 999\nx1000 = 1000 + 1<|user_cursor_is_here|>\n"
+               "x1001 = 1001\n<|editable_region_end|>")
+
+
+@pytest.mark.parametrize("backend", [TabBackend.OPENAI, TabBackend.OLLAMA, TabBackend.LLAMA_CPP])
+async def test_the_model_is_stopped_as_soon_as_the_rewritten_region_ends(
+    autojump_clock: trio.abc.Clock, backend: TabBackend
+) -> None:
+    # the region's end marker, then the model would go on (here: never ends): nothing after it is needed
+    answer = rewrite_server(FIM_FORMATS[backend], [ZETA_REGION[:50], ZETA_REGION[50:], "\n```"], gap=0.01,
+                            stall=True)
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake, backend, mode="zeta", lines_above=1, lines_below=1) as (daemon, service),
+        daemon.editor(http2=True) as editor,
+    ):
+        with trio.fail_after(1):
+            frames, ending = await read_frames(editor, request_at())
+            await fake.requests[0].disconnected.wait()
+    assert ending is None, ending
+    assert [f.text for f in frames if f.text] == ["x1000 = 1000 + 1"]
+    assert fake.requests[0].client_disconnected and not fake.requests[0].completed
+    assert service.counters.completed == 1
+
+
+@pytest.mark.parametrize("http2", HTTP)
+async def test_a_prediction_stops_the_model_as_soon_as_the_rewritten_region_ends(
+    autojump_clock: trio.abc.Clock, http2: bool
+) -> None:
+    # only the line above the cursor's changes: the cursor should go there
+    region = ZETA_REGION.replace("x999 = 999", "x999 = 999 * 3").replace("1000 + 1", "1000")
+    answer = rewrite_server(FIM_FORMATS[TabBackend.LLAMA_CPP], [region], stall=True)
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake, TabBackend.LLAMA_CPP, mode="zeta", lines_above=1, lines_below=1) as (daemon, _),
+        daemon.editor(http2=http2) as editor,
+    ):
+        with trio.fail_after(1):
+            jumps = await next_cursor(editor, request_at())
+            await fake.requests[0].disconnected.wait()
+    assert (jumps[0].file_name, jumps[1].line_number) == ("src/nums.py", 1000)
+    assert fake.requests[0].client_disconnected and not fake.requests[0].completed
+
+
+async def test_a_runaway_rewrite_is_stopped_and_is_no_suggestion(autojump_clock: trio.abc.Clock) -> None:
+    answer = rewrite_server(FIM_FORMATS[TabBackend.OPENAI], ["x = 0\n"] * 40, stall=True)
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake, TabBackend.OPENAI, mode="sweep", lines_above=1, lines_below=1) as (daemon, _),
+        daemon.editor(http2=False) as editor,
+    ):
+        with trio.fail_after(1):
+            frames, ending = await read_frames(editor, request_at())
+            await fake.requests[0].disconnected.wait()
+    assert ending is None, ending
+    assert not any(f.HasField("range_to_replace") for f in frames) and frames[-1].done_stream
