@@ -11,7 +11,8 @@ the editor), record the turn, snapshot it for restart survival (`cursord.agent.r
 
 Runs that never call the model stay here: a shell command the user runs (`shell_command_action`),
 a run with nothing to ask, a model that is not served. Actions on a running turn are planned by
-`cursord.context.actions`: messages are queued for the conversation's next run, the rest become inputs.
+`cursord.context.actions`: messages are queued for the conversation's next run (in the store, through
+`cursord.streams.ActionQueue`), the rest become inputs.
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ from cursord.providers.errors import MalformedResponse, ProviderError
 from cursord.providers.model import Delta, Message, PassRequest, ReasoningChoice, ToolCallDone, ToolCallPart, Usage
 from cursord.providers.reasoning import choice_from_parameters, split_variant
 from cursord.store import Store, TurnMeta, TurnStatus, summary_message
-from cursord.streams import ActiveStream, StreamBehaviour
+from cursord.streams import ActionQueue, ActiveStream, StreamBehaviour
 from cursord.web import WebAccess
 
 
@@ -103,8 +104,6 @@ class ProviderEventSink(Protocol):
 
 log = logging.getLogger(__name__)
 
-#: queued actions kept per conversation (messages sent while a turn runs).
-MAX_QUEUED_ACTIONS = 32
 #: runs whose model a subagent may inherit (the most recent ones)
 MAX_RUN_MODELS = 4096
 
@@ -125,8 +124,8 @@ class AgentServices:
     review_model: str | None = None
     #: what the agent's WebSearch and WebFetch reach (`--web-search`, `web_fetch_allow`)
     web: WebAccess = attrs.field(factory=WebAccess)
-    #: messages and completions that arrived while a conversation's turn ran, for its next run
-    queued: dict[str, list[agent.ConversationAction]] = attrs.field(factory=dict)
+    #: where actions wait for a later run: held before a run_request, or queued while a turn runs
+    actions: ActionQueue | None = None
     #: the model each recent run was routed to, by request id: a subagent's run inherits its parent's
     run_models: dict[str, str] = attrs.field(factory=dict)
 
@@ -135,20 +134,6 @@ class AgentServices:
         self.run_models[request_id] = model
         while len(self.run_models) > MAX_RUN_MODELS:
             del self.run_models[next(iter(self.run_models))]
-
-    def queue(self, conversation_id: str, action: agent.ConversationAction) -> None:
-        held = self.queued.setdefault(conversation_id, [])
-        if len(held) >= MAX_QUEUED_ACTIONS:
-            log.warning(
-                "conversation %s: more than %d queued actions; the oldest is dropped",
-                conversation_id,
-                MAX_QUEUED_ACTIONS,
-            )
-            held.pop(0)
-        held.append(action)
-
-    def take_queued(self, conversation_id: str) -> list[agent.ConversationAction]:
-        return self.queued.pop(conversation_id, [])
 
 
 def reasoning_choice(request: agent.AgentRunRequest) -> ReasoningChoice:
@@ -177,8 +162,6 @@ class AgentTurn(StreamBehaviour):
     queries: EditorQueries | None = None
     #: exec ids handed out while the run prepares (the machine goes on from here)
     next_exec_seq: int = 1
-    #: conversation actions that reached this stream before its run_request
-    early_actions: list[agent.ConversationAction] = attrs.field(factory=list)
     pass_scope: trio.CancelScope | None = None
     #: the turn's last record (`Snapshot`), or the one it was restored from
     record: TurnRecord | None = None
@@ -230,9 +213,6 @@ class AgentTurn(StreamBehaviour):
         self.stream.model_id = state.setup.model
         self.record = record
         self.auto_review = record.auto_review
-        if self.conversation_id is not None:
-            for action in record.queued:
-                self.services.queue(self.conversation_id, action)
 
     # ---- inputs -----------------------------------------------------------------------------------
 
@@ -367,7 +347,6 @@ class AgentTurn(StreamBehaviour):
             self.run_request or agent.AgentRunRequest(),
             len(self.stream.backlog.frames),
             dict(keeper.tool_calls) if keeper is not None else {},
-            self.record.queued if self.record is not None else (),
             copy.deepcopy(keeper.ledger) if keeper is not None else BlobLedger(),
             CheckpointBase(keeper.base_state, keeper.earlier_turns) if keeper is not None else None,
             self.auto_review,
@@ -521,9 +500,8 @@ class AgentTurn(StreamBehaviour):
         if run.parent_request_id:
             log.info("stream %s: a subagent of %s, on %s", self.stream.request_id, run.parent_request_id,
                      self.route.model)
-        queued = self.services.take_queued(self.conversation_id) if self.conversation_id else []
-        queued += self.early_actions + [q.action for q in run.queued]
-        self.early_actions = []
+        actions = self.services.actions
+        queued = await actions.take(self.stream.request_id, self.conversation_id) if actions is not None else []
         await self._begin(request, request.action, queued)
 
     async def _on_action(self, action: ActionRequested) -> None:
@@ -542,11 +520,9 @@ class AgentTurn(StreamBehaviour):
                 planned.case or "(unset)",
             )
         elif not self.started:
-            self.early_actions.append(action.action)  # taken by the run_request that follows
+            await self._keep(action.action, None)  # for the run_request that follows
         elif planned.plan in (Plan.START_TURN, Plan.RUN_SHELL) and self.conversation_id is not None:
-            self.services.queue(self.conversation_id, action.action)
-            if self.record is not None:  # journalled with the turn, so a restart keeps it queued
-                await self._save(attrs.evolve(self.record, queued=(*self.record.queued, action.action)))
+            await self._keep(action.action, self.conversation_id)
             log.info("stream %s: %s queued for the conversation's next run", request_id, planned.case)
         elif planned.plan is Plan.CANCEL_SUBAGENT:
             await self._steer(AbortSubagent(planned.target))
@@ -555,6 +531,18 @@ class AgentTurn(StreamBehaviour):
             await self._steer(ForceBackground(planned.case or "", planned.target, shell))
         else:
             log.info("stream %s: %s while a turn runs; ignored", request_id, planned.case)
+
+    async def _keep(self, action: agent.ConversationAction, conversation_id: str | None) -> None:
+        """Keep `action` for the conversation's next run (None: for this request's run_request), in the store
+        before its upload is ACKed."""
+        queue = self.services.actions
+        if queue is None:
+            log.warning("stream %s: no store to keep a conversation action in; dropped", self.stream.request_id)
+        elif conversation_id is not None:
+            await queue.queue(conversation_id, action)
+        elif not await queue.hold(self.stream.request_id, action):
+            log.warning("stream %s: %d conversation actions already wait for its run_request; one more dropped",
+                        self.stream.request_id, queue.max_per_request)
 
     async def _steer(self, item: AbortSubagent | ForceBackground) -> None:
         if (self.machine.phase, type(item)) in TRANSITIONS:
