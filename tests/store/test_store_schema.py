@@ -14,8 +14,8 @@ import pytest
 from cursord.providers.model import Message, TextPart
 from cursord.store import (
     DB_NAME,
-    ActionHolder,
     SCHEMA_VERSION,
+    ActionHolder,
     SchemaTooNew,
     Scope,
     Spend,

@@ -61,7 +61,9 @@ async def test_a_request_id_that_holds_enough_refuses_more(db: StoreTarget) -> N
         assert texts(await queue.take("r1", None)) == ["a", "b"]
 
 
-async def test_the_least_recently_used_request_id_is_forgotten(db: StoreTarget, caplog: pytest.LogCaptureFixture) -> None:
+async def test_the_least_recently_used_request_id_is_forgotten(
+    db: StoreTarget, caplog: pytest.LogCaptureFixture
+) -> None:
     async with db.open() as store:
         queue = ActionQueue(store, max_requests=2)
         assert await queue.hold("r1", message("a"))

@@ -1,0 +1,86 @@
+"""Queued messages survive a crash: a real `cursord serve` is killed with SIGKILL after it ACKed a message
+meant for a later run, restarted on the same data dir (or PostgreSQL store), and the run that follows
+takes the message.
+
+Two ways a message waits for a run: sent on a new request id before that request's `resume_action`
+run_request (the editor queues a message while the agent is busy), or sent while a turn runs, for the
+conversation's next run. Both are ACKed before the run comes, so the editor never sends them again.
+"""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+import trio
+
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.testing.agent import drive
+from cursord.testing.editor import run_request
+from cursord.testing.fake_providers import Reply, chat_text, open_fake_provider
+from tests.e2e.test_restart import MODEL, READ_TODO, daemon_process, editor_for, kinds, read_todo_result
+
+
+def user_message(text: str) -> agent.AgentClientMessage:
+    action = agent.ConversationAction(
+        user_message_action=agent.UserMessageAction(user_message=agent.UserMessage(text=text))
+    )
+    return agent.AgentClientMessage(conversation_action=action)
+
+
+def resume(conversation_id: str) -> agent.AgentClientMessage:
+    request = agent.AgentRunRequest(
+        conversation_id=conversation_id,
+        action=agent.ConversationAction(resume_action=agent.ResumeAction()),
+        requested_model=agent.RequestedModel(model_id=MODEL),
+    )
+    return agent.AgentClientMessage(run_request=request)
+
+
+async def test_a_message_held_before_its_run_request_is_run_after_a_restart(tmp_path: Path) -> None:
+    """The message comes first on its request id (seqno 0) and is ACKed; the daemon dies; the resume
+    run_request (seqno 1) reaches the restarted daemon, and its run takes the message."""
+    with trio.fail_after(90):
+        async with open_fake_provider(Reply.sse(chat_text("Adding tests."))) as fake:
+            async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
+                await editor.append("r-q", user_message("also add tests"), seqno=0)  # returns once ACKed
+                first.send_signal(signal.SIGKILL)
+                await first.wait()
+            async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
+                await editor.append("r-q", resume("conv-q"), seqno=1)
+                async with editor.run_sse("r-q") as reader:
+                    transcript = await drive(editor, "r-q", reader)
+                second.send_signal(signal.SIGTERM)
+    assert transcript.error is None and transcript.text == "Adding tests."
+    (request,) = fake.requests
+    assert request.json["messages"][-1] == {"role": "user", "content": "also add tests"}
+
+
+async def test_a_message_queued_during_a_turn_is_taken_by_the_next_run_after_a_restart(
+    tmp_path: Path, store_url: str | None
+) -> None:
+    """The user sends a message while the turn waits for a Read; the turn ends; the daemon dies; after the
+    restart the conversation's next run (a resume on a new request id) takes the message."""
+    with trio.fail_after(90):
+        async with open_fake_provider(*READ_TODO, Reply.sse(chat_text("Dishes done."))) as fake:
+            async with daemon_process(fake, tmp_path, store_url) as (first, port), editor_for(port) as editor:
+                await editor.append("r1", run_request("what's in todo.txt?", model=MODEL), seqno=0)
+                async with editor.run_sse("r1") as reader:
+                    message = await reader.next_message()
+                    while message is not None and not message.HasField("exec_server_message"):
+                        message = await reader.next_message()
+                    assert message is not None
+                    await editor.append("r1", user_message("and then the dishes"), seqno=1)  # ACKed: queued
+                    await editor.append("r1", read_todo_result(message), seqno=2)
+                    first_turn = await reader.read_to_end()
+                    assert reader.error is None and kinds(first_turn)[-1] == "turn_ended"
+                first.send_signal(signal.SIGKILL)
+                await first.wait()
+            async with daemon_process(fake, tmp_path, store_url) as (second, port), editor_for(port) as editor:
+                await editor.append("r2", resume("conv-1"), seqno=0)
+                async with editor.run_sse("r2") as reader:
+                    transcript = await drive(editor, "r2", reader)
+                second.send_signal(signal.SIGTERM)
+    assert transcript.error is None and transcript.text == "Dishes done."
+    assert len(fake.requests) == 3
+    assert fake.requests[2].json["messages"][-1] == {"role": "user", "content": "and then the dishes"}
