@@ -299,6 +299,7 @@ async def _serve(
             router, store, retention, agent, tap=hub, limits=config.limits, web=web, review_model=config.review_model
         )
         if services.actions is not None:
+            await services.actions.restarted()
             await adopt_legacy_queued(store, services.actions)
         titler = model_titler(router, config.title_model) if config.title_model else None
         tap_token = ensure_tap_token(config.data_dir)

@@ -251,16 +251,19 @@ _V8_HOLDS = (
 )
 
 # Conversation actions waiting for a run (`cursord.store.waiting`): a message queued while a conversation's
-# turn ran, or an action uploaded before its run_request. They were ACKed, so they must outlive a restart.
+# turn ran, or an action uploaded before its run_request. They were ACKed, so they must outlive a restart;
+# `taken_by`: the request id of the run that took them, until its turn's record holds them.
 _V9_WAITING_ACTIONS = (
     """CREATE TABLE waiting_actions (
         seq INTEGER PRIMARY KEY,
         holder TEXT NOT NULL CHECK (holder IN ('conversation', 'request')),
         holder_id TEXT NOT NULL,
         action BLOB NOT NULL,
-        queued_at REAL NOT NULL
+        queued_at REAL NOT NULL,
+        taken_by TEXT
     ) STRICT""",
     "CREATE INDEX waiting_actions_by_holder ON waiting_actions(holder, holder_id, seq)",
+    "CREATE INDEX waiting_actions_by_taker ON waiting_actions(taken_by)",
 )
 
 MIGRATIONS: tuple[Migration, ...] = (

@@ -330,12 +330,17 @@ class SqlStore:
         )
 
     async def take_waiting_actions(self, request_id: str, conversation_id: str | None) -> list[bytes]:
-        """Remove and return what waits for `request_id`'s run (held for it, or queued for its conversation),
-        in arrival order; committed when this returns."""
+        """Take what waits for `request_id`'s run (held for it, or queued for its conversation), in arrival
+        order: gone once the run's turn journals its record, given back if its journal ends first."""
         return await self.writer.run(lambda c: waiting.take_actions(c, request_id, conversation_id), durable=True)
 
+    async def release_waiting_actions(self) -> int:
+        """Give back every waiting action a run took and never recorded (a daemon starting: those runs died
+        with the process before them); how many."""
+        return await self.writer.run(lambda c: waiting.release_taken(c), durable=True)
+
     async def waiting_actions(self, holder: ActionHolder, holder_id: str) -> list[bytes]:
-        """What waits for one holder, oldest first (left in place)."""
+        """What waits for one holder and no run has taken, oldest first (left in place)."""
         return await self._read(lambda c: waiting.waiting_actions(c, holder, holder_id))
 
     # ---- stream journal ---------------------------------------------------------------------------

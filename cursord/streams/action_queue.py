@@ -13,7 +13,10 @@ then never sends them again, so both are in the store before that ACK (`cursord.
   `max_conversations` conversations (the least recently used is forgotten, with a warning).
 
 A run takes what is held for its request id and what is queued for its conversation, in arrival order
-(`take`). Each call is one transaction: a restart keeps either all of a call's effect or none of it.
+(`take`). Taken actions stay in the store until the run's turn journals its record, which then holds
+them; if the run ends without one, or the daemon dies first, they wait again for the next run
+(`cursord.store.waiting`; a starting daemon gives them back with `restarted`). Each call is one
+transaction: a restart keeps either all of a call's effect or none of it.
 """
 
 from __future__ import annotations
@@ -81,7 +84,7 @@ class ActionQueue:
         _log_forgotten(outcome, "conversation", "no run came")
 
     async def take(self, request_id: str, conversation_id: str | None) -> list[agent.ConversationAction]:
-        """Remove and return what waits for `request_id`'s run: held for it or queued for its conversation."""
+        """What waits for `request_id`'s run (held for it or queued for its conversation), now the run's."""
         taken: list[agent.ConversationAction] = []
         for data in await self.store.take_waiting_actions(request_id, conversation_id):
             try:
@@ -89,6 +92,13 @@ class ActionQueue:
             except DecodeError:
                 log.warning("request %s: an unreadable waiting conversation action was dropped", request_id)
         return taken
+
+    async def restarted(self) -> None:
+        """The daemon starts: what runs of the process before took and never recorded waits again."""
+        given_back = await self.store.release_waiting_actions()
+        if given_back:
+            log.info("%d conversation action(s) taken by runs that died with the last process wait again",
+                     given_back)
 
 
 def _log_forgotten(outcome: WaitingOutcome, kind: str, why: str) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import trio
 
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.testing.agent import drive
+from cursord.testing.agent import Transcript
 from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, chat_text, open_fake_provider
 from tests.e2e.test_restart import MODEL, READ_TODO, daemon_process, editor_for, kinds, read_todo_result
@@ -49,7 +49,7 @@ async def test_a_message_held_before_its_run_request_is_run_after_a_restart(tmp_
             async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
                 await editor.append("r-q", resume("conv-q"), seqno=1)
                 async with editor.run_sse("r-q") as reader:
-                    transcript = await drive(editor, "r-q", reader)
+                    transcript = Transcript(await reader.read_to_end(), reader.error)
                 second.send_signal(signal.SIGTERM)
     assert transcript.error is None and transcript.text == "Adding tests."
     (request,) = fake.requests
@@ -79,8 +79,42 @@ async def test_a_message_queued_during_a_turn_is_taken_by_the_next_run_after_a_r
             async with daemon_process(fake, tmp_path, store_url) as (second, port), editor_for(port) as editor:
                 await editor.append("r2", resume("conv-1"), seqno=0)
                 async with editor.run_sse("r2") as reader:
-                    transcript = await drive(editor, "r2", reader)
+                    transcript = Transcript(await reader.read_to_end(), reader.error)
                 second.send_signal(signal.SIGTERM)
     assert transcript.error is None and transcript.text == "Dishes done."
     assert len(fake.requests) == 3
     assert fake.requests[2].json["messages"][-1] == {"role": "user", "content": "and then the dishes"}
+
+
+async def test_a_message_its_run_took_before_the_crash_is_run_by_the_next_run(tmp_path: Path) -> None:
+    """The run_request came and its run took the held message, but the daemon died while the run still
+    prepared (waiting for the editor's request context), before the turn had a record: after the restart
+    the run is gone (sent again under a new request id), and that run takes the message."""
+    fresh = agent.AgentRunRequest(
+        conversation_id="conv-q",
+        action=agent.ConversationAction(
+            user_message_action=agent.UserMessageAction(user_message=agent.UserMessage(text="write the code"))
+        ),  # no request context: the daemon asks the editor for it
+        requested_model=agent.RequestedModel(model_id=MODEL),
+    )
+    with trio.fail_after(90):
+        async with open_fake_provider(Reply.sse(chat_text("Code and tests."))) as fake:
+            async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
+                await editor.append("r-q", user_message("also add tests"), seqno=0)
+                await editor.append("r-q", agent.AgentClientMessage(run_request=fresh), seqno=1)
+                async with editor.run_sse("r-q") as reader:
+                    message = await reader.next_message()
+                    while message is not None and not message.HasField("exec_server_message"):
+                        message = await reader.next_message()
+                    assert message is not None
+                    assert message.exec_server_message.HasField("request_context_args")
+                first.send_signal(signal.SIGKILL)
+                await first.wait()
+            async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
+                await editor.append("r-q2", resume("conv-q"), seqno=0)
+                async with editor.run_sse("r-q2") as reader:
+                    transcript = Transcript(await reader.read_to_end(), reader.error)
+                second.send_signal(signal.SIGTERM)
+    assert transcript.error is None and transcript.text == "Code and tests."
+    (request,) = fake.requests
+    assert request.json["messages"][-1] == {"role": "user", "content": "also add tests"}

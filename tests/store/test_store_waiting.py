@@ -13,7 +13,7 @@ import pytest
 
 from cursord.core import ActionRequested
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.store import ActionHolder
+from cursord.store import ActionHolder, PendingKind
 from cursord.streams import ActionQueue
 from tests.store.conftest import StoreTarget
 
@@ -132,3 +132,56 @@ def test_only_actions_that_carry_something_for_a_run_are_held() -> None:
     assert ActionQueue.holds(ActionRequested(message("hi")))
     cancel = agent.ConversationAction(cancel_action=agent.CancelAction())
     assert not ActionQueue.holds(ActionRequested(cancel))
+
+
+async def test_taken_actions_are_gone_once_the_turn_records_them(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        await store.journal_open("r2", "c1", "m")
+        await queue.queue("c1", message("queued"))
+        assert texts(await queue.take("r2", "c1")) == ["queued"]
+        assert await queue.take("r3", "c1") == []  # another run does not take them too
+        await store.journal_pending_put("r2", PendingKind.TURN, "state", "{}")
+        await store.journal_end("r2", "{}", 1.0)  # ended after its record: nothing to give back
+        assert await store.release_waiting_actions() == 0
+        assert await queue.take("r3", "c1") == []
+
+
+async def test_taken_actions_wait_again_when_the_run_ends_without_a_record(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        await store.journal_open("r2", "c1", "m")
+        assert await queue.hold("r2", message("held"))
+        await queue.queue("c1", message("queued"))
+        assert texts(await queue.take("r2", "c1")) == ["held", "queued"]
+        await store.journal_pending_put("r2", PendingKind.EXEC, "1", "{}")  # not the turn's record
+        await store.journal_end("r2", "{}", 1.0)
+        # the held one is the conversation's now: its next run takes it, on whatever request id
+        assert texts(await queue.take("r3", "c1")) == ["held", "queued"]
+        await store.journal_drop("r3")  # no journal: nothing to give back, and no error
+        assert await queue.take("r2", None) == []
+
+
+async def test_a_run_without_a_conversation_takes_only_its_requests(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        await store.journal_open("r2", None, "m")
+        assert await queue.hold("r2", message("held"))
+        await queue.queue("c1", message("someone else's"))
+        assert texts(await queue.take("r2", None)) == ["held"]
+        await store.journal_end("r2", "{}", 1.0)
+        assert texts(await queue.take("r2", None)) == ["held"]  # given back to the request id
+        assert texts(await queue.take("r9", "c1")) == ["someone else's"]
+
+
+async def test_a_restart_gives_back_what_a_run_took_and_never_recorded(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store, max_per_conversation=1)
+        await store.journal_open("r2", "c1", "m")
+        await queue.queue("c1", message("taken before the crash"))
+        assert texts(await queue.take("r2", "c1")) == ["taken before the crash"]
+        await queue.queue("c1", message("sent during the run"))  # the taken one does not count to the bound
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        await queue.restarted()
+        assert texts(await queue.take("r4", "c1")) == ["taken before the crash", "sent during the run"]

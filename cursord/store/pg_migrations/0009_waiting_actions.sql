@@ -5,6 +5,8 @@ CREATE TABLE waiting_actions (
     holder text NOT NULL CHECK (holder IN ('conversation', 'request')),
     holder_id text NOT NULL,
     action bytea NOT NULL,
-    queued_at double precision NOT NULL
+    queued_at double precision NOT NULL,
+    taken_by text
 );
 CREATE INDEX waiting_actions_by_holder ON waiting_actions(holder, holder_id, seq);
+CREATE INDEX waiting_actions_by_taker ON waiting_actions(taken_by);
