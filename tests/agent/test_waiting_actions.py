@@ -4,21 +4,27 @@ turn for the conversation's next run. Bounded, and refused precisely; without a 
 
 from __future__ import annotations
 
+import base64
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 import trio
 
+from cursord.agent import turn_record
+from cursord.agent.restore import adopt_legacy_queued, read
 from cursord.config import ProviderKind
 from cursord.connect import Code
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.store import ActionHolder, Store
+from cursord.store import ActionHolder, PendingKind, Store, open_store
+from cursord.streams import ActionQueue
 from cursord.testing.agent import agent_daemon, drive, exec_reply, spec_for
 from cursord.testing.behaviours import Echo
 from cursord.testing.editor import AppendFailed, cancel_action, run_request
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
 from cursord.testing.harness import running_daemon
+from tests.agent.test_restore import OLD_SNAPSHOT
 
 MODEL = "m-wait"
 DEADLINE = 600
@@ -145,3 +151,24 @@ async def test_without_a_store_a_message_for_no_run_is_not_found(autojump_clock:
         with pytest.raises(AppendFailed) as caught:
             await editor.append("r4", user_message("nowhere to keep it"), wait=True)
     assert caught.value.error.code is Code.NOT_FOUND
+
+
+async def test_a_record_of_the_build_before_gives_its_queued_messages_to_the_queue(tmp_path: Path) -> None:
+    """Records written before the action queue kept the messages queued during their turn under `queued`:
+    they are still read, and a starting daemon moves those messages to the queue, once."""
+    record, _ = read(OLD_SNAPSHOT, lambda model: None)
+    queued = user_message("and then the dishes").conversation_action
+    old = json.loads(turn_record.encode(record))
+    old["queued"] = [base64.b64encode(queued.SerializeToString()).decode()]
+    assert turn_record.decode(old) == turn_record.decode(json.loads(turn_record.encode(record)))
+    async with open_store(tmp_path, inline=True) as store:
+        await store.journal_open("r1", "conv-1", "model-x")
+        await store.journal_pending_put("r1", PendingKind.TURN, "state", json.dumps(old))
+        assert await adopt_legacy_queued(store, ActionQueue(store)) == 1
+        assert await waiting(store, ActionHolder.CONVERSATION, "conv-1") == ["and then the dishes"]
+        assert await adopt_legacy_queued(store, ActionQueue(store)) == 0  # written back without them
+        journal = await store.journal_load("r1")
+        assert journal is not None
+        (entry,) = journal.pending
+        assert "queued" not in json.loads(entry.state_json)
+        assert turn_record.decode(json.loads(entry.state_json)) == turn_record.decode(old)
