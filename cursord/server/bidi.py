@@ -19,10 +19,10 @@ Which uploads may create a stream: a `run_request` or `prewarm_request` creates 
 ended stream under a reused request_id, or takes over a RunSSE's placeholder); a heartbeat is always
 ACKed; a conversation action that carries something for a later run (a queued user message, a
 background completion) is held in the store for the run_request that follows it (`ActionQueue`, committed
-before the ACK, so a restart in between keeps it); anything else for a request_id with no stream is
-`not_found`, because a tool result or answer for a run nobody holds can only
-be lost. A placeholder counts as no stream here: only a run_request ends its wait (its startup deadline
-is not extended by heartbeats).
+before the ACK, so a restart in between keeps it; a daemon without a store refuses it `not_found`);
+anything else for a request_id with no stream is `not_found`, because a tool result or answer for a run
+nobody holds can only be lost. A placeholder counts as no stream here: only a run_request ends its wait
+(its startup deadline is not extended by heartbeats).
 
 Uploads of the editor's other bidi streams (the health probe, speech) ride the same path: `SideStreams` takes
 them before anything is decoded as an agent message, so they are ACKed, never `invalid_argument`.
