@@ -18,10 +18,10 @@ import attrs
 import trio
 
 from cursord.agent.ledger import PassTag
-from cursord.agent.router import ProviderRouter, Route
+from cursord.agent.router import ProviderRouter, Route, TextCollector
 from cursord.agent.tools import McpTool, ShellTool, Tool, WebFetchTool
 from cursord.providers.errors import ProviderError
-from cursord.providers.model import Delta, Message, PassRequest, TextDelta, ToolCallPart
+from cursord.providers.model import Message, PassRequest, ToolCallPart
 
 #: how long one review may take; a slower reviewer leaves the call to the user
 REVIEW_SECONDS = 30.0
@@ -66,18 +66,13 @@ def read_verdict(text: str) -> Verdict:
 
 async def review(router: ProviderRouter, route: Route, call: ToolCallPart, tag: PassTag) -> Verdict:
     """The reviewer's verdict on `call`; a failing or slow reviewer asks the user."""
-    said: list[str] = []
-
-    async def collect(delta: Delta) -> None:
-        if isinstance(delta, TextDelta):
-            said.append(delta.text)
-
+    said = TextCollector()
     review_tag = attrs.evolve(tag, model_call_id=f"{tag.model_call_id}:review:{call.id}")
     with trio.move_on_after(REVIEW_SECONDS) as deadline:
         try:
-            await router.run_pass(route, review_request(route.model, call), collect, review_tag)
+            await router.run_pass(route, review_request(route.model, call), said, review_tag)
         except ProviderError as exc:
             return Verdict(False, f"the reviewer failed ({type(exc).__name__})")
     if deadline.cancelled_caught:
         return Verdict(False, f"the reviewer did not answer within {REVIEW_SECONDS:g} s")
-    return read_verdict("".join(said))
+    return read_verdict(said.text)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 
 import attrs
 import trio
@@ -37,7 +37,7 @@ from cursord.agent import updates
 from cursord.agent.machine import BlobLedger, BlobStored, SendBlob
 from cursord.core import KvResultArrived
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.providers.model import Message, Role, TextPart, ThinkingPart, ToolCallPart, ToolResultPart
+from cursord.providers.model import Message, Role, TextPart, ThinkingPart, ToolCallPart
 from cursord.store import Store
 from cursord.streams import ActiveStream
 
@@ -162,20 +162,6 @@ async def history_from_state(
     return messages
 
 
-def resumable_prefix(messages: Sequence[Message]) -> list[Message]:
-    """The stored messages of an unfinished turn, cut so that a provider will accept them again:
-    a trailing assistant message whose tool calls never got their results is dropped."""
-    kept = list(messages)
-    answered = {p.tool_call_id for m in kept for p in m.parts if isinstance(p, ToolResultPart)}
-    while (
-        kept
-        and kept[-1].role is Role.ASSISTANT
-        and any(isinstance(p, ToolCallPart) and p.id not in answered for p in kept[-1].parts)
-    ):
-        kept.pop()
-    return kept
-
-
 log = logging.getLogger(__name__)
 
 #: how often a blob the editor refused is sent within one stream.
@@ -245,17 +231,20 @@ class CheckpointKeeper:
             await self.store.save_checkpoint(self.conversation_id, self.earlier_turns + 1, state.SerializeToString())
 
     async def fetch(self, blob_id: bytes, timeout_seconds: float = FETCH_TIMEOUT) -> bytes | None:
-        """Read one blob back from the editor's store (`get_blob_args`), kept in cursord's store too.
-        An editor that does not answer within the timeout is not asked again in this stream."""
+        """Read one blob back from the editor's store (`get_blob_args`), kept in cursord's store too. Run
+        from a task: the answer comes through the stream's mailbox (`on_result`). An editor that does not
+        answer within the timeout is not asked again in this stream."""
         if not self.editor_answers:
             return None
         kv_id = self.ledger.take_kv_id()
         arrived, slot = trio.Event(), list[bytes | None]([None])
         self.fetches[kv_id] = (arrived, slot)
         self.stream.publish(updates.get_blob(kv_id, blob_id))
-        with trio.move_on_after(timeout_seconds):
-            await arrived.wait()
-        self.fetches.pop(kv_id, None)
+        try:
+            with trio.move_on_after(timeout_seconds):
+                await arrived.wait()
+        finally:
+            self.fetches.pop(kv_id, None)
         if not arrived.is_set():
             log.info("stream %s: the editor did not answer get_blob; not asking again", self.stream.request_id)
             self.editor_answers = False
@@ -266,17 +255,6 @@ class CheckpointKeeper:
             await self.store.mark_blob_stored(blob_id, True)
         return data
 
-    def claim(self, result: KvResultArrived) -> bool:
-        """Take the editor's answer to a `fetch` (it bypasses the mailbox: the actor is waiting for it)."""
-        waiting = self.fetches.get(result.kv_id)
-        if waiting is None or not result.message.HasField("get_blob_result"):
-            return False
-        arrived, slot = waiting
-        answer = result.message.get_blob_result
-        slot[0] = answer.blob_data if answer.HasField("blob_data") else None
-        arrived.set()
-        return True
-
     def _send(self, blob: Blob) -> None:
         self._publish(self.ledger.offer(blob.id, blob.data))
 
@@ -284,7 +262,14 @@ class CheckpointKeeper:
         self.stream.publish(updates.set_blob(send.kv_id, send.blob_id, send.data))
 
     async def on_result(self, result: KvResultArrived, *, may_retry: bool = True) -> None:
-        """The editor's answer to one set_blob (matched by kv id)."""
+        """The editor's answer to a `fetch` (its waiting task is woken) or to one set_blob (matched by kv id)."""
+        waiting = self.fetches.get(result.kv_id)
+        if waiting is not None and result.message.HasField("get_blob_result"):
+            arrived, slot = waiting
+            answer = result.message.get_blob_result
+            slot[0] = answer.blob_data if answer.HasField("blob_data") else None
+            arrived.set()
+            return
         match self.ledger.answer(result, may_retry=may_retry):
             case SendBlob() as again:
                 self._publish(again)

@@ -3,8 +3,9 @@
 A snapshot is the turn's record (`cursord.agent.turn_record`: the machine's `TurnState`, the run
 request, the backlog's length, the checkpoint's tool steps) as JSON. Messages queued for the
 conversation's next run wait in the store's action queue, not in the record; a record written before
-that holds them itself, and they move to the queue when the daemon starts (`adopt_legacy_queued`). Snapshots
-of the first format, journalled before an upgrade, are still read (`cursord.agent.snapshot_v1`).
+that holds them itself, and they move to the queue when the daemon starts (`adopt_legacy_queued`).
+Snapshots of earlier formats, journalled before an upgrade, are still read (the second by
+`cursord.agent.turn_record`, the first by `cursord.agent.snapshot_v1`).
 
 The rule for what the editor sees after a restart (a reconnecting RunSSE replays from the start):
 
@@ -51,7 +52,7 @@ class Resumed:
 def read(
     snapshot: dict[str, Any], route_for: Callable[[str], Route | None], now: float = 0.0
 ) -> tuple[TurnRecord, Route | None]:
-    """The record a journalled snapshot holds (either format), its state waiting for `Resume` (its calls
+    """The record a journalled snapshot holds (any format), its state waiting for `Resume` (its calls
     in flight timed from `now`, this process's clock), and the route its model takes now (None: the model
     is no longer served)."""
     if snapshot.get("v") == snapshot_v1.VERSION:

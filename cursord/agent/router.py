@@ -9,7 +9,8 @@ and moves a pass that failed before sending anything to the model's next key or 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
 import attrs
 import httpx
@@ -25,12 +26,51 @@ from cursord.providers import base
 from cursord.providers.base import DeltaSink, Provider, VendorOptions
 from cursord.providers.errors import ProviderError
 from cursord.providers.http import HttpProvider, RetryPolicy
-from cursord.providers.model import Delta, PassRequest, Usage
+from cursord.providers.model import Delta, PassRequest, TextDelta, Usage
 from cursord.providers.model import ProviderKind as ModelKind
 from cursord.providers.prices import PriceBook
 
 #: context window used for compaction when neither the spec nor the model says (tokens).
 DEFAULT_CONTEXT_WINDOW = 128_000
+
+
+class PassListener(Protocol):
+    """Where a pass's output goes: each delta as the provider sends it, and each move to the next key or
+    fallback (a target that failed before sending anything). The agent turn's is `cursord.agent.turn.PassSink`."""
+
+    async def delta(self, delta: Delta) -> None: ...
+
+    def moved(self, move: FallbackMove) -> None: ...
+
+
+@attrs.define
+class TextCollector:
+    """A `PassListener` that keeps the pass's text (a title, a reviewer's verdict)."""
+
+    parts: list[str] = attrs.field(factory=list)
+
+    async def delta(self, delta: Delta) -> None:
+        if isinstance(delta, TextDelta):
+            self.parts.append(delta.text)
+
+    def moved(self, move: FallbackMove) -> None:
+        """A title or a verdict does not say which target served it."""
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+@attrs.define
+class _Watched:
+    """The listener of one pass, and whether any delta reached it (a pass that sent something never moves on)."""
+
+    listener: PassListener
+    sent: bool = False
+
+    async def delta(self, delta: Delta) -> None:
+        self.sent = True
+        await self.listener.delta(delta)
 
 
 @attrs.frozen
@@ -82,46 +122,33 @@ class ProviderRouter:
     #: which keys rest, where round-robin pools start
     targets: Targets = attrs.field(factory=Targets)
 
-    async def run_pass(
-        self,
-        route: Route,
-        request: PassRequest,
-        on_delta: DeltaSink,
-        tag: PassTag,
-        on_move: Callable[[FallbackMove], None] | None = None,
-    ) -> None:
-        """Stream the pass on the route's first usable target, recorded in the ledger when it ends; the guard
-        (a team gateway's budgets) may refuse it first, with a `ProviderError` the turn reports. A failure
-        before any delta moves it to the next target (`on_move` hears of each move); see the module docstring."""
+    async def run_pass(self, route: Route, request: PassRequest, listener: PassListener, tag: PassTag) -> None:
+        """Stream the pass on the route's first usable target to `listener`, recorded in the ledger when it
+        ends; the guard (a team gateway's budgets) may refuse it first, with a `ProviderError` the turn
+        reports. A failure before any delta moves it to the next target (`listener.moved` hears of each
+        move); see the module docstring."""
         if self.guard is not None:
             tag = await self.guard.admit(tag, self._estimate(route, request))
         if not route.targets:
-            await self._attempt(route.provider, request, on_delta, tag)
+            await self._attempt(route.provider, request, listener.delta, tag)
             return
         order = self.targets.order(route.targets, trio.current_time())
         if not order:  # every key sits out (spend limit, refused key): fail without sending
             raise self.targets.sitting_out(route.targets)
-        sent = False
-
-        async def sink(delta: Delta) -> None:
-            nonlocal sent
-            sent = True
-            await on_delta(delta)
-
+        watched = _Watched(listener)
         index = 0
         while True:
             target = order[index]
             attempt = request if target.model == request.model else attrs.evolve(request, model=target.model)
             try:
-                await self._attempt(target.provider, attempt, sink, tag)
+                await self._attempt(target.provider, attempt, watched.delta, tag)
             except ProviderError as error:
                 self.targets.failed(target, error, trio.current_time())
                 following = remaining_after(order, index, error)
-                if sent or not error.moves_on or not following:
+                if watched.sent or not error.moves_on or not following:
                     raise
                 order, index = [*order[: index + 1], *following], index + 1
-                if on_move is not None:
-                    on_move(FallbackMove(target, order[index], error))
+                listener.moved(FallbackMove(target, order[index], error))
                 continue
             self.targets.served(target)
             return

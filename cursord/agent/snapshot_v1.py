@@ -13,7 +13,7 @@ from typing import Any
 from cursord.agent.machine import PassInfo, PendingCall, TurnPhase, TurnSetup, TurnState
 from cursord.agent.router import Route
 from cursord.agent.tools import ToolContext, ToolOutcome, ToolRegistry
-from cursord.agent.turn_record import TurnRecord
+from cursord.agent.turn_record import TurnRecord, old_call_stage
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, ReasoningChoice, ToolCallPart, Usage, parse_effort
 from cursord.store import decode_message
@@ -75,12 +75,14 @@ def decode(snapshot: dict[str, Any], route: Route | None) -> TurnRecord:
             tool_call_id=call.id, conversation_id=conversation_id or "", model_id=model, mode=tools.mode
         )
         outcome = None if item["outcome"] is None else ToolOutcome(item["outcome"][0], is_error=item["outcome"][1])
+        tool = tools.get(call.name)
         pending.append(
             PendingCall(
                 call,
                 _arguments(call),
                 context,
-                tools.get(call.name),
+                tool,
+                stage=old_call_stage(tool, item["exec_seq"], item["query_id"], outcome, None),
                 exec_seq=item["exec_seq"],
                 exec_id=item["exec_id"],
                 query_id=item["query_id"],

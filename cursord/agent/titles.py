@@ -6,9 +6,9 @@ import uuid
 from typing import Final
 
 from cursord.agent.ledger import PassTag
-from cursord.agent.router import ProviderRouter
+from cursord.agent.router import ProviderRouter, TextCollector
 from cursord.core import Titler, clean_model_title
-from cursord.providers.model import Delta, Message, PassRequest, TextDelta
+from cursord.providers.model import Message, PassRequest
 
 TITLE_SYSTEM_PROMPT: Final = (
     "You name chat conversations. Reply with a title of at most six words for the conversation that starts "
@@ -25,12 +25,7 @@ def model_titler(router: ProviderRouter, model_id: str) -> Titler:
         raise ValueError(f"title_model {model_id!r} is not a configured model (models: {', '.join(router.models)})")
 
     async def titler(text: str) -> str | None:
-        parts: list[str] = []
-
-        async def on_delta(delta: Delta) -> None:
-            if isinstance(delta, TextDelta):
-                parts.append(delta.text)
-
+        title = TextCollector()
         request = PassRequest(
             model=route.model,
             system=TITLE_SYSTEM_PROMPT,
@@ -38,7 +33,7 @@ def model_titler(router: ProviderRouter, model_id: str) -> Titler:
             max_output_tokens=32,
         )
         call_id = f"title-{uuid.uuid4().hex[:16]}"  # a title pass belongs to no stream: its own ids
-        await router.run_pass(route, request, on_delta, PassTag(call_id, call_id))
-        return clean_model_title("".join(parts))
+        await router.run_pass(route, request, title, PassTag(call_id, call_id))
+        return clean_model_title(title.text)
 
     return titler

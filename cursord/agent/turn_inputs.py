@@ -3,22 +3,19 @@
 `what_to_run(action, queued)` decides the pieces of the user turn (the user's messages with their
 attachments, or the text of a case with no typed message: a plan to execute, background completions, async
 answers) and the mode; `render(...)` turns the pieces into the user `Message`, with the file-globbed rules
-that the attached files trigger. Blob-backed text and images are read first with `read_blobs`, from the
-run's `pre_fetched_blobs`, then an injected reader (cursord's store, then the editor's kv). Only `read_blobs`
-does I/O (through the reader it is given).
+that the attached files trigger, from the blobs the pieces refer to (`needed_blobs`: the turn's preparation
+reads those the run did not pre-fetch, `cursord.agent.machine.turn_prep`). Pure: no I/O.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
 from cursord.context import ContextLimits, RuleBook, actions, attached_paths, blob_ids, merge_text, user_turn
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import ImagePart, Message, Role, TextPart
-
-BlobRead = Callable[[bytes], Awaitable[bytes | None]]
 
 _MODE_NAMES = {agent.AGENT_MODE_ASK: "ask", agent.AGENT_MODE_PLAN: "plan"}
 _CONTEXT_HOLDERS = ("user_message_action", "start_plan_action", "execute_plan_action", "resume_action")
@@ -83,19 +80,6 @@ def needed_blobs(ask: RunAsk) -> list[bytes]:
         if isinstance(piece, agent.UserMessage):
             ids += blob_ids(piece)
     return list(dict.fromkeys(ids))
-
-
-async def read_blobs(
-    ids: Iterable[bytes], prefetched: Mapping[bytes, bytes], read: BlobRead | None
-) -> dict[bytes, bytes]:
-    found: dict[bytes, bytes] = {}
-    for blob_id in ids:
-        data = prefetched.get(blob_id)
-        if data is None and read is not None:
-            data = await read(blob_id)
-        if data is not None:
-            found[blob_id] = data
-    return found
 
 
 def render(

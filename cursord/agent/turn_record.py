@@ -2,9 +2,9 @@
 
 Theory of operation. `TurnRecord` is the machine's `TurnState` together with what the actor keeps for
 the same turn: the run request, how many frames the stream's backlog held, the tool calls the editor was
-shown (the checkpoint's steps), the blobs offered to the editor's store and whether the user picked
-Auto-review. Messages queued for the conversation's next run are not part of it: they wait in the store
-(`cursord.streams.ActionQueue`); records written before that keep them under `queued` (`legacy_queued`).
+shown (the checkpoint's steps) and the blobs offered to the editor's store. Messages queued for the
+conversation's next run are not part of it: they wait in the store (`cursord.streams.ActionQueue`);
+records written before that keep them under `queued` (`legacy_queued`).
 
 `encode` and `decode` are made mechanically from the attrs classes by a cattrs converter, so a field
 added to any class in the record is written and read back without a line here; only what is not an
@@ -16,9 +16,13 @@ attrs value has a hook:
   call made before a `SwitchMode` may name a tool the new mode does not offer);
 - a message part is tagged with its class name.
 
-Records of the first format (version 1, written before the turn became a machine) are read by
-`cursord.agent.snapshot_v1`. The property test in tests/agent/test_turn_record.py generates records from
-the attrs fields themselves, so a field that does not survive `decode(encode(record))` fails it.
+Records of the second format (version 2) are read here too: their turn was in phase "step" or
+"summary" (one phase, PASS, since), and their pending calls had no stage, which `old_call_stage` infers
+once from the fields that told it then. Records of the first format (version 1, written before the
+turn became a machine) are read by `cursord.agent.snapshot_v1`.
+
+The property test in tests/agent/test_turn_record.py generates records from the attrs fields
+themselves, so a field that does not survive `decode(encode(record))` fails it.
 """
 
 from __future__ import annotations
@@ -35,12 +39,15 @@ from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 from google.protobuf.message import Message as ProtoMessage
 
-from cursord.agent.machine import BlobLedger, PendingCall, TurnPhase, TurnState
-from cursord.agent.tools import Tool, ToolRegistry
+from cursord.agent import hooks
+from cursord.agent.machine import BlobLedger, CallStage, PendingCall, TurnPhase, TurnState
+from cursord.agent.tools import ShellTool, Tool, ToolOutcome, ToolRegistry
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Part
 
-RECORD_VERSION = 2
+RECORD_VERSION = 3
+#: the format before a pending call had a stage and the turn one PASS phase
+_V2 = 2
 
 
 @attrs.frozen
@@ -57,8 +64,6 @@ class TurnRecord:
     blobs: BlobLedger = attrs.field(factory=BlobLedger)
     #: what this turn's checkpoints build on (None: not known, read it from the store)
     checkpoint_base: CheckpointBase | None = None
-    #: the user picked Auto-review (the request context says so, which the editor may give only when asked)
-    auto_review: bool = False
 
 
 @attrs.frozen
@@ -137,11 +142,47 @@ def encode(record: TurnRecord) -> str:
 
 
 def decode(data: dict[str, Any]) -> TurnRecord:
-    """The record a version-2 snapshot holds (its state in phase `RESTORED` if it was written so)."""
-    if data.get("v") != RECORD_VERSION:
-        raise ValueError(f"turn record version {data.get('v')!r} is not {RECORD_VERSION}")
-    record = _CONVERTER.structure({k: v for k, v in data.items() if k != "v"}, TurnRecord)
-    return attrs.evolve(record, state=_resolve_tools(record.state))
+    """The record a version-3 (or version-2) snapshot holds (its state in phase `RESTORED` if it was
+    written so)."""
+    version = data.get("v")
+    if version not in (RECORD_VERSION, _V2):
+        raise ValueError(f"turn record version {version!r} is not {RECORD_VERSION} (or {_V2})")
+    fields = {k: v for k, v in data.items() if k != "v"}
+    if fields.pop("auto_review", False) and fields["state"].get("setup") is not None:  # kept beside the state
+        fields["state"] = {**fields["state"], "setup": {**fields["state"]["setup"], "auto_review": True}}  # until 3
+    hook_names: list[str | None] = []
+    if version == _V2:
+        old = fields["state"] = dict(fields["state"])
+        if old["phase"] in ("step", "summary"):
+            old["phase"] = TurnPhase.PASS.value
+        old["pending"] = [dict(p) for p in old["pending"]]
+        hook_names = [p.pop("hook", None) for p in old["pending"]]
+    record = _CONVERTER.structure(fields, TurnRecord)
+    state = _resolve_tools(record.state)
+    if version == _V2:
+        pending = tuple(
+            attrs.evolve(p, stage=old_call_stage(p.tool, p.exec_seq, p.query_id, p.outcome, hook))
+            for p, hook in zip(state.pending, hook_names, strict=True)
+        )
+        state = attrs.evolve(state, pending=pending)
+    return attrs.evolve(record, state=state)
+
+
+def old_call_stage(
+    tool: Tool | None, exec_seq: int | None, query_id: int | None, outcome: ToolOutcome | None, hook: str | None
+) -> CallStage:
+    """The stage of a pending call recorded before calls had one (formats 1 and 2), from the fields
+    that told it then: an outcome, the hook it waited on, a query or an exec; an open call with neither
+    was an approved WebSearch/WebFetch that cursord ran."""
+    if outcome is not None:
+        return CallStage.SETTLED
+    if hook is not None:
+        return CallStage.PRE_HOOK if hook in hooks.PRE_HOOKS else CallStage.POST_HOOK
+    if query_id is not None:
+        return CallStage.QUERY
+    if exec_seq is not None:
+        return CallStage.SHELL_STREAM if isinstance(tool, ShellTool) else CallStage.EXEC
+    return CallStage.WEB
 
 
 def legacy_queued(data: dict[str, Any]) -> tuple[str | None, tuple[agent.ConversationAction, ...]]:

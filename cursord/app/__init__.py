@@ -4,7 +4,7 @@ from cursord.app.daemon import AppWrap
 from cursord.app.data_dir import DataDirInUse, DataDirUnusable
 from cursord.app.logs import setup_logging
 from cursord.app.reload import ConfigSource, ProviderReloader
-from cursord.app.runtime import agent_parts, provider_pool_limits, run_service
+from cursord.app.runtime import agent_parts, configured_keys, provider_pool_limits, run_service
 
 __all__ = [
     "AppWrap",
@@ -13,6 +13,7 @@ __all__ = [
     "DataDirUnusable",
     "ProviderReloader",
     "agent_parts",
+    "configured_keys",
     "provider_pool_limits",
     "run_service",
     "setup_logging",

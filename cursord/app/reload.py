@@ -60,7 +60,7 @@ class ProviderReloader:
             return False
         catalog = ModelCatalog(config.providers, config.aliases, config.default_model)
         fresh = ProviderRouter.from_catalog(catalog, environ, self.client, default_model=config.default_model)
-        redact_also(environ.get(name) for p in config.providers for name in p.key_envs)
+        redact_also(environ.get(name) for name in config.key_envs)
         self.router.catalog.adopt(catalog)
         # Every key's provider, and where round-robin pools start and which keys rest, afresh: keys may
         # have changed.

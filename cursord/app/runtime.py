@@ -242,13 +242,8 @@ def agent_endpoint(config: ServeConfig) -> AgentEndpoint:
 
 
 def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor:
-    """The redactor for the key values the providers of `config` read from `environ`."""
-    names = [p.api_key_env for p in config.providers]
-    if config.web_search is not None:
-        names.append(config.web_search.api_key_env)
-    if config.tab is not None:
-        names.append(config.tab.api_key_env)
-    return Redactor.for_keys(environ.get(name) for name in names if name)
+    """The redactor for the key values `config` reads from `environ` (every key of a pool too)."""
+    return Redactor.for_keys(environ.get(name) for name in config.key_envs)
 
 
 async def _serve(

@@ -12,7 +12,9 @@ from typing import Any
 import httpx
 import trio
 
+from cursord.app import configured_keys
 from cursord.config import ConfigError, ServeConfig, add_serve_arguments, config_from_args
+from cursord.core import redacting
 from cursord.diagnose import (
     DEFAULT_TIMEOUT,
     ProviderReport,
@@ -90,11 +92,13 @@ def doctor_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         print(f"cursord: {error}", file=sys.stderr)
         return 2
     timeout = args.timeout if args.timeout and args.timeout > 0 else DEFAULT_TIMEOUT
-    try:
-        reports, web = trio.run(_doctor, config, environ, timeout)
-        tab = trio.run(partial(check_tab, config.tab, environ, request_timeout=timeout)) if config.tab else None
-    except KeyboardInterrupt:
-        return 130
+    # What a backend answers is printed: a key it echoes is masked whatever its shape, as in the daemon.
+    with redacting(configured_keys(config, environ)):
+        try:
+            reports, web = trio.run(_doctor, config, environ, timeout)
+            tab = trio.run(partial(check_tab, config.tab, environ, request_timeout=timeout)) if config.tab else None
+        except KeyboardInterrupt:
+            return 130
     print(format_doctor(reports))
     if web is not None:
         print(format_web_search(web))

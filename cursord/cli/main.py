@@ -9,7 +9,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import trio
@@ -91,36 +91,34 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
                 load=lambda reread: config_from_args(args, reread),
             )
             return serve(config_from_args(args, environ), environ, source)
-        if args.command == "config":
-            return config_check(config_from_args(args, environ), environ)
-        if args.command == "service":
-            return service_command(args, environ)
-        if args.command == "status":
-            return status_command(args, environ)
-        if args.command == "tap":
-            return tap_command(args, environ)
-        if args.command == "usage":
-            return usage_command(args, environ)
-        if args.command == "doctor":
-            return doctor_command(args, environ)
-        if args.command == "ca":
-            return ca_command(args, environ)
-        if args.command == "editor":
-            return editor_command(args, environ)
-        if args.command == "gateway":
-            return gateway_command(args, environ)
-        if args.command == "ui":
-            return ui_command(args, environ)
-        if args.command in ("users", "teams"):
-            return people_command(args, environ)
-        if args.command == "record":
-            return record_command(args, environ, serve)
-        if args.command == "replay":
-            return replay_command(args)
+        return _command(args.command)(args, environ)
     except ConfigError as error:
         print(f"cursord: {error}", file=sys.stderr)
         return 2
-    raise AssertionError(args.command)
+
+
+#: what runs a command, given its arguments and the environment with the key file (not `serve`'s: it reloads)
+Command = Callable[[argparse.Namespace, Mapping[str, str]], int]
+
+
+def _command(name: str) -> Command:
+    commands: dict[str, Command] = {
+        "config": lambda args, environ: config_check(config_from_args(args, environ), environ),
+        "service": service_command,
+        "status": status_command,
+        "tap": tap_command,
+        "usage": usage_command,
+        "doctor": doctor_command,
+        "ca": ca_command,
+        "editor": editor_command,
+        "gateway": gateway_command,
+        "ui": ui_command,
+        "users": people_command,
+        "teams": people_command,
+        "record": lambda args, environ: record_command(args, environ, serve),
+        "replay": lambda args, environ: replay_command(args),
+    }
+    return commands[name]
 
 
 def config_check(config: ServeConfig, environ: Mapping[str, str]) -> int:

@@ -33,10 +33,9 @@ from cursord.config._values import (
     parse_gateway_url,
     parse_provider_spec,
     parse_store_url,
-    shown_provider_spec,
+    shown_spec,
 )
 from cursord.config._web import SEARCH_PRESETS, build_web_search, parse_network, web_search_fields_from_text
-from cursord.core import redact_secrets
 
 # --- flags and the merge -----------------------------------------------------------------------------
 
@@ -240,13 +239,13 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
     if arg("proxy_ports"):
         out["proxy_ports"] = _repeated_flag("--proxy-port", arg("proxy_ports"), _parse_proxy_port)
     if arg("web_search") is not None:
-        origin = _FlagOrigin(f"--web-search {redact_secrets(arg('web_search'))!r}")
+        origin = _FlagOrigin(f"--web-search {shown_spec(arg('web_search'))!r}")
         try:
             out["web_search"] = _Setting(build_web_search(web_search_fields_from_text(arg("web_search"))), origin)
         except _Invalid as e:
             raise origin.error(e) from None
     if arg("tab") is not None:
-        origin = _FlagOrigin(f"--tab {redact_secrets(arg('tab'))!r}")
+        origin = _FlagOrigin(f"--tab {shown_spec(arg('tab'))!r}")
         try:
             out["tab"] = _Setting(build_tab(tab_fields_from_text(arg("tab"))), origin)
         except _Invalid as e:
@@ -255,7 +254,7 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
         out["web_fetch_allow"] = _repeated_flag("--web-fetch-allow", arg("web_fetch_allow"), parse_network)
     if arg("providers"):
         specs = [
-            _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {shown_provider_spec(text)!r}"))
+            _Setting(parse_provider_spec(text), _FlagOrigin(f"--provider {shown_spec(text)!r}"))
             for text in arg("providers")
         ]
         out["providers"] = _Setting(tuple(specs), _FlagOrigin("--provider"))

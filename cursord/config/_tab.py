@@ -13,17 +13,16 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from cursord.config._values import (
-    _ENV_NAME,
     DEFAULT_CPP_URL,
     TabBackend,
     TabSpec,
     _check_base_url,
+    _check_key_env,
     _Invalid,
     _one_of,
     backend_fields_from_table,
     backend_fields_from_text,
 )
-from cursord.core import redact_secrets
 
 #: where each backend lives and which variable holds its key (None: keyless).
 TAB_PRESETS: Final[Mapping[TabBackend, Mapping[str, str | None]]] = MappingProxyType(
@@ -71,11 +70,7 @@ def build_tab(fields: Mapping[str, Any]) -> TabSpec:
     merged: dict[str, Any] = {**TAB_PRESETS[backend], **fields, "backend": backend}
     _check_base_url(merged["base_url"])
     key_env = merged.get("api_key_env")
-    if key_env is not None and not _ENV_NAME.match(key_env):
-        shown = redact_secrets(key_env)
-        msg = ("looks like an API key; give the *name* of the variable that holds it" if shown != key_env
-               else f"{shown!r} is not an environment variable name")
-        raise _Invalid(msg, "api_key_env")
+    _check_key_env(key_env)
     model = merged.get("model")
     if model is None:
         raise _Invalid(f"{backend} needs a model (model=NAME: the FIM model the server runs)", "model")

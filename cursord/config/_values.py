@@ -457,6 +457,15 @@ class ServeConfig:
                 return p
         return None
 
+    @property
+    def key_envs(self) -> tuple[str, ...]:
+        """Every variable that holds a key: each provider's (its `key_pool` too), web search's and Tab's."""
+        services = (self.web_search, self.tab)
+        return (
+            *(name for p in self.providers for name in p.key_envs),
+            *(s.api_key_env for s in services if s is not None and s.api_key_env is not None),
+        )
+
 
 # --- providers ---------------------------------------------------------------------------------------
 
@@ -526,6 +535,18 @@ def _looks_like_a_key(text: str) -> bool:
     if redact_secrets(text) != text or len(text) > 40:
         return True
     return len(text) >= 24 and any(c.islower() for c in text) and sum(c.isdigit() for c in text) >= 4
+def _check_key_env(name: str | None, field: str = "api_key_env") -> None:
+    """A setting that names the variable holding a key (None: keyless) holds a variable's name, not a key."""
+    if name is None:
+        return
+    if _looks_like_a_key(name):
+        # checked first: `gsk_...` or 32 hex digits are valid variable names, and were printed back
+        raise _Invalid("looks like an API key; give the *name* of the variable that holds it (e.g. OPENAI_API_KEY)",
+                       field)
+    if not _ENV_NAME.match(name):
+        raise _Invalid(f"{name!r} is not an environment variable name", field)
+
+
 _MODEL_FORBIDDEN = re.compile(r"[\x00-\x20\x7f|,=]")
 
 
@@ -571,14 +592,7 @@ def _check_provider(p: ProviderSpec) -> None:
             f"{p.name!r} is not a provider name (letters, digits, '.', '_', '-'; at most 64)", "name"
         )
     _check_base_url(p.base_url)
-    if p.api_key_env is not None and _looks_like_a_key(p.api_key_env):
-        # checked first: `gsk_...` or 32 hex digits are valid variable names, and were printed back
-        raise _Invalid(
-            "looks like an API key; give the *name* of the variable that holds it (e.g. OPENAI_API_KEY)",
-            "api_key_env",
-        )
-    if p.api_key_env is not None and not _ENV_NAME.match(p.api_key_env):
-        raise _Invalid(f"{p.api_key_env!r} is not an environment variable name", "api_key_env")
+    _check_key_env(p.api_key_env)
     if not p.models:
         raise _Invalid("at least one model is required", "models")
     for i, model in enumerate(p.models):
@@ -605,8 +619,9 @@ def _check_provider(p: ProviderSpec) -> None:
     if p.key_pool and p.api_key_env is None:
         raise _Invalid("a key pool needs api_key_env too (the first key)", "key_pool")
     for i, name in enumerate(p.key_pool):
-        if not _ENV_NAME.match(name) or name == p.api_key_env or name in p.key_pool[:i]:
-            raise _Invalid(f"{redact_secrets(name)!r} is not another environment variable name", f"key_pool[{i}]")
+        _check_key_env(name, f"key_pool[{i}]")
+        if name == p.api_key_env or name in p.key_pool[:i]:
+            raise _Invalid(f"{name!r} is not another environment variable name", f"key_pool[{i}]")
     for i, target in enumerate(p.fallbacks):
         _check_model(target, f"fallbacks[{i}]")
         if target in p.fallbacks[:i]:
@@ -764,17 +779,26 @@ def parse_provider_spec(text: str) -> ProviderSpec:
     try:
         return _build_provider(_provider_fields_from_text(text))
     except _Invalid as e:
-        raise _FlagOrigin(f"--provider {shown_provider_spec(text)!r}").error(e) from None
+        raise _FlagOrigin(f"--provider {shown_spec(text)!r}").error(e) from None
 
 
-def shown_provider_spec(text: str) -> str:
-    """A `--provider` text as an error may quote it: key shapes, and an `api_key_env` that is a key, masked."""
+def shown_spec(text: str) -> str:
+    """A `--provider`, `--web-search` or `--tab` text as an error may quote it: key shapes masked, and so is
+    an `api_key_env` or `key_pool` variable name that is a key."""
+
+    def shown(name: str) -> str:
+        return "<redacted>" if _looks_like_a_key(name.strip()) else name
+
     items = [
-        f"{key}=<redacted>" if key.strip() == "api_key_env" and _looks_like_a_key(value.strip()) else item
+        f"{key}={'|'.join(shown(name) for name in value.split('|'))}" if key.strip() in _KEY_ENV_KEYS else item
         for item in text.split(",")
         for key, _, value in [item.partition("=")]
     ]
     return redact_secrets(",".join(items))
+
+
+#: the spec keys whose values name the variables that hold keys
+_KEY_ENV_KEYS: Final = frozenset({"api_key_env", "key_pool"})
 
 
 # --- origins: where a value came from, for error messages --------------------------------------------

@@ -18,18 +18,17 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from cursord.config._values import (
-    _ENV_NAME,
     Network,
     SearchBackend,
     WebSearchSpec,
     _check_base_url,
+    _check_key_env,
     _Invalid,
     _one_of,
     _type_error,
     backend_fields_from_table,
     backend_fields_from_text,
 )
-from cursord.core import redact_secrets
 
 #: where each backend lives and which variable holds its key (None: keyless); a SearXNG has no public home.
 SEARCH_PRESETS: Final[Mapping[SearchBackend, Mapping[str, str | None]]] = MappingProxyType(
@@ -64,11 +63,7 @@ def build_web_search(fields: Mapping[str, Any]) -> WebSearchSpec:
         raise _Invalid(f"{backend} has no public address: give base_url (your instance, e.g. http://127.0.0.1:8888)")
     _check_base_url(merged["base_url"])
     key_env = merged.get("api_key_env")
-    if key_env is not None and not _ENV_NAME.match(key_env):
-        shown = redact_secrets(key_env)
-        msg = ("looks like an API key; give the *name* of the variable that holds it" if shown != key_env
-               else f"{shown!r} is not an environment variable name")
-        raise _Invalid(msg, "api_key_env")
+    _check_key_env(key_env)
     max_results = merged.get("max_results", 5)
     if not isinstance(max_results, int) or isinstance(max_results, bool) or not 1 <= max_results <= MAX_SEARCH_RESULTS:
         raise _Invalid(f"must be a whole number from 1 to {MAX_SEARCH_RESULTS}, got {max_results!r}", "max_results")

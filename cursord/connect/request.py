@@ -1,5 +1,6 @@
 """What unary and streaming requests share: codecs and content types, the Connect request headers, size
-limits, and the two response values the server layer sends (`HttpResponse`, `ResponseHead`).
+limits, the validated request head (`RequestHead`, `parse_request_head`) and the two response values the
+server layer sends (`HttpResponse`, `ResponseHead`).
 
 Checks run in the order a Connect server applies them, so the first failure is the one reported:
 
@@ -17,9 +18,11 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Collection, Iterable
+from typing import Final, TypeVar
 
 import attrs
 
+from cursord.connect.compression import DEFAULT_COMPRESSIONS, Compression, CompressionRegistry
 from cursord.connect.errors import Code, ConnectError
 from cursord.connect.metadata import Headers
 
@@ -32,10 +35,12 @@ __all__ = [
     "HttpResponse",
     "Limits",
     "RawHeaders",
+    "RequestHead",
     "ResponseHead",
     "check_method",
     "check_protocol_version",
     "parse_content_type",
+    "parse_request_head",
     "parse_timeout",
 ]
 
@@ -195,3 +200,60 @@ def parse_timeout(value: str | None) -> float | None:
     if millis == 0:
         raise ConnectError(Code.INVALID_ARGUMENT, "invalid connect-timeout-ms '0': want a positive integer")
     return millis / 1000
+
+
+@attrs.frozen
+class RequestHead:
+    """A request's validated headers; `UnaryRequestHead` and `StreamRequestHead` say which kind of RPC."""
+
+    codec: Codec
+    #: Seconds from ``connect-timeout-ms``; None when the client set no deadline.
+    timeout: float | None
+    #: How the request body (unary) or request messages flagged compressed (streaming) are compressed.
+    request_compression: Compression
+    #: How we may compress the response; identity if nothing the client accepts matched.
+    response_compression: Compression
+    headers: Headers = attrs.field(eq=False)
+    compressions: CompressionRegistry = attrs.field(default=DEFAULT_COMPRESSIONS, eq=False, repr=False)
+
+
+_Head = TypeVar("_Head", bound=RequestHead)
+
+#: (the request's compression, the compressions the client accepts): unary RPCs use the HTTP headers,
+#: streaming ones Connect's own (their messages are compressed one by one, not the body).
+_COMPRESSION_HEADERS: Final = {
+    False: ("content-encoding", "accept-encoding"),
+    True: ("connect-content-encoding", "connect-accept-encoding"),
+}
+
+
+def parse_request_head(
+    kind: type[_Head],
+    method: str,
+    headers: Headers | Iterable[tuple[bytes, bytes]],
+    limits: Limits,
+    *,
+    streaming: bool,
+    codecs: Collection[Codec],
+    compressions: CompressionRegistry,
+) -> _Head:
+    """Validate a request's method and headers in the order of the module docstring, plus a
+    ``content-length`` over ``limits.max_request_bytes``; `kind` is the head to build."""
+    check_method(method)
+    view = Headers.coerce(headers)
+    codec = parse_content_type(view.get("content-type"), streaming=streaming, codecs=codecs)
+    check_protocol_version(view)
+    timeout = parse_timeout(view.get("connect-timeout-ms"))
+    sent, accepted = _COMPRESSION_HEADERS[streaming]
+    negotiated = compressions.negotiate(view.get(sent), view.get(accepted))
+    content_length = view.get("content-length")
+    if content_length is not None and content_length.isascii() and content_length.isdigit():
+        limits.check_request_body(int(content_length))
+    return kind(
+        codec=codec,
+        timeout=timeout,
+        request_compression=negotiated.request,
+        response_compression=negotiated.response,
+        headers=view,
+        compressions=compressions,
+    )

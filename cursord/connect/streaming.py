@@ -60,11 +60,9 @@ from cursord.connect.request import (
     HttpResponse,
     Limits,
     RawHeaders,
+    RequestHead,
     ResponseHead,
-    check_method,
-    check_protocol_version,
-    parse_content_type,
-    parse_timeout,
+    parse_request_head,
 )
 
 __all__ = [
@@ -96,18 +94,9 @@ class Side(enum.Enum):
 
 
 @attrs.frozen
-class StreamRequestHead:
-    """A streaming request's validated headers."""
-
-    codec: Codec
-    #: Seconds from ``connect-timeout-ms``; None when the client set no deadline.
-    timeout: float | None
-    #: How request messages flagged compressed are compressed (``connect-content-encoding``).
-    request_compression: Compression
-    #: How we may compress response messages (from ``connect-accept-encoding``).
-    response_compression: Compression
-    headers: Headers = attrs.field(eq=False)
-    compressions: CompressionRegistry = attrs.field(default=DEFAULT_COMPRESSIONS, eq=False, repr=False)
+class StreamRequestHead(RequestHead):
+    """A streaming request's validated headers: how messages flagged compressed are compressed from
+    ``connect-content-encoding``, the response's from ``connect-accept-encoding``."""
 
 
 def parse_stream_head(
@@ -123,24 +112,8 @@ def parse_stream_head(
     Raises HttpRejection (405 method, 415 content type) or ConnectError (protocol version, timeout,
     unsupported ``connect-content-encoding``, a ``content-length`` over ``limits.max_request_bytes``).
     """
-    check_method(method)
-    view = Headers.coerce(headers)
-    codec = parse_content_type(view.get("content-type"), streaming=True, codecs=codecs)
-    check_protocol_version(view)
-    timeout = parse_timeout(view.get("connect-timeout-ms"))
-    negotiated = compressions.negotiate(
-        view.get("connect-content-encoding"), view.get("connect-accept-encoding")
-    )
-    content_length = view.get("content-length")
-    if content_length is not None and content_length.isascii() and content_length.isdigit():
-        limits.check_request_body(int(content_length))
-    return StreamRequestHead(
-        codec=codec,
-        timeout=timeout,
-        request_compression=negotiated.request,
-        response_compression=negotiated.response,
-        headers=view,
-        compressions=compressions,
+    return parse_request_head(
+        StreamRequestHead, method, headers, limits, streaming=True, codecs=codecs, compressions=compressions
     )
 
 

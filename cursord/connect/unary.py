@@ -26,7 +26,7 @@ from collections.abc import Collection, Iterable
 
 import attrs
 
-from cursord.connect.compression import DEFAULT_COMPRESSIONS, Compression, CompressionRegistry
+from cursord.connect.compression import DEFAULT_COMPRESSIONS, CompressionRegistry
 from cursord.connect.errors import ConnectError, error_to_json
 from cursord.connect.metadata import Headers, Metadata, metadata_to_headers, normalize_metadata
 from cursord.connect.request import (
@@ -36,10 +36,8 @@ from cursord.connect.request import (
     HttpResponse,
     Limits,
     RawHeaders,
-    check_method,
-    check_protocol_version,
-    parse_content_type,
-    parse_timeout,
+    RequestHead,
+    parse_request_head,
 )
 
 __all__ = [
@@ -56,18 +54,9 @@ _DEFAULT_LIMITS = Limits()
 
 
 @attrs.frozen
-class UnaryRequestHead:
-    """A unary request's validated headers."""
-
-    codec: Codec
-    #: Seconds from ``connect-timeout-ms``; None when the client set no deadline.
-    timeout: float | None
-    #: How the request body is compressed (``content-encoding``).
-    request_compression: Compression
-    #: How we may compress the response (from ``accept-encoding``); identity if nothing matched.
-    response_compression: Compression
-    headers: Headers = attrs.field(eq=False)
-    compressions: CompressionRegistry = attrs.field(default=DEFAULT_COMPRESSIONS, eq=False, repr=False)
+class UnaryRequestHead(RequestHead):
+    """A unary request's validated headers: its compression from ``content-encoding``, the response's from
+    ``accept-encoding``."""
 
 
 @attrs.frozen
@@ -103,22 +92,8 @@ def parse_unary_head(
     Raises HttpRejection (405 method, 415 content type) or ConnectError (protocol version, timeout,
     unsupported ``content-encoding``, a ``content-length`` over ``limits.max_request_bytes``).
     """
-    check_method(method)
-    view = Headers.coerce(headers)
-    codec = parse_content_type(view.get("content-type"), streaming=False, codecs=codecs)
-    check_protocol_version(view)
-    timeout = parse_timeout(view.get("connect-timeout-ms"))
-    negotiated = compressions.negotiate(view.get("content-encoding"), view.get("accept-encoding"))
-    content_length = view.get("content-length")
-    if content_length is not None and content_length.isascii() and content_length.isdigit():
-        limits.check_request_body(int(content_length))
-    return UnaryRequestHead(
-        codec=codec,
-        timeout=timeout,
-        request_compression=negotiated.request,
-        response_compression=negotiated.response,
-        headers=view,
-        compressions=compressions,
+    return parse_request_head(
+        UnaryRequestHead, method, headers, limits, streaming=False, codecs=codecs, compressions=compressions
     )
 
 

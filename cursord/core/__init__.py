@@ -18,7 +18,7 @@ from cursord.core.intents import (
     parse_client_message,
     requested_model_id,
 )
-from cursord.core.phases import Phase, check_transition
+from cursord.core.phases import Phase
 from cursord.core.redaction import Redactor, redact_also, redact_secrets, redact_url_password, redacting
 from cursord.core.sequencing import (
     DEFAULT_HOLD_TIMEOUT,
@@ -76,7 +76,6 @@ __all__ = [
     "SequenceSnapshot",
     "Titler",
     "UnknownUpload",
-    "check_transition",
     "clean_model_title",
     "current_caller",
     "decode_upload_bytes",

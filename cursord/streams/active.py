@@ -20,10 +20,15 @@ time round the loop and moved in place when the subscriber count changes:
 The behaviour (the agent turn, `cursord.agent`) runs its long work as tasks in the stream's work nursery,
 which is canceled when the stream ends; the actor loop itself lives until retirement.
 
+The stream's `phase` is not kept here: while the stream runs it is what its behaviour says it is doing
+(the agent turn derives it from its state), and once it has ended, how it ended. The behaviour calls
+`refresh_phase` after its state changed, and observers hear "phase" when the phase differs from the
+one they heard last.
+
 An upload is handled when the actor has taken it from the mailbox and its behaviour is done with it (a
-run_request or prewarm_request as soon as it is taken: preparing a run may wait for the editor, and a
-crash while preparing ends the stream anyway): `deliver` returns an event set then (at once for an
-upload the behaviour claims), and a BidiAppend is ACKed only after it. The upload's append position
+run_request or prewarm_request as soon as it is taken: a crash while the run prepares ends the stream
+anyway): `deliver` returns an event set then, and a BidiAppend is ACKed only after it. Every upload goes
+through the mailbox, the editor's answers to what the behaviour asked included. The upload's append position
 becomes `handled_position` at that moment and observers hear "handled" (the journal records it), so what
 a restarted daemon takes for delivered is what the turn had taken: an upload that was only in the
 mailbox was never ACKed, and the editor sends it again.
@@ -41,7 +46,7 @@ import trio
 from google.protobuf.message import Message
 
 from cursord.connect import Code, ConnectError, encode_envelope
-from cursord.core import AppendPosition, Phase, PrewarmRequested, RunRequested, check_transition
+from cursord.core import AppendPosition, Phase, PrewarmRequested, RunRequested
 from cursord.streams.backlog import Backlog, StreamEnding
 from cursord.streams.subscribers import Subscriber, SubscriberSet
 
@@ -63,7 +68,13 @@ class StreamTimings:
 class StreamBehaviour:
     """What a stream does with its inputs (the agent turn is one): every method the actor may call.
 
-    Subclasses implement `handle` and `cancel`; `claim` and `after_end` have no-op defaults."""
+    Subclasses implement `handle` and `cancel`; `after_end` has a no-op default, and `phase` is IDLE
+    unless the behaviour says otherwise."""
+
+    @property
+    def phase(self) -> Phase:
+        """What the stream is doing while it runs (the stream's ending decides its phase after that)."""
+        return Phase.IDLE
 
     async def handle(self, item: object) -> None:
         """Handle one mailbox item: an inbound intent from Bidi, or an event one of its tasks posted."""
@@ -72,11 +83,6 @@ class StreamBehaviour:
     async def cancel(self, error: ConnectError) -> None:
         """Stop all work (abort pending execs, cancel provider passes) and end the stream with `error`."""
         raise NotImplementedError
-
-    def claim(self, intent: object) -> bool:
-        """Take an upload before it enters the mailbox (an answer the actor itself waits for, such as a blob
-        read back from the editor while a run prepares). False: it goes to the mailbox."""
-        return False
 
     async def after_end(self, item: object) -> None:
         """A mailbox item that arrived after the stream ended (late answers to blob stores)."""
@@ -101,7 +107,6 @@ class ActiveStream:
     timings: StreamTimings
     behaviour_factory: BehaviourFactory
     created_at: float = attrs.field(factory=trio.current_time)
-    phase: Phase = Phase.IDLE
     conversation_id: str | None = None
     model_id: str | None = None
     #: a run_request (or prewarm_request) has opened the run: only those are delivered to a placeholder
@@ -118,6 +123,8 @@ class ActiveStream:
     retired: bool = False
     #: when the subscriber count last dropped to zero (or creation time, before any subscriber).
     _alone_since: float = attrs.field(init=False)
+    #: the phase observers last heard of
+    _told_phase: Phase = Phase.IDLE
     _ended_at: float | None = None
     _had_subscriber: bool = False
     _timer_scope: trio.CancelScope | None = None
@@ -140,6 +147,12 @@ class ActiveStream:
     @property
     def is_terminal(self) -> bool:
         return self.backlog.is_closed
+
+    @property
+    def phase(self) -> Phase:
+        """How the stream ended, or (while it runs) what its behaviour says it is doing."""
+        ending = self.backlog.ending
+        return ending.phase if ending is not None else self.behaviour.phase
 
     def timer_deadline(self) -> float:
         """When the next timer fires, derived from the current state (inf: no timer)."""
@@ -175,11 +188,11 @@ class ActiveStream:
 
     # ---- what the behaviour calls -----------------------------------------------------------------
 
-    def move_to(self, phase: Phase) -> None:
-        if phase is self.phase:
-            return
-        self.phase = check_transition(self.phase, phase)
-        self._notify("phase")
+    def refresh_phase(self) -> None:
+        """The behaviour's state changed: tell observers if the stream's phase did too."""
+        if self.phase is not self._told_phase:
+            self._told_phase = self.phase
+            self._notify("phase")
 
     def publish(self, message: Message) -> None:
         """Append one AgentServerMessage to the backlog and wake every subscriber."""
@@ -214,8 +227,7 @@ class ActiveStream:
         ending = StreamEnding(error)
         if not self.backlog.close(ending):
             return
-        if not self.phase.is_terminal:
-            self.move_to(ending.phase)
+        self.refresh_phase()
         self._ended_at = trio.current_time()
         self.subscribers.wake_all()
         if self._work_nursery is not None:
@@ -269,10 +281,7 @@ class ActiveStream:
             self._notify("uploaded")
         self._reschedule()
         upload = _Upload(intent, position)
-        if self.behaviour.claim(intent):
-            self._handled(upload)
-        else:
-            await self.post(upload)
+        await self.post(upload)
         return upload.handled
 
     def _handled(self, upload: _Upload) -> None:
@@ -288,7 +297,7 @@ class ActiveStream:
         self.has_upload = True
         if ending is not None:
             self.backlog.close(ending)
-            self.phase = ending.phase  # a stream that ended before the restart: no moves, it is born ended
+            self._told_phase = ending.phase  # a stream that ended before the restart is born ended
             self._ended_at = trio.current_time()
 
     # ---- the actor --------------------------------------------------------------------------------
@@ -343,8 +352,8 @@ class ActiveStream:
         if upload is not None:
             item = upload.intent
             if isinstance(item, RunRequested | PrewarmRequested):
-                # Preparing a run may wait for the editor's answers to its questions, which a client may
-                # send only once this upload is ACKed; a crash while preparing ends the stream anyway.
+                # The editor may wait for this ACK before it answers the run's questions; a crash while
+                # the run prepares ends the stream anyway.
                 self._handled(upload)
                 upload = None
         try:

@@ -4,20 +4,22 @@ machine is still read, and what it held is written back in the record's format a
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import attrs
 import pytest
 
 from cursord.agent import snapshot_v1, turn_record
-from cursord.agent.machine import MoveTo, Resume, StartPass, TurnMachine, TurnPhase
+from cursord.agent.machine import CallStage, Resume, SendExec, StartPass, TurnMachine, TurnPhase
 from cursord.agent.restore import read
-from cursord.agent.tools import ShellTool
+from cursord.agent.tools import ShellTool, ToolOutcome
 from cursord.core.intents import ExecResultArrived
 from cursord.core.phases import Phase
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Effort, Message, ReasoningChoice, ToolResultPart
 
 RUN = agent.AgentRunRequest(conversation_id="conv-1")
+RECORDS = Path(__file__).parents[1] / "fixtures" / "records"
 
 #: a snapshot as the build before the turn machine wrote it (`resume.snapshot`): a step with two
 #: calls, the Read answered, the Shell still running.
@@ -80,7 +82,8 @@ def test_an_old_snapshot_is_read_and_written_back_the_same() -> None:
 def test_a_restored_turn_goes_on_where_it_stopped() -> None:
     state = snapshot_v1.decode(OLD_SNAPSHOT, None).state
     machine = TurnMachine("req-1", summary_message=Message.user, state=state)
-    assert machine.handle(Resume()) == [MoveTo(Phase.WAITING_EXTERNAL)]
+    assert [p.stage for p in state.pending] == [CallStage.SETTLED, CallStage.SHELL_STREAM]  # read off the old fields
+    assert machine.handle(Resume()) == [] and machine.state.stream_phase is Phase.WAITING_EXTERNAL
     done = agent.ShellResult(success=agent.ShellSuccess(command="ls", stdout="a.py", exit_code=0))
     effects = machine.handle(ExecResultArrived(agent.ExecClientMessage(id=2, shell_result=done)))
     (start,) = [e for e in effects if isinstance(e, StartPass)]
@@ -130,3 +133,55 @@ def test_an_old_snapshots_call_signature_is_read() -> None:
     pending = [{**OLD_SNAPSHOT["pending"][1], "call": ["c2", "Shell", '{"command":"ls"}', "sig-2"]}]  # type: ignore[dict-item]
     record = snapshot_v1.decode({**OLD_SNAPSHOT, "pending": pending}, None)
     assert record.state.pending[0].call.signature == "sig-2"
+
+
+@pytest.mark.parametrize("picked", [True, False])
+def test_a_record_that_kept_auto_review_beside_its_state_reads_it_into_the_setup(picked: bool) -> None:
+    """Records written before Auto-review moved into the turn's setup kept it at the top."""
+    record = snapshot_v1.decode(OLD_SNAPSHOT, None)
+    data = json.loads(turn_record.encode(record))
+    assert "auto_review" not in data and data["state"]["setup"]["auto_review"] is False
+    del data["state"]["setup"]["auto_review"]
+    data["auto_review"] = picked
+    back = turn_record.decode(data)
+    assert back.state.setup is not None and back.state.setup.auto_review is picked
+
+
+def stored(name: str) -> dict[str, object]:
+    data: dict[str, object] = json.loads((RECORDS / name).read_text())
+    return data
+
+
+def test_a_record_of_the_second_format_is_read_with_each_calls_stage() -> None:
+    """Format 2 had no stages: a call waiting on its postToolUse hook held its outcome, one waiting on
+    preToolUse deferred its request. The reader infers the stage once; the turn goes on from there."""
+    data = stored("turn_record_v2_hooks.json")
+    assert data["v"] == 2
+    record, _ = read(data, lambda model: None)
+    read_call, shell = record.state.pending
+    assert read_call.stage is CallStage.POST_HOOK and read_call.held is not None and read_call.exec_seq == 5
+    assert shell.stage is CallStage.PRE_HOOK and shell.deferred is not None and shell.exec_seq == 4
+    assert record.state.phase is TurnPhase.RESTORED
+    assert turn_record.decode(json.loads(turn_record.encode(record))) == record  # written back as format 3
+
+    machine = TurnMachine("req-1", summary_message=Message.user, state=record.state)
+    assert machine.handle(Resume()) == [] and machine.state.stream_phase is Phase.WAITING_EXTERNAL
+    allow = agent.ExecuteHookResult(response=agent.ExecuteHookResponse(pre_tool_use=agent.PreToolUseRequestResponse()))
+    (send,) = [e for e in machine.handle(ExecResultArrived(agent.ExecClientMessage(id=4, execute_hook_result=allow)))
+               if isinstance(e, SendExec)]
+    assert send.message.WhichOneof("message") == "shell_stream_args"  # the Shell's own request goes out now
+    assert machine.state.pending[1].stage is CallStage.SHELL_STREAM
+    machine.handle(ExecResultArrived(agent.ExecClientMessage(id=5, execute_hook_result=agent.ExecuteHookResult())))
+    assert machine.state.pending[0].stage is CallStage.SETTLED  # the post-hook answered: the Read's outcome counts
+    assert "print(1)" in (machine.state.pending[0].outcome or ToolOutcome("")).text
+
+
+def test_a_record_written_in_the_old_summary_phase_is_read_as_a_pass() -> None:
+    data = stored("turn_record_v2_summary.json")
+    assert data["state"]["phase"] == "summary"  # type: ignore[index]
+    record = turn_record.decode(data)
+    assert record.state.phase is TurnPhase.PASS and record.state.summary_text == "they talked"
+    restored, _ = read(data, lambda model: None)
+    machine = TurnMachine("req-2", summary_message=Message.user, state=restored.state)
+    (start,) = [e for e in machine.handle(Resume()) if isinstance(e, StartPass)]
+    assert [m.text() for m in start.request.messages] == ["SUMMARY: they talked", "hello"]

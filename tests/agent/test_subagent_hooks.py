@@ -11,7 +11,7 @@ from cursord.agent.machine import PassDelta, PassEnded, SendExec, StartPass, Tur
 from cursord.core.intents import ExecResultArrived
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, TextPart, ToolCallDone, ToolResultPart
-from tests.agent.test_turn_machine import P, begin, in_step, machine, of, setup
+from tests.agent.test_turn_machine import P, in_step, machine, of, prepared, setup
 
 TASK = ToolCallDone(
     index=0, id="call-task", name="Task",
@@ -63,15 +63,15 @@ def test_subagent_start_may_deny_the_subagent() -> None:
     (next_pass,) = of(effects, StartPass)
     (result,) = [p for msg in next_pass.request.messages for p in msg.parts if isinstance(p, ToolResultPart)]
     assert result.is_error and "No subagents on this repo." in str(result.content)
-    assert m.phase is P.STEP
+    assert m.phase is P.PASS
 
 
 def test_pre_compact_is_sent_before_a_compaction() -> None:
     steps = HookSteps(frozenset({hooks.PRE_COMPACT}))
     history = tuple(Message.user("old " * 4000) if i % 2 == 0 else Message.assistant(TextPart("ok")) for i in range(8))
     m = machine()
-    effects = m.handle(begin(setup=setup(hook_steps=steps, window=8_000), history=history))
-    assert m.phase is P.SUMMARY
+    effects = prepared(m, setup=setup(hook_steps=steps, window=8_000), history=history)
+    assert m.phase is P.PASS
     (hook,) = of(effects, SendExec)
     query = hook.message.execute_hook_args.request.pre_compact
     assert (query.trigger, query.messages_to_compact, query.context_window_size) == ("auto", 8, 8_000)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cursord.agent.editor_queries import needs_request_context
+from cursord.agent.machine.turn_prep import needs_request_context
 from cursord.agent.turn_inputs import carried_context, needed_blobs, render, rules_for_paths, touched_paths, what_to_run
 from cursord.context.rules import RuleBook
 from cursord.context.selected import ContextLimits

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -17,21 +16,29 @@ from cursord.agent.machine import (
     AbortExec,
     AbortSubagent,
     AskUser,
-    Begin,
+    BlobsRead,
+    CallStage,
     Cancel,
     CancelPass,
     Checkpoint,
+    ConversationLoaded,
     End,
     ForceBackground,
-    MoveTo,
+    ModelChosen,
     PassDelta,
     PassEnded,
     PassFailed,
+    PassInfo,
+    PassPurpose,
     Publish,
+    QueryTimedOut,
+    QueuedTaken,
     RecordTurn,
     Resume,
     ReviewVerdict,
+    RouteFacts,
     Rule,
+    RunStarted,
     SendExec,
     ShowToolCall,
     Snapshot,
@@ -45,9 +52,16 @@ from cursord.agent.machine import (
     TurnState,
     WebToolDone,
 )
+from cursord.agent.machine.turn_events import Effect
 from cursord.agent.tools import ToolOutcome, ToolRegistry
 from cursord.connect.errors import Code, ConnectError
-from cursord.core.intents import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered
+from cursord.core.intents import (
+    ExecControlArrived,
+    ExecControlKind,
+    ExecResultArrived,
+    InteractionAnswered,
+    PrewarmRequested,
+)
 from cursord.core.phases import Phase
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse
@@ -55,7 +69,13 @@ from cursord.providers.model import Message, TextDelta, TextPart, ToolCallDone, 
 
 P = TurnPhase
 INPUT_TYPES: tuple[type, ...] = (
-    Begin,
+    PrewarmRequested,
+    RunStarted,
+    ModelChosen,
+    QueuedTaken,
+    ConversationLoaded,
+    QueryTimedOut,
+    BlobsRead,
     Resume,
     PassDelta,
     PassEnded,
@@ -103,8 +123,19 @@ def machine(state: TurnState | None = None, *, max_passes: int = 50) -> TurnMach
     )
 
 
-def begin(**changes: Any) -> Begin:
-    return attrs.evolve(Begin(setup(), "conv-1", (), (Message.user("hello"),)), **changes)
+def prepared(m: TurnMachine, **changes: Any) -> list[Effect]:
+    """The end of a preparation, with the setup, history and user messages a test needs (the preparation
+    itself is driven input by input in tests/agent/test_turn_prep.py): the first pass starts."""
+    m.state = attrs.evolve(m.state, phase=P.PREPARING, conversation_id="conv-1")
+    m._out = []
+    m._begin(
+        changes.get("setup") or setup(),
+        changes.get("history", ()),
+        changes.get("user", (Message.user("hello"),)),
+        summarize=changes.get("summarize", False),
+    )
+    effects, m._out = m._out, []
+    return effects
 
 
 def current_pass(m: TurnMachine) -> int:
@@ -127,17 +158,16 @@ def read_ok(exec_seq: int, content: str = "print(1)") -> ExecResultArrived:
 
 def in_step(**changes: Any) -> TurnMachine:
     m = machine()
-    m.handle(begin(**changes))
-    assert m.phase is P.STEP
+    prepared(m, **changes)
+    assert m.phase is P.PASS and m.state.current is not None and m.state.current.purpose is PassPurpose.STEP
     return m
 
 
 def in_summary() -> TurnMachine:
     m = machine()
-    m.handle(
-        Begin(setup(tools=False), "conv-1", (Message.user("old"), Message.assistant(TextPart("ok"))), summarize=True)
-    )
-    assert m.phase is P.SUMMARY
+    history = (Message.user("old"), Message.assistant(TextPart("ok")))
+    prepared(m, setup=setup(tools=False), history=history, summarize=True)
+    assert m.phase is P.PASS and m.state.current is not None and m.state.current.purpose is PassPurpose.SUMMARY
     return m
 
 
@@ -163,13 +193,30 @@ def ended() -> TurnMachine:
     return m
 
 
-BUILDERS: dict[TurnPhase, Callable[[], TurnMachine]] = {
-    P.IDLE: machine,
-    P.RESTORED: restored,
-    P.STEP: in_step,
-    P.SUMMARY: in_summary,
-    P.TOOLS: in_tools,
-    P.ENDED: ended,
+def preparing() -> TurnMachine:
+    """A run that waits for its model's route."""
+    m = machine()
+    m.handle(RunStarted(agent.AgentRunRequest(action=user_action("hi")), "conv-1"))
+    assert m.phase is P.PREPARING
+    return m
+
+
+def user_action(text: str) -> agent.ConversationAction:
+    return agent.ConversationAction(
+        user_message_action=agent.UserMessageAction(user_message=agent.UserMessage(text=text))
+    )
+
+
+#: the situations the table tests start from: the phase each is in, and how to build it (PASS twice: a
+#: step's pass and a summary's, whose rows lead to different phases)
+SITUATIONS: dict[str, tuple[TurnPhase, Callable[[], TurnMachine]]] = {
+    "idle": (P.IDLE, machine),
+    "preparing": (P.PREPARING, preparing),
+    "restored": (P.RESTORED, restored),
+    "step": (P.PASS, in_step),
+    "summary": (P.PASS, in_summary),
+    "tools": (P.TOOLS, in_tools),
+    "ended": (P.ENDED, ended),
 }
 
 
@@ -178,7 +225,13 @@ def sample(kind: type, m: TurnMachine) -> object:
     pass_id = m.state.current.pass_id if m.state.current is not None else 1
     exec_seq = next((p.exec_seq for p in m.state.open_calls if p.exec_seq is not None), 1)
     samples: dict[type, object] = {
-        Begin: begin(),
+        PrewarmRequested: PrewarmRequested(agent.PrewarmRequest(conversation_id="conv-2")),
+        RunStarted: RunStarted(agent.AgentRunRequest(action=user_action("hi")), "conv-1"),
+        ModelChosen: ModelChosen(RouteFacts("model-x", "fake", 100_000)),
+        QueuedTaken: QueuedTaken(),
+        ConversationLoaded: ConversationLoaded(),
+        QueryTimedOut: QueryTimedOut(exec_seq),
+        BlobsRead: BlobsRead(),
         Resume: Resume(),
         PassDelta: PassDelta(pass_id, TextDelta("more")),
         PassEnded: PassEnded(pass_id),
@@ -197,86 +250,128 @@ def sample(kind: type, m: TurnMachine) -> object:
     return samples[kind]
 
 
-#: the phase each listed transition leads to from the builders above (rows marked "ignore" keep it).
-EXPECTED: dict[tuple[TurnPhase, type], TurnPhase] = {
-    (P.IDLE, Begin): P.STEP,
-    (P.IDLE, Cancel): P.ENDED,
-    (P.RESTORED, Resume): P.STEP,
-    (P.RESTORED, Cancel): P.ENDED,
-    (P.STEP, PassDelta): P.STEP,
-    (P.STEP, PassEnded): P.ENDED,  # no tool calls: the turn completes
-    (P.STEP, PassFailed): P.ENDED,
-    (P.STEP, ReviewVerdict): P.STEP,  # kept for the pass's calls
-    (P.STEP, Cancel): P.ENDED,
-    (P.STEP, AbortSubagent): P.STEP,
-    (P.STEP, ForceBackground): P.STEP,
-    (P.SUMMARY, PassDelta): P.SUMMARY,
-    (P.SUMMARY, PassEnded): P.ENDED,  # the user's summary ends the turn (here: empty, so failed)
-    (P.SUMMARY, PassFailed): P.ENDED,
-    (P.SUMMARY, Cancel): P.ENDED,
-    (P.SUMMARY, AbortSubagent): P.SUMMARY,
-    (P.SUMMARY, ForceBackground): P.SUMMARY,
-    (P.TOOLS, ExecResultArrived): P.STEP,  # the one call has its result: the next pass
-    (P.TOOLS, ExecControlArrived): P.STEP,  # a throw settles the call too
-    (P.TOOLS, InteractionAnswered): P.TOOLS,  # an answer to no question of ours
-    (P.TOOLS, Cancel): P.ENDED,
-    (P.TOOLS, AbortSubagent): P.TOOLS,
-    (P.TOOLS, ForceBackground): P.TOOLS,
-    (P.TOOLS, WebToolDone): P.TOOLS,  # for a call that is no web call (here: a Read)
-    (P.ENDED, Resume): P.ENDED,  # a recorded turn restored: only its end is left
+#: the phase each listed transition leads to from the situations above (rows marked "ignore" keep it).
+EXPECTED: dict[tuple[str, type], TurnPhase] = {
+    ("idle", PrewarmRequested): P.IDLE,
+    ("idle", RunStarted): P.PREPARING,
+    ("idle", Cancel): P.ENDED,
+    # from the first sub-step (choosing the model): an answer to a later one is not taken there
+    ("preparing", ModelChosen): P.PREPARING,
+    ("preparing", QueuedTaken): P.PREPARING,
+    ("preparing", ConversationLoaded): P.PREPARING,
+    ("preparing", ExecResultArrived): P.PREPARING,  # no question asked yet: a stray answer
+    ("preparing", QueryTimedOut): P.PREPARING,
+    ("preparing", BlobsRead): P.PREPARING,
+    ("preparing", Cancel): P.ENDED,
+    ("restored", Resume): P.PASS,
+    ("restored", Cancel): P.ENDED,
+    ("step", PassDelta): P.PASS,
+    ("step", PassEnded): P.ENDED,  # no tool calls: the turn completes
+    ("step", PassFailed): P.ENDED,
+    ("step", ReviewVerdict): P.PASS,  # kept for the pass's calls
+    ("step", Cancel): P.ENDED,
+    ("step", AbortSubagent): P.PASS,
+    ("step", ForceBackground): P.PASS,
+    ("summary", PassDelta): P.PASS,
+    ("summary", PassEnded): P.ENDED,  # the user's summary ends the turn (here: empty, so failed)
+    ("summary", PassFailed): P.ENDED,
+    ("summary", ReviewVerdict): P.PASS,  # for no call of this pass: dropped
+    ("summary", Cancel): P.ENDED,
+    ("summary", AbortSubagent): P.PASS,
+    ("summary", ForceBackground): P.PASS,
+    ("tools", ExecResultArrived): P.PASS,  # the one call has its result: the next pass
+    ("tools", ExecControlArrived): P.PASS,  # a throw settles the call too
+    ("tools", InteractionAnswered): P.TOOLS,  # an answer to no question of ours
+    ("tools", Cancel): P.ENDED,
+    ("tools", AbortSubagent): P.TOOLS,
+    ("tools", ForceBackground): P.TOOLS,
+    ("tools", WebToolDone): P.TOOLS,  # for a call that is no web call (here: a Read)
+    ("ended", Resume): P.ENDED,  # a recorded turn restored: only its end is left
 }
 
 
 def test_every_row_that_acts_is_tested_here() -> None:
     acting = {pair for pair, rule in TRANSITIONS.items() if rule.handler is not TurnMachine._ignore}
-    assert acting == set(EXPECTED)
-    assert all(EXPECTED[pair] in TRANSITIONS[pair].then for pair in EXPECTED)
+    assert {(SITUATIONS[where][0], kind) for where, kind in EXPECTED} == acting
+    for (where, kind), then in EXPECTED.items():
+        m = SITUATIONS[where][1]()
+        assert then in TRANSITIONS[(m.phase, kind)].allowed(m.state.current)
+    # a PASS row acts for both kinds of pass
+    assert {kind for where, kind in EXPECTED if where == "step"} == {k for w, k in EXPECTED if w == "summary"}
 
 
 def test_a_handler_that_leads_where_its_rule_does_not_allow_is_a_protocol_error(monkeypatch: Any) -> None:
-    """The rows' next phases are checked on every input: a row that allowed only STEP after PassEnded
+    """The rows' next phases are checked on every input: a row that allowed only PASS after PassEnded
     would refuse the turn's completion."""
-    row = TRANSITIONS[(P.STEP, PassEnded)]
-    monkeypatch.setitem(TRANSITIONS, (P.STEP, PassEnded), Rule(row.handler, frozenset({P.STEP})))
+    row = TRANSITIONS[(P.PASS, PassEnded)]
+    monkeypatch.setitem(TRANSITIONS, (P.PASS, PassEnded), Rule(row.handler, frozenset({P.PASS})))
     m = in_step()
-    with pytest.raises(TurnProtocolError, match="PassEnded in phase step led to ended; its rule allows step"):
+    with pytest.raises(TurnProtocolError, match="PassEnded in phase pass led to ended; its rule allows pass"):
         m.handle(PassEnded(current_pass(m)))
 
 
-@pytest.mark.parametrize("pair", sorted(EXPECTED, key=lambda p: (p[0].value, p[1].__name__)), ids=str)
-def test_every_listed_transition(pair: tuple[TurnPhase, type]) -> None:
-    phase, kind = pair
-    m = BUILDERS[phase]()
+def test_a_pass_row_says_where_to_by_the_purpose_of_the_pass(monkeypatch: Any) -> None:
+    """PASS rows name the next phases per purpose: a summary never leads to TOOLS, and a row that allows a
+    step only TOOLS refuses the step's completion while the summary's own entry still lets it end."""
+    row = TRANSITIONS[(P.PASS, PassEnded)]
+    assert row.allowed(PassInfo(1, "m", PassPurpose.SUMMARY)) == {P.PASS, P.ENDED}
+    assert row.allowed(PassInfo(1, "m", PassPurpose.STEP)) == {P.TOOLS, P.PASS, P.ENDED}
+    assert row.by_purpose is not None
+    narrowed = {**row.by_purpose, PassPurpose.STEP: frozenset({P.TOOLS})}
+    monkeypatch.setitem(TRANSITIONS, (P.PASS, PassEnded), Rule(row.handler, row.then, narrowed))
+    m = in_step()
+    with pytest.raises(TurnProtocolError, match="led to ended; its rule allows tools"):
+        m.handle(PassEnded(current_pass(m)))
+    summary = in_summary()
+    summary.handle(PassEnded(current_pass(summary)))
+    assert summary.phase is P.ENDED
+
+
+@pytest.mark.parametrize("pair", sorted(EXPECTED, key=lambda p: (p[0], p[1].__name__)), ids=str)
+def test_every_listed_transition(pair: tuple[str, type]) -> None:
+    where, kind = pair
+    phase, build = SITUATIONS[where]
+    m = build()
     assert m.phase is phase
     m.handle(sample(kind, m))
     assert m.phase is EXPECTED[pair]
 
 
 IGNORED = sorted(
-    (pair for pair, rule in TRANSITIONS.items() if rule.handler is TurnMachine._ignore),
-    key=lambda p: (p[0].value, p[1].__name__),
+    (
+        (where, kind)
+        for where, (phase, _) in SITUATIONS.items()
+        for (row_phase, kind), rule in TRANSITIONS.items()
+        if row_phase is phase and rule.handler is TurnMachine._ignore
+    ),
+    key=lambda p: (p[0], p[1].__name__),
 )
 
 
 @pytest.mark.parametrize("pair", IGNORED, ids=str)
-def test_ignored_inputs_change_nothing(pair: tuple[TurnPhase, type]) -> None:
-    phase, kind = pair
-    m = BUILDERS[phase]()
+def test_ignored_inputs_change_nothing(pair: tuple[str, type]) -> None:
+    where, kind = pair
+    m = SITUATIONS[where][1]()
     before = m.state
     item = sample(kind, m)
-    if isinstance(item, PassDelta | PassEnded | PassFailed) and phase is P.STEP:
+    if isinstance(item, PassDelta | PassEnded | PassFailed) and m.phase is P.PASS:
         pytest.fail("a pass's own output is never ignored")
     assert m.handle(item) == []
     assert m.state == before
 
 
-UNLISTED = [pair for pair in itertools.product(P, INPUT_TYPES) if pair not in TRANSITIONS]
+UNLISTED = [
+    (where, kind)
+    for where, (phase, _) in SITUATIONS.items()
+    for kind in INPUT_TYPES
+    if (phase, kind) not in TRANSITIONS
+]
 
 
 @pytest.mark.parametrize("pair", UNLISTED, ids=str)
-def test_unlisted_pairs_are_protocol_errors(pair: tuple[TurnPhase, type]) -> None:
-    phase, kind = pair
-    m = BUILDERS[phase]()
+def test_unlisted_pairs_are_protocol_errors(pair: tuple[str, type]) -> None:
+    where, kind = pair
+    m = SITUATIONS[where][1]()
     before = m.state
     with pytest.raises(TurnProtocolError, match=kind.__name__):
         m.handle(sample(kind, m))
@@ -284,18 +379,22 @@ def test_unlisted_pairs_are_protocol_errors(pair: tuple[TurnPhase, type]) -> Non
 
 
 def test_unlisted_pairs_include_the_obvious_bugs() -> None:
-    for pair in [(P.STEP, Begin), (P.TOOLS, Begin), (P.IDLE, PassEnded), (P.STEP, Resume), (P.ENDED, Begin)]:
-        assert pair in UNLISTED
+    unlisted = {(SITUATIONS[where][0], kind) for where, kind in UNLISTED}
+    assert {phase for phase, _ in SITUATIONS.values()} == set(P)
+    obvious = [(P.PASS, RunStarted), (P.TOOLS, ModelChosen), (P.IDLE, PassEnded), (P.PASS, Resume)]
+    for pair in [*obvious, (P.ENDED, RunStarted), (P.PREPARING, PassDelta)]:
+        assert pair in unlisted
 
 
 # ---- what the transitions do -----------------------------------------------------------------------
 
 
-def test_begin_snapshots_then_starts_the_first_pass() -> None:
+def test_a_prepared_run_snapshots_then_starts_the_first_pass() -> None:
     m = machine()
-    effects = m.handle(begin(history=(Message.user("before"), Message.assistant(TextPart("yes")))))
+    effects = prepared(m, history=(Message.user("before"), Message.assistant(TextPart("yes"))))
     kinds = [type(e) for e in effects]
-    assert kinds == [Snapshot, MoveTo, Publish, type(effects[3]), StartPass]
+    assert kinds == [Snapshot, Publish, type(effects[2]), StartPass]
+    assert m.state.stream_phase is Phase.PROVIDER_RUNNING
     (snapshot,) = of(effects, Snapshot)
     assert snapshot.state.next_pass_id == 1  # taken before the pass got its id
     (start,) = of(effects, StartPass)
@@ -311,7 +410,7 @@ def test_text_is_published_as_it_arrives_and_the_reply_completes_the_turn() -> N
     assert m.handle(PassDelta(pass_id, TextDelta("hi "))) == [Publish(updates.text_delta("hi "))]
     m.handle(PassDelta(pass_id, Usage(input=10, output=3)))
     effects = m.handle(PassEnded(pass_id))
-    assert MoveTo(Phase.CHECKPOINTING) in effects
+    assert m.state.stream_phase is Phase.CHECKPOINTING  # the stream ends once its effects are carried out
     (checkpoint,) = of(effects, Checkpoint)
     assert checkpoint.final and checkpoint.mode == agent.AGENT_MODE_AGENT
     (record,) = of(effects, RecordTurn)
@@ -325,7 +424,7 @@ def test_deltas_of_an_earlier_pass_are_dropped() -> None:
     m = in_step()
     assert m.handle(PassDelta(current_pass(m) + 5, TextDelta("stale"))) == []
     assert m.handle(PassEnded(current_pass(m) + 5)) == []
-    assert m.phase is P.STEP
+    assert m.phase is P.PASS
 
 
 def test_tool_calls_become_execs_and_their_results_the_next_pass() -> None:
@@ -338,11 +437,11 @@ def test_tool_calls_become_execs_and_their_results_the_next_pass() -> None:
     assert [s.message.id for s in sends] == [1, 2]
     assert [s.message.exec_id for s in sends] == ["req-1:1:c1", "req-1:1:c2"]
     assert [e.call_id for e in of(effects, ShowToolCall)] == ["c1", "c2"]
-    assert MoveTo(Phase.WAITING_EXTERNAL) in effects and of(effects, Snapshot)
+    assert m.state.stream_phase is Phase.WAITING_EXTERNAL and of(effects, Snapshot)
     assert m.handle(read_ok(2, "second")) and m.phase is P.TOOLS  # one of two: still waiting
     assert [e.completed for e in of(m.handle(read_ok(99)), ShowToolCall)] == []  # not ours
     effects = m.handle(read_ok(1, "first"))
-    assert m.phase is P.STEP
+    assert m.phase is P.PASS
     (start,) = of(effects, StartPass)
     results = [p for msg in start.request.messages for p in msg.parts if isinstance(p, ToolResultPart)]
     assert [r.tool_call_id for r in results] == ["c1", "c2"]  # in call order, whatever order they came
@@ -358,7 +457,7 @@ def test_an_unknown_tool_or_bad_arguments_fail_at_once_without_an_exec() -> None
     m.handle(PassDelta(pass_id, ToolCallDone(index=1, id="c2", name="Read", arguments="not json")))
     effects = m.handle(PassEnded(pass_id))
     assert of(effects, SendExec) == []
-    assert m.phase is P.STEP  # both settled: the model hears of it in the next pass
+    assert m.phase is P.PASS  # both settled: the model hears of it in the next pass
     (start,) = of(effects, StartPass)
     results = [p for msg in start.request.messages for p in msg.parts if isinstance(p, ToolResultPart)]
     assert all(r.is_error for r in results) and len(results) == 2
@@ -371,7 +470,7 @@ def test_questions_wait_for_the_user() -> None:
     m.handle(PassDelta(pass_id, call))
     effects = m.handle(PassEnded(pass_id))
     (ask,) = of(effects, AskUser)
-    assert ask.query.id == 1 and MoveTo(Phase.AWAITING_USER) in effects
+    assert ask.query.id == 1 and m.state.stream_phase is Phase.AWAITING_USER
     answer = agent.InteractionResponse(
         id=1,
         ask_question_interaction_response=agent.AskQuestionInteractionResponse(
@@ -379,7 +478,7 @@ def test_questions_wait_for_the_user() -> None:
         ),
     )
     effects = m.handle(InteractionAnswered(answer))
-    assert m.phase is P.STEP and of(effects, StartPass)
+    assert m.phase is P.PASS and of(effects, StartPass)
 
 
 def test_cancel_cancels_the_pass_or_aborts_every_open_exec() -> None:
@@ -407,7 +506,7 @@ def test_a_provider_error_fails_the_turn() -> None:
 
 def test_the_pass_limit_stops_the_turn() -> None:
     m = machine(max_passes=1)
-    m.handle(begin())
+    prepared(m)
     m.handle(PassDelta(1, read_call()))
     m.handle(PassEnded(1))
     effects = m.handle(read_ok(1))
@@ -419,12 +518,12 @@ def test_the_pass_limit_stops_the_turn() -> None:
 def test_a_prompt_too_large_compacts_earlier_turns_first() -> None:
     history = (Message.user("x" * 40_000), Message.assistant(TextPart("ok")))
     m = machine()
-    effects = m.handle(begin(setup=setup(window=12_000), history=history))
-    assert m.phase is P.SUMMARY and MoveTo(Phase.COMPACTING) in effects
+    effects = prepared(m, setup=setup(window=12_000), history=history)
+    assert m.phase is P.PASS and m.state.stream_phase is Phase.COMPACTING
     pass_id = current_pass(m)
     assert of(m.handle(PassDelta(pass_id, TextDelta("they talked"))), Publish) == []  # not shown as text
     effects = m.handle(PassEnded(pass_id))
-    assert StoreSummary("they talked") in effects and m.phase is P.STEP
+    assert StoreSummary("they talked") in effects and m.phase is P.PASS
     (start,) = of(effects, StartPass)
     assert [msg.text() for msg in start.request.messages] == ["SUMMARY: they talked", "hello"]
     assert m.state.compacted and m.state.summary_text == "they talked"
@@ -433,10 +532,10 @@ def test_a_prompt_too_large_compacts_earlier_turns_first() -> None:
 def test_a_failed_compaction_goes_on_uncompacted() -> None:
     history = (Message.user("x" * 40_000), Message.assistant(TextPart("ok")))
     m = machine()
-    m.handle(begin(setup=setup(window=12_000), history=history))
+    prepared(m, setup=setup(window=12_000), history=history)
     effects = m.handle(PassFailed(current_pass(m), MalformedResponse("fake", "no")))
     (start,) = of(effects, StartPass)
-    assert len(start.request.messages) == 3 and m.phase is P.STEP and of(effects, End) == []
+    assert len(start.request.messages) == 3 and m.phase is P.PASS and of(effects, End) == []
 
 
 def test_the_users_summary_ends_the_turn() -> None:
@@ -457,7 +556,7 @@ def test_pre_and_post_tool_use_hooks_wrap_an_exec() -> None:
     (post,) = of(m.handle(read_ok(tool.message.id)), SendExec)
     assert post.message.exec_id.endswith(":post") and m.phase is P.TOOLS
     effects = m.handle(ExecResultArrived(agent.ExecClientMessage(id=post.message.id)))
-    assert m.phase is P.STEP and of(effects, StartPass)
+    assert m.phase is P.PASS and of(effects, StartPass)
 
 
 def test_steering_a_running_turn() -> None:
@@ -474,9 +573,9 @@ def test_a_restored_turn_waits_for_open_calls_or_runs_the_pass_again() -> None:
     saved = attrs.evolve(m.state, phase=P.RESTORED)
     again = machine(saved)
     effects = again.handle(Resume())
-    assert effects == [MoveTo(Phase.WAITING_EXTERNAL)] and again.phase is P.TOOLS
+    assert effects == [] and again.phase is P.TOOLS and again.state.stream_phase is Phase.WAITING_EXTERNAL
     effects = again.handle(read_ok(2))
-    assert again.phase is P.STEP and of(effects, StartPass)[0].pass_id == 2
+    assert again.phase is P.PASS and of(effects, StartPass)[0].pass_id == 2
 
     fresh = restored()
     (start,) = of(fresh.handle(Resume()), StartPass)
@@ -504,9 +603,30 @@ def test_a_hook_request_is_a_step_boundary() -> None:
     postToolUse request holds the outcome: a restart then waits for the right answer."""
     m = in_tools(setup=setup(hook_steps=HookSteps(frozenset({hooks.PRE_TOOL_USE, hooks.POST_TOOL_USE}))))
     (pending,) = m.state.pending
-    assert pending.hook == hooks.PRE_TOOL_USE
+    assert pending.stage is CallStage.PRE_HOOK
     allow = agent.ExecuteHookResult(response=agent.ExecuteHookResponse(pre_tool_use=agent.PreToolUseRequestResponse()))
     effects = m.handle(ExecResultArrived(agent.ExecClientMessage(id=pending.exec_seq, execute_hook_result=allow)))
-    assert isinstance(effects[-1], Snapshot) and effects[-1].state.pending[0].hook is None
+    assert isinstance(effects[-1], Snapshot) and effects[-1].state.pending[0].stage is CallStage.EXEC
     effects = m.handle(read_ok(m.state.pending[0].exec_seq or 0))
-    assert isinstance(effects[-1], Snapshot) and effects[-1].state.pending[0].hook == hooks.POST_TOOL_USE
+    assert isinstance(effects[-1], Snapshot) and effects[-1].state.pending[0].stage is CallStage.POST_HOOK
+
+
+def asking() -> TurnMachine:
+    return in_tools(read_call("c1"), ToolCallDone(index=1, id="q1", name="AskQuestion", arguments=json.dumps(QUESTION)))
+
+
+@pytest.mark.parametrize(
+    ("build", "phase"),
+    [
+        (machine, Phase.IDLE),  # preparing the run
+        (restored, Phase.IDLE),  # not yet going on
+        (in_step, Phase.PROVIDER_RUNNING),
+        (in_summary, Phase.COMPACTING),
+        (in_tools, Phase.WAITING_EXTERNAL),
+        (asking, Phase.AWAITING_USER),  # one call waits on the user, whatever the others wait on
+        (ended, Phase.CHECKPOINTING),  # until the stream's own ending says how it ended
+    ],
+    ids=lambda v: getattr(v, "__name__", str(v)),
+)
+def test_the_streams_phase_is_read_off_the_state(build: Callable[[], TurnMachine], phase: Phase) -> None:
+    assert build().state.stream_phase is phase

@@ -70,6 +70,12 @@ PROTOS: dict[type, st.SearchStrategy[Any]] = {
         st.text(max_size=8),
     ),
     agent.McpToolDefinition: st.sampled_from([d for s in MCP_SETS for d in s]),
+    agent.RequestContext: st.builds(
+        lambda os: agent.RequestContext(env=agent.RequestContextEnv(os_version=os)), st.text(max_size=8)
+    ),
+    agent.McpStateExecResult: st.sampled_from(
+        [agent.McpStateExecResult(), agent.McpStateExecResult(error=agent.McpStateError(error="no"))]
+    ),
     agent.ConversationStateStructure: st.builds(
         lambda turns: agent.ConversationStateStructure(turns=turns), st.lists(st.binary(max_size=4), max_size=2)
     ),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from cursord.agent import turn_record
-from cursord.agent.machine import MoveTo, Resume, RunWebTool, ShowToolCall, Snapshot, StartPass, WebToolDone
+from cursord.agent.machine import CallStage, Resume, RunWebTool, ShowToolCall, Snapshot, StartPass, WebToolDone
 from cursord.agent.tools import WebFetchTool, WebSearchTool
 from cursord.agent.turn_record import TurnRecord
 from cursord.core.intents import InteractionAnswered
@@ -35,7 +35,7 @@ def test_an_approved_search_is_run_by_the_actor_and_its_result_goes_to_the_model
     assert pending.query_id is not None
     effects = m.handle(answer(pending.query_id, approved=True))
     assert of(effects, RunWebTool) == [RunWebTool("call-web", "WebSearch", {"search_term": "trio 0.35"})]
-    assert MoveTo(Phase.WAITING_EXTERNAL) in effects
+    assert m.state.stream_phase is Phase.WAITING_EXTERNAL and m.state.pending[0].stage is CallStage.WEB
     assert m.phase is P.TOOLS and m.state.open_calls  # the call waits for the search
 
     # the same approval again (an editor retry) starts nothing more
@@ -52,7 +52,7 @@ def test_an_approved_search_is_run_by_the_actor_and_its_result_goes_to_the_model
         part for message in next_pass.request.messages for part in message.parts if isinstance(part, ToolResultPart)
     ]
     assert "1. Trio 0.35\n   https://trio.example/0.35\n   Released." in str(tool_result.content)
-    assert m.phase is P.STEP
+    assert m.phase is P.PASS
 
 
 def test_a_rejected_search_runs_nothing() -> None:
@@ -61,7 +61,7 @@ def test_a_rejected_search_runs_nothing() -> None:
     assert pending.query_id is not None
     effects = m.handle(answer(pending.query_id, approved=False))
     assert of(effects, RunWebTool) == []
-    assert m.phase is P.STEP  # the refusal went to the model
+    assert m.phase is P.PASS  # the refusal went to the model
 
 
 def test_a_failed_fetch_is_a_tool_error_the_editor_shows() -> None:

@@ -233,6 +233,20 @@ def test_a_key_that_is_also_a_valid_variable_name_is_not_echoed(key: str) -> Non
     assert key[4:20] not in message and "looks like an API key" in message
 
 
+@pytest.mark.parametrize(
+    "key", ["0123456789abcdef0123456789abcdef", "gsk_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9fG1h"]
+)
+@pytest.mark.parametrize(
+    "flag",
+    ["--web-search tavily,api_key_env={}", "--tab openai,model=m,api_key_env={}", "--provider gemini,key_pool={}"],
+)
+def test_a_key_where_a_variable_name_goes_is_not_echoed_by_any_setting(flag: str, key: str) -> None:
+    """Web search's and Tab's `api_key_env` and a `key_pool` are checked as a provider's `api_key_env` is."""
+    name, value = flag.format(key).split(" ")
+    message = error_of(config_from_args, args("--provider", "openai", name, value), ENV)
+    assert key[4:20] not in message and "looks like an API key" in message
+
+
 def test_prices_and_cache_key_in_a_spec() -> None:
     spec = parse_provider_spec(
         "kind=openai-chat,name=ds,base_url=https://api.deepseek.com,models=deepseek-chat|llama3:8b,"
@@ -844,6 +858,8 @@ def test_key_pools_and_fallbacks_in_a_file_and_a_flag(tmp_path: Path) -> None:
     gemini, _ = load_config_file(path, ENV).providers
     assert gemini.kind is ProviderKind.GEMINI and gemini.api_key_env == "GEMINI_API_KEY"
     assert gemini.key_envs == ("GEMINI_API_KEY", "GEMINI_KEY_2", "GEMINI_KEY_3")
+    # every key the daemon masks in what it prints (`cursord.app.runtime.configured_keys`)
+    assert load_config_file(path, ENV).key_envs == (*gemini.key_envs, "ANTHROPIC_API_KEY")
     assert gemini.key_order is KeyOrder.ROUND_ROBIN
     assert gemini.fallbacks == ("anthropic/claude-sonnet-4-5", "gemini-2.5-flash")
     flag = parse_provider_spec("gemini,key_pool=GEMINI_KEY_2|GEMINI_KEY_3,key_order=round-robin,"

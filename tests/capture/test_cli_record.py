@@ -5,21 +5,19 @@ and replays without a divergence; a capture cursord cannot read is a clear error
 from __future__ import annotations
 
 import re
-import signal
 import stat
 import subprocess
-from functools import partial
 from pathlib import Path
 
 import trio
 
 from cursord.capture import read_capture
-from cursord.testing.editor import BIDI_APPEND, RUN_SSE, UNARY_HEADERS, EditorClient, run_request
+from cursord.testing.editor import BIDI_APPEND, RUN_SSE, UNARY_HEADERS, run_request
 from cursord.testing.fake_providers import Reply, chat_text, open_fake_provider
-from cursord.testing.http_client import connect_tcp, connect_tls, open_http
+from cursord.testing.http_client import connect_tls, open_http
+from cursord.testing.process import cursord_command, running_cursord, serve_fake
 from cursord.testing.proxy import connect_via_proxy
 from cursord.tls import CaPaths, client_context
-from tests.cli.test_cli_serve import LISTENING, cursord_command, read_until, serve_fake
 
 PROMPT = "summarise the Osprey merger memo"
 PROXY = re.compile(rb"editor proxy listening on 127\.0\.0\.1:(\d+)")
@@ -54,33 +52,20 @@ async def test_record_serve_writes_a_redacted_capture_that_show_lists_and_replay
         command, env = serve_fake(fake, data_dir)
         command[command.index("serve")] = "record"
         command.insert(command.index("record") + 1, "serve")
+        headers = ((b"authorization", TOKEN), (b"x-cursor-client-version", b"3.18.9"))
         with trio.fail_after(60):
-            async with trio.open_nursery() as nursery:
-                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
-                process: trio.Process = await nursery.start(run)
-                assert process.stderr is not None
-                seen = bytearray()
-                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
-
-                async def connect() -> trio.abc.Stream:
-                    return await connect_tcp("127.0.0.1", port)
-
-                headers = ((b"authorization", TOKEN), (b"x-cursor-client-version", b"3.18.9"))
-                async with EditorClient.open(connect, http2=True, headers=headers) as editor:
+            async with running_cursord(command, env) as daemon:
+                async with daemon.editor(headers=headers) as editor:
                     await editor.append("r1", run_request(PROMPT, model="m1"))
                     async with editor.run_sse("r1") as reader:
                         await reader.read_to_end()
                         assert reader.error is None
-                await read_until(process.stderr, PROXY, seen)
-                await side_calls(data_dir, seen)
-                process.send_signal(signal.SIGTERM)
-                async for chunk in process.stderr:
-                    seen += chunk
-                await process.wait()
-    assert process.returncode == 0, seen.decode()
+                await daemon.wait_for(PROXY)
+                await side_calls(data_dir, daemon.log)
+                assert await daemon.stop() == 0, daemon.log.decode()
     (capture,) = (data_dir / "captures").iterdir()
     assert stat.S_IMODE(capture.stat().st_mode) == 0o600
-    assert str(capture).encode() in seen  # it says where it records
+    assert str(capture).encode() in daemon.log  # it says where it records
     text = capture.read_text()
     assert PROMPT not in text and PROMPT.encode().hex() not in text and TOKEN.decode() not in text
     header, events = read_capture(capture)

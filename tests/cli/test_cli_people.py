@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import io
-import signal
 import subprocess
 import sys
 import time
-from functools import partial
 from pathlib import Path
 
 import psycopg
@@ -20,10 +18,9 @@ from cursord.cli.usage import run_usage
 from cursord.providers.model import Usage
 from cursord.store import DB_NAME, Budget, PassRecord, Scope, SqlPeopleStore, open_store
 from cursord.store.people import token_hash
-from cursord.testing.editor import EditorClient, run_request
+from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, chat_text, open_fake_provider
-from cursord.testing.http_client import connect_tcp
-from tests.cli.test_cli_serve import LISTENING, cursord_command, read_until, serve_fake
+from cursord.testing.process import cursord_command, running_cursord, serve_fake
 
 
 async def people(data_dir: Path, *argv: str) -> tuple[int, str]:
@@ -127,36 +124,24 @@ async def test_two_real_daemons_a_developers_cursord_in_front_of_a_team_gateway(
     token_file.write_bytes(added.stdout)
     token_file.chmod(0o600)
     async with open_fake_provider(Reply.sse(chat_text("Served by the team."))) as fake:
-        command, env = serve_fake(fake, gateway_dir)
+        command, env = serve_fake(fake, gateway_dir, "m1", "--team-gateway")
         with trio.fail_after(60):
-            async with trio.open_nursery() as nursery:
-                run = partial(trio.run_process, [*command, "--team-gateway"], env=env, stderr=subprocess.PIPE,
-                              check=False)
-                gateway: trio.Process = await nursery.start(run)
-                assert gateway.stderr is not None
-                gateway_port = int((await read_until(gateway.stderr, LISTENING, bytearray())).group(1))
+            async with running_cursord(command, env) as gateway:
                 local_command = cursord_command(
                     "serve", "--listen", "127.0.0.1:0", "--proxy-listen", "127.0.0.1:0", "--agent-listen", "off",
-                    "--data-dir", str(local_dir), "--gateway", f"http://127.0.0.1:{gateway_port}",
+                    "--data-dir", str(local_dir), "--gateway", f"http://{gateway.listen}",
                     "--gateway-token-file", str(token_file),
                 )
-                run = partial(trio.run_process, local_command, env=env, stderr=subprocess.PIPE, check=False)
-                local: trio.Process = await nursery.start(run)
-                assert local.stderr is not None
-                local_port = int((await read_until(local.stderr, LISTENING, bytearray())).group(1))
-
-                async def connect() -> trio.abc.Stream:
-                    return await connect_tcp("127.0.0.1", local_port)
-
-                async with EditorClient.open(connect, http2=False) as editor:
-                    await editor.append("r1", run_request("hello team", model="m1"))
-                    async with editor.run_sse("r1") as reader:
-                        messages = await reader.read_to_end()
-                        assert reader.error is None
+                async with running_cursord(local_command, env) as local:
+                    async with local.editor(http2=False) as editor:
+                        await editor.append("r1", run_request("hello team", model="m1"))
+                        async with editor.run_sse("r1") as reader:
+                            messages = await reader.read_to_end()
+                            assert reader.error is None
+                    assert await local.stop() == 0, local.log.decode()
                 text = "".join(m.interaction_update.text_delta.text for m in messages)
                 assert text == "Served by the team."
-                local.send_signal(signal.SIGTERM)
-                gateway.send_signal(signal.SIGTERM)
+                assert await gateway.stop() == 0, gateway.log.decode()
     usage = await trio.run_process(
         cursord_command("usage", "--by", "user", "--json", "--data-dir", str(gateway_dir)), capture_stdout=True
     )

@@ -10,8 +10,6 @@ import signal
 import socket
 import stat
 import subprocess
-import sys
-from functools import partial
 from pathlib import Path
 
 import httpx
@@ -20,76 +18,29 @@ import trio
 
 from cursord.connect.errors import Code
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.testing.editor import EditorClient, run_request
-from cursord.testing.fake_providers import FakeProvider, Reply, Stall, chat_text, open_fake_provider
-from cursord.testing.http_client import connect_tcp
+from cursord.testing.editor import run_request
+from cursord.testing.fake_providers import Reply, Stall, chat_text, open_fake_provider
+from cursord.testing.process import cursord_command, running_cursord, serve_fake
 from cursord.testing.provider_streams import chat_usage
-
-LISTENING = re.compile(rb"listening on http://127\.0\.0\.1:(\d+)")
-
-
-def cursord_command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "cursord", *args]
-
-
-def serve_fake(fake: FakeProvider, data_dir: Path, model: str = "m1") -> tuple[list[str], dict[str, str]]:
-    """`cursord serve` on loopback port 0 (all three listeners) with `fake` as its one provider, and its env."""
-    spec = f"kind=openai-chat,name=fake,base_url={fake.base_url},api_key_env=FAKE_KEY,models={model}"
-    command = cursord_command(
-        "serve",
-        "--listen",
-        "127.0.0.1:0",
-        "--proxy-listen",
-        "127.0.0.1:0",
-        "--agent-listen",
-        "127.0.0.1:0",
-        "--data-dir",
-        str(data_dir),
-        "--provider",
-        spec,
-    )
-    return command, {**os.environ, "FAKE_KEY": "sk-x", "PYTHONUNBUFFERED": "1"}
-
-
-async def read_until(stream: trio.abc.ReceiveStream, pattern: re.Pattern[bytes], seen: bytearray) -> re.Match[bytes]:
-    while (match := pattern.search(seen)) is None:
-        chunk = await stream.receive_some()
-        if not chunk:
-            raise AssertionError(f"cursord exited before printing {pattern.pattern!r}: {seen.decode()}")
-        seen += chunk
-    return match
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 async def test_serve_ends_open_streams_unavailable_on_signal(tmp_path: Path, signum: int) -> None:
     stalled = Reply.sse(chat_text("thinking about it", done=False)[:2], then=Stall())
     async with open_fake_provider(stalled) as fake:
-        command, env = serve_fake(fake, tmp_path)
         with trio.fail_after(60):
-            async with trio.open_nursery() as nursery:
-                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
-                process: trio.Process = await nursery.start(run)
-                assert process.stderr is not None
-                seen = bytearray()
-                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
-
-                async def connect() -> trio.abc.Stream:
-                    return await connect_tcp("127.0.0.1", port)
-
-                async with EditorClient.open(connect, http2=True) as editor:
+            async with running_cursord(*serve_fake(fake, tmp_path)) as daemon:
+                async with daemon.editor() as editor:
                     await editor.append("r1", run_request("go", model="m1"))
                     async with editor.run_sse("r1") as reader:
                         message = await reader.next_message()
                         while message is not None and not message.interaction_update.HasField("text_delta"):
                             message = await reader.next_message()
-                        process.send_signal(signum)
+                        daemon.process.send_signal(signum)
                         await reader.read_to_end()
                         assert reader.error is not None and reader.error.code is Code.UNAVAILABLE
-                async for chunk in process.stderr:
-                    seen += chunk
-                await process.wait()
-        assert process.returncode == 0, seen.decode()
-        assert b"Traceback" not in seen
+                assert await daemon.exited() == 0, daemon.log.decode()
+        assert b"Traceback" not in daemon.log
 
 
 async def test_a_second_daemon_on_the_same_data_dir_refuses_to_start(tmp_path: Path) -> None:
@@ -97,25 +48,16 @@ async def test_a_second_daemon_on_the_same_data_dir_refuses_to_start(tmp_path: P
     async with open_fake_provider() as fake:
         command, env = serve_fake(fake, data_dir)
         with trio.fail_after(60):
-            async with trio.open_nursery() as nursery:
-                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
-                first: trio.Process = await nursery.start(run)
-                assert first.stderr is not None
-                seen = bytearray()
-                await read_until(first.stderr, LISTENING, seen)
+            async with running_cursord(command, env) as first:
                 assert stat.S_IMODE(data_dir.stat().st_mode) == 0o700
 
                 second = await trio.run_process(command, env=env, capture_stderr=True, check=False)
                 assert second.returncode == 1
                 message = second.stderr.decode()
-                assert f"another cursord (pid {first.pid}) is already serving from {data_dir}" in message
+                assert f"another cursord (pid {first.process.pid}) is already serving from {data_dir}" in message
                 assert "listening on" not in message and "Traceback" not in message
 
-                first.send_signal(signal.SIGTERM)
-                async for chunk in first.stderr:
-                    seen += chunk
-                await first.wait()
-        assert first.returncode == 0, seen.decode()
+                assert await first.stop() == 0, first.log.decode()
 
 
 def test_config_check_prints_the_effective_config_without_keys(tmp_path: Path) -> None:
@@ -224,22 +166,13 @@ async def test_sighup_reloads_providers_and_keys_from_the_config_and_key_files(t
         env = {k: v for k, v in os.environ.items() if k != "FAKE_KEY"} | {"PYTHONUNBUFFERED": "1"}
         command = cursord_command("serve", "--config", str(config_file))
         with trio.fail_after(60):
-            async with trio.open_nursery() as nursery:
-                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
-                process: trio.Process = await nursery.start(run)
-                assert process.stderr is not None
-                seen = bytearray()
-                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
-
+            async with running_cursord(command, env) as daemon:
                 write_config('["m1", "m2"]')
                 env_file.write_text("FAKE_KEY=sk-the-new-key\n")
-                process.send_signal(signal.SIGHUP)
-                await read_until(process.stderr, re.compile(rb"reloaded the providers and keys; models: m1, m2"), seen)
+                daemon.process.send_signal(signal.SIGHUP)
+                await daemon.wait_for(re.compile(rb"reloaded the providers and keys; models: m1, m2"))
 
-                async def connect() -> trio.abc.Stream:
-                    return await connect_tcp("127.0.0.1", port)
-
-                async with EditorClient.open(connect, http2=True) as editor:
+                async with daemon.editor() as editor:
                     await editor.append("r1", run_request("go", model="m2"))
                     async with editor.run_sse("r1") as reader:
                         await reader.read_to_end()
@@ -248,23 +181,19 @@ async def test_sighup_reloads_providers_and_keys_from_the_config_and_key_files(t
                 assert fake.requests[0].headers["authorization"] == "Bearer sk-the-new-key"
 
                 # The dashboard's configuration shows the reloaded providers.
-                login = cursord_command("ui", "--config", str(config_file), "--listen", f"127.0.0.1:{port}")
+                login = cursord_command("ui", "--config", str(config_file), "--listen", daemon.listen)
                 ui = await trio.run_process(login, capture_stdout=True, env=env)
                 async with httpx.AsyncClient() as browser:
                     await browser.get(ui.stdout.decode().strip())  # the login link sets the session cookie
-                    shown = (await browser.get(f"http://127.0.0.1:{port}/ui/api/config")).json()["config"]
+                    shown = (await browser.get(f"http://{daemon.listen}/ui/api/config")).json()["config"]
                 assert shown["providers"][0]["models"] == ["m1", "m2"]
 
                 write_config('["m1", "m2"')  # broken: refused, the running configuration stays
-                process.send_signal(signal.SIGHUP)
-                await read_until(process.stderr, re.compile(rb"reload refused, the running configuration stays"), seen)
+                daemon.process.send_signal(signal.SIGHUP)
+                await daemon.wait_for(re.compile(rb"reload refused, the running configuration stays"))
 
-                process.send_signal(signal.SIGTERM)
-                async for chunk in process.stderr:
-                    seen += chunk
-                await process.wait()
-        assert process.returncode == 0, seen.decode()
-        assert b"sk-the-new-key" not in seen and b"Traceback" not in seen
+                assert await daemon.stop() == 0, daemon.log.decode()
+        assert b"sk-the-new-key" not in daemon.log and b"Traceback" not in daemon.log
 
 
 async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request_and_titles_show(
@@ -274,17 +203,8 @@ async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request_an
     async with open_fake_provider(Reply.sse(chat_text("hello", usage=usage))) as fake:
         command, env = serve_fake(fake, tmp_path)
         with trio.fail_after(60):
-            async with trio.open_nursery() as nursery:
-                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
-                process: trio.Process = await nursery.start(run)
-                assert process.stderr is not None
-                seen = bytearray()
-                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
-
-                async def connect() -> trio.abc.Stream:
-                    return await connect_tcp("127.0.0.1", port)
-
-                async with EditorClient.open(connect, http2=True) as editor:
+            async with running_cursord(command, env) as daemon:
+                async with daemon.editor() as editor:
                     metadata = agent.UpdateConversationMetadataRequest(conversation_id="conv-1", name="Fix the login")
                     status, _ = await editor.post(
                         "/agent.v1.AgentService/UpdateConversationMetadata", metadata.SerializeToString(),
@@ -294,13 +214,10 @@ async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request_an
                     await editor.append("r1", run_request("go", model="m1"))
                     async with editor.run_sse("r1") as reader:
                         await reader.read_to_end()
-                line = await read_until(process.stderr, re.compile(rb"INFO cursord\.turns: (turn .*)\n"), seen)
-                where = ["--data-dir", str(tmp_path), "--listen", f"127.0.0.1:{port}"]
+                line = await daemon.wait_for(re.compile(rb"INFO cursord\.turns: (turn .*)\n"))
+                where = ["--data-dir", str(tmp_path), "--listen", daemon.listen]
                 status = await trio.run_process(cursord_command("status", *where), capture_stdout=True, env=env)
-                process.send_signal(signal.SIGTERM)
-                async for chunk in process.stderr:
-                    seen += chunk
-                await process.wait()
+                await daemon.stop()
     # The editor's name for the conversation is shown wherever the conversation is: status, usage, the log.
     assert re.search(r"conv-1 +Fix the login +m1 ", status.stdout.decode()), status.stdout.decode()
     usage = await trio.run_process(cursord_command("usage", "--data-dir", str(tmp_path), "--by", "conversation"),
@@ -309,8 +226,8 @@ async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request_an
     text = line.group(1).decode()
     assert text.startswith("turn ok: conversation conv-1 'Fix the login', m1 (fake), 1 pass, 1,200 in (1,024 cached)"
                            " / 34 out, first token "), text
-    assert seen.count(b"cursord.turns") == 1
-    assert b"HTTP Request:" not in seen  # httpx's line per provider request
+    assert daemon.log.count(b"cursord.turns") == 1
+    assert b"HTTP Request:" not in daemon.log  # httpx's line per provider request
 
 
 async def test_status_counts_output_tokens_while_the_pass_still_runs(tmp_path: Path) -> None:
@@ -318,37 +235,20 @@ async def test_status_counts_output_tokens_while_the_pass_still_runs(tmp_path: P
     async with open_fake_provider(Reply.sse(chat_text(text, done=False)[:-3], then=Stall())) as fake:
         command, env = serve_fake(fake, tmp_path)
         with trio.fail_after(60):
-            async with trio.open_nursery() as nursery:
-                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
-                process: trio.Process = await nursery.start(run)
-                assert process.stderr is not None
-                seen = bytearray()
-                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
-                nursery.start_soon(partial(_drain, process.stderr))
-
-                async def connect() -> trio.abc.Stream:
-                    return await connect_tcp("127.0.0.1", port)
-
-                async with EditorClient.open(connect, http2=True) as editor:
-                    await editor.append("r1", run_request("go", model="m1"))
-                    async with editor.run_sse("r1") as reader:
-                        received = 0
-                        while received < len(text) - 200:  # most of the text is out; the pass has not ended
-                            message = await reader.next_message()
-                            assert message is not None
-                            received += len(message.interaction_update.text_delta.text)
-                        where = ["--data-dir", str(tmp_path), "--listen", f"127.0.0.1:{port}"]
-                        done = await trio.run_process(cursord_command("status", "--json", *where),
-                                                      capture_stdout=True, env=env)
-                        table = await trio.run_process(cursord_command("status", *where), capture_stdout=True,
-                                                       env=env)
-                process.send_signal(signal.SIGTERM)
+            async with running_cursord(command, env) as daemon, daemon.editor() as editor:
+                await editor.append("r1", run_request("go", model="m1"))
+                async with editor.run_sse("r1") as reader:
+                    received = 0
+                    while received < len(text) - 200:  # most of the text is out; the pass has not ended
+                        message = await reader.next_message()
+                        assert message is not None
+                        received += len(message.interaction_update.text_delta.text)
+                    where = ["--data-dir", str(tmp_path), "--listen", daemon.listen]
+                    done = await trio.run_process(cursord_command("status", "--json", *where),
+                                                  capture_stdout=True, env=env)
+                    table = await trio.run_process(cursord_command("status", *where), capture_stdout=True, env=env)
     (row,) = json.loads(done.stdout)["streams"]
     assert row["passes"] == 0 and row["output_estimated"] is True
     assert len(text) // 8 < row["output_tokens"] < len(text)  # about a token per four bytes, so far
     assert f"~{row['output_tokens']}" in table.stdout.decode()
 
-
-async def _drain(stream: trio.abc.ReceiveStream) -> None:
-    async for _ in stream:
-        pass

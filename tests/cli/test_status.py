@@ -42,6 +42,7 @@ class Waits(StreamBehaviour):
 
     stream: ActiveStream
     hub: TapHub
+    phase: Phase = Phase.IDLE
 
     def publish(self, message: agent.AgentServerMessage) -> None:
         self.stream.publish(message)
@@ -51,12 +52,14 @@ class Waits(StreamBehaviour):
         if isinstance(item, RunRequested):
             self.stream.conversation_id = item.conversation_id
             self.stream.model_id = item.model_id
-            self.stream.move_to(Phase.PROVIDER_RUNNING)
+            self.phase = Phase.PROVIDER_RUNNING
+            self.stream.refresh_phase()
             self.publish(agent.AgentServerMessage(
                 interaction_update=agent.InteractionUpdate(text_delta=agent.TextDeltaUpdate(text="hi"))))
             self.publish(agent.AgentServerMessage(exec_server_message=agent.ExecServerMessage(
                 id=1, exec_id="e1", shell_stream_args=agent.ShellArgs(command="ls"))))
-            self.stream.move_to(Phase.WAITING_EXTERNAL)
+            self.phase = Phase.WAITING_EXTERNAL
+            self.stream.refresh_phase()
         elif isinstance(item, ExecResultArrived):
             self.stream.end(None)
 

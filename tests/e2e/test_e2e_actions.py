@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import trio
+
+from cursord.agent.machine import ASK_TIMEOUT
 from cursord.config import ProviderKind
+from cursord.connect import Code
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.agent import agent_daemon, drive, exec_reply, spec_for
-from cursord.testing.editor import run_request
+from cursord.testing.editor import cancel_action, run_request
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
 
 CHAT_KIND = ProviderKind.OPENAI_CHAT
@@ -122,3 +126,27 @@ async def test_a_users_shell_command_joins_the_conversation_without_a_model_call
     assert second.text == "I saw it."
     sent = fake.requests[0].json["messages"]
     assert {"role": "user", "content": "I ran this command myself (exit code 0):\n$ echo hi\nhi\n"} in sent
+
+
+async def test_a_cancel_while_the_run_waits_for_the_editor_ends_it_at_once(autojump_clock: Any) -> None:
+    """The run asks for its request context and the editor never answers: the user's stop is taken at once
+    (the question is aborted), not after the question's timeout, and the model is never called."""
+    message = run_request("hello", model=MODEL)
+    message.run_request.action.user_message_action.ClearField("request_context")
+    async with (
+        open_fake_provider(Reply.sse(chat_text("never"))) as fake,
+        agent_daemon(spec_for(fake, CHAT_KIND, MODEL)) as (daemon, _),
+        daemon.editor(http2=True) as editor,
+    ):
+        await editor.append("r1", message, seqno=0)
+        async with editor.run_sse("r1") as reader:
+            asked = await reader.next_message()
+            assert asked is not None and asked.exec_server_message.HasField("request_context_args")
+            began = trio.current_time()
+            await editor.append("r1", cancel_action("stop"), seqno=1)
+            rest = await reader.read_to_end()
+            took = trio.current_time() - began
+        assert reader.error is not None and reader.error.code is Code.CANCELED
+        assert took < ASK_TIMEOUT / 2 and fake.requests == []
+        aborted = [m.exec_server_control_message.abort.id for m in rest if m.HasField("exec_server_control_message")]
+        assert aborted == [asked.exec_server_message.id]

@@ -8,8 +8,6 @@ import contextlib
 import json
 import signal
 import socket
-import subprocess
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import psycopg
@@ -19,7 +17,7 @@ from cursord.connect import Code
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store import Budget, Scope, open_store
 from cursord.testing.agent import exec_reply
-from cursord.testing.editor import EditorClient, run_request
+from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import (
     FakeProvider,
     Reply,
@@ -28,9 +26,8 @@ from cursord.testing.fake_providers import (
     chat_usage,
     open_fake_provider,
 )
-from cursord.testing.http_client import connect_tcp
-from tests.cli.test_cli_serve import LISTENING, cursord_command, read_until, serve_fake
-from tests.e2e.test_restart import MODEL, editor_for, journalled, kinds
+from cursord.testing.process import CursordProcess, cursord_command, running_cursord, serve_fake
+from tests.e2e.test_restart import FIRST_EXEC_JOURNALLED, MODEL, journalled, kinds, until_exec
 
 LEASE = 1.0
 
@@ -41,26 +38,15 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@contextlib.asynccontextmanager
-async def node(
-    fake: FakeProvider, data_dir: Path, store: str, *extra: str, log: bytearray | None = None
-) -> AsyncIterator[tuple[trio.Process, int]]:
+def node(
+    fake: FakeProvider, data_dir: Path, store: str, *extra: str
+) -> contextlib.AbstractAsyncContextManager[CursordProcess]:
     """One gateway node: its own data dir, the shared store, leases of `LEASE` seconds."""
     port = free_port()
-    command, env = serve_fake(fake, data_dir, MODEL)
+    address = ("--node-address", f"http://127.0.0.1:{port}", "--limit", f"lease_seconds={LEASE}")
+    command, env = serve_fake(fake, data_dir, MODEL, "--store", store, *address, *extra)
     command[command.index("127.0.0.1:0")] = f"127.0.0.1:{port}"  # --listen: the node's address must be known
-    command += ["--store", store, "--node-address", f"http://127.0.0.1:{port}", "--limit", f"lease_seconds={LEASE}",
-                *extra]
-    process = await trio.lowlevel.open_process(command, env=env, stderr=subprocess.PIPE)
-    seen = bytearray() if log is None else log
-    try:
-        assert process.stderr is not None
-        assert int((await read_until(process.stderr, LISTENING, seen)).group(1)) == port
-        yield process, port
-    finally:
-        if process.returncode is None:
-            process.kill()
-        await process.wait()
+    return running_cursord(command, env)
 
 
 def lease_holders(store: str) -> dict[str, str]:
@@ -70,11 +56,8 @@ def lease_holders(store: str) -> dict[str, str]:
     return {request_id: address for request_id, address in rows}
 
 
-def editor_as(port: int, token: str) -> contextlib.AbstractAsyncContextManager[EditorClient]:
-    async def connect() -> trio.abc.Stream:
-        return await connect_tcp("127.0.0.1", port)
-
-    return EditorClient.open(connect, http2=True, headers=((b"authorization", f"Bearer {token}".encode()),))
+def bearer(token: str) -> tuple[tuple[bytes, bytes], ...]:
+    return ((b"authorization", f"Bearer {token}".encode()),)
 
 
 def read_ok(message: agent.AgentServerMessage, content: str) -> agent.AgentClientMessage:
@@ -87,10 +70,10 @@ async def test_an_append_on_one_node_and_the_stream_read_on_another(tmp_path: Pa
     with trio.fail_after(60):
         async with (
             open_fake_provider(*replies) as fake,
-            node(fake, tmp_path / "a", postgres_url) as (_, port_a),
-            node(fake, tmp_path / "b", postgres_url) as (_, port_b),
-            editor_for(port_a) as on_a,
-            editor_for(port_b) as on_b,
+            node(fake, tmp_path / "a", postgres_url) as a,
+            node(fake, tmp_path / "b", postgres_url) as b,
+            a.editor() as on_a,
+            b.editor() as on_b,
         ):
             await on_a.append("r1", run_request("hello", model=MODEL), wait=True)
             async with on_b.run_sse("r1") as reader:
@@ -103,7 +86,7 @@ async def test_an_append_on_one_node_and_the_stream_read_on_another(tmp_path: Pa
                 over_run = await run_reader.read_to_end()
                 assert run_reader.error is None
                 watched = await watcher.read_to_end()
-            holder = f"http://127.0.0.1:{port_a}"
+            holder = f"http://{a.listen}"
             assert lease_holders(postgres_url) == {"r1": holder, "r2": holder}
     assert "".join(m.interaction_update.text_delta.text for m in messages) == "Served by whichever node holds it."
     assert "".join(m.interaction_update.text_delta.text for m in over_run) == "Over one Run."
@@ -121,31 +104,22 @@ async def test_the_holder_killed_mid_tool_loop_the_turn_completes_on_another_nod
     with trio.fail_after(90):
         async with (
             open_fake_provider(*replies) as fake,
-            node(fake, tmp_path / "b", postgres_url) as (_, port_b),
-            editor_for(port_b) as on_b,
+            node(fake, tmp_path / "b", postgres_url) as b,
+            b.editor() as on_b,
         ):
-            async with node(fake, tmp_path / "a", postgres_url) as (first, port_a), editor_for(port_a) as on_a:
+            async with node(fake, tmp_path / "a", postgres_url) as a, a.editor() as on_a:
                 await on_a.append("r1", run_request("what's in todo.txt?", model=MODEL))
-                seen: list[agent.AgentServerMessage] = []
                 async with on_b.run_sse("r1") as reader:  # forwarded by b to a, the holder
-                    while not (seen and seen[-1].HasField("exec_server_message")):
-                        message = await reader.next_message()
-                        assert message is not None
-                        seen.append(message)
-                await journalled(
-                    tmp_path,
-                    "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'",
-                    postgres_url,
-                )
-                first.send_signal(signal.SIGKILL)
-                await first.wait()
+                    seen = await until_exec(reader)
+                await journalled(tmp_path, FIRST_EXEC_JOURNALLED, postgres_url)
+                await a.stop(signal.SIGKILL)
             # b cannot reach a: it waits out a's lease, takes the request over and restores the stream
             await on_b.append("r1", read_ok(seen[-1], "buy milk"), seqno=1)
             async with on_b.run_sse("r1") as reader:
                 replayed = [await reader.next_message() for _ in seen]
                 rest = await reader.read_to_end()
                 assert reader.error is None
-            assert lease_holders(postgres_url) == {"r1": f"http://127.0.0.1:{port_b}"}
+            assert lease_holders(postgres_url) == {"r1": f"http://{b.listen}"}
     assert replayed == seen  # nothing of what the editor had seen is lost or changed
     assert "".join(m.interaction_update.text_delta.text for m in rest) == "The file says: buy milk."
     assert kinds(rest)[-1] == "turn_ended"
@@ -164,36 +138,33 @@ async def test_a_node_told_to_stop_finishes_its_turn_while_a_peer_takes_new_work
         Reply.sse(chat_text("New work, on b.")),  # r2: a is draining, b claims it
         Reply.sse(chat_text("Finished on a.")),  # r1 again, after the editor's answer
     ]
-    log = bytearray()
     with trio.fail_after(90):
         async with (
             open_fake_provider(*replies) as fake,
-            node(fake, tmp_path / "b", postgres_url) as (_, port_b),
+            node(fake, tmp_path / "b", postgres_url) as b,
         ):
-            async with node(fake, tmp_path / "a", postgres_url, log=log) as (first, port_a), editor_for(
-                port_a
-            ) as on_a:
+            async with node(fake, tmp_path / "a", postgres_url) as a, a.editor() as on_a:
                 await on_a.append("r1", run_request("what's in todo.txt?", model=MODEL))
                 async with on_a.run_sse("r1") as reader:
                     message = await reader.next_message()
                     while message is not None and not message.HasField("exec_server_message"):
                         message = await reader.next_message()
                 assert message is not None
-                first.send_signal(signal.SIGTERM)
+                a.process.send_signal(signal.SIGTERM)
                 await journalled(tmp_path, "SELECT count(*) FROM nodes WHERE draining = 1", postgres_url)
 
                 await on_a.append("r2", run_request("something new", model=MODEL))  # handed to b
                 async with on_a.run_sse("r2") as second:
                     new_work = await second.read_to_end()
-                assert lease_holders(postgres_url)["r2"] == f"http://127.0.0.1:{port_b}"
+                assert lease_holders(postgres_url)["r2"] == f"http://{b.listen}"
 
                 await on_a.append("r1", read_ok(message, "buy milk"))  # a still serves its own turn
                 async with on_a.run_sse("r1") as reader:
                     finished = await reader.read_to_end()
                     assert reader.error is None
                 with trio.fail_after(30):
-                    await first.wait()  # its last stream ended: the drain is over, the node stops
-                assert first.returncode == 0 and b"Traceback" not in log
+                    exited = await a.exited()  # its last stream ended: the drain is over, the node stops
+                assert exited == 0 and b"Traceback" not in a.log, a.log.decode()
             status = await trio.run_process(
                 cursord_command("gateway", "status", "--json", "--store", postgres_url), capture_stdout=True
             )
@@ -201,7 +172,7 @@ async def test_a_node_told_to_stop_finishes_its_turn_while_a_peer_takes_new_work
     assert "".join(m.interaction_update.text_delta.text for m in finished).endswith("Finished on a.")
     assert kinds(finished)[-1] == "turn_ended"
     (only,) = json.loads(status.stdout.decode())["nodes"]  # a left the cluster as it stopped
-    assert (only["address"], only["state"]) == (f"http://127.0.0.1:{port_b}", "up")
+    assert (only["address"], only["state"]) == (f"http://{b.listen}", "up")
 
 
 async def test_budgets_and_owners_hold_across_the_nodes(tmp_path: Path, postgres_url: str) -> None:
@@ -214,11 +185,11 @@ async def test_budgets_and_owners_hold_across_the_nodes(tmp_path: Path, postgres
     with trio.fail_after(60):
         async with (
             open_fake_provider(spent) as fake,
-            node(fake, tmp_path / "a", postgres_url, "--team-gateway") as (_, port_a),
-            node(fake, tmp_path / "b", postgres_url, "--team-gateway") as (_, port_b),
-            editor_as(port_a, alice) as alice_on_a,
-            editor_as(port_b, alice) as alice_on_b,
-            editor_as(port_b, bob) as bob_on_b,
+            node(fake, tmp_path / "a", postgres_url, "--team-gateway") as a,
+            node(fake, tmp_path / "b", postgres_url, "--team-gateway") as b,
+            a.editor(headers=bearer(alice)) as alice_on_a,
+            b.editor(headers=bearer(alice)) as alice_on_b,
+            b.editor(headers=bearer(bob)) as bob_on_b,
         ):
             await alice_on_a.append("r1", run_request("spend", model=MODEL, conversation_id="alice-1"))
             async with alice_on_a.run_sse("r1") as reader:

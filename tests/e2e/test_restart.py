@@ -8,8 +8,7 @@ import contextlib
 import json
 import signal
 import sqlite3
-import subprocess
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -23,39 +22,20 @@ from cursord.context.rules import FETCH_RULES_TOOL
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store.store import DB_NAME
 from cursord.testing.agent import exec_reply
-from cursord.testing.editor import EditorClient, heartbeat, run_request
+from cursord.testing.editor import RunSSEReader, heartbeat, run_request
 from cursord.testing.fake_providers import FakeProvider, Reply, Stall, chat_text, chat_tool_call, open_fake_provider
-from cursord.testing.http_client import connect_tcp
-from tests.cli.test_cli_serve import LISTENING, read_until, serve_fake
+from cursord.testing.process import CursordProcess, running_cursord, serve_fake
 from tests.e2e.turn_scenario import MCP_TOOL, editor_answer, scripted_run
 
 MODEL = "m1"
 
 
-@contextlib.asynccontextmanager
-async def daemon_process(
-    fake: FakeProvider, data_dir: Path, store: str | None = None, stderr: bytearray | None = None
-) -> AsyncIterator[tuple[trio.Process, int]]:
-    command, env = serve_fake(fake, data_dir, MODEL)
-    if store is not None:
-        command = [*command, "--store", store]
-    process = await trio.lowlevel.open_process(command, env=env, stderr=subprocess.PIPE)
-    try:
-        assert process.stderr is not None
-        seen = bytearray() if stderr is None else stderr
-        port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
-        yield process, port
-    finally:
-        if process.returncode is None:
-            process.kill()
-        await process.wait()
-
-
-def editor_for(port: int, http2: bool = True) -> contextlib.AbstractAsyncContextManager[EditorClient]:
-    async def connect() -> trio.abc.Stream:
-        return await connect_tcp("127.0.0.1", port)
-
-    return EditorClient.open(connect, http2=http2)
+def daemon(
+    fake: FakeProvider, data_dir: Path, store: str | None = None, log: bytearray | None = None
+) -> contextlib.AbstractAsyncContextManager[CursordProcess]:
+    """`cursord serve` on `data_dir` (and on `store` if given), `fake` serving MODEL."""
+    command, env = serve_fake(fake, data_dir, MODEL, *(("--store", store) if store is not None else ()))
+    return running_cursord(command, env, log)
 
 
 async def journalled(data_dir: Path, sql: str, store: str | None = None) -> None:
@@ -88,6 +68,19 @@ def kinds(messages: list[agent.AgentServerMessage]) -> list[str]:
     return out
 
 
+async def until_exec(reader: RunSSEReader) -> list[agent.AgentServerMessage]:
+    """The stream's messages up to the first that asks the editor to run something, that one included."""
+    seen: list[agent.AgentServerMessage] = []
+    while not (seen and seen[-1].HasField("exec_server_message")):
+        message = await reader.next_message()
+        assert message is not None
+        seen.append(message)
+    return seen
+
+
+#: the turn's record with the first exec it sent the editor is in the journal
+FIRST_EXEC_JOURNALLED = "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'"
+
 READ_TODO = [
     Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
     Reply.sse(chat_text("The file says: buy milk.")),
@@ -99,23 +92,12 @@ async def killed_mid_read(
 ) -> list[agent.AgentServerMessage]:
     """Start a turn that asks the editor for a Read (its run_request at seqno 0, as the editor numbers), wait
     until its snapshot is journalled, kill the daemon with SIGKILL. Returns what the stream had said."""
-    async with daemon_process(fake, data_dir, store, logged) as (first, port), editor_for(port) as editor:
+    async with daemon(fake, data_dir, store, logged) as first, first.editor() as editor:
         await editor.append("r1", run_request("what's in todo.txt?", model=MODEL), seqno=0)
-        seen: list[agent.AgentServerMessage] = []
         async with editor.run_sse("r1") as reader:
-            while True:
-                message = await reader.next_message()
-                assert message is not None
-                seen.append(message)
-                if message.HasField("exec_server_message"):
-                    break
-        await journalled(
-            data_dir,
-            "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'",
-            store,
-        )
-        first.send_signal(signal.SIGKILL)
-        await first.wait()
+            seen = await until_exec(reader)
+        await journalled(data_dir, FIRST_EXEC_JOURNALLED, store)
+        await first.stop(signal.SIGKILL)
     return seen
 
 
@@ -134,7 +116,7 @@ async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(
             logged = bytearray()
             seen = await killed_mid_read(fake, tmp_path, store, logged)
             request = seen[-1]
-            async with daemon_process(fake, tmp_path, store) as (second, port), editor_for(port, http2) as editor:
+            async with daemon(fake, tmp_path, store) as second, second.editor(http2) as editor:
                 async with editor.run_sse("r1") as reader:
                     replayed = [await reader.next_message() for _ in seen]
                     assert replayed == seen  # the whole backlog, exactly as it was sent before the crash
@@ -149,7 +131,7 @@ async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(
                         await editor.append("r1", result, seqno=1)
                     rest = await reader.read_to_end()
                     assert reader.error is None
-                second.send_signal(signal.SIGTERM)
+                await second.stop()
     text = "".join(m.interaction_update.text_delta.text for m in rest)
     assert text == "The file says: buy milk."
     assert kinds(rest)[-1] == "turn_ended"
@@ -168,20 +150,19 @@ async def test_sigkill_mid_provider_pass_reruns_it_without_duplicating_text(tmp_
     replies = [stalled, Reply.sse(chat_text("A whole answer."))]
     with trio.fail_after(90):
         async with open_fake_provider(*replies) as fake:
-            async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
+            async with daemon(fake, tmp_path) as first, first.editor() as editor:
                 await editor.append("r1", run_request("answer me", model=MODEL))
                 async with editor.run_sse("r1") as reader:
                     message = await reader.next_message()
                     while message is not None and not message.interaction_update.HasField("text_delta"):
                         message = await reader.next_message()
                 await journalled(tmp_path, "SELECT count(*) FROM journal_events WHERE request_id = 'r1'")
-                first.send_signal(signal.SIGKILL)
-                await first.wait()
-            async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
+                await first.stop(signal.SIGKILL)
+            async with daemon(fake, tmp_path) as second, second.editor() as editor:
                 async with editor.run_sse("r1") as reader:
                     after = await reader.read_to_end()
                     assert reader.error is None
-                second.send_signal(signal.SIGTERM)
+                await second.stop()
     text = "".join(m.interaction_update.text_delta.text for m in after)
     assert text == "A whole answer."  # the dead pass's partial text is not replayed
     assert kinds(after).count("step_started") == 1
@@ -193,25 +174,13 @@ async def test_sigkill_mid_tool_loop_then_a_run_reconnect_completes_the_turn(tmp
     it when a new Run for the request id arrives, replays it, and takes the exec result on that Run."""
     with trio.fail_after(90):
         async with open_fake_provider(*READ_TODO) as fake:
-            async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
-                seen: list[agent.AgentServerMessage] = []
-                async with editor.run("r1") as run:
-                    await run.send(run_request("what's in todo.txt?", model=MODEL))
-                    reader = await run.reader()
-                    while True:
-                        message = await reader.next_message()
-                        assert message is not None
-                        seen.append(message)
-                        if message.HasField("exec_server_message"):
-                            break
-                    await journalled(
-                        tmp_path,
-                        "SELECT count(*) FROM journal_pending WHERE kind = 'turn' AND state LIKE '%\"exec_seq\":1%'",
-                    )
-                    first.send_signal(signal.SIGKILL)
-                    await first.wait()
+            async with daemon(fake, tmp_path) as first, first.editor() as editor, editor.run("r1") as run:
+                await run.send(run_request("what's in todo.txt?", model=MODEL))
+                seen = await until_exec(await run.reader())
+                await journalled(tmp_path, FIRST_EXEC_JOURNALLED)
+                await first.stop(signal.SIGKILL)
             request = seen[-1]
-            async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
+            async with daemon(fake, tmp_path) as second, second.editor() as editor:
                 async with editor.run("r1") as run:
                     reader = await run.reader()
                     replayed = [await reader.next_message() for _ in seen]
@@ -219,7 +188,7 @@ async def test_sigkill_mid_tool_loop_then_a_run_reconnect_completes_the_turn(tmp
                     await run.send(read_todo_result(request))
                     rest = await reader.read_to_end()
                     assert reader.error is None
-                second.send_signal(signal.SIGTERM)
+                await second.stop()
     assert "".join(m.interaction_update.text_delta.text for m in rest) == "The file says: buy milk."
     assert kinds(rest)[-1] == "turn_ended"
     assert len(fake.requests) == 2
@@ -239,7 +208,7 @@ async def killed_while(
     the messages after the restart, the stream's error)"""
     async with open_fake_provider(*replies) as fake:
         seqno = 0  # the run_request, as the editor numbers its appends
-        async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
+        async with daemon(fake, tmp_path) as first, first.editor() as editor:
             await editor.append("r1", run, seqno=seqno)
             seen: list[agent.AgentServerMessage] = []
             async with editor.run_sse("r1") as reader:
@@ -253,9 +222,8 @@ async def killed_while(
                         seqno += 1
                         await editor.append("r1", reply, seqno=seqno)
             await journalled(tmp_path, journalled_sql)
-            first.send_signal(signal.SIGKILL)
-            await first.wait()
-        async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
+            await first.stop(signal.SIGKILL)
+        async with daemon(fake, tmp_path) as second, second.editor() as editor:
             after: list[agent.AgentServerMessage] = []
             async with editor.run_sse("r1") as reader:
                 replayed = [await reader.next_message() for _ in seen]
@@ -268,7 +236,7 @@ async def killed_while(
                     for reply in answer(message):
                         seqno += 1
                         await editor.append("r1", reply, seqno=seqno)
-            second.send_signal(signal.SIGTERM)
+            await second.stop()
     return fake, seen, after, reader.error
 
 

@@ -121,7 +121,7 @@ class Outcome:
 @contextlib.contextmanager
 def watched(uploads: Uploads, on_effect: Callable[[object], None]) -> Iterator[None]:
     """Count the uploads of request r1 the turn has taken, and call `on_effect` after each of its effects."""
-    handle, claim, after_end, execute = AgentTurn.handle, AgentTurn.claim, AgentTurn.after_end, AgentTurn._execute
+    handle, after_end, execute = AgentTurn.handle, AgentTurn.after_end, AgentTurn._execute
 
     async def counted_handle(self: AgentTurn, item: object) -> None:
         await handle(self, item)
@@ -133,12 +133,6 @@ def watched(uploads: Uploads, on_effect: Callable[[object], None]) -> Iterator[N
         if self.stream.request_id == "r1" and isinstance(item, UPLOADS):
             uploads.taken += 1
 
-    def counted_claim(self: AgentTurn, item: object) -> bool:
-        claimed = claim(self, item)
-        if claimed and self.stream.request_id == "r1":
-            uploads.taken += 1
-        return claimed
-
     async def imaged(self: AgentTurn, effect: Any, **options: Any) -> None:
         await execute(self, effect, **options)
         if self.stream.request_id == "r1":
@@ -147,7 +141,6 @@ def watched(uploads: Uploads, on_effect: Callable[[object], None]) -> Iterator[N
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(AgentTurn, "handle", counted_handle)
         patch.setattr(AgentTurn, "after_end", counted_after_end)
-        patch.setattr(AgentTurn, "claim", counted_claim)
         patch.setattr(AgentTurn, "_execute", imaged)
         yield
 

@@ -18,7 +18,7 @@ from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.agent import Transcript
 from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, chat_text, open_fake_provider
-from tests.e2e.test_restart import MODEL, READ_TODO, daemon_process, editor_for, kinds, read_todo_result
+from tests.e2e.test_restart import MODEL, READ_TODO, daemon, kinds, read_todo_result, until_exec
 
 
 def user_message(text: str) -> agent.AgentClientMessage:
@@ -42,15 +42,14 @@ async def test_a_message_held_before_its_run_request_is_run_after_a_restart(tmp_
     run_request (seqno 1) reaches the restarted daemon, and its run takes the message."""
     with trio.fail_after(90):
         async with open_fake_provider(Reply.sse(chat_text("Adding tests."))) as fake:
-            async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
+            async with daemon(fake, tmp_path) as first, first.editor() as editor:
                 await editor.append("r-q", user_message("also add tests"), seqno=0)  # returns once ACKed
-                first.send_signal(signal.SIGKILL)
-                await first.wait()
-            async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
+                await first.stop(signal.SIGKILL)
+            async with daemon(fake, tmp_path) as second, second.editor() as editor:
                 await editor.append("r-q", resume("conv-q"), seqno=1)
                 async with editor.run_sse("r-q") as reader:
                     transcript = Transcript(await reader.read_to_end(), reader.error)
-                second.send_signal(signal.SIGTERM)
+                await second.stop()
     assert transcript.error is None and transcript.text == "Adding tests."
     (request,) = fake.requests
     assert request.json["messages"][-1] == {"role": "user", "content": "also add tests"}
@@ -63,24 +62,20 @@ async def test_a_message_queued_during_a_turn_is_taken_by_the_next_run_after_a_r
     restart the conversation's next run (a resume on a new request id) takes the message."""
     with trio.fail_after(90):
         async with open_fake_provider(*READ_TODO, Reply.sse(chat_text("Dishes done."))) as fake:
-            async with daemon_process(fake, tmp_path, store_url) as (first, port), editor_for(port) as editor:
+            async with daemon(fake, tmp_path, store_url) as first, first.editor() as editor:
                 await editor.append("r1", run_request("what's in todo.txt?", model=MODEL), seqno=0)
                 async with editor.run_sse("r1") as reader:
-                    message = await reader.next_message()
-                    while message is not None and not message.HasField("exec_server_message"):
-                        message = await reader.next_message()
-                    assert message is not None
+                    read = (await until_exec(reader))[-1]
                     await editor.append("r1", user_message("and then the dishes"), seqno=1)  # ACKed: queued
-                    await editor.append("r1", read_todo_result(message), seqno=2)
+                    await editor.append("r1", read_todo_result(read), seqno=2)
                     first_turn = await reader.read_to_end()
                     assert reader.error is None and kinds(first_turn)[-1] == "turn_ended"
-                first.send_signal(signal.SIGKILL)
-                await first.wait()
-            async with daemon_process(fake, tmp_path, store_url) as (second, port), editor_for(port) as editor:
+                await first.stop(signal.SIGKILL)
+            async with daemon(fake, tmp_path, store_url) as second, second.editor() as editor:
                 await editor.append("r2", resume("conv-1"), seqno=0)
                 async with editor.run_sse("r2") as reader:
                     transcript = Transcript(await reader.read_to_end(), reader.error)
-                second.send_signal(signal.SIGTERM)
+                await second.stop()
     assert transcript.error is None and transcript.text == "Dishes done."
     assert len(fake.requests) == 3
     assert fake.requests[2].json["messages"][-1] == {"role": "user", "content": "and then the dishes"}
@@ -99,22 +94,18 @@ async def test_a_message_its_run_took_before_the_crash_is_run_by_the_next_run(tm
     )
     with trio.fail_after(90):
         async with open_fake_provider(Reply.sse(chat_text("Code and tests."))) as fake:
-            async with daemon_process(fake, tmp_path) as (first, port), editor_for(port) as editor:
+            async with daemon(fake, tmp_path) as first, first.editor() as editor:
                 await editor.append("r-q", user_message("also add tests"), seqno=0)
                 await editor.append("r-q", agent.AgentClientMessage(run_request=fresh), seqno=1)
                 async with editor.run_sse("r-q") as reader:
-                    message = await reader.next_message()
-                    while message is not None and not message.HasField("exec_server_message"):
-                        message = await reader.next_message()
-                    assert message is not None
-                    assert message.exec_server_message.HasField("request_context_args")
-                first.send_signal(signal.SIGKILL)
-                await first.wait()
-            async with daemon_process(fake, tmp_path) as (second, port), editor_for(port) as editor:
+                    question = (await until_exec(reader))[-1]
+                    assert question.exec_server_message.HasField("request_context_args")
+                await first.stop(signal.SIGKILL)
+            async with daemon(fake, tmp_path) as second, second.editor() as editor:
                 await editor.append("r-q2", resume("conv-q"), seqno=0)
                 async with editor.run_sse("r-q2") as reader:
                     transcript = Transcript(await reader.read_to_end(), reader.error)
-                second.send_signal(signal.SIGTERM)
+                await second.stop()
     assert transcript.error is None and transcript.text == "Code and tests."
     (request,) = fake.requests
     assert request.json["messages"][-1] == {"role": "user", "content": "also add tests"}

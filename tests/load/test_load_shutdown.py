@@ -10,8 +10,6 @@ real process; nothing sleeps, every wait is on the process or the sockets, bound
 from __future__ import annotations
 
 import signal
-import subprocess
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -22,7 +20,7 @@ from cursord.testing.editor import Connect, EditorClient, run_request
 from cursord.testing.fake_providers import Reply, Stall, chat_text, open_fake_provider
 from cursord.testing.http_client import connect_tcp
 from cursord.testing.load import sized
-from tests.cli.test_cli_serve import LISTENING, read_until, serve_fake
+from cursord.testing.process import running_cursord, serve_fake
 
 pytestmark = pytest.mark.load
 
@@ -60,18 +58,12 @@ class Streams:
 async def test_sigterm_ends_every_open_stream_unavailable_and_exits_0(tmp_path: Path) -> None:
     stalled = Reply.sse(chat_text("thinking about it", done=False)[:2], then=Stall())
     async with open_fake_provider(*[stalled] * STREAMS) as fake:
-        command, env = serve_fake(fake, tmp_path)
         streams = Streams(STREAMS)
-        seen = bytearray()
         with trio.fail_after(60):
-            async with trio.open_nursery() as nursery:
-                run = partial(trio.run_process, command, env=env, stderr=subprocess.PIPE, check=False)
-                process: trio.Process = await nursery.start(run)
-                assert process.stderr is not None
-                port = int((await read_until(process.stderr, LISTENING, seen)).group(1))
+            async with running_cursord(*serve_fake(fake, tmp_path)) as daemon:
 
                 async def connect() -> trio.abc.Stream:
-                    return await connect_tcp("127.0.0.1", port)
+                    return await connect_tcp("127.0.0.1", daemon.port)
 
                 async with trio.open_nursery() as clients:
                     ids = [f"run-{i}" for i in range(STREAMS)]
@@ -85,13 +77,11 @@ async def test_sigterm_ends_every_open_stream_unavailable_and_exits_0(tmp_path: 
                     await streams.all_active.wait()
                     assert len(fake.requests) == STREAMS  # every turn holds a provider stream open
                     signalled = trio.current_time()
-                    process.send_signal(signal.SIGTERM)
-                async for chunk in process.stderr:
-                    seen += chunk
-                await process.wait()
+                    daemon.process.send_signal(signal.SIGTERM)
+                returncode = await daemon.exited()
                 exited = trio.current_time() - signalled
-    log = seen.decode()
-    assert process.returncode == 0, log
+    log = daemon.log.decode()
+    assert returncode == 0, log
     assert exited < PROMPT_EXIT_SECONDS, log
     assert "Traceback" not in log
     assert sorted(streams.errors) == sorted(ids)

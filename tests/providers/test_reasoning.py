@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cursord.agent.turn import reasoning_choice
+from cursord.agent.machine import reasoning_choice
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers import gemini, openai_chat
 from cursord.providers.base import vendor_options

@@ -11,7 +11,7 @@ import trio
 
 from cursord.connect.envelope import EnvelopeDecoder, parse_end_stream
 from cursord.connect.errors import Code, ConnectError
-from cursord.core.phases import Phase, PhaseError, check_transition
+from cursord.core.phases import Phase
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server.runsse import pump, serve_stream
 from cursord.streams.active import ActiveStream, StreamBehaviour, StreamTimings
@@ -31,6 +31,7 @@ class RecordingBehaviour(StreamBehaviour):
     stream: ActiveStream
     handled: list[object] = attrs.field(factory=list)
     canceled_with: list[ConnectError] = attrs.field(factory=list)
+    phase: Phase = Phase.IDLE
 
     async def handle(self, item: object) -> None:
         self.handled.append(item)
@@ -40,7 +41,8 @@ class RecordingBehaviour(StreamBehaviour):
             if item == "end":
                 self.stream.end(None)
                 return
-            self.stream.move_to(Phase.PROVIDER_RUNNING)
+            self.phase = Phase.PROVIDER_RUNNING
+            self.stream.refresh_phase()
             self.stream.publish(text_message(item))
 
     async def cancel(self, error: ConnectError) -> None:
@@ -106,18 +108,26 @@ async def settle() -> None:
 # ---- phases -------------------------------------------------------------------------------------
 
 
-def test_phase_table_rejects_unlisted_moves() -> None:
-    assert check_transition(Phase.IDLE, Phase.PROVIDER_RUNNING) is Phase.PROVIDER_RUNNING
-    assert check_transition(Phase.PROVIDER_RUNNING, Phase.WAITING_EXTERNAL) is Phase.WAITING_EXTERNAL
-    with pytest.raises(PhaseError, match="from completed to provider_running"):
-        check_transition(Phase.COMPLETED, Phase.PROVIDER_RUNNING)
-    with pytest.raises(PhaseError):
-        check_transition(Phase.IDLE, Phase.IDLE)
-    for terminal in (Phase.COMPLETED, Phase.FAILED, Phase.CANCELED):
-        assert terminal.is_terminal
-        for target in Phase:
-            with pytest.raises(PhaseError):
-                check_transition(terminal, target)
+async def test_the_phase_is_the_behaviours_until_the_stream_ends_and_observers_hear_each_change(
+    broker: StreamBroker, autojump_clock: Any
+) -> None:
+    """No phase is stored or moved: the stream reads its behaviour's while it runs, its ending's after, and
+    tells observers only when that differs from what they heard last."""
+    heard: list[str] = []
+    broker.observers.append(lambda stream, what: heard.append(stream.phase.value) if what == "phase" else None)
+    stream = broker.open("r1")
+    await stream.deliver("a")
+    await stream.deliver("b")  # the same phase again: nothing to tell
+    await settle()
+    assert stream.phase is Phase.PROVIDER_RUNNING and heard == ["provider_running"]
+    behaviour(stream).phase = Phase.WAITING_EXTERNAL
+    assert stream.phase is Phase.WAITING_EXTERNAL  # derived at once; observers hear it when told
+    stream.refresh_phase()
+    stream.end(ConnectError(Code.CANCELED, "stop"))
+    assert heard == ["provider_running", "waiting_external", "canceled"]  # the ending is heard as it ends
+    behaviour(stream).phase = Phase.PROVIDER_RUNNING  # a behaviour still busy after the end changes nothing
+    stream.refresh_phase()
+    assert stream.phase is Phase.CANCELED and heard[-1] == "canceled" and len(heard) == 3
 
 
 # ---- heartbeat, grace, retention -----------------------------------------------------------------

@@ -85,6 +85,7 @@ class Scripted(StreamBehaviour):
 
     stream: ActiveStream
     hub: TapHub
+    phase: Phase = Phase.IDLE
 
     def publish(self, message: agent.AgentServerMessage) -> None:
         self.stream.publish(message)
@@ -97,7 +98,8 @@ class Scripted(StreamBehaviour):
             self.stream.conversation_id = item.conversation_id
             self.stream.model_id = item.model_id
             words = item.request.action.user_message_action.user_message.text.split()
-            self.stream.move_to(Phase.PROVIDER_RUNNING)
+            self.phase = Phase.PROVIDER_RUNNING
+            self.stream.refresh_phase()
             if words[0] == "burst":
                 for i in range(int(words[1])):
                     self.publish(text(f"t{i}"))
@@ -109,9 +111,11 @@ class Scripted(StreamBehaviour):
             self.publish(text("hello "))
             self.publish(text("world"))
             self.publish(shell_exec(1, "e1"))
-            self.stream.move_to(Phase.WAITING_EXTERNAL)
+            self.phase = Phase.WAITING_EXTERNAL
+            self.stream.refresh_phase()
         elif isinstance(item, ExecResultArrived):
-            self.stream.move_to(Phase.PROVIDER_RUNNING)
+            self.phase = Phase.PROVIDER_RUNNING
+            self.stream.refresh_phase()
             self.publish(turn_ended())
             self.hub.record_provider(rid, "pass_end", {"pass": 1, "error": None})
             self.stream.end(None)

@@ -15,27 +15,22 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
-import sys
 import zlib
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
-from typing import Any
 
 import pytest
 import trio
 
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.agent import exec_reply
-from cursord.testing.editor import EditorClient, run_request
+from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, chat_usage, open_fake_provider
-from cursord.testing.http_client import connect_tcp
+from cursord.testing.process import CursordProcess, cursord_command, running_cursord, serve_fake
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "ui"
-LISTENING = re.compile(rb"listening on http://127\.0\.0\.1:(\d+)")
 #: what Chromium needs here: no sandbox as root, and no calls home on a machine with a closed network
 CHROMIUM_ARGS = [
     "--disable-gpu",
@@ -63,14 +58,8 @@ def find_browser() -> str:
     return chromium
 
 
-def serve_command(base_url: str, data_dir: Path) -> list[str]:
-    spec = f"kind=openai-chat,name=fake,base_url={base_url},api_key_env=FAKE_KEY,models=gpt-5"
-    listeners = ["--listen", "127.0.0.1:0", "--proxy-listen", "127.0.0.1:0", "--agent-listen", "127.0.0.1:0"]
-    return [sys.executable, "-m", "cursord", "serve", *listeners, "--data-dir", str(data_dir), "--provider", spec]
-
-
 def login_link(data_dir: Path, port: int) -> str:
-    command = [sys.executable, "-m", "cursord", "ui", "--data-dir", str(data_dir), "--listen", f"127.0.0.1:{port}"]
+    command = cursord_command("ui", "--data-dir", str(data_dir), "--listen", f"127.0.0.1:{port}")
     link = subprocess.run(command, check=True, capture_output=True, text=True).stdout.strip()
     assert link.startswith(f"http://127.0.0.1:{port}/ui/login?code="), link
     return link
@@ -197,13 +186,9 @@ async def test_log_in_watch_a_turn_live_and_see_its_usage(tmp_path: Path) -> Non
     data_dir = tmp_path / "data"
     turn_asked, answer_now, turn_done = trio.Event(), trio.Event(), trio.Event()
 
-    async def editor_side(port: int) -> None:
+    async def editor_side(daemon: CursordProcess) -> None:
         await turn_asked.wait()
-
-        async def connect() -> trio.abc.Stream:
-            return await connect_tcp("127.0.0.1", port)
-
-        async with EditorClient.open(connect, http2=True) as editor:
+        async with daemon.editor() as editor:
             named = agent.UpdateConversationMetadataRequest(conversation_id="conv-1", name="Explain a.py")
             status, _ = await editor.post("/agent.v1.AgentService/UpdateConversationMetadata",
                                           named.SerializeToString(), [(b"content-type", b"application/proto")])
@@ -227,27 +212,11 @@ async def test_log_in_watch_a_turn_live_and_see_its_usage(tmp_path: Path) -> Non
         trio.from_thread.run(turn_done.wait)
 
     async with open_fake_provider(*replies) as fake:
-        env = {**os.environ, "FAKE_KEY": "sk-x", "PYTHONUNBUFFERED": "1"}
         with trio.fail_after(120):
-            async with trio.open_nursery() as nursery:
-                run = partial(trio.run_process, serve_command(fake.base_url, data_dir), env=env,
-                              stderr=subprocess.PIPE, check=False)
-                process: trio.Process = await nursery.start(run)
-                assert process.stderr is not None
-                seen = bytearray()
-                while (match := LISTENING.search(seen)) is None:
-                    chunk = await process.stderr.receive_some()
-                    assert chunk, f"cursord exited: {seen.decode()}"
-                    seen += chunk
-                port = int(match.group(1))
-                nursery.start_soon(_drain, process.stderr, seen)
-                nursery.start_soon(editor_side, port)
-                link = await trio.to_thread.run_sync(login_link, data_dir, port)
-                await trio.to_thread.run_sync(browse, chromium, port, link, run_turn, answer)
-                process.terminate()
-    assert b"favicon" not in seen  # answered, not logged as an unimplemented RPC
-
-
-async def _drain(stream: Any, seen: bytearray) -> None:
-    async for chunk in stream:
-        seen += chunk
+            async with running_cursord(*serve_fake(fake, data_dir, "gpt-5")) as daemon, trio.open_nursery() as nursery:
+                nursery.start_soon(daemon.exited)  # reads its log while the browser runs, so the pipe never fills
+                nursery.start_soon(editor_side, daemon)
+                link = await trio.to_thread.run_sync(login_link, data_dir, daemon.port)
+                await trio.to_thread.run_sync(browse, chromium, daemon.port, link, run_turn, answer)
+                daemon.process.terminate()
+    assert b"favicon" not in daemon.log  # answered, not logged as an unimplemented RPC

@@ -1,23 +1,39 @@
 """cursord's sans-IO core: pure state machines with no trio, httpx, hypercorn or store import.
 
 The agent turn: `TurnMachine.handle(input) -> list[Effect]`, its rules in `TRANSITIONS`, its state in
-the frozen `TurnState` (also what a turn snapshot stores). `cursord.agent.turn` is the trio actor that
-carries out the effects. `BlobLedger`: the blobs a stream offers the editor's store and its answers.
+the frozen `TurnState` (also what a turn snapshot stores), from the run_request (its preparation:
+`turn_prep`) to its end, each tool call's life in `CALL_MOVES`. `cursord.agent.turn` is the trio actor
+that carries out the effects. `BlobLedger`: the blobs a stream offers the editor's store and its answers.
 """
 
 from cursord.agent.machine.blob_ledger import BlobLedger, BlobStored, SendBlob
+from cursord.agent.machine.call_life import CALL_MOVES, CallEvent, CallLifeError, CallStage
+from cursord.agent.machine.prep_events import (
+    AskEditor,
+    BlobsRead,
+    ChooseModel,
+    ConversationLoaded,
+    ForgetQuery,
+    LastTurn,
+    LoadConversation,
+    ModelChosen,
+    QueryTimedOut,
+    QueuedTaken,
+    ReadBlobs,
+    RunStarted,
+    TakeQueued,
+)
+from cursord.agent.machine.prep_state import Preparation, PrepStep, RouteFacts
 from cursord.agent.machine.turn_events import (
     AbortExec,
     AbortSubagent,
     AskUser,
-    Begin,
     Cancel,
     CancelPass,
     Checkpoint,
     Effect,
     End,
     ForceBackground,
-    MoveTo,
     PassDelta,
     PassEnded,
     PassFailed,
@@ -36,34 +52,54 @@ from cursord.agent.machine.turn_events import (
     WebToolDone,
 )
 from cursord.agent.machine.turn_machine import TRANSITIONS, Rule, TurnMachine, TurnProtocolError
+from cursord.agent.machine.turn_prep import ASK_TIMEOUT, USER_SHELL_TIMEOUT, reasoning_choice
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
 
 __all__ = [
+    "ASK_TIMEOUT",
+    "CALL_MOVES",
     "TRANSITIONS",
+    "USER_SHELL_TIMEOUT",
     "AbortExec",
     "AbortSubagent",
+    "AskEditor",
     "AskUser",
-    "Begin",
     "BlobLedger",
     "BlobStored",
+    "BlobsRead",
+    "CallEvent",
+    "CallLifeError",
+    "CallStage",
     "Cancel",
     "CancelPass",
     "Checkpoint",
+    "ChooseModel",
+    "ConversationLoaded",
     "Effect",
     "End",
     "ForceBackground",
-    "MoveTo",
+    "ForgetQuery",
+    "LastTurn",
+    "LoadConversation",
+    "ModelChosen",
     "PassDelta",
     "PassEnded",
     "PassFailed",
     "PassInfo",
     "PassPurpose",
     "PendingCall",
+    "PrepStep",
+    "Preparation",
     "Publish",
+    "QueryTimedOut",
+    "QueuedTaken",
+    "ReadBlobs",
     "RecordTurn",
     "Resume",
     "ReviewVerdict",
+    "RouteFacts",
     "Rule",
+    "RunStarted",
     "RunWebTool",
     "SendBlob",
     "SendExec",
@@ -71,6 +107,7 @@ __all__ = [
     "Snapshot",
     "StartPass",
     "StoreSummary",
+    "TakeQueued",
     "Tap",
     "TurnMachine",
     "TurnOutcome",
@@ -79,4 +116,5 @@ __all__ = [
     "TurnSetup",
     "TurnState",
     "WebToolDone",
+    "reasoning_choice",
 ]

@@ -12,10 +12,17 @@ import enum
 import attrs
 from google.protobuf.message import Message as ProtoMessage
 
-from cursord.agent.machine.turn_state import TurnSetup, TurnState
+from cursord.agent.machine.prep_events import (
+    AskEditor,
+    ChooseModel,
+    ForgetQuery,
+    LoadConversation,
+    ReadBlobs,
+    TakeQueued,
+)
+from cursord.agent.machine.turn_state import TurnState
 from cursord.agent.tools import ToolOutcome
 from cursord.connect import ConnectError
-from cursord.core import Phase
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import ProviderError
 from cursord.providers.model import Delta, Message, PassRequest, Usage
@@ -24,24 +31,12 @@ from cursord.providers.model import Delta, Message, PassRequest, Usage
 
 
 @attrs.frozen
-class Begin:
-    """The actor prepared a run (asked the editor, read history and blobs): go on with the model.
-
-    `user` are the messages that open this turn (the user's message, or what a resumed turn had done);
-    `summarize` asks for the summary of `history` instead (the user's summarize action)."""
-
-    setup: TurnSetup
-    conversation_id: str | None
-    history: tuple[Message, ...] = ()
-    user: tuple[Message, ...] = ()
-    next_exec_seq: int = 1
-    applied_rules: tuple[str, ...] = ()
-    summarize: bool = False
-
-
-@attrs.frozen
 class Resume:
-    """Go on after a restart, from the restored state."""
+    """Go on after a restart, from the restored state; `served` is False when no configured provider serves
+    the turn's model any more (`models`: those that are)."""
+
+    served: bool = True
+    models: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -111,11 +106,6 @@ class WebToolDone:
 @attrs.frozen
 class Publish:
     message: agent.AgentServerMessage
-
-
-@attrs.frozen
-class MoveTo:
-    phase: Phase
 
 
 @attrs.frozen
@@ -223,8 +213,13 @@ class End:
 
 
 Effect = (
-    Publish
-    | MoveTo
+    ChooseModel
+    | TakeQueued
+    | LoadConversation
+    | AskEditor
+    | ForgetQuery
+    | ReadBlobs
+    | Publish
     | StartPass
     | CancelPass
     | SendExec

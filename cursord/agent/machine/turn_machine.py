@@ -1,26 +1,30 @@
 """TurnMachine: the agent turn as a pure state machine. `handle(input) -> list[Effect]`.
 
-Theory of operation. A turn alternates provider *passes* and *tool steps*. The actor
-(`cursord.agent.turn`) prepares a run (asking the editor, reading history and blobs) and hands the
-machine `Begin`; from then on every input goes through `handle`, which looks up `(phase, input type)`
+Theory of operation. A turn prepares its first pass, then alternates provider *passes* and *tool steps*.
+Every input, from the run_request on, goes through `handle`, which looks up `(phase, input type)`
 in `TRANSITIONS` (the turn's rules, in one table at the end of this module: each row names its handler
-and the phases it may lead to), runs the handler, which updates the frozen `TurnState`, checks that the
-turn is in one of those phases, and returns the effects for the actor to carry out, in order. A pair
-that is not in the table, or a handler that moves the turn elsewhere, is a bug on our side and raises
-`TurnProtocolError`; inputs the editor may send at any time (a stray exec result, a late answer) are
-listed explicitly as ignored.
+and the phases it may lead to, in PASS by the purpose of the pass), runs the handler, which updates the
+frozen `TurnState`, checks that the turn is in one of those phases, and returns the effects for the
+actor to carry out, in order. A pair that is not in the table, or a handler that moves the turn
+elsewhere, is a bug on our side and raises `TurnProtocolError`; inputs the editor may send at any time
+(a stray exec result, a late answer) are listed explicitly as ignored.
 
-Phases (`TurnPhase`): IDLE (built; the actor prepares the run), RESTORED (built from a record), STEP (a
-provider pass of the turn), SUMMARY (a summary pass), TOOLS (the step's tool calls wait for the editor),
-ENDED.
+Phases (`TurnPhase`): IDLE (built, no run yet), PREPARING (the run gathers what its first pass needs),
+RESTORED (built from a record), PASS (a provider pass runs: `TurnState.current.purpose` says whether it
+is a step of the turn or a summary of the earlier turns), TOOLS (the step's tool calls wait on the
+editor, the user or the web), ENDED.
 
-- `Begin` starts the first pass (compacting earlier turns first if the prompt would not fit the
-  model's window, or summarizing when the user asked for that).
-- Each pass publishes text and thinking as its deltas arrive. `PassEnded` appends the reply; if it
-  called tools, each call becomes a `PendingCall`: an exec (`SendExec`) or a question (`AskUser`),
-  served locally (`FetchRules`) or failed at once (unknown tool, bad arguments). Configured hooks wrap
-  an exec: `preToolUse` before it is sent, `postToolUse(Failure)` before its outcome counts.
-- When every call has its outcome, the results are appended in call order and the next pass starts.
+- `RunStarted` starts the preparation (`cursord.agent.machine.turn_prep`: each I/O need is an effect and
+  its answer an input); once prepared, the first pass starts (compacting earlier turns first if the
+  prompt would not fit the model's window, or summarizing when the user asked for that).
+- A step's pass publishes text and thinking as its deltas arrive (a summary's are kept for the
+  summary). `PassEnded` appends the reply; if it called tools, each call becomes a `PendingCall` and
+  is dispatched. From then on the call lives in the stages of its own table (`call_life.CALL_MOVES`,
+  checked on every move): a configured pre-hook (PRE_HOOK) before the tool's exec (EXEC, or
+  SHELL_STREAM for a Shell's streamed output), a post-hook (POST_HOOK) before its outcome counts, a
+  question to the user (QUERY), an approved search or fetch cursord runs (WEB), until SETTLED; served
+  here (`FetchRules`) or failed at once (unknown tool, bad arguments), it is settled at dispatch.
+- When every call is settled, the results are appended in call order and the next pass starts.
   A pass without tool calls completes the turn: checkpoint, record, `turn_ended`, `End(None)`.
 - `PassFailed` or `Cancel` ends the turn with an error; its messages are recorded as failed (or
   canceled) and never become history. `Cancel` also cancels the pass and aborts every open exec.
@@ -28,6 +32,11 @@ ENDED.
   after each outcome and each hook request. A completed turn's last state goes with its `RecordTurn`,
   in the same transaction. A restored machine (phase `RESTORED`, or `ENDED` for a turn that was
   recorded) goes on with `Resume`.
+
+The machine has no effect that moves the stream's phase: the stream reads it off the state
+(`TurnState.stream_phase`: a summary pass is compacting, a step's pass provider_running, a call asking
+the user awaiting_user, other open calls waiting_external, an ended turn checkpointing until the
+stream's own ending says how it ended).
 """
 
 from __future__ import annotations
@@ -40,19 +49,26 @@ import attrs
 
 from cursord.agent import hooks, updates
 from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
-from cursord.agent.errors import provider_failure
+from cursord.agent.errors import model_not_served, provider_failure
+from cursord.agent.machine.call_life import CallEvent, CallStage
+from cursord.agent.machine.prep_events import (
+    BlobsRead,
+    ConversationLoaded,
+    ModelChosen,
+    QueryTimedOut,
+    QueuedTaken,
+    RunStarted,
+)
 from cursord.agent.machine.turn_events import (
     AbortExec,
     AbortSubagent,
     AskUser,
-    Begin,
     Cancel,
     CancelPass,
     Checkpoint,
     Effect,
     End,
     ForceBackground,
-    MoveTo,
     PassDelta,
     PassEnded,
     PassFailed,
@@ -71,6 +87,7 @@ from cursord.agent.machine.turn_events import (
     WebToolDone,
 )
 from cursord.agent.machine.turn_pass import PassBuffer
+from cursord.agent.machine.turn_prep import PreparingTurn
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
 from cursord.agent.tools import (
     ContentStream,
@@ -88,8 +105,8 @@ from cursord.agent.tools import (
 )
 from cursord.agent.turn_inputs import rules_for_paths, touched_paths
 from cursord.connect import Code, ConnectError
-from cursord.context import FETCH_RULES_TOOL, without_images
-from cursord.core import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered, Phase
+from cursord.context import FETCH_RULES_TOOL, ContextLimits, without_images
+from cursord.core import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered, PrewarmRequested
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse, ProviderError
 from cursord.providers.model import (
@@ -116,11 +133,11 @@ class TurnProtocolError(Exception):
 Handler = Callable[["TurnMachine", Any], None]
 
 
-class TurnMachine:
+class TurnMachine(PreparingTurn):
     """One agent turn (see the module docstring).
 
     `summary_message` makes the message a compaction summary becomes (the store's format); `clock`
-    gives the time for step, thinking and hook durations."""
+    gives the time for step, thinking and hook durations; `context_limits` bound what the user attaches."""
 
     def __init__(
         self,
@@ -130,8 +147,10 @@ class TurnMachine:
         max_passes: int = 50,
         clock: Callable[[], float] = lambda: 0.0,
         state: TurnState | None = None,
+        context_limits: ContextLimits | None = None,
     ) -> None:
         self.request_id = request_id
+        self.context_limits = context_limits if context_limits is not None else ContextLimits()
         self.max_passes = max_passes
         self.clock = clock
         self.state = state if state is not None else TurnState()
@@ -141,8 +160,8 @@ class TurnMachine:
         self._pass: PassBuffer | None = None
         self._shells: dict[str, ShellAccumulator] = {}
         self._verdicts: dict[str, ReviewVerdict] = {}  # Auto-review's, for the calls of the pass in flight
-        for pending in self.state.open_calls:
-            if isinstance(pending.tool, ShellTool) and pending.exec_seq is not None and pending.held is None:
+        for pending in self.state.pending:
+            if pending.stage is CallStage.SHELL_STREAM and isinstance(pending.tool, ShellTool):
                 self._shells[pending.call.id] = pending.tool.new_accumulator(pending.arguments, pending.context)
 
     @property
@@ -155,9 +174,10 @@ class TurnMachine:
         if rule is None:
             raise TurnProtocolError(f"turn {self.request_id}: {type(item).__name__} in phase {before.value}")
         self._out = []
+        then = rule.allowed(self.state.current)
         rule.handler(self, item)
-        if self.state.phase not in rule.then:
-            allowed = ", ".join(sorted(p.value for p in rule.then))
+        if self.state.phase not in then:
+            allowed = ", ".join(sorted(p.value for p in then))
             raise TurnProtocolError(
                 f"turn {self.request_id}: {type(item).__name__} in phase {before.value} led to "
                 f"{self.state.phase.value}; its rule allows {allowed}"
@@ -207,29 +227,34 @@ class TurnMachine:
 
     # ---- starting ---------------------------------------------------------------------------------
 
-    def _on_begin(self, begin: Begin) -> None:
-        self._set(
-            setup=begin.setup,
-            conversation_id=begin.conversation_id,
-            messages=begin.history,
-            turn_start=len(begin.history),
-            next_exec_seq=max(self.state.next_exec_seq, begin.next_exec_seq),
-            applied_rules=begin.applied_rules,
-        )
-        if begin.summarize:
+    def _begin(
+        self,
+        setup: TurnSetup,
+        history: tuple[Message, ...],
+        user: tuple[Message, ...],
+        *,
+        applied_rules: tuple[str, ...] = (),
+        summarize: bool = False,
+    ) -> None:
+        """The run is prepared (`cursord.agent.machine.turn_prep`): the first pass (or the user's summary)."""
+        self._set(setup=setup, messages=history, turn_start=len(history), applied_rules=applied_rules)
+        if summarize:
             self._start_summary(manual=True)
             return
-        for message in begin.user:
+        for message in user:
             self._add_message(message)
         self._next_pass()
 
-    def _on_resume(self, _: Resume) -> None:
+    def _on_resume(self, resume: Resume) -> None:
+        if not resume.served:
+            self._set(phase=TurnPhase.ENDED)
+            self._emit(End(model_not_served(self._setup.model, list(resume.models))))
+            return
         pending = self.state.pending
         if any(p.open for p in pending):
-            self._set(phase=TurnPhase.TOOLS)
-            self._waiting_phase()  # the editor's results for these execs are still welcome
+            self._set(phase=TurnPhase.TOOLS)  # the editor's results for these execs are still welcome
             for call in pending:  # an approved search or fetch died with the process: run it again
-                if call.open and call.query_id is None and isinstance(call.tool, InteractionTool):
+                if call.stage is CallStage.WEB and call.tool is not None:
                     self._emit(RunWebTool(call.call.id, call.tool.name, call.arguments))
         elif pending:
             self._set(phase=TurnPhase.TOOLS)
@@ -260,7 +285,7 @@ class TurnMachine:
 
     def _start_summary(self, *, manual: bool) -> None:
         self._snapshot()
-        self._emit(MoveTo(Phase.COMPACTING), Publish(updates.summary_started()))
+        self._emit(Publish(updates.summary_started()))
         if hooks.PRE_COMPACT in self._setup.hook_steps:  # sent, not waited for (`cursord.agent.hooks`)
             self._send_pre_compact(manual)
         request = summary_request(self._setup.model, self.state.messages[: self.state.turn_start])
@@ -298,7 +323,6 @@ class TurnMachine:
             cache_key=self.state.conversation_id,  # the vendor's prompt cache follows the conversation
         )
         self._snapshot()
-        self._emit(MoveTo(Phase.PROVIDER_RUNNING))
         self._launch(request, PassPurpose.STEP)
 
     def _launch(self, request: PassRequest, purpose: PassPurpose, *, manual: bool = False) -> None:
@@ -317,8 +341,7 @@ class TurnMachine:
             return
         model_call_id = f"{self.request_id}:{pass_id}"
         current = PassInfo(pass_id, model_call_id, purpose, manual, self.clock())
-        phase = TurnPhase.STEP if purpose is PassPurpose.STEP else TurnPhase.SUMMARY
-        self._set(current=current, phase=phase)
+        self._set(current=current, phase=TurnPhase.PASS)
         self._pass = PassBuffer()
         self._verdicts = {}
         if purpose is PassPurpose.STEP:
@@ -465,7 +488,6 @@ class TurnMachine:
     # ---- ending -----------------------------------------------------------------------------------
 
     def _complete(self) -> None:
-        self._emit(MoveTo(Phase.CHECKPOINTING))
         self._checkpoint(final=True)
         self._set(phase=TurnPhase.ENDED)
         if not self._record(TurnOutcome.COMPLETED, journal=True):
@@ -488,11 +510,11 @@ class TurnMachine:
 
     def _on_cancel(self, item: Cancel) -> None:
         """Stop the pass (closing its provider connection) and abort every exec still open."""
-        if self.state.phase in (TurnPhase.STEP, TurnPhase.SUMMARY):
+        if self.state.phase is TurnPhase.PASS:
             self._emit(CancelPass())
             self._pass = None
         for pending in self.state.pending:
-            if pending.exec_seq is not None and pending.open:
+            if pending.stage.waits_on_exec and pending.exec_seq is not None:
                 self._emit(AbortExec(pending.exec_seq))
         self._fail(item.error)
 
@@ -531,7 +553,7 @@ class TurnMachine:
         subagents = [p for p in self.state.pending if isinstance(p.tool, TaskTool) and p.open]
         chosen = [p for p in subagents if item.target in (p.call.id, p.exec_id)] or subagents
         for pending in chosen:
-            if pending.exec_seq is not None:
+            if pending.stage.waits_on_exec and pending.exec_seq is not None:
                 self._emit(AbortExec(pending.exec_seq))
 
     def _on_force_background(self, item: ForceBackground) -> None:
@@ -560,73 +582,82 @@ class TurnMachine:
     def _dispatch_tools(self, current: PassInfo, calls: list[ToolCallPart]) -> None:
         pending = tuple(self._dispatch_one(current, call) for call in calls)
         self._set(pending=pending)
-        self._waiting_phase()
         self._snapshot()
 
     def _dispatch_one(self, current: PassInfo, call: ToolCallPart) -> PendingCall:
+        """The call, dispatched (`CallEvent.DISPATCH`): its request sent, or settled at once."""
         setup = self._setup
         assert setup.tools is not None
         tool = setup.tools.get(call.name)
         pending = PendingCall(call, {}, self._context(call), tool, started_at=self.clock())
+        dispatch = CallEvent.DISPATCH
         if tool is None and call.name == FETCH_RULES_TOOL and setup.rules.offered:
             try:  # served from the run's request context: no editor round trip
-                return attrs.evolve(
-                    pending, outcome=ToolOutcome(*setup.rules.fetch(parse_call_arguments(call.arguments)))
-                )
+                outcome = ToolOutcome(*setup.rules.fetch(parse_call_arguments(call.arguments)))
             except (ToolArgumentError, ValueError) as exc:
-                return attrs.evolve(pending, outcome=ToolOutcome(f"Tool call failed: {exc}", is_error=True))
+                outcome = ToolOutcome(f"Tool call failed: {exc}", is_error=True)
+            return pending.moved(dispatch, CallStage.SETTLED, outcome=outcome)
         if tool is None:
-            return attrs.evolve(pending, outcome=ToolOutcome(setup.tools.unavailable_text(call.name), is_error=True))
+            outcome = ToolOutcome(setup.tools.unavailable_text(call.name), is_error=True)
+            return pending.moved(dispatch, CallStage.SETTLED, outcome=outcome)
         request: agent.InteractionQuery | agent.ExecServerMessage
         try:
-            arguments = parse_call_arguments(call.arguments)
-            pending = attrs.evolve(pending, arguments=arguments)
+            pending = attrs.evolve(pending, arguments=parse_call_arguments(call.arguments))
             if isinstance(tool, InteractionTool):
                 query_id = self.state.next_query_id
                 self._set(next_query_id=query_id + 1)
-                pending = attrs.evolve(pending, query_id=query_id)
-                request = tool.build_query(arguments, query_id, pending.context)
+                request = tool.build_query(pending.arguments, query_id, pending.context)
                 request = _reviewed(request, self._verdicts.get(call.id))
+                dispatched = pending.moved(dispatch, CallStage.QUERY, query_id=query_id)
             elif isinstance(tool, ExecTool):
-                exec_seq, exec_id = self._take_exec_seq(), f"{current.model_call_id}:{call.id}"
-                pending = attrs.evolve(pending, exec_seq=exec_seq, exec_id=exec_id)
-                request = tool.build_exec(arguments, exec_seq, exec_id, pending.context)
-                request = _reviewed(request, self._verdicts.get(call.id))
-                if isinstance(tool, ShellTool):
-                    self._shells[call.id] = tool.new_accumulator(arguments, pending.context)
-                pre = _pre_hook(tool, setup.hook_steps)
-                if pre is not None:
-                    hook_seq = self._take_exec_seq()
-                    pending = attrs.evolve(pending, deferred=request, hook=pre, exec_seq=hook_seq)
-                    facts = self._hook_facts(pending)
-                    request = (
-                        hooks.subagent_start(facts, request.subagent_args, hook_seq, f"{exec_id}:pre")
-                        if pre == hooks.SUBAGENT_START
-                        else hooks.pre_tool_use(facts, hook_seq, f"{exec_id}:pre")
-                    )
+                request, dispatched = self._dispatch_exec(current, pending, tool)
             else:  # pragma: no cover - every registered tool is one of the two kinds
                 raise ToolArgumentError(f"{call.name} cannot be called")
         except (ToolArgumentError, ValueError) as exc:
-            self._shells.pop(call.id, None)
-            return attrs.evolve(pending, outcome=ToolOutcome(f"Tool call failed: {exc}", is_error=True))
+            return pending.moved(dispatch, CallStage.SETTLED, outcome=ToolOutcome(f"Tool call failed: {exc}", True))
         started = tool.tool_call(pending.arguments, pending.context)
         if started is not None:
             self._emit(ShowToolCall(call.id, started, current.model_call_id, completed=False))
         self._emit(AskUser(request) if isinstance(request, agent.InteractionQuery) else SendExec(request))
-        return pending
+        return dispatched
+
+    def _dispatch_exec(
+        self, current: PassInfo, pending: PendingCall, tool: ExecTool
+    ) -> tuple[agent.ExecServerMessage, PendingCall]:
+        """An exec tool's first request (its pre-hook's, if one is configured) and the call waiting on it."""
+        exec_seq, exec_id = self._take_exec_seq(), f"{current.model_call_id}:{pending.call.id}"
+        request = tool.build_exec(pending.arguments, exec_seq, exec_id, pending.context)
+        request = _reviewed(request, self._verdicts.get(pending.call.id))
+        pre = _pre_hook(tool, self._setup.hook_steps)
+        if pre is None:
+            return request, self._tool_exec(pending, CallEvent.DISPATCH, tool, request)
+        hook_seq = self._take_exec_seq()
+        facts = self._hook_facts(pending)
+        hook_request = (
+            hooks.subagent_start(facts, request.subagent_args, hook_seq, f"{exec_id}:pre")
+            if pre == hooks.SUBAGENT_START
+            else hooks.pre_tool_use(facts, hook_seq, f"{exec_id}:pre")
+        )
+        waiting = pending.moved(
+            CallEvent.DISPATCH, CallStage.PRE_HOOK, exec_seq=hook_seq, exec_id=exec_id, deferred=request
+        )
+        return hook_request, waiting
+
+    def _tool_exec(
+        self, pending: PendingCall, event: CallEvent, tool: ExecTool, request: agent.ExecServerMessage
+    ) -> PendingCall:
+        """The call once the tool's own exec `request` goes out: a Shell streams its output (SHELL_STREAM)."""
+        stage = CallStage.EXEC
+        if isinstance(tool, ShellTool):
+            self._shells[pending.call.id] = tool.new_accumulator(pending.arguments, pending.context)
+            stage = CallStage.SHELL_STREAM
+        return pending.moved(event, stage, exec_seq=request.id, exec_id=request.exec_id)
 
     def _put(self, pending: PendingCall) -> None:
         self._set(pending=tuple(pending if p.call.id == pending.call.id else p for p in self.state.pending))
 
-    def _waiting_phase(self) -> None:
-        open_calls = self.state.open_calls
-        if any(p.query_id is not None for p in open_calls):
-            self._emit(MoveTo(Phase.AWAITING_USER))
-        elif open_calls:
-            self._emit(MoveTo(Phase.WAITING_EXTERNAL))
-
     def _find_exec(self, exec_seq: int) -> PendingCall | None:
-        return next((p for p in self.state.pending if p.exec_seq == exec_seq and p.open), None)
+        return next((p for p in self.state.pending if p.stage.waits_on_exec and p.exec_seq == exec_seq), None)
 
     def _on_exec_result(self, result: ExecResultArrived) -> None:
         pending = self._find_exec(result.exec_seq)
@@ -636,17 +667,23 @@ class TurnMachine:
         tool = pending.tool
         assert isinstance(tool, ExecTool)
         message = result.message
-        shell = self._shells.get(pending.call.id)
-        if pending.hook is not None:
-            self._on_hook_answer(pending, tool, message)
-        elif shell is not None:
-            for event in shell.feed_message(message):
-                self._emit(Publish(updates.shell_output(event)))
-                self._shell_delta(pending.call.id, event)
-            if shell.finished:
-                self._finish_shell(pending)
-        else:
-            self._finish_exec(pending, tool, message)
+        match pending.stage:
+            case CallStage.PRE_HOOK:
+                self._on_pre_hook_answer(pending, tool, message)
+            case CallStage.POST_HOOK:
+                assert pending.held is not None
+                held = pending.held
+                text = hooks.with_context(held.text, hooks.post_tool_context(message))
+                self._resolve(pending, CallEvent.HOOK_ANSWER, ToolOutcome(text, held.is_error), None, post_hook=False)
+            case CallStage.SHELL_STREAM:
+                shell = self._shells[pending.call.id]
+                for event in shell.feed_message(message):
+                    self._emit(Publish(updates.shell_output(event)))
+                    self._shell_delta(pending.call.id, event)
+                if shell.finished:
+                    self._finish_shell(pending, CallEvent.RESULT)
+            case _:
+                self._finish_exec(pending, tool, message)
         self._maybe_next_pass()
 
     def _finish_exec(self, pending: PendingCall, tool: ExecTool, message: agent.ExecClientMessage) -> None:
@@ -656,15 +693,15 @@ class TurnMachine:
                 pending.arguments, message, self.state.next_exec_seq, pending.exec_id, pending.context
             )
         except ToolArgumentError as exc:
-            self._resolve(pending, ToolOutcome(f"Tool call failed: {exc}", is_error=True), None)
+            self._resolve(pending, CallEvent.RESULT, ToolOutcome(f"Tool call failed: {exc}", is_error=True), None)
             return
         if follow_up is not None:  # a multi-step tool (StrReplace): read, then write
-            self._put(attrs.evolve(pending, exec_seq=self._take_exec_seq()))
+            self._put(pending.moved(CallEvent.RESULT, CallStage.EXEC, exec_seq=self._take_exec_seq()))
             self._emit(SendExec(follow_up))
             self._snapshot()
             return
         outcome = tool.result_text(message, pending.arguments)
-        self._resolve(pending, outcome, tool.tool_call(pending.arguments, pending.context, message))
+        self._resolve(pending, CallEvent.RESULT, outcome, tool.tool_call(pending.arguments, pending.context, message))
 
     def _hook_facts(self, pending: PendingCall) -> hooks.HookFacts:
         return hooks.HookFacts(
@@ -675,34 +712,28 @@ class TurnMachine:
             model_id=self._setup.model,
         )
 
-    def _on_hook_answer(self, pending: PendingCall, tool: ExecTool, message: agent.ExecClientMessage) -> None:
-        hook = pending.hook
-        pending = attrs.evolve(pending, hook=None)
-        if hook in hooks.PRE_HOOKS:
-            decision = hooks.pre_tool_decision(message)
-            pending = attrs.evolve(pending, hook_context=decision.additional_context)
-            if decision.denied is not None:
-                outcome = ToolOutcome(f"A hook blocked this {pending.call.name} call: {decision.denied}", True)
-                self._resolve(pending, outcome, None, post_hook=False)
-                return
-            request, exec_id = pending.deferred, pending.exec_id
-            assert request is not None and exec_id is not None
-            if decision.updated_input is not None:
-                pending = attrs.evolve(pending, arguments=decision.updated_input)
-                try:
-                    request = tool.build_exec(pending.arguments, self._take_exec_seq(), exec_id, pending.context)
-                except (ToolArgumentError, ValueError) as exc:
-                    self._resolve(pending, ToolOutcome(f"Tool call failed: {exc}", True), None, post_hook=False)
-                    return
-            self._put(attrs.evolve(pending, exec_seq=request.id, deferred=None))
-            self._emit(SendExec(request))
-            self._snapshot()
+    def _on_pre_hook_answer(self, pending: PendingCall, tool: ExecTool, message: agent.ExecClientMessage) -> None:
+        """preToolUse (subagentStart) answered: send the tool's held request (with the hook's input, if it
+        gave one), or settle the call when the hook denies it."""
+        answer = CallEvent.HOOK_ANSWER
+        decision = hooks.pre_tool_decision(message)
+        pending = attrs.evolve(pending, hook_context=decision.additional_context)
+        if decision.denied is not None:
+            outcome = ToolOutcome(f"A hook blocked this {pending.call.name} call: {decision.denied}", True)
+            self._resolve(pending, answer, outcome, None, post_hook=False)
             return
-        assert pending.held is not None
-        held = pending.held
-        pending = attrs.evolve(pending, held=None)
-        text = hooks.with_context(held.text, hooks.post_tool_context(message))
-        self._resolve(pending, ToolOutcome(text, held.is_error), None, post_hook=False)
+        request, exec_id = pending.deferred, pending.exec_id
+        assert request is not None and exec_id is not None
+        if decision.updated_input is not None:
+            pending = attrs.evolve(pending, arguments=decision.updated_input)
+            try:
+                request = tool.build_exec(pending.arguments, self._take_exec_seq(), exec_id, pending.context)
+            except (ToolArgumentError, ValueError) as exc:
+                self._resolve(pending, answer, ToolOutcome(f"Tool call failed: {exc}", True), None, post_hook=False)
+                return
+        self._put(self._tool_exec(pending, answer, tool, request))
+        self._emit(SendExec(request))
+        self._snapshot()
 
     def _shell_delta(self, call_id: str, event: agent.ShellOutputDeltaUpdate) -> None:
         """A running Shell call's output as the call's own `tool_call_delta` (its card shows it live)."""
@@ -714,32 +745,41 @@ class TurnMachine:
         update = shell_tool_call_delta(call_id, **{which: text}, model_call_id=current.model_call_id)
         self._emit(Publish(agent.AgentServerMessage(interaction_update=update)))
 
-    def _finish_shell(self, pending: PendingCall) -> None:
+    def _finish_shell(self, pending: PendingCall, event: CallEvent) -> None:
         shell = self._shells.pop(pending.call.id)
         assert isinstance(pending.tool, ShellTool)
         completed = pending.tool.tool_call(pending.arguments, pending.context, shell)
-        self._resolve(pending, shell.outcome(), completed)
+        self._resolve(pending, event, shell.outcome(), completed)
 
     def _on_exec_control(self, control: ExecControlArrived) -> None:
+        """The editor threw or closed an exec of ours: the call settles (a shell with what it gathered, a
+        post-hook's call with the outcome it held) or goes on to its post-hook."""
         pending = self._find_exec(control.exec_seq)
         if pending is None or control.kind is ExecControlKind.HEARTBEAT:
             return
-        shell = self._shells.get(pending.call.id)
-        if control.kind is ExecControlKind.THROW:
-            thrown = control.message.throw
-            outcome = ToolOutcome(f"The editor failed to run {pending.call.name}: {thrown.error}", is_error=True)
-            self._shells.pop(pending.call.id, None)
-            self._resolve(pending, outcome, None)
-        elif shell is not None:
-            shell.close()
-            self._finish_shell(pending)
+        name, thrown = pending.call.name, control.kind is ExecControlKind.THROW
+        if pending.stage is CallStage.POST_HOOK:  # the hook failed; the tool's outcome stands
+            assert pending.held is not None
+            self._resolve(pending, CallEvent.CONTROL, pending.held, None, post_hook=False)
+        elif pending.stage is CallStage.SHELL_STREAM and not thrown:
+            self._shells[pending.call.id].close()
+            self._finish_shell(pending, CallEvent.CONTROL)
         else:
-            outcome = ToolOutcome(f"{pending.call.name}: the editor closed the call without a result.", True)
-            self._resolve(pending, outcome, None)
+            self._shells.pop(pending.call.id, None)
+            what = f"the hook before {name}" if pending.stage is CallStage.PRE_HOOK else name
+            text = (
+                f"The editor failed to run {what}: {control.message.throw.error}"
+                if thrown
+                else f"{what}: the editor closed the call without a result."
+            )
+            post_hook = pending.stage is not CallStage.PRE_HOOK  # a tool that never ran has no post-hook
+            self._resolve(pending, CallEvent.CONTROL, ToolOutcome(text, is_error=True), None, post_hook=post_hook)
         self._maybe_next_pass()
 
     def _on_interaction(self, answer: InteractionAnswered) -> None:
-        pending = next((p for p in self.state.pending if p.query_id == answer.query_id and p.open), None)
+        pending = next(
+            (p for p in self.state.pending if p.stage is CallStage.QUERY and p.query_id == answer.query_id), None
+        )
         if pending is None:
             log.info("stream %s: answer to unknown query %d ignored", self.request_id, answer.query_id)
             return
@@ -750,40 +790,48 @@ class TurnMachine:
         outcome = tool.result_text(response, pending.arguments)
         result = tool.result_message(response, pending.arguments, pending.context)
         if outcome.pending:  # an approved WebSearch/WebFetch: cursord searches or fetches
-            self._put(attrs.evolve(pending, query_id=None))
-            self._emit(RunWebTool(pending.call.id, tool.name, pending.arguments), MoveTo(Phase.WAITING_EXTERNAL))
+            self._put(pending.moved(CallEvent.ANSWER, CallStage.WEB))
+            self._emit(RunWebTool(pending.call.id, tool.name, pending.arguments))
             self._snapshot()  # a restart runs the approved search or fetch again (`_on_resume`)
             return
         if isinstance(tool, SwitchModeTool) and not outcome.is_error:
             tools = setup.tools.with_mode(tool.target_mode(pending.arguments))
             self._set(setup=attrs.evolve(setup, tools=tools))
-        self._resolve(pending, outcome, tool.tool_call(pending.arguments, pending.context, result))
+        self._resolve(pending, CallEvent.ANSWER, outcome, tool.tool_call(pending.arguments, pending.context, result))
         self._maybe_next_pass()
 
     def _on_web_done(self, done: WebToolDone) -> None:
-        pending = next((p for p in self.state.pending if p.call.id == done.call_id and p.open), None)
-        if pending is None or not isinstance(pending.tool, InteractionTool) or pending.query_id is not None:
+        pending = next((p for p in self.state.pending if p.stage is CallStage.WEB and p.call.id == done.call_id), None)
+        if pending is None or not isinstance(pending.tool, InteractionTool):
             log.info("stream %s: web result for no web call of ours (%s) ignored", self.request_id, done.call_id)
             return
         tool = pending.tool
-        self._resolve(pending, done.outcome, tool.tool_call(pending.arguments, pending.context, done.result))
+        completed = tool.tool_call(pending.arguments, pending.context, done.result)
+        self._resolve(pending, CallEvent.WEB_DONE, done.outcome, completed)
         self._maybe_next_pass()
 
     def _resolve(
-        self, pending: PendingCall, outcome: ToolOutcome, completed: agent.ToolCall | None, *, post_hook: bool = True
+        self,
+        pending: PendingCall,
+        event: CallEvent,
+        outcome: ToolOutcome,
+        completed: agent.ToolCall | None,
+        *,
+        post_hook: bool = True,
     ) -> None:
+        """`event` gave the call its outcome: it settles, or (an exec tool with the hook configured) waits
+        for its postToolUse (postToolUseFailure, subagentStop) hook with the outcome held."""
         current = self.state.current
         assert current is not None
         if completed is not None:
             self._emit(ShowToolCall(pending.call.id, completed, current.model_call_id, completed=True))
         outcome = ToolOutcome(hooks.with_context(outcome.text, pending.hook_context), outcome.is_error)
-        pending = attrs.evolve(pending, hook_context=None)
         wanted = hooks.POST_TOOL_USE_FAILURE if outcome.is_error else hooks.POST_TOOL_USE
         if isinstance(pending.tool, TaskTool):
             wanted = hooks.SUBAGENT_STOP
         if post_hook and isinstance(pending.tool, ExecTool) and wanted in self._setup.hook_steps:
             exec_seq = self._take_exec_seq()
-            pending = attrs.evolve(pending, held=outcome, hook=wanted, exec_seq=exec_seq)
+            pending = pending.moved(event, CallStage.POST_HOOK, held=outcome, exec_seq=exec_seq, hook_context=None)
             self._put(pending)
             duration_ms = int((self.clock() - pending.started_at) * 1000)
             post = hooks.subagent_stop if wanted == hooks.SUBAGENT_STOP else hooks.post_tool_use
@@ -798,8 +846,7 @@ class TurnMachine:
             self._emit(SendExec(request))
             self._snapshot()
             return
-        self._put(attrs.evolve(pending, outcome=outcome))
-        self._waiting_phase()
+        self._put(pending.moved(event, CallStage.SETTLED, outcome=outcome, hook_context=None))
         self._snapshot()
 
     def _maybe_next_pass(self) -> None:
@@ -845,69 +892,88 @@ def _pre_hook(tool: ExecTool, steps: hooks.HookSteps) -> str | None:
 @attrs.frozen
 class Rule:
     """One row of the turn's rules: the handler for an input in a phase, and the phases the turn may be in
-    once it has run (checked on every input: a handler that moves the turn elsewhere is our bug)."""
+    once it has run (checked on every input: a handler that moves the turn elsewhere is our bug). In PASS
+    a row may say where to by the purpose of the pass that was running (`by_purpose`)."""
 
     handler: Handler
     then: frozenset[TurnPhase]
+    by_purpose: Mapping[PassPurpose, frozenset[TurnPhase]] | None = None
+
+    def allowed(self, current: PassInfo | None) -> frozenset[TurnPhase]:
+        """The phases the turn may be in after this row, `current` being the pass it ran in."""
+        if self.by_purpose is None or current is None:
+            return self.then
+        return self.by_purpose[current.purpose]
 
 
 def _rule(handler: Handler, *then: TurnPhase) -> Rule:
     return Rule(handler, frozenset(then))
 
 
-IDLE, RESTORED, STEP, SUMMARY, TOOLS, ENDED = (
+def _pass_rule(handler: Handler, *, step: tuple[TurnPhase, ...], summary: tuple[TurnPhase, ...]) -> Rule:
+    """A PASS row whose next phases depend on the purpose of the pass: a step's or a summary's."""
+    by_purpose = {PassPurpose.STEP: frozenset(step), PassPurpose.SUMMARY: frozenset(summary)}
+    return Rule(handler, frozenset(step) | frozenset(summary), by_purpose)
+
+
+IDLE, PREPARING, RESTORED, PASS, TOOLS, ENDED = (
     TurnPhase.IDLE,
+    TurnPhase.PREPARING,
     TurnPhase.RESTORED,
-    TurnPhase.STEP,
-    TurnPhase.SUMMARY,
+    TurnPhase.PASS,
     TurnPhase.TOOLS,
     TurnPhase.ENDED,
 )
 M = TurnMachine
-#: the phases the next pass can put the turn in: a step, a compaction first, or the end (too many passes)
-_NEXT_PASS = (STEP, SUMMARY, ENDED)
+#: the phases the next pass can put the turn in: a pass (a step, or a compaction first), or the end (too
+#: many passes)
+_NEXT_PASS = (PASS, ENDED)
 
 #: The turn's rules: (phase, input type) -> (handler, the phases it may lead to). A pair not listed raises
 #: `TurnProtocolError`. Rows whose handler is `_ignore` are inputs that may arrive at any time and mean
 #: nothing in that phase: the editor answering late, twice, or for an exec that is not the turn's (a
 #: forced-background exec, one from before a cancel), and the output of a pass that was canceled.
 TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
-    # IDLE: the actor prepares the run; Begin starts the first pass (or compaction, or the user's summary)
-    (IDLE, Begin): _rule(M._on_begin, *_NEXT_PASS),
+    # IDLE: no run yet; a prewarm names the conversation, the run_request starts preparing it
+    (IDLE, PrewarmRequested): _rule(M._on_prewarm, IDLE),
+    (IDLE, RunStarted): _rule(M._on_run_started, PREPARING),
     (IDLE, Cancel): _rule(M._on_cancel, ENDED),  # nothing runs yet
     (IDLE, ExecResultArrived): _rule(M._ignore, IDLE),
     (IDLE, ExecControlArrived): _rule(M._ignore, IDLE),
     (IDLE, InteractionAnswered): _rule(M._ignore, IDLE),
+    # PREPARING (`turn_prep`): each answer leads to the next question, or the run ends here (model not
+    # served, nothing to run or resume or summarize, the user's shell command done), or the first pass
+    # starts. An answer for another sub-step (or exec id) than the one waited for is ignored by the handler.
+    (PREPARING, ModelChosen): _rule(M._on_model_chosen, PREPARING, ENDED),
+    (PREPARING, QueuedTaken): _rule(M._on_queued_taken, PREPARING, ENDED),
+    (PREPARING, ConversationLoaded): _rule(M._on_loaded, PREPARING, *_NEXT_PASS),
+    (PREPARING, ExecResultArrived): _rule(M._on_prep_answer, PREPARING, *_NEXT_PASS),
+    (PREPARING, QueryTimedOut): _rule(M._on_query_timed_out, PREPARING, *_NEXT_PASS),
+    (PREPARING, BlobsRead): _rule(M._on_blobs_read, PREPARING, *_NEXT_PASS),
+    (PREPARING, Cancel): _rule(M._on_prep_cancel, ENDED),  # aborts the question in flight
+    (PREPARING, ExecControlArrived): _rule(M._ignore, PREPARING),
+    (PREPARING, InteractionAnswered): _rule(M._ignore, PREPARING),
     # RESTORED: after a restart; Resume waits for open calls, or runs the next pass again
     (RESTORED, Resume): _rule(M._on_resume, TOOLS, *_NEXT_PASS),
     (RESTORED, Cancel): _rule(M._on_cancel, ENDED),
     (RESTORED, ExecResultArrived): _rule(M._ignore, RESTORED),
     (RESTORED, ExecControlArrived): _rule(M._ignore, RESTORED),
     (RESTORED, InteractionAnswered): _rule(M._ignore, RESTORED),
-    # STEP: deltas are published as they come; the end appends the reply and dispatches its tool calls
-    # (-> TOOLS, or straight on when all were served here), or completes the turn; a provider error fails it.
-    # A canceled pass's output is dropped by pass id (the phase stays).
-    (STEP, PassDelta): _rule(M._on_delta, STEP),
-    (STEP, PassEnded): _rule(M._on_pass_ended, TOOLS, *_NEXT_PASS),
-    (STEP, PassFailed): _rule(M._on_pass_failed, STEP, ENDED),
-    (STEP, ReviewVerdict): _rule(M._on_review_verdict, STEP),  # Auto-review, before the pass ends (kept for its calls)
-    (STEP, Cancel): _rule(M._on_cancel, ENDED),  # cancels the pass
-    (STEP, AbortSubagent): _rule(M._on_abort_subagent, STEP),
-    (STEP, ForceBackground): _rule(M._on_force_background, STEP),
-    (STEP, ExecResultArrived): _rule(M._ignore, STEP),
-    (STEP, ExecControlArrived): _rule(M._ignore, STEP),
-    (STEP, InteractionAnswered): _rule(M._ignore, STEP),
-    # SUMMARY: the summary replaces the earlier turns, then the step runs; a failed compaction goes on
-    # uncompacted; the user's summary ends the turn
-    (SUMMARY, PassDelta): _rule(M._on_delta, SUMMARY),
-    (SUMMARY, PassEnded): _rule(M._on_pass_ended, SUMMARY, STEP, ENDED),
-    (SUMMARY, PassFailed): _rule(M._on_pass_failed, SUMMARY, STEP, ENDED),
-    (SUMMARY, Cancel): _rule(M._on_cancel, ENDED),
-    (SUMMARY, AbortSubagent): _rule(M._on_abort_subagent, SUMMARY),
-    (SUMMARY, ForceBackground): _rule(M._on_force_background, SUMMARY),
-    (SUMMARY, ExecResultArrived): _rule(M._ignore, SUMMARY),
-    (SUMMARY, ExecControlArrived): _rule(M._ignore, SUMMARY),
-    (SUMMARY, InteractionAnswered): _rule(M._ignore, SUMMARY),
+    # PASS: a step's deltas are published as they come (a summary's are kept); the output of a pass that
+    # was canceled is dropped by pass id (the phase stays). A step's end appends the reply and dispatches
+    # its tool calls (-> TOOLS, or straight on to the next pass when all were served here), or completes
+    # the turn; a provider error fails it. A summary's end replaces the earlier turns, then the step runs
+    # (a failed compaction goes on uncompacted), or ends the turn (the user's summary).
+    (PASS, PassDelta): _rule(M._on_delta, PASS),
+    (PASS, PassEnded): _pass_rule(M._on_pass_ended, step=(TOOLS, *_NEXT_PASS), summary=(PASS, ENDED)),
+    (PASS, PassFailed): _pass_rule(M._on_pass_failed, step=(PASS, ENDED), summary=(PASS, ENDED)),
+    (PASS, ReviewVerdict): _rule(M._on_review_verdict, PASS),  # Auto-review, before the pass ends (kept for its calls)
+    (PASS, Cancel): _rule(M._on_cancel, ENDED),  # cancels the pass
+    (PASS, AbortSubagent): _rule(M._on_abort_subagent, PASS),
+    (PASS, ForceBackground): _rule(M._on_force_background, PASS),
+    (PASS, ExecResultArrived): _rule(M._ignore, PASS),
+    (PASS, ExecControlArrived): _rule(M._ignore, PASS),
+    (PASS, InteractionAnswered): _rule(M._ignore, PASS),
     # TOOLS: each result settles its call (through the hooks, if any); when all are settled the results
     # go to the model (the next pass)
     (TOOLS, ExecResultArrived): _rule(M._on_exec_result, TOOLS, *_NEXT_PASS),  # by exec id; a shell until it ends
@@ -931,4 +997,10 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (ENDED, InteractionAnswered): _rule(M._ignore, ENDED),
     (ENDED, WebToolDone): _rule(M._ignore, ENDED),  # a search or fetch that finished after the turn was canceled
     (ENDED, ReviewVerdict): _rule(M._ignore, ENDED),  # a review that finished after the turn was canceled
+    # answers to a preparation that was canceled meanwhile
+    (ENDED, ModelChosen): _rule(M._ignore, ENDED),
+    (ENDED, QueuedTaken): _rule(M._ignore, ENDED),
+    (ENDED, ConversationLoaded): _rule(M._ignore, ENDED),
+    (ENDED, BlobsRead): _rule(M._ignore, ENDED),
+    (ENDED, QueryTimedOut): _rule(M._ignore, ENDED),
 }
