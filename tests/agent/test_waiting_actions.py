@@ -94,19 +94,27 @@ async def test_a_message_on_a_prewarmed_stream_is_stored_and_reaches_its_run(aut
     assert last.index("and the tests") < last.index("write the code")
 
 
-async def test_a_message_during_a_turn_is_stored_for_the_conversation_before_its_ack(autojump_clock: Any) -> None:
+def run_of(action: agent.ConversationAction) -> agent.AgentClientMessage:
+    return agent.AgentClientMessage(
+        run_request=agent.AgentRunRequest(
+            conversation_id="conv-1", action=action, requested_model=agent.RequestedModel(model_id=MODEL)
+        )
+    )
+
+
+@pytest.mark.parametrize("summarize_first", [False, True], ids=["next-run", "after-a-summary"])
+async def test_a_message_during_a_turn_is_stored_for_the_conversation_before_its_ack(
+    autojump_clock: Any, summarize_first: bool
+) -> None:
+    """...and the conversation's next run takes it; a run that only summarizes (it runs no message) leaves
+    it for the run after."""
     replies = [
         Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
         Reply.sse(chat_text("It says: milk.")),
+        *([Reply.sse(chat_text("Summary: milk."))] if summarize_first else []),
         Reply.sse(chat_text("Dishes done.")),
     ]
-    resume = agent.AgentClientMessage(
-        run_request=agent.AgentRunRequest(
-            conversation_id="conv-1",
-            action=agent.ConversationAction(resume_action=agent.ResumeAction()),
-            requested_model=agent.RequestedModel(model_id=MODEL),
-        )
-    )
+    resume = run_of(agent.ConversationAction(resume_action=agent.ResumeAction()))
     with trio.fail_after(DEADLINE):
         async with (
             open_fake_provider(*replies) as fake,
@@ -125,12 +133,18 @@ async def test_a_message_during_a_turn_is_stored_for_the_conversation_before_its
                 await editor.append("r1", exec_reply(message, read_result=agent.ReadResult(success=success)))
                 first = await drive(editor, "r1", reader)
             assert await waiting(services.store, ActionHolder.CONVERSATION, "conv-1") == ["and then the dishes"]
+            if summarize_first:
+                await editor.append("r-sum", run_of(agent.ConversationAction(summarize_action=agent.SummarizeAction())))
+                async with editor.run_sse("r-sum") as reader:
+                    summarized = await drive(editor, "r-sum", reader)
+                assert summarized.error is None
+                assert await waiting(services.store, ActionHolder.CONVERSATION, "conv-1") == ["and then the dishes"]
             await editor.append("r2", resume)
             async with editor.run_sse("r2") as reader:
                 second = await drive(editor, "r2", reader)
             assert await waiting(services.store, ActionHolder.CONVERSATION, "conv-1") == []
     assert first.text == "It says: milk." and second.text == "Dishes done."
-    assert fake.requests[2].json["messages"][-1] == {"role": "user", "content": "and then the dishes"}
+    assert fake.requests[-1].json["messages"][-1] == {"role": "user", "content": "and then the dishes"}
 
 
 async def test_a_cancel_for_no_run_is_still_not_found(autojump_clock: Any) -> None:
