@@ -11,10 +11,14 @@ drops the one before (the client closes it, as the editor aborts it), against a 
 ms between its chunks: how many upstream calls were cut off, and the latency of the last request of each
 burst (the one the user sees).
 
+With `--mode sweep` (or `zeta`) the same for a next-edit model: the fake answers the window rewritten (one
+line changed), cursord diffs it and answers the changed line whole at the end, so the figure that counts
+is the whole stream's.
+
 Everything runs in one process on the real clock: the figures include the client's and the fake's cost, so
 they bound cursord's share from above. Target: p50 added <= 5 ms.
 
-    .venv/bin/python -m bench.tab_latency [--requests 300] [--keys 40] [--every 30] [--think 80]
+    .venv/bin/python -m bench.tab_latency [--requests 300] [--keys 40] [--every 30] [--think 80] [--mode sweep]
 """
 
 from __future__ import annotations
@@ -22,19 +26,21 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import httpx
 import trio
 
-from cursord.config import TabBackend
-from cursord.config._tab import build_tab
+from cursord.config import TabBackend, TabMode
+from cursord.config._tab import DEFAULT_WINDOWS, build_tab
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.tab import FimBackend, TabService, fim_prompt, tab_parts
-from cursord.tab.fim_formats import FimFormat, build_fim_request, make_fim_decoder
+from cursord.tab.fim_formats import FimFormat, build_fim_request, build_rewrite_request, make_fim_decoder
+from cursord.tab.next_edit import NEXT_EDIT_MAX_TOKENS, edit_window, next_edit_prompt
 from cursord.testing.behaviours import Echo
 from cursord.testing.editor import STREAM_HEADERS
-from cursord.testing.fake_fim import FIM_KEY, fim_server
+from cursord.testing.fake_fim import FIM_KEY, fim_server, rewrite_server
 from cursord.testing.fake_providers import FakeProvider, open_fake_server
 from cursord.testing.harness import RunningDaemon, running_daemon
 from cursord.testing.http_client import HTTPConnection, open_http
@@ -54,8 +60,31 @@ def cpp_request(column: int = 4) -> aiserver.StreamCppRequest:
     return aiserver.StreamCppRequest(current_file=current, workspace_id="bench", model_name="fim-model")
 
 
-async def direct(client: httpx.AsyncClient, base: str) -> tuple[float, float]:
-    path, body = build_fim_request(FimFormat.OPENAI, "fim-model", fim_prompt(cpp_request()))
+def rewrite_chunks(mode: TabMode) -> list[str]:
+    """The window around the cursor (line 1000) as the model rewrites it: the cursor's line changed."""
+    above, below = DEFAULT_WINDOWS[mode]
+    lines = [f"line_{i} = {i}" for i in range(1000 - above, 1001 + below)]
+    lines[above] += " * 2"
+    if mode is TabMode.ZETA:
+        text = "<|editable_region_start|>\n" + "\n".join(lines) + "\n<|editable_region_end|>\n```"
+    else:
+        text = "\n".join(lines[above:]) + "\n"  # after the prefilled lines above the cursor
+    third = len(text) // 3
+    return [text[:third], text[third : 2 * third], text[2 * third :]]
+
+
+def upstream_request(mode: TabMode) -> tuple[str, dict[str, object]]:
+    if mode is TabMode.FIM:
+        return build_fim_request(FimFormat.OPENAI, "fim-model", fim_prompt(cpp_request()))
+    above, below = DEFAULT_WINDOWS[mode]
+    prompt = next_edit_prompt(mode, edit_window(cpp_request(), lines_above=above, lines_below=below))
+    return build_rewrite_request(
+        FimFormat.OPENAI, "fim-model", prompt.text, prompt.stop, max_tokens=NEXT_EDIT_MAX_TOKENS
+    )
+
+
+async def direct(client: httpx.AsyncClient, base: str, mode: TabMode) -> tuple[float, float]:
+    path, body = upstream_request(mode)
     decoder = make_fim_decoder(FimFormat.OPENAI, "bench")
     start = time.perf_counter()
     first = 0.0
@@ -99,7 +128,7 @@ def row(name: str, values: Sequence[float], base: Sequence[float] | None = None)
     return line
 
 
-async def latency(daemon: RunningDaemon, fake: FakeProvider, requests: int) -> float:
+async def latency(daemon: RunningDaemon, fake: FakeProvider, requests: int, mode: TabMode) -> float:
     times: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in ("direct", "cursord h2", "cursord h1")}
     async with (
         httpx.AsyncClient() as client,
@@ -107,12 +136,12 @@ async def latency(daemon: RunningDaemon, fake: FakeProvider, requests: int) -> f
         open_http(await daemon.connect(), False) as h1,
     ):
         for _ in range(10):  # warm every connection
-            await direct(client, fake.url("/v1"))
+            await direct(client, fake.url("/v1"), mode)
             await through(h2, cpp_request())
             await through(h1, cpp_request())
         for _ in range(requests):
             for name, measure in (
-                ("direct", direct(client, fake.url("/v1"))),
+                ("direct", direct(client, fake.url("/v1"), mode)),
                 ("cursord h2", through(h2, cpp_request())),
                 ("cursord h1", through(h1, cpp_request())),
             ):
@@ -126,6 +155,8 @@ async def latency(daemon: RunningDaemon, fake: FakeProvider, requests: int) -> f
     for name in ("cursord h2", "cursord h1"):
         print(row(f"{name} first text", times[name][0], base_first))
         print(row(f"{name} whole", times[name][1], base_total))
+    if mode.next_edit:  # the edit is known only once the rewrite is whole
+        return pct(times["cursord h2"][1], 0.5) - pct(base_total, 0.5)
     return pct(times["cursord h2"][0], 0.5) - pct(base_first, 0.5)
 
 
@@ -154,23 +185,31 @@ async def typing(daemon: RunningDaemon, fake: FakeProvider, keys: int, every: fl
           if last else "no answer")
 
 
+def server(mode: TabMode, gap: float = 0.0) -> Any:
+    if mode is TabMode.FIM:
+        return fim_server(FimFormat.OPENAI, CHUNKS, gap=gap)
+    return rewrite_server(FimFormat.OPENAI, rewrite_chunks(mode), gap=gap)
+
+
 async def main(args: argparse.Namespace) -> None:
-    answer = fim_server(FimFormat.OPENAI, CHUNKS)
-    async with open_fake_server(answer) as fake:
-        spec = build_tab({"backend": TabBackend.OPENAI.value, "base_url": fake.url("/v1"), "model": "fim-model"})
+    mode = TabMode(args.mode)
+    tab = {"backend": TabBackend.OPENAI.value, "model": "fim-model", "mode": mode.value}
+    async with open_fake_server(server(mode)) as fake:
+        spec = build_tab({**tab, "base_url": fake.url("/v1")})
         backend = FimBackend(spec, api_key=FIM_KEY)
         backend.open()
         service = TabService(backend)
         try:
             async with running_daemon(Echo, transport="tcp", parts=(tab_parts(service),)) as daemon:
-                added = await latency(daemon, fake, args.requests)
+                added = await latency(daemon, fake, args.requests, mode)
                 verdict = "meets" if added <= 5.0 else "misses"
-                print(f"added p50 to first text (HTTP/2): {added:.2f} ms: {verdict} the <= 5 ms target\n")
+                what = "the whole answer" if mode.next_edit else "first text"
+                print(f"added p50 to {what} (HTTP/2, mode {mode.value}): {added:.2f} ms: {verdict} the <= 5 ms "
+                      "target\n")
         finally:
             await backend.aclose()
-    slow = fim_server(FimFormat.OPENAI, CHUNKS, gap=args.think / 1000)
-    async with open_fake_server(slow) as fake:
-        spec = build_tab({"backend": TabBackend.OPENAI.value, "base_url": fake.url("/v1"), "model": "fim-model"})
+    async with open_fake_server(server(mode, args.think / 1000)) as fake:
+        spec = build_tab({**tab, "base_url": fake.url("/v1")})
         backend = FimBackend(spec, api_key=FIM_KEY)
         backend.open()
         service = TabService(backend)
@@ -188,4 +227,5 @@ if __name__ == "__main__":
     parser.add_argument("--keys", type=int, default=40)
     parser.add_argument("--every", type=float, default=30.0, help="ms between keystrokes")
     parser.add_argument("--think", type=float, default=80.0, help="ms between the FIM server's chunks")
+    parser.add_argument("--mode", choices=[m.value for m in TabMode], default=TabMode.FIM.value)
     trio.run(main, parser.parse_args())

@@ -57,7 +57,7 @@ from cursord.server import (
 )
 from cursord.store import PassRecord, Store, open_store
 from cursord.streams import ActionQueue, ActiveStream, BehaviourFactory, StreamJournal
-from cursord.tab import TAB_PATHS, FimBackend, TabService, tab_parts, tab_recorder
+from cursord.tab import TabOwnedPaths, TabService, tab_parts, tab_recorder
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
 from cursord.tls import proxying_upstream
 from cursord.ui import Dashboard, UiSessions, dashboard_parts
@@ -299,21 +299,19 @@ async def _serve(
         titler = model_titler(router, config.title_model) if config.title_model else None
         tap_token = ensure_tap_token(config.data_dir)
         dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ, activity)
+        tab = tab_service(config, environ, store.record_pass_nowait)
+        nursery.start_soon(_close_at_exit, tab)
+        hub.tab = tab.status
         if source is not None and reloads is not None:
-            reloader = ProviderReloader(source, config, router, client, on_reload=dashboard.reconfigure)
+            reloader = ProviderReloader(source, config, router, client, on_reload=dashboard.reconfigure, tab=tab)
             nursery.start_soon(reloader.follow, reloads)
         side_rpcs = SideRpcs(router.catalog, blobs=store, titler=titler, titles=store)
         for conversation_id, title in reversed((await store.titles()).items()):
             side_rpcs.remember(conversation_id, title)
         turn_log.titles = hub.titles = side_rpcs.names.get
-        tab = tab_service(config, environ, store.record_pass_nowait)
-        if tab is not None:
-            nursery.start_soon(_close_at_exit, tab.backend)
-            log.info("Tab: %s at %s (model %s)", config.tab.backend if config.tab else "", tab.backend.spec.base_url,
-                     tab.backend.spec.model or "the server's")
         parts = (
             *parts,
-            *((tab_parts(tab),) if tab is not None else ()),
+            tab_parts(tab),
             side_rpc_parts(side_rpcs),
             StatusLine(notifier).parts(),
             AppParts(stream_observers=(turn_log.observe, activity.observe)),
@@ -352,7 +350,7 @@ async def _serve(
             offline=config.offline,
             max_concurrent_streams=config.limits.max_streams_per_connection,
             http2=config.proxy_http2,
-            owned_paths=DEFAULT_OWNED_PATHS | TAB_PATHS if tab is not None else DEFAULT_OWNED_PATHS,
+            owned_paths=TabOwnedPaths(DEFAULT_OWNED_PATHS, tab),
         )
         if config.offline:
             log.info("offline: the proxy forwards nothing to Cursor")
@@ -385,24 +383,22 @@ async def _serve(
 
 def tab_service(
     config: ServeConfig, environ: Mapping[str, str], record_pass: Callable[[PassRecord], None]
-) -> TabService | None:
-    """The Tab RPCs on the configured FIM server (None without one: Tab goes to Cursor), its requests in
-    the store's usage ledger."""
-    if config.tab is None:
-        return None
-    backend = FimBackend.from_spec(config.tab, environ)
-    backend.open()
+) -> TabService:
+    """The Tab RPCs on the configured FIM server (without one they answer `unimplemented`, and through the
+    proxy Tab goes to Cursor; a reload may add one), its requests in the store's usage ledger."""
     size = config.limits.max_body_bytes
     limits = ConnectLimits(max_request_bytes=size, max_message_bytes=size)
-    return TabService(backend, limits=limits, on_usage=tab_recorder(record_pass))
+    service = TabService(None, limits=limits, on_usage=tab_recorder(record_pass))
+    service.reconfigure(config.tab, environ)
+    return service
 
 
-async def _close_at_exit(backend: FimBackend) -> None:
+async def _close_at_exit(tab: TabService) -> None:
     try:
         await trio.sleep_forever()
     finally:
         with trio.CancelScope(shield=True):
-            await backend.aclose()
+            await tab.aclose()
 
 
 async def _hold_core(

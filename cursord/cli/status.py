@@ -25,6 +25,7 @@ __all__ = [
     "format_counters",
     "format_event",
     "format_status",
+    "format_tab_status",
     "run_status",
     "run_tap",
     "status_command",
@@ -100,6 +101,9 @@ async def run_status(args: argparse.Namespace, environ: Mapping[str, str], out: 
         counters = format_counters(snapshot)
         if counters:
             print(counters, file=out)
+        tab = format_tab_status(snapshot)
+        if tab:
+            print(tab, file=out)
     return 0
 
 
@@ -227,6 +231,28 @@ def format_counters(snapshot: Mapping[str, Any]) -> str:
     """The server's counters on one line (empty if the daemon sent none)."""
     counters = snapshot.get("counters") or {}
     return ", ".join(f"{_COUNTER_LABELS.get(name, name)}: {value}" for name, value in counters.items())
+
+
+def format_tab_status(snapshot: Mapping[str, Any]) -> str:
+    """Tab's backend and figures on one line (empty if the daemon sent none)."""
+    tab = snapshot.get("tab")
+    if not isinstance(tab, Mapping):
+        return ""
+    if not tab.get("configured"):
+        return "tab: not configured (the editor's Tab goes to Cursor)"
+    model = tab.get("model") or "the server's model"
+    line = (f"tab: {tab.get('backend')} {model} ({tab.get('mode')}) at {tab.get('base_url')}: "
+            f"{tab.get('requests', 0)} requests, {tab.get('completed', 0)} completed, "
+            f"{tab.get('superseded', 0)} superseded, {tab.get('failed', 0)} failed")
+    if tab.get("refused"):
+        line += f", {tab['refused']} refused"
+    if tab.get("predictions"):
+        line += f", {tab['predictions']} cursor predictions"
+    if isinstance(tab.get("last_latency_ms"), int):
+        line += f"; last {tab['last_latency_ms']} ms"
+    if tab.get("last_error"):
+        line += f"; last error: {tab['last_error']}"
+    return line
 
 
 def format_snapshot_lines(snapshot: Mapping[str, Any]) -> list[str]:

@@ -2,7 +2,9 @@
 
 A Tab backend is one of a fixed set of FIM servers (`TabBackend`), each with a preset of where it lives and
 which environment variable holds the key; `--tab ollama,model=qwen2.5-coder:1.5b-base` is enough, and items
-after the backend's name override the preset (`llama.cpp,base_url=http://127.0.0.1:8012`). As for providers,
+after the backend's name override the preset (`llama.cpp,base_url=http://127.0.0.1:8012`). `mode` says what the
+model is asked: `fim` (the default: fill in at the cursor) or a next-edit prompt format (`sweep`, `zeta`:
+rewrite a window of lines), which needs a server that takes a bare prompt. As for providers,
 the key itself is never read here. Without a Tab backend the editor's Tab traffic goes to Cursor as before.
 """
 
@@ -15,6 +17,7 @@ from typing import Any, Final
 from cursord.config._values import (
     DEFAULT_CPP_URL,
     TabBackend,
+    TabMode,
     TabSpec,
     _check_base_url,
     _check_key_env,
@@ -42,8 +45,14 @@ TAB_PRESETS: Final[Mapping[TabBackend, Mapping[str, str | None]]] = MappingProxy
         TabBackend.LLAMA_CPP: {"base_url": "http://127.0.0.1:8080", "api_key_env": None, "model": ""},
     }
 )
-TAB_KEYS: Final = ("backend", "base_url", "api_key_env", "model", "lines_above", "lines_below", "cpp_url")
+TAB_KEYS: Final = ("backend", "base_url", "api_key_env", "model", "lines_above", "lines_below", "cpp_url", "mode")
 MAX_WINDOW_LINES: Final = 2000
+#: the window's lines above and below the cursor line, per mode: a FIM model reads context it does not
+#: rewrite; a next-edit model rewrites its whole window (Sweep Next-Edit was trained on 21-line windows).
+DEFAULT_WINDOWS: Final = {TabMode.FIM: (60, 20), TabMode.SWEEP: (10, 10), TabMode.ZETA: (10, 10)}
+#: the servers that take a bare prompt, which a next-edit format needs (Codestral's and DeepSeek's
+#: hosted FIM endpoints run their own models, none of them a next-edit model)
+NEXT_EDIT_BACKENDS: Final = frozenset({TabBackend.OPENAI, TabBackend.OLLAMA, TabBackend.LLAMA_CPP})
 
 
 def _parse_backend(value: object) -> TabBackend:
@@ -53,6 +62,18 @@ def _parse_backend(value: object) -> TabBackend:
         raise _Invalid(
             f"unknown Tab backend {value!r} (expected one of {_one_of(TabBackend)})", "backend", names_field=True
         ) from None
+
+
+def _parse_mode(value: object, backend: TabBackend) -> TabMode:
+    try:
+        mode = TabMode(str(value))
+    except ValueError:
+        raise _Invalid(f"unknown Tab mode {value!r} (expected one of {_one_of(TabMode)})", "mode",
+                       names_field=True) from None
+    if mode.next_edit and backend not in NEXT_EDIT_BACKENDS:
+        raise _Invalid(f"mode {mode.value!r} needs a server that runs the next-edit model on a bare prompt "
+                       f"({_one_of(sorted(NEXT_EDIT_BACKENDS))}); {backend.value} serves its own FIM models", "mode")
+    return mode
 
 
 def _window(merged: Mapping[str, Any], key: str, default: int) -> int:
@@ -79,9 +100,11 @@ def build_tab(fields: Mapping[str, Any]) -> TabSpec:
         _check_base_url(cpp_url)
     except _Invalid as exc:
         raise _Invalid(exc.message.replace("base_url", "cpp_url"), "cpp_url") from None
+    mode = _parse_mode(merged.get("mode", TabMode.FIM.value), backend)
+    above, below = DEFAULT_WINDOWS[mode]
     return TabSpec(
         backend, merged["base_url"], key_env, model,
-        _window(merged, "lines_above", 60), _window(merged, "lines_below", 20), cpp_url,
+        _window(merged, "lines_above", above), _window(merged, "lines_below", below), cpp_url, mode,
     )
 
 
@@ -89,7 +112,8 @@ _INT_KEYS: Final = ("lines_above", "lines_below")
 
 
 def tab_fields_from_text(text: str) -> dict[str, Any]:
-    """`BACKEND[,model=M][,base_url=URL][,api_key_env=VAR][,lines_above=N][,lines_below=N]` as fields."""
+    """`BACKEND[,model=M][,base_url=URL][,api_key_env=VAR][,lines_above=N][,lines_below=N][,mode=MODE]`
+    as fields."""
     return backend_fields_from_text(text, TAB_KEYS, _INT_KEYS)
 
 

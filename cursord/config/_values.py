@@ -352,6 +352,19 @@ class TabBackend(enum.StrEnum):
     LLAMA_CPP = "llama.cpp"  # llama-server's /infill
 
 
+class TabMode(enum.StrEnum):
+    """What the model is asked: to fill in at the cursor, or to rewrite a window of lines (a next-edit model,
+    by its prompt format; `cursord.tab.next_edit`)."""
+
+    FIM = "fim"
+    SWEEP = "sweep"  # Sweep Next-Edit (sweepai/sweep-next-edit-*): original/current/updated file blocks
+    ZETA = "zeta"  # Zed's Zeta (zed-industries/zeta): an editable region between markers
+
+    @property
+    def next_edit(self) -> bool:
+        return self is not TabMode.FIM
+
+
 #: where the editor sends StreamCpp unless `cpp_url` says otherwise: the host Cursor's own CppConfig answer
 #: names (public recording: rexqin/cursor-tap, assets/CppConfig.json); cursord's proxy intercepts it with the
 #: rest of `*.cursor.sh`.
@@ -371,6 +384,7 @@ class TabSpec:
     lines_below: int = 20
     #: the `cpp_url` cursord's CppConfig answer gives the editor: where it sends StreamCpp
     cpp_url: str = attrs.field(default=DEFAULT_CPP_URL, converter=_normalize_url)
+    mode: TabMode = TabMode.FIM
 
     def key_present(self, environ: Mapping[str, str]) -> bool:
         return self.api_key_env is None or bool(environ.get(self.api_key_env))
@@ -1043,7 +1057,7 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     if tab is not None:
         tab_entry: dict[str, Any] = {"backend": tab.backend.value, "base_url": tab.base_url, "model": tab.model,
                                      "lines_above": tab.lines_above, "lines_below": tab.lines_below,
-                                     "cpp_url": tab.cpp_url}
+                                     "cpp_url": tab.cpp_url, "mode": tab.mode.value}
         if tab.api_key_env is not None:
             tab_entry["api_key_env"] = tab.api_key_env
         if environ is not None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import logging
 import ssl
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Container, Mapping
 from functools import partial
 from urllib.parse import urlsplit
 
@@ -86,8 +86,9 @@ class ProxyConfig:
     port: int = 8766
     #: CONNECT targets that are decrypted; `*.example` matches every name below example.
     intercept_hosts: tuple[str, ...] = DEFAULT_INTERCEPT_HOSTS
-    #: request paths cursord answers (inside intercepted tunnels).
-    owned_paths: frozenset[str] = DEFAULT_OWNED_PATHS
+    #: request paths cursord answers (inside intercepted tunnels); asked on every request, so it may change
+    #: while the proxy runs (Tab's paths come and go with `[tab]` on a reload).
+    owned_paths: Container[str] = DEFAULT_OWNED_PATHS
     #: host -> (address, port) to connect to instead (tests, or a pinned backend address).
     upstream_overrides: Mapping[str, tuple[str, int]] = attrs.field(factory=dict)
     #: send runs for models cursord does not serve to the real backend (False: cursord answers all runs).

@@ -1,7 +1,8 @@
 """Tab: the editor's code completion answered by the user's own fill-in-the-middle model.
 
-Sans-IO: `window` (the request as a FIM prompt), `frames` (the completion as Cursor's StreamCpp frames),
-`fim_formats` (each FIM server's request body and stream decoder). I/O: `backend` (the one HTTP seam to a FIM
+Sans-IO: `window` (the request as a FIM prompt), `next_edit` (the request as a next-edit model's window,
+and its rewrite as an edit), `frames` (the answer as Cursor's StreamCpp frames), `fim_formats` (each
+server's request body and stream decoder). I/O: `backend` (the one HTTP seam to a FIM
 server), `service` (the Tab RPCs on the daemon's app).
 """
 
@@ -10,10 +11,16 @@ from cursord.tab.doctor import TabReport, check_tab, format_tab
 from cursord.tab.fim_formats import FimFormat, FimUsage
 from cursord.tab.frames import SuggestionFrames
 from cursord.tab.ledger import tab_recorder
-from cursord.tab.service import TAB_STREAM_PATHS, TAB_UNARY_PATHS, TabService, TabUsage, tab_parts
+from cursord.tab.service import (
+    TAB_PATHS,
+    TAB_STREAM_PATHS,
+    TAB_UNARY_PATHS,
+    TabOwnedPaths,
+    TabService,
+    TabUsage,
+    tab_parts,
+)
 from cursord.tab.window import FimPrompt, TabRequestError, fim_prompt
-
-TAB_PATHS = frozenset({*TAB_UNARY_PATHS, *TAB_STREAM_PATHS})
 
 __all__ = [
     "FIM_FORMATS",
@@ -25,6 +32,7 @@ __all__ = [
     "FimPrompt",
     "FimUsage",
     "SuggestionFrames",
+    "TabOwnedPaths",
     "TabReport",
     "TabRequestError",
     "TabService",

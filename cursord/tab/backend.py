@@ -1,6 +1,7 @@
 """FimBackend: the one seam between Tab and a FIM server, over httpx on trio.
 
-`complete(prompt, on_text)` posts the backend's request (`cursord.tab.fim_formats`), feeds the body's bytes
+`complete(prompt, on_text)` (FIM) and `rewrite(prompt, on_text)` (a next-edit model's bare prompt) post the
+backend's request (`cursord.tab.fim_formats`), feeds the body's bytes
 to the format's decoder and awaits `on_text` for each text delta; it returns the usage the server reported
 (or None). Errors are translated here and nowhere else, into the providers' typed errors: a non-2xx answer
 through `classify_http_error`, in-stream errors by the decoders, transport errors into
@@ -19,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
-from typing import Final
+from typing import Any, Final
 
 import attrs
 import httpx
@@ -33,7 +34,14 @@ from cursord.providers.errors import (
     StreamTruncated,
     classify_http_error,
 )
-from cursord.tab.fim_formats import FimFormat, FimUsage, build_fim_request, make_fim_decoder
+from cursord.tab.fim_formats import (
+    FimFormat,
+    FimUsage,
+    build_fim_request,
+    build_rewrite_request,
+    make_fim_decoder,
+)
+from cursord.tab.next_edit import NEXT_EDIT_MAX_TOKENS, NextEditPrompt
 from cursord.tab.window import FimPrompt
 
 __all__ = ["FIM_FORMATS", "FimBackend", "TextSink"]
@@ -59,7 +67,7 @@ class TabTimeouts:
     idle: float = 10.0
 
 
-@attrs.define
+@attrs.define(eq=False)
 class FimBackend:
     spec: TabSpec
     api_key: str | None = attrs.field(default=None, repr=False)
@@ -106,7 +114,17 @@ class FimBackend:
             await client.aclose()
 
     async def complete(self, prompt: FimPrompt, on_text: TextSink) -> FimUsage | None:
-        path, body = build_fim_request(self.format, self.spec.model, prompt)
+        """Fill in at the cursor of `prompt` (a FIM request)."""
+        return await self._stream(*build_fim_request(self.format, self.spec.model, prompt), on_text)
+
+    async def rewrite(self, prompt: NextEditPrompt, on_text: TextSink) -> FimUsage | None:
+        """Continue a next-edit model's bare prompt (`cursord.tab.next_edit`)."""
+        path, body = build_rewrite_request(
+            self.format, self.spec.model, prompt.text, prompt.stop, max_tokens=NEXT_EDIT_MAX_TOKENS
+        )
+        return await self._stream(path, body, on_text)
+
+    async def _stream(self, path: str, body: dict[str, Any], on_text: TextSink) -> FimUsage | None:
         url = self.spec.base_url + path
         decoder = make_fim_decoder(self.format, self.name)
         got_response = False

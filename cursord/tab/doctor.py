@@ -1,9 +1,10 @@
 """Does Tab work? (`cursord doctor`, when `[tab]` / `--tab` is configured.)
 
 1. **key**: the variable named by the backend's `api_key_env` is set (Ollama and llama.cpp need none);
-2. **completion**: one fill-in-the-middle request, through the same `FimBackend.complete` a StreamCpp uses, for
-   a two-line snippet: the server answers, accepts the key and the model, and streams in its format. Its
-   time to the first text is shown: Tab is only useful when that is short.
+2. **completion**: one request as a StreamCpp sends it, for a two-line snippet (a fill-in-the-middle request
+   through `FimBackend.complete`, or in next-edit mode the model's bare prompt through `FimBackend.rewrite`):
+   the server answers, accepts the key and the model, and streams in its format. Its time to the first
+   text is shown: Tab is only useful when that is short.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from cursord.config import TabSpec
 from cursord.diagnose import Check, Status
 from cursord.providers.errors import ProviderError
 from cursord.tab.backend import FimBackend, TabTimeouts
+from cursord.tab.next_edit import EditWindow, next_edit_prompt
 from cursord.tab.window import FimPrompt
 
 __all__ = ["TabReport", "check_tab", "format_tab"]
 
 PROBE = FimPrompt("probe.py", "python", "def add(a, b):\n    return ", "\n", 2, "    return ", "")
+PROBE_WINDOW = EditWindow("probe.py", ("def add(a, b):", "    return "), 0, 1, 11, starts_file=True)
 #: first text slower than this still works, but every suggestion comes late
 SLOW_FIRST_TEXT = 1.0
 
@@ -61,7 +64,10 @@ async def check_tab(spec: TabSpec, environ: Mapping[str, str], *, request_timeou
         texts.append(text)
 
     try:
-        await backend.complete(PROBE, on_text)
+        if spec.mode.next_edit:
+            await backend.rewrite(next_edit_prompt(spec.mode, PROBE_WINDOW), on_text)
+        else:
+            await backend.complete(PROBE, on_text)
     except ProviderError as exc:
         return TabReport(spec, key, Check(Status.FAIL, type(exc).__name__, str(exc)))
     if not texts:
@@ -77,7 +83,8 @@ async def check_tab(spec: TabSpec, environ: Mapping[str, str], *, request_timeou
 def format_tab(report: TabReport) -> str:
     spec = report.spec
     model = spec.model or "the server's model"
-    lines = [f"tab: {spec.backend.value} at {spec.base_url} ({model}): key {report.key.cell()}, "
+    lines = [f"tab: {spec.backend.value} at {spec.base_url} ({model}, mode {spec.mode.value}): "
+             f"key {report.key.cell()}, "
              f"completion {report.completion.cell()}"]
     for name, check in report.checks:
         if check.status in (Status.FAIL, Status.WARN):

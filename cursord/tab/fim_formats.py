@@ -17,6 +17,22 @@ server reports it, is kept in `usage` (input and output tokens). Bytes may be sp
 through `SSEDecoder`; NDJSON is cut on LF bytes before UTF-8 decoding (a multi-byte character never holds
 byte 0x0A, and JSON escapes raw newlines).
 
+A next-edit prompt (`cursord.tab.next_edit`) is a bare prompt with stop strings, posted where each server
+takes one (`build_rewrite_request`): `/completions` without `suffix`, Ollama's `/api/generate` with `raw`
+(no template around it), llama.cpp's `/completion`; the streams are the same.
+
+Prompt caching, where the server has it (the window's start is aligned so that nearby requests share
+their prompt's start, `cursord.tab.window.window_bounds`):
+
+- `llama.cpp`: `cache_prompt: true` (reuse the slot's matching prompt prefix); reads `tokens_cached` (or
+  `timings.cache_n`) back.
+- `ollama`: `keep_alive` (`OLLAMA_KEEP_ALIVE`: the model and its context stay loaded between keystrokes);
+  Ollama reports no cache reads.
+- `openai`: nothing to send (OpenAI caches long prompts itself; vLLM's prefix caching is a server flag);
+  reads `usage.prompt_tokens_details.cached_tokens`, or DeepSeek's `usage.prompt_cache_hit_tokens` (its
+  cache is automatic, by prefix).
+- `codestral`: nothing (Mistral documents no prompt cache for FIM).
+
 Recent edits go to the model only where the server has a field for extra context (llama.cpp's
 `input_extra`); the others get the window alone: a FIM model continues whatever precedes the cursor, and
 a diff prepended to the prefix would be continued too.
@@ -26,6 +42,7 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Sequence
 from typing import Any, Final, Protocol
 
 import attrs
@@ -34,10 +51,13 @@ from cursord.providers.errors import MalformedResponse, StreamTruncated, classif
 from cursord.providers.sse import SSEDecoder
 from cursord.tab.window import FimPrompt
 
-__all__ = ["FimDecoder", "FimFormat", "FimUsage", "build_fim_request", "make_fim_decoder"]
+__all__ = ["FimDecoder", "FimFormat", "FimUsage", "build_fim_request", "build_rewrite_request", "make_fim_decoder"]
 
 #: tokens asked for at most: a suggestion is a few lines (`cursord.tab.frames.MAX_SUGGESTION_LINES`).
 MAX_TOKENS: Final = 256
+#: how long Ollama keeps the model loaded after a request (its default, 5 minutes, would unload a Tab model
+#: during a pause in typing, and the next keystroke would wait for the weights to load again)
+OLLAMA_KEEP_ALIVE: Final = "30m"
 
 
 class FimFormat(enum.Enum):
@@ -51,6 +71,8 @@ class FimFormat(enum.Enum):
 class FimUsage:
     input_tokens: int = 0
     output_tokens: int = 0
+    #: prompt tokens the server took from its cache (where it says)
+    cache_read_tokens: int = 0
 
 
 FIM_PATHS: Final = {
@@ -90,6 +112,7 @@ def build_fim_request(
             "prompt": prompt.prefix,
             "suffix": prompt.suffix,
             "stream": True,
+            "keep_alive": OLLAMA_KEEP_ALIVE,
             "options": {"num_predict": max_tokens, "temperature": 0},
         }
     else:
@@ -105,6 +128,45 @@ def build_fim_request(
         if model:
             body["model"] = model
     return FIM_PATHS[fmt], body
+
+
+REWRITE_PATHS: Final = {
+    FimFormat.OPENAI: "/completions",
+    FimFormat.OLLAMA: "/api/generate",
+    FimFormat.LLAMA_CPP: "/completion",
+}
+
+
+def build_rewrite_request(
+    fmt: FimFormat, model: str, prompt: str, stop: Sequence[str], *, max_tokens: int
+) -> tuple[str, dict[str, Any]]:
+    """(path, JSON body) asking `model` to continue the bare `prompt` until one of `stop`, streamed."""
+    if fmt is FimFormat.OPENAI:
+        body: dict[str, Any] = {
+            "model": model,
+            "prompt": prompt,
+            "max_tokens": max_tokens,
+            "temperature": 0,
+            "stream": True,
+            "stream_options": {"include_usage": True},
+        }
+        if stop:
+            body["stop"] = list(stop)
+    elif fmt is FimFormat.OLLAMA:
+        options: dict[str, Any] = {"num_predict": max_tokens, "temperature": 0}
+        if stop:
+            options["stop"] = list(stop)
+        body = {"model": model, "prompt": prompt, "raw": True, "stream": True, "keep_alive": OLLAMA_KEEP_ALIVE,
+                "options": options}
+    elif fmt is FimFormat.LLAMA_CPP:
+        body = {"prompt": prompt, "n_predict": max_tokens, "temperature": 0, "stream": True, "cache_prompt": True}
+        if stop:
+            body["stop"] = list(stop)
+        if model:
+            body["model"] = model
+    else:
+        raise ValueError(f"{fmt.value} takes no bare prompt")
+    return REWRITE_PATHS[fmt], body
 
 
 class FimDecoder(Protocol):
@@ -158,12 +220,22 @@ class _SseFimDecoder:
         if self.fmt is FimFormat.LLAMA_CPP:
             if payload.get("stop") is True:
                 self._done = True
-                self.usage = FimUsage(_int(payload.get("tokens_evaluated")), _int(payload.get("tokens_predicted")))
+                timings = payload.get("timings")
+                cached = payload.get("tokens_cached", timings.get("cache_n") if isinstance(timings, dict) else 0)
+                self.usage = FimUsage(
+                    _int(payload.get("tokens_evaluated")), _int(payload.get("tokens_predicted")), _int(cached)
+                )
             content = payload.get("content")
             return [content] if isinstance(content, str) and content else []
         usage = payload.get("usage")
         if isinstance(usage, dict):
-            self.usage = FimUsage(_int(usage.get("prompt_tokens")), _int(usage.get("completion_tokens")))
+            details = usage.get("prompt_tokens_details")
+            cached = usage.get("prompt_cache_hit_tokens")  # DeepSeek
+            if cached is None and isinstance(details, dict):
+                cached = details.get("cached_tokens")  # OpenAI
+            self.usage = FimUsage(
+                _int(usage.get("prompt_tokens")), _int(usage.get("completion_tokens")), _int(cached)
+            )
         texts: list[str] = []
         for choice in payload.get("choices") or ():
             if not isinstance(choice, dict) or choice.get("index", 0) != 0:

@@ -31,7 +31,7 @@ def tab_pass_record(usage: TabUsage) -> PassRecord:
         status=_STATUS[usage.outcome],
         started_at=usage.started_at,
         duration_ms=usage.duration_ms,
-        usage=Usage(input=usage.input_tokens, output=usage.output_tokens),
+        usage=Usage(input=usage.input_tokens, output=usage.output_tokens, cache_read=usage.cache_read_tokens),
         provider=TAB_PROVIDER_PREFIX + usage.backend,
         stop_reason=usage.outcome,
         error=usage.error,

@@ -5,7 +5,7 @@ is cursord's; without one, none is (and through the proxy they go to Cursor as b
 
 | RPC | answer |
 |---|---|
-| `AiService/StreamCpp` | the FIM backend's completion at the cursor, as Cursor's frames (`cursord.tab.frames`) |
+| `AiService/StreamCpp` | the model's answer as Cursor's frames (`cursord.tab.frames`): see below |
 | `AiService/CppConfig` | the recorded shape of Cursor's answer, with FileSync off (the editor sends whole files) |
 | `CppService/AvailableModels` | the configured FIM model |
 | `AiService/CppEditHistoryStatus` | off: the editor need not upload its edit history |
@@ -13,27 +13,38 @@ is cursord's; without one, none is (and through the proxy they go to Cursor as b
 | `AiService/RefreshTabContext` | no extra code results |
 | `CppService/RecordCppFate` | counted (accepted, rejected, ...), nothing sent anywhere |
 | `AiService/GetCppEditClassification` | no opinion (no scored edits, no noop) |
-| `AiService/StreamNextCursorPrediction` | one `is_not_in_range` frame: no cursor jump |
-| `AiService/IsCursorPredictionEnabled`, `FileSyncService/FSIsEnabledForUser` | disabled |
+| `AiService/StreamNextCursorPrediction` | next-edit mode: `file_name`, `line_number` (below); else not in range |
+| `AiService/IsCursorPredictionEnabled` | enabled in next-edit mode |
+| `FileSyncService/FSIsEnabledForUser` | disabled |
 | `FileSyncService/FSConfig` | no hash checks |
 
-One StreamCpp call: decode the request, build the window (`cursord.tab.window`), answer the stream's head,
-then run the backend in a nursery that also watches for the editor going away. The editor aborts a
-request the moment the user types on (each keystroke supersedes the last); the disconnect cancels the
-nursery and with it the upstream HTTP call, so the FIM server stops generating. A newer request for the
-same file supersedes an older one still running here even if the abort never arrives (a proxy may keep an
-HTTP/1.1 connection open): the older one's scope is cancelled and its stream ends `canceled`. A completion
-that has all its lines stops the backend too.
+The answer depends on `mode`: a FIM model's completion at the cursor (`cursord.tab.window`), or a next-edit
+model's rewrite of a window, whose change nearest the cursor is the edit and whose next change the cursor
+jump (`cursord.tab.next_edit`). StreamNextCursorPrediction asks the next-edit model too and answers the
+nearest change the cursor is not on (a one-based `line_number`), or `is_not_in_range` when there is none.
+
+One StreamCpp call: decode the request, build the window, answer the stream's head, then run the backend in a
+nursery that also watches for the editor going away. The editor aborts a request the moment the user types on
+(each keystroke supersedes the last); the disconnect cancels the nursery and with it the upstream HTTP call,
+so the FIM server stops generating. A newer request for the same file supersedes an older one still running
+here even if the abort never arrives (a proxy may keep an HTTP/1.1 connection open): the older one's scope is
+cancelled and its stream ends `canceled`. A completion that has all its lines stops the backend too.
 
 Every frame a backend read yields goes out in one `send` (HTTP/1.1 costs one write per send).
+
+A reload hands the service a new backend, or none (`reconfigure`): each request holds the backend it started
+with (`_using`), and a replaced one is closed once the last of them has ended. `TabOwnedPaths` tells the
+proxy, request by request, whether Tab's paths are cursord's (a backend is configured) or Cursor's.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Container, Mapping
+from functools import partial
 from typing import Any, Final
 
 import attrs
@@ -41,6 +52,7 @@ import trio
 from google.protobuf.message import Message
 
 from cursord.agent.errors import provider_failure
+from cursord.config import TabSpec
 from cursord.connect import (
     Code,
     Codec,
@@ -67,14 +79,24 @@ from cursord.server import (
     send_response,
     watch_disconnect,
 )
-from cursord.tab.backend import FimBackend
+from cursord.tab.backend import FimBackend, TextSink
 from cursord.tab.fim_formats import FimUsage
-from cursord.tab.frames import SuggestionFrames
-from cursord.tab.window import FimPrompt, TabRequestError, fim_prompt
+from cursord.tab.frames import RewriteFrames, Suggestion, SuggestionFrames
+from cursord.tab.next_edit import edit_window, next_cursor, next_edit_prompt, parse_rewrite
+from cursord.tab.window import TabRequestError, fim_prompt
 
 log = logging.getLogger(__name__)
 
-__all__ = ["TAB_STREAM_PATHS", "TAB_UNARY_PATHS", "TabCounters", "TabService", "TabUsage", "tab_parts"]
+__all__ = [
+    "NOT_CONFIGURED",
+    "TAB_STREAM_PATHS",
+    "TAB_UNARY_PATHS",
+    "TabCounters",
+    "TabOwnedPaths",
+    "TabService",
+    "TabUsage",
+    "tab_parts",
+]
 
 STREAM_CPP_PATH: Final = "/aiserver.v1.AiService/StreamCpp"
 NEXT_CURSOR_PATH: Final = "/aiserver.v1.AiService/StreamNextCursorPrediction"
@@ -104,6 +126,7 @@ TAB_UNARY_PATHS: Final[Mapping[str, type[Message]]] = {
     FS_CONFIG_PATH: aiserver.FSConfigRequest,
 }
 TAB_STREAM_PATHS: Final = frozenset({STREAM_CPP_PATH, NEXT_CURSOR_PATH})
+TAB_PATHS: Final = frozenset({*TAB_UNARY_PATHS, *TAB_STREAM_PATHS})
 
 _H = aiserver.CppConfigResponse.Heuristic
 
@@ -174,6 +197,7 @@ class TabUsage:
     #: how it ended: "completed", "superseded" (the editor moved on), "failed"
     outcome: str
     error: str | None = None
+    cache_read_tokens: int = 0
 
 
 @attrs.define
@@ -183,6 +207,11 @@ class TabCounters:
     superseded: int = 0
     failed: int = 0
     refused: int = 0
+    #: StreamNextCursorPrediction calls answered by a next-edit model
+    predictions: int = 0
+    #: milliseconds until the first text of the last completed request (its whole time when none came)
+    last_latency_ms: int | None = None
+    last_error: str | None = None
     #: RecordCppFate: fate name -> count
     fates: dict[str, int] = attrs.field(factory=dict)
 
@@ -197,22 +226,104 @@ def _file_key(request: aiserver.StreamCppRequest) -> str:
     return f"{request.workspace_id}\x00{request.current_file.relative_workspace_path}"
 
 
+#: the answer to every Tab RPC while no Tab backend is configured (the editor's listener; through the proxy
+#: they go to Cursor then, `TabOwnedPaths`)
+NOT_CONFIGURED: Final = "Tab is not configured in cursord ([tab] in the config file, or --tab)"
+
+
 @attrs.define
 class TabService:
-    backend: FimBackend
+    """The Tab RPCs, on whichever backend is configured now (None: none is; `reconfigure` swaps it)."""
+
+    backend: FimBackend | None
     limits: Limits = attrs.field(factory=Limits)
     #: told of each request's usage as it ends (the ledger's Tab rows)
     on_usage: Callable[[TabUsage], None] | None = None
     counters: TabCounters = attrs.field(factory=TabCounters)
     _running: dict[str, _Running] = attrs.field(factory=dict)
+    #: backend -> the requests using it now; a replaced backend is closed when its last one ends
+    _users: dict[FimBackend, int] = attrs.field(factory=dict)
+    _retired: list[FimBackend] = attrs.field(factory=list)
+
+    # --- the configuration ----------------------------------------------------------------------------
+
+    def _configured(self) -> FimBackend:
+        if self.backend is None:
+            raise ConnectError(Code.UNIMPLEMENTED, NOT_CONFIGURED)
+        return self.backend
+
+    def reconfigure(self, spec: TabSpec | None, environ: Mapping[str, str]) -> bool:
+        """Serve `spec` from now on (a reload); False when nothing changed. Requests under way finish on the
+        backend they started with, which is closed once they have (`close_retired`)."""
+        old = self.backend
+        key = environ.get(spec.api_key_env) if spec is not None and spec.api_key_env else None
+        if old is not None and spec == old.spec and key == old.api_key:
+            return False
+        if old is None and spec is None:
+            return False
+        fresh = FimBackend.from_spec(spec, environ) if spec is not None else None
+        if fresh is not None:
+            fresh.open()
+        self.backend = fresh
+        if old is not None:
+            self._retired.append(old)
+        if spec is None:
+            log.info("Tab: no backend any more; Tab's RPCs go to Cursor through the proxy")
+        else:
+            log.info("Tab: %s at %s (model %s, mode %s)", spec.backend.value, spec.base_url,
+                     spec.model or "the server's", spec.mode.value)
+        return True
+
+    async def close_retired(self) -> None:
+        """Close the replaced backends no request uses any more."""
+        for backend in [b for b in self._retired if not self._users.get(b)]:
+            self._retired.remove(backend)
+            with trio.CancelScope(shield=True):
+                await backend.aclose()
+
+    async def aclose(self) -> None:
+        if self.backend is not None:
+            self._retired.append(self.backend)
+            self.backend = None
+        self._users.clear()
+        await self.close_retired()
+
+    @contextlib.asynccontextmanager
+    async def _using(self, backend: FimBackend) -> AsyncIterator[FimBackend]:
+        self._users[backend] = self._users.get(backend, 0) + 1
+        try:
+            yield backend
+        finally:
+            self._users[backend] -= 1
+            if not self._users[backend]:
+                del self._users[backend]
+                if backend in self._retired:
+                    await self.close_retired()
+
+    def status(self) -> dict[str, Any]:
+        """Tab as `cursord status` and the dashboard show it."""
+        backend = self.backend
+        counters = self.counters
+        shown: dict[str, Any] = {"configured": backend is not None}
+        if backend is not None:
+            spec = backend.spec
+            shown |= {"backend": spec.backend.value, "base_url": spec.base_url, "model": spec.model,
+                      "mode": spec.mode.value}
+        return shown | {
+            "requests": counters.requests, "completed": counters.completed, "superseded": counters.superseded,
+            "failed": counters.failed, "refused": counters.refused, "predictions": counters.predictions,
+            "last_latency_ms": counters.last_latency_ms, "last_error": counters.last_error,
+            "fates": dict(counters.fates),
+        }
 
     # --- the unary side RPCs ----------------------------------------------------------------------------
 
     async def config(self, request: aiserver.CppConfigRequest) -> aiserver.CppConfigResponse:
-        return cpp_config(self.backend.spec.cpp_url)
+        return cpp_config(self._configured().spec.cpp_url)
 
     async def models(self, request: aiserver.AvailableCppModelsRequest) -> aiserver.AvailableCppModelsResponse:
-        model = self.backend.spec.model or self.backend.spec.backend.value
+        spec = self._configured().spec
+        model = spec.model or spec.backend.value
         return aiserver.AvailableCppModelsResponse(models=[model], default_model=model)
 
     async def edit_history_status(
@@ -244,7 +355,7 @@ class TabService:
     async def prediction_enabled(
         self, request: aiserver.IsCursorPredictionEnabledRequest
     ) -> aiserver.IsCursorPredictionEnabledResponse:
-        return aiserver.IsCursorPredictionEnabledResponse(enabled=False)
+        return aiserver.IsCursorPredictionEnabledResponse(enabled=self._configured().spec.mode.next_edit)
 
     async def filesync_enabled(
         self, request: aiserver.FSIsEnabledForUserRequest
@@ -255,6 +366,17 @@ class TabService:
         return aiserver.FSConfigResponse(check_filesync_hash_percent=0.0)
 
     def calls(self) -> dict[str, Callable[[Any], Awaitable[Message]]]:
+        """Every unary RPC, each answering `unimplemented` while no backend is configured."""
+        return {path: self._when_configured(call) for path, call in self._unary_calls().items()}
+
+    def _when_configured(self, call: Callable[[Any], Awaitable[Message]]) -> Callable[[Any], Awaitable[Message]]:
+        async def answer(request: Any) -> Message:
+            self._configured()
+            return await call(request)
+
+        return answer
+
+    def _unary_calls(self) -> dict[str, Callable[[Any], Awaitable[Message]]]:
         return {
             CPP_CONFIG_PATH: self.config,
             CPP_MODELS_PATH: self.models,
@@ -298,23 +420,72 @@ class TabService:
         read = await self._read_request(scope, receive, send, aiserver.StreamNextCursorPredictionRequest)
         if read is None:
             return
-        encoder, _ = read
+        encoder, request = read
+        backend = self.backend
+        if backend is None:
+            await _send_error(send, ConnectError(Code.UNIMPLEMENTED, NOT_CONFIGURED), scope)
+            return
+        Prediction = aiserver.StreamNextCursorPredictionResponse
+        frames = [Prediction(is_not_in_range=True)]
+        if backend.spec.mode.next_edit:
+            self.counters.predictions += 1
+            try:
+                window = edit_window(
+                    request, lines_above=backend.spec.lines_above, lines_below=backend.spec.lines_below
+                )
+            except TabRequestError as exc:
+                self.counters.refused += 1
+                await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
+                return
+            prompt = next_edit_prompt(backend.spec.mode, window)
+            output: list[str] = []
+
+            async def collect(text: str) -> None:
+                output.append(text)
+
+            began, started_at = trio.current_time(), time.time()
+            async with self._using(backend):
+                ran = await _watched(partial(backend.rewrite, prompt, collect), receive, trio.CancelScope())
+            outcome = self._outcome(ran, stream_cpp=False)
+            self._record(backend, uuid.uuid4().hex, started_at, began, None, ran, outcome)
+            if ran.gone:
+                return
+            if ran.failure is not None:
+                await _send_error(send, ran.failure, scope)
+                return
+            rewrite = parse_rewrite(backend.spec.mode, window, prompt, "".join(output))
+            jump = next_cursor(window, rewrite) if rewrite is not None else None
+            if jump is not None:
+                frames = [Prediction(file_name=jump.path), Prediction(line_number=jump.line)]
         start = encoder.start()
         await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
-        frame = aiserver.StreamNextCursorPredictionResponse(is_not_in_range=True)
-        body = encoder.message(encode_message(encoder.codec, frame)) + encoder.end()
+        body = encoder.messages(encode_message(encoder.codec, f) for f in frames) + encoder.end()
         await send({"type": "http.response.body", "body": body, "more_body": False})
+
+    def _suggestion(
+        self, backend: FimBackend, request: aiserver.StreamCppRequest
+    ) -> tuple[Suggestion, Callable[[TextSink], Awaitable[FimUsage | None]]]:
+        """What answers `request` in the configured mode, and the backend call that feeds it."""
+        spec, binding_id = backend.spec, uuid.uuid4().hex
+        if spec.mode.next_edit:
+            window = edit_window(request, lines_above=spec.lines_above, lines_below=spec.lines_below)
+            prompt = next_edit_prompt(spec.mode, window)
+            return RewriteFrames(spec.mode, window, prompt, binding_id), partial(backend.rewrite, prompt)
+        fim = fim_prompt(request, lines_above=spec.lines_above, lines_below=spec.lines_below)
+        return SuggestionFrames(fim, binding_id=binding_id), partial(backend.complete, fim)
 
     async def serve_stream_cpp(self, scope: Scope, receive: Receive, send: Send) -> None:
         read = await self._read_request(scope, receive, send, aiserver.StreamCppRequest)
         if read is None:
             return
         encoder, request = read
+        backend = self.backend
+        if backend is None:
+            await _send_error(send, ConnectError(Code.UNIMPLEMENTED, NOT_CONFIGURED), scope)
+            return
         self.counters.requests += 1
         try:
-            prompt = fim_prompt(
-                request, lines_above=self.backend.spec.lines_above, lines_below=self.backend.spec.lines_below
-            )
+            suggestion, call = self._suggestion(backend, request)
         except TabRequestError as exc:
             self.counters.refused += 1
             await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
@@ -327,15 +498,22 @@ class TabService:
             earlier.scope.cancel()
         self._running[key] = running
         try:
-            await self._stream(prompt, encoder, running, receive, send)
+            async with self._using(backend):
+                await self._stream(backend, suggestion, call, encoder, running, receive, send)
         finally:
             if self._running.get(key) is running:
                 del self._running[key]
 
     async def _stream(
-        self, prompt: FimPrompt, encoder: StreamResponseEncoder, running: _Running, receive: Receive, send: Send
+        self,
+        backend: FimBackend,
+        suggestion: Suggestion,
+        call: Callable[[TextSink], Awaitable[FimUsage | None]],
+        encoder: StreamResponseEncoder,
+        running: _Running,
+        receive: Receive,
+        send: Send,
     ) -> None:
-        frames = SuggestionFrames(prompt, binding_id=uuid.uuid4().hex)
         started_at, began = time.time(), trio.current_time()
         first_text: float | None = None
         start = encoder.start()
@@ -345,79 +523,128 @@ class TabService:
         async def out(
             messages: list[aiserver.StreamCppResponse], *, end: bool = False, error: ConnectError | None = None
         ) -> None:
+            nonlocal first_text
+            if first_text is None and any(m.text for m in messages):
+                first_text = trio.current_time()
             body = encoder.messages(encode_message(codec, m) for m in messages) if messages else b""
             if end:
                 body += encoder.end(error)
             await send({"type": "http.response.body", "body": body, "more_body": not end})
 
-        failure: ConnectError | None = None
-        usage: FimUsage | None = None
-        gone = False
-        await out(frames.opening())
-        with running.scope:
-            async with trio.open_nursery() as nursery:
-                disconnect = trio.CancelScope()
+        await out(suggestion.opening())
 
-                async def watch() -> None:
-                    nonlocal gone
-                    with disconnect:
-                        await watch_disconnect(receive, running.scope)
-                        gone = True
+        async def feed() -> FimUsage | None:
+            with trio.CancelScope() as enough:
 
-                nursery.start_soon(watch)
-                try:
-                    with trio.CancelScope() as enough:
+                async def on_text(text: str) -> None:
+                    sent = suggestion.text(text)
+                    if sent:
+                        await out(sent)
+                    if suggestion.full:
+                        enough.cancel()
 
-                        async def on_text(text: str) -> None:
-                            nonlocal first_text
-                            sent = frames.text(text)
-                            if sent:
-                                if first_text is None:
-                                    first_text = trio.current_time()
-                                await out(sent)
-                            if frames.full:
-                                enough.cancel()
+                return await call(on_text)
+            return None  # enough: the suggestion is whole, the backend was stopped
 
-                        usage = await self.backend.complete(prompt, on_text)
-                except ProviderError as error:
-                    log.info("Tab: %s", error)
-                    failure = provider_failure(error)
-                except Exception as exc:  # our bug: logged, answered `internal`, never a reset connection
-                    log.exception("Tab: StreamCpp failed")
-                    failure = ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}")
-                disconnect.cancel()
-        outcome = "completed"
-        if running.scope.cancelled_caught or gone:
-            outcome = "superseded"
-            self.counters.superseded += 1
-            if not gone:  # a newer request replaced this one, but the editor still listens
+        ran = await _watched(feed, receive, running.scope)
+        outcome = self._outcome(ran)
+        closing = suggestion.closing() if outcome == "completed" else []
+        if first_text is None and any(m.text for m in closing):
+            first_text = trio.current_time()
+        # Recorded before the last send: the editor may close the connection as soon as it has the end,
+        # and the cancellation would land in that send.
+        self._record(backend, suggestion.binding_id, started_at, began, first_text, ran, outcome)
+        if outcome == "superseded":
+            if not ran.gone:  # a newer request replaced this one, but the editor still listens
                 with trio.CancelScope(shield=True):
                     await out([], end=True, error=ConnectError(Code.CANCELED, "superseded by a newer Tab request"))
-        elif failure is not None:
-            outcome = "failed"
-            self.counters.failed += 1
-            await out([], end=True, error=failure)
+        elif ran.failure is not None:
+            await out([], end=True, error=ran.failure)
         else:
-            self.counters.completed += 1
-            await out(frames.closing(), end=True)
-        if self.on_usage is not None:
-            spent = usage or FimUsage()
-            spec = self.backend.spec
-            ended = trio.current_time()
-            self.on_usage(
-                TabUsage(
-                    binding_id=frames.binding_id,
-                    model=spec.model,
-                    backend=spec.backend.value,
-                    started_at=started_at,
-                    duration_ms=round((ended - began) * 1000),
-                    first_text_ms=None if first_text is None else round((first_text - began) * 1000),
-                    input_tokens=spent.input_tokens,
-                    output_tokens=spent.output_tokens,
-                    outcome=outcome,
-                    error=failure.message if failure is not None else None,
-                )
+            await out(closing, end=True)
+
+    def _outcome(self, ran: _Ran, *, stream_cpp: bool = True) -> str:
+        """How the request ended; StreamCpp's are counted (a prediction counts in `predictions` only)."""
+        outcome = "superseded" if ran.cancelled or ran.gone else "failed" if ran.failure is not None else "completed"
+        if outcome == "failed" and ran.failure is not None:
+            self.counters.last_error = ran.failure.message
+        if stream_cpp:
+            setattr(self.counters, outcome, getattr(self.counters, outcome) + 1)
+        return outcome
+
+    def _record(
+        self,
+        backend: FimBackend,
+        binding_id: str,
+        started_at: float,
+        began: float,
+        first_text: float | None,
+        ran: _Ran,
+        outcome: str,
+    ) -> None:
+        ended = trio.current_time()
+        duration_ms = round((ended - began) * 1000)
+        first_text_ms = None if first_text is None else round((first_text - began) * 1000)
+        if outcome == "completed":
+            self.counters.last_latency_ms = first_text_ms if first_text_ms is not None else duration_ms
+        if self.on_usage is None:
+            return
+        spent = ran.usage or FimUsage()
+        spec = backend.spec
+        self.on_usage(
+            TabUsage(
+                binding_id=binding_id,
+                model=spec.model,
+                backend=spec.backend.value,
+                started_at=started_at,
+                duration_ms=duration_ms,
+                first_text_ms=first_text_ms,
+                input_tokens=spent.input_tokens,
+                output_tokens=spent.output_tokens,
+                outcome=outcome,
+                error=ran.failure.message if ran.failure is not None else None,
+                cache_read_tokens=spent.cache_read_tokens,
             )
+        )
+
+
+@attrs.define
+class _Ran:
+    """How one backend call under `_watched` went."""
+
+    usage: FimUsage | None = None
+    failure: ConnectError | None = None
+    #: the editor went away (its request was dropped)
+    gone: bool = False
+    #: the call's scope was cancelled (a newer request for the same file superseded it)
+    cancelled: bool = False
+
+
+async def _watched(call: Callable[[], Awaitable[FimUsage | None]], receive: Receive, scope: trio.CancelScope) -> _Ran:
+    """Run `call` in `scope` while watching for the editor going away (which cancels it); provider errors
+    become their Connect errors, our bugs `internal` (logged)."""
+    ran = _Ran()
+    with scope:
+        async with trio.open_nursery() as nursery:
+            disconnect = trio.CancelScope()
+
+            async def watch() -> None:
+                with disconnect:
+                    await watch_disconnect(receive, scope)
+                    ran.gone = True
+
+            nursery.start_soon(watch)
+            try:
+                ran.usage = await call()
+            except ProviderError as error:
+                log.info("Tab: %s", error)
+                ran.failure = provider_failure(error)
+            except Exception as exc:  # our bug: logged, answered `internal`, never a reset connection
+                log.exception("Tab: a request failed")
+                ran.failure = ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}")
+            disconnect.cancel()
+    ran.cancelled = scope.cancelled_caught
+    return ran
 
 
 async def _send_error(send: Send, error: ConnectError, scope: Scope) -> None:
@@ -435,3 +662,15 @@ def tab_parts(service: TabService) -> AppParts:
         unary={path: UnaryMethod(kind, calls[path]) for path, kind in TAB_UNARY_PATHS.items()},
         routes={STREAM_CPP_PATH: service.serve_stream_cpp, NEXT_CURSOR_PATH: service.serve_next_cursor_prediction},
     )
+
+
+@attrs.frozen(eq=False)
+class TabOwnedPaths(Container[str]):
+    """The paths the proxy answers itself: `base`, and Tab's while a Tab backend is configured (the rest go
+    to Cursor), read on every request so that a reload that adds or removes `[tab]` takes effect at once."""
+
+    base: frozenset[str]
+    service: TabService
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.base or (self.service.backend is not None and path in TAB_PATHS)

@@ -6,7 +6,7 @@ asks for), the cursor, and the recent diff history. A FIM model needs only the t
 file, so the prompt is a window: `lines_above` lines above the cursor line and `lines_below` below it. The
 work per request is bounded by the window too: the window's lines are found by scanning from the cursor's
 line start, never by splitting or copying the whole file (what grows with the file is finding the cursor's
-line, one `str.find` per line above it, and decoding the request itself).
+line, a bisection over `str.count`, and decoding the request itself).
 
 Positions. `CurrentFileInfo.cursor_position` is zero-based (`line`, `column`); the column counts UTF-16
 code units, as the editor's JavaScript does, so a line holding characters outside the BMP is converted.
@@ -23,7 +23,20 @@ import attrs
 
 from cursord.proto import aiserver_v1_pb2 as aiserver
 
-__all__ = ["LINES_ABOVE", "LINES_BELOW", "MAX_DIFFS", "FimPrompt", "TabRequestError", "fim_prompt"]
+__all__ = [
+    "FIM_ALIGN",
+    "LINES_ABOVE",
+    "LINES_BELOW",
+    "MAX_DIFFS",
+    "CursorPlace",
+    "FimPrompt",
+    "TabRequest",
+    "TabRequestError",
+    "fim_prompt",
+    "locate_cursor",
+    "recent_diffs",
+    "window_bounds",
+]
 
 #: lines of context above the cursor line sent to the model.
 LINES_ABOVE: Final = 60
@@ -76,14 +89,23 @@ def _line_start(text: str, offset: int) -> int:
 
 
 def _nth_line_start(text: str, line: int) -> int:
-    """Offset of zero-based `line` in `text`; raises if `text` has fewer lines."""
-    offset = 0
-    for _ in range(line):
-        found = text.find("\n", offset)
-        if found < 0:
-            raise TabRequestError(f"the cursor is on line {line + 1} but the file has fewer lines")
-        offset = found + 1
-    return offset
+    """Offset of zero-based `line` in `text`; raises if `text` has fewer lines.
+
+    A bisection on `str.count` (C, no copy): about twice the text is scanned, 7x faster than one `str.find`
+    per line above the cursor (30 us instead of 210 us at line 1,000 of a 2,000-line file)."""
+    if line == 0:
+        return 0
+    low, high, before = 0, len(text), 0  # `before` line breaks in text[:low], fewer than `line`
+    while low < high:
+        middle = (low + high) // 2
+        counted = before + text.count("\n", low, middle + 1)
+        if counted >= line:
+            high = middle
+        else:
+            low, before = middle + 1, counted
+    if low >= len(text):
+        raise TabRequestError(f"the cursor is on line {line + 1} but the file has fewer lines")
+    return low + 1  # just past the line-th line break
 
 
 def _back_lines(text: str, offset: int, count: int) -> int:
@@ -105,22 +127,35 @@ def _forward_lines(text: str, offset: int, count: int) -> int:
     return len(text) if end < 0 else end
 
 
-def _recent_diffs(request: aiserver.StreamCppRequest, keep: int) -> tuple[str, ...]:
+def recent_diffs(request: TabRequest, keep: int) -> tuple[str, ...]:
     diffs = [d for d in request.diff_history if d.strip() and len(d) <= MAX_DIFF_CHARS]
     return tuple(diffs[-keep:]) if keep else ()
 
 
-def fim_prompt(
-    request: aiserver.StreamCppRequest,
-    *,
-    lines_above: int = LINES_ABOVE,
-    lines_below: int = LINES_BELOW,
-    max_diffs: int = MAX_DIFFS,
-) -> FimPrompt:
-    """The prompt for `request`; raises `TabRequestError` when the request has no usable file or cursor."""
+TabRequest = aiserver.StreamCppRequest | aiserver.StreamNextCursorPredictionRequest
+
+
+@attrs.frozen
+class CursorPlace:
+    """Where the cursor is in a request's `contents` (the editor's slice of the file)."""
+
+    text: str
+    #: offset of the cursor line's first character, and of the cursor
+    line_start: int
+    cursor: int
+    #: the cursor line without its line break
+    line_text: str
+    #: zero-based file line of the cursor
+    file_line: int
+    crlf: bool
+
+
+def locate_cursor(request: TabRequest) -> CursorPlace:
+    """The cursor of `request` in its contents; raises `TabRequestError` when the request has no usable file
+    or cursor. `StreamNextCursorPredictionRequest` carries the same file fields as `StreamCppRequest`."""
     current = request.current_file
     if not request.HasField("current_file"):
-        raise TabRequestError("StreamCppRequest has no current_file")
+        raise TabRequestError(f"{type(request).__name__} has no current_file")
     if current.rely_on_filesync and not current.contents:
         raise TabRequestError(
             "the editor sent no file contents (rely_on_filesync): FileSync is off in cursord's CppConfig; "
@@ -141,19 +176,47 @@ def fim_prompt(
     crlf = cursor_line.endswith("\r") or (end < 0 and text[max(0, start - 2) : start] == "\r\n")
     cursor_line = cursor_line.removesuffix("\r")
     cursor = start + _utf16_to_index(cursor_line, position.column)
-    window_start = _back_lines(text, start, lines_above)
-    window_end = _forward_lines(text, start, lines_below)
+    return CursorPlace(text, start, cursor, cursor_line, position.line, crlf)
+
+
+def window_bounds(place: CursorPlace, lines_above: int, lines_below: int, align: int = 1) -> tuple[int, int]:
+    """Offsets of the window's start (a line start) and end (the end of its last line, before the break).
+
+    With `align` > 1 the window starts on a file line that is a multiple of `align`, up to `align - 1`
+    lines further up than `lines_above`: while the cursor moves within those lines, every request's
+    prompt starts with the same text, which is what a server's prompt cache reuses (llama.cpp's
+    `cache_prompt`, DeepSeek's prefix cache, Ollama's loaded context)."""
+    back = lines_above + (place.file_line - lines_above) % align if align > 1 else lines_above
+    return _back_lines(place.text, place.line_start, back), _forward_lines(place.text, place.line_start, lines_below)
+
+
+#: FIM windows start on a multiple of this many file lines (`window_bounds`)
+FIM_ALIGN: Final = 16
+
+
+def fim_prompt(
+    request: aiserver.StreamCppRequest,
+    *,
+    lines_above: int = LINES_ABOVE,
+    lines_below: int = LINES_BELOW,
+    max_diffs: int = MAX_DIFFS,
+    align: int = FIM_ALIGN,
+) -> FimPrompt:
+    """The prompt for `request`; raises `TabRequestError` when the request has no usable file or cursor."""
+    place = locate_cursor(request)
+    text, start, cursor = place.text, place.line_start, place.cursor
+    window_start, window_end = window_bounds(place, lines_above, lines_below, align)
     prefix, suffix = text[window_start:cursor], text[cursor:window_end].removesuffix("\r")
-    if crlf:
+    if place.crlf:
         prefix, suffix = prefix.replace("\r\n", "\n"), suffix.replace("\r\n", "\n")
     return FimPrompt(
-        path=current.relative_workspace_path,
-        language=current.language_id,
+        path=request.current_file.relative_workspace_path,
+        language=request.current_file.language_id,
         prefix=prefix,
         suffix=suffix,
-        line_number=position.line + 1,
+        line_number=place.file_line + 1,
         line_before=text[start:cursor],
-        line_after=cursor_line[cursor - start :],
-        recent_diffs=_recent_diffs(request, max_diffs),
-        eol="\r\n" if crlf else "\n",
+        line_after=place.line_text[cursor - start :],
+        recent_diffs=recent_diffs(request, max_diffs),
+        eol="\r\n" if place.crlf else "\n",
     )

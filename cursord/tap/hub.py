@@ -200,6 +200,8 @@ class TapHub:
     closed: bool = False
     #: the server's counters (`ServerCounters.as_dict`), for the snapshot
     counters: Callable[[], Mapping[str, int]] | None = None
+    #: Tab's backend and figures (`TabService.status`), for the snapshot
+    tab: Callable[[], Mapping[str, Any]] | None = None
     #: conversation id -> its title (the editor's name for it), when known
     titles: Callable[[str], str | None] = lambda conversation_id: None
     _tracks: dict[ActiveStream, StreamTrack] = attrs.field(factory=dict)
@@ -334,6 +336,7 @@ class TapHub:
             "filter": tap_filter.as_dict(),
             "streams": rows,
             "counters": dict(self.counters()) if self.counters is not None else {},
+            "tab": dict(self.tab()) if self.tab is not None else None,
         }
 
     def subscribe(self, tap_filter: TapFilter) -> tuple[TapClient, Event]:

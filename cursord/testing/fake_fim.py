@@ -16,8 +16,12 @@ Each checks what its server checks and streams in its documented format, refusal
   `{"model", "created_at", "response", "done": false}`, the last `done: true` with `prompt_eval_count` and
   `eval_count`.
 - llama.cpp server (tools/server/README.md, `POST /infill`): keyless; SSE `data: {"content", "stop":
-  false}`, the last `stop: true` with `tokens_evaluated` and `tokens_predicted`; a body without
-  `input_prefix` is 400 `{"error": {"code": 400, "message", "type": "invalid_request_error"}}`.
+  false}`, the last `stop: true` with `tokens_evaluated`, `tokens_predicted` and `tokens_cached`; a body
+  without `input_prefix` is 400 `{"error": {"code": 400, "message", "type": "invalid_request_error"}}`.
+
+`rewrite_server` is the same servers taking a next-edit model's bare prompt: `/v1/completions` with a
+`prompt` and no `suffix`, Ollama's `/api/generate`, llama.cpp's `POST /completion` (a body without
+`prompt` is 400 there as `/infill` refuses one without `input_prefix`).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from typing import Any
 from cursord.tab import FimFormat
 from cursord.testing.fake_providers import RecordedRequest, Reply, Send, Stall
 
-__all__ = ["FIM_KEY", "fim_server"]
+__all__ = ["FIM_KEY", "fim_server", "rewrite_server"]
 
 FIM_KEY = "sk-fim-test-0123456789"
 
@@ -49,9 +53,14 @@ def _openai_error(status: int, message: str, code: str) -> Reply:
     return Reply.json(status, {"error": {"message": message, "type": "invalid_request_error", "code": code}})
 
 
-def _check(fmt: FimFormat, request: RecordedRequest, key: str | None, models: Sequence[str]) -> Reply | None:
+_REWRITE_PATHS = {**_PATHS, FimFormat.LLAMA_CPP: "/completion"}
+
+
+def _check(
+    fmt: FimFormat, request: RecordedRequest, key: str | None, models: Sequence[str], *, rewrite: bool = False
+) -> Reply | None:
     body = request.json if isinstance(request.json, dict) else None
-    if request.method != "POST" or request.path != _PATHS[fmt]:
+    if request.method != "POST" or request.path != (_REWRITE_PATHS if rewrite else _PATHS)[fmt]:
         return Reply.json(404, {"error": {"message": f"no route {request.method} {request.path}"}})
     if key is not None and request.headers.get("authorization") != f"Bearer {key}":
         if fmt is FimFormat.CODESTRAL:
@@ -60,13 +69,14 @@ def _check(fmt: FimFormat, request: RecordedRequest, key: str | None, models: Se
     if body is None:
         return Reply.json(400, {"error": {"message": "body is not JSON", "type": "invalid_request_error"}})
     if fmt is FimFormat.LLAMA_CPP:
-        if not isinstance(body.get("input_prefix"), str):
-            return Reply.json(400, {"error": {"code": 400, "message": "\"input_prefix\" is required",
+        required = "prompt" if rewrite else "input_prefix"
+        if not isinstance(body.get(required), str):
+            return Reply.json(400, {"error": {"code": 400, "message": f"\"{required}\" is required",
                                               "type": "invalid_request_error"}})
         return None
     if fmt is FimFormat.OLLAMA and body.get("model") not in models:
         return Reply.json(404, {"error": f"model \"{body.get('model')}\" not found, try pulling it first"})
-    if not isinstance(body.get("prompt"), str) or not isinstance(body.get("suffix"), str):
+    if not isinstance(body.get("prompt"), str) or not (rewrite or isinstance(body.get("suffix"), str)):
         return _openai_error(400, "prompt and suffix are required", "invalid_value")
     if fmt is not FimFormat.OLLAMA and body.get("model") not in models:
         return _openai_error(404, f"The model `{body.get('model')}` does not exist", "model_not_found")
@@ -97,7 +107,7 @@ def _events(fmt: FimFormat, chunks: Sequence[str], usage: tuple[int, int], inclu
         return [*lines, json.dumps(last).encode() + b"\n"]
     events = [_sse({"content": c, "stop": False}) for c in chunks]
     events.append(_sse({"content": "", "stop": True, "tokens_evaluated": prompt_tokens,
-                        "tokens_predicted": completion_tokens}))
+                        "tokens_predicted": completion_tokens, "tokens_cached": prompt_tokens // 2}))
     return events
 
 
@@ -110,6 +120,7 @@ def fim_server(
     gap: float = 0.0,
     stall: bool = False,
     usage: tuple[int, int] = (120, 8),
+    rewrite: bool = False,
 ) -> Any:
     """An answer for `open_fake_server`: every valid request gets `chunks` streamed `gap` seconds apart in
     `fmt`'s format (then, with `stall`, nothing more: the stream stays open)."""
@@ -117,7 +128,7 @@ def fim_server(
         key = None
 
     def answer(request: RecordedRequest) -> Reply:
-        refusal = _check(fmt, request, key, models)
+        refusal = _check(fmt, request, key, models, rewrite=rewrite)
         if refusal is not None:
             return refusal
         body = request.json
@@ -130,3 +141,8 @@ def fim_server(
         return Reply(200, (("content-type", content_type),), (*steps, Stall()) if stall else steps)
 
     return answer
+
+
+def rewrite_server(fmt: FimFormat, chunks: Sequence[str], **options: Any) -> Any:
+    """`fim_server` on the bare-prompt routes a next-edit model is asked on."""
+    return fim_server(fmt, chunks, rewrite=True, **options)

@@ -58,7 +58,8 @@ async def overview_view(
     hub: TapHub, store: Store, activity: EditorActivity, config: ServeConfig, environ: Mapping[str, str]
 ) -> dict[str, Any]:
     """Is Cursor using cursord right now: the editor's latest request, runs served here and relayed, tunnels,
-    the providers (key set, today's passes and failures), today's spend, and the recent turns."""
+    the providers (key set, today's passes and failures), Tab (its backend, mode and figures since the
+    start, as `cursord status` shows them), today's spend, and the recent turns."""
     now = time.time()
     snapshot = hub.snapshot(TapFilter())
     active = [row for row in snapshot["streams"] if not row["ended"]]
@@ -82,6 +83,7 @@ async def overview_view(
         "today": _usage_row(today[0], "day") if today else None,
         "providers": providers,
         "models": [entry for spec in config.providers for entry in spec.models],
+        "tab": snapshot.get("tab"),
     }
 
 

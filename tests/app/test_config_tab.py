@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cursord.config import TabBackend, config_from_args, config_warnings, dump_toml, load_config_file, redacted
+from cursord.config import TabBackend, TabMode, config_from_args, config_warnings, dump_toml, load_config_file, redacted
 from tests.app.test_config import args, error_of, write
 
 ENV = {"HOME": "/home/u"}
@@ -33,10 +33,22 @@ def test_a_backend_preset_and_its_overrides() -> None:
         ("openai,model=m,api_key_env=sk-abcdefghijklmnopqrstuvwxyz012345", "looks like an API key"),
         ("openai,model=m,temperature=1", "temperature"),
         ("ollama,model=m,cpp_url=ftp://x", "cpp_url: 'ftp://x' is not an http(s) URL"),
+        ("ollama,model=m,mode=nes", "unknown Tab mode 'nes' (expected one of fim, sweep, zeta)"),
+        ("codestral,mode=sweep", "mode: mode 'sweep' needs a server that runs the next-edit model on a bare prompt"),
     ],
 )
 def test_bad_flags_say_what_is_wrong(spec: str, said: str) -> None:
     assert said in error_of(config_from_args, args("--provider", "openai", "--tab", spec), ENV)
+
+
+def test_a_next_edit_mode_has_its_own_window_unless_one_is_given() -> None:
+    config = config_from_args(args("--provider", "openai", "--tab", "llama.cpp,mode=sweep"), ENV)
+    assert config.tab is not None and config.tab.mode is TabMode.SWEEP
+    assert (config.tab.lines_above, config.tab.lines_below) == (10, 10)
+    wider = config_from_args(args("--provider", "openai", "--tab", "ollama,model=zeta,mode=zeta,lines_above=15"), ENV)
+    assert wider.tab is not None and (wider.tab.mode, wider.tab.lines_above, wider.tab.lines_below) == (
+        TabMode.ZETA, 15, 10
+    )
 
 
 def test_the_file_table_round_trips(tmp_path: Path) -> None:
@@ -49,11 +61,12 @@ backend = "llama.cpp"
 base_url = "http://127.0.0.1:8012"
 lines_below = 5
 cpp_url = "https://127.0.0.1:47322/"
+mode = "sweep"
 """)
     config = load_config_file(path, ENV)
     assert config.tab is not None and config.tab.backend is TabBackend.LLAMA_CPP
     assert (config.tab.base_url, config.tab.model, config.tab.lines_below) == ("http://127.0.0.1:8012", "", 5)
-    assert config.tab.cpp_url == "https://127.0.0.1:47322"
+    assert config.tab.cpp_url == "https://127.0.0.1:47322" and config.tab.mode is TabMode.SWEEP
     again = load_config_file(write(tmp_path, dump_toml(redacted(config)), "again.toml"), ENV)
     assert again == config
     openai = load_config_file(write(tmp_path, '[[providers]]\npreset = "openai"\n[tab]\nbackend = "deepseek"\n',

@@ -44,9 +44,22 @@ def test_the_prompt_splits_the_file_at_the_cursor() -> None:
 
 def test_the_window_holds_only_the_lines_around_the_cursor() -> None:
     lines = [f"line {i}" for i in range(1000)]
-    prompt = fim_prompt(cpp_request("\n".join(lines), line=500, column=4), lines_above=2, lines_below=1)
+    prompt = fim_prompt(cpp_request("\n".join(lines), line=500, column=4), lines_above=2, lines_below=1, align=1)
     assert prompt.prefix == "line 498\nline 499\nline"
     assert prompt.suffix == " 500\nline 501"
+
+
+def test_the_window_starts_on_an_aligned_line_so_nearby_requests_share_their_prompt_start() -> None:
+    """While the cursor moves within 16 lines, the prompt's start stays put: what a prompt cache reuses."""
+    text = "\n".join(f"line {i}" for i in range(1000))
+    starts = {fim_prompt(cpp_request(text, line=line, column=0), lines_above=2).prefix.split("\n")[0]
+              for line in range(498, 514)}
+    assert starts == {"line 496"}
+    moved = fim_prompt(cpp_request(text, line=514, column=0), lines_above=2)
+    assert moved.prefix.startswith("line 512\n")
+    longest = max(len(fim_prompt(cpp_request(text, line=line, column=0), lines_above=2).prefix.split("\n"))
+                  for line in range(500, 600))
+    assert longest == 2 + 15 + 1  # never more than `align - 1` extra lines above
 
 
 def test_the_cursor_column_counts_utf16_units() -> None:
@@ -153,6 +166,33 @@ def test_a_stream_cut_before_its_end_is_truncated(fmt: FimFormat) -> None:
         decoder.finish()
 
 
+@pytest.mark.parametrize(
+    ("fmt", "payload", "cached"),
+    [
+        (FimFormat.OPENAI, {"choices": [], "usage": {"prompt_tokens": 900, "completion_tokens": 5,
+                                                   "prompt_tokens_details": {"cached_tokens": 768}}}, 768),
+        # DeepSeek: its automatic prefix cache reports hits and misses beside the totals
+        (FimFormat.OPENAI, {"choices": [], "usage": {"prompt_tokens": 900, "completion_tokens": 5,
+                                                   "prompt_cache_hit_tokens": 832, "prompt_cache_miss_tokens": 68}},
+         832),
+        (FimFormat.LLAMA_CPP, {"content": "", "stop": True, "tokens_evaluated": 900, "tokens_predicted": 5,
+                               "tokens_cached": 896}, 896),
+        (FimFormat.LLAMA_CPP, {"content": "", "stop": True, "tokens_evaluated": 900, "tokens_predicted": 5,
+                               "timings": {"cache_n": 512}}, 512),
+    ],
+)
+def test_cache_reads_are_read_where_the_server_reports_them(fmt: FimFormat, payload: object, cached: int) -> None:
+    decoder = make_fim_decoder(fmt, "p")
+    decoder.feed(b"data: " + json.dumps(payload).encode() + b"\n\ndata: [DONE]\n\n")
+    assert decoder.usage is not None and (decoder.usage.input_tokens, decoder.usage.cache_read_tokens) == (900, cached)
+
+
+def test_the_servers_with_a_prompt_cache_are_asked_to_keep_it() -> None:
+    prompt = fim_prompt(cpp_request())
+    assert build_fim_request(FimFormat.LLAMA_CPP, "", prompt)[1]["cache_prompt"] is True
+    assert build_fim_request(FimFormat.OLLAMA, "m", prompt)[1]["keep_alive"] == "30m"
+
+
 def test_an_error_in_the_stream_is_typed() -> None:
     decoder = make_fim_decoder(FimFormat.OLLAMA, "p")
     with pytest.raises(AuthError):
@@ -175,6 +215,8 @@ def test_a_tab_request_is_its_own_ledger_row() -> None:
     assert (record.status, record.usage.input, record.usage.output, record.first_token_ms) == (
         PassStatus.COMPLETED, 100, 7, 30
     )
+    cached = tab_pass_record(TabUsage("b3", "ds", "deepseek", 1.7e9, 80, 30, 900, 5, "completed", None, 832))
+    assert (cached.usage.input, cached.usage.cache_read) == (900, 832)
     dropped = tab_pass_record(TabUsage("b2", "", "llama.cpp", 1.7e9, 5, None, 0, 0, "superseded"))
     assert (dropped.status, dropped.model) == (PassStatus.CANCELED, "llama.cpp")
 
@@ -185,15 +227,18 @@ _CHARS = st.characters(exclude_categories=["Cs"], exclude_characters="\r\n")
 _LINES = st.lists(st.text(_CHARS, max_size=12), min_size=1, max_size=30)
 
 
-@given(_LINES, st.data(), st.booleans(), st.integers(0, 8), st.integers(0, 8))
+@given(_LINES, st.data(), st.booleans(), st.integers(0, 8), st.integers(0, 8), st.integers(1, 5))
 def test_the_window_is_the_text_around_the_cursor(
-    lines: list[str], data: st.DataObject, crlf: bool, above: int, below: int
+    lines: list[str], data: st.DataObject, crlf: bool, above: int, below: int, align: int
 ) -> None:
     line = data.draw(st.integers(0, len(lines) - 1))
     column = data.draw(st.integers(0, len(lines[line].encode("utf-16-le")) // 2))
     text = ("\r\n" if crlf else "\n").join(lines)
-    prompt = fim_prompt(cpp_request(text, line=line, column=column), lines_above=above, lines_below=below)
-    window = "\n".join(lines[max(0, line - above) : line + below + 1])
+    prompt = fim_prompt(
+        cpp_request(text, line=line, column=column), lines_above=above, lines_below=below, align=align
+    )
+    first = max(0, (line - above) // align * align)
+    window = "\n".join(lines[first : line + below + 1])
     assert prompt.prefix + prompt.suffix == window
     assert prompt.prefix.endswith(prompt.line_before) and prompt.suffix.startswith(prompt.line_after)
     assert prompt.line_before + prompt.line_after == lines[line]
@@ -212,3 +257,15 @@ def test_the_suggestion_does_not_depend_on_how_the_text_was_split(completion: st
     assert [f.HasField("range_to_replace") for f in one].count(True) == [
         f.HasField("range_to_replace") for f in many
     ].count(True)
+
+
+@given(st.text(st.sampled_from("ab\n"), max_size=40), st.integers(0, 45))
+def test_the_cursor_line_is_found_as_splitting_would(text: str, line: int) -> None:
+    from cursord.tab.window import _nth_line_start
+
+    lines = text.split("\n")
+    if line >= len(lines):
+        with pytest.raises(TabRequestError):
+            _nth_line_start(text, line)
+    else:
+        assert _nth_line_start(text, line) == sum(len(x) + 1 for x in lines[:line])

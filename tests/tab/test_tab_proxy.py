@@ -7,7 +7,7 @@ Real sockets (proxy, fake Cursor, fake FIM server), so the real clock; every wai
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -22,7 +22,7 @@ from cursord.proxy.runner import build_proxy
 from cursord.proxy.server import ProxyConfig
 from cursord.proxy.wire import LiveBody
 from cursord.server.assembly import build_core
-from cursord.tab import FIM_FORMATS, TAB_PATHS, FimBackend, TabService, tab_parts
+from cursord.tab import FIM_FORMATS, FimBackend, TabOwnedPaths, TabService, tab_parts
 from cursord.testing.editor import STREAM_HEADERS
 from cursord.testing.fake_fim import FIM_KEY, fim_server
 from cursord.testing.fake_providers import FakeProvider, open_fake_server
@@ -45,15 +45,20 @@ async def _cursor_cpp(request: OriginRequest, body: LiveBody, responder: Respond
 
 
 @asynccontextmanager
-async def tunnel(tmp_path: Path, fake: FakeProvider, *, tab: bool) -> AsyncIterator[tuple[trio.abc.Stream, FakeOrigin]]:
+async def tunnel(
+    tmp_path: Path, fake: FakeProvider, *, tab: bool
+) -> AsyncIterator[tuple[trio.abc.Stream, FakeOrigin, TabService, Callable[[], Awaitable[trio.abc.Stream]]]]:
+    """The proxy as the daemon runs it: Tab's parts always there, its paths cursord's while `service` has a
+    backend (`TabOwnedPaths`); yields a tunnel, the fake Cursor, the service and a way to open another tunnel."""
     spec = build_tab({"backend": TabBackend.OPENAI.value, "base_url": fake.url("/v1"), "model": "fim-model"})
-    parts = (tab_parts(TabService(FimBackend(spec, api_key=FIM_KEY))),) if tab else ()
+    service = TabService(FimBackend(spec, api_key=FIM_KEY) if tab else None)
+    parts = (tab_parts(service),)
     async with (
         open_fake_origin(tmp_path / "origin", {STREAM_CPP: _cursor_cpp}) as origin,
         build_core(Limits(), Echo, parts) as core,
         trio.open_nursery() as nursery,
     ):
-        owned = DEFAULT_OWNED_PATHS | TAB_PATHS if tab else DEFAULT_OWNED_PATHS
+        owned = TabOwnedPaths(DEFAULT_OWNED_PATHS, service)
         config = ProxyConfig(port=0, upstream_overrides={HOST: origin.address}, owned_paths=owned)
         data_dir = tmp_path / "data"
         proxy = build_proxy(
@@ -61,8 +66,11 @@ async def tunnel(tmp_path: Path, fake: FakeProvider, *, tab: bool) -> AsyncItera
         )
         addresses = await nursery.start(proxy.serve)
         trust = client_context(CaPaths.in_data_dir(data_dir).cert)
-        stream = await connect_via_proxy(addresses[0], HOST, 443, ssl_context=trust)
-        yield stream, origin
+
+        async def connect() -> trio.abc.Stream:
+            return await connect_via_proxy(addresses[0], HOST, 443, ssl_context=trust)
+
+        yield await connect(), origin, service, connect
         nursery.cancel_scope.cancel()
 
 
@@ -86,7 +94,7 @@ async def test_with_a_tab_backend_stream_cpp_is_cursords(tmp_path: Path) -> None
     with trio.fail_after(WALL):
         async with (
             open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a + b"])) as fake,
-            tunnel(tmp_path, fake, tab=True) as (stream, origin),
+            tunnel(tmp_path, fake, tab=True) as (stream, origin, _, _),
         ):
             texts = await _texts(stream)
     assert "".join(texts) == "    return a + b"
@@ -97,7 +105,7 @@ async def test_without_one_stream_cpp_goes_to_cursor(tmp_path: Path) -> None:
     with trio.fail_after(WALL):
         async with (
             open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a + b"])) as fake,
-            tunnel(tmp_path, fake, tab=False) as (stream, origin),
+            tunnel(tmp_path, fake, tab=False) as (stream, origin, _, _),
         ):
             texts = await _texts(stream)
     assert texts == ["from Cursor"]
@@ -108,9 +116,26 @@ async def test_a_request_dropped_in_the_tunnel_cuts_the_fim_call(tmp_path: Path)
     with trio.fail_after(WALL):
         async with (
             open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a", " +"], stall=True)) as fake,
-            tunnel(tmp_path, fake, tab=True) as (stream, _),
+            tunnel(tmp_path, fake, tab=True) as (stream, _, _, _),
         ):
             texts = await _texts(stream, stop_after=3)  # model info, range, text
             await stream.aclose()  # the editor's abort closes the HTTP/1.1 connection
             await fake.requests[0].disconnected.wait()
     assert texts[2] == "    return a" and fake.requests[0].client_disconnected
+
+
+async def test_a_reload_moves_tab_between_cursor_and_cursord_for_the_next_request(tmp_path: Path) -> None:
+    with trio.fail_after(WALL):
+        async with (
+            open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a + b"])) as fake,
+            tunnel(tmp_path, fake, tab=False) as (stream, origin, service, connect),
+        ):
+            assert await _texts(stream) == ["from Cursor"]
+            spec = build_tab({"backend": "openai", "base_url": fake.url("/v1"), "model": "fim-model",
+                              "api_key_env": "FIM_KEY"})
+            service.reconfigure(spec, {"FIM_KEY": FIM_KEY})  # what a reload adding [tab] does
+            assert "".join(await _texts(await connect())) == "    return a + b"
+            service.reconfigure(None, {})  # and one removing it
+            await service.close_retired()
+            assert await _texts(await connect()) == ["from Cursor"]
+    assert len(origin.requests) == 2 and len(fake.requests) == 1

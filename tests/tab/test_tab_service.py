@@ -67,10 +67,10 @@ def cpp_request(path: str = "src/add.py", line: int = 1, column: int = 11) -> ai
 
 @asynccontextmanager
 async def tab_daemon(
-    fake: FakeProvider, backend: TabBackend = TabBackend.OPENAI, usage: list[TabUsage] | None = None
+    fake: FakeProvider, backend: TabBackend = TabBackend.OPENAI, usage: list[TabUsage] | None = None, **fields: object
 ) -> AsyncIterator[tuple[RunningDaemon, TabService]]:
     spec = build_tab(
-        {"backend": backend.value, "base_url": fake.url(BASE_PATHS.get(backend, "")), "model": "fim-model"}
+        {"backend": backend.value, "base_url": fake.url(BASE_PATHS.get(backend, "")), "model": "fim-model", **fields}
     )
     fim = FimBackend(spec, api_key=FIM_KEY)
     service = TabService(fim, on_usage=usage.append if usage is not None else None)

@@ -105,6 +105,7 @@ def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], an
             expect(page.locator("#page-overview")).to_be_visible()
             expect(page.locator("#overview-verdict")).to_contain_text("not yet: no request from the editor")
             expect(page.locator("#ov-providers-table tbody tr", has_text="fake")).to_contain_text("set")
+            expect(page.locator("#ov-tab-off")).to_be_visible()  # no [tab]: the editor's Tab goes to Cursor
 
             run_turn()
             page.click("nav a[data-page=streams]")

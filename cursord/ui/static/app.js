@@ -241,6 +241,15 @@ async function loadOverview() {
     fmt.int(p.passes_today), el("span", fmt.int(p.failed_today), { class: p.failed_today ? "check-fail" : "" }),
     fmt.when(p.last_at),
   ]);
+  const tab = view.tab;
+  const tabOn = Boolean(tab && tab.configured);
+  document.getElementById("ov-tab-off").hidden = tabOn;
+  document.getElementById("ov-tab-table").hidden = !tabOn;
+  fillTable("ov-tab-table", tabOn ? [tab] : [], (t) => [
+    el("span", t.backend, { title: t.base_url }), t.model || "–", t.mode, fmt.int(t.requests), fmt.int(t.completed),
+    fmt.int(t.superseded), el("span", fmt.int(t.failed), { class: t.failed ? "check-fail" : "" }),
+    fmt.ms(t.last_latency_ms), t.last_error || "–",
+  ]);
   document.getElementById("recent-turns-empty").hidden = a.recent_turns.length > 0;
   fillTable("recent-turns-table", a.recent_turns, (t) => [
     fmt.when(t.ended_at), el("span", t.title || fmt.short(t.conversation_id), { title: t.conversation_id || "" }),

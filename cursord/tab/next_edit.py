@@ -1,0 +1,295 @@
+"""Next-edit models: a window of lines rewritten by the model, mapped onto the range Cursor's Tab replaces.
+
+A FIM model inserts at the cursor; a next-edit model is shown a window of lines around the cursor and the
+user's recent edits, and writes the window again as it predicts the user will change it: the edit may be
+above or below the cursor, and there may be several. cursord diffs the rewrite against the window
+(`difflib`, line by line): the changed lines nearest the cursor become the suggestion (only those lines
+are replaced, not the window), and the next changed lines, if any, become the cursor-jump prediction
+(`CursorJump`: the editor moves there and asks again).
+
+The prompt formats, as their publishers document them (model cards, the publishers' posts and the
+editors' plug-ins that send them):
+
+- `sweep` (Sweep Next-Edit): each recent edit as `<|file_sep|>PATH.diff` with `original:` and `updated:`
+  blocks, then the window as `<|file_sep|>original/PATH` and as `<|file_sep|>current/PATH` (with
+  `<|cursor|>` at the cursor), then `<|file_sep|>updated/PATH` and the window's lines above the cursor line
+  (prefilled). The model writes the rest of the updated window and stops at `<|file_sep|>` or
+  `<|endoftext|>`.
+- `zeta` (Zed's Zeta): the instruction, `### User Edits:` (each edit as `User edited "PATH":` and a diff
+  block), `### User Excerpt:` with the window between `<|editable_region_start|>` and
+  `<|editable_region_end|>` and `<|user_cursor_is_here|>` at the cursor, then `### Response:`. The model
+  writes the excerpt again, the region between the same markers rewritten.
+
+cursord keeps no copy of the file before the user's last edit, so Sweep's `original/` block is the window as
+it is now (the recent edits are in the `.diff` blocks). The window is `lines_above` and `lines_below` lines
+around the cursor line (10 and 10 by default: Sweep was trained on 21-line windows), found as the FIM
+window is (`cursord.tab.window`), so no work grows with the file.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from cursord.config import TabMode
+from cursord.tab.window import TabRequest, locate_cursor, recent_diffs, window_bounds
+
+__all__ = [
+    "NEXT_EDIT_MAX_TOKENS",
+    "CursorJump",
+    "EditPlan",
+    "EditWindow",
+    "NextEditPrompt",
+    "edit_window",
+    "next_cursor",
+    "next_edit_prompt",
+    "parse_rewrite",
+    "plan_edit",
+]
+
+#: tokens asked for at most: the whole window, rewritten
+NEXT_EDIT_MAX_TOKENS: Final = 1024
+#: a rewrite with this many more lines than its window ran away from the window (no suggestion)
+MAX_EXTRA_LINES: Final = 12
+
+SWEEP_SEP: Final = "<|file_sep|>"
+SWEEP_CURSOR: Final = "<|cursor|>"
+SWEEP_STOPS: Final = (SWEEP_SEP, "<|endoftext|>")
+ZETA_START: Final = "<|editable_region_start|>"
+ZETA_END: Final = "<|editable_region_end|>"
+ZETA_CURSOR: Final = "<|user_cursor_is_here|>"
+ZETA_FILE_START: Final = "<|start_of_file|>"
+ZETA_INSTRUCTION: Final = (
+    "You are a code completion assistant and your task is to analyze user edits and then rewrite an excerpt "
+    "that the user provides, suggesting the appropriate edits within the excerpt, taking into account the "
+    "cursor location."
+)
+
+
+@attrs.frozen
+class EditWindow:
+    """The lines a next-edit model rewrites, and where they are."""
+
+    path: str
+    #: the window's lines, without line breaks
+    lines: tuple[str, ...]
+    #: zero-based file line of `lines[0]`
+    first_line: int
+    #: the cursor: its line in `lines`, and its column (a Python index) in that line
+    row: int
+    column: int
+    recent_diffs: tuple[str, ...] = ()
+    eol: str = "\n"
+    #: the window starts at the top of the file
+    starts_file: bool = False
+
+
+@attrs.frozen
+class NextEditPrompt:
+    text: str
+    #: what the prompt already wrote of the rewrite (the model continues it)
+    prefill: str
+    stop: tuple[str, ...]
+
+
+@attrs.frozen
+class CursorJump:
+    """Where the editor's cursor should go next: a one-based file line and the text it holds now."""
+
+    path: str
+    line: int
+    expected: str
+
+
+@attrs.frozen
+class EditPlan:
+    """Replace file lines `first_line`..`last_line` (one-based, inclusive) with `text`; then maybe jump."""
+
+    first_line: int
+    last_line: int
+    text: str
+    jump: CursorJump | None = None
+
+
+@attrs.frozen
+class _Hunk:
+    """Window lines [start, end) become `new`."""
+
+    start: int
+    end: int
+    new: tuple[str, ...]
+
+    def distance(self, row: int) -> int:
+        if self.start <= row < max(self.end, self.start + 1):
+            return 0
+        return min(abs(row - self.start), abs(row - (self.end - 1)))
+
+
+def edit_window(request: TabRequest, *, lines_above: int, lines_below: int, max_diffs: int = 5) -> EditWindow:
+    """The window of `request` (raises `TabRequestError` as `fim_prompt` does)."""
+    place = locate_cursor(request)
+    start, end = window_bounds(place, lines_above, lines_below)
+    text = place.text[start:end]
+    if place.crlf:
+        text = text.replace("\r\n", "\n")
+    row = place.text.count("\n", start, place.line_start)
+    current = request.current_file
+    return EditWindow(
+        path=current.relative_workspace_path,
+        lines=tuple(text.removesuffix("\r").split("\n")),
+        first_line=place.file_line - row,
+        row=row,
+        column=place.cursor - place.line_start,
+        recent_diffs=recent_diffs(request, max_diffs),
+        eol="\r\n" if place.crlf else "\n",
+        starts_file=start == 0 and current.contents_start_at_line == 0,
+    )
+
+
+def _diff_blocks(diff: str) -> tuple[str, str, str | None]:
+    """A unified diff as Sweep's (original, updated) blocks, and the path its `+++` line names."""
+    original: list[str] = []
+    updated: list[str] = []
+    path = None
+    for line in diff.splitlines():
+        if line.startswith("+++ "):
+            path = line[4:].removeprefix("b/").strip() or None
+        elif line.startswith(("--- ", "@@", "\\")):
+            continue
+        elif line.startswith("-"):
+            original.append(line[1:])
+        elif line.startswith("+"):
+            updated.append(line[1:])
+        else:
+            context = line.removeprefix(" ")
+            original.append(context)
+            updated.append(context)
+    return "\n".join(original), "\n".join(updated), path
+
+
+def _marked(window: EditWindow, marker: str) -> list[str]:
+    lines = list(window.lines)
+    line = lines[window.row]
+    lines[window.row] = line[: window.column] + marker + line[window.column :]
+    return lines
+
+
+def next_edit_prompt(mode: TabMode, window: EditWindow) -> NextEditPrompt:
+    if mode is TabMode.SWEEP:
+        parts: list[str] = []
+        for diff in window.recent_diffs:
+            original, updated, path = _diff_blocks(diff)
+            parts += [f"{SWEEP_SEP}{path or window.path}.diff", "original:", original, "updated:", updated]
+        body = "\n".join(window.lines)
+        prefill = "".join(line + "\n" for line in window.lines[: window.row])
+        parts += [
+            f"{SWEEP_SEP}original/{window.path}", body,
+            f"{SWEEP_SEP}current/{window.path}", "\n".join(_marked(window, SWEEP_CURSOR)),
+            f"{SWEEP_SEP}updated/{window.path}",
+        ]
+        return NextEditPrompt("\n".join(parts) + "\n" + prefill, prefill, SWEEP_STOPS)
+    if mode is TabMode.ZETA:
+        edits = "".join(f'User edited "{window.path}":\n```diff\n{diff.rstrip(chr(10))}\n```\n\n'
+                        for diff in window.recent_diffs)
+        excerpt = [*([ZETA_FILE_START] if window.starts_file else []), ZETA_START, *_marked(window, ZETA_CURSOR),
+                   ZETA_END]
+        text = (f"### Instruction:\n{ZETA_INSTRUCTION}\n\n### User Edits:\n\n{edits}### User Excerpt:\n\n"
+                f"```{window.path}\n" + "\n".join(excerpt) + "\n```\n\n### Response:\n\n")
+        return NextEditPrompt(text, "", ())
+    raise ValueError(f"{mode} is not a next-edit mode")
+
+
+def parse_rewrite(mode: TabMode, window: EditWindow, prompt: NextEditPrompt, output: str) -> tuple[str, ...] | None:
+    """The window's lines as the model rewrote them; None when the output is not a rewrite of the window
+    (Zeta's markers missing, or far more lines than the window holds)."""
+    output = output.replace("\r\n", "\n")
+    if mode is TabMode.ZETA:
+        begin = output.find(ZETA_START)
+        finish = output.find(ZETA_END, begin + 1)
+        if begin < 0 or finish < 0:
+            return None
+        region = output[begin + len(ZETA_START) : finish].removeprefix("\n").removesuffix("\n")
+        rewrite = region.replace(ZETA_CURSOR, "")
+    else:
+        rewrite = prompt.prefill + output
+        for stop in prompt.stop:
+            rewrite = rewrite.split(stop, 1)[0]
+        # The window was followed by one line break in the prompt; blank lines past the window's own are
+        # the model's padding before its stop.
+        rewrite = rewrite.replace(SWEEP_CURSOR, "").removesuffix("\n")
+    lines = rewrite.split("\n")
+    while len(lines) > 1 and lines[-1] == "" and _blank_tail(lines) > _blank_tail(window.lines):
+        lines.pop()
+    if len(lines) > len(window.lines) + MAX_EXTRA_LINES:
+        return None
+    return tuple(lines)
+
+
+def _blank_tail(lines: Sequence[str]) -> int:
+    count = 0
+    while count < len(lines) and lines[-1 - count] == "":
+        count += 1
+    return count
+
+
+def _hunks(old: tuple[str, ...], new: tuple[str, ...]) -> list[_Hunk]:
+    hunks: list[_Hunk] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if hunks and hunks[-1].end == i1:  # adjacent changes are one edit
+            last = hunks.pop()
+            hunks.append(_Hunk(last.start, i2, last.new + new[j1:j2]))
+        else:
+            hunks.append(_Hunk(i1, i2, new[j1:j2]))
+    return hunks
+
+
+def _widened(hunk: _Hunk, old: tuple[str, ...]) -> _Hunk | None:
+    """A pure insertion or deletion grown by one unchanged line: the editor replaces whole lines, so the
+    range must hold a line and so must the text."""
+    if hunk.end > hunk.start and hunk.new:
+        return hunk
+    if hunk.start > 0:
+        return _Hunk(hunk.start - 1, hunk.end, (old[hunk.start - 1], *hunk.new))
+    if hunk.end < len(old):
+        return _Hunk(hunk.start, hunk.end + 1, (*hunk.new, old[hunk.end]))
+    return None
+
+
+def _jump(window: EditWindow, hunk: _Hunk, shift: int) -> CursorJump:
+    line = window.lines[hunk.start] if hunk.start < len(window.lines) else ""
+    return CursorJump(window.path, window.first_line + hunk.start + shift + 1, line)
+
+
+def plan_edit(window: EditWindow, rewrite: tuple[str, ...]) -> EditPlan | None:
+    """The edit nearest the cursor as a replace range, and the next edit (below it, else above) as the
+    cursor jump; None when the rewrite changes nothing."""
+    hunks = _hunks(window.lines, rewrite)
+    if not hunks:
+        return None
+    nearest = min(hunks, key=lambda h: h.distance(window.row))
+    chosen = _widened(nearest, window.lines)
+    if chosen is None:
+        return None
+    others = [h for h in hunks if h is not nearest]
+    below = [h for h in others if h.start >= nearest.end]
+    jump = None
+    if below:
+        shift = len(chosen.new) - (chosen.end - chosen.start)
+        jump = _jump(window, below[0], shift)
+    elif others:
+        jump = _jump(window, others[-1], 0)
+    first = window.first_line + chosen.start + 1
+    return EditPlan(first, first + chosen.end - chosen.start - 1, window.eol.join(chosen.new), jump)
+
+
+def next_cursor(window: EditWindow, rewrite: tuple[str, ...]) -> CursorJump | None:
+    """Where the cursor should go: the changed lines nearest it that it is not already on (None: nowhere)."""
+    away = [h for h in _hunks(window.lines, rewrite) if h.distance(window.row) > 0]
+    if not away:
+        return None
+    return _jump(window, min(away, key=lambda h: h.distance(window.row)), 0)

@@ -1,0 +1,139 @@
+"""Next-edit mode end to end: the real app on Hypercorn, a fake server on loopback taking the model's bare
+prompt on each server's route, scripted per test, on the Trio clock."""
+
+from __future__ import annotations
+
+import pytest
+import trio
+
+from cursord.config import TabBackend
+from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end_stream
+from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.tab import TabUsage
+from cursord.tab.backend import FIM_FORMATS
+from cursord.testing.editor import STREAM_HEADERS, EditorClient
+from cursord.testing.fake_fim import rewrite_server
+from cursord.testing.fake_providers import open_fake_server
+from tests.tab.test_tab_service import HTTP, read_frames, tab_daemon, unary
+
+NEXT_CURSOR = "/aiserver.v1.AiService/StreamNextCursorPrediction"
+#: a file much longer than the window
+FILE = "".join(f"x{i} = {i}\n" for i in range(2000))
+#: the window (3 above, 3 below) around line 1000 as Sweep's model rewrites it: the cursor's line changed,
+#: and two lines below it too
+SWEEP_OUTPUT = "x1000 = 1000 * 2\nx1001 = 1001\nx1002 = 1002\nx1003 = 1003 * 2\n"
+
+
+def request_at(line: int = 1000, column: int = 3, contents: str = FILE) -> aiserver.StreamCppRequest:
+    current = aiserver.CurrentFileInfo(
+        relative_workspace_path="src/nums.py",
+        contents=contents,
+        cursor_position=aiserver.CursorPosition(line=line, column=column),
+        language_id="python",
+    )
+    return aiserver.StreamCppRequest(current_file=current, diff_history=["-x999 = 0\n+x999 = 999\n"])
+
+
+async def next_cursor(
+    editor: EditorClient, request: aiserver.StreamCppRequest
+) -> list[aiserver.StreamNextCursorPredictionResponse]:
+    prediction = aiserver.StreamNextCursorPredictionRequest(
+        current_file=request.current_file, diff_history=request.diff_history
+    )
+    async with editor._connection() as conn:
+        body = encode_envelope(prediction.SerializeToString())
+        response = await conn.request("POST", NEXT_CURSOR, STREAM_HEADERS, body)
+        envelopes = EnvelopeDecoder(1 << 20).feed(await response.read_all())
+    assert envelopes[-1].end_stream and parse_end_stream(envelopes[-1].payload)[0] is None
+    return [aiserver.StreamNextCursorPredictionResponse.FromString(e.payload) for e in envelopes[:-1]]
+
+
+@pytest.mark.parametrize("backend", [TabBackend.OPENAI, TabBackend.OLLAMA, TabBackend.LLAMA_CPP])
+@pytest.mark.parametrize("http2", HTTP)
+async def test_the_edit_nearest_the_cursor_streams_back_with_the_cursor_jump(
+    autojump_clock: trio.abc.Clock, http2: bool, backend: TabBackend
+) -> None:
+    usage: list[TabUsage] = []
+    answer = rewrite_server(FIM_FORMATS[backend], [SWEEP_OUTPUT[:9], SWEEP_OUTPUT[9:30], SWEEP_OUTPUT[30:]], gap=0.01)
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake, backend, usage, mode="sweep", lines_above=3, lines_below=3) as (daemon, service),
+        daemon.editor(http2=http2) as editor,
+    ):
+        frames, ending = await read_frames(editor, request_at())
+        jumps = await next_cursor(editor, request_at())
+        enabled = await unary(editor, "/aiserver.v1.AiService/IsCursorPredictionEnabled",
+                              aiserver.IsCursorPredictionEnabledRequest(), aiserver.IsCursorPredictionEnabledResponse)
+    assert ending is None, ending
+    assert fake.refused == [] and len(fake.requests) == 2
+    sent = fake.requests[0].json
+    prompt = sent["prompt"]
+    assert "suffix" not in sent and "input_prefix" not in sent
+    assert prompt.count("\n") < 30 and "x990 " not in prompt and "x1004 " not in prompt  # the window only
+    assert "<|file_sep|>current/src/nums.py\nx997 = 997\nx998 = 998\nx999 = 999\nx10<|cursor|>00 = 1000\n" in prompt
+    assert prompt.endswith("<|file_sep|>updated/src/nums.py\nx997 = 997\nx998 = 998\nx999 = 999\n")
+    if backend is TabBackend.OLLAMA:
+        assert sent["raw"] is True and sent["keep_alive"]
+        assert sent["options"]["stop"] == ["<|file_sep|>", "<|endoftext|>"]
+    elif backend is TabBackend.LLAMA_CPP:
+        assert sent["cache_prompt"] is True and sent["stop"] == ["<|file_sep|>", "<|endoftext|>"]
+    else:
+        assert sent["stop"] == ["<|file_sep|>", "<|endoftext|>"]
+    assert frames[0].HasField("model_info")
+    assert frames[1].range_to_replace == aiserver.LineRange(start_line_number=1001, end_line_number_inclusive=1001)
+    assert frames[1].binding_id and frames[1].begin_edit
+    assert [f.text for f in frames if f.text] == ["x1000 = 1000 * 2"]  # only the changed line
+    target = next(f.cursor_prediction_target for f in frames if f.HasField("cursor_prediction_target"))
+    assert (target.relative_path, target.line_number_one_indexed) == ("src/nums.py", 1004)
+    assert target.expected_content == "x1003 = 1003" and target.should_retrigger_cpp
+    assert frames[-1].done_stream and any(f.done_edit for f in frames)
+    assert [j.WhichOneof("response") for j in jumps] == ["file_name", "line_number"]
+    assert (jumps[0].file_name, jumps[1].line_number) == ("src/nums.py", 1004)
+    assert enabled.enabled
+    assert [u.outcome for u in usage] == ["completed", "completed"]  # the edit, then the prediction
+    assert (service.counters.requests, service.counters.completed, service.counters.predictions) == (1, 1, 1)
+    if backend is TabBackend.LLAMA_CPP:
+        assert usage[0].cache_read_tokens == 60  # the fake reports half the prompt cached
+
+
+async def test_the_zeta_format_reads_the_rewritten_region(autojump_clock: trio.abc.Clock) -> None:
+    region = ("```src/nums.py\n<|editable_region_start|>\nx999 = 999\nx1000 = 1000 + 1<|user_cursor_is_here|>\n"
+              "x1001 = 1001\n<|editable_region_end|>\n```")
+    async with (
+        open_fake_server(rewrite_server(FIM_FORMATS[TabBackend.OLLAMA], [region[:40], region[40:]])) as fake,
+        tab_daemon(fake, TabBackend.OLLAMA, mode="zeta", lines_above=1, lines_below=1) as (daemon, _),
+        daemon.editor(http2=True) as editor,
+    ):
+        frames, ending = await read_frames(editor, request_at())
+    assert ending is None, ending
+    prompt = fake.requests[0].json["prompt"]
+    assert "<|editable_region_start|>\nx999 = 999\nx10<|user_cursor_is_here|>00 = 1000\nx1001 = 1001\n" in prompt
+    assert 'User edited "src/nums.py":\n```diff\n-x999 = 0\n+x999 = 999\n```' in prompt
+    assert frames[1].range_to_replace.start_line_number == 1001
+    assert [f.text for f in frames if f.text] == ["x1000 = 1000 + 1"]
+    assert not any(f.HasField("cursor_prediction_target") for f in frames)
+
+
+async def test_a_rewrite_that_changes_nothing_is_no_suggestion_and_no_jump(autojump_clock: trio.abc.Clock) -> None:
+    unchanged = "x1000 = 1000\nx1001 = 1001\n"
+    async with (
+        open_fake_server(rewrite_server(FIM_FORMATS[TabBackend.LLAMA_CPP], [unchanged])) as fake,
+        tab_daemon(fake, TabBackend.LLAMA_CPP, mode="sweep", lines_above=1, lines_below=1) as (daemon, _),
+        daemon.editor(http2=False) as editor,
+    ):
+        frames, ending = await read_frames(editor, request_at())
+        jumps = await next_cursor(editor, request_at())
+    assert ending is None and len(fake.requests) == 2
+    assert [f.WhichOneof("_done_stream") for f in frames[1:]] == ["done_stream"]
+    assert not any(f.HasField("range_to_replace") for f in frames)
+    assert [j.is_not_in_range for j in jumps] == [True]
+
+
+async def test_a_fim_mode_daemon_answers_no_jump_without_asking_the_model(autojump_clock: trio.abc.Clock) -> None:
+    async with (
+        open_fake_server(rewrite_server(FIM_FORMATS[TabBackend.OPENAI], ["x"])) as fake,
+        tab_daemon(fake) as (daemon, _),
+        daemon.editor(http2=True) as editor,
+    ):
+        jumps = await next_cursor(editor, request_at())
+    assert [j.is_not_in_range for j in jumps] == [True] and fake.requests == []
