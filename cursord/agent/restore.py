@@ -1,8 +1,10 @@
 """Turns that survive a restart: the turn's snapshot, and re-creating its stream from the journal.
 
 A snapshot is the turn's record (`cursord.agent.turn_record`: the machine's `TurnState`, the run
-request, the backlog's length, the checkpoint's tool steps and the queued messages) as JSON. Snapshots
-of earlier formats, journalled before an upgrade, are still read (the second by
+request, the backlog's length, the checkpoint's tool steps) as JSON. Messages queued for the
+conversation's next run wait in the store's action queue, not in the record; a record written before
+that holds them itself, and they move to the queue when the daemon starts (`adopt_legacy_queued`).
+Snapshots of earlier formats, journalled before an upgrade, are still read (the second by
 `cursord.agent.turn_record`, the first by `cursord.agent.snapshot_v1`).
 
 The rule for what the editor sees after a restart (a reconnecting RunSSE replays from the start):
@@ -35,7 +37,7 @@ from cursord.agent.router import Route
 from cursord.agent.turn_record import TurnRecord
 from cursord.connect import Code, ConnectError, error_from_wire
 from cursord.store import JournalState, PendingEntry, PendingKind, Store
-from cursord.streams import ActiveStream, Restorer, StreamBroker, StreamEnding
+from cursord.streams import ActionQueue, ActiveStream, Restorer, StreamBroker, StreamEnding
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +108,31 @@ def make_restorer(
         return stream
 
     return restore
+
+
+async def adopt_legacy_queued(store: Store, actions: ActionQueue) -> int:
+    """Move the messages that records of interrupted turns, written before the action queue, kept for their
+    conversation's next run into the queue; each record is written again without them, after, so a crash
+    in between queues them twice at worst, never loses them. Returns how many moved."""
+    moved = 0
+    for request_id in await store.journal_active():
+        record = await store.journal_load(request_id)
+        entry = next((p for p in record.pending if p.kind is PendingKind.TURN), None) if record else None
+        if entry is None:
+            continue
+        snapshot = json.loads(entry.state_json)
+        if "queued" not in snapshot:
+            continue
+        conversation_id, queued = turn_record.legacy_queued(snapshot)
+        if conversation_id is not None:
+            for action in queued:
+                await actions.queue(conversation_id, action)
+            moved += len(queued)
+        del snapshot["queued"]
+        await store.journal_pending_put(request_id, entry.kind, entry.id, json.dumps(snapshot, separators=(",", ":")))
+    if moved:
+        log.info("%d queued conversation action(s) of interrupted turns moved to the action queue", moved)
+    return moved
 
 
 def _ending_error(ending_json: str | None) -> ConnectError | None:

@@ -10,7 +10,8 @@ cancel is taken at once whatever the turn is doing.
 One turn, effect by effect (input -> effects; `...` = the answer comes back later as an input):
 
 - run_request -> `RunStarted` -> `ChooseModel` ... `ModelChosen` (a task: the conversation's earlier
-  turns, the catalog) -> `TakeQueued` ... `QueuedTaken` (the conversation's queued messages).
+  turns, the catalog) -> `TakeQueued` ... `QueuedTaken` (what waits for the run in the store: held
+  for its request id, queued for its conversation).
 - preparing (`cursord.agent.machine.turn_prep`): `LoadConversation` ... `ConversationLoaded` (a task:
   history, the checkpoint base, blobs read back from the editor); `AskEditor` publishes an exec (request
   context, MCP state, the user's shell command) and starts its timer ... the editor's `ExecResultArrived`
@@ -28,7 +29,7 @@ One turn, effect by effect (input -> effects; `...` = the answer comes back late
   `Resume` goes on from the record.
 
 Actions on a running turn are planned by `cursord.context.actions`: messages are queued for the
-conversation's next run, the rest become inputs.
+conversation's next run (in the store, through `cursord.streams.ActionQueue`), the rest become inputs.
 """
 
 from __future__ import annotations
@@ -113,7 +114,7 @@ from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse, ProviderError
 from cursord.providers.model import Delta, PassRequest, ToolCallDone, ToolCallPart
 from cursord.store import Store, TurnMeta, TurnStatus, summary_message
-from cursord.streams import ActiveStream, StreamBehaviour
+from cursord.streams import ActionQueue, ActiveStream, StreamBehaviour
 from cursord.web import WebAccess
 
 
@@ -125,8 +126,6 @@ class ProviderEventSink(Protocol):
 
 log = logging.getLogger(__name__)
 
-#: queued actions kept per conversation (messages sent while a turn runs).
-MAX_QUEUED_ACTIONS = 32
 #: runs whose model a subagent may inherit (the most recent ones)
 MAX_RUN_MODELS = 4096
 
@@ -147,8 +146,8 @@ class AgentServices:
     review_model: str | None = None
     #: what the agent's WebSearch and WebFetch reach (`--web-search`, `web_fetch_allow`)
     web: WebAccess = attrs.field(factory=WebAccess)
-    #: messages and completions that arrived while a conversation's turn ran, for its next run
-    queued: dict[str, list[agent.ConversationAction]] = attrs.field(factory=dict)
+    #: where actions wait for a later run: held before a run_request, or queued while a turn runs
+    actions: ActionQueue | None = None
     #: the model each recent run was routed to, by request id: a subagent's run inherits its parent's
     run_models: dict[str, str] = attrs.field(factory=dict)
 
@@ -157,20 +156,6 @@ class AgentServices:
         self.run_models[request_id] = model
         while len(self.run_models) > MAX_RUN_MODELS:
             del self.run_models[next(iter(self.run_models))]
-
-    def queue(self, conversation_id: str, action: agent.ConversationAction) -> None:
-        held = self.queued.setdefault(conversation_id, [])
-        if len(held) >= MAX_QUEUED_ACTIONS:
-            log.warning(
-                "conversation %s: more than %d queued actions; the oldest is dropped",
-                conversation_id,
-                MAX_QUEUED_ACTIONS,
-            )
-            held.pop(0)
-        held.append(action)
-
-    def take_queued(self, conversation_id: str) -> list[agent.ConversationAction]:
-        return self.queued.pop(conversation_id, [])
 
 
 @attrs.define(eq=False)
@@ -235,8 +220,6 @@ class AgentTurn(StreamBehaviour):
     started_at: float = attrs.field(factory=trio.current_time)
     #: the conversation's checkpoints (None: no store, or no conversation id)
     checkpoints: CheckpointKeeper | None = None
-    #: conversation actions that reached this stream before its run_request
-    early_actions: list[agent.ConversationAction] = attrs.field(factory=list)
     pass_scope: trio.CancelScope | None = None
     #: the timers of the machine's questions to the editor (`AskEditor`), by exec id
     query_timers: dict[int, trio.CancelScope] = attrs.field(factory=dict)
@@ -291,9 +274,6 @@ class AgentTurn(StreamBehaviour):
         self._show_conversation()
         self.stream.model_id = state.setup.model
         self.record = record
-        if state.conversation_id is not None:
-            for action in record.queued:
-                self.services.queue(state.conversation_id, action)
 
     @property
     def conversation_id(self) -> str | None:
@@ -348,9 +328,7 @@ class AgentTurn(StreamBehaviour):
         store, conversation_id = self.services.store, run.conversation_id
         if store is not None and conversation_id is not None:
             self.checkpoints = CheckpointKeeper(store, self.stream, conversation_id)
-        early, self.early_actions = self.early_actions, []
-        queued = (*early, *(q.action for q in run.queued))
-        await self._feed(RunStarted(run.request, conversation_id, queued, run.parent_request_id))
+        await self._feed(RunStarted(run.request, conversation_id, parent_request_id=run.parent_request_id))
 
     async def _on_action(self, action: ActionRequested) -> None:
         """A conversation action on this stream (`cursord.context.actions` says what each case asks)."""
@@ -368,11 +346,9 @@ class AgentTurn(StreamBehaviour):
                 planned.case or "(unset)",
             )
         elif self.machine.phase is TurnPhase.IDLE:
-            self.early_actions.append(action.action)  # taken by the run_request that follows
+            await self._keep(action.action, None)  # for the run_request that follows
         elif planned.plan in (Plan.START_TURN, Plan.RUN_SHELL) and self.conversation_id is not None:
-            self.services.queue(self.conversation_id, action.action)
-            if self.record is not None:  # journalled with the turn, so a restart keeps it queued
-                await self._save(attrs.evolve(self.record, queued=(*self.record.queued, action.action)))
+            await self._keep(action.action, self.conversation_id)
             log.info("stream %s: %s queued for the conversation's next run", request_id, planned.case)
         elif planned.plan is Plan.CANCEL_SUBAGENT:
             await self._steer(AbortSubagent(planned.target))
@@ -381,6 +357,18 @@ class AgentTurn(StreamBehaviour):
             await self._steer(ForceBackground(planned.case or "", planned.target, shell))
         else:
             log.info("stream %s: %s while a turn runs; ignored", request_id, planned.case)
+
+    async def _keep(self, action: agent.ConversationAction, conversation_id: str | None) -> None:
+        """Keep `action` for the conversation's next run (None: for this request's run_request), in the store
+        before its upload is ACKed."""
+        queue = self.services.actions
+        if queue is None:
+            log.warning("stream %s: no store to keep a conversation action in; dropped", self.stream.request_id)
+        elif conversation_id is not None:
+            await queue.queue(conversation_id, action)
+        elif not await queue.hold(self.stream.request_id, action):
+            log.warning("stream %s: %d conversation actions already wait for its run_request; one more dropped",
+                        self.stream.request_id, queue.max_per_request)
 
     async def _steer(self, item: AbortSubagent | ForceBackground) -> None:
         if (self.machine.phase, type(item)) in TRANSITIONS:
@@ -520,7 +508,10 @@ class AgentTurn(StreamBehaviour):
         return ModelChosen(RouteFacts(route.model, route.provider.name, route.context_window, route.vision))
 
     async def _take_queued(self, conversation_id: str | None) -> QueuedTaken:
-        return QueuedTaken(tuple(self.services.take_queued(conversation_id)) if conversation_id else ())
+        """What waits for this run: held for its request id, queued for its conversation (`ActionQueue`)."""
+        actions = self.services.actions
+        taken = await actions.take(self.stream.request_id, conversation_id) if actions is not None else []
+        return QueuedTaken(tuple(taken))
 
     async def _load_conversation(self, load: LoadConversation) -> ConversationLoaded:
         """The conversation so far: cursord's own store, else (a conversation cursord has never seen) what
@@ -584,7 +575,6 @@ class AgentTurn(StreamBehaviour):
             self.run_request or agent.AgentRunRequest(),
             len(self.stream.backlog.frames),
             dict(keeper.tool_calls) if keeper is not None else {},
-            self.record.queued if self.record is not None else (),
             copy.deepcopy(keeper.ledger) if keeper is not None else BlobLedger(),
             CheckpointBase(keeper.base_state, keeper.earlier_turns) if keeper is not None else None,
         )

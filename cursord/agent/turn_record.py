@@ -2,10 +2,13 @@
 
 Theory of operation. `TurnRecord` is the machine's `TurnState` together with what the actor keeps for
 the same turn: the run request, how many frames the stream's backlog held, the tool calls the editor was
-shown (the checkpoint's steps), the messages queued for the conversation's next run and the blobs offered
-to the editor's store. `encode` and `decode` are made
-mechanically from the attrs classes by a cattrs converter, so a field added to any class in the record is
-written and read back without a line here; only what is not an attrs value has a hook:
+shown (the checkpoint's steps) and the blobs offered to the editor's store. Messages queued for the
+conversation's next run are not part of it: they wait in the store (`cursord.streams.ActionQueue`);
+records written before that keep them under `queued` (`legacy_queued`).
+
+`encode` and `decode` are made mechanically from the attrs classes by a cattrs converter, so a field
+added to any class in the record is written and read back without a line here; only what is not an
+attrs value has a hook:
 
 - protobuf messages are their serialized bytes (base64), read back as the field's declared type;
 - a `ToolRegistry` is its mode and MCP definitions (the handlers are rebuilt from those), and a pending
@@ -57,8 +60,6 @@ class TurnRecord:
     events: int
     #: the latest `ToolCall` the editor was shown for each of the turn's tool calls (checkpoint steps)
     tool_views: dict[str, agent.ToolCall] = attrs.field(factory=dict)
-    #: conversation actions that arrived on this stream while its turn ran, for the conversation's next run
-    queued: tuple[agent.ConversationAction, ...] = ()
     #: the blobs the stream offered the editor and the kv ids it used (the checkpoints go on from here)
     blobs: BlobLedger = attrs.field(factory=BlobLedger)
     #: what this turn's checkpoints build on (None: not known, read it from the store)
@@ -182,6 +183,15 @@ def old_call_stage(
     if exec_seq is not None:
         return CallStage.SHELL_STREAM if isinstance(tool, ShellTool) else CallStage.EXEC
     return CallStage.WEB
+
+
+def legacy_queued(data: dict[str, Any]) -> tuple[str | None, tuple[agent.ConversationAction, ...]]:
+    """The conversation and the actions a record written before the store's action queue kept for that
+    conversation's next run (its `queued` field; no actions in other records)."""
+    state = data.get("state")
+    conversation_id = state.get("conversation_id") if isinstance(state, dict) else None
+    actions = tuple(agent.ConversationAction.FromString(base64.b64decode(item)) for item in data.get("queued", ()))
+    return conversation_id, actions
 
 
 def restored(record: TurnRecord, now: float) -> TurnRecord:

@@ -22,7 +22,7 @@ import trio
 
 from cursord.agent.budgets import GatewayBudgets
 from cursord.agent.ledger import PassLedger
-from cursord.agent.restore import make_restorer
+from cursord.agent.restore import adopt_legacy_queued, make_restorer
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.titles import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
@@ -56,7 +56,7 @@ from cursord.server import (
     side_rpc_parts,
 )
 from cursord.store import PassRecord, Store, open_store
-from cursord.streams import ActiveStream, BehaviourFactory, StreamJournal
+from cursord.streams import ActionQueue, ActiveStream, BehaviourFactory, StreamJournal
 from cursord.tab import TabOwnedPaths, TabService, tab_parts, tab_recorder
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
 from cursord.tls import proxying_upstream
@@ -80,10 +80,12 @@ def agent_parts(
     advertising `agent`'s listener once it is bound), the Run relay, and the stream journal with the
     restorer that brings journalled streams back after a restart."""
     bounds = context_limits(limits or Limits())
+    actions = ActionQueue(store)
     services = AgentServices(
         router=router,
         history=store,
         store=store,
+        actions=actions,
         tap=tap,
         context_limits=bounds,
         web=web or WebAccess(),
@@ -100,6 +102,7 @@ def agent_parts(
             shutdown_observers=(journal.suspend,),
             restorer=restorer,
             append_positions=journal,
+            action_queue=actions,
         ),
         AppParts(run_relay=RunRelay(catalog_owns(router.catalog), endpoint.relay)),
     )
@@ -290,6 +293,9 @@ async def _serve(
         services, parts = agent_parts(
             router, store, retention, agent, tap=hub, limits=config.limits, web=web, review_model=config.review_model
         )
+        if services.actions is not None:
+            await services.actions.restarted()
+            await adopt_legacy_queued(store, services.actions)
         titler = model_titler(router, config.title_model) if config.title_model else None
         tap_token = ensure_tap_token(config.data_dir)
         dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ, activity)

@@ -62,14 +62,10 @@ _RUN_STARTERS = frozenset(
 
 @attrs.frozen
 class RunRequested:
-    """`run_request`: start (or resume) an agent run.
-
-    `queued`: conversation actions the editor sent for this request id before the run_request
-    (`cursord.server.held_actions`), oldest first; the run takes them. `parent_request_id`: a subagent's
-    run names its parent's request id (the Run's `x-parent-request-id` header)."""
+    """`run_request`: start (or resume) an agent run. `parent_request_id`: a subagent's run names its
+    parent's request id (the Run's `x-parent-request-id` header)."""
 
     request: agent.AgentRunRequest
-    queued: tuple[ActionRequested, ...] = ()
     parent_request_id: str | None = None
 
     @property

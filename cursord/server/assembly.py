@@ -93,6 +93,7 @@ async def build_core(
                 observers=upload_observers,
                 gateway=gateway,
                 positions=one_part(parts, "append_positions"),
+                held=one_part(parts, "action_queue"),
             )
             run = RunHandler(
                 broker,

@@ -18,10 +18,11 @@ predecessor) is then ordered against the position, not taken for it.
 Which uploads may create a stream: a `run_request` or `prewarm_request` creates one (and replaces an
 ended stream under a reused request_id, or takes over a RunSSE's placeholder); a heartbeat is always
 ACKed; a conversation action that carries something for a later run (a queued user message, a
-background completion) is held for the run_request that follows it (`held_actions`); anything else for a
-request_id with no stream is `not_found`, because a tool result or answer for a run nobody holds can only
-be lost. A placeholder counts as no stream here: only a run_request ends its wait (its startup deadline
-is not extended by heartbeats).
+background completion) is held in the store for the run_request that follows it (`ActionQueue`, committed
+before the ACK, so a restart in between keeps it; a daemon without a store refuses it `not_found`);
+anything else for a request_id with no stream is `not_found`, because a tool result or answer for a run
+nobody holds can only be lost. A placeholder counts as no stream here: only a run_request ends its wait
+(its startup deadline is not extended by heartbeats).
 
 Uploads of the editor's other bidi streams (the health probe, speech) ride the same path: `SideStreams` takes
 them before anything is decoded as an agent message, so they are ACKed, never `invalid_argument`.
@@ -50,9 +51,9 @@ from cursord.core import (
 )
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.gateway import GatewayAccess
-from cursord.server.held_actions import HeldActions
 from cursord.server.side_streams import SideStreams
 from cursord.streams import (
+    ActionQueue,
     ActiveStream,
     Admission,
     AppendGate,
@@ -105,7 +106,8 @@ class BidiAppendHandler:
     gate: AppendGate[InboundIntent]
     #: told of every well-formed upload as it arrives, before ordering (the tap)
     observers: list[Callable[[Upload], None]] = attrs.field(factory=list)
-    held: HeldActions = attrs.field(factory=HeldActions)
+    #: where conversation actions that come before their run_request wait for it (None: they are refused)
+    held: ActionQueue | None = None
     #: the non-agent streams whose uploads come through BidiAppend too
     side_streams: SideStreams = attrs.field(factory=SideStreams)
     #: shared with the Run handler: an upload one path delivered is not delivered again by the other
@@ -209,28 +211,24 @@ async def deliver_upload(
     intent: InboundIntent,
     ledger: UploadLedger,
     path: UploadPath,
-    held: HeldActions | None = None,
+    held: ActionQueue | None = None,
     position: AppendPosition | None = None,
 ) -> Delivery:
     """Hand one upload to its request's stream, by the rules in the module docstring (BidiAppend and Run
-    alike; conversation actions are held for a later run_request where `held` is given; `position` is a
-    BidiAppend's sequence position once this upload is handled). Says where it went: no stream for a
-    heartbeat with no stream to go to, or an action held."""
+    alike; conversation actions are held for a later run_request where `held` is given, and its run takes
+    them; `position` is a BidiAppend's sequence position once this upload is handled). Says where it went:
+    no stream for a heartbeat with no stream to go to, or an action held."""
     creates = isinstance(intent, RunRequested | PrewarmRequested)
     stream = await broker.find(request_id)
     if stream is not None and stream.is_placeholder and not creates:
         stream = None  # a RunSSE waiting for its run_request: only that run_request may reach it
-    if held is not None and isinstance(intent, RunRequested):
-        queued = held.take(request_id)
-        if queued:
-            intent = attrs.evolve(intent, queued=queued)
     if creates:
         stream = broker.open(request_id, replace_ended=True)
     elif stream is None:
         if isinstance(intent, ClientHeartbeat):
             return Delivery(None)
         if held is not None and isinstance(intent, ActionRequested) and held.holds(intent):
-            if held.hold(request_id, intent):
+            if await held.hold(request_id, intent.action):
                 log.info("request %s: %s held for the run_request that follows", request_id, intent.kind.value)
                 return Delivery(None)
             raise ConnectError(

@@ -18,7 +18,7 @@ from cursord.server.asgi import Receive, Scope, Send
 from cursord.server.bidi import Upload
 from cursord.server.counters import ServerCounters
 from cursord.server.placement import RequestPlacement
-from cursord.streams import AppendPositions, PublishObserver, Restorer, StreamObserver
+from cursord.streams import ActionQueue, AppendPositions, PublishObserver, Restorer, StreamObserver
 
 if TYPE_CHECKING:  # the relay speaks to Cursor through the proxy's upstream code; only its type is needed here
     from cursord.server.relay import AgentRelay
@@ -52,6 +52,9 @@ class AppParts:
     restorer: Restorer | None = None
     #: where each stream's append sequence stands, kept across restarts (the stream journal)
     append_positions: AppendPositions | None = None
+    #: where conversation actions wait for a later run (the store's); without one, an action for a request
+    #: id with no stream is refused
+    action_queue: ActionQueue | None = None
     run_relay: RunRelay | None = None
     #: the counters object the feature reads (the tap's snapshot); the app counts into it
     counters: ServerCounters | None = None

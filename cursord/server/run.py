@@ -73,11 +73,10 @@ from cursord.core import (
 from cursord.server.asgi import Message, Receive, Scope, Send, header, send_response
 from cursord.server.bidi import Upload, deliver_upload
 from cursord.server.gateway import GatewayAccess
-from cursord.server.held_actions import HeldActions
 from cursord.server.placement import RUN_PATH
 from cursord.server.relay import AgentRelay
 from cursord.server.runsse import pump
-from cursord.streams import ActiveStream, StreamBroker, UploadLedger, UploadPath
+from cursord.streams import ActionQueue, ActiveStream, StreamBroker, UploadLedger, UploadPath
 
 log = logging.getLogger(__name__)
 
@@ -184,7 +183,7 @@ class RunHandler:
     ledger: UploadLedger
     observers: list[Callable[[Upload], None]] = attrs.field(factory=list)
     #: conversation actions that came before their run_request (shared with BidiAppend)
-    held: HeldActions = attrs.field(factory=HeldActions)
+    held: ActionQueue | None = None
     owns_model: Callable[[str | None], bool] | None = None
     relay: AgentRelay | None = None
     #: a team gateway: the request id and the run's conversation must be the caller's

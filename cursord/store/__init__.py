@@ -1,6 +1,6 @@
 """cursord's durable store: conversation history, provider bookkeeping, checkpoints, blobs, the stream
-journal and people, in one SQLite file under the data dir or in PostgreSQL. `Store` (the protocol) is what
-callers use; see `cursord.store.store` for the design."""
+journal, conversation actions waiting for a run, and people, in one SQLite file under the data dir or in
+PostgreSQL. `Store` (the protocol) is what callers use; see `cursord.store.store` for the design."""
 
 from cursord.store.cluster import ClusterStore, Lease, NodeInfo, SqlClusterStore
 from cursord.store.codec import decode_message, encode_parts
@@ -32,6 +32,7 @@ from cursord.store.people import (
 )
 from cursord.store.protocol import Store
 from cursord.store.records import (
+    ActionHolder,
     BlobStatus,
     Checkpoint,
     ConversationInfo,
@@ -46,6 +47,7 @@ from cursord.store.records import (
     TurnMeta,
     TurnRecord,
     TurnStatus,
+    WaitingOutcome,
 )
 from cursord.store.schema import SCHEMA_VERSION
 from cursord.store.store import DB_NAME, SqlStore, open_store, sqlite_path
@@ -55,6 +57,7 @@ __all__ = [
     "DB_NAME",
     "SCHEMA_VERSION",
     "SUMMARY_PREFIX",
+    "ActionHolder",
     "BlobStatus",
     "Budget",
     "Checkpoint",
@@ -98,6 +101,7 @@ __all__ = [
     "UsageGroup",
     "UsageRow",
     "User",
+    "WaitingOutcome",
     "decode_message",
     "encode_parts",
     "open_store",

@@ -4,7 +4,9 @@ A journal belongs to one request id. It is `active` from `open_journal` until `e
 records the ending (JSON) and drops the pending entries (nothing can answer them any more); the first
 ending wins. Events are numbered 0, 1, 2, ... per request id in append order (the seq is the backlog
 index), and only an active journal takes events or pending entries. Opening a request id whose journal
-has ended starts it afresh (the editor reuses request ids); opening an active one is refused.
+has ended starts it afresh (the editor reuses request ids); opening an active one is refused. The turn's
+record (a pending entry of kind `turn`) takes over the waiting actions its run took, and an ending or a
+drop gives back those it never recorded (`cursord.store.waiting`).
 
 Synchronous functions of a connection, like the other SQL modules.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import count, repeat
 
+from cursord.store import waiting
 from cursord.store.errors import JournalAlreadyActive, JournalClosed, JournalNotFound
 from cursord.store.records import JournalRecord, JournalState, PendingEntry, PendingKind
 from cursord.store.sql import Connection
@@ -68,12 +71,16 @@ def truncate_events(conn: Connection, request_id: str, keep: int) -> int:
 
 
 def put_pending(conn: Connection, request_id: str, kind: PendingKind, entry_id: str, state_json: str) -> None:
+    """Record a pending entry; the turn's record (`turn`) also holds what its run took from the waiting
+    actions, which are deleted with it (`waiting.settle_taken`)."""
     _require_active(conn, request_id)
     conn.execute(
         "INSERT INTO journal_pending(request_id, kind, id, state) VALUES (?, ?, ?, ?) "
         "ON CONFLICT(request_id, kind, id) DO UPDATE SET state = excluded.state",
         (request_id, kind.value, entry_id, state_json),
     )
+    if kind is PendingKind.TURN:
+        waiting.settle_taken(conn, request_id)
 
 
 def put_pending_if_active(conn: Connection, request_id: str, kind: PendingKind, entry_id: str, state_json: str) -> bool:
@@ -102,6 +109,7 @@ def end_journal(conn: Connection, request_id: str, ending_json: str, ended_at: f
         (JournalState.ENDED.value, ending_json, ended_at, request_id),
     )
     conn.execute("DELETE FROM journal_pending WHERE request_id = ?", (request_id,))
+    waiting.release_taken(conn, request_id)  # taken by a run that never recorded them: for the next run
     return True
 
 
@@ -163,6 +171,7 @@ def active_journals(conn: Connection) -> list[str]:
 
 
 def drop_journal(conn: Connection, request_id: str) -> bool:
+    waiting.release_taken(conn, request_id)
     return conn.execute("DELETE FROM journal_streams WHERE request_id = ?", (request_id,)).rowcount > 0
 
 

@@ -15,6 +15,7 @@ from cursord.providers.model import Message
 from cursord.store.cluster import ClusterStore
 from cursord.store.people import PeopleStore
 from cursord.store.records import (
+    ActionHolder,
     BlobStatus,
     Checkpoint,
     ConversationInfo,
@@ -26,6 +27,7 @@ from cursord.store.records import (
     ToolCallRecord,
     TurnMeta,
     TurnRecord,
+    WaitingOutcome,
 )
 from cursord.store.usage import UsageGroup, UsageRow
 
@@ -114,6 +116,24 @@ class Store(Protocol):
     async def save_checkpoint(self, conversation_id: str, turn_seq: int, state_bytes: bytes) -> None: ...
 
     async def latest_checkpoint(self, conversation_id: str) -> Checkpoint | None: ...
+
+    # ---- conversation actions waiting for a run (`cursord.store.waiting`)
+    async def add_waiting_action(
+        self,
+        holder: ActionHolder,
+        holder_id: str,
+        action: bytes,
+        *,
+        per_holder: int,
+        holders: int,
+        drop_oldest: bool,
+    ) -> WaitingOutcome: ...
+
+    async def take_waiting_actions(self, request_id: str, conversation_id: str | None) -> list[bytes]: ...
+
+    async def release_waiting_actions(self) -> int: ...
+
+    async def waiting_actions(self, holder: ActionHolder, holder_id: str) -> list[bytes]: ...
 
     # ---- the stream journal (and the turn snapshots kept in its pending entries)
     async def journal_open(self, request_id: str, conversation_id: str | None, model: str | None) -> None: ...

@@ -40,6 +40,25 @@ class PendingKind(enum.StrEnum):
     TURN = "turn"
 
 
+class ActionHolder(enum.StrEnum):
+    """Who a waiting conversation action is for (`cursord.store.waiting`): a conversation's next run, or
+    the run_request of one request id."""
+
+    CONVERSATION = "conversation"
+    REQUEST = "request"
+
+
+@attrs.frozen
+class WaitingOutcome:
+    """What adding a waiting action did: stored it (False: its request id holds too many already); how
+    many of the holder's oldest actions it dropped; which holders (id, actions) it forgot, the least
+    recently used beyond the bound."""
+
+    stored: bool
+    dropped: int = 0
+    forgotten: tuple[tuple[str, int], ...] = ()
+
+
 @attrs.frozen
 class TurnMeta:
     """What the caller knows about a turn when it records it (the store assigns `turn_seq`).

@@ -250,6 +250,22 @@ _V8_HOLDS = (
     "CREATE INDEX pass_holds_by_team ON pass_holds(team)",
 )
 
+# Conversation actions waiting for a run (`cursord.store.waiting`): a message queued while a conversation's
+# turn ran, or an action uploaded before its run_request. They were ACKed, so they must outlive a restart;
+# `taken_by`: the request id of the run that took them, until its turn's record holds them.
+_V9_WAITING_ACTIONS = (
+    """CREATE TABLE waiting_actions (
+        seq INTEGER PRIMARY KEY,
+        holder TEXT NOT NULL CHECK (holder IN ('conversation', 'request')),
+        holder_id TEXT NOT NULL,
+        action BLOB NOT NULL,
+        queued_at REAL NOT NULL,
+        taken_by TEXT
+    ) STRICT""",
+    "CREATE INDEX waiting_actions_by_holder ON waiting_actions(holder, holder_id, seq)",
+    "CREATE INDEX waiting_actions_by_taker ON waiting_actions(taken_by)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "conversations, turns, messages, summaries, passes, tool calls, checkpoints, blobs", _V1_HISTORY),
     Migration(2, "stream journal: streams, events, pending", _V2_JOURNAL),
@@ -259,6 +275,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "stream journal: each stream's append position", _V6_APPEND_POSITION),
     Migration(7, "conversation titles", _V7_TITLES),
     Migration(8, "holds: passes in flight against a team gateway's budgets", _V8_HOLDS),
+    Migration(9, "waiting actions: conversation actions queued or held for a later run", _V9_WAITING_ACTIONS),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

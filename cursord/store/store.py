@@ -11,12 +11,14 @@ run in those threads. A write call returns after its transaction committed.
 Durability per write (see `writer.py` for what NORMAL and FULL mean in WAL mode; on PostgreSQL they are
 `synchronous_commit` off and on):
 
-    FULL   (fsync at commit)  record_turn / commit_turn, set_summary, save_checkpoint, put_blob
+    FULL   (fsync at commit)  record_turn / commit_turn, set_summary, save_checkpoint, put_blob,
+                              add_waiting_action, take_waiting_actions
     NORMAL (crash-safe)       record_pass, record_tool_call, mark_blob_stored, every journal_* write
 
-History is what a user would miss after a power cut; the journal only serves reconnecting to a stream,
-which a power cut ends anyway, and passes, tool calls and blob flags are bookkeeping that is re-derived
-or re-sent. A FULL commit also makes every NORMAL commit before it durable.
+History, and a message the user queued (ACKed, so the editor never sends it again), is what a user would
+miss after a power cut; the journal only serves reconnecting to a stream, which a power cut ends anyway,
+and passes, tool calls and blob flags are bookkeeping that is re-derived or re-sent. A FULL commit also
+makes every NORMAL commit before it durable.
 
 Timestamps come from `clock` (wall-clock seconds, `time.time` by default).
 """
@@ -39,7 +41,7 @@ import trio
 from cursord.config import SQLITE_SCHEME, is_postgres_url
 from cursord.core import redact_url_password
 from cursord.providers.model import Message
-from cursord.store import blobs, conversations, journal, usage
+from cursord.store import blobs, conversations, journal, usage, waiting
 from cursord.store.cluster import SqlClusterStore
 from cursord.store.codec import check_json
 from cursord.store.errors import StoreError
@@ -47,6 +49,7 @@ from cursord.store.inline import InlineReader, InlineWriter
 from cursord.store.people import SqlPeopleStore
 from cursord.store.readers import ReadPool
 from cursord.store.records import (
+    ActionHolder,
     BlobStatus,
     Checkpoint,
     ConversationInfo,
@@ -58,6 +61,7 @@ from cursord.store.records import (
     ToolCallRecord,
     TurnMeta,
     TurnRecord,
+    WaitingOutcome,
 )
 from cursord.store.schema import connect, migrate
 from cursord.store.sql import SQLITE, Connection, Dialect
@@ -301,6 +305,43 @@ class SqlStore:
 
     async def latest_checkpoint(self, conversation_id: str) -> Checkpoint | None:
         return await self._read(lambda c: blobs.latest_checkpoint(c, conversation_id))
+
+    # ---- conversation actions waiting for a run ----------------------------------------------------
+
+    async def add_waiting_action(
+        self,
+        holder: ActionHolder,
+        holder_id: str,
+        action: bytes,
+        *,
+        per_holder: int,
+        holders: int,
+        drop_oldest: bool,
+    ) -> WaitingOutcome:
+        """Keep a serialized ConversationAction for a later run, within the bounds (`cursord.store.waiting`);
+        committed to the disk when this returns (the upload that brought it is ACKed after)."""
+        data, now = bytes(action), self.clock()
+        return await self.writer.run(
+            lambda c: waiting.add_action(
+                c, holder, holder_id, data, now, per_holder=per_holder, holders=holders, drop_oldest=drop_oldest
+            ),
+            durable=True,
+            weight=len(data),
+        )
+
+    async def take_waiting_actions(self, request_id: str, conversation_id: str | None) -> list[bytes]:
+        """Take what waits for `request_id`'s run (held for it, or queued for its conversation), in arrival
+        order: gone once the run's turn journals its record, given back if its journal ends first."""
+        return await self.writer.run(lambda c: waiting.take_actions(c, request_id, conversation_id), durable=True)
+
+    async def release_waiting_actions(self) -> int:
+        """Give back every waiting action a run took and never recorded (a daemon starting: those runs died
+        with the process before them); how many."""
+        return await self.writer.run(lambda c: waiting.release_taken(c), durable=True)
+
+    async def waiting_actions(self, holder: ActionHolder, holder_id: str) -> list[bytes]:
+        """What waits for one holder and no run has taken, oldest first (left in place)."""
+        return await self._read(lambda c: waiting.waiting_actions(c, holder, holder_id))
 
     # ---- stream journal ---------------------------------------------------------------------------
 

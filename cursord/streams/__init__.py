@@ -1,5 +1,6 @@
 """The face of `cursord.streams`: what other packages import from it."""
 
+from cursord.streams.action_queue import ActionQueue
 from cursord.streams.active import ActiveStream, BehaviourFactory, StreamBehaviour, StreamTimings
 from cursord.streams.append_gate import Admission, AppendGate, AppendRejected
 from cursord.streams.backlog import StreamEnding
@@ -9,6 +10,7 @@ from cursord.streams.subscribers import WakeSignal
 from cursord.streams.uploads import UploadLedger, UploadPath
 
 __all__ = [
+    "ActionQueue",
     "ActiveStream",
     "Admission",
     "AppendGate",

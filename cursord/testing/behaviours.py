@@ -18,16 +18,13 @@ def text_update(text: str) -> agent.AgentServerMessage:
 
 @attrs.define
 class Echo(StreamBehaviour):
-    """Says the user's text back (after "queued: TEXT" for each user message held for the run) and
-    "exec N" for each exec result; a user text "finish" or an exec result with exec_id "last" ends the
-    stream, a cancel action ends it canceled."""
+    """Says the user's text back and "exec N" for each exec result; a user text "finish" or an exec result
+    with exec_id "last" ends the stream, a cancel action ends it canceled."""
 
     stream: ActiveStream
 
     async def handle(self, item: object) -> None:
         if isinstance(item, RunRequested):
-            for queued in item.queued:
-                self.stream.publish(text_update(f"queued: {queued.action.user_message_action.user_message.text}"))
             text = item.request.action.user_message_action.user_message.text
             self.stream.publish(text_update(f"echo: {text}"))
             if text == "finish":

@@ -19,6 +19,7 @@ from cursord.providers.model import Message, TextPart
 from cursord.store import (
     DB_NAME,
     SCHEMA_VERSION,
+    ActionHolder,
     MigrationFailed,
     PassRecord,
     PassStatus,
@@ -68,7 +69,7 @@ async def test_open_an_empty_database_creates_every_table(postgres_url: str, tmp
 
 async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, tmp_path: Path) -> None:
     """Migrations 1..N-1 applied for real, rows written the way that version wrote them, then opened."""
-    assert SCHEMA_VERSION == 8, "write rows of the new N-1 schema here when adding a migration"
+    assert SCHEMA_VERSION == 9, "write rows of the new N-1 schema here when adding a migration"
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         migrate(conn, "test", MIGRATIONS[:-1])
         with conn.transaction():
@@ -91,7 +92,8 @@ async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, t
                 "INSERT INTO journal_streams(request_id, conversation_id, model, state, created_at) "
                 "VALUES ('r5', 'old', 'gpt-5', 'active', 1.0)"
             )
-    assert version(postgres_url) == SCHEMA_VERSION - 1 and "pass_holds" not in tables(postgres_url)
+            conn.execute("INSERT INTO conversation_titles VALUES ('old', 'Named before', 1.0)")
+    assert version(postgres_url) == SCHEMA_VERSION - 1 and "waiting_actions" not in tables(postgres_url)
 
     async with open_store(tmp_path, url=postgres_url) as store:
         assert await store.load("old") == [Message.user("hello from v4")]
@@ -110,6 +112,11 @@ async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, t
         assert not await store.journal_put_append_position("nobody", '{"start": 0, "next": 1}')
         record = await store.record_turn("old", [Message.assistant(TextPart("after the upgrade"))])
         assert record.turn_seq == 2
+        assert await store.titles(["old"]) == {"old": "Named before"}
+        outcome = await store.add_waiting_action(
+            ActionHolder.REQUEST, "r6", b"\x0a\x00", per_holder=2, holders=2, drop_oldest=False
+        )
+        assert outcome.stored and await store.take_waiting_actions("r6", None) == [b"\x0a\x00"]
         await store.set_title("old", "Named after the upgrade")
         assert await store.titles(["old"]) == {"old": "Named after the upgrade"}
     assert version(postgres_url) == SCHEMA_VERSION
@@ -163,7 +170,7 @@ async def test_a_newer_schema_is_refused_and_left_alone(postgres_url: str, tmp_p
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         migrate(conn, "test")
         conn.execute("INSERT INTO schema_version VALUES (99, 'from the future', 0)")
-    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 8.*newer cursord") as info:
+    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 9.*newer cursord") as info:
         await SqlStore.open(tmp_path, url=postgres_url)
     assert (info.value.found, info.value.known) == (99, SCHEMA_VERSION)
     assert "not-a-secret" not in str(info.value)

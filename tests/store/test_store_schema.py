@@ -15,6 +15,7 @@ from cursord.providers.model import Message, TextPart
 from cursord.store import (
     DB_NAME,
     SCHEMA_VERSION,
+    ActionHolder,
     SchemaTooNew,
     Scope,
     Spend,
@@ -56,6 +57,7 @@ TABLES = {
     "leases",
     "pass_holds",
     "conversation_titles",
+    "waiting_actions",
 }
 
 #: Schema version 1 exactly as it shipped (kept here, not imported, so a later edit to migration 1
@@ -161,7 +163,7 @@ async def test_connections_are_configured(tmp_path: Path) -> None:
 
 
 async def test_upgrade_from_the_previous_version_keeps_data(tmp_path: Path) -> None:
-    assert SCHEMA_VERSION == 8, "write the new N-1 schema into a test when adding a migration"
+    assert SCHEMA_VERSION == 9, "write the new N-1 schema into a test when adding a migration"
     path = tmp_path / DB_NAME
     conn = sqlite3.connect(path)
     conn.executescript(SCHEMA_V1)
@@ -275,12 +277,37 @@ async def test_upgrade_to_append_positions_keeps_journalled_streams(tmp_path: Pa
     assert raw_version(path) == SCHEMA_VERSION
 
 
+async def test_upgrade_to_waiting_actions_keeps_titles_and_holds(tmp_path: Path) -> None:
+    """Version 8 (migrations 1-8 applied for real) kept no waiting conversation actions: the upgraded store
+    keeps what version 8 had and holds actions from then on."""
+    path = tmp_path / DB_NAME
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, str(path), MIGRATIONS[:8])
+    conn.execute("INSERT INTO conversation_titles VALUES ('c1', 'Named before', 1.0)")
+    conn.execute("INSERT INTO pass_holds VALUES ('r1:1', 'alice', NULL, 10, 0.5, 1.0)")
+    conn.close()
+    assert raw_version(path) == 8 and "waiting_actions" not in tables(path)
+    async with open_store(tmp_path) as store:
+        assert await store.titles(["c1"]) == {"c1": "Named before"}
+        outcome = await store.add_waiting_action(
+            ActionHolder.CONVERSATION, "c1", b"\x0a\x00", per_holder=2, holders=2, drop_oldest=True
+        )
+        assert outcome.stored
+        assert await store.take_waiting_actions("r2", "c1") == [b"\x0a\x00"]
+    assert raw_version(path) == SCHEMA_VERSION
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("SELECT model_call_id, tokens FROM pass_holds").fetchall() == [("r1:1", 10)]
+    finally:
+        conn.close()
+
+
 async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
     path = tmp_path / DB_NAME
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA user_version = 99")
     conn.close()
-    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 8.*newer cursord") as info:
+    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 9.*newer cursord") as info:
         await SqlStore.open(tmp_path)
     assert (info.value.found, info.value.known) == (99, SCHEMA_VERSION)
     assert raw_version(path) == 99

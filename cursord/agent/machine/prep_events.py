@@ -24,11 +24,10 @@ from cursord.providers.model import Message
 
 @attrs.frozen
 class RunStarted:
-    """A run_request was taken: `queued` are the conversation actions it takes before its own."""
+    """A run_request was taken (what waits for it comes with `QueuedTaken`)."""
 
     request: agent.AgentRunRequest
     conversation_id: str | None
-    queued: tuple[agent.ConversationAction, ...] = ()
     #: a subagent's run names its parent's request id
     parent_request_id: str | None = None
 
@@ -43,7 +42,8 @@ class ModelChosen:
 
 @attrs.frozen
 class QueuedTaken:
-    """The conversation's actions that waited for its next run (this one), oldest first."""
+    """The actions that waited for this run (held for its request id, queued for its conversation), oldest
+    first."""
 
     actions: tuple[agent.ConversationAction, ...] = ()
 
@@ -93,8 +93,8 @@ class ChooseModel:
 
 @attrs.frozen
 class TakeQueued:
-    """Take the conversation's queued actions for this run (only once a model serves it: a run that ends
-    at once leaves them for the next)."""
+    """Take what waits for this run: held for its request id, queued for its conversation (only once a
+    model serves it: a run that ends at once leaves them for the next)."""
 
     conversation_id: str | None
 

@@ -135,7 +135,7 @@ class PreparingTurn:
         self._set(
             phase=TurnPhase.PREPARING,
             conversation_id=run.conversation_id,
-            prep=Preparation(PrepStep.CHOOSING_MODEL, run.request, run.queued),
+            prep=Preparation(PrepStep.CHOOSING_MODEL, run.request),
         )
         model_id = requested_model_id(run.request)
         model = split_variant(model_id)[0] if model_id else None  # a picker variant names its model
@@ -155,7 +155,7 @@ class PreparingTurn:
         prep = self._prep
         if prep.step is not PrepStep.TAKING_QUEUED:
             return
-        self._set_prep(queued=(*taken.actions, *prep.queued))
+        self._set_prep(queued=taken.actions)
         prep = self._prep
         plan, conversation_id = self._plan, self.state.conversation_id
         if plan is Plan.SUMMARIZE:

@@ -1,0 +1,106 @@
+"""ActionQueue: the one holder of conversation actions that wait for a run, kept in the store.
+
+Theory of operation. An action waits for a run in two cases, and both are ACKed to the editor, which
+then never sends them again, so both are in the store before that ACK (`cursord.store.waiting`):
+
+- held for a request id: the editor sends a queued message (or another action that carries something
+  for a run) on a new request id before its run_request, when no stream exists yet (the BidiAppend and
+  Run handlers hold it), or on a stream a prewarm_request opened, before its run_request (the turn
+  holds it). At most `max_per_request` actions per request id (a further one is refused) and
+  `max_requests` request ids (the least recently used is forgotten, with a warning).
+- queued for a conversation: a message sent while the conversation's turn runs is for its next run. At
+  most `max_per_conversation` per conversation (the oldest is dropped, with a warning) and
+  `max_conversations` conversations (the least recently used is forgotten, with a warning).
+
+A run takes what is held for its request id and what is queued for its conversation, in arrival order
+(`take`). Taken actions stay in the store until the run's turn journals its record, which then holds
+them; if the run ends without one, or the daemon dies first, they wait again for the next run
+(`cursord.store.waiting`; a starting daemon gives them back with `restarted`). Each call is one
+transaction: a restart keeps either all of a call's effect or none of it.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import attrs
+from google.protobuf.message import DecodeError
+
+from cursord.core import ActionRequested
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.store import ActionHolder, Store, WaitingOutcome
+
+log = logging.getLogger(__name__)
+
+#: the `ConversationAction` cases worth holding for the run_request that follows them (the others, a
+#: cancel or a resume, mean nothing without a run).
+HOLDABLE = frozenset(
+    {"user_message_action", "background_task_completion_action", "async_ask_question_completion_action"}
+)
+
+
+@attrs.define
+class ActionQueue:
+    store: Store
+    max_requests: int = 256
+    max_per_request: int = 16
+    max_conversations: int = 4096
+    max_per_conversation: int = 32
+
+    @staticmethod
+    def holds(action: ActionRequested) -> bool:
+        """Whether an action uploaded for a request id with no stream is held for its run_request."""
+        return action.action.WhichOneof("action") in HOLDABLE
+
+    async def hold(self, request_id: str, action: agent.ConversationAction) -> bool:
+        """Keep `action` for `request_id`'s run_request; False if this request id already holds too many."""
+        outcome = await self.store.add_waiting_action(
+            ActionHolder.REQUEST,
+            request_id,
+            action.SerializeToString(),
+            per_holder=self.max_per_request,
+            holders=self.max_requests,
+            drop_oldest=False,
+        )
+        _log_forgotten(outcome, "request", "no run_request came")
+        return outcome.stored
+
+    async def queue(self, conversation_id: str, action: agent.ConversationAction) -> None:
+        """Keep `action` for the conversation's next run (its oldest is dropped if it holds too many)."""
+        outcome = await self.store.add_waiting_action(
+            ActionHolder.CONVERSATION,
+            conversation_id,
+            action.SerializeToString(),
+            per_holder=self.max_per_conversation,
+            holders=self.max_conversations,
+            drop_oldest=True,
+        )
+        if outcome.dropped:
+            log.warning(
+                "conversation %s: more than %d queued actions; the oldest is dropped",
+                conversation_id,
+                self.max_per_conversation,
+            )
+        _log_forgotten(outcome, "conversation", "no run came")
+
+    async def take(self, request_id: str, conversation_id: str | None) -> list[agent.ConversationAction]:
+        """What waits for `request_id`'s run (held for it or queued for its conversation), now the run's."""
+        taken: list[agent.ConversationAction] = []
+        for data in await self.store.take_waiting_actions(request_id, conversation_id):
+            try:
+                taken.append(agent.ConversationAction.FromString(data))
+            except DecodeError:
+                log.warning("request %s: an unreadable waiting conversation action was dropped", request_id)
+        return taken
+
+    async def restarted(self) -> None:
+        """The daemon starts: what runs of the process before took and never recorded waits again."""
+        given_back = await self.store.release_waiting_actions()
+        if given_back:
+            log.info("%d conversation action(s) taken by runs that died with the last process wait again",
+                     given_back)
+
+
+def _log_forgotten(outcome: WaitingOutcome, kind: str, why: str) -> None:
+    for holder_id, count in outcome.forgotten:
+        log.warning("%s %s: %d waiting conversation action(s) dropped: %s", kind, holder_id, count, why)

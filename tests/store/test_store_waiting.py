@@ -1,0 +1,187 @@
+"""Conversation actions waiting for a run (`cursord.store.waiting` under `ActionQueue`), on both engines:
+held for a request id or queued for a conversation, taken together in arrival order, bounded per holder
+and in holders, and still there after the store is closed and opened again.
+
+Real clock (the store works through OS threads).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from cursord.core import ActionRequested
+from cursord.proto import agent_v1_pb2 as agent
+from cursord.store import ActionHolder, PendingKind
+from cursord.streams import ActionQueue
+from tests.store.conftest import StoreTarget
+
+
+def message(text: str) -> agent.ConversationAction:
+    return agent.ConversationAction(
+        user_message_action=agent.UserMessageAction(user_message=agent.UserMessage(text=text))
+    )
+
+
+def texts(actions: list[agent.ConversationAction]) -> list[str]:
+    return [a.user_message_action.user_message.text for a in actions]
+
+
+async def test_a_run_takes_what_its_request_holds_and_its_conversation_queued_in_arrival_order(
+    db: StoreTarget,
+) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        await queue.queue("c1", message("queued first"))
+        assert await queue.hold("r2", message("held for r2"))
+        await queue.queue("c1", message("queued last"))
+        await queue.queue("c2", message("another conversation's"))
+        assert await queue.hold("r3", message("another request's"))
+        assert texts(await queue.take("r2", "c1")) == ["queued first", "held for r2", "queued last"]
+        assert await queue.take("r2", "c1") == []  # taken once
+        assert texts(await queue.take("r9", "c2")) == ["another conversation's"]
+        assert texts(await queue.take("r3", None)) == ["another request's"]
+
+
+async def test_what_waits_survives_closing_the_store(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        assert await queue.hold("r1", message("held"))
+        await queue.queue("c1", message("queued"))
+    async with db.open() as store:
+        assert texts(await ActionQueue(store).take("r1", "c1")) == ["held", "queued"]
+
+
+async def test_a_request_id_that_holds_enough_refuses_more(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store, max_per_request=2)
+        assert await queue.hold("r1", message("a")) and await queue.hold("r1", message("b"))
+        assert not await queue.hold("r1", message("c"))
+        assert texts(await queue.take("r1", None)) == ["a", "b"]
+
+
+async def test_the_least_recently_used_request_id_is_forgotten(
+    db: StoreTarget, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store, max_requests=2)
+        assert await queue.hold("r1", message("a"))
+        assert await queue.hold("r2", message("b"))
+        assert await queue.hold("r1", message("c"))  # r1 is used again: r2 is now the least recent
+        with caplog.at_level(logging.WARNING, logger="cursord.streams.action_queue"):
+            assert await queue.hold("r3", message("d"))
+        assert "request r2: 1 waiting conversation action(s) dropped: no run_request came" in caplog.text
+        assert await queue.take("r2", None) == []
+        assert texts(await queue.take("r1", None)) == ["a", "c"]
+        assert texts(await queue.take("r3", None)) == ["d"]
+
+
+async def test_a_full_conversation_drops_its_oldest(db: StoreTarget, caplog: pytest.LogCaptureFixture) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store, max_per_conversation=3)
+        for n in range(3):
+            await queue.queue("c1", message(f"m{n}"))
+        await queue.queue("c2", message("other"))
+        with caplog.at_level(logging.WARNING, logger="cursord.streams.action_queue"):
+            await queue.queue("c1", message("m3"))
+        assert "conversation c1: more than 3 queued actions; the oldest is dropped" in caplog.text
+        assert texts(await queue.take("r", "c1")) == ["m1", "m2", "m3"]
+        assert texts(await queue.take("r", "c2")) == ["other"]  # never touched by c1's bound
+
+
+async def test_conversations_beyond_the_bound_are_forgotten_oldest_first(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store, max_conversations=2)
+        await queue.queue("c1", message("one"))
+        await queue.queue("c2", message("two"))
+        await queue.queue("c3", message("three"))
+        assert await queue.take("r", "c1") == []
+        assert texts(await queue.take("r", "c2")) == ["two"]
+        assert texts(await queue.take("r", "c3")) == ["three"]
+
+
+async def test_the_bounds_of_one_kind_leave_the_other_alone(db: StoreTarget) -> None:
+    """A flood of request ids (each holding its limit) forgets request ids only, never a conversation's queue."""
+    async with db.open() as store:
+        queue = ActionQueue(store, max_requests=3, max_per_request=2, max_conversations=3)
+        await queue.queue("c1", message("keep me"))
+        for n in range(10):
+            for _ in range(3):
+                await queue.hold(f"flood-{n}", message("x"))
+        assert texts(await queue.take("nobody", "c1")) == ["keep me"]
+        held = [await store.waiting_actions(ActionHolder.REQUEST, f"flood-{n}") for n in range(10)]
+        assert [len(h) for h in held] == [0] * 7 + [2] * 3
+
+
+async def test_an_unreadable_row_is_dropped_with_a_warning(db: StoreTarget, caplog: pytest.LogCaptureFixture) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        await queue.queue("c1", message("fine"))
+    db.sql(
+        "INSERT INTO waiting_actions(holder, holder_id, action, queued_at) VALUES ('conversation', 'c1', ?, 1.0)",
+        b"\xff\xff\xff",
+    )
+    async with db.open() as store:
+        with caplog.at_level(logging.WARNING, logger="cursord.streams.action_queue"):
+            assert texts(await ActionQueue(store).take("r", "c1")) == ["fine"]
+    assert "an unreadable waiting conversation action was dropped" in caplog.text
+
+
+def test_only_actions_that_carry_something_for_a_run_are_held() -> None:
+    assert ActionQueue.holds(ActionRequested(message("hi")))
+    cancel = agent.ConversationAction(cancel_action=agent.CancelAction())
+    assert not ActionQueue.holds(ActionRequested(cancel))
+
+
+async def test_taken_actions_are_gone_once_the_turn_records_them(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        await store.journal_open("r2", "c1", "m")
+        await queue.queue("c1", message("queued"))
+        assert texts(await queue.take("r2", "c1")) == ["queued"]
+        assert await queue.take("r3", "c1") == []  # another run does not take them too
+        await store.journal_pending_put("r2", PendingKind.TURN, "state", "{}")
+        await store.journal_end("r2", "{}", 1.0)  # ended after its record: nothing to give back
+        assert await store.release_waiting_actions() == 0
+        assert await queue.take("r3", "c1") == []
+
+
+async def test_taken_actions_wait_again_when_the_run_ends_without_a_record(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        await store.journal_open("r2", "c1", "m")
+        assert await queue.hold("r2", message("held"))
+        await queue.queue("c1", message("queued"))
+        assert texts(await queue.take("r2", "c1")) == ["held", "queued"]
+        await store.journal_pending_put("r2", PendingKind.EXEC, "1", "{}")  # not the turn's record
+        await store.journal_end("r2", "{}", 1.0)
+        # the held one is the conversation's now: its next run takes it, on whatever request id
+        assert texts(await queue.take("r3", "c1")) == ["held", "queued"]
+        await store.journal_drop("r3")  # no journal: nothing to give back, and no error
+        assert await queue.take("r2", None) == []
+
+
+async def test_a_run_without_a_conversation_takes_only_its_requests(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        await store.journal_open("r2", None, "m")
+        assert await queue.hold("r2", message("held"))
+        await queue.queue("c1", message("someone else's"))
+        assert texts(await queue.take("r2", None)) == ["held"]
+        await store.journal_end("r2", "{}", 1.0)
+        assert texts(await queue.take("r2", None)) == ["held"]  # given back to the request id
+        assert texts(await queue.take("r9", "c1")) == ["someone else's"]
+
+
+async def test_a_restart_gives_back_what_a_run_took_and_never_recorded(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store, max_per_conversation=1)
+        await store.journal_open("r2", "c1", "m")
+        await queue.queue("c1", message("taken before the crash"))
+        assert texts(await queue.take("r2", "c1")) == ["taken before the crash"]
+        await queue.queue("c1", message("sent during the run"))  # the taken one does not count to the bound
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        await queue.restarted()
+        assert texts(await queue.take("r4", "c1")) == ["taken before the crash", "sent during the run"]
