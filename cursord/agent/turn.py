@@ -28,8 +28,9 @@ One turn, effect by effect (input -> effects; `...` = the answer comes back late
 - restart: the stream is re-created from its journal with the machine in RESTORED; `Resumed` ->
   `Resume` goes on from the record.
 
-Actions on a running turn are planned by `cursord.context.actions`: messages are queued for the
-conversation's next run (in the store, through `cursord.streams.ActionQueue`), the rest become inputs.
+A conversation action is an input like any other (`ActionRequested`): the machine says what it means where
+the turn stands (`cursord.agent.machine.turn_actions`), and a message to keep for a later run comes back as
+`KeepAction`, which the actor writes to the store (`cursord.streams.ActionQueue`) before the upload is ACKed.
 """
 
 from __future__ import annotations
@@ -49,9 +50,7 @@ from cursord.agent.fallback import FallbackMove
 from cursord.agent.history import ConversationHistory
 from cursord.agent.ledger import PassTag
 from cursord.agent.machine import (
-    TRANSITIONS,
     AbortExec,
-    AbortSubagent,
     AskEditor,
     AskUser,
     BlobLedger,
@@ -63,8 +62,8 @@ from cursord.agent.machine import (
     ConversationLoaded,
     Effect,
     End,
-    ForceBackground,
     ForgetQuery,
+    KeepAction,
     LastTurn,
     LoadConversation,
     ModelChosen,
@@ -96,8 +95,8 @@ from cursord.agent.machine import (
 from cursord.agent.router import ProviderRouter, Route
 from cursord.agent.turn_record import CheckpointBase, TurnRecord
 from cursord.agent.web_calls import run_web_call
-from cursord.connect import Code, ConnectError
-from cursord.context import ContextLimits, Plan, actions
+from cursord.connect import ConnectError
+from cursord.context import ContextLimits
 from cursord.core import (
     ActionRequested,
     ClientHeartbeat,
@@ -114,7 +113,7 @@ from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse, ProviderError
 from cursord.providers.model import Delta, PassRequest, ToolCallDone, ToolCallPart
 from cursord.store import Store, TurnMeta, TurnStatus, summary_message
-from cursord.streams import ActionQueue, ActiveStream, StreamBehaviour
+from cursord.streams import ActionQueue, ActiveStream, StreamBehaviour, upload_origin
 from cursord.web import WebAccess
 
 
@@ -194,6 +193,7 @@ class PassSink:
 
 #: the inputs the actor hands to the machine as they are
 _MACHINE_INPUTS = (
+    ActionRequested,
     PassDelta,
     PassEnded,
     PassFailed,
@@ -297,8 +297,6 @@ class AgentTurn(StreamBehaviour):
                 await self._feed(item)
             case PrewarmRequested():
                 log.info("stream %s: prewarm_request during a turn ignored", self.stream.request_id)
-            case ActionRequested():
-                await self._on_action(item)
             case QueryTimedOut() if item.exec_seq in self.query_timers:
                 del self.query_timers[item.exec_seq]
                 await self._feed(item)
@@ -330,51 +328,18 @@ class AgentTurn(StreamBehaviour):
             self.checkpoints = CheckpointKeeper(store, self.stream, conversation_id)
         await self._feed(RunStarted(run.request, conversation_id, parent_request_id=run.parent_request_id))
 
-    async def _on_action(self, action: ActionRequested) -> None:
-        """A conversation action on this stream (`cursord.context.actions` says what each case asks)."""
-        planned = actions.plan(action.action)
-        request_id = self.stream.request_id
-        if planned.plan is Plan.CANCEL:
-            reason = action.action.cancel_action.reason or "canceled by the user"
-            await self.cancel(ConnectError(Code.CANCELED, reason))
-        elif planned.plan is Plan.RESUME:
-            log.debug("stream %s: resume on a running turn; nothing to resume", request_id)
-        elif planned.plan is Plan.IGNORE:
-            log.info(
-                "stream %s: conversation_action case %s is not known to this build; ignored",
-                request_id,
-                planned.case or "(unset)",
-            )
-        elif self.machine.phase is TurnPhase.IDLE:
-            await self._keep(action.action, None)  # for the run_request that follows
-        elif planned.plan in (Plan.START_TURN, Plan.RUN_SHELL) and self.conversation_id is not None:
-            await self._keep(action.action, self.conversation_id)
-            log.info("stream %s: %s queued for the conversation's next run", request_id, planned.case)
-        elif planned.plan is Plan.CANCEL_SUBAGENT:
-            await self._steer(AbortSubagent(planned.target))
-        elif planned.plan in (Plan.BACKGROUND_SHELL, Plan.BACKGROUND_SUBAGENT):
-            shell = planned.plan is Plan.BACKGROUND_SHELL
-            await self._steer(ForceBackground(planned.case or "", planned.target, shell))
-        else:
-            log.info("stream %s: %s while a turn runs; ignored", request_id, planned.case)
-
     async def _keep(self, action: agent.ConversationAction, conversation_id: str | None) -> None:
         """Keep `action` for the conversation's next run (None: for this request's run_request), in the store
         before its upload is ACKed."""
         queue = self.services.actions
+        origin = upload_origin(self.stream.request_id, self.stream.taking)  # kept once, however often it is sent
         if queue is None:
             log.warning("stream %s: no store to keep a conversation action in; dropped", self.stream.request_id)
         elif conversation_id is not None:
-            await queue.queue(conversation_id, action)
-        elif not await queue.hold(self.stream.request_id, action):
+            await queue.queue(conversation_id, action, origin)
+        elif not await queue.hold(self.stream.request_id, action, origin):
             log.warning("stream %s: %d conversation actions already wait for its run_request; one more dropped",
                         self.stream.request_id, queue.max_per_request)
-
-    async def _steer(self, item: AbortSubagent | ForceBackground) -> None:
-        if (self.machine.phase, type(item)) in TRANSITIONS:
-            await self._feed(item)
-        else:
-            log.info("stream %s: %s with no turn running; ignored", self.stream.request_id, type(item).__name__)
 
     async def _resume(self) -> None:
         """Go on after a restart, from the record `_restore` read (its checkpoint keeper rebuilt first)."""
@@ -483,6 +448,8 @@ class AgentTurn(StreamBehaviour):
                     await self._save(self._record_of(state), durable=durable_snapshot)
             case Tap(event=event, timings=timings):
                 self._tap(event, timings)
+            case KeepAction(action=action, conversation_id=conversation_id):
+                await self._keep(action, conversation_id)
             case End(error=error):
                 stream.end(error)
 

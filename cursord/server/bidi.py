@@ -62,6 +62,7 @@ from cursord.streams import (
     StreamBroker,
     UploadLedger,
     UploadPath,
+    upload_origin,
 )
 
 log = logging.getLogger(__name__)
@@ -228,7 +229,7 @@ async def deliver_upload(
         if isinstance(intent, ClientHeartbeat):
             return Delivery(None)
         if held is not None and isinstance(intent, ActionRequested) and held.holds(intent):
-            if await held.hold(request_id, intent.action):
+            if await held.hold(request_id, intent.action, upload_origin(request_id, position)):
                 log.info("request %s: %s held for the run_request that follows", request_id, intent.kind.value)
                 return Delivery(None)
             raise ConnectError(

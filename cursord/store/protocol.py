@@ -127,6 +127,7 @@ class Store(Protocol):
         per_holder: int,
         holders: int,
         drop_oldest: bool,
+        origin: str | None = None,
     ) -> WaitingOutcome: ...
 
     async def take_waiting_actions(self, request_id: str, conversation_id: str | None) -> list[bytes]: ...

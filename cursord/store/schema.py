@@ -252,7 +252,8 @@ _V8_HOLDS = (
 
 # Conversation actions waiting for a run (`cursord.store.waiting`): a message queued while a conversation's
 # turn ran, or an action uploaded before its run_request. They were ACKed, so they must outlive a restart;
-# `taken_by`: the request id of the run that took them, until its turn's record holds them.
+# `taken_by`: the request id of the run that took them, until its turn's record holds them; `origin`: the
+# BidiAppend that brought the action (request id and seqno), so the same upload sent again is kept once.
 _V9_WAITING_ACTIONS = (
     """CREATE TABLE waiting_actions (
         seq INTEGER PRIMARY KEY,
@@ -260,10 +261,12 @@ _V9_WAITING_ACTIONS = (
         holder_id TEXT NOT NULL,
         action BLOB NOT NULL,
         queued_at REAL NOT NULL,
-        taken_by TEXT
+        taken_by TEXT,
+        origin TEXT
     ) STRICT""",
     "CREATE INDEX waiting_actions_by_holder ON waiting_actions(holder, holder_id, seq)",
     "CREATE INDEX waiting_actions_by_taker ON waiting_actions(taken_by)",
+    "CREATE UNIQUE INDEX waiting_actions_by_origin ON waiting_actions(origin) WHERE origin IS NOT NULL",
 )
 
 MIGRATIONS: tuple[Migration, ...] = (

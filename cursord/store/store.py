@@ -317,13 +317,16 @@ class SqlStore:
         per_holder: int,
         holders: int,
         drop_oldest: bool,
+        origin: str | None = None,
     ) -> WaitingOutcome:
-        """Keep a serialized ConversationAction for a later run, within the bounds (`cursord.store.waiting`);
-        committed to the disk when this returns (the upload that brought it is ACKed after)."""
+        """Keep a serialized ConversationAction for a later run, within the bounds and once per `origin`
+        (`cursord.store.waiting`); committed to the disk when this returns (the upload that brought it is
+        ACKed after)."""
         data, now = bytes(action), self.clock()
         return await self.writer.run(
             lambda c: waiting.add_action(
-                c, holder, holder_id, data, now, per_holder=per_holder, holders=holders, drop_oldest=drop_oldest
+                c, holder, holder_id, data, now, per_holder=per_holder, holders=holders, drop_oldest=drop_oldest,
+                origin=origin,
             ),
             durable=True,
             weight=len(data),

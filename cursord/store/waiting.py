@@ -19,6 +19,10 @@ action a run of the previous process took and never recorded (`release_taken`): 
 taking and recording loses nothing, and the next run takes them. (On a team gateway a node that starts
 also gives back what a run another node is preparing has taken: the next run may then take them too.)
 
+An action that came by BidiAppend carries its `origin` (request id and seqno). The editor sends an upload
+again when it saw no ACK, and a daemon that died after keeping the action but before the upload's ACK (and
+its append position) was committed is sent it again: a second row with the same origin is not added.
+
 The bounds are applied in the transaction that adds a row, so no interleaving of writers can exceed
 them: a holder keeps at most `per_holder` rows no run has taken (a full request id refuses the new one; a full
 conversation drops its oldest) and at most `holders` holders of a kind keep rows (the one that received
@@ -44,8 +48,11 @@ def add_action(
     per_holder: int,
     holders: int,
     drop_oldest: bool,
+    origin: str | None = None,
 ) -> WaitingOutcome:
-    """Add `action` for `holder_id` within the bounds (see the module docstring)."""
+    """Add `action` for `holder_id` within the bounds, once per `origin` (see the module docstring)."""
+    if origin is not None and conn.execute("SELECT 1 FROM waiting_actions WHERE origin = ?", (origin,)).fetchone():
+        return WaitingOutcome(stored=True)  # kept already, from the same upload
     (held,) = conn.execute(
         "SELECT COUNT(*) FROM waiting_actions WHERE holder = ? AND holder_id = ? AND taken_by IS NULL",
         (holder.value, holder_id),
@@ -61,8 +68,8 @@ def add_action(
             (holder.value, holder_id, dropped),
         )
     conn.execute(
-        "INSERT INTO waiting_actions(holder, holder_id, action, queued_at) VALUES (?, ?, ?, ?)",
-        (holder.value, holder_id, action, now),
+        "INSERT INTO waiting_actions(holder, holder_id, action, queued_at, origin) VALUES (?, ?, ?, ?, ?)",
+        (holder.value, holder_id, action, now, origin),
     )
     return WaitingOutcome(stored=True, dropped=dropped, forgotten=_forget_beyond(conn, holder, holders))
 

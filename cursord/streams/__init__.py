@@ -1,6 +1,6 @@
 """The face of `cursord.streams`: what other packages import from it."""
 
-from cursord.streams.action_queue import ActionQueue
+from cursord.streams.action_queue import ActionQueue, upload_origin
 from cursord.streams.active import ActiveStream, BehaviourFactory, StreamBehaviour, StreamTimings
 from cursord.streams.append_gate import Admission, AppendGate, AppendRejected
 from cursord.streams.backlog import StreamEnding
@@ -28,4 +28,5 @@ __all__ = [
     "UploadLedger",
     "UploadPath",
     "WakeSignal",
+    "upload_origin",
 ]

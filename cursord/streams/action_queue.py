@@ -12,6 +12,10 @@ then never sends them again, so both are in the store before that ACK (`cursord.
   most `max_per_conversation` per conversation (the oldest is dropped, with a warning) and
   `max_conversations` conversations (the least recently used is forgotten, with a warning).
 
+An action that came by BidiAppend names its upload (`origin`: request id and seqno), and is kept once
+however often that upload arrives: the editor sends an upload again until it sees its ACK, and a daemon
+that died between keeping the action and committing the ACK's append position is sent it again.
+
 A run takes what is held for its request id and what is queued for its conversation, in arrival order
 (`take`). Taken actions stay in the store until the run's turn journals its record, which then holds
 them; if the run ends without one, or the daemon dies first, they wait again for the next run
@@ -26,7 +30,7 @@ import logging
 import attrs
 from google.protobuf.message import DecodeError
 
-from cursord.core import ActionRequested
+from cursord.core import ActionRequested, AppendPosition
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store import ActionHolder, Store, WaitingOutcome
 
@@ -52,7 +56,7 @@ class ActionQueue:
         """Whether an action uploaded for a request id with no stream is held for its run_request."""
         return action.action.WhichOneof("action") in HOLDABLE
 
-    async def hold(self, request_id: str, action: agent.ConversationAction) -> bool:
+    async def hold(self, request_id: str, action: agent.ConversationAction, origin: str | None = None) -> bool:
         """Keep `action` for `request_id`'s run_request; False if this request id already holds too many."""
         outcome = await self.store.add_waiting_action(
             ActionHolder.REQUEST,
@@ -61,11 +65,12 @@ class ActionQueue:
             per_holder=self.max_per_request,
             holders=self.max_requests,
             drop_oldest=False,
+            origin=origin,
         )
         _log_forgotten(outcome, "request", "no run_request came")
         return outcome.stored
 
-    async def queue(self, conversation_id: str, action: agent.ConversationAction) -> None:
+    async def queue(self, conversation_id: str, action: agent.ConversationAction, origin: str | None = None) -> None:
         """Keep `action` for the conversation's next run (its oldest is dropped if it holds too many)."""
         outcome = await self.store.add_waiting_action(
             ActionHolder.CONVERSATION,
@@ -74,6 +79,7 @@ class ActionQueue:
             per_holder=self.max_per_conversation,
             holders=self.max_conversations,
             drop_oldest=True,
+            origin=origin,
         )
         if outcome.dropped:
             log.warning(
@@ -99,6 +105,12 @@ class ActionQueue:
         if given_back:
             log.info("%d conversation action(s) taken by runs that died with the last process wait again",
                      given_back)
+
+
+def upload_origin(request_id: str, position: AppendPosition | None) -> str | None:
+    """The origin of an action a BidiAppend brought, from the sequence's position once it is delivered
+    (None: it came another way, with no retries to tell apart)."""
+    return None if position is None else f"{request_id}#{position.next - 1}"
 
 
 def _log_forgotten(outcome: WaitingOutcome, kind: str, why: str) -> None:

@@ -118,6 +118,8 @@ class ActiveStream:
     append_position: AppendPosition | None = None
     #: the same, after the last upload the actor has handled: what the journal keeps for a restart
     handled_position: AppendPosition | None = None
+    #: the same, once the upload the actor is handling now is (None: it is not handling a BidiAppend's)
+    taking: AppendPosition | None = None
     backlog: Backlog = attrs.field(init=False)
     subscribers: SubscriberSet = attrs.field(factory=SubscriberSet)
     retired: bool = False
@@ -356,12 +358,14 @@ class ActiveStream:
                 # the run prepares ends the stream anyway.
                 self._handled(upload)
                 upload = None
+        self.taking = upload.position if upload is not None else None
         try:
             if self.is_terminal:
                 await self._guarded(self.behaviour.after_end(item))
             else:
                 await self._guarded(self.behaviour.handle(item))
         finally:
+            self.taking = None
             if upload is not None:
                 self._handled(upload)
 

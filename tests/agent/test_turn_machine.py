@@ -56,6 +56,7 @@ from cursord.agent.machine.turn_events import Effect
 from cursord.agent.tools import ToolOutcome, ToolRegistry
 from cursord.connect.errors import Code, ConnectError
 from cursord.core.intents import (
+    ActionRequested,
     ExecControlArrived,
     ExecControlKind,
     ExecResultArrived,
@@ -69,6 +70,7 @@ from cursord.providers.model import Message, TextDelta, TextPart, ToolCallDone, 
 
 P = TurnPhase
 INPUT_TYPES: tuple[type, ...] = (
+    ActionRequested,
     PrewarmRequested,
     RunStarted,
     ModelChosen,
@@ -225,6 +227,7 @@ def sample(kind: type, m: TurnMachine) -> object:
     pass_id = m.state.current.pass_id if m.state.current is not None else 1
     exec_seq = next((p.exec_seq for p in m.state.open_calls if p.exec_seq is not None), 1)
     samples: dict[type, object] = {
+        ActionRequested: ActionRequested(user_action("and then")),  # kept for a later run: the phase stays
         PrewarmRequested: PrewarmRequested(agent.PrewarmRequest(conversation_id="conv-2")),
         RunStarted: RunStarted(agent.AgentRunRequest(action=user_action("hi")), "conv-1"),
         ModelChosen: ModelChosen(RouteFacts("model-x", "fake", 100_000)),
@@ -253,6 +256,13 @@ def sample(kind: type, m: TurnMachine) -> object:
 #: the phase each listed transition leads to from the situations above (rows marked "ignore" keep it).
 EXPECTED: dict[tuple[str, type], TurnPhase] = {
     ("idle", PrewarmRequested): P.IDLE,
+    ("idle", ActionRequested): P.IDLE,
+    ("preparing", ActionRequested): P.PREPARING,
+    ("restored", ActionRequested): P.RESTORED,
+    ("step", ActionRequested): P.PASS,
+    ("summary", ActionRequested): P.PASS,
+    ("tools", ActionRequested): P.TOOLS,
+    ("ended", ActionRequested): P.ENDED,
     ("idle", RunStarted): P.PREPARING,
     ("idle", Cancel): P.ENDED,
     # from the first sub-step (choosing the model): an answer to a later one is not taken there

@@ -185,3 +185,18 @@ async def test_a_restart_gives_back_what_a_run_took_and_never_recorded(db: Store
         queue = ActionQueue(store)
         await queue.restarted()
         assert texts(await queue.take("r4", "c1")) == ["taken before the crash", "sent during the run"]
+
+
+async def test_the_same_upload_sent_again_is_kept_once(db: StoreTarget) -> None:
+    """A daemon that died after keeping an action but before its upload's ACK is sent the upload again."""
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        assert await queue.hold("r1", message("held"), origin="r1#3")
+        await queue.queue("c1", message("queued"), origin="r0#7")
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        assert await queue.hold("r1", message("held"), origin="r1#3")  # taken as kept, not refused
+        await queue.queue("c1", message("queued"), origin="r0#7")
+        await queue.queue("c1", message("queued"), origin="r0#8")  # the user sent the same words again
+        await queue.queue("c1", message("queued"))  # no origin (the Run path): never taken for a retry
+        assert texts(await queue.take("r1", "c1")) == ["held", "queued", "queued", "queued"]

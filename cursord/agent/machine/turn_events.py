@@ -212,6 +212,15 @@ class End:
     error: ConnectError | None
 
 
+@attrs.frozen
+class KeepAction:
+    """Keep a conversation action for a later run, in the store before its upload is ACKed: the
+    conversation's next run (`conversation_id`), or, before the run_request, this request's run (None)."""
+
+    action: agent.ConversationAction
+    conversation_id: str | None
+
+
 Effect = (
     ChooseModel
     | TakeQueued
@@ -233,4 +242,5 @@ Effect = (
     | Snapshot
     | Tap
     | End
+    | KeepAction
 )

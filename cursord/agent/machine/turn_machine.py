@@ -59,6 +59,7 @@ from cursord.agent.machine.prep_events import (
     QueuedTaken,
     RunStarted,
 )
+from cursord.agent.machine.turn_actions import ActingTurn
 from cursord.agent.machine.turn_events import (
     AbortExec,
     AbortSubagent,
@@ -106,7 +107,14 @@ from cursord.agent.tools import (
 from cursord.agent.turn_inputs import rules_for_paths, touched_paths
 from cursord.connect import Code, ConnectError
 from cursord.context import FETCH_RULES_TOOL, ContextLimits, without_images
-from cursord.core import ExecControlArrived, ExecControlKind, ExecResultArrived, InteractionAnswered, PrewarmRequested
+from cursord.core import (
+    ActionRequested,
+    ExecControlArrived,
+    ExecControlKind,
+    ExecResultArrived,
+    InteractionAnswered,
+    PrewarmRequested,
+)
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse, ProviderError
 from cursord.providers.model import (
@@ -133,7 +141,7 @@ class TurnProtocolError(Exception):
 Handler = Callable[["TurnMachine", Any], None]
 
 
-class TurnMachine(PreparingTurn):
+class TurnMachine(PreparingTurn, ActingTurn):
     """One agent turn (see the module docstring).
 
     `summary_message` makes the message a compaction summary becomes (the store's format); `clock`
@@ -189,6 +197,16 @@ class TurnMachine(PreparingTurn):
 
     def _emit(self, *effects: Effect) -> None:
         self._out.extend(effects)
+
+    def _follow(self, item: object) -> None:
+        """Take `item` by the row `TRANSITIONS` has for it in this phase, inside the input being handled
+        (whose own row bounds where the turn goes); a phase with no such row has nothing to do with it."""
+        rule = TRANSITIONS.get((self.state.phase, type(item)))
+        if rule is None:
+            log.info("turn %s: %s in phase %s; nothing to do", self.request_id, type(item).__name__,
+                     self.state.phase.value)
+            return
+        rule.handler(self, item)
 
     def _set(self, **changes: Any) -> None:
         self.state = attrs.evolve(self.state, **changes)
@@ -938,6 +956,7 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (IDLE, PrewarmRequested): _rule(M._on_prewarm, IDLE),
     (IDLE, RunStarted): _rule(M._on_run_started, PREPARING),
     (IDLE, Cancel): _rule(M._on_cancel, ENDED),  # nothing runs yet
+    (IDLE, ActionRequested): _rule(M._on_action, IDLE, ENDED),  # kept for the run_request (`turn_actions`)
     (IDLE, ExecResultArrived): _rule(M._ignore, IDLE),
     (IDLE, ExecControlArrived): _rule(M._ignore, IDLE),
     (IDLE, InteractionAnswered): _rule(M._ignore, IDLE),
@@ -951,11 +970,13 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (PREPARING, QueryTimedOut): _rule(M._on_query_timed_out, PREPARING, *_NEXT_PASS),
     (PREPARING, BlobsRead): _rule(M._on_blobs_read, PREPARING, *_NEXT_PASS),
     (PREPARING, Cancel): _rule(M._on_prep_cancel, ENDED),  # aborts the question in flight
+    (PREPARING, ActionRequested): _rule(M._on_action, PREPARING, ENDED),
     (PREPARING, ExecControlArrived): _rule(M._ignore, PREPARING),
     (PREPARING, InteractionAnswered): _rule(M._ignore, PREPARING),
     # RESTORED: after a restart; Resume waits for open calls, or runs the next pass again
     (RESTORED, Resume): _rule(M._on_resume, TOOLS, *_NEXT_PASS),
     (RESTORED, Cancel): _rule(M._on_cancel, ENDED),
+    (RESTORED, ActionRequested): _rule(M._on_action, RESTORED, ENDED),
     (RESTORED, ExecResultArrived): _rule(M._ignore, RESTORED),
     (RESTORED, ExecControlArrived): _rule(M._ignore, RESTORED),
     (RESTORED, InteractionAnswered): _rule(M._ignore, RESTORED),
@@ -969,6 +990,7 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (PASS, PassFailed): _pass_rule(M._on_pass_failed, step=(PASS, ENDED), summary=(PASS, ENDED)),
     (PASS, ReviewVerdict): _rule(M._on_review_verdict, PASS),  # Auto-review, before the pass ends (kept for its calls)
     (PASS, Cancel): _rule(M._on_cancel, ENDED),  # cancels the pass
+    (PASS, ActionRequested): _rule(M._on_action, PASS, ENDED),
     (PASS, AbortSubagent): _rule(M._on_abort_subagent, PASS),
     (PASS, ForceBackground): _rule(M._on_force_background, PASS),
     (PASS, ExecResultArrived): _rule(M._ignore, PASS),
@@ -981,6 +1003,7 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (TOOLS, InteractionAnswered): _rule(M._on_interaction, TOOLS, *_NEXT_PASS),  # by query id
     (TOOLS, WebToolDone): _rule(M._on_web_done, TOOLS, *_NEXT_PASS),  # a WebSearch/WebFetch the actor ran
     (TOOLS, Cancel): _rule(M._on_cancel, ENDED),  # aborts every open exec
+    (TOOLS, ActionRequested): _rule(M._on_action, TOOLS, ENDED),
     (TOOLS, AbortSubagent): _rule(M._on_abort_subagent, TOOLS),
     (TOOLS, ForceBackground): _rule(M._on_force_background, TOOLS),
     (TOOLS, PassDelta): _rule(M._ignore, TOOLS),
@@ -989,6 +1012,7 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     # ENDED: the stream is closed (or, restored from the record of a recorded turn, only its end is left)
     (ENDED, Resume): _rule(M._on_resume_ended, ENDED),
     (ENDED, Cancel): _rule(M._ignore, ENDED),
+    (ENDED, ActionRequested): _rule(M._on_action, ENDED),  # a message still queued for the next run
     (ENDED, PassDelta): _rule(M._ignore, ENDED),
     (ENDED, PassEnded): _rule(M._ignore, ENDED),
     (ENDED, PassFailed): _rule(M._ignore, ENDED),
