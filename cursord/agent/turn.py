@@ -9,7 +9,8 @@ cancel is taken at once whatever the turn is doing.
 
 One turn, effect by effect (input -> effects; `...` = the answer comes back later as an input):
 
-- run_request -> `RunStarted` -> `ChooseModel` ... `ModelChosen` (a task: the conversation's earlier
+- run_request -> `RunStarted` (a second one changes nothing) -> `OpenRun` (the actor keeps the request and
+  opens the conversation's checkpoints), `ChooseModel` ... `ModelChosen` (a task: the conversation's earlier
   turns, the catalog) -> `TakeQueued` ... `QueuedTaken` (what waits for the run in the store: held
   for its request id, queued for its conversation).
 - preparing (`cursord.agent.machine.turn_prep`): `LoadConversation` ... `ConversationLoaded` (a task:
@@ -67,6 +68,7 @@ from cursord.agent.machine import (
     LastTurn,
     LoadConversation,
     ModelChosen,
+    OpenRun,
     PassDelta,
     PassEnded,
     PassFailed,
@@ -88,7 +90,6 @@ from cursord.agent.machine import (
     TakeQueued,
     Tap,
     TurnMachine,
-    TurnPhase,
     TurnState,
     WebToolDone,
 )
@@ -108,6 +109,7 @@ from cursord.core import (
     PrewarmRequested,
     RunRequested,
     UnknownUpload,
+    requested_model_id,
 )
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse, ProviderError
@@ -194,6 +196,7 @@ class PassSink:
 #: the inputs the actor hands to the machine as they are
 _MACHINE_INPUTS = (
     ActionRequested,
+    PrewarmRequested,
     PassDelta,
     PassEnded,
     PassFailed,
@@ -287,16 +290,10 @@ class AgentTurn(StreamBehaviour):
 
     async def handle(self, item: object) -> None:
         match item:
-            case RunRequested() if self.machine.phase is TurnPhase.IDLE:
-                await self._start_run(item)
             case RunRequested():
-                log.info("stream %s: second run_request ignored", self.stream.request_id)
+                await self._feed(RunStarted(item.request, item.conversation_id, item.parent_request_id))
             case restore.Resumed():
                 await self._resume()
-            case PrewarmRequested() if self.machine.phase is TurnPhase.IDLE:
-                await self._feed(item)
-            case PrewarmRequested():
-                log.info("stream %s: prewarm_request during a turn ignored", self.stream.request_id)
             case QueryTimedOut() if item.exec_seq in self.query_timers:
                 del self.query_timers[item.exec_seq]
                 await self._feed(item)
@@ -319,14 +316,6 @@ class AgentTurn(StreamBehaviour):
         """Uploads that still matter once the stream has ended: the editor's answers to blob stores."""
         if isinstance(item, KvResultArrived) and self.checkpoints is not None:
             await self.checkpoints.on_result(item, may_retry=False)
-
-    async def _start_run(self, run: RunRequested) -> None:
-        self.run_request = run.request
-        self.stream.model_id = run.model_id
-        store, conversation_id = self.services.store, run.conversation_id
-        if store is not None and conversation_id is not None:
-            self.checkpoints = CheckpointKeeper(store, self.stream, conversation_id)
-        await self._feed(RunStarted(run.request, conversation_id, parent_request_id=run.parent_request_id))
 
     async def _keep(self, action: agent.ConversationAction, conversation_id: str | None) -> None:
         """Keep `action` for the conversation's next run (None: for this request's run_request), in the store
@@ -379,6 +368,11 @@ class AgentTurn(StreamBehaviour):
     async def _execute(self, effect: Effect, *, durable_snapshot: bool = False) -> None:
         stream = self.stream
         match effect:
+            case OpenRun(request=request, conversation_id=conversation_id):
+                self.run_request = request
+                stream.model_id = requested_model_id(request)
+                if self.services.store is not None and conversation_id is not None:
+                    self.checkpoints = CheckpointKeeper(self.services.store, stream, conversation_id)
             case ChooseModel():
                 stream.start_task(self._answer, self._choose_model, effect, name="prep:choose-model")
             case TakeQueued(conversation_id=conversation_id):

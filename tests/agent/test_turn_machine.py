@@ -257,6 +257,18 @@ def sample(kind: type, m: TurnMachine) -> object:
 EXPECTED: dict[tuple[str, type], TurnPhase] = {
     ("idle", PrewarmRequested): P.IDLE,
     ("idle", ActionRequested): P.IDLE,
+    ("preparing", RunStarted): P.PREPARING,  # a second run_request: the run goes on
+    ("preparing", PrewarmRequested): P.PREPARING,
+    ("restored", RunStarted): P.RESTORED,  # a second run_request: the run goes on
+    ("restored", PrewarmRequested): P.RESTORED,
+    ("step", RunStarted): P.PASS,  # a second run_request: the run goes on
+    ("step", PrewarmRequested): P.PASS,
+    ("summary", RunStarted): P.PASS,  # a second run_request: the run goes on
+    ("summary", PrewarmRequested): P.PASS,
+    ("tools", RunStarted): P.TOOLS,  # a second run_request: the run goes on
+    ("tools", PrewarmRequested): P.TOOLS,
+    ("ended", RunStarted): P.ENDED,  # a second run_request: the run goes on
+    ("ended", PrewarmRequested): P.ENDED,
     ("preparing", ActionRequested): P.PREPARING,
     ("restored", ActionRequested): P.RESTORED,
     ("step", ActionRequested): P.PASS,
@@ -391,8 +403,8 @@ def test_unlisted_pairs_are_protocol_errors(pair: tuple[str, type]) -> None:
 def test_unlisted_pairs_include_the_obvious_bugs() -> None:
     unlisted = {(SITUATIONS[where][0], kind) for where, kind in UNLISTED}
     assert {phase for phase, _ in SITUATIONS.values()} == set(P)
-    obvious = [(P.PASS, RunStarted), (P.TOOLS, ModelChosen), (P.IDLE, PassEnded), (P.PASS, Resume)]
-    for pair in [*obvious, (P.ENDED, RunStarted), (P.PREPARING, PassDelta)]:
+    obvious = [(P.PASS, ModelChosen), (P.TOOLS, ModelChosen), (P.IDLE, PassEnded), (P.PASS, Resume)]
+    for pair in [*obvious, (P.IDLE, Resume), (P.PREPARING, PassDelta)]:
         assert pair in unlisted
 
 

@@ -22,6 +22,7 @@ from cursord.agent.machine import (
     LastTurn,
     LoadConversation,
     ModelChosen,
+    OpenRun,
     PrepStep,
     Publish,
     QueryTimedOut,
@@ -57,7 +58,7 @@ def run(action: agent.ConversationAction, *, context: bool = False, **request: A
 
 def to_loading(request: agent.AgentRunRequest, queued: tuple[agent.ConversationAction, ...] = ()) -> TurnMachine:
     m = machine()
-    assert m.handle(RunStarted(request, "conv-1")) == [ChooseModel("conv-1", None)]
+    assert m.handle(RunStarted(request, "conv-1")) == [OpenRun(request, "conv-1"), ChooseModel("conv-1", None)]
     assert m.handle(ModelChosen(ROUTE)) == [TakeQueued("conv-1")]
     m.handle(QueuedTaken(queued))
     return m
@@ -100,8 +101,14 @@ def test_a_run_the_model_is_not_served_for_ends_before_taking_the_queue() -> Non
 def test_a_picker_variant_asks_for_its_model() -> None:
     m = machine()
     request = run(user_action("hi"), requested_model=agent.RequestedModel(model_id="model-x?thinking=high"))
-    (choose,) = m.handle(RunStarted(request, "conv-1", parent_request_id="parent"))
-    assert choose == ChooseModel("conv-1", "model-x", "parent")
+    (opened, choose) = m.handle(RunStarted(request, "conv-1", parent_request_id="parent"))
+    assert opened == OpenRun(request, "conv-1") and choose == ChooseModel("conv-1", "model-x", "parent")
+
+
+def test_a_second_run_request_leaves_the_run_as_it_is() -> None:
+    m = to_loading(run(user_action("first")))
+    before = m.state
+    assert m.handle(RunStarted(run(user_action("second")), "conv-2")) == [] and m.state == before
 
 
 def test_queued_messages_come_first_in_the_user_turn() -> None:

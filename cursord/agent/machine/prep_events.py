@@ -81,6 +81,15 @@ class BlobsRead:
 
 
 @attrs.frozen
+class OpenRun:
+    """The run is this turn's: the actor keeps its request (for the turn's record and the conversation's
+    checkpoints) and opens the conversation's checkpoints."""
+
+    request: agent.AgentRunRequest
+    conversation_id: str | None
+
+
+@attrs.frozen
 class ChooseModel:
     """Route the run: `model` is the one it asks for (a picker variant's model; None: the default), else
     the conversation's or the parent's."""

@@ -17,6 +17,7 @@ from cursord.agent.machine.prep_events import (
     ChooseModel,
     ForgetQuery,
     LoadConversation,
+    OpenRun,
     ReadBlobs,
     TakeQueued,
 )
@@ -222,7 +223,8 @@ class KeepAction:
 
 
 Effect = (
-    ChooseModel
+    OpenRun
+    | ChooseModel
     | TakeQueued
     | LoadConversation
     | AskEditor

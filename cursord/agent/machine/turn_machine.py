@@ -971,12 +971,16 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (PREPARING, BlobsRead): _rule(M._on_blobs_read, PREPARING, *_NEXT_PASS),
     (PREPARING, Cancel): _rule(M._on_prep_cancel, ENDED),  # aborts the question in flight
     (PREPARING, ActionRequested): _rule(M._on_action, PREPARING, ENDED),
+    (PREPARING, RunStarted): _rule(M._on_late_start, PREPARING),  # the run goes on
+    (PREPARING, PrewarmRequested): _rule(M._on_late_start, PREPARING),
     (PREPARING, ExecControlArrived): _rule(M._ignore, PREPARING),
     (PREPARING, InteractionAnswered): _rule(M._ignore, PREPARING),
     # RESTORED: after a restart; Resume waits for open calls, or runs the next pass again
     (RESTORED, Resume): _rule(M._on_resume, TOOLS, *_NEXT_PASS),
     (RESTORED, Cancel): _rule(M._on_cancel, ENDED),
     (RESTORED, ActionRequested): _rule(M._on_action, RESTORED, ENDED),
+    (RESTORED, RunStarted): _rule(M._on_late_start, RESTORED),  # the run goes on
+    (RESTORED, PrewarmRequested): _rule(M._on_late_start, RESTORED),
     (RESTORED, ExecResultArrived): _rule(M._ignore, RESTORED),
     (RESTORED, ExecControlArrived): _rule(M._ignore, RESTORED),
     (RESTORED, InteractionAnswered): _rule(M._ignore, RESTORED),
@@ -991,6 +995,8 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (PASS, ReviewVerdict): _rule(M._on_review_verdict, PASS),  # Auto-review, before the pass ends (kept for its calls)
     (PASS, Cancel): _rule(M._on_cancel, ENDED),  # cancels the pass
     (PASS, ActionRequested): _rule(M._on_action, PASS, ENDED),
+    (PASS, RunStarted): _rule(M._on_late_start, PASS),  # the run goes on
+    (PASS, PrewarmRequested): _rule(M._on_late_start, PASS),
     (PASS, AbortSubagent): _rule(M._on_abort_subagent, PASS),
     (PASS, ForceBackground): _rule(M._on_force_background, PASS),
     (PASS, ExecResultArrived): _rule(M._ignore, PASS),
@@ -1004,6 +1010,8 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (TOOLS, WebToolDone): _rule(M._on_web_done, TOOLS, *_NEXT_PASS),  # a WebSearch/WebFetch the actor ran
     (TOOLS, Cancel): _rule(M._on_cancel, ENDED),  # aborts every open exec
     (TOOLS, ActionRequested): _rule(M._on_action, TOOLS, ENDED),
+    (TOOLS, RunStarted): _rule(M._on_late_start, TOOLS),  # the run goes on
+    (TOOLS, PrewarmRequested): _rule(M._on_late_start, TOOLS),
     (TOOLS, AbortSubagent): _rule(M._on_abort_subagent, TOOLS),
     (TOOLS, ForceBackground): _rule(M._on_force_background, TOOLS),
     (TOOLS, PassDelta): _rule(M._ignore, TOOLS),
@@ -1013,6 +1021,8 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (ENDED, Resume): _rule(M._on_resume_ended, ENDED),
     (ENDED, Cancel): _rule(M._ignore, ENDED),
     (ENDED, ActionRequested): _rule(M._on_action, ENDED),  # a message still queued for the next run
+    (ENDED, RunStarted): _rule(M._on_late_start, ENDED),  # the run goes on
+    (ENDED, PrewarmRequested): _rule(M._on_late_start, ENDED),
     (ENDED, PassDelta): _rule(M._ignore, ENDED),
     (ENDED, PassEnded): _rule(M._ignore, ENDED),
     (ENDED, PassFailed): _rule(M._ignore, ENDED),

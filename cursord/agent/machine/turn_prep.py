@@ -37,6 +37,7 @@ from cursord.agent.machine.prep_events import (
     ForgetQuery,
     LoadConversation,
     ModelChosen,
+    OpenRun,
     QueryTimedOut,
     QueuedTaken,
     ReadBlobs,
@@ -139,7 +140,12 @@ class PreparingTurn:
         )
         model_id = requested_model_id(run.request)
         model = split_variant(model_id)[0] if model_id else None  # a picker variant names its model
-        self._emit(ChooseModel(run.conversation_id, model, run.parent_request_id))
+        self._emit(OpenRun(run.request, run.conversation_id), ChooseModel(run.conversation_id, model,
+                                                                           run.parent_request_id))
+
+    def _on_late_start(self, item: RunStarted | PrewarmRequested) -> None:
+        """A run_request (or prewarm_request) for a stream whose run has started: the run goes on."""
+        log.info("turn %s: %s once the run has started ignored", self.request_id, type(item).__name__)
 
     def _on_model_chosen(self, chosen: ModelChosen) -> None:
         prep = self._prep
