@@ -313,9 +313,12 @@ class AgentTurn(StreamBehaviour):
         await self._feed(Cancel(error))
 
     async def after_end(self, item: object) -> None:
-        """Uploads that still matter once the stream has ended: the editor's answers to blob stores."""
+        """Uploads that still matter once the stream has ended: the editor's answers to blob stores, and a
+        conversation action (a message sent as the turn ended is kept for the conversation's next run)."""
         if isinstance(item, KvResultArrived) and self.checkpoints is not None:
             await self.checkpoints.on_result(item, may_retry=False)
+        elif isinstance(item, ActionRequested):
+            await self._feed(item)
 
     async def _keep(self, action: agent.ConversationAction, conversation_id: str | None) -> None:
         """Keep `action` for the conversation's next run (None: for this request's run_request), in the store

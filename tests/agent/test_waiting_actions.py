@@ -147,6 +147,26 @@ async def test_a_message_during_a_turn_is_stored_for_the_conversation_before_its
     assert fake.requests[-1].json["messages"][-1] == {"role": "user", "content": "and then the dishes"}
 
 
+async def test_a_message_sent_as_the_turn_ended_is_kept_for_the_conversations_next_run(autojump_clock: Any) -> None:
+    """The ended stream is kept for late readers; a message that reaches it then is ACKed, so it is kept."""
+    resume = run_of(agent.ConversationAction(resume_action=agent.ResumeAction()))
+    with trio.fail_after(DEADLINE):
+        async with (
+            open_fake_provider(Reply.sse(chat_text("Done.")), Reply.sse(chat_text("Dishes done."))) as fake,
+            agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL)) as (daemon, services),
+            daemon.editor(http2=True) as editor,
+        ):
+            await editor.append("r1", run_request("clean up", model=MODEL))
+            async with editor.run_sse("r1") as reader:
+                assert (await drive(editor, "r1", reader)).error is None
+            await editor.append("r1", user_message("and then the dishes"), wait=True)
+            assert await waiting(services.store, ActionHolder.CONVERSATION, "conv-1") == ["and then the dishes"]
+            await editor.append("r2", resume)
+            async with editor.run_sse("r2") as reader:
+                assert (await drive(editor, "r2", reader)).text == "Dishes done."
+    assert fake.requests[-1].json["messages"][-1] == {"role": "user", "content": "and then the dishes"}
+
+
 async def test_a_cancel_for_no_run_is_still_not_found(autojump_clock: Any) -> None:
     with trio.fail_after(DEADLINE):
         async with (
