@@ -9,7 +9,6 @@ import pytest
 
 from cursord.agent import updates
 from cursord.agent.machine import (
-    AbortExec,
     ASK_TIMEOUT,
     USER_SHELL_TIMEOUT,
     AbortExec,
