@@ -81,6 +81,14 @@ def plan(action: agent.ConversationAction) -> ActionPlan:
     return ActionPlan(kind, case, target)
 
 
+def waits_for_run(action: agent.ConversationAction) -> bool:
+    """Whether `action` is kept for a later run when none can take it now (before its run_request, or while
+    the conversation's turn runs): a case that starts a turn. The others mean nothing without a run of their
+    own (a cancel, a resume), or only to the run they were sent to (a subagent to cancel, a call to send to
+    the background, a summary, a shell command the user runs now)."""
+    return plan(action).plan is Plan.START_TURN
+
+
 def _enum_name(enum_type: str, value: int, prefix: str) -> str:
     name: str = agent.DESCRIPTOR.enum_types_by_name[enum_type].values_by_number[value].name
     return name.removeprefix(prefix).lower()

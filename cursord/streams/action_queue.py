@@ -30,17 +30,13 @@ import logging
 import attrs
 from google.protobuf.message import DecodeError
 
+from cursord.context.actions import waits_for_run
 from cursord.core import ActionRequested, AppendPosition
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store import ActionHolder, Store, WaitingOutcome
 
 log = logging.getLogger(__name__)
 
-#: the `ConversationAction` cases worth holding for the run_request that follows them (the others, a
-#: cancel or a resume, mean nothing without a run).
-HOLDABLE = frozenset(
-    {"user_message_action", "background_task_completion_action", "async_ask_question_completion_action"}
-)
 
 
 @attrs.define
@@ -54,7 +50,7 @@ class ActionQueue:
     @staticmethod
     def holds(action: ActionRequested) -> bool:
         """Whether an action uploaded for a request id with no stream is held for its run_request."""
-        return action.action.WhichOneof("action") in HOLDABLE
+        return waits_for_run(action.action)
 
     async def hold(self, request_id: str, action: agent.ConversationAction, origin: str | None = None) -> bool:
         """Keep `action` for `request_id`'s run_request; False if this request id already holds too many."""
@@ -109,8 +105,12 @@ class ActionQueue:
 
 def upload_origin(request_id: str, position: AppendPosition | None) -> str | None:
     """The origin of an action a BidiAppend brought, from the sequence's position once it is delivered
-    (None: it came another way, with no retries to tell apart)."""
-    return None if position is None else f"{request_id}#{position.next - 1}"
+    (None: it came another way, with no retries to tell apart): the request id, the sequence's first
+    upload (an editor that reuses a request id numbers a new run's appends from 0 again) and the seqno."""
+    if position is None:
+        return None
+    first = position.first_fingerprint.hex() if position.first_fingerprint is not None else "-"
+    return f"{request_id}#{first}#{position.next - 1}"
 
 
 def _log_forgotten(outcome: WaitingOutcome, kind: str, why: str) -> None:

@@ -73,3 +73,17 @@ def test_a_resume_or_an_unknown_case_on_the_stream_does_nothing() -> None:
     for where in ("idle", "step", "tools"):
         m = SITUATIONS[where][1]()
         assert m.handle(resume) == [] and m.handle(ActionRequested(agent.ConversationAction())) == []
+
+
+def test_only_a_case_that_starts_a_turn_waits_for_a_later_run() -> None:
+    plan = agent.ConversationAction(start_plan_action=agent.StartPlanAction(user_message=agent.UserMessage(text="x")))
+    shell = agent.ConversationAction(
+        shell_command_action=agent.ShellCommandAction(shell_command=agent.ShellCommand(command="ls"))
+    )
+    summarize = agent.ConversationAction(summarize_action=agent.SummarizeAction())
+    m = machine()
+    assert m.handle(ActionRequested(plan)) == [KeepAction(plan, None)]
+    assert m.handle(ActionRequested(summarize)) == [] and m.handle(ActionRequested(shell)) == []
+    m = SITUATIONS["step"][1]()
+    assert m.handle(ActionRequested(shell)) == []  # not run later behind the user's back
+    assert m.handle(ActionRequested(plan)) == [KeepAction(plan, "conv-1")]

@@ -11,10 +11,10 @@ import logging
 
 import pytest
 
-from cursord.core import ActionRequested
+from cursord.core import ActionRequested, AppendPosition
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store import ActionHolder, PendingKind
-from cursord.streams import ActionQueue
+from cursord.streams import ActionQueue, upload_origin
 from tests.store.conftest import StoreTarget
 
 
@@ -200,3 +200,13 @@ async def test_the_same_upload_sent_again_is_kept_once(db: StoreTarget) -> None:
         await queue.queue("c1", message("queued"), origin="r0#8")  # the user sent the same words again
         await queue.queue("c1", message("queued"))  # no origin (the Run path): never taken for a retry
         assert texts(await queue.take("r1", "c1")) == ["held", "queued", "queued", "queued"]
+
+
+def test_an_uploads_origin_names_the_run_it_came_in() -> None:
+    """A reused request id numbers a new run's appends from 0 again: its seqno 5 is another upload."""
+    first_run, second_run = AppendPosition(0, 6, b"\x01" * 8), AppendPosition(0, 6, b"\x02" * 8)
+    assert upload_origin("r1", first_run) == upload_origin("r1", AppendPosition(0, 6, b"\x01" * 8))
+    assert upload_origin("r1", first_run) != upload_origin("r1", second_run)
+    assert upload_origin("r1", first_run) != upload_origin("r2", first_run)
+    assert upload_origin("r1", first_run) != upload_origin("r1", AppendPosition(0, 7, b"\x01" * 8))
+    assert upload_origin("r1", None) is None  # not a BidiAppend's: nothing to tell apart

@@ -5,12 +5,14 @@ every phase. `cursord.context.actions.plan` says what the action's case asks; th
 means for the turn where it stands:
 
 - CANCEL: the phase's own `Cancel` row, before the run_request or after.
-- A message or a shell command of the user's (START_TURN, RUN_SHELL): before the run_request (IDLE),
-  `KeepAction` for this request's run; once the run has started, `KeepAction` for the conversation's next
-  run.
-- CANCEL_SUBAGENT, BACKGROUND_SHELL/SUBAGENT: kept for the run before the run_request; after it, the
-  phase's `AbortSubagent`/`ForceBackground` row, if it has one.
-- SUMMARIZE: kept for the run before the run_request; logged after it.
+- A case that starts a turn (`actions.waits_for_run`: a message, a plan, a background task's or an async
+  question's completion): before the run_request (IDLE), `KeepAction` for this request's run; once the run
+  has started, `KeepAction` for the conversation's next run (the BidiAppend handler keeps the same cases for
+  a request id with no stream yet).
+- CANCEL_SUBAGENT, BACKGROUND_SHELL/SUBAGENT: the phase's `AbortSubagent`/`ForceBackground` row, if it has
+  one (before the run_request: none, nothing runs to steer).
+- RUN_SHELL, SUMMARIZE: they run as a run_request's own action; on a running turn they are logged and not
+  run later behind the user's back.
 - RESUME: logged (the run_request resumes, if it asks to; a running turn has nothing to resume).
 - IGNORE (a case unknown to this build): logged.
 
@@ -58,14 +60,21 @@ class ActingTurn:
         elif planned.plan is Plan.IGNORE:
             log.info("turn %s: conversation_action case %s is not known to this build; ignored", self.request_id,
                      planned.case or "(unset)")
-        elif self.state.phase is TurnPhase.IDLE:
+        elif actions.waits_for_run(action) and self.state.phase is TurnPhase.IDLE:
             self._emit(KeepAction(action, None))  # taken by the run_request that follows
-        elif planned.plan in (Plan.START_TURN, Plan.RUN_SHELL) and conversation_id is not None:
+        elif actions.waits_for_run(action) and conversation_id is not None:
             self._emit(KeepAction(action, conversation_id))
             log.info("turn %s: %s queued for the conversation's next run", self.request_id, planned.case)
+        elif actions.waits_for_run(action):
+            log.warning("turn %s: %s for a run with no conversation id: no later run can take it; dropped",
+                        self.request_id, planned.case)
         elif planned.plan is Plan.CANCEL_SUBAGENT:
             self._follow(AbortSubagent(planned.target))
         elif planned.plan in (Plan.BACKGROUND_SHELL, Plan.BACKGROUND_SUBAGENT):
             self._follow(ForceBackground(planned.case or "", planned.target, planned.plan is Plan.BACKGROUND_SHELL))
+        elif self.state.phase is TurnPhase.IDLE:
+            log.info("turn %s: %s before the run_request; nothing to do", self.request_id, planned.case)
         else:
-            log.info("turn %s: %s while a turn runs; nothing to do", self.request_id, planned.case)
+            # A shell command of the user's runs as a turn of its own (`shell_command_action` on a
+            # run_request); sent on a running turn, it is not run later behind the user's back.
+            log.warning("turn %s: %s while a turn runs; not run", self.request_id, planned.case)
