@@ -284,11 +284,14 @@ class TabService:
                 await backend.aclose()
 
     async def aclose(self) -> None:
+        """Close every backend, in use or not: the daemon stops, and its requests are canceled with it."""
         if self.backend is not None:
             self._retired.append(self.backend)
             self.backend = None
-        self._users.clear()
-        await self.close_retired()
+        retired, self._retired = self._retired, []
+        with trio.CancelScope(shield=True):
+            for backend in retired:
+                await backend.aclose()
 
     @contextlib.asynccontextmanager
     async def _using(self, backend: FimBackend) -> AsyncIterator[FimBackend]:
@@ -296,11 +299,11 @@ class TabService:
         try:
             yield backend
         finally:
-            self._users[backend] -= 1
-            if not self._users[backend]:
-                del self._users[backend]
-                if backend in self._retired:
-                    await self.close_retired()
+            users = self._users.pop(backend) - 1
+            if users:
+                self._users[backend] = users
+            elif backend in self._retired:
+                await self.close_retired()
 
     def status(self) -> dict[str, Any]:
         """Tab as `cursord status` and the dashboard show it."""

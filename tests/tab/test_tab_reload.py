@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 
 import httpx
+import pytest
 import trio
 import trio.testing
 
@@ -148,3 +149,28 @@ async def test_sighup_applies_a_changed_tab_and_status_and_the_dashboard_show_it
                 assert await daemon.stop() == 0, daemon.log.decode()
         seen = daemon.log
         assert b"a restart is needed" not in seen and b"Traceback" not in seen, seen.decode()
+
+
+async def test_closing_the_service_while_a_request_runs_closes_its_backend(
+    autojump_clock: trio.abc.Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The daemon stops with a Tab request under way: the backend is closed, and the request's end finds
+    its count gone without a KeyError."""
+    service = TabService(None)
+    async with (
+        open_fake_server(fim_server(OLLAMA, [" a +", " b"], stall=True, models=("one",))) as fake,
+        running_daemon(Echo, parts=(tab_parts(service),)) as daemon,
+        daemon.editor(http2=True) as editor,
+    ):
+        service.reconfigure(build_tab({"backend": "ollama", "base_url": fake.url(), "model": "one"}), {})
+        backend = service.backend
+        assert backend is not None
+        with trio.fail_after(30):
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(partial(read_frames, editor, cpp_request(), stop_after=3))
+                await fake.wait_for_requests(1)
+                await service.aclose()
+                assert backend.client is None and service.backend is None
+                nursery.cancel_scope.cancel()
+            await trio.testing.wait_all_tasks_blocked()
+    assert not service._users and "KeyError" not in caplog.text, caplog.text
