@@ -549,6 +549,8 @@ def _looks_like_a_key(text: str) -> bool:
     if redact_secrets(text) != text or len(text) > 40:
         return True
     return len(text) >= 24 and any(c.islower() for c in text) and sum(c.isdigit() for c in text) >= 4
+
+
 def _check_key_env(name: str | None, field: str = "api_key_env") -> None:
     """A setting that names the variable holding a key (None: keyless) holds a variable's name, not a key."""
     if name is None:

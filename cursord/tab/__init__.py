@@ -12,9 +12,6 @@ from cursord.tab.fim_formats import FimFormat, FimUsage
 from cursord.tab.frames import SuggestionFrames
 from cursord.tab.ledger import tab_recorder
 from cursord.tab.service import (
-    TAB_PATHS,
-    TAB_STREAM_PATHS,
-    TAB_UNARY_PATHS,
     TabOwnedPaths,
     TabService,
     TabUsage,
@@ -24,9 +21,6 @@ from cursord.tab.window import FimPrompt, TabRequestError, fim_prompt
 
 __all__ = [
     "FIM_FORMATS",
-    "TAB_PATHS",
-    "TAB_STREAM_PATHS",
-    "TAB_UNARY_PATHS",
     "FimBackend",
     "FimFormat",
     "FimPrompt",

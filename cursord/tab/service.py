@@ -93,7 +93,6 @@ from cursord.tab.window import TabRequest, TabRequestError, fim_prompt
 log = logging.getLogger(__name__)
 
 __all__ = [
-    "NOT_CONFIGURED",
     "TAB_STREAM_PATHS",
     "TAB_UNARY_PATHS",
     "TabCounters",
@@ -214,7 +213,8 @@ class TabCounters:
     refused: int = 0
     #: StreamNextCursorPrediction calls answered by a next-edit model
     predictions: int = 0
-    #: milliseconds until the first text of the last completed request (its whole time when none came)
+    #: milliseconds until the first text of the last completed request (its whole time when none came, and
+    #: a prediction's, whose answer comes whole)
     last_latency_ms: int | None = None
     last_error: str | None = None
     #: RecordCppFate: fate name -> count
@@ -439,7 +439,6 @@ class TabService:
                     request, lines_above=backend.spec.lines_above, lines_below=backend.spec.lines_below
                 )
             except TabRequestError as exc:
-                self.counters.refused += 1
                 await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
                 return
             reader = RewriteReader(backend.spec.mode, window, next_edit_prompt(backend.spec.mode, window))
@@ -570,7 +569,8 @@ class TabService:
             await out(closing, end=True)
 
     def _outcome(self, ran: _Ran, *, stream_cpp: bool = True) -> str:
-        """How the request ended; StreamCpp's are counted (a prediction counts in `predictions` only)."""
+        """How the request ended; StreamCpp's are counted (a prediction counts in `predictions` only, refused
+        ones included)."""
         outcome = "superseded" if ran.cancelled or ran.gone else "failed" if ran.failure is not None else "completed"
         if outcome == "failed" and ran.failure is not None:
             self.counters.last_error = ran.failure.message

@@ -24,7 +24,7 @@ from cursord.agent.machine.prep_events import (
     RunStarted,
     TakeQueued,
 )
-from cursord.agent.machine.prep_state import Preparation, PrepStep, RouteFacts
+from cursord.agent.machine.prep_state import PrepStep, RouteFacts
 from cursord.agent.machine.turn_events import (
     AbortExec,
     AbortSubagent,
@@ -93,7 +93,6 @@ __all__ = [
     "PassPurpose",
     "PendingCall",
     "PrepStep",
-    "Preparation",
     "Publish",
     "QueryTimedOut",
     "QueuedTaken",

@@ -2,7 +2,8 @@
 
 Theory of operation. From the run_request to its first pass a turn is in phase PREPARING, one sub-step
 (`PrepStep`) at a time: each sub-step waits for the answer to one effect the actor carries out (the model's
-route, the conversation from the store, a question to the editor, blobs read back). The answers gathered so
+route, what waits for the run in the action queue, the conversation from the store, a question to the
+editor, blobs read back). The answers gathered so
 far are kept here, frozen and encodable like the rest of the record (tests/agent/test_turn_record.py).
 """
 

@@ -6,9 +6,10 @@ and this turn's own messages, the ids it hands out, and the tool calls of the cu
 each in a stage of its own life: `cursord.agent.machine.call_life`). `cursord.agent.restore` writes it to
 the store at every step boundary and reads it back.
 
-Two things the machine keeps beside it are *not* part of the record, because a restart drops them by
-design: the output of the pass in flight (a pass that dies with the process is run again) and the output
-a streamed shell command gathered so far.
+Three things the machine keeps beside it are *not* part of the record, because a restart drops them by
+design: the output of the pass in flight (a pass that dies with the process is run again), Auto-review's
+verdicts on that pass's calls (given again when it runs again), and the output a streamed shell command
+gathered so far.
 """
 
 from __future__ import annotations
