@@ -116,8 +116,16 @@ class PreparingTurn:
 
     @property
     def _resuming(self) -> bool:
-        """A `resume_action` with nothing queued goes on with the conversation's last turn."""
-        return self._plan is Plan.RESUME and not self._prep.queued
+        """A `resume_action` with nothing queued to say goes on with the conversation's last turn."""
+        return self._plan is Plan.RESUME and what_to_run(self._prep.request.action, self._prep.queued) is None
+
+    def _ask_and_prefetched(self) -> tuple[RunAsk, dict[bytes, bytes]]:
+        """What the run says to the model (something: checked once the queue was taken), and the blobs its
+        run_request carries."""
+        prep = self._prep
+        ask = what_to_run(prep.request.action, prep.queued)
+        assert ask is not None
+        return ask, {blob.id: blob.value for blob in prep.request.pre_fetched_blobs}
 
     def _end_here(self, error: ConnectError | None, *, turn_ended: bool = False) -> None:
         """The run ends while it prepares (the model is never called)."""
@@ -235,9 +243,7 @@ class PreparingTurn:
         if self._resuming:
             self._ready(prep.resumed, run_mode(prep.request))
             return
-        ask = what_to_run(prep.request.action, prep.queued)
-        assert ask is not None  # checked when the model was chosen
-        prefetched = {blob.id: blob.value for blob in prep.request.pre_fetched_blobs}
+        ask, prefetched = self._ask_and_prefetched()
         missing = tuple(i for i in needed_blobs(ask) if i not in prefetched)
         if missing:
             self._set_prep(step=PrepStep.READING_BLOBS)
@@ -249,9 +255,7 @@ class PreparingTurn:
         prep = self._prep
         if prep.step is not PrepStep.READING_BLOBS:
             return
-        ask = what_to_run(prep.request.action, prep.queued)
-        assert ask is not None
-        prefetched = {blob.id: blob.value for blob in prep.request.pre_fetched_blobs}
+        ask, prefetched = self._ask_and_prefetched()
         self._ready_with_blobs(ask, {**prefetched, **dict(read.blobs)})
 
     def _ready_with_blobs(self, ask: RunAsk, blobs: dict[bytes, bytes]) -> None:
