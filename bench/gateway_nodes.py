@@ -22,10 +22,8 @@ import argparse
 import contextlib
 import itertools
 import os
-import re
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,12 +38,12 @@ from cursord.testing.editor import EditorClient, heartbeat, run_request
 from cursord.testing.fake_providers import FakeProvider, Reply, chat_text, open_fake_provider
 from cursord.testing.http_client import connect_tcp
 from cursord.testing.postgres import TempCluster
+from cursord.testing.process import cursord_command, running_cursord
 
 HOP_CALLS = 400
 TURNS = 120
 TURN_CONCURRENCY = 12
 MODEL = "m1"
-LISTENING = re.compile(rb"listening on http://127\.0\.0\.1:(\d+)")
 
 
 def free_port() -> int:
@@ -56,53 +54,20 @@ def free_port() -> int:
 
 @contextlib.asynccontextmanager
 async def node(fake: FakeProvider, store: str, data_dir: Path) -> AsyncIterator[int]:
-    port = free_port()
+    port = free_port()  # the node's address names its port, so it is picked before the node starts
     spec = f"kind=openai-chat,name=fake,base_url={fake.base_url},api_key_env=FAKE_KEY,models={MODEL}"
-    command = [
-        sys.executable,
-        "-m",
-        "cursord",
-        "serve",
-        "--listen",
-        f"127.0.0.1:{port}",
-        "--proxy-listen",
-        "127.0.0.1:0",
-        "--agent-listen",
-        "off",
-        "--data-dir",
-        str(data_dir),
-        "--provider",
-        spec,
-        "--store",
-        store,
-        "--node-address",
-        f"http://127.0.0.1:{port}",
-    ]
+    command = cursord_command(
+        "serve", "--listen", f"127.0.0.1:{port}", "--proxy-listen", "127.0.0.1:0", "--agent-listen", "off",
+        "--data-dir", str(data_dir), "--provider", spec, "--store", store, "--node-address", f"http://127.0.0.1:{port}",
+    )
     env = {**os.environ, "FAKE_KEY": "sk-bench", "PYTHONUNBUFFERED": "1"}
-    process = await trio.lowlevel.open_process(command, env=env, stderr=subprocess.PIPE)
-    try:
-        assert process.stderr is not None
-        seen = b""
-        while not LISTENING.search(seen):
-            chunk = await process.stderr.receive_some()
-            if not chunk:
-                raise RuntimeError(f"node exited: {seen.decode()}")
-            seen += chunk
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(_drain, process.stderr)  # its log must not fill the pipe and stop it
-            yield port
-            nursery.cancel_scope.cancel()
-    finally:
-        process.terminate()
+    async with running_cursord(command, env) as daemon, trio.open_nursery() as nursery:
+        nursery.start_soon(daemon.exited)  # reads its log meanwhile: a full pipe would stop it
+        yield daemon.port
+        daemon.process.terminate()
         with trio.move_on_after(10):
-            await process.wait()
-        if process.returncode is None:
-            process.kill()
-
-
-async def _drain(stream: trio.abc.ReceiveStream) -> None:
-    while await stream.receive_some():
-        pass
+            await daemon.process.wait()
+        nursery.cancel_scope.cancel()  # a node that did not stop is killed on leaving `running_cursord`
 
 
 @contextlib.asynccontextmanager
