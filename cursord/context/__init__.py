@@ -7,7 +7,7 @@
 - `actions`: what each `ConversationAction` case asks of the agent.
 """
 
-from cursord.context.actions import Plan, shell_text
+from cursord.context.actions import Plan, shell_text, waits_for_run
 from cursord.context.images import ImageLimits, without_images
 from cursord.context.mcp import McpSources
 from cursord.context.rules import FETCH_RULES_TOOL, RuleBook
@@ -25,5 +25,6 @@ __all__ = [
     "merge_text",
     "shell_text",
     "user_turn",
+    "waits_for_run",
     "without_images",
 ]

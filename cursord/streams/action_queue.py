@@ -30,7 +30,7 @@ import logging
 import attrs
 from google.protobuf.message import DecodeError
 
-from cursord.context.actions import waits_for_run
+from cursord.context import waits_for_run
 from cursord.core import ActionRequested, AppendPosition
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store import ActionHolder, Store, WaitingOutcome

@@ -256,25 +256,6 @@ def sample(kind: type, m: TurnMachine) -> object:
 #: the phase each listed transition leads to from the situations above (rows marked "ignore" keep it).
 EXPECTED: dict[tuple[str, type], TurnPhase] = {
     ("idle", PrewarmRequested): P.IDLE,
-    ("idle", ActionRequested): P.IDLE,
-    ("preparing", RunStarted): P.PREPARING,  # a second run_request: the run goes on
-    ("preparing", PrewarmRequested): P.PREPARING,
-    ("restored", RunStarted): P.RESTORED,  # a second run_request: the run goes on
-    ("restored", PrewarmRequested): P.RESTORED,
-    ("step", RunStarted): P.PASS,  # a second run_request: the run goes on
-    ("step", PrewarmRequested): P.PASS,
-    ("summary", RunStarted): P.PASS,  # a second run_request: the run goes on
-    ("summary", PrewarmRequested): P.PASS,
-    ("tools", RunStarted): P.TOOLS,  # a second run_request: the run goes on
-    ("tools", PrewarmRequested): P.TOOLS,
-    ("ended", RunStarted): P.ENDED,  # a second run_request: the run goes on
-    ("ended", PrewarmRequested): P.ENDED,
-    ("preparing", ActionRequested): P.PREPARING,
-    ("restored", ActionRequested): P.RESTORED,
-    ("step", ActionRequested): P.PASS,
-    ("summary", ActionRequested): P.PASS,
-    ("tools", ActionRequested): P.TOOLS,
-    ("ended", ActionRequested): P.ENDED,
     ("idle", RunStarted): P.PREPARING,
     ("idle", Cancel): P.ENDED,
     # from the first sub-step (choosing the model): an answer to a later one is not taken there
@@ -309,6 +290,11 @@ EXPECTED: dict[tuple[str, type], TurnPhase] = {
     ("tools", ForceBackground): P.TOOLS,
     ("tools", WebToolDone): P.TOOLS,  # for a call that is no web call (here: a Read)
     ("ended", Resume): P.ENDED,  # a recorded turn restored: only its end is left
+    # in any phase an action is kept for a later run (the phase stays), and once the run has started a
+    # second run_request or a prewarm changes nothing
+    **{(where, ActionRequested): phase for where, (phase, _) in SITUATIONS.items()},
+    **{(where, kind): phase for where, (phase, _) in SITUATIONS.items() if where != "idle"
+       for kind in (RunStarted, PrewarmRequested)},
 }
 
 

@@ -322,7 +322,6 @@ class PreparingTurn:
             return  # answered in the meantime
         label = prep.step.value.replace("_", " ")
         log.info("stream %s: the editor did not answer (%s); not asking again", self.request_id, label)
-        self._emit(AbortExec(timed_out.exec_seq))  # the run goes on without it: the editor may stop it
         self._set_prep(editor_answers=False)
         self._answered(None)
 
