@@ -31,7 +31,8 @@ def user_message(text: str) -> agent.AgentClientMessage:
 def resume(conversation_id: str) -> agent.AgentClientMessage:
     request = agent.AgentRunRequest(
         conversation_id=conversation_id,
-        action=agent.ConversationAction(resume_action=agent.ResumeAction()),
+        # as editors send it: with a request context (a run without one asks the editor for it)
+        action=agent.ConversationAction(resume_action=agent.ResumeAction(request_context=agent.RequestContext())),
         requested_model=agent.RequestedModel(model_id=MODEL),
     )
     return agent.AgentClientMessage(run_request=request)
