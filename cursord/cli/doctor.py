@@ -18,9 +18,9 @@ from cursord.core import redacting
 from cursord.diagnose import (
     DEFAULT_TIMEOUT,
     ProviderReport,
-    Status,
     WebSearchReport,
     check_web_search,
+    problem_lines,
     run_doctor,
 )
 from cursord.tab import check_tab, format_tab
@@ -37,17 +37,9 @@ def format_doctor(reports: Sequence[ProviderReport]) -> str:
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in rows]
-    problems = [
-        (report.spec.name, name, check)
-        for report in reports
-        for name, check in report.checks
-        if check.status in (Status.FAIL, Status.WARN)
-    ]
+    problems = [line for report in reports for line in problem_lines(report.spec.name, report.checks)]
     if problems:
-        lines.append("")
-        for provider, name, check in problems:
-            detail = f": {check.detail}" if check.detail else ""
-            lines.append(f"{check.status.value} {provider} {name}: {check.summary}{detail}")
+        lines += ["", *problems]
     failed = sum(1 for report in reports if report.failed)
     lines.append("")
     if failed:
@@ -61,11 +53,7 @@ def format_web_search(report: WebSearchReport) -> str:
     spec = report.spec
     lines = [f"web search: {spec.backend.value} at {spec.base_url}: key {report.key.cell()}, "
              f"search {report.search.cell()}"]
-    for name, check in report.checks:
-        if check.status in (Status.FAIL, Status.WARN):
-            detail = f": {check.detail}" if check.detail else ""
-            lines.append(f"{check.status.value} web search {name}: {check.summary}{detail}")
-    return "\n".join(lines)
+    return "\n".join(lines + problem_lines("web search", report.checks))
 
 
 # ---- the command --------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from __future__ import annotations
 import difflib
 import enum
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -38,7 +38,18 @@ from cursord.providers.http import HttpProvider, RetryPolicy, Timeouts
 from cursord.providers.model import Delta, Message, PassRequest
 from cursord.providers.model import ProviderKind as WireKind
 
-__all__ = ["DEFAULT_TIMEOUT", "Check", "ProviderReport", "Status", "check_provider", "model_listed", "run_doctor"]
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "Check",
+    "ProviderReport",
+    "Report",
+    "Status",
+    "check_provider",
+    "key_status",
+    "model_listed",
+    "problem_lines",
+    "run_doctor",
+]
 
 DEFAULT_TIMEOUT = 20.0
 _MAX_PAGES = 20
@@ -62,8 +73,39 @@ class Check:
         return f"{self.status.value}: {self.summary}" if self.summary else self.status.value
 
 
+class Report:
+    """What `doctor` found about one service: its named checks; it failed if any of them did."""
+
+    @property
+    def checks(self) -> tuple[tuple[str, Check], ...]:
+        raise NotImplementedError
+
+    @property
+    def failed(self) -> bool:
+        return any(check.status is Status.FAIL for _, check in self.checks)
+
+
+def problem_lines(subject: str, checks: Iterable[tuple[str, Check]]) -> list[str]:
+    """One line for each check that failed or warns: `FAIL subject name: summary: detail`."""
+    return [
+        f"{check.status.value} {subject} {name}: {check.summary}" + (f": {check.detail}" if check.detail else "")
+        for name, check in checks
+        if check.status in (Status.FAIL, Status.WARN)
+    ]
+
+
+def key_status(api_key_env: str | None, environ: Mapping[str, str]) -> Check:
+    """Whether the variable a service's `api_key_env` names is set (None: the service needs no key)."""
+    if api_key_env is None:
+        return Check(Status.OK, "none needed")
+    if environ.get(api_key_env):
+        return Check(Status.OK, f"${api_key_env} set")
+    detail = f"set ${api_key_env} in the daemon's environment (for the service: its EnvironmentFile)"
+    return Check(Status.FAIL, f"${api_key_env} not set", detail)
+
+
 @attrs.frozen
-class ProviderReport:
+class ProviderReport(Report):
     spec: ProviderSpec
     key: Check
     endpoint: Check
@@ -74,10 +116,6 @@ class ProviderReport:
     @property
     def checks(self) -> tuple[tuple[str, Check], ...]:
         return (("key", self.key), ("endpoint", self.endpoint), ("models", self.models), ("probe", self.probe))
-
-    @property
-    def failed(self) -> bool:
-        return any(check.status is Status.FAIL for _, check in self.checks)
 
 
 # ---- the model list -----------------------------------------------------------------------------------
@@ -283,8 +321,7 @@ async def check_provider(
         else:
             key_check = Check(Status.OK, f"${' $'.join(spec.key_envs)} set")
     else:
-        detail = f"set ${spec.api_key_env} in the daemon's environment (for the service: its EnvironmentFile)"
-        key_check = Check(Status.FAIL, f"${spec.api_key_env} not set", detail)
+        key_check = key_status(spec.api_key_env, environ)
         skipped = Check(Status.SKIP, "no key")
         return ProviderReport(spec, key_check, skipped, Check(Status.SKIP, ""), skipped)
     listing = await _list_models(spec, key, client, request_timeout)

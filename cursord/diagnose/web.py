@@ -14,14 +14,14 @@ import attrs
 import httpx
 
 from cursord.config import WebSearchSpec
-from cursord.diagnose.checks import Check, Status
+from cursord.diagnose.checks import Check, Report, Status, key_status
 from cursord.web import WebAccess, WebToolError
 
 PROBE_QUERY = "cursord"
 
 
 @attrs.frozen
-class WebSearchReport:
+class WebSearchReport(Report):
     spec: WebSearchSpec
     key: Check
     search: Check
@@ -30,22 +30,13 @@ class WebSearchReport:
     def checks(self) -> tuple[tuple[str, Check], ...]:
         return (("key", self.key), ("search", self.search))
 
-    @property
-    def failed(self) -> bool:
-        return any(check.status is Status.FAIL for _, check in self.checks)
-
 
 async def check_web_search(
     spec: WebSearchSpec, environ: Mapping[str, str], client: httpx.AsyncClient, *, request_timeout: float
 ) -> WebSearchReport:
-    if spec.api_key_env is None:
-        key = Check(Status.OK, "none needed")
-    elif environ.get(spec.api_key_env):
-        key = Check(Status.OK, f"${spec.api_key_env} set")
-    else:
-        detail = f"set ${spec.api_key_env} in the daemon's environment (for the service: its EnvironmentFile)"
-        return WebSearchReport(spec, Check(Status.FAIL, f"${spec.api_key_env} not set", detail),
-                               Check(Status.SKIP, "no key"))
+    key = key_status(spec.api_key_env, environ)
+    if key.status is Status.FAIL:
+        return WebSearchReport(spec, key, Check(Status.SKIP, "no key"))
     web = WebAccess(attrs.evolve(spec, max_results=1), environ, client, search_seconds=request_timeout)
     try:
         hits = await web.search(PROBE_QUERY)

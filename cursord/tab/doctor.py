@@ -15,7 +15,7 @@ import attrs
 import trio
 
 from cursord.config import TabSpec
-from cursord.diagnose import Check, Status
+from cursord.diagnose import Check, Report, Status, key_status, problem_lines
 from cursord.providers.errors import ProviderError
 from cursord.tab.backend import FimBackend, TabTimeouts
 from cursord.tab.next_edit import EditWindow, next_edit_prompt
@@ -30,7 +30,7 @@ SLOW_FIRST_TEXT = 1.0
 
 
 @attrs.frozen
-class TabReport:
+class TabReport(Report):
     spec: TabSpec
     key: Check
     completion: Check
@@ -39,19 +39,11 @@ class TabReport:
     def checks(self) -> tuple[tuple[str, Check], ...]:
         return (("key", self.key), ("completion", self.completion))
 
-    @property
-    def failed(self) -> bool:
-        return any(check.status is Status.FAIL for _, check in self.checks)
-
 
 async def check_tab(spec: TabSpec, environ: Mapping[str, str], *, request_timeout: float) -> TabReport:
-    if spec.api_key_env is None:
-        key = Check(Status.OK, "none needed")
-    elif environ.get(spec.api_key_env):
-        key = Check(Status.OK, f"${spec.api_key_env} set")
-    else:
-        detail = f"set ${spec.api_key_env} in the daemon's environment (for the service: its EnvironmentFile)"
-        return TabReport(spec, Check(Status.FAIL, f"${spec.api_key_env} not set", detail), Check(Status.SKIP, "no key"))
+    key = key_status(spec.api_key_env, environ)
+    if key.status is Status.FAIL:
+        return TabReport(spec, key, Check(Status.SKIP, "no key"))
     timeouts = TabTimeouts(connect=request_timeout, first_byte=request_timeout, idle=request_timeout)
     backend = attrs.evolve(FimBackend.from_spec(spec, environ), timeouts=timeouts)
     texts: list[str] = []
@@ -86,8 +78,4 @@ def format_tab(report: TabReport) -> str:
     lines = [f"tab: {spec.backend.value} at {spec.base_url} ({model}, mode {spec.mode.value}): "
              f"key {report.key.cell()}, "
              f"completion {report.completion.cell()}"]
-    for name, check in report.checks:
-        if check.status in (Status.FAIL, Status.WARN):
-            detail = f": {check.detail}" if check.detail else ""
-            lines.append(f"{check.status.value} tab {name}: {check.summary}{detail}")
-    return "\n".join(lines)
+    return "\n".join(lines + problem_lines("tab", report.checks))
