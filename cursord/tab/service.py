@@ -400,14 +400,16 @@ class TabService:
 
     async def _read_request(
         self, scope: Scope, receive: Receive, send: Send, message_type: type[Message]
-    ) -> tuple[StreamResponseEncoder, Any] | None:
-        """The stream's request and its response encoder, or None when it was refused (answered here)."""
+    ) -> tuple[StreamResponseEncoder, Any, FimBackend] | None:
+        """The stream's request, its response encoder and the backend to answer it, or None when it was
+        refused (answered here: a bad request, or no backend configured)."""
         body_read = False
         try:
             head = parse_stream_head(scope["method"], scope["headers"], self.limits)
             body = await read_body(receive, self.limits.max_request_bytes)
             body_read = True
             request = decode_message(head.codec, read_server_stream_request(head, body, self.limits), message_type)
+            backend = self._configured()
         except HttpRejection as rejection:
             if not body_read:
                 await drain_body(receive, self.limits.max_request_bytes)
@@ -419,17 +421,13 @@ class TabService:
                 await drain_body(receive, self.limits.max_request_bytes)
             await _send_error(send, error, scope)
             return None
-        return StreamResponseEncoder.for_request(head), request
+        return StreamResponseEncoder.for_request(head), request, backend
 
     async def serve_next_cursor_prediction(self, scope: Scope, receive: Receive, send: Send) -> None:
         read = await self._read_request(scope, receive, send, aiserver.StreamNextCursorPredictionRequest)
         if read is None:
             return
-        encoder, request = read
-        backend = self.backend
-        if backend is None:
-            await _send_error(send, ConnectError(Code.UNIMPLEMENTED, NOT_CONFIGURED), scope)
-            return
+        encoder, request, backend = read
         Prediction = aiserver.StreamNextCursorPredictionResponse
         frames = [Prediction(is_not_in_range=True)]
         if backend.spec.mode.next_edit:
@@ -487,11 +485,7 @@ class TabService:
         read = await self._read_request(scope, receive, send, aiserver.StreamCppRequest)
         if read is None:
             return
-        encoder, request = read
-        backend = self.backend
-        if backend is None:
-            await _send_error(send, ConnectError(Code.UNIMPLEMENTED, NOT_CONFIGURED), scope)
-            return
+        encoder, request, backend = read
         self.counters.requests += 1
         try:
             suggestion, call = self._suggestion(backend, request)
