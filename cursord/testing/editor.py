@@ -329,6 +329,18 @@ def run_request(
     return agent.AgentClientMessage(run_request=request)
 
 
+def user_message_action(text: str) -> agent.ConversationAction:
+    """The action of a message the user types."""
+    return agent.ConversationAction(
+        user_message_action=agent.UserMessageAction(user_message=agent.UserMessage(text=text))
+    )
+
+
+def user_message(text: str) -> agent.AgentClientMessage:
+    """A message the user sends on its own (while a turn runs, or before the run_request that takes it)."""
+    return agent.AgentClientMessage(conversation_action=user_message_action(text))
+
+
 def cancel_action(reason: str = "user pressed stop") -> agent.AgentClientMessage:
     return agent.AgentClientMessage(
         conversation_action=agent.ConversationAction(cancel_action=agent.CancelAction(reason=reason))

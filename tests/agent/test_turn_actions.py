@@ -9,7 +9,8 @@ from cursord.agent.machine import AbortExec, End, KeepAction, TurnPhase
 from cursord.connect.errors import Code
 from cursord.core.intents import ActionRequested
 from cursord.proto import agent_v1_pb2 as agent
-from tests.agent.test_turn_machine import SITUATIONS, in_tools, machine, of, preparing, read_call, user_action
+from cursord.testing.editor import user_message_action as user_action
+from tests.agent.test_turn_machine import SITUATIONS, in_tools, machine, of, preparing, read_call
 
 P = TurnPhase
 

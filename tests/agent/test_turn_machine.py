@@ -67,6 +67,7 @@ from cursord.core.phases import Phase
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import MalformedResponse
 from cursord.providers.model import Message, TextDelta, TextPart, ToolCallDone, ToolResultPart, Usage
+from cursord.testing.editor import user_message_action as user_action
 
 P = TurnPhase
 INPUT_TYPES: tuple[type, ...] = (
@@ -202,11 +203,6 @@ def preparing() -> TurnMachine:
     assert m.phase is P.PREPARING
     return m
 
-
-def user_action(text: str) -> agent.ConversationAction:
-    return agent.ConversationAction(
-        user_message_action=agent.UserMessageAction(user_message=agent.UserMessage(text=text))
-    )
 
 
 #: the situations the table tests start from: the phase each is in, and how to build it (PASS twice: a

@@ -41,7 +41,8 @@ from cursord.connect import Code, ConnectError
 from cursord.core import ExecResultArrived
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, TextPart, ToolCallPart, ToolResultPart
-from tests.agent.test_turn_machine import machine, of, user_action
+from cursord.testing.editor import user_message_action as user_action
+from tests.agent.test_turn_machine import machine, of
 
 P = TurnPhase
 ROUTE = RouteFacts("model-x", "fake", 100_000)

@@ -21,20 +21,13 @@ from cursord.store import ActionHolder, PendingKind, Store, open_store
 from cursord.streams import ActionQueue
 from cursord.testing.agent import agent_daemon, drive, exec_reply, spec_for
 from cursord.testing.behaviours import Echo
-from cursord.testing.editor import AppendFailed, cancel_action, run_request
+from cursord.testing.editor import AppendFailed, cancel_action, run_request, user_message
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
 from cursord.testing.harness import running_daemon
 from tests.agent.test_restore import OLD_SNAPSHOT
 
 MODEL = "m-wait"
 DEADLINE = 600
-
-
-def user_message(text: str) -> agent.AgentClientMessage:
-    action = agent.ConversationAction(
-        user_message_action=agent.UserMessageAction(user_message=agent.UserMessage(text=text))
-    )
-    return agent.AgentClientMessage(conversation_action=action)
 
 
 async def waiting(store: Store | None, holder: ActionHolder, holder_id: str) -> list[str]:

@@ -19,7 +19,15 @@ from cursord.config import ProviderKind
 from cursord.connect import Code
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.agent import Transcript, agent_daemon, drive, exec_reply, shell_events, spec_for
-from cursord.testing.editor import EDITOR, AppendPattern, EditorClient, RunSSEReader, heartbeat, run_request
+from cursord.testing.editor import (
+    EDITOR,
+    AppendPattern,
+    EditorClient,
+    RunSSEReader,
+    heartbeat,
+    run_request,
+    user_message,
+)
 from cursord.testing.fake_providers import (
     FakeProvider,
     Reply,
@@ -48,13 +56,6 @@ def answer_tools(message: agent.AgentServerMessage) -> list[agent.AgentClientMes
     if request.HasField("shell_stream_args"):
         return shell_events(message, "out-1\n")
     return []
-
-
-def user_message_action(text: str) -> agent.AgentClientMessage:
-    action = agent.ConversationAction(
-        user_message_action=agent.UserMessageAction(user_message=agent.UserMessage(text=text))
-    )
-    return agent.AgentClientMessage(conversation_action=action)
 
 
 def resume_run_request() -> agent.AgentClientMessage:
@@ -134,12 +135,12 @@ async def test_a_queued_message_before_its_resume_reaches_the_run(autojump_clock
         ):
             if path == "run":
                 async with editor.run("r-queued") as run:
-                    await run.send(user_message_action("also add tests"))
+                    await run.send(user_message("also add tests"))
                     await run.send(resume_run_request())
                     reader = await run.reader()
                     transcript = await drive(editor, "r-queued", reader)
             else:
-                await editor.append("r-queued", user_message_action("also add tests"))
+                await editor.append("r-queued", user_message("also add tests"))
                 await editor.append("r-queued", resume_run_request())
                 async with editor.run_sse("r-queued") as sse:
                     transcript = await drive(editor, "r-queued", sse)
@@ -204,7 +205,7 @@ async def test_a_run_waits_30_s_for_its_run_request_whatever_else_it_uploads(aut
         ):
             start = trio.current_time()
             await run.send(heartbeat())
-            await run.send(user_message_action("held for a run that never comes"))
+            await run.send(user_message("held for a run that never comes"))
             await run.send(heartbeat())
             reader = await run.reader()
             assert await reader.read_to_end() == []

@@ -16,16 +16,9 @@ import trio
 
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.agent import Transcript
-from cursord.testing.editor import run_request
+from cursord.testing.editor import run_request, user_message
 from cursord.testing.fake_providers import Reply, chat_text, open_fake_provider
 from tests.e2e.test_restart import MODEL, READ_TODO, daemon, kinds, read_todo_result, until_exec
-
-
-def user_message(text: str) -> agent.AgentClientMessage:
-    action = agent.ConversationAction(
-        user_message_action=agent.UserMessageAction(user_message=agent.UserMessage(text=text))
-    )
-    return agent.AgentClientMessage(conversation_action=action)
 
 
 def resume(conversation_id: str) -> agent.AgentClientMessage:

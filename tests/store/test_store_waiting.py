@@ -15,13 +15,8 @@ from cursord.core import ActionRequested, AppendPosition
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store import ActionHolder, PendingKind
 from cursord.streams import ActionQueue, upload_origin
+from cursord.testing.editor import user_message_action as message
 from tests.store.conftest import StoreTarget
-
-
-def message(text: str) -> agent.ConversationAction:
-    return agent.ConversationAction(
-        user_message_action=agent.UserMessageAction(user_message=agent.UserMessage(text=text))
-    )
 
 
 def texts(actions: list[agent.ConversationAction]) -> list[str]:
