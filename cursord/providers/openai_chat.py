@@ -29,6 +29,7 @@ import attrs
 
 from ._decoding import as_dict, as_int, as_str, event_json, normalise_arguments
 from .errors import StreamTruncated, classify_error_payload
+from .gemini import FOREIGN_CALL_SIGNATURE
 from .model import (
     Delta,
     Effort,
@@ -52,7 +53,7 @@ from .model import (
     ToolResultPart,
     Usage,
 )
-from .reasoning import VENDOR_ECHOES_REASONING, Vendor, detect_vendor
+from .reasoning import VENDOR_ECHOES_REASONING, Vendor, detect_vendor, gemini_version
 from .schemas import sanitize_schema
 from .sse import SSEEvent
 
@@ -88,6 +89,9 @@ class ChatOptions:
     reasoning_echo_field: str | None = None
     vendor: Vendor = Vendor.OTHER
     schema_profile: str = "openai"  # see schemas.PROFILES; "openai_strict" also sets strict
+    #: sign a step's unsigned first call with Gemini's validator-skipping value (set per request for Gemini 3:
+    #: a call another vendor made, before a fallback, has no signature and Gemini 3 refuses it unsigned)
+    sign_foreign_calls: bool = False
     send_cache_key: bool = True  # `prompt_cache_key` from PassRequest.cache_key (off: servers that reject it)
     extra_body: Mapping[str, Any] = attrs.field(factory=dict)
 
@@ -102,6 +106,8 @@ def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple
         # OpenAI streams neither reasoning nor signatures and refuses fields it does not know: what the
         # history holds of them another vendor wrote, before the turn moved here (`cursord.agent.fallback`).
         opts = attrs.evolve(opts, reasoning_echo=False)
+    if vendor is Vendor.GEMINI and opts.reasoning_echo and (gemini_version(req.model) or (3, 0)) >= (3, 0):
+        opts = attrs.evolve(opts, sign_foreign_calls=True)  # models before 3 validate no signature
     messages: list[dict[str, Any]] = []
     if req.system:
         messages.append({"role": "system", "content": req.system})
@@ -188,6 +194,8 @@ def _assistant_message(parts: tuple[Any, ...], opts: ChatOptions) -> dict[str, A
     out: dict[str, Any] = {"role": "assistant", "content": text if text or not calls else None}
     if calls:
         out["tool_calls"] = [_tool_call(c, opts) for c in calls]
+        if opts.sign_foreign_calls and not calls[0].signature:
+            out["tool_calls"][0]["extra_content"] = {"google": {"thought_signature": FOREIGN_CALL_SIGNATURE}}
     if not opts.reasoning_echo:
         return out
     echoed: dict[str, list[str]] = {}

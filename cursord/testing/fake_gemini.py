@@ -35,10 +35,9 @@ from cursord.providers.reasoning import gemini_version
 
 from .fake_providers import FakeProvider, RecordedRequest, Reply, Send, open_fake_provider
 from .provider_streams import gemini_error_body
-from .vendor_rules import gemini_missing_signature
+from .vendor_rules import SKIP_VALIDATOR, gemini_missing_signature
 
 API_VERSION = "/v1beta"
-SKIP_VALIDATOR = "skip_thought_signature_validator"
 _PATH = re.compile(r"^/v1beta/models/(?P<model>[A-Za-z0-9._-]+):streamGenerateContent\?alt=sse$")
 _REQUEST_FIELDS = frozenset(
     {"contents", "systemInstruction", "tools", "toolConfig", "generationConfig", "safetySettings", "cachedContent"}

@@ -22,6 +22,10 @@ import attrs
 from .fake_providers import RecordedRequest, Reply, Send
 from .provider_streams import anthropic_error_body, gemini_error_body, sse
 
+#: what Gemini 3 takes in place of a thought signature on a call it did not make (the docs' "history from other
+#: models"), natively and through its OpenAI-compatible endpoint
+SKIP_VALIDATOR = "skip_thought_signature_validator"
+
 # --- reading and rewriting scripted streams ----------------------------------------------------
 
 
@@ -196,14 +200,16 @@ class OpenRouterReasoningDetails:
 
 @attrs.define
 class GeminiThoughtSignatures:
-    """Gemini 3: a function call of the current turn must come back with its thought signature.
+    """Gemini 3: every function call step of the current turn must come back signed.
 
     ai.google.dev/gemini-api/docs/thought-signatures: signatures are "strictly validated" for function
     calling in the current turn (since the last user message); the first function call of each step
     carries one, and through the OpenAI-compatible endpoint it travels as
-    `tool_calls[].extra_content.google.thought_signature`. A missing one is a 400 whose body, a JSON
-    list, is quoted in niki914/zafiro#100 and manthanabc/paws#103 (the "position" is where the call
-    sits in Gemini's own contents; here, the message index). Earlier turns are not checked.
+    `tool_calls[].extra_content.google.thought_signature`. A step Gemini did not make (another vendor's,
+    before a fallback) must carry the documented `skip_thought_signature_validator` instead; any other
+    value is refused as corrupted. A missing one is a 400 whose body, a JSON list, is quoted in
+    niki914/zafiro#100 and manthanabc/paws#103 (the "position" is where the call sits in Gemini's own
+    contents; here, the message index). Earlier turns are not checked.
     """
 
     issued: dict[str, str] = attrs.field(factory=dict)  # call id -> the signature streamed with it
@@ -224,11 +230,11 @@ class GeminiThoughtSignatures:
             if not isinstance(message, dict) or message.get("role") != "assistant":
                 continue
             calls = message.get("tool_calls") or []
-            if not calls or calls[0].get("id") not in self.issued:
+            if not calls:
                 continue
             first = calls[0]
             sent = ((first.get("extra_content") or {}).get("google") or {}).get("thought_signature")
-            if sent == self.issued[first["id"]]:
+            if sent == self.issued.get(first.get("id"), SKIP_VALIDATOR):
                 continue
             name = (first.get("function") or {}).get("name", "")
             text = gemini_missing_signature(name, index) if sent is None else "Corrupted thought signature."

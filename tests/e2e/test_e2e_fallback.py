@@ -25,7 +25,14 @@ from cursord.testing.fake_providers import (
     anthropic_thinking_then_tool,
     open_fake_provider,
 )
-from cursord.testing.provider_streams import gemini_calls, gemini_error_body, gemini_retry_info, gemini_text
+from cursord.testing.provider_streams import (
+    chat_text,
+    gemini_calls,
+    gemini_error_body,
+    gemini_retry_info,
+    gemini_text,
+)
+from cursord.testing.vendor_rules import GeminiThoughtSignatures
 from cursord.ui import UiSessions
 from cursord.ui.views import conversation_view
 
@@ -164,6 +171,31 @@ async def test_a_turn_moves_vendor_between_passes_with_its_history_re_encoded(au
     assert [b["input"] for b in assistant["content"]] == [{"path": "/w/a.py"}, {"path": "/w/b.py"}]
     ids = [b["id"] for b in assistant["content"]]
     assert [b["tool_use_id"] for b in results["content"] if b["type"] == "tool_result"] == ids
+
+
+async def test_a_turn_moving_to_gemini_through_its_openai_endpoint_signs_the_foreign_call(autojump_clock: Any) -> None:
+    """Issue 38 #5: the same move, to Gemini 3 through its OpenAI-compatible endpoint. Anthropic's call has no
+    Gemini signature; Gemini refuses a current-turn call without one (400), so the fallback failed. It goes
+    with the documented skip value in `extra_content`, as the native builder sends it."""
+    first = anthropic_thinking_then_tool("Read it.", "sig-claude", "toolu_1", "Read", '{"path": "/w/a.py"}')
+    overloaded = Reply.json(529, anthropic_error_body("overloaded_error", "Overloaded"))
+    async with (
+        open_fake_provider(Reply.sse(first), overloaded) as claude,
+        open_fake_provider(Reply.sse(chat_text("It defines main().")), rules=[GeminiThoughtSignatures()]) as gemini,
+    ):
+        primary = spec_for(claude, ProviderKind.ANTHROPIC, CLAUDE, fallbacks=[GEMINI_MODEL])
+        fallback = spec_for(gemini, ProviderKind.OPENAI_CHAT, GEMINI_MODEL, name="gemini-compat")
+        async with agent_daemon(primary, fallback) as (daemon, _), daemon.editor(http2=True) as editor:
+            await editor.append("r1", run_request("what is in a.py?", model=CLAUDE))
+            async with editor.run_sse("r1") as reader:
+                transcript = await drive(editor, "r1", reader, read_ok)
+    assert gemini.refused == []
+    assert transcript.error is None and transcript.text == "It defines main()."
+    (assistant,) = [m for m in gemini.requests[0].json["messages"] if m["role"] == "assistant"]
+    assert assistant["tool_calls"][0]["extra_content"] == {
+        "google": {"thought_signature": "skip_thought_signature_validator"}
+    }
+    assert "reasoning_content" not in assistant  # Claude's thinking is not Gemini's to see
 
 
 async def test_a_turn_moving_to_gemini_mid_way_passes_its_signature_rule(autojump_clock: Any) -> None:
