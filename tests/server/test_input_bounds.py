@@ -3,10 +3,7 @@ with bounded memory and without stalling the event loop."""
 
 from __future__ import annotations
 
-import time
 import zlib
-from collections.abc import Awaitable, Callable
-from typing import Any
 
 import trio
 import trio.testing
@@ -41,34 +38,12 @@ def gzip_members(first: bytes, empty_members: int) -> bytes:
     return member(first) + member(b"") * empty_members
 
 
-async def worst_stall(work: Callable[[], Awaitable[Any]]) -> tuple[Any, float]:
-    """Run `work` beside a ticker; return its result and the longest the ticker waited (real seconds)."""
-    worst = 0.0
-    result: list[Any] = []
-
-    async def tick() -> None:
-        nonlocal worst
-        last = time.perf_counter()
-        while True:
-            await trio.sleep(0.001)
-            now = time.perf_counter()
-            worst = max(worst, now - last)
-            last = now
-
-    async with trio.open_nursery() as nursery:
-        nursery.start_soon(tick)
-        await trio.sleep(0.01)
-        with trio.fail_after(30):
-            result.append(await work())
-        nursery.cancel_scope.cancel()
-    return result[0], worst
-
-
-async def test_a_body_of_many_gzip_members_is_refused_without_stalling_the_loop() -> None:
+async def test_a_body_of_many_gzip_members_is_refused_at_the_member_cap() -> None:
+    """Decoding stops at the 65th member instead of inflating 200,000 on the event loop (what that costs, capped
+    and not: `bench/gzip_members.py`; a test holds no clock bound)."""
     body = gzip_members(bidi_request("gz", 1, heartbeat()), 200_000)  # ~4 MB, under the body limit
     async with running_daemon(Echo) as daemon, daemon.editor(http2=True) as editor:
-        (status, answer), stall = await worst_stall(lambda: editor.post(BIDI_APPEND, body, GZIP_HEADERS))
-        assert stall < 0.1, f"the event loop stalled {stall * 1000:.0f} ms"
+        status, answer = await editor.post(BIDI_APPEND, body, GZIP_HEADERS)
         assert status != 200
         error = error_from_json(answer)
         assert error.code is Code.RESOURCE_EXHAUSTED
