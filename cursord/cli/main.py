@@ -11,117 +11,210 @@ import signal
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-
-import trio
+from typing import TYPE_CHECKING, Any
 
 from cursord import __version__
-from cursord.app import AppWrap, ConfigSource, DataDirInUse, DataDirUnusable, setup_logging
-from cursord.cli.ca import add_ca_arguments, ca_command
-from cursord.cli.doctor import add_doctor_arguments, doctor_command
-from cursord.cli.editor import add_editor_arguments, editor_command
-from cursord.cli.gateway import add_gateway_arguments, gateway_command
-from cursord.cli.people import add_people_arguments, people_command
-from cursord.cli.record import add_record_arguments, record_command, replay_command
-from cursord.cli.status import add_status_arguments, add_tap_arguments, status_command, tap_command
-from cursord.cli.ui import add_ui_arguments, ui_command
-from cursord.cli.usage import add_usage_arguments, usage_command
-from cursord.config import (
-    ConfigError,
-    ServeConfig,
-    add_serve_arguments,
-    config_from_args,
-    config_path,
-    config_warnings,
-    dump_toml,
-    redacted,
-    with_env_file,
-)
-from cursord.proxy import Observe
-from cursord.server import CannotListen, UnsupportedHypercorn
-from cursord.store import StoreError
+
+if TYPE_CHECKING:
+    import trio
+
+    from cursord.app import AppWrap, ConfigSource
+    from cursord.config import ServeConfig
+    from cursord.proxy import Observe
 
 log = logging.getLogger("cursord")
 
+#: what runs a command, given its arguments and the environment with the key file (not `serve`'s: it reloads)
+Command = Callable[[argparse.Namespace, Mapping[str, str]], int]
+#: adds a command's parser (or parsers: `users` and `teams` come together) to the subparsers
+Adder = Callable[[Any], object]
 
-def build_parser() -> argparse.ArgumentParser:
+
+# Each command's module is imported only when that command runs (or its own --help is asked for): the
+# daemon's modules take about a second of CPU to import, and `--version`, `--help` or `status` need none
+# of them. A loader returns the command's parser adder and what runs it.
+
+def _serve_parts() -> tuple[Adder, Command]:
+    return _add_serve_and_config, _config_command
+
+
+def _service_parts() -> tuple[Adder, Command]:
+    return _add_service, service_command
+
+
+def _status_parts() -> tuple[Adder, Command]:
+    from cursord.cli.status import add_status_arguments, status_command
+
+    return add_status_arguments, status_command
+
+
+def _tap_parts() -> tuple[Adder, Command]:
+    from cursord.cli.status import add_tap_arguments, tap_command
+
+    return add_tap_arguments, tap_command
+
+
+def _usage_parts() -> tuple[Adder, Command]:
+    from cursord.cli.usage import add_usage_arguments, usage_command
+
+    return add_usage_arguments, usage_command
+
+
+def _doctor_parts() -> tuple[Adder, Command]:
+    from cursord.cli.doctor import add_doctor_arguments, doctor_command
+
+    return add_doctor_arguments, doctor_command
+
+
+def _ca_parts() -> tuple[Adder, Command]:
+    from cursord.cli.ca import add_ca_arguments, ca_command
+
+    return add_ca_arguments, ca_command
+
+
+def _editor_parts() -> tuple[Adder, Command]:
+    from cursord.cli.editor import add_editor_arguments, editor_command
+
+    return add_editor_arguments, editor_command
+
+
+def _people_parts() -> tuple[Adder, Command]:
+    from cursord.cli.people import add_people_arguments, people_command
+
+    return add_people_arguments, people_command
+
+
+def _ui_parts() -> tuple[Adder, Command]:
+    from cursord.cli.ui import add_ui_arguments, ui_command
+
+    return add_ui_arguments, ui_command
+
+
+def _gateway_parts() -> tuple[Adder, Command]:
+    from cursord.cli.gateway import add_gateway_arguments, gateway_command
+
+    return add_gateway_arguments, gateway_command
+
+
+def _record_parts() -> tuple[Adder, Command]:
+    from cursord.cli.record import add_record_arguments, record_command, replay_command
+
+    def run(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+        if args.command == "replay":
+            return replay_command(args)
+        return record_command(args, environ, serve)
+
+    return add_record_arguments, run
+
+
+#: every command: its one-line help (what `cursord --help` lists) and the loader of its parts. Names that
+#: share a loader are added by one adder.
+COMMANDS: dict[str, tuple[str, Callable[[], tuple[Adder, Command]]]] = {
+    "serve": ("run the daemon in the foreground", _serve_parts),
+    "config": ("inspect the configuration", _serve_parts),
+    "service": ("manage the user service (systemd; launchd on macOS)", _service_parts),
+    "status": ("show the running daemon's streams", _status_parts),
+    "tap": ("follow the running daemon's live event tap", _tap_parts),
+    "usage": ("tokens, cache hits and cost of the provider passes", _usage_parts),
+    "doctor": ("check every configured provider: key, endpoint, models, one tiny request", _doctor_parts),
+    "ca": ("the local certificate authority the editor trusts for the proxy", _ca_parts),
+    "editor": ("point Cursor's settings.json at the proxy, or undo it", _editor_parts),
+    "users": ("the users of a team gateway (tokens, budgets)", _people_parts),
+    "teams": ("the teams of a team gateway (budgets)", _people_parts),
+    "ui": ("print a one-time login link to the dashboard", _ui_parts),
+    "gateway": ("the nodes of a team gateway", _gateway_parts),
+    "record": ("record the editor's calls to a capture file (redacted), or show one", _record_parts),
+    "replay": ("replay a capture's editor side against a fresh daemon and list the divergences", _record_parts),
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser: every command's own arguments (`command` None), or only the named command's, the others
+    listed by name and help alone so that nothing else is imported ("": none, for `--version` and `--help`)."""
     parser = argparse.ArgumentParser(
         prog="cursord",
-        description="A local stand-in for Cursor's agent backend: the editor's agent on your own provider keys.",
+        description="A local stand-in for Cursor's backend: the editor's agent, Tab and AI features on your own "
+        "provider keys.",
     )
     parser.add_argument("--version", action="version", version=f"cursord {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    serve = commands.add_parser("serve", help="run the daemon in the foreground")
-    add_serve_arguments(serve)
-
-    config = commands.add_parser("config", help="inspect the configuration")
-    config_commands = config.add_subparsers(dest="config_command", required=True, metavar="ACTION")
-    check = config_commands.add_parser("check", help="validate and print the effective config (keys redacted)")
-    add_serve_arguments(check)
-
-    service = commands.add_parser("service", help="manage the user service (systemd; launchd on macOS)")
-    service_commands = service.add_subparsers(dest="service_command", required=True, metavar="ACTION")
-    for name, text in (("install", "write, enable and start the user unit"), ("uninstall", "stop and remove it")):
-        action = service_commands.add_parser(name, help=text)
-        action.add_argument("--no-systemctl", action="store_true",
-                            help="only write files; run no systemctl (launchctl on macOS)")
-    add_status_arguments(commands)
-    add_tap_arguments(commands)
-    add_usage_arguments(commands)
-    add_doctor_arguments(commands)
-    add_ca_arguments(commands)
-    add_editor_arguments(commands)
-    add_people_arguments(commands)
-    add_ui_arguments(commands)
-    add_gateway_arguments(commands)
-    add_record_arguments(commands)
+    loaders = {loader for _, loader in COMMANDS.values()}
+    if command in COMMANDS:
+        loaders = {COMMANDS[command][1]}
+    elif command is not None:
+        loaders = set()
+    loaded: set[Callable[[], tuple[Adder, Command]]] = set()
+    for name, (text, loader) in COMMANDS.items():
+        if loader not in loaders:
+            commands.add_parser(name, help=text, add_help=False)
+        elif loader not in loaded:
+            loaded.add(loader)
+            loader()[0](commands)
     return parser
+
+
+def _first_word(argv: Sequence[str]) -> str | None:
+    return next((word for word in argv if not word.startswith("-")), None)
 
 
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
     process_environ = os.environ if environ is None else environ
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(_first_word(words) or "").parse_args(words)
+    from cursord.config import ConfigError, config_path, with_env_file
     try:
         # Every command sees the keys the service sees: the key file beside the config file in use.
         config_file = config_path(getattr(args, "config", None), process_environ)
         environ = with_env_file(config_file, process_environ)
         if args.command == "serve":
-            source = ConfigSource(
-                environ=lambda: with_env_file(config_file, process_environ, file_wins=True),
-                load=lambda reread: config_from_args(args, reread),
-            )
-            return serve(config_from_args(args, environ), environ, source)
-        return _command(args.command)(args, environ)
+            return _serve_from_args(args, config_file, process_environ, environ)
+        return COMMANDS[args.command][1]()[1](args, environ)
     except ConfigError as error:
         print(f"cursord: {error}", file=sys.stderr)
         return 2
 
 
-#: what runs a command, given its arguments and the environment with the key file (not `serve`'s: it reloads)
-Command = Callable[[argparse.Namespace, Mapping[str, str]], int]
+def _serve_from_args(
+    args: argparse.Namespace, config_file: Path | None, process_environ: Mapping[str, str], environ: Mapping[str, str]
+) -> int:
+    from cursord.app import ConfigSource
+    from cursord.config import config_from_args, with_env_file
+
+    source = ConfigSource(
+        environ=lambda: with_env_file(config_file, process_environ, file_wins=True),
+        load=lambda reread: config_from_args(args, reread),
+    )
+    return serve(config_from_args(args, environ), environ, source)
 
 
-def _command(name: str) -> Command:
-    commands: dict[str, Command] = {
-        "config": lambda args, environ: config_check(config_from_args(args, environ), environ),
-        "service": service_command,
-        "status": status_command,
-        "tap": tap_command,
-        "usage": usage_command,
-        "doctor": doctor_command,
-        "ca": ca_command,
-        "editor": editor_command,
-        "gateway": gateway_command,
-        "ui": ui_command,
-        "users": people_command,
-        "teams": people_command,
-        "record": lambda args, environ: record_command(args, environ, serve),
-        "replay": lambda args, environ: replay_command(args),
-    }
-    return commands[name]
+def _add_serve_and_config(commands: Any) -> None:
+    from cursord.config import add_serve_arguments
+
+    add_serve_arguments(commands.add_parser("serve", help=COMMANDS["serve"][0]))
+    config = commands.add_parser("config", help=COMMANDS["config"][0])
+    config_commands = config.add_subparsers(dest="config_command", required=True, metavar="ACTION")
+    check = config_commands.add_parser("check", help="validate and print the effective config (keys redacted)")
+    add_serve_arguments(check)
+
+
+def _config_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    from cursord.config import config_from_args
+
+    return config_check(config_from_args(args, environ), environ)
+
+
+def _add_service(commands: Any) -> None:
+    service = commands.add_parser("service", help=COMMANDS["service"][0])
+    service_commands = service.add_subparsers(dest="service_command", required=True, metavar="ACTION")
+    for name, text in (("install", "write, enable and start the user unit"), ("uninstall", "stop and remove it")):
+        action = service_commands.add_parser(name, help=text)
+        action.add_argument("--no-systemctl", action="store_true",
+                            help="only write files; run no systemctl (launchctl on macOS)")
 
 
 def config_check(config: ServeConfig, environ: Mapping[str, str]) -> int:
+    from cursord.config import config_warnings, dump_toml, redacted
+
     print(dump_toml(redacted(config, environ)), end="")
     for warning in config_warnings(config, environ):
         print(f"warning: {warning}", file=sys.stderr)
@@ -159,31 +252,34 @@ def serve(
     wrap: AppWrap | None = None,
     observe: Observe | None = None,
 ) -> int:
+    import trio
+
+    from cursord.app import setup_logging
+    from cursord.config import config_warnings
+
     setup_logging(config.log_level.value, environ)
     for warning in config_warnings(config, environ):
         log.warning("%s", warning)
     failed = False
     try:
         trio.run(_serve, config, environ, source, wrap, observe)
-    except* _STARTUP_FAILURES as errors:
+    except* _startup_failures() as errors:
         for error in _leaves(errors):
             log.error("cursord cannot start: %s", error)
         failed = True
     return 1 if failed else 0
 
 
-#: what stops `serve` before it serves, each reported as one line (its message says what to change): a busy
-#: port, a data dir in use or not writable, a store that cannot be opened, a bad gateway token, a Hypercorn
-#: release cursord is not tested with.
-_STARTUP_FAILURES = (
-    CannotListen,
-    OSError,
-    DataDirInUse,
-    DataDirUnusable,
-    StoreError,
-    ConfigError,
-    UnsupportedHypercorn,
-)
+def _startup_failures() -> tuple[type[Exception], ...]:
+    """What stops `serve` before it serves, each reported as one line (its message says what to change): a
+    busy port, a data dir in use or not writable, a store that cannot be opened, a bad gateway token, a
+    Hypercorn release cursord is not tested with."""
+    from cursord.app import DataDirInUse, DataDirUnusable
+    from cursord.config import ConfigError
+    from cursord.server import CannotListen, UnsupportedHypercorn
+    from cursord.store import StoreError
+
+    return (CannotListen, OSError, DataDirInUse, DataDirUnusable, StoreError, ConfigError, UnsupportedHypercorn)
 
 
 def _leaves(error: BaseException) -> list[BaseException]:
@@ -200,6 +296,8 @@ async def _serve(
     wrap: AppWrap | None = None,
     observe: Observe | None = None,
 ) -> None:
+    import trio
+
     from cursord.app import run_service
 
     shutdown = trio.Event()
@@ -213,6 +311,8 @@ async def _serve(
 
 async def _follow_signals(shutdown: trio.Event, reload_requests: trio.MemorySendChannel[object]) -> None:
     """SIGINT and SIGTERM shut down; SIGHUP reloads the providers and keys (`cursord.app.reload`)."""
+    import trio
+
     with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM, signal.SIGHUP) as signals:
         async for signum in signals:
             if signum == signal.SIGHUP:
