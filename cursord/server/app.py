@@ -192,7 +192,7 @@ class CursordApp:
             raise  # not our failure: `__call__` counts it
         except Exception as exc:
             log.exception("%s failed", scope.get("path"))
-            response = render_unary_error(ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}"))
+            response = render_unary_error(ConnectError.internal(exc))
         await _send(send, response)
 
     async def _run_sse(self, scope: Scope, receive: Receive, send: Send) -> None:
