@@ -35,6 +35,9 @@ class WebAccess:
     #: reads HTML pages, a few at a time, within the fetch's deadline
     extractor: Extractor = attrs.field(factory=Extractor)
     search_seconds: float = Limits().web_search_seconds
+    #: why these tools reach no network at all (`cursord replay`: a capture that approved a fetch must not
+    #: make the replay fetch); None: they reach what the settings allow
+    offline: str | None = None
 
     @classmethod
     def from_config(cls, config: ServeConfig, environ: Mapping[str, str], client: httpx.AsyncClient) -> WebAccess:
@@ -43,6 +46,8 @@ class WebAccess:
         return cls(config.web_search, environ, client, fetcher, search_seconds=limits.web_search_seconds)
 
     async def search(self, query: str) -> list[SearchHit]:
+        if self.offline is not None:
+            raise WebToolError(self.offline)
         spec = self.search_spec
         if spec is None:
             raise WebToolError(
@@ -87,6 +92,8 @@ class WebAccess:
 
     async def fetch(self, url: str) -> tuple[str, str]:
         """The final URL (after redirects) and the page as Markdown, both within the fetch's deadline."""
+        if self.offline is not None:
+            raise WebToolError(self.offline)
         deadline = trio.current_time() + self.fetcher.seconds
         page = await self.fetcher.fetch(url)
         return page.url, await self.extractor.markdown(page, deadline) if is_html(page) else page_text(page)
