@@ -14,7 +14,8 @@ the fake provider a real loopback HTTP server) with:
 
 Seams: the web tools (WebFetch), the model choice, the conversation's history, the action queue, the
 provider pass, the turn machine (where hooks, MCP and every other rule of a turn are decided), a stream
-observer, a publish observer (the journal and the tap are such), the capture's recorder, the title.
+observer, a publish observer (the journal and the tap are such), the capture's recorder, the title; and,
+on a daemon of its own, Tab's backend.
 """
 
 from __future__ import annotations
@@ -35,16 +36,21 @@ from hypothesis import strategies as st
 from cursord.agent.machine import TurnMachine
 from cursord.agent.turn import AgentServices
 from cursord.capture import Recorder
-from cursord.config import ProviderKind
+from cursord.config import ProviderKind, TabBackend
+from cursord.connect import Code, ConnectError
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server import side_rpcs
+from cursord.tab import FimBackend
+from cursord.tab.backend import FIM_FORMATS
 from cursord.testing.agent import Transcript, agent_daemon, drive, spec_for
 from cursord.testing.editor import EditorClient, RunSSEReader, run_request
-from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
+from cursord.testing.fake_fim import fim_server
+from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider, open_fake_server
 from cursord.testing.harness import RunningDaemon, wait_until
 from cursord.web import SearchHit, WebAccess
 from tests.fuzz.test_fuzz_strategies import fuzz_settings
+from tests.tab.test_tab_service import cpp_request, read_frames, tab_daemon
 
 MODEL = "gpt-seams"
 #: the heartbeat client's pass: a chunk this often (the provider's idle timeout is longer), so it outlasts the fault
@@ -249,3 +255,27 @@ def test_each_seam_once(name: str) -> None:
     """Every seam, with the exception that killed the daemon first (so no seam depends on Hypothesis' draw)."""
     error = TypeError("url strings may not include unicode characters")
     trio.run(scenario, name, error, clock=trio.testing.MockClock(autojump_threshold=0))
+
+
+async def tab_scenario(error: Exception) -> None:
+    """Tab is served on its own (no agent turn): a StreamCpp whose backend raises ends `internal`, and the next
+    StreamCpp on the same connection is answered."""
+    answer = fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a +", " b", "\n"])
+    async with open_fake_server(answer) as fake, tab_daemon(fake) as (daemon, _), daemon.editor(http2=True) as editor:
+        with pytest.MonkeyPatch.context() as patch:
+            fault = Fault(FimBackend.complete, error)
+
+            async def complete(self: Any, *args: Any) -> Any:
+                return await fault.coroutine(self, *args)
+
+            patch.setattr(FimBackend, "complete", complete)
+            _, failed = await read_frames(editor, cpp_request(path="src/one.py"))
+            frames, ending = await read_frames(editor, cpp_request(path="src/two.py"))
+    assert isinstance(failed, ConnectError) and failed.code is Code.INTERNAL
+    assert ending is None and "".join(f.text for f in frames) == "    return a + b"
+
+
+@fuzz_settings(10)
+@given(error=errors)
+def test_an_exception_from_a_tab_backend_ends_that_request_only(error: Exception) -> None:
+    trio.run(tab_scenario, error, clock=trio.testing.MockClock(autojump_threshold=0))
