@@ -19,15 +19,12 @@ import sys
 import attrs
 import trio
 
+from cursord.config import Limits
 from cursord.web.errors import WebToolError
 from cursord.web.fetch import FetchedPage
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 TEXT_TYPES = frozenset({"application/json", "application/xml", "application/javascript", "application/x-yaml"})
-#: the most of a page the extractor reads (its time grows faster than the page on some pages)
-MAX_EXTRACT_BYTES = 2 * 1024 * 1024
-#: extractions that run at once (each a process busy on one core)
-EXTRACTIONS = 2
 
 
 def is_html(page: FetchedPage) -> bool:
@@ -64,8 +61,10 @@ async def _kill(process: trio.Process) -> None:
 class Extractor:
     """Reads HTML pages as Markdown in worker processes, bounded as the theory of operation says."""
 
-    limiter: trio.CapacityLimiter = attrs.field(factory=lambda: trio.CapacityLimiter(EXTRACTIONS))
-    max_bytes: int = MAX_EXTRACT_BYTES
+    #: extractions that run at once (each a process busy on one core: `web_extractions`)
+    limiter: trio.CapacityLimiter = attrs.field(factory=lambda: trio.CapacityLimiter(Limits().web_extractions))
+    #: the most of a page the extractor reads (its time grows faster than the page on some: `web_extract_bytes`)
+    max_bytes: int = Limits().web_extract_bytes
 
     async def markdown(self, page: FetchedPage, deadline: float) -> str:
         """`page` (HTML) as Markdown, by `deadline` (trio time); raises `WebToolError` if it cannot be."""

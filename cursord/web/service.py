@@ -43,7 +43,8 @@ class WebAccess:
     def from_config(cls, config: ServeConfig, environ: Mapping[str, str], client: httpx.AsyncClient) -> WebAccess:
         limits = config.limits
         fetcher = PageFetcher(AddressPolicy(config.web_fetch_allow), limits.web_fetch_bytes, limits.web_fetch_seconds)
-        return cls(config.web_search, environ, client, fetcher, search_seconds=limits.web_search_seconds)
+        extractor = Extractor(trio.CapacityLimiter(limits.web_extractions), limits.web_extract_bytes)
+        return cls(config.web_search, environ, client, fetcher, extractor, limits.web_search_seconds)
 
     async def search(self, query: str) -> list[SearchHit]:
         if self.offline is not None:
