@@ -6,10 +6,11 @@ deadline) and as it did before (trafilatura in a worker thread, on the smaller p
 stopped), while a ticker on the loop wakes every 10 ms; it prints the wall time and the loop's longest
 stall for each. Run: `.venv/bin/python -m bench.web_extract [--seconds 30]`.
 
-On a shared 2-core machine (load 8), `--seconds 10`: a 29 KiB article took 1.9 s in the worker (0.1 s
-in a thread: the worker's start is most of it), the loop's longest stall 12 ms either way; a 352 KiB page of
-spans was stopped at 10 s in the worker, stall 12 ms, and took 80 s in a thread with the loop stalled 26 s
-at once (703 KiB: 264 s, a 78 s stall).
+On a shared 2-core machine, `--seconds 10`: a 29 KiB article took 0.30-0.41 s in the worker (0.06 s in a
+thread: the worker's start, trafilatura's import, is most of it; load 0.9), the loop's longest stall
+1 ms (5 ms in a thread); a 352 KiB page of spans was stopped at 10 s in the worker, the loop's longest
+stall 12 ms, and took 80 s in a thread with the loop stalled 26 s at once (703 KiB: 264 s, a 78 s stall;
+load 8).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""The HTML extraction worker: `python -m cursord.web.extract_worker URL CPU_SECONDS`, the page's HTML on
-stdin, its Markdown on stdout (exit 0), or one line on stderr saying why not (exit 1).
+"""The HTML extraction worker: `python -P .../extract_worker.py URL CPU_SECONDS`, the page's HTML on stdin,
+its Markdown on stdout (exit 0), or one line on stderr saying why not (exit 1).
 
 trafilatura is super-linear on some pages (minutes of CPU for a few megabytes), and a thread cannot be
 stopped: so each page is read in a process of its own, which its parent kills on a cancel or at the
 fetch's deadline, and which the kernel stops at `CPU_SECONDS` of CPU (`RLIMIT_CPU`) should the parent
-not. It imports only trafilatura.
+not. It is run as a script, not as a module of `cursord.web`, so it imports only trafilatura.
 """
 
 from __future__ import annotations

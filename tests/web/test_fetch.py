@@ -278,7 +278,7 @@ def extraction_workers() -> list[int]:
     for children in Path("/proc/self/task").glob("*/children"):
         for pid in children.read_text().split():
             with contextlib.suppress(OSError):
-                if b"cursord.web.extract_worker" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                if b"extract_worker.py" in Path(f"/proc/{pid}/cmdline").read_bytes():
                     pids.append(int(pid))
     return pids
 
