@@ -1244,3 +1244,9 @@ def test_args_helper_treats_null_as_absent() -> None:
     assert args.flag("a", default=True) is True and not args.has("a")
     with pytest.raises(ToolArgumentError, match="'b' must be a string"):
         args.opt_str("b")
+
+
+def test_arguments_nested_too_deeply_are_a_tool_argument_error() -> None:
+    """json.loads raised RecursionError out of the turn (its stream ended `internal`)."""
+    with pytest.raises(ToolArgumentError, match="nested too deeply"):
+        parse_call_arguments("[" * 100_000 + "]" * 100_000)
