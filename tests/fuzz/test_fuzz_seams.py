@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 
 from cursord.agent.machine import TurnMachine
 from cursord.agent.turn import AgentServices
-from cursord.capture import Recorder
+from cursord.capture import Recorder, recorder
 from cursord.config import ProviderKind, TabBackend
 from cursord.connect import Code, ConnectError
 from cursord.proto import agent_v1_pb2 as agent
@@ -124,11 +124,11 @@ class Seam:
     arm: Callable[[AgentServices, RunningDaemon, pytest.MonkeyPatch, Exception], None]
 
 
-def _on(target: Any, name: str, asynchronous: bool = True) -> Callable[..., None]:
-    """The method `name` of `target(services, daemon)`'s class (its instances are slotted)."""
+def _on(owner_of: Callable[[AgentServices], type], name: str, asynchronous: bool = True) -> Callable[..., None]:
+    """The method `name` of the class `owner_of(services)` (patched on the class: its instances are slotted)."""
 
     def arm(services: AgentServices, daemon: RunningDaemon, patch: pytest.MonkeyPatch, error: Exception) -> None:
-        owner = type(target(services, daemon))
+        owner = owner_of(services)
         fault = Fault(getattr(owner, name), error)
 
         async def coroutine(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -155,8 +155,6 @@ def _observer(listing: str) -> Callable[..., None]:
 
 
 def _recorder(services: AgentServices, daemon: RunningDaemon, patch: pytest.MonkeyPatch, error: Exception) -> None:
-    from cursord.capture import recorder
-
     patch.setattr(recorder, "redact_payload", Fault(recorder.redact_payload, error).sync)
 
 
@@ -166,11 +164,11 @@ def _title(services: AgentServices, daemon: RunningDaemon, patch: pytest.MonkeyP
 
 SEAMS = {
     "web tool": Seam("tool", _web),
-    "model choice": Seam("run", _on(lambda s, d: s.router, "choose", asynchronous=False)),
-    "history": Seam("run", _on(lambda s, d: s.history, "load")),
-    "action queue": Seam("run", _on(lambda s, d: s.actions, "take")),
-    "provider pass": Seam("run", _on(lambda s, d: s.router, "run_pass")),
-    "turn machine": Seam("run", _on(lambda s, d: TurnMachine.__new__(TurnMachine), "handle", asynchronous=False)),
+    "model choice": Seam("run", _on(lambda s: type(s.router), "choose", asynchronous=False)),
+    "history": Seam("run", _on(lambda s: type(s.history), "load")),
+    "action queue": Seam("run", _on(lambda s: type(s.actions), "take")),
+    "provider pass": Seam("run", _on(lambda s: type(s.router), "run_pass")),
+    "turn machine": Seam("run", _on(lambda s: TurnMachine, "handle", asynchronous=False)),
     "stream observer": Seam("quiet", _observer("observers")),
     "publish observer": Seam("quiet", _observer("publish_observers")),
     "capture": Seam("quiet", _recorder),
