@@ -189,7 +189,7 @@ def pre_tool_decision(result: agent.ExecClientMessage) -> PreToolDecision:
     if answer.HasField("updated_input"):
         try:
             value = json.loads(answer.updated_input)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested too deeply: no usable input either
             value = None
         updated = value if isinstance(value, dict) else None
     return PreToolDecision(updated_input=updated, additional_context=context)

@@ -21,7 +21,9 @@ so such a call becomes the same events, redacted the same way, its ``request`` m
 
 Recording never changes what the app sees or sends, and never fails a call: a message it cannot decode is
 written as undecodable (its bytes replaced), and a write that fails stops the recording (logged once) while the
-daemon goes on. The header line is written with the first call, whose headers name the editor's version.
+daemon goes on; so does any other failure of the recorder itself (`_observing`: our bug, logged with its
+traceback), which never reaches the call it was watching. The header line is written with the first call,
+whose headers name the editor's version.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import datetime
 import logging
 import os
 import re
-from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping, MutableMapping
 from pathlib import Path
 from typing import Any, Final, TextIO
 
@@ -122,7 +124,11 @@ class Recorder:
             if scope.get("type") != "http" or self._failed or not RPC_PATH.match(str(scope.get("path", ""))):
                 await app(scope, receive, send)
                 return
-            call = self._open(scope, listener)
+            with self._observing():
+                call = self._open(scope, listener)
+            if self._failed:
+                await app(scope, receive, send)
+                return
             await app(scope, self._receiving(call, receive), self._sending(call, send))
 
         return recorded
@@ -135,12 +141,26 @@ class Recorder:
         headers = [(bytes(name).lower(), bytes(value)) for name, value in head.headers]
         scope = {"type": "http", "path": path, "headers": headers, "http_version": head.http_version,
                  "method": head.method}
-        return _Forwarded(self, self._open(scope, "proxy", forwarded=True))
+        with self._observing():
+            return _Forwarded(self, self._open(scope, "proxy", forwarded=True))
+        return None
 
     def close(self) -> None:
         if self._file is not None:
             self._file.close()
             self._file = None
+
+    @contextlib.contextmanager
+    def _observing(self) -> Iterator[None]:
+        """Around everything the recorder does with a call's messages: bad framing is the app's to answer (the
+        capture keeps the rest); any other failure is the recorder's own, and stops the recording."""
+        try:
+            yield
+        except ConnectError:
+            pass
+        except Exception:
+            self._failed = True
+            log.exception("recording stopped: the recorder failed (the daemon goes on, unrecorded)")
 
     # ---- writing --------------------------------------------------------------------------------------
 
@@ -208,7 +228,7 @@ class Recorder:
     def _receiving(self, call: _Call, receive: Receive) -> Receive:
         async def recorded_receive() -> AsgiMessage:
             message = await receive()
-            with contextlib.suppress(ConnectError):  # bad framing: the app answers it; the capture keeps the rest
+            with self._observing():
                 self._on_request_message(call, message)
             return message
 
@@ -236,7 +256,7 @@ class Recorder:
 
     def _sending(self, call: _Call, send: Send) -> Send:
         async def recorded_send(message: AsgiMessage) -> None:
-            with contextlib.suppress(ConnectError):
+            with self._observing():
                 self._on_response_message(call, message)
             await send(message)
 
@@ -296,7 +316,7 @@ class _Forwarded:
     call: _Call
 
     def request_body(self, chunk: bytes, *, end: bool) -> None:
-        with contextlib.suppress(ConnectError):
+        with self.recorder._observing():
             self.recorder._on_request_message(
                 self.call, {"type": "http.request", "body": chunk, "more_body": not end}
             )
@@ -304,13 +324,15 @@ class _Forwarded:
     def response_head(self, status: int, headers: list[tuple[bytes, bytes]]) -> None:
         message = {"type": "http.response.start", "status": status,
                    "headers": [(bytes(name).lower(), bytes(value)) for name, value in headers]}
-        self.recorder._on_response_message(self.call, message)
+        with self.recorder._observing():
+            self.recorder._on_response_message(self.call, message)
 
     def response_body(self, chunk: bytes, *, end: bool) -> None:
-        with contextlib.suppress(ConnectError):
+        with self.recorder._observing():
             self.recorder._on_response_message(
                 self.call, {"type": "http.response.body", "body": chunk, "more_body": not end}
             )
 
     def ended_early(self) -> None:
-        self.recorder._on_request_message(self.call, {"type": "http.disconnect"})
+        with self.recorder._observing():
+            self.recorder._on_request_message(self.call, {"type": "http.disconnect"})

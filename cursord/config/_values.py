@@ -215,9 +215,12 @@ class Limits:
     #: a gateway node told to stop waits this long for its streams to end before it ends them
     drain_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     #: the agent's WebFetch: the most of a page's body it reads (a longer one is cut there), and how long
-    #: the whole fetch (every redirect and the body) may take
+    #: the whole fetch (every redirect, the body and reading it as Markdown) may take
     web_fetch_bytes: int = attrs.field(default=5 * 1024 * 1024, validator=_check_limit)
     web_fetch_seconds: float = attrs.field(default=30.0, validator=_check_limit)
+    #: the most of an HTML page its extraction (a worker process) reads, and how many run at once
+    web_extract_bytes: int = attrs.field(default=2 * 1024 * 1024, validator=_check_limit)
+    web_extractions: int = attrs.field(default=2, validator=_check_limit)
     #: the agent's WebSearch: how long the search API may take to answer
     web_search_seconds: float = attrs.field(default=20.0, validator=_check_limit)
 

@@ -146,6 +146,10 @@ class LocalProtocolError(Exception):
     """We misused the codec (a bug on our side); never sent to the peer."""
 
 
+#: the most of an exception's text an `internal` error carries
+INTERNAL_TEXT_CHARS = 500
+
+
 class ConnectError(Exception):
     """A Connect error: code, message, details and metadata (headers/trailers sent along with it).
 
@@ -193,6 +197,16 @@ class ConnectError(Exception):
     def metadata(self) -> Mapping[str, tuple[str, ...]]:
         """Lowercase name -> values; sent as headers (unary) or merged into trailers (streams)."""
         return self._metadata
+
+    @classmethod
+    def internal(cls, error: BaseException) -> ConnectError:
+        """`internal`, for an exception that is our bug: its type and text (at most `INTERNAL_TEXT_CHARS`,
+        and only its type if its text cannot even be made)."""
+        try:
+            text = str(error)[:INTERNAL_TEXT_CHARS]
+        except Exception:  # an exception whose __str__ fails is as arbitrary as the one it describes
+            text = "(its message could not be read)"
+        return cls(Code.INTERNAL, f"cursord internal error: {type(error).__name__}: {text}")
 
     def with_metadata(self, metadata: Metadata) -> ConnectError:
         """A copy with ``metadata`` appended to this error's metadata."""

@@ -117,11 +117,17 @@ def user_text(message: agent.UserMessage, blobs: Mapping[bytes, bytes]) -> str:
 
 def lexical_text(rich_text: str) -> str:
     """The plain text of the editor's rich text (a Lexical editor state: `{"root": {"children": ...}}`);
-    paragraphs on their own lines. Text that is not such JSON is returned as it is."""
+    paragraphs on their own lines. Text that is not such JSON (or is nested too deeply to read) is returned
+    as it is."""
     try:
-        state = json.loads(rich_text)
-    except ValueError:
+        text = _paragraphs(json.loads(rich_text))
+    except (ValueError, TypeError, RecursionError):  # not JSON, not its shape (`"children": 5`), too deep
         return rich_text
+    return rich_text if text is None else text
+
+
+def _paragraphs(state: Any) -> str | None:
+    """The paragraphs of a Lexical editor state, one a line (None: it is not one)."""
     paragraphs: list[str] = []
 
     def walk(node: Any, out: list[str]) -> None:
@@ -134,7 +140,7 @@ def lexical_text(rich_text: str) -> str:
 
     root = state.get("root") if isinstance(state, dict) else None
     if not isinstance(root, dict):
-        return rich_text
+        return None
     for block in root.get("children") or ():
         line: list[str] = []
         walk(block, line)

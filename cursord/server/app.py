@@ -17,7 +17,7 @@ answered at all: a request for a host that is not loopback or configured, or one
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 import attrs
@@ -136,7 +136,7 @@ class CursordApp:
             receive = here
         route = self.extra_routes.get(path)
         if route is not None:
-            await route(scope, receive, send)
+            await self._guarded_route(route, path, scope, receive, send)
             return
         if kind != "http":
             return
@@ -156,6 +156,28 @@ class CursordApp:
             # A client may do this as often as it likes: counted for `cursord status`, not an error.
             self.counters.client_disconnects += 1
             log.debug("%s: client went away before its request was complete", path)
+
+    async def _guarded_route(
+        self, route: Callable[[Scope, Receive, Send], Awaitable[None]], path: str, scope: Scope, receive: Receive,
+        send: Send,
+    ) -> None:
+        """A part's route (Run, Tab's streams, the tap, the dashboard), whose exception is our bug: logged, and
+        answered `internal` in the caller's shape if nothing was sent yet, never left to Hypercorn (a bare 500)."""
+        started = False
+
+        async def tracked(message: MutableMapping[str, Any]) -> None:
+            nonlocal started
+            started = True
+            await send(message)
+
+        try:
+            await route(scope, receive, tracked)
+        except ClientDisconnected:
+            raise
+        except Exception as exc:
+            log.exception("%s failed", path)
+            if not started and scope["type"] == "http":
+                await self._refuse(path, scope, receive, send, ConnectError.internal(exc))
 
     async def _placed_here(self, path: str, scope: Scope, receive: Receive, send: Send) -> Receive | None:
         """Hand the call to the node that holds its stream (None: answered there), or the `receive` to
@@ -192,7 +214,7 @@ class CursordApp:
             raise  # not our failure: `__call__` counts it
         except Exception as exc:
             log.exception("%s failed", scope.get("path"))
-            response = render_unary_error(ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}"))
+            response = render_unary_error(ConnectError.internal(exc))
         await _send(send, response)
 
     async def _run_sse(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -302,7 +302,7 @@ class RunHandler:
             call.failure = error
         except Exception as exc:  # our bug: this Run ends `internal`, the daemon goes on
             log.exception("Run %s: internal error", call.head.request_id)
-            call.failure = ConnectError(Code.INTERNAL, f"cursord internal error: {type(exc).__name__}: {exc}")
+            call.failure = ConnectError.internal(exc)
         call.stop()
 
     async def _deliver(self, call: _RunCall, payload: bytes) -> bool:

@@ -18,7 +18,9 @@ time round the loop and moved in place when the subscriber count changes:
 - an ended stream with no subscriber is kept `terminal_retention` for late reconnects, then retired.
 
 The behaviour (the agent turn, `cursord.agent`) runs its long work as tasks in the stream's work nursery,
-which is canceled when the stream ends; the actor loop itself lives until retirement.
+which is canceled when the stream ends; the actor loop itself lives until retirement. Nothing a stream
+does may fail the nursery above it (the broker's, which holds every other stream): an exception out of a
+behaviour step or a work task is our bug, logged with its traceback, and ends this stream `internal`.
 
 The stream's `phase` is not kept here: while the stream runs it is what its behaviour says it is doing
 (the agent turn derives it from its state), and once it has ended, how it ended. The behaviour calls
@@ -242,10 +244,14 @@ class ActiveStream:
             log.debug("stream %s ended %s", self.request_id, ending.phase.value)
 
     def start_task(self, fn: Callable[..., Awaitable[Any]], *args: Any, name: str | None = None) -> None:
-        """Run `fn` in the stream's work nursery; it is canceled when the stream ends."""
+        """Run `fn` in the stream's work nursery; it is canceled when the stream ends, and an exception out of
+        it ends the stream `internal` (never the nursery)."""
         if self._work_nursery is None or self.is_terminal:
             raise RuntimeError(f"stream {self.request_id} is not running tasks")
-        self._work_nursery.start_soon(fn, *args, name=name)
+        self._work_nursery.start_soon(self._guarded_task, fn, args, name=name or getattr(fn, "__qualname__", None))
+
+    async def _guarded_task(self, fn: Callable[..., Awaitable[Any]], args: tuple[Any, ...]) -> None:
+        await self._guarded(_called(fn, args))
 
     async def post(self, item: object) -> None:
         """Put an item in the mailbox (from the stream's own tasks, or from the Bidi handler).
@@ -394,10 +400,15 @@ class ActiveStream:
         await self._guarded(self.behaviour.cancel(error))
         self.end(error)
 
-    async def _guarded(self, step: Awaitable[None]) -> None:
-        """Run one behaviour step; a bug there fails this stream only, never the daemon."""
+    async def _guarded(self, step: Awaitable[Any]) -> None:
+        """Run one behaviour step or work task; a bug there fails this stream only, never the daemon."""
         try:
             await step
         except Exception as exc:
             log.exception("stream %s: internal error", self.request_id)
-            self.end(ConnectError(Code.INTERNAL, f"cursord internal error: {type(exc).__name__}: {exc}"))
+            self.end(ConnectError.internal(exc))
+
+
+async def _called(fn: Callable[..., Awaitable[Any]], args: tuple[Any, ...]) -> Any:
+    """`fn(*args)` awaited, as one awaitable: whatever calling it raises is raised where it is awaited."""
+    return await fn(*args)

@@ -657,7 +657,7 @@ async def _watched(call: Callable[[], Awaitable[FimUsage | None]], receive: Rece
                 ran.failure = provider_failure(error)
             except Exception as exc:  # our bug: logged, answered `internal`, never a reset connection
                 log.exception("Tab: a request failed")
-                ran.failure = ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}")
+                ran.failure = ConnectError.internal(exc)
             disconnect.cancel()
     ran.cancelled = scope.cancelled_caught
     return ran

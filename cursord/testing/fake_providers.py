@@ -313,7 +313,7 @@ class FakeProvider:
             await trio.sleep(reply.delay)
         if reply.status == 0:
             raise _ResetNow
-        headers = [(k.encode(), v.encode()) for k, v in reply.headers]
+        headers = [(k.encode(), v.encode("latin-1")) for k, v in reply.headers]  # as HTTP/1.1 carries them
         await stream.send_all(conn.send(h11.Response(status_code=reply.status, headers=headers)))
         for step in reply.body:
             if isinstance(step, Send):

@@ -76,9 +76,12 @@ from cursord.testing.editor import (
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_calls, open_fake_provider
 from cursord.testing.harness import Wrap
 from cursord.testing.http_client import Response, open_http
+from cursord.web import WebAccess
 
 __all__ = ["Divergence", "Timing", "models_of", "provider_script", "replay_capture", "replay_fresh", "significant"]
 
+#: what a replayed WebSearch or WebFetch answers: a replay reaches no network
+OFFLINE = "cursord replay reaches no network: the web tools are off while a capture is replayed"
 #: messages whose number depends on how a provider chunked its stream, or on the clock: not compared
 _UNCOUNTED = frozenset(
     {
@@ -611,12 +614,15 @@ async def replay_fresh(
     hang_after: float = 30.0,
     wrap: Wrap | None = None,
 ) -> list[Divergence]:
-    """Replay `events` against a fresh daemon (in memory) whose provider serves the capture's `provider_script`."""
+    """Replay `events` against a fresh daemon (in memory) whose provider serves the capture's `provider_script`.
+    The daemon reaches no network: its WebSearch and WebFetch fail (`OFFLINE`), whatever the capture approved."""
     calls = _answered_calls(events)
     models = models_of(calls) or ["default"]
     async with (
         open_fake_provider(*provider_script(calls)) as fake,
-        agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, *models), side_rpcs=True, wrap=wrap) as (daemon, _),
+        agent_daemon(
+            spec_for(fake, ProviderKind.OPENAI_CHAT, *models), side_rpcs=True, wrap=wrap, web=WebAccess(offline=OFFLINE)
+        ) as (daemon, _),
     ):
         return await replay_capture(events, daemon.connect, timing=timing, hang_after=hang_after)
 

@@ -1,9 +1,10 @@
 """PageFetcher: the agent's WebFetch, done by cursord, bounded and kept off the user's own network.
 
-Theory of operation. A fetch is a loop over hops: the URL is checked (http or https, no credentials),
-the request goes out, a redirect's `Location` becomes the next hop (at most `MAX_REDIRECTS`), and the
-final answer's body is read up to `max_bytes` (the rest is cut, and said to be cut). The whole loop runs
-under one deadline.
+Theory of operation. A fetch is a loop over hops: the URL is checked (http or https, no credentials)
+and written in ASCII (`cursord.web.urls`: an IDNA host, a percent-encoded path and query), the request
+goes out, a redirect's `Location` becomes the next hop (written in ASCII too; at most `MAX_REDIRECTS`),
+and the final answer's body is read up to `max_bytes` (the rest is cut, and said to be cut). The whole
+loop runs under one deadline, so a body that drips a byte at a time ends with it.
 
 Every connection goes through `GuardedBackend`, an httpcore network backend: it resolves the host itself,
 refuses the hop unless `AddressPolicy` passes every address the name resolves to, and then connects to
@@ -20,7 +21,6 @@ import ssl
 import zlib
 from collections.abc import Iterable, Sequence
 from typing import Protocol
-from urllib.parse import urljoin, urlsplit
 
 import attrs
 import httpcore
@@ -29,6 +29,7 @@ import trio
 
 from cursord.web.addresses import Address, AddressPolicy
 from cursord.web.errors import WebToolError
+from cursord.web.urls import ascii_url, redirect_target
 
 MAX_REDIRECTS = 5
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
@@ -116,24 +117,15 @@ class FetchedPage:
     truncated: bool
 
 
-def _check_url(url: str) -> tuple[str, str]:
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 - raises ValueError for a bad port
-    except ValueError as exc:
-        raise WebToolError(f"{url!r} is not a valid URL ({exc})") from None
-    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-        raise WebToolError(f"{url!r} is not an http or https URL")
-    if parts.username is not None or parts.password is not None:
-        raise WebToolError("URLs with credentials are not fetched")
-    return parts.scheme.lower(), parts.hostname
+def _raw_header(headers: list[tuple[bytes, bytes]], name: bytes) -> bytes:
+    for key, value in headers:
+        if key.lower() == name:
+            return value.strip()
+    return b""
 
 
 def _header(headers: list[tuple[bytes, bytes]], name: bytes) -> str:
-    for key, value in headers:
-        if key.lower() == name:
-            return value.decode("latin-1").strip()
-    return ""
+    return _raw_header(headers, name).decode("latin-1")
 
 
 class _Decoder:
@@ -176,15 +168,15 @@ class PageFetcher:
         raise WebToolError(f"fetching {url} took longer than {self.seconds:g} s")
 
     async def _follow(self, pool: httpcore.AsyncConnectionPool, url: str) -> FetchedPage:
+        url = ascii_url(url)
         for _hop in range(MAX_REDIRECTS + 1):
-            _check_url(url)
             try:
                 async with pool.stream("GET", url, headers=[("User-Agent", USER_AGENT), *_HEADERS]) as response:
                     if response.status in _REDIRECTS:
-                        location = _header(response.headers, b"location")
+                        location = _raw_header(response.headers, b"location")
                         if not location:
                             raise WebToolError(f"{url} answered {response.status} without a Location")
-                        url = urljoin(url, location)
+                        url = redirect_target(url, location)
                         continue
                     if response.status >= 400:
                         raise WebToolError(f"{url} answered HTTP {response.status}")

@@ -26,6 +26,8 @@ from cursord.web.errors import WebToolError
 
 #: a hit's snippet as the model reads it (the APIs' snippets are short; Exa's text can be a page)
 SNIPPET_CHARS = 1_000
+#: a hit's title as the model reads it (a title is a line; an API that answers a page there is cut)
+TITLE_CHARS = 300
 
 
 @attrs.frozen
@@ -77,6 +79,8 @@ def read_answer(spec: WebSearchSpec, status: int, body: bytes) -> list[SearchHit
         data = json.loads(body)
     except ValueError:
         raise WebToolError(f"{name} answered something that is not JSON ({len(body)} bytes)") from None
+    except RecursionError:  # `[[[[...` a few thousand deep: no search answer looks like that
+        raise WebToolError(f"{name} answered JSON nested too deeply to read ({len(body)} bytes)") from None
     if not isinstance(data, dict):
         raise WebToolError(f"{name} answered JSON that is not an object")
     match spec.backend:
@@ -108,7 +112,7 @@ def _hit(result: Mapping[str, Any], *snippet_keys: str) -> SearchHit | None:
             snippet = value.strip()
             break
     title = result.get("title")
-    return SearchHit(title if isinstance(title, str) else "", url, snippet[:SNIPPET_CHARS])
+    return SearchHit(title[:TITLE_CHARS] if isinstance(title, str) else "", url, snippet[:SNIPPET_CHARS])
 
 
 def _refusal(spec: WebSearchSpec, status: int, body: bytes) -> str:
@@ -132,7 +136,7 @@ def _error_detail(body: bytes) -> str:
     `{"error": "..."}`), else the start of the body; secrets redacted."""
     try:
         data = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         return redact_secrets(body[:200].decode("utf-8", "replace").strip())
     for outer, inner in (("detail", "error"), ("error", "detail"), ("error", "message")):
         value = data.get(outer) if isinstance(data, dict) else None

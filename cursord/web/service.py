@@ -2,7 +2,8 @@
 
 `search` sends one query to the configured search API (`cursord.web.search_api` knows each one's
 format) under the `web_search_seconds` deadline; `fetch` runs `PageFetcher` and turns the page into
-Markdown in a worker thread. Both raise `WebToolError` with a message meant for the model and the user.
+Markdown (`Extractor`: a worker process), both within `web_fetch_seconds`. Both raise `WebToolError`
+with a message meant for the model and the user.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import trio
 from cursord.config import Limits, ServeConfig, WebSearchSpec
 from cursord.web.addresses import AddressPolicy
 from cursord.web.errors import WebToolError
-from cursord.web.extract import is_html, page_markdown
+from cursord.web.extract import Extractor, is_html, page_text
 from cursord.web.fetch import PageFetcher
 from cursord.web.search_api import SearchCall, SearchHit, read_answer, search_call
 
@@ -31,15 +32,23 @@ class WebAccess:
     environ: Mapping[str, str] = attrs.field(factory=dict, repr=False)
     client: httpx.AsyncClient | None = attrs.field(default=None, repr=False)
     fetcher: PageFetcher = attrs.field(factory=PageFetcher)
+    #: reads HTML pages, a few at a time, within the fetch's deadline
+    extractor: Extractor = attrs.field(factory=Extractor)
     search_seconds: float = Limits().web_search_seconds
+    #: why these tools reach no network at all (`cursord replay`: a capture that approved a fetch must not
+    #: make the replay fetch); None: they reach what the settings allow
+    offline: str | None = None
 
     @classmethod
     def from_config(cls, config: ServeConfig, environ: Mapping[str, str], client: httpx.AsyncClient) -> WebAccess:
         limits = config.limits
         fetcher = PageFetcher(AddressPolicy(config.web_fetch_allow), limits.web_fetch_bytes, limits.web_fetch_seconds)
-        return cls(config.web_search, environ, client, fetcher, limits.web_search_seconds)
+        extractor = Extractor(trio.CapacityLimiter(limits.web_extractions), limits.web_extract_bytes)
+        return cls(config.web_search, environ, client, fetcher, extractor, limits.web_search_seconds)
 
     async def search(self, query: str) -> list[SearchHit]:
+        if self.offline is not None:
+            raise WebToolError(self.offline)
         spec = self.search_spec
         if spec is None:
             raise WebToolError(
@@ -83,7 +92,9 @@ class WebAccess:
         return read_answer(spec, response.status_code, bytes(body))
 
     async def fetch(self, url: str) -> tuple[str, str]:
-        """The final URL (after redirects) and the page as Markdown."""
+        """The final URL (after redirects) and the page as Markdown, both within the fetch's deadline."""
+        if self.offline is not None:
+            raise WebToolError(self.offline)
+        deadline = trio.current_time() + self.fetcher.seconds
         page = await self.fetcher.fetch(url)
-        text = await trio.to_thread.run_sync(page_markdown, page) if is_html(page) else page_markdown(page)
-        return page.url, text
+        return page.url, await self.extractor.markdown(page, deadline) if is_html(page) else page_text(page)

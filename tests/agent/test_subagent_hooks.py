@@ -78,3 +78,11 @@ def test_pre_compact_is_sent_before_a_compaction() -> None:
     assert query.context_tokens > 0 and query.is_first_compaction
     # its answer is not waited for: it is ignored like any stray exec result
     assert m.handle(hook_answer(hook.message.id, pre_compact=agent.PreCompactRequestResponse())) == []
+
+
+def test_a_hook_input_nested_too_deeply_is_no_input() -> None:
+    """json.loads raised RecursionError out of the turn (its stream ended `internal`); the call runs unchanged."""
+    answer = agent.PreToolUseRequestResponse(updated_input="[" * 100_000 + "]" * 100_000)
+    result = agent.ExecuteHookResult(response=agent.ExecuteHookResponse(pre_tool_use=answer))
+    decision = hooks.pre_tool_decision(agent.ExecClientMessage(execute_hook_result=result))
+    assert decision == hooks.PreToolDecision()

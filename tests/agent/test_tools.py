@@ -41,7 +41,7 @@ from cursord.agent.tools import (
     tools_for_mode,
 )
 from cursord.agent.tools.base import Args
-from cursord.agent.tools.mcp import json_value
+from cursord.agent.tools.mcp import MAX_VALUE_DEPTH, json_value
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.schemas import sanitize_schema
 
@@ -1244,3 +1244,21 @@ def test_args_helper_treats_null_as_absent() -> None:
     assert args.flag("a", default=True) is True and not args.has("a")
     with pytest.raises(ToolArgumentError, match="'b' must be a string"):
         args.opt_str("b")
+
+
+def test_arguments_nested_too_deeply_are_a_tool_argument_error() -> None:
+    """json.loads raised RecursionError out of the turn (its stream ended `internal`)."""
+    with pytest.raises(ToolArgumentError, match="nested too deeply"):
+        parse_call_arguments("[" * 100_000 + "]" * 100_000)
+
+
+def test_an_mcp_argument_nested_too_deeply_is_a_tool_argument_error() -> None:
+    """A value nested hundreds of levels raised RecursionError (its turn's stream ended `internal`); one a
+    protobuf reader would refuse never reaches the editor."""
+    def nested(depth: int) -> object:
+        return json.loads("[" * depth + "]" * depth)
+
+    assert json_value(nested(MAX_VALUE_DEPTH)).HasField("list_value")
+    for depth in (MAX_VALUE_DEPTH + 2, 600):
+        with pytest.raises(TypeError, match="nests deeper than"):
+            json_value(nested(depth))

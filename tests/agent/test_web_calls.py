@@ -8,7 +8,7 @@ from cursord.agent.web_calls import run_web_call
 from cursord.config import SearchBackend, WebSearchSpec
 from cursord.testing.fake_providers import open_fake_server
 from cursord.testing.fake_web import Hit, searxng
-from cursord.web import WebAccess
+from cursord.web import SearchHit, WebAccess
 
 
 class Tap:
@@ -46,3 +46,39 @@ async def test_no_search_backend_is_a_clear_error(autojump_clock: object) -> Non
     assert outcome.is_error and "no web search backend configured" in outcome.text
     error = outcome.text.removeprefix("The web search failed: ")
     assert tap.events == [("web_search", {"backend": None, "error": error})]
+
+
+class Failing(WebAccess):
+    """Web access that fails inside, as a library bug would (`TypeError` from httpcore's URL check,
+    `UnicodeError` from a codec, `RecursionError` from json)."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__()
+        self.error = error
+
+    async def search(self, query: str) -> list[SearchHit]:
+        raise self.error
+
+    async def fetch(self, url: str) -> tuple[str, str]:
+        raise self.error
+
+
+@pytest.mark.parametrize("tool", ["WebSearch", "WebFetch"])
+@pytest.mark.parametrize(
+    "error",
+    [TypeError("url strings may not include unicode characters"), UnicodeError("idna"), RecursionError("deep")],
+    ids=lambda error: type(error).__name__,
+)
+async def test_any_failure_inside_a_web_tool_is_that_tools_error_logged_with_its_traceback(
+    tool: str, error: Exception, caplog: pytest.LogCaptureFixture, autojump_clock: object
+) -> None:
+    tap = Tap()
+    arguments = {"search_term": "x", "url": "https://de.wikipedia.org/wiki/München"}
+    outcome, result = await run_web_call(Failing(error), tool, arguments, tap)
+    said = f"cursord internal error: {type(error).__name__}: {error}"
+    assert outcome.is_error and said in outcome.text
+    assert (result.error.error if tool == "WebFetch" else outcome.text).endswith(said)  # type: ignore[attr-defined]
+    ((_, details),) = tap.events
+    assert details["error"] == said
+    (record,) = [r for r in caplog.records if r.name == "cursord.agent.web_calls"]
+    assert record.exc_info is not None and record.exc_info[1] is error

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ipaddress
 from pathlib import Path
 
+import httpx
 import pytest
 
 from cursord.config import (
@@ -17,6 +18,7 @@ from cursord.config import (
     load_config_file,
     redacted,
 )
+from cursord.web import WebAccess
 from tests.app.test_config import args, error_of, write
 
 ENV = {"HOME": "/home/u"}
@@ -95,3 +97,11 @@ def test_review_model_flag_must_be_configured() -> None:
     assert message.startswith("--review-model: 'gpt-9' is not a configured model")
     config = config_from_args(args("--provider", "openai", "--review-model", "gpt-5-mini"), ENV)
     assert config.review_model == "gpt-5-mini"
+
+
+def test_the_extraction_limits_reach_the_web_tools() -> None:
+    config = config_from_args(
+        args("--provider", "openai", "--limit", "web_extractions=1", "--limit", "web_extract_bytes=65536"), ENV
+    )
+    web = WebAccess.from_config(config, ENV, httpx.AsyncClient())
+    assert (web.extractor.limiter.total_tokens, web.extractor.max_bytes) == (1, 65536)

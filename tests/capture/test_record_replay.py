@@ -3,6 +3,7 @@ divergence, and the same capture with an unknown field or a mishandled seqno is 
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -20,8 +21,10 @@ from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.testing.agent import agent_daemon, drive, spec_for
 from cursord.testing.editor import run_request
-from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
+from cursord.testing.fake_providers import Reply, Send, chat_text, chat_tool_call, open_fake_provider, open_fake_server
+from cursord.testing.fake_web import pages
 from cursord.testing.replay import replay_fresh
+from cursord.web import AddressPolicy, PageFetcher, WebAccess
 from tests.capture.session import (
     COOKIE,
     FILE_CONTENT,
@@ -239,3 +242,58 @@ async def test_a_model_that_thinks_replays(autojump_clock: Any, tmp_path: Path) 
         recorder.close()
         divergences = await replay_fresh(read_capture(tmp_path / "capture.jsonl")[1])
     assert divergences == []
+
+
+@attrs.define
+class OneName:
+    """A resolver that knows one name (the page server's)."""
+
+    name: str
+
+    async def resolve(self, host: str, port: int) -> list[Any]:
+        assert host == self.name
+        return [ipaddress.ip_address("127.0.0.1")]
+
+
+async def test_a_replay_reaches_no_network_even_for_a_fetch_the_capture_approved(
+    autojump_clock: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The replayed model asks for the same WebFetch and the capture approves it again: the replay's daemon
+    resolves no name and fetches nothing (it used to build its web tools with default network access)."""
+    page = Reply(200, (("content-type", "text/plain"),), (Send(b"the page"),))
+    recorder = Recorder(tmp_path / "capture.jsonl", keep_content=True)  # the URL as the model wrote it
+    async with open_fake_server(pages({"/page": page})) as site:
+        url = f"http://pages.test:{site.port}/page"
+        fetch = chat_tool_call("c-f", "WebFetch", json.dumps({"url": url}))
+        loopback = AddressPolicy((ipaddress.ip_network("127.0.0.1/32"),))
+        web = WebAccess(fetcher=PageFetcher(loopback, resolver=OneName("pages.test")))
+
+        def approve(message: agent.AgentServerMessage) -> list[agent.AgentClientMessage]:
+            if not message.HasField("interaction_query"):
+                return []
+            approved = agent.WebFetchRequestResponse(approved=agent.WebFetchRequestResponse.Approved())
+            response = agent.InteractionResponse(id=message.interaction_query.id, web_fetch_request_response=approved)
+            return [agent.AgentClientMessage(interaction_response=response)]
+
+        async with (
+            open_fake_provider(Reply.sse(fetch), Reply.sse(chat_text("Read it."))) as fake,
+            agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL), web=web,
+                         wrap=lambda app: recorder.wrap(app, "agent")) as (daemon, _),
+            daemon.editor(http2=True) as editor,
+        ):
+            await editor.append("r-web", run_request("read the page", model=MODEL))
+            async with editor.run_sse("r-web") as reader:
+                transcript = await drive(editor, "r-web", reader, approve)
+        recorder.close()
+        assert transcript.text == "Read it." and len(site.requests) == 1
+        asked: list[object] = []
+        resolve = trio.socket.getaddrinfo
+
+        async def getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
+            asked.append(host)  # the fake provider's own listener asks too: for 127.0.0.1
+            return await resolve(host, *args, **kwargs)
+
+        monkeypatch.setattr(trio.socket, "getaddrinfo", getaddrinfo)
+        divergences = await replay_fresh(read_capture(tmp_path / "capture.jsonl")[1])
+        assert "pages.test" not in asked and len(site.requests) == 1
+    assert divergences == []  # the replayed fetch fails at once, where it succeeded: the same messages

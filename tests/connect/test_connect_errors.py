@@ -214,3 +214,22 @@ def test_binary_header_encoding() -> None:
         assert decode_binary_header(text) == b"\x00\x01\x02\x03"
     with pytest.raises(ValueError):
         decode_binary_header("A")
+
+
+class Unprintable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no text")
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (TypeError("url strings may not include unicode characters"),
+         "cursord internal error: TypeError: url strings may not include unicode characters"),
+        (Unprintable(), "cursord internal error: Unprintable: (its message could not be read)"),
+        (KeyError("x" * 10_000), "cursord internal error: KeyError: '" + "x" * 499),
+    ],
+)
+def test_an_internal_error_names_the_exception_whatever_it_is(error: Exception, said: str) -> None:
+    internal = ConnectError.internal(error)
+    assert internal.code is Code.INTERNAL and internal.message == said

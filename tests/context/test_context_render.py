@@ -159,3 +159,16 @@ def test_the_recorded_ide_state_is_rendered() -> None:
     assert isinstance(block, TextPart)
     assert "recently viewed: packages/proto/gen/aiserver/v1/aiserver_v1.pb.go, 256894 lines" in block.text
     assert not any(isinstance(p, ImagePart) for p in message.parts)
+
+
+@pytest.mark.parametrize(
+    "rich",
+    [
+        "[" * 100_000,  # json.loads: RecursionError
+        '{"root": {"children": [' + '{"children": [' * 950 + "]}" * 950 + "]}}",  # the walk: RecursionError
+        '{"root": {"children": 5}}',  # TypeError
+    ],
+    ids=["deep", "deep-walk", "not-a-list"],
+)
+def test_rich_text_that_cannot_be_read_is_taken_as_it_is(rich: str) -> None:
+    assert lexical_text(rich) == rich

@@ -31,22 +31,35 @@ class RecordingBehaviour(StreamBehaviour):
     stream: ActiveStream
     handled: list[object] = attrs.field(factory=list)
     canceled_with: list[ConnectError] = attrs.field(factory=list)
-    phase: Phase = Phase.IDLE
+    said_phase: Phase = Phase.IDLE
+
+    @property
+    def phase(self) -> Phase:
+        return self.said_phase
 
     async def handle(self, item: object) -> None:
         self.handled.append(item)
         if isinstance(item, str):
             if item == "boom":
                 raise ValueError("scripted failure")
+            if item == "task-boom":
+                self.stream.start_task(_fail, UnicodeError("scripted task failure"))
+                return
+
             if item == "end":
                 self.stream.end(None)
                 return
-            self.phase = Phase.PROVIDER_RUNNING
+            self.said_phase = Phase.PROVIDER_RUNNING
             self.stream.refresh_phase()
             self.stream.publish(text_message(item))
 
     async def cancel(self, error: ConnectError) -> None:
         self.canceled_with.append(error)
+
+
+async def _fail(error: Exception) -> None:
+    await trio.sleep(1)
+    raise error
 
 
 class Collector:
@@ -120,12 +133,12 @@ async def test_the_phase_is_the_behaviours_until_the_stream_ends_and_observers_h
     await stream.deliver("b")  # the same phase again: nothing to tell
     await settle()
     assert stream.phase is Phase.PROVIDER_RUNNING and heard == ["provider_running"]
-    behaviour(stream).phase = Phase.WAITING_EXTERNAL
+    behaviour(stream).said_phase = Phase.WAITING_EXTERNAL
     assert stream.phase is Phase.WAITING_EXTERNAL  # derived at once; observers hear it when told
     stream.refresh_phase()
     stream.end(ConnectError(Code.CANCELED, "stop"))
     assert heard == ["provider_running", "waiting_external", "canceled"]  # the ending is heard as it ends
-    behaviour(stream).phase = Phase.PROVIDER_RUNNING  # a behaviour still busy after the end changes nothing
+    behaviour(stream).said_phase = Phase.PROVIDER_RUNNING  # a behaviour still busy after the end changes nothing
     stream.refresh_phase()
     assert stream.phase is Phase.CANCELED and heard[-1] == "canceled" and len(heard) == 3
 
@@ -289,6 +302,40 @@ async def test_a_failing_behaviour_fails_only_its_stream(broker: StreamBroker, a
     assert bad.backlog.ending.error.code is Code.INTERNAL
     assert "scripted failure" in bad.backlog.ending.error.message
     assert good.phase is Phase.PROVIDER_RUNNING and not good.is_terminal
+
+
+async def test_a_failing_work_task_fails_only_its_stream(broker: StreamBroker, autojump_clock: Any) -> None:
+    """A task in a stream's work nursery (a tool, a store read) that raised used to fail the broker's nursery,
+    and with it every stream and the daemon."""
+    bad, good = broker.open("bad"), broker.open("good")
+    await bad.deliver("task-boom")
+    await good.deliver("fine")
+    await trio.sleep(2)
+    assert bad.backlog.ending is not None and bad.backlog.ending.error is not None
+    assert bad.backlog.ending.error.code is Code.INTERNAL
+    assert bad.backlog.ending.error.message == "cursord internal error: UnicodeError: scripted task failure"
+    assert good.phase is Phase.PROVIDER_RUNNING and not good.is_terminal
+    await good.deliver("still")
+    assert good.backlog.frames[-1] == broker.open("good").backlog.frames[-1] and not good.is_terminal
+
+
+@attrs.define
+class SyncFailure(RecordingBehaviour):
+    """A step that raises as it is called, before there is anything to await: outside the actor's guard."""
+
+    def handle(self, item: object) -> Any:  # type: ignore[override]
+        raise ValueError("raised before any await")
+
+
+async def test_a_failing_actor_fails_only_its_stream(broker: StreamBroker, autojump_clock: Any) -> None:
+    bad, good = broker.open("bad", behaviour_factory=SyncFailure), broker.open("good")
+    await bad.deliver("anything")
+    await settle()
+    assert bad.retired and broker.get("bad") is None
+    assert bad.backlog.ending is not None and bad.backlog.ending.error is not None
+    assert bad.backlog.ending.error.code is Code.INTERNAL
+    await (await good.deliver("fine")).wait()
+    assert good.behaviour.said_phase is Phase.PROVIDER_RUNNING and not good.is_terminal  # type: ignore[attr-defined]
 
 
 async def test_backlog_limit_ends_the_stream_resource_exhausted(nursery: trio.Nursery) -> None:

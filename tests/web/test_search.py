@@ -7,9 +7,10 @@ import pytest
 import trio
 
 from cursord.config import SearchBackend, WebSearchSpec
-from cursord.testing.fake_providers import Reply, open_fake_server
+from cursord.testing.fake_providers import Reply, Send, open_fake_server
 from cursord.testing.fake_web import KEYS, SEARCH_APIS, Hit, searxng
 from cursord.web import WebAccess, WebToolError
+from cursord.web.search_api import SNIPPET_CHARS, TITLE_CHARS
 
 HITS = [
     Hit("Trio 0.35 released", "https://trio.example/news/0.35", "Trio 0.35 adds as_safe_channel."),
@@ -109,3 +110,21 @@ async def test_a_key_the_api_echoes_back_is_redacted(autojump_clock: object) -> 
             await web.search("anything")
     assert key not in str(caught.value)
     assert "invalid API key <redacted>" in str(caught.value)
+
+
+@pytest.mark.parametrize("status", [200, 500])
+async def test_an_answer_nested_too_deeply_is_a_clear_error(status: int, autojump_clock: object) -> None:
+    """json.loads raised RecursionError out of the tool (and the daemon) on `[[[[...`."""
+    deep = b"[" * 100_000 + b"]" * 100_000
+    reply = Reply(status, (("content-type", "application/json"),), (Send(deep),))
+    async with open_fake_server(lambda request: reply) as fake:
+        web = WebAccess(spec(SearchBackend.SEARXNG, fake.base_url))
+        with pytest.raises(WebToolError, match="nested too deeply" if status == 200 else "searxng answered 500"):
+            await web.search("anything")
+
+
+async def test_a_title_is_cut_like_a_snippet(autojump_clock: object) -> None:
+    long = Hit("T" * 1_000_000, "https://trio.example/", "S" * 1_000_000)
+    async with open_fake_server(searxng([long])) as fake:
+        (hit,) = await WebAccess(spec(SearchBackend.SEARXNG, fake.base_url)).search("anything")
+    assert (len(hit.title), len(hit.snippet)) == (TITLE_CHARS, SNIPPET_CHARS)

@@ -123,6 +123,8 @@ def parse_call_arguments(text: str) -> dict[str, Any]:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ToolArgumentError(f"The tool arguments are not valid JSON: {exc.msg} at position {exc.pos}.") from None
+    except RecursionError:
+        raise ToolArgumentError("The tool arguments are nested too deeply to read.") from None
     if not isinstance(value, dict):
         raise ToolArgumentError("The tool arguments must be a JSON object.")
     return value

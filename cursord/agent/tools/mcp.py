@@ -89,8 +89,16 @@ def input_schema(definition: agent.McpToolDefinition) -> dict[str, Any]:
     return schema
 
 
-def json_value(value: object) -> struct_pb2.Value:
-    """A JSON value (as `json.loads` returns it) as a `google.protobuf.Value`; TypeError otherwise."""
+#: how deep a value sent to an MCP server may nest (protobuf readers refuse messages nested past 100 levels;
+#: each JSON level is two, and the exec message around the value adds a few)
+MAX_VALUE_DEPTH = 40
+
+
+def json_value(value: object, depth: int = 0) -> struct_pb2.Value:
+    """A JSON value (as `json.loads` returns it) as a `google.protobuf.Value`; TypeError otherwise (a value
+    that is not JSON, or nests deeper than `MAX_VALUE_DEPTH`)."""
+    if depth > MAX_VALUE_DEPTH:
+        raise TypeError(f"it nests deeper than {MAX_VALUE_DEPTH} levels")
     result = struct_pb2.Value()
     if value is None:
         result.null_value = struct_pb2.NULL_VALUE
@@ -103,13 +111,13 @@ def json_value(value: object) -> struct_pb2.Value:
     elif isinstance(value, str):
         result.string_value = value
     elif isinstance(value, list | tuple):
-        result.list_value.values.extend(json_value(v) for v in value)
+        result.list_value.values.extend(json_value(v, depth + 1) for v in value)
     elif isinstance(value, Mapping):
         result.struct_value.SetInParent()
         for k, v in value.items():
             if not isinstance(k, str):
                 raise TypeError(f"object key {k!r} is not a string")
-            result.struct_value.fields[k].CopyFrom(json_value(v))
+            result.struct_value.fields[k].CopyFrom(json_value(v, depth + 1))
     else:
         raise TypeError(f"{type(value).__name__} is not a JSON value")
     return result
