@@ -590,6 +590,24 @@ class AgentTurn(StreamBehaviour):
             setup is not None and setup.auto_review and setup.tools is not None and reviewed(setup.tools.get(tool_name))
         )
 
+    async def _review(self, pass_id: int, route: Route, call: ToolCallPart, tag: PassTag) -> None:
+        """Auto-review's verdict on `call`, tapped and handed to the machine (which marks the request)."""
+        setup = self.machine.state.setup
+        assert setup is not None and setup.tools is not None
+        tool = setup.tools.get(call.name)
+        verdict = await review(self.services.router, self._reviewer(route), tool, call, tag, setup.workspace)
+        self._tap(
+            "auto_review",
+            {
+                "pass": pass_id,
+                "call": call.id,
+                "tool": call.name,
+                "verdict": verdict.outcome.value,
+                "reason": verdict.reason,
+            },
+        )
+        await self.stream.post(ReviewVerdict(pass_id, call.id, verdict.outcome, verdict.reason))
+
     async def _run_web(self, effect: RunWebTool) -> None:
         outcome, result = await run_web_call(self.services.web, effect.tool_name, effect.arguments, self._tap)
         await self.stream.post(WebToolDone(effect.call_id, outcome, result))
@@ -602,20 +620,8 @@ class AgentTurn(StreamBehaviour):
         with scope:
             try:
                 await self.services.router.run_pass(route, request, sink, tag)  # recorded in the ledger
-                reviewer = self._reviewer(route)
                 for call in sink.to_review:  # in call order, before the pass ends (its calls wait for them)
-                    verdict = await review(self.services.router, reviewer, call, tag)
-                    self._tap(
-                        "auto_review",
-                        {
-                            "pass": pass_id,
-                            "call": call.id,
-                            "tool": call.name,
-                            "verdict": "allow" if verdict.allow else "ask",
-                            "reason": verdict.reason,
-                        },
-                    )
-                    await self.stream.post(ReviewVerdict(pass_id, call.id, verdict.allow, verdict.reason))
+                    await self._review(pass_id, route, call, tag)
             except ProviderError as exc:
                 error = exc
             except Exception as exc:  # a decoder bug must end this turn, not the daemon

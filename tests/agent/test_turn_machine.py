@@ -35,6 +35,7 @@ from cursord.agent.machine import (
     QueuedTaken,
     RecordTurn,
     Resume,
+    ReviewOutcome,
     ReviewVerdict,
     RouteFacts,
     Rule,
@@ -244,7 +245,7 @@ def sample(kind: type, m: TurnMachine) -> object:
         ForceBackground: ForceBackground("background_shell_action", "call-1", shell=True),
         Cancel: Cancel(ConnectError(Code.CANCELED, "stop")),
         WebToolDone: WebToolDone("call-1", ToolOutcome("found"), agent.WebSearchResult()),
-        ReviewVerdict: ReviewVerdict(pass_id, "call-1", allow=True, reason="reads only"),
+        ReviewVerdict: ReviewVerdict(pass_id, "call-1", ReviewOutcome.ALLOW, reason="reads only"),
     }
     return samples[kind]
 

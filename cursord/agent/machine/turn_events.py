@@ -80,14 +80,22 @@ class ForceBackground:
     shell: bool
 
 
+class ReviewOutcome(enum.Enum):
+    """What Auto-review decided for a call, and so how it is marked for the editor (as Cursor's agent does)."""
+
+    ALLOW = "allow"  # `skip_approval`: the editor runs it without asking (a Shell's sandbox widened)
+    ASK = "ask"  # nothing added: the editor asks the user as usual
+    #: the model re-sent a call Auto-review blocked asking for the user's approval: `smart_mode_approval`
+    APPROVAL = "approval"
+
+
 @attrs.frozen
 class ReviewVerdict:
-    """Auto-review's verdict on the call `call_id` of pass `pass_id`, before the pass ends: an allowed call
-    goes to the editor with `skip_approval` and the reason (`smart_mode_approval`); any other is asked."""
+    """Auto-review's verdict on the call `call_id` of pass `pass_id`, before the pass ends, and its reason."""
 
     pass_id: int
     call_id: str
-    allow: bool
+    outcome: ReviewOutcome
     reason: str
 
 

@@ -42,6 +42,7 @@ stream's own ending says how it ended).
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -76,6 +77,7 @@ from cursord.agent.machine.turn_events import (
     Publish,
     RecordTurn,
     Resume,
+    ReviewOutcome,
     ReviewVerdict,
     RunWebTool,
     SendExec,
@@ -90,6 +92,7 @@ from cursord.agent.machine.turn_events import (
 from cursord.agent.machine.turn_pass import PassBuffer
 from cursord.agent.machine.turn_prep import PreparingTurn
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
+from cursord.agent.review_rules import with_approval_parameters
 from cursord.agent.tools import (
     ContentStream,
     ExecTool,
@@ -331,12 +334,13 @@ class TurnMachine(PreparingTurn, ActingTurn):
         setup = self._setup
         assert setup.tools is not None
         fetch_rules = setup.rules.tool_spec()  # FetchRules, served by cursord (`_dispatch_one`)
+        offered = with_approval_parameters(setup.tools.specs) if setup.auto_review else setup.tools.specs
         messages = self.state.messages
         request = PassRequest(
             model=setup.model,
             system=setup.system,
             messages=tuple(without_images(list(messages)) if not setup.vision else messages),
-            tools=(*setup.tools.specs, *([fetch_rules] if fetch_rules is not None else [])),
+            tools=(*offered, *([fetch_rules] if fetch_rules is not None else [])),
             reasoning=setup.reasoning,
             cache_key=self.state.conversation_id,  # the vendor's prompt cache follows the conversation
         )
@@ -625,7 +629,7 @@ class TurnMachine(PreparingTurn, ActingTurn):
                 query_id = self.state.next_query_id
                 self._set(next_query_id=query_id + 1)
                 request = tool.build_query(pending.arguments, query_id, pending.context)
-                request = _reviewed(request, self._verdicts.get(call.id))
+                request = _reviewed(request, self._verdicts.get(call.id), self.request_id)
                 dispatched = pending.moved(dispatch, CallStage.QUERY, query_id=query_id)
             elif isinstance(tool, ExecTool):
                 request, dispatched = self._dispatch_exec(current, pending, tool)
@@ -645,7 +649,7 @@ class TurnMachine(PreparingTurn, ActingTurn):
         """An exec tool's first request (its pre-hook's, if one is configured) and the call waiting on it."""
         exec_seq, exec_id = self._take_exec_seq(), f"{current.model_call_id}:{pending.call.id}"
         request = tool.build_exec(pending.arguments, exec_seq, exec_id, pending.context)
-        request = _reviewed(request, self._verdicts.get(pending.call.id))
+        request = _reviewed(request, self._verdicts.get(pending.call.id), self.request_id)
         pre = _pre_hook(tool, self._setup.hook_steps)
         if pre is None:
             return request, self._tool_exec(pending, CallEvent.DISPATCH, tool, request)
@@ -885,18 +889,29 @@ class TurnMachine(PreparingTurn, ActingTurn):
 
 
 _Request = TypeVar("_Request", agent.ExecServerMessage, agent.InteractionQuery)
-#: the request fields that carry Auto-review's approval, by the case of the exec or query
+#: the request fields that carry Auto-review's marks, by the case of the exec or query
 _REVIEWED_FIELDS = ("shell_stream_args", "shell_args", "mcp_args", "web_fetch_request_query")
+_SHELL_FIELDS = ("shell_stream_args", "shell_args")
+#: the sandbox a Shell call Auto-review let through runs in (Cursor's agent: `buildClassifierEscalatedSandboxPolicy`)
+_ESCALATED = agent.SandboxPolicy(type=agent.SandboxPolicy.TYPE_INSECURE_NONE)
+_APPROVALS = uuid.UUID("5b0c6f1e-6a51-4c1e-9a0e-2f1d6c3b7a10")  # names the approval requests cursord makes
 
 
-def _reviewed(request: _Request, verdict: ReviewVerdict | None) -> _Request:
-    """`request` as the editor expects an allowed call: `skip_approval` and the reviewer's reason."""
+def _reviewed(request: _Request, verdict: ReviewVerdict | None, request_id: str) -> _Request:
+    """`request` marked as Cursor's agent marks it after Auto-review (docs/security.md): an allowed call
+    with `skip_approval` alone, a call the model re-sent for the user's approval with `smart_mode_approval`
+    naming an approval request, either Shell in a widened sandbox; an asked call as it was."""
     which = request.WhichOneof("query" if isinstance(request, agent.InteractionQuery) else "message")
-    if verdict is None or not verdict.allow or which not in _REVIEWED_FIELDS:
+    if verdict is None or verdict.outcome is ReviewOutcome.ASK or which not in _REVIEWED_FIELDS:
         return request
     target = getattr(request, which)
-    target.skip_approval = True
-    target.smart_mode_approval.CopyFrom(agent.SmartModeApproval(request_id=verdict.call_id, reason=verdict.reason))
+    if verdict.outcome is ReviewOutcome.ALLOW:
+        target.skip_approval = True
+    else:
+        approval = str(uuid.uuid5(_APPROVALS, f"{request_id}/{verdict.call_id}"))
+        target.smart_mode_approval.CopyFrom(agent.SmartModeApproval(request_id=approval, reason=verdict.reason))
+    if which in _SHELL_FIELDS:  # only offered outside the read-only modes (`cursord.agent.tools.registry`)
+        target.requested_sandbox_policy.CopyFrom(_ESCALATED)
     return request
 
 
