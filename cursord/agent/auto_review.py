@@ -14,6 +14,7 @@ and a team gateway's budget count them like any other pass).
 
 from __future__ import annotations
 
+import logging
 import shlex
 
 import attrs
@@ -26,6 +27,8 @@ from cursord.agent.router import ProviderRouter, Route, TextCollector
 from cursord.agent.tools import McpTool, ShellTool, Tool, ToolArgumentError, WebFetchTool, parse_call_arguments
 from cursord.providers.errors import ProviderError
 from cursord.providers.model import Message, PassRequest, ToolCallPart
+
+log = logging.getLogger(__name__)
 
 #: how long one call's review may take, all its parts together; a slower reviewer leaves the call to the user
 REVIEW_SECONDS = 30.0
@@ -82,6 +85,8 @@ def decide(tool: Tool | None, call: ToolCallPart, workspace: tuple[str, ...]) ->
         arguments = parse_call_arguments(call.arguments)
     except ToolArgumentError as exc:
         return Verdict(ReviewOutcome.ASK, str(exc))
+    except RecursionError:
+        return Verdict(ReviewOutcome.ASK, "the arguments are nested too deeply to review")
     requested = review_rules.approval_requested(tool, arguments)
     if requested is not None:
         return Verdict(ReviewOutcome.APPROVAL, requested)
@@ -100,7 +105,11 @@ async def review(
 ) -> Verdict:
     """Auto-review's verdict on `call`: the rules', else the reviewer's on every part (a failing or slow
     reviewer asks the user)."""
-    target = decide(tool, call, workspace)
+    try:
+        target = decide(tool, call, workspace)
+    except Exception:  # a fault in the rules asks the user; it never ends the turn
+        log.exception("Auto-review: the rules failed on call %s", call.id)
+        return Verdict(ReviewOutcome.ASK, "Auto-review could not check this call")
     if isinstance(target, Verdict):
         return target
     reasons: list[str] = []
@@ -111,7 +120,9 @@ async def review(
             said = TextCollector()
             try:
                 await router.run_pass(route, review_request(route.model, target, part, workspace), said, review_tag)
-            except ProviderError as exc:
+            except Exception as exc:  # a provider error, or a fault in the reviewer's pass: the user decides
+                if not isinstance(exc, ProviderError):
+                    log.exception("Auto-review: the reviewer's pass failed on call %s", call.id)
                 return Verdict(ReviewOutcome.ASK, f"the reviewer failed ({type(exc).__name__})")
             verdict = read_verdict(said.text)
             if not verdict.allow:

@@ -144,3 +144,10 @@ def test_shell_offers_the_approval_request_arguments_only_under_auto_review() ->
 
     assert {APPROVAL_FLAG, APPROVAL_REASON} <= shell_properties(True)
     assert not {APPROVAL_FLAG, APPROVAL_REASON} & shell_properties(False)
+
+
+def test_arguments_nested_too_deep_are_asked_not_raised() -> None:
+    """`json.loads` raises RecursionError on deep nesting; Auto-review asks the user instead of ending the turn."""
+    deep = '{"command": "ls", "x": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    verdict = decide(TOOLS.get("Shell"), ToolCallPart("c1", "Shell", deep), WORKSPACE)
+    assert verdict == Verdict(ReviewOutcome.ASK, "the arguments are nested too deeply to review")
