@@ -15,6 +15,7 @@ and a team gateway's budget count them like any other pass).
 from __future__ import annotations
 
 import logging
+import re
 import shlex
 
 import attrs
@@ -58,7 +59,8 @@ def reviewed(tool: Tool | None) -> bool:
 
 def review_request(model: str, target: review_rules.Target, part: str, workspace: tuple[str, ...]) -> PassRequest:
     """The reviewer's pass for one part of `target`: the part first and alone, then where it runs."""
-    lines = [f"Tool: {target.tool}", "Action:", "```", part, "```"]
+    fence = "`" * max([3, *(len(run) + 1 for run in re.findall(r"`+", part))])  # the part cannot close it
+    lines = [f"Tool: {target.tool}", "Action:", fence, part, fence]
     if target.whole:
         if target.whole != part:
             lines.append("(one command of several chained in one call; each is reviewed on its own)")
