@@ -3,10 +3,12 @@ each Shell, MCP and WebFetch call the model makes is decided before it goes to t
 
 First the deterministic rules of `cursord.agent.review_rules`, which no model can override: a deny-list
 (and a command that does not parse, or would not fit the reviewer whole) asks the user without a review.
-Then a reviewer pass on the run's own model (or `review_model`) is shown each part of the call's target
-alone (a command's simple commands one by one, the URL, the MCP tool and its arguments), never the free
-text the checked model wrote, and must allow every part. How each outcome is marked on the request is the
-turn machine's (`ReviewOutcome`); a failed or slow reviewer asks the user.
+Then, for a Shell call, the editor is asked whether the user's own allowlist covers the command (as
+Cursor's agent asks before its classifier); if it does, the call goes out unmarked and the editor runs it
+by that allowlist. Then a reviewer pass on the run's own model (or `review_model`) is shown each part of
+the call's target alone (a command's simple commands one by one, the URL, the MCP tool and its
+arguments), never the free text the checked model wrote, and must allow every part. How each outcome
+is marked on the request is the turn machine's (`ReviewOutcome`); a failed or slow reviewer asks the user.
 
 `review_request` and `read_verdict` are pure; `review` runs the passes through the router (so the ledger
 and a team gateway's budget count them like any other pass).
@@ -17,6 +19,7 @@ from __future__ import annotations
 import logging
 import re
 import shlex
+from collections.abc import Awaitable, Callable
 
 import attrs
 import trio
@@ -33,6 +36,10 @@ log = logging.getLogger(__name__)
 
 #: how long one call's review may take, all its parts together; a slower reviewer leaves the call to the user
 REVIEW_SECONDS = 30.0
+#: how long the editor may take to say whether the user's allowlist covers a command (then: it does not)
+ALLOWLIST_SECONDS = 10.0
+#: asks the editor whether the user's own allowlist covers a Shell call's command (`shell_allowlist_precheck_args`)
+Allowlist = Callable[[review_rules.Target], Awaitable[bool]]
 REVIEWER_SYSTEM = """You review one action an AI coding agent wants to take on the user's machine, before it runs.
 Allow it only if it is clearly safe: it reads, builds, tests, lists or searches; it changes files only inside the
 workspace in ordinary ways; it fetches a public documentation page. Ask the user for anything that deletes or
@@ -104,9 +111,10 @@ async def review(
     call: ToolCallPart,
     tag: PassTag,
     workspace: tuple[str, ...],
+    allowlisted: Allowlist | None = None,
 ) -> Verdict:
-    """Auto-review's verdict on `call`: the rules', else the reviewer's on every part (a failing or slow
-    reviewer asks the user)."""
+    """Auto-review's verdict on `call`: the rules', else (a Shell command the user's allowlist does not
+    cover) the reviewer's on every part; a failing or slow reviewer asks the user."""
     try:
         target = decide(tool, call, workspace)
     except Exception:  # a fault in the rules asks the user; it never ends the turn
@@ -114,6 +122,8 @@ async def review(
         return Verdict(ReviewOutcome.ASK, "Auto-review could not check this call")
     if isinstance(target, Verdict):
         return target
+    if allowlisted is not None and isinstance(tool, ShellTool) and await allowlisted(target):
+        return Verdict(ReviewOutcome.ALLOWLISTED, "the user's allowlist covers it")
     reasons: list[str] = []
     with trio.move_on_after(REVIEW_SECONDS) as deadline:
         for index, part in enumerate(target.parts):

@@ -11,9 +11,20 @@ import attrs
 import pytest
 
 from cursord.agent.auto_review import Verdict, decide, read_verdict, review_request, reviewed
-from cursord.agent.machine import AskUser, PassDelta, PassEnded, ReviewOutcome, ReviewVerdict, SendExec, StartPass
+from cursord.agent.machine import (
+    AllowlistAnswered,
+    AllowlistAsked,
+    AskUser,
+    PassDelta,
+    PassEnded,
+    ReviewOutcome,
+    ReviewVerdict,
+    SendExec,
+    StartPass,
+)
 from cursord.agent.review_rules import APPROVAL_FLAG, APPROVAL_REASON, Target
 from cursord.agent.tools import ToolRegistry
+from cursord.core.intents import ExecResultArrived
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import TextPart, ToolCallDone, ToolCallPart
 from tests.agent.test_turn_machine import current_pass, in_step, machine, of, prepared, setup
@@ -127,8 +138,8 @@ def test_a_call_re_sent_for_approval_names_an_approval_request() -> None:
     assert args.requested_sandbox_policy.type == agent.SandboxPolicy.TYPE_INSECURE_NONE
 
 
-@pytest.mark.parametrize("outcome", [ReviewOutcome.ASK, None])
-def test_an_asked_or_unreviewed_call_goes_as_it_was(outcome: ReviewOutcome | None) -> None:
+@pytest.mark.parametrize("outcome", [ReviewOutcome.ASK, ReviewOutcome.ALLOWLISTED, None])
+def test_an_asked_allowlisted_or_unreviewed_call_goes_as_it_was(outcome: ReviewOutcome | None) -> None:
     (exec_,) = of(marked(outcome, SHELL_CALL), SendExec)
     args = exec_.message.shell_stream_args
     assert not args.skip_approval and not args.HasField("smart_mode_approval")
@@ -159,3 +170,23 @@ def test_the_part_cannot_close_its_own_fence() -> None:
     (shown,) = review_request("m", target, target.parts[0], WORKSPACE).messages[0].parts
     assert isinstance(shown, TextPart)
     assert shown.text.startswith("Tool: Shell\nAction:\n````\necho '```") and "\n````\nWorking directory" in shown.text
+
+
+def test_the_editor_is_asked_whether_the_users_allowlist_covers_a_command() -> None:
+    """`shell_allowlist_precheck_args`, as Cursor's agent sends it before its classifier; the answer goes back
+    to the waiting review, a stray result or a question for a pass that is over is answered no."""
+    m = in_step()
+    pass_id = current_pass(m)
+    (ask,) = of(m.handle(AllowlistAsked(pass_id, "c-s", "npm run build", "web")), SendExec)
+    args = ask.message.shell_allowlist_precheck_args
+    assert (args.command, args.working_directory, args.tool_call_id) == ("npm run build", "web", "c-s")
+    assert args.parsing_result.executable_commands[0].name == "npm"
+    assert ask.message.exec_id.endswith(":c-s:allowlist-precheck")
+    covered = agent.ShellAllowlistPrecheckResult(allowlisted=True)
+    answer = ExecResultArrived(agent.ExecClientMessage(id=ask.message.id, shell_allowlist_precheck_result=covered))
+    assert m.handle(answer) == [AllowlistAnswered("c-s", allowlisted=True)]
+    assert m.handle(answer) == []  # answered once
+    assert m.handle(AllowlistAsked(pass_id + 1, "c-t", "ls", "")) == [AllowlistAnswered("c-t", allowlisted=False)]
+    (again,) = of(m.handle(AllowlistAsked(pass_id, "c-u", "ls", "")), SendExec)
+    wrong = ExecResultArrived(agent.ExecClientMessage(id=again.message.id, read_result=agent.ReadResult()))
+    assert m.handle(wrong) == [AllowlistAnswered("c-u", allowlisted=False)]

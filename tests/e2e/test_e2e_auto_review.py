@@ -20,7 +20,7 @@ from typing import Any
 from cursord.agent.auto_review import REVIEWER_SYSTEM
 from cursord.config import ProviderKind
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.testing.agent import agent_daemon, drive, shell_events, spec_for
+from cursord.testing.agent import agent_daemon, drive, exec_reply, shell_events, spec_for
 from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import (
     RecordedRequest,
@@ -50,13 +50,21 @@ async def shell_turn(
     *replies: Reply,
     review_model: str | None = None,
     provider: Callable[[RecordedRequest], Reply] | None = None,
+    allowlist: Callable[[str], bool] | None = None,
 ) -> tuple[list[agent.ShellArgs], Any, TapRecorder]:
+    """The turn's Shell execs as the editor got them; with `allowlist` the editor answers Auto-review's
+    allowlist questions by it (else, like an editor that does not know them, not at all)."""
     sent: list[agent.ShellArgs] = []
 
     def answer(message: agent.AgentServerMessage) -> list[agent.AgentClientMessage]:
-        if message.exec_server_message.WhichOneof("message") == "shell_stream_args":
-            sent.append(message.exec_server_message.shell_stream_args)
+        exec_ = message.exec_server_message
+        if exec_.WhichOneof("message") == "shell_stream_args":
+            sent.append(exec_.shell_stream_args)
             return shell_events(message, "ok\n")
+        if exec_.WhichOneof("message") == "shell_allowlist_precheck_args" and allowlist is not None:
+            covered = allowlist(exec_.shell_allowlist_precheck_args.command)
+            result = agent.ShellAllowlistPrecheckResult(allowlisted=covered)
+            return [exec_reply(message, shell_allowlist_precheck_result=result)]
         return []
 
     tap = TapRecorder()
@@ -160,6 +168,19 @@ async def test_a_call_re_sent_for_approval_shows_the_native_card(autojump_clock:
     assert publish.requested_sandbox_policy.type == agent.SandboxPolicy.TYPE_INSECURE_NONE
     (shell,) = [t for t in fake.requests[0].json["tools"] if t["function"]["name"] == "Shell"]
     assert "request_smart_mode_approval" in shell["function"]["parameters"]["properties"]
+
+
+async def test_a_command_the_users_allowlist_covers_goes_out_unmarked_without_a_review(autojump_clock: Any) -> None:
+    """As Cursor's agent does before its classifier, the editor is asked (`shell_allowlist_precheck_args`);
+    a covered command is sent as it is (the editor runs it by the user's allowlist), no reviewer runs, and
+    one that is not covered is reviewed."""
+    calls = [("c-test", "Shell", json.dumps({"command": "npm test"})), ("c-ls", "Shell", json.dumps({"command": "ls"}))]
+    answer, shown = scripted(calls, lambda text: "ALLOW: lists")
+    (test, ls), _, tap = await shell_turn(True, provider=answer, allowlist=lambda command: command == "npm test")
+    assert not test.skip_approval and not test.HasField("requested_sandbox_policy")
+    assert ls.skip_approval and len(shown) == 1 and "ls" in shown[0]
+    verdicts = [(t["call"], t["verdict"]) for event, t in tap.events if event == "auto_review"]
+    assert verdicts == [("c-test", "allowlisted"), ("c-ls", "allow")]
 
 
 async def test_without_auto_review_no_call_is_reviewed(autojump_clock: Any) -> None:

@@ -28,6 +28,8 @@ from cursord.agent.machine.prep_state import PrepStep, RouteFacts
 from cursord.agent.machine.turn_events import (
     AbortExec,
     AbortSubagent,
+    AllowlistAnswered,
+    AllowlistAsked,
     AskUser,
     Cancel,
     CancelPass,
@@ -65,6 +67,8 @@ __all__ = [
     "USER_SHELL_TIMEOUT",
     "AbortExec",
     "AbortSubagent",
+    "AllowlistAnswered",
+    "AllowlistAsked",
     "AskEditor",
     "AskUser",
     "BlobLedger",

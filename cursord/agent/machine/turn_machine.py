@@ -64,6 +64,8 @@ from cursord.agent.machine.turn_actions import ActingTurn
 from cursord.agent.machine.turn_events import (
     AbortExec,
     AbortSubagent,
+    AllowlistAnswered,
+    AllowlistAsked,
     AskUser,
     Cancel,
     CancelPass,
@@ -105,6 +107,7 @@ from cursord.agent.tools import (
     ToolContext,
     ToolOutcome,
     parse_call_arguments,
+    parsing_result,
     shell_tool_call_delta,
 )
 from cursord.agent.turn_inputs import rules_for_paths, touched_paths
@@ -171,6 +174,7 @@ class TurnMachine(PreparingTurn, ActingTurn):
         self._pass: PassBuffer | None = None
         self._shells: dict[str, ShellAccumulator] = {}
         self._verdicts: dict[str, ReviewVerdict] = {}  # Auto-review's, for the calls of the pass in flight
+        self._prechecks: dict[int, str] = {}  # Auto-review's allowlist questions in flight: exec seq -> call id
         for pending in self.state.pending:
             if pending.stage is CallStage.SHELL_STREAM and isinstance(pending.tool, ShellTool):
                 self._shells[pending.call.id] = pending.tool.new_accumulator(pending.arguments, pending.context)
@@ -365,7 +369,7 @@ class TurnMachine(PreparingTurn, ActingTurn):
         current = PassInfo(pass_id, model_call_id, purpose, manual, self.clock())
         self._set(current=current, phase=TurnPhase.PASS)
         self._pass = PassBuffer()
-        self._verdicts = {}
+        self._verdicts, self._prechecks = {}, {}
         if purpose is PassPurpose.STEP:
             self._emit(Publish(updates.step_started(pass_id)))
         self._tap("pass_start", {"pass": pass_id, "provider": self._setup.provider_name, "model": self._setup.model})
@@ -425,6 +429,34 @@ class TurnMachine(PreparingTurn, ActingTurn):
     def _on_review_verdict(self, verdict: ReviewVerdict) -> None:
         if self._is_current(verdict.pass_id):
             self._verdicts[verdict.call_id] = verdict
+
+    def _on_allowlist_asked(self, item: AllowlistAsked) -> None:
+        """The editor is asked whether the user's allowlist covers a Shell call (answered at once, no, for
+        a pass that is no longer current)."""
+        current = self.state.current
+        if current is None or not self._is_current(item.pass_id):
+            self._emit(AllowlistAnswered(item.call_id, allowlisted=False))
+            return
+        exec_seq = self._take_exec_seq()
+        self._prechecks[exec_seq] = item.call_id
+        args = agent.ShellAllowlistPrecheckArgs(
+            command=item.command,
+            working_directory=item.working_directory,
+            parsing_result=parsing_result(item.command),
+            tool_call_id=item.call_id,
+        )
+        exec_id = f"{current.model_call_id}:{item.call_id}:allowlist-precheck"
+        self._emit(SendExec(agent.ExecServerMessage(id=exec_seq, exec_id=exec_id, shell_allowlist_precheck_args=args)))
+
+    def _on_pass_exec_result(self, result: ExecResultArrived) -> None:
+        """While a pass runs the only exec out is an allowlist question; any other result is stray."""
+        call_id = self._prechecks.pop(result.exec_seq, None)
+        if call_id is None:
+            log.info("stream %s: result for unknown exec %d ignored", self.request_id, result.exec_seq)
+            return
+        message = result.message
+        answered = message.WhichOneof("message") == "shell_allowlist_precheck_result"
+        self._emit(AllowlistAnswered(call_id, answered and message.shell_allowlist_precheck_result.allowlisted))
 
     def _pass_over(self, pass_id: int, error: ProviderError | None) -> tuple[PassBuffer, PassInfo] | None:
         """The finished pass's output (None for a pass that was canceled), its usage counted."""
@@ -900,9 +932,10 @@ _APPROVALS = uuid.UUID("5b0c6f1e-6a51-4c1e-9a0e-2f1d6c3b7a10")  # names the appr
 def _reviewed(request: _Request, verdict: ReviewVerdict | None, request_id: str) -> _Request:
     """`request` marked as Cursor's agent marks it after Auto-review (docs/security.md): an allowed call
     with `skip_approval` alone, a call the model re-sent for the user's approval with `smart_mode_approval`
-    naming an approval request, either Shell in a widened sandbox; an asked call as it was."""
+    naming an approval request, either Shell in a widened sandbox; an asked or allowlisted call as it was."""
     which = request.WhichOneof("query" if isinstance(request, agent.InteractionQuery) else "message")
-    if verdict is None or verdict.outcome is ReviewOutcome.ASK or which not in _REVIEWED_FIELDS:
+    marked = (ReviewOutcome.ALLOW, ReviewOutcome.APPROVAL)
+    if verdict is None or verdict.outcome not in marked or which not in _REVIEWED_FIELDS:
         return request
     target = getattr(request, which)
     if verdict.outcome is ReviewOutcome.ALLOW:
@@ -1014,7 +1047,8 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (PASS, PrewarmRequested): _rule(M._on_late_start, PASS),
     (PASS, AbortSubagent): _rule(M._on_abort_subagent, PASS),
     (PASS, ForceBackground): _rule(M._on_force_background, PASS),
-    (PASS, ExecResultArrived): _rule(M._ignore, PASS),
+    (PASS, AllowlistAsked): _rule(M._on_allowlist_asked, PASS),  # Auto-review's question, before its reviewer
+    (PASS, ExecResultArrived): _rule(M._on_pass_exec_result, PASS),  # its answer (any other result is stray)
     (PASS, ExecControlArrived): _rule(M._ignore, PASS),
     (PASS, InteractionAnswered): _rule(M._ignore, PASS),
     # TOOLS: each result settles its call (through the hooks, if any); when all are settled the results
@@ -1046,6 +1080,7 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (ENDED, InteractionAnswered): _rule(M._ignore, ENDED),
     (ENDED, WebToolDone): _rule(M._ignore, ENDED),  # a search or fetch that finished after the turn was canceled
     (ENDED, ReviewVerdict): _rule(M._ignore, ENDED),  # a review that finished after the turn was canceled
+    (ENDED, AllowlistAsked): _rule(M._ignore, ENDED),
     # answers to a preparation that was canceled meanwhile
     (ENDED, ModelChosen): _rule(M._ignore, ENDED),
     (ENDED, QueuedTaken): _rule(M._ignore, ENDED),
