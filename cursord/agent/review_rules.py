@@ -3,8 +3,9 @@ and the rules no reviewer can override.
 
 A call is first reduced to its target (`target`): the command and its working directory, the URL, or the
 MCP server, tool and arguments, never the free text the checked model writes beside them (a Shell call's
-`description`). A command is split into its parts at every `;`, `&&`, `||`, `|`, `&` and line break, and
-the body of every `$(...)`, backtick and `<(...)` substitution is a part of its own (`split_command`).
+`description`). A command is split into its parts at every `;`, `&&`, `||`, `|`, `&`, subshell parenthesis
+and line break, and the body of every `$(...)`, backtick and `<(...)` substitution is a part of its own
+(`split_command`); a `cd` moves where the later parts' relative paths point.
 `check` then asks the user, without a reviewer, when a row of `DENY_RULES` matches a part (or the whole
 command runs code it downloads), when the command cannot be split, or when a part would not fit the reviewer
 whole; otherwise the reviewer must allow each part on its own. Pure: no I/O, nothing from the model's wording.
@@ -102,6 +103,8 @@ def _split(text: str, out: list[str]) -> None:
         operator = next((o for o in _OPERATORS if text.startswith(o, i)), None)
         if operator == "&" and _is_redirect_amp(text, i):
             operator = None
+        if ch in "()":  # a subshell's bounds (substitutions were taken above)
+            operator = ch
         if operator is not None:
             out.append("".join(current).strip())
             current = []
@@ -168,18 +171,25 @@ _WRAPPERS = {
 }
 
 
+#: shell words that only open or close a compound command: the command that runs comes after them
+_RESERVED = frozenset({"{", "}", "!", "if", "then", "else", "elif", "fi", "do", "done", "while", "until"})
+#: commands that change the directory the next parts run in
+_CD = frozenset({"cd", "pushd", "chdir", "set-location", "sl"})
+
+
 def _words(part: str) -> list[str]:
     return shlex.split(part, comments=False, posix=True)
 
 
 def command_words(words: Sequence[str]) -> list[str]:
-    """`words` from the command that actually runs: leading assignments and wrappers (`env`, `nohup`,
-    `timeout 5`, `xargs -0`, ...) dropped, the command named by its base name in lower case."""
+    """`words` from the command that actually runs: leading assignments, wrappers (`env`, `nohup`,
+    `timeout 5`, `xargs -0`, ...) and reserved words (`if`, `do`, `{`, ...) dropped, the command named by its
+    base name in lower case."""
     i = 0
     while i < len(words):
         word = words[i]
         name = posixpath.basename(word).lower().lstrip("\\")
-        if _ASSIGNMENT.match(word):
+        if _ASSIGNMENT.match(word) or word in _RESERVED:
             i += 1
         elif name in _WRAPPERS:
             i += 1
@@ -383,6 +393,16 @@ def _program(words: Sequence[str]) -> str | None:
     return None
 
 
+def _moved(where: str, args: Sequence[str]) -> str:
+    """The directory after `cd args` from `where`; "" when it cannot be known (home, a variable, `-`)."""
+    target = next((a for a in args if not a.startswith("-") or a == "-"), "~")
+    if target[0] in "~$-" or "$" in target or _SUBSTITUTION in target:
+        return ""
+    if posixpath.isabs(target):
+        return posixpath.normpath(target)
+    return posixpath.normpath(posixpath.join(where, target)) if posixpath.isabs(where) else ""
+
+
 def _parts(texts: Sequence[str], where: str, workspace: tuple[str, ...]) -> list[Part]:
     """Each text as a `Part`, and the program of every `sh -c` or `eval` split into parts of its own
     (raises `ValueError` for text that does not parse, or more than `MAX_PARTS` parts in all)."""
@@ -391,6 +411,8 @@ def _parts(texts: Sequence[str], where: str, workspace: tuple[str, ...]) -> list
         text = pending.pop(0)
         words = tuple(command_words(_words(text)))
         parts.append(Part(text, words, where, workspace))
+        if words and words[0] in _CD:  # `cd ~ && rm -rf work`: later relative paths are judged from there
+            where = _moved(where, words[1:])
         program = _program(words)
         if program is not None:
             pending.extend(split_command(program))
