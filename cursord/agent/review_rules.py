@@ -168,7 +168,10 @@ _WRAPPERS = {
     "chronic": 0,
     "caffeinate": 0,
     "unbuffer": 0,
+    "busybox": 0,
+    "toybox": 0,
 }
+_STDIN_ARGUMENT = "$(stdin)"  # stands for the arguments `xargs` reads: unknown when the rules run
 
 
 #: shell words that only open or close a compound command: the command that runs comes after them
@@ -185,19 +188,20 @@ def command_words(words: Sequence[str]) -> list[str]:
     """`words` from the command that actually runs: leading assignments, wrappers (`env`, `nohup`,
     `timeout 5`, `xargs -0`, ...) and reserved words (`if`, `do`, `{`, ...) dropped, the command named by its
     base name in lower case."""
-    i = 0
+    i, fed = 0, False
     while i < len(words):
         word = words[i]
         name = posixpath.basename(word).lower().lstrip("\\")
         if _ASSIGNMENT.match(word) or word in _RESERVED:
             i += 1
         elif name in _WRAPPERS:
+            fed = fed or name == "xargs"
             i += 1
             while i < len(words) and (words[i].startswith("-") or _ASSIGNMENT.match(words[i])):
                 i += 1
             i += min(_WRAPPERS[name], max(len(words) - i - 1, 0))
-        else:
-            return [name, *words[i + 1 :]]
+        else:  # what `xargs` feeds the command is one more argument no rule can know
+            return [name, *words[i + 1 :], *([_STDIN_ARGUMENT] if fed else [])]
     return []
 
 
@@ -339,17 +343,35 @@ DENY_RULES: tuple[DenyRule, ...] = (
 PIPE_TO_SHELL = "runs code it downloads (curl … | sh)"
 
 
+def _reads_program(args: Sequence[str]) -> bool:
+    """Whether an interpreter called with `args` reads its program from its input or a substitution."""
+    options = args[: args.index("--")] if "--" in args else args
+    return (
+        "-s" in options
+        or "-" in args
+        or all(a.startswith("-") for a in options)
+        or any(_SUBSTITUTION in a for a in args)
+    )
+
+
 def _runs_downloaded_code(parts: Sequence[Part]) -> bool:
-    """A downloader anywhere in the command and an interpreter that reads its program from a pipe or from a
-    substitution (`curl … | sh`, `bash -c "$(curl …)"`, `python3 <(wget -O- …)`)."""
+    """A downloader in the command and an interpreter that reads its program from a pipe or a substitution
+    (`curl … | sh`, `bash -c "$(curl …)"`, `python3 <(wget -O- …)`), or a program the download names run
+    (`curl -O https://x/install.sh && bash install.sh`, `... && ./install.sh`)."""
+    fetched = {posixpath.basename(w) for p in parts if p.words and p.words[0] in _DOWNLOADERS for w in p.words[1:]}
+    fetched.discard("")
     if not any(p.words and p.words[0] in _DOWNLOADERS for p in parts):
         return False
     for p in parts:
-        if not p.words or p.words[0] not in _INTERPRETERS:
+        if not p.words or p.words[0] in _DOWNLOADERS:
             continue
-        args = p.words[1:]
-        if all(a.startswith("-") for a in args) or any(_SUBSTITUTION in a for a in args):
+        if p.words[0] in fetched:
             return True
+        if p.words[0] in _INTERPRETERS:
+            args = p.words[1:]
+            script = next((a for a in args if not a.startswith("-")), "") if not {"-m", "-c"} & set(args) else ""
+            if _reads_program(args) or (script and posixpath.basename(script) in fetched):
+                return True
     return False
 
 
