@@ -29,6 +29,8 @@ from cursord.providers.model import ToolSpec
 MAX_REVIEW_CHARS = 8_000
 #: the most parts a command may have to be reviewed part by part
 MAX_PARTS = 12
+#: the deepest substitution nesting the rules follow
+MAX_NESTING = 8
 #: the Shell arguments with which the model asks for the user's approval card after a block (Cursor's names)
 APPROVAL_FLAG, APPROVAL_REASON = "request_smart_mode_approval", "smart_mode_block_reason"
 APPROVAL_FALLBACK = "The agent asks you to approve this command."
@@ -61,13 +63,16 @@ class _Unbalanced(ValueError):
 
 def split_command(command: str) -> list[str]:
     """The simple commands of `command`: its top-level parts, then the bodies of its substitutions (each
-    split the same way), in order. Raises `ValueError` for an unclosed quote or substitution."""
+    split the same way), in order. Raises `ValueError` for an unclosed quote or substitution, or
+    substitutions nested more than `MAX_NESTING` deep."""
     parts: list[str] = []
-    _split(command, parts)
+    _split(command, parts, 0)
     return [p for p in parts if p]
 
 
-def _split(text: str, out: list[str]) -> None:
+def _split(text: str, out: list[str], depth: int) -> None:
+    if depth > MAX_NESTING:
+        raise _Unbalanced(f"substitutions nested more than {MAX_NESTING} deep")
     current: list[str] = []
     inner: list[str] = []
     i, n = 0, len(text)
@@ -116,7 +121,7 @@ def _split(text: str, out: list[str]) -> None:
         raise _Unbalanced(f"an unclosed {quote} quote")
     out.append("".join(current).strip())
     for body in inner:
-        _split(body, out)
+        _split(body, out, depth + 1)
 
 
 def _is_redirect_amp(text: str, i: int) -> bool:
@@ -386,6 +391,8 @@ def target(tool: Tool | None, arguments: Mapping[str, Any]) -> Target:
         if not isinstance(command, str) or not command.strip():
             return Target(tool.name, (), unparsed="the command is missing")
         where = where.strip() if isinstance(where, str) else ""
+        if len(command) > MAX_REVIEW_CHARS:  # asked before it is split (which is linear, but on the event loop)
+            return Target(tool.name, (), command, where, unparsed="too long to review whole")
         try:
             parts = tuple(split_command(command.strip()))
         except ValueError as exc:

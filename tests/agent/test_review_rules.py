@@ -157,6 +157,8 @@ def test_without_a_workspace_every_recursive_delete_is_asked() -> None:
 
 def test_the_limits() -> None:
     assert ask("echo " + "a" * 8_100) == "too long to review whole"
+    assert ask("true; " * 1_400) == "too long to review whole"  # the whole command, before it is split
+    assert (ask("echo " + "$(echo " * 9 + ")" * 9) or "").endswith("substitutions nested more than 8 deep)")
     assert ask(" && ".join(["true"] * (MAX_PARTS + 1))) == f"chains more than {MAX_PARTS} commands"
     assert ask("bash -c '" + " ; ".join(["true"] * MAX_PARTS) + "'") == (
         f"the command cannot be reviewed: it chains more than {MAX_PARTS} commands"
