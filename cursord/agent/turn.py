@@ -37,6 +37,7 @@ the turn stands (`cursord.agent.machine.turn_actions`), and a message to keep fo
 from __future__ import annotations
 
 import copy
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
@@ -45,13 +46,15 @@ import attrs
 import trio
 
 from cursord.agent import restore, updates
-from cursord.agent.auto_review import review, reviewed
+from cursord.agent.auto_review import ALLOWLIST_SECONDS, review, reviewed
 from cursord.agent.checkpoints import CheckpointKeeper, history_from_state
 from cursord.agent.fallback import FallbackMove
 from cursord.agent.history import ConversationHistory
 from cursord.agent.ledger import PassTag
 from cursord.agent.machine import (
     AbortExec,
+    AllowlistAnswered,
+    AllowlistAsked,
     AskEditor,
     AskUser,
     BlobLedger,
@@ -93,6 +96,7 @@ from cursord.agent.machine import (
     TurnState,
     WebToolDone,
 )
+from cursord.agent.review_rules import Target
 from cursord.agent.router import ProviderRouter, Route
 from cursord.agent.turn_record import CheckpointBase, TurnRecord
 from cursord.agent.web_calls import run_web_call
@@ -205,11 +209,20 @@ _MACHINE_INPUTS = (
     InteractionAnswered,
     WebToolDone,
     ReviewVerdict,
+    AllowlistAsked,
     ModelChosen,
     QueuedTaken,
     ConversationLoaded,
     BlobsRead,
 )
+
+
+@attrs.define(eq=False)
+class AllowlistAnswer:
+    """The editor's answer to one of Auto-review's allowlist questions, once `done`."""
+
+    done: trio.Event = attrs.field(factory=trio.Event)
+    allowlisted: bool = False
 
 
 @attrs.define(eq=False)
@@ -228,6 +241,8 @@ class AgentTurn(StreamBehaviour):
     query_timers: dict[int, trio.CancelScope] = attrs.field(factory=dict)
     #: the turn's last record (`Snapshot`), or the one it was restored from
     record: TurnRecord | None = None
+    #: Auto-review's allowlist questions waiting for the editor (`AllowlistAsked`), by call id
+    allowlist_answers: dict[str, AllowlistAnswer] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         self.machine = self._machine(None)
@@ -449,6 +464,11 @@ class AgentTurn(StreamBehaviour):
                 await self._keep(action, conversation_id)
             case End(error=error):
                 stream.end(error)
+            case AllowlistAnswered(call_id=call_id, allowlisted=allowlisted):
+                waiting = self.allowlist_answers.get(call_id)
+                if waiting is not None:  # else its review gave up on it
+                    waiting.allowlisted = allowlisted
+                    waiting.done.set()
 
     # ---- I/O for the machine ----------------------------------------------------------------------
 
@@ -590,6 +610,39 @@ class AgentTurn(StreamBehaviour):
             setup is not None and setup.auto_review and setup.tools is not None and reviewed(setup.tools.get(tool_name))
         )
 
+    async def _review(self, pass_id: int, route: Route, call: ToolCallPart, tag: PassTag) -> None:
+        """Auto-review's verdict on `call`, tapped and handed to the machine (which marks the request)."""
+        setup = self.machine.state.setup
+        assert setup is not None and setup.tools is not None
+        tool = setup.tools.get(call.name)
+        allowlisted = functools.partial(self._allowlisted, pass_id, call.id)
+        verdict = await review(
+            self.services.router, self._reviewer(route), tool, call, tag, setup.workspace, allowlisted
+        )
+        self._tap(
+            "auto_review",
+            {
+                "pass": pass_id,
+                "call": call.id,
+                "tool": call.name,
+                "verdict": verdict.outcome.value,
+                "reason": verdict.reason,
+            },
+        )
+        await self.stream.post(ReviewVerdict(pass_id, call.id, verdict.outcome, verdict.reason))
+
+    async def _allowlisted(self, pass_id: int, call_id: str, target: Target) -> bool:
+        """Whether the editor says the user's own allowlist covers the Shell command of `target` (no answer
+        within `ALLOWLIST_SECONDS`: not covered)."""
+        waiting = self.allowlist_answers[call_id] = AllowlistAnswer()
+        try:
+            await self.stream.post(AllowlistAsked(pass_id, call_id, target.whole, target.where))
+            with trio.move_on_after(ALLOWLIST_SECONDS):
+                await waiting.done.wait()
+            return waiting.allowlisted
+        finally:
+            del self.allowlist_answers[call_id]
+
     async def _run_web(self, effect: RunWebTool) -> None:
         outcome, result = await run_web_call(self.services.web, effect.tool_name, effect.arguments, self._tap)
         await self.stream.post(WebToolDone(effect.call_id, outcome, result))
@@ -602,20 +655,8 @@ class AgentTurn(StreamBehaviour):
         with scope:
             try:
                 await self.services.router.run_pass(route, request, sink, tag)  # recorded in the ledger
-                reviewer = self._reviewer(route)
                 for call in sink.to_review:  # in call order, before the pass ends (its calls wait for them)
-                    verdict = await review(self.services.router, reviewer, call, tag)
-                    self._tap(
-                        "auto_review",
-                        {
-                            "pass": pass_id,
-                            "call": call.id,
-                            "tool": call.name,
-                            "verdict": "allow" if verdict.allow else "ask",
-                            "reason": verdict.reason,
-                        },
-                    )
-                    await self.stream.post(ReviewVerdict(pass_id, call.id, verdict.allow, verdict.reason))
+                    await self._review(pass_id, route, call, tag)
             except ProviderError as exc:
                 error = exc
             except Exception as exc:  # a decoder bug must end this turn, not the daemon

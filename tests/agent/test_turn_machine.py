@@ -15,6 +15,7 @@ from cursord.agent.machine import (
     TRANSITIONS,
     AbortExec,
     AbortSubagent,
+    AllowlistAsked,
     AskUser,
     BlobsRead,
     CallStage,
@@ -35,6 +36,7 @@ from cursord.agent.machine import (
     QueuedTaken,
     RecordTurn,
     Resume,
+    ReviewOutcome,
     ReviewVerdict,
     RouteFacts,
     Rule,
@@ -91,6 +93,7 @@ INPUT_TYPES: tuple[type, ...] = (
     Cancel,
     WebToolDone,
     ReviewVerdict,
+    AllowlistAsked,
 )
 QUESTION = {
     "questions": [{"id": "a", "prompt": "?", "options": [{"id": "1", "label": "x"}, {"id": "2", "label": "y"}]}]
@@ -244,7 +247,8 @@ def sample(kind: type, m: TurnMachine) -> object:
         ForceBackground: ForceBackground("background_shell_action", "call-1", shell=True),
         Cancel: Cancel(ConnectError(Code.CANCELED, "stop")),
         WebToolDone: WebToolDone("call-1", ToolOutcome("found"), agent.WebSearchResult()),
-        ReviewVerdict: ReviewVerdict(pass_id, "call-1", allow=True, reason="reads only"),
+        ReviewVerdict: ReviewVerdict(pass_id, "call-1", ReviewOutcome.ALLOW, reason="reads only"),
+        AllowlistAsked: AllowlistAsked(pass_id, "call-1", "make", ""),
     }
     return samples[kind]
 
@@ -268,6 +272,8 @@ EXPECTED: dict[tuple[str, type], TurnPhase] = {
     ("step", PassEnded): P.ENDED,  # no tool calls: the turn completes
     ("step", PassFailed): P.ENDED,
     ("step", ReviewVerdict): P.PASS,  # kept for the pass's calls
+    ("step", AllowlistAsked): P.PASS,  # the editor is asked
+    ("step", ExecResultArrived): P.PASS,  # no allowlist question of ours: stray
     ("step", Cancel): P.ENDED,
     ("step", AbortSubagent): P.PASS,
     ("step", ForceBackground): P.PASS,
@@ -275,6 +281,8 @@ EXPECTED: dict[tuple[str, type], TurnPhase] = {
     ("summary", PassEnded): P.ENDED,  # the user's summary ends the turn (here: empty, so failed)
     ("summary", PassFailed): P.ENDED,
     ("summary", ReviewVerdict): P.PASS,  # for no call of this pass: dropped
+    ("summary", AllowlistAsked): P.PASS,
+    ("summary", ExecResultArrived): P.PASS,
     ("summary", Cancel): P.ENDED,
     ("summary", AbortSubagent): P.PASS,
     ("summary", ForceBackground): P.PASS,

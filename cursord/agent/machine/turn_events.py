@@ -80,14 +80,43 @@ class ForceBackground:
     shell: bool
 
 
+class ReviewOutcome(enum.Enum):
+    """What Auto-review decided for a call, and so how it is marked for the editor (as Cursor's agent does)."""
+
+    ALLOW = "allow"  # `skip_approval`: the editor runs it without asking (a Shell's sandbox widened)
+    ASK = "ask"  # nothing added: the editor asks the user as usual
+    ALLOWLISTED = "allowlisted"  # nothing added: the user's own allowlist covers it, and the editor runs it
+    #: the model re-sent a call Auto-review blocked asking for the user's approval: `smart_mode_approval`
+    APPROVAL = "approval"
+
+
 @attrs.frozen
-class ReviewVerdict:
-    """Auto-review's verdict on the call `call_id` of pass `pass_id`, before the pass ends: an allowed call
-    goes to the editor with `skip_approval` and the reason (`smart_mode_approval`); any other is asked."""
+class AllowlistAsked:
+    """Auto-review asks the editor whether the user's own allowlist covers the Shell call `call_id` of pass
+    `pass_id` (`shell_allowlist_precheck_args`, as Cursor's agent asks before its classifier)."""
 
     pass_id: int
     call_id: str
-    allow: bool
+    command: str
+    working_directory: str
+
+
+@attrs.frozen
+class AllowlistAnswered:
+    """The editor's answer to `AllowlistAsked` (not allowlisted when the question could not be asked): the
+    actor hands it to the review that waits for it."""
+
+    call_id: str
+    allowlisted: bool
+
+
+@attrs.frozen
+class ReviewVerdict:
+    """Auto-review's verdict on the call `call_id` of pass `pass_id`, before the pass ends, and its reason."""
+
+    pass_id: int
+    call_id: str
+    outcome: ReviewOutcome
     reason: str
 
 
@@ -245,4 +274,5 @@ Effect = (
     | Tap
     | End
     | KeepAction
+    | AllowlistAnswered
 )

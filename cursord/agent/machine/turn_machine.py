@@ -42,6 +42,7 @@ stream's own ending says how it ended).
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -63,6 +64,8 @@ from cursord.agent.machine.turn_actions import ActingTurn
 from cursord.agent.machine.turn_events import (
     AbortExec,
     AbortSubagent,
+    AllowlistAnswered,
+    AllowlistAsked,
     AskUser,
     Cancel,
     CancelPass,
@@ -76,6 +79,7 @@ from cursord.agent.machine.turn_events import (
     Publish,
     RecordTurn,
     Resume,
+    ReviewOutcome,
     ReviewVerdict,
     RunWebTool,
     SendExec,
@@ -90,6 +94,7 @@ from cursord.agent.machine.turn_events import (
 from cursord.agent.machine.turn_pass import PassBuffer
 from cursord.agent.machine.turn_prep import PreparingTurn
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
+from cursord.agent.review_rules import with_approval_parameters
 from cursord.agent.tools import (
     ContentStream,
     ExecTool,
@@ -102,6 +107,7 @@ from cursord.agent.tools import (
     ToolContext,
     ToolOutcome,
     parse_call_arguments,
+    parsing_result,
     shell_tool_call_delta,
 )
 from cursord.agent.turn_inputs import rules_for_paths, touched_paths
@@ -168,6 +174,7 @@ class TurnMachine(PreparingTurn, ActingTurn):
         self._pass: PassBuffer | None = None
         self._shells: dict[str, ShellAccumulator] = {}
         self._verdicts: dict[str, ReviewVerdict] = {}  # Auto-review's, for the calls of the pass in flight
+        self._prechecks: dict[int, str] = {}  # Auto-review's allowlist questions in flight: exec seq -> call id
         for pending in self.state.pending:
             if pending.stage is CallStage.SHELL_STREAM and isinstance(pending.tool, ShellTool):
                 self._shells[pending.call.id] = pending.tool.new_accumulator(pending.arguments, pending.context)
@@ -331,12 +338,13 @@ class TurnMachine(PreparingTurn, ActingTurn):
         setup = self._setup
         assert setup.tools is not None
         fetch_rules = setup.rules.tool_spec()  # FetchRules, served by cursord (`_dispatch_one`)
+        offered = with_approval_parameters(setup.tools.specs) if setup.auto_review else setup.tools.specs
         messages = self.state.messages
         request = PassRequest(
             model=setup.model,
             system=setup.system,
             messages=tuple(without_images(list(messages)) if not setup.vision else messages),
-            tools=(*setup.tools.specs, *([fetch_rules] if fetch_rules is not None else [])),
+            tools=(*offered, *([fetch_rules] if fetch_rules is not None else [])),
             reasoning=setup.reasoning,
             cache_key=self.state.conversation_id,  # the vendor's prompt cache follows the conversation
         )
@@ -361,7 +369,7 @@ class TurnMachine(PreparingTurn, ActingTurn):
         current = PassInfo(pass_id, model_call_id, purpose, manual, self.clock())
         self._set(current=current, phase=TurnPhase.PASS)
         self._pass = PassBuffer()
-        self._verdicts = {}
+        self._verdicts, self._prechecks = {}, {}
         if purpose is PassPurpose.STEP:
             self._emit(Publish(updates.step_started(pass_id)))
         self._tap("pass_start", {"pass": pass_id, "provider": self._setup.provider_name, "model": self._setup.model})
@@ -421,6 +429,34 @@ class TurnMachine(PreparingTurn, ActingTurn):
     def _on_review_verdict(self, verdict: ReviewVerdict) -> None:
         if self._is_current(verdict.pass_id):
             self._verdicts[verdict.call_id] = verdict
+
+    def _on_allowlist_asked(self, item: AllowlistAsked) -> None:
+        """The editor is asked whether the user's allowlist covers a Shell call (answered at once, no, for
+        a pass that is no longer current)."""
+        current = self.state.current
+        if current is None or not self._is_current(item.pass_id):
+            self._emit(AllowlistAnswered(item.call_id, allowlisted=False))
+            return
+        exec_seq = self._take_exec_seq()
+        self._prechecks[exec_seq] = item.call_id
+        args = agent.ShellAllowlistPrecheckArgs(
+            command=item.command,
+            working_directory=item.working_directory,
+            parsing_result=parsing_result(item.command),
+            tool_call_id=item.call_id,
+        )
+        exec_id = f"{current.model_call_id}:{item.call_id}:allowlist-precheck"
+        self._emit(SendExec(agent.ExecServerMessage(id=exec_seq, exec_id=exec_id, shell_allowlist_precheck_args=args)))
+
+    def _on_pass_exec_result(self, result: ExecResultArrived) -> None:
+        """While a pass runs the only exec out is an allowlist question; any other result is stray."""
+        call_id = self._prechecks.pop(result.exec_seq, None)
+        if call_id is None:
+            log.info("stream %s: result for unknown exec %d ignored", self.request_id, result.exec_seq)
+            return
+        message = result.message
+        answered = message.WhichOneof("message") == "shell_allowlist_precheck_result"
+        self._emit(AllowlistAnswered(call_id, answered and message.shell_allowlist_precheck_result.allowlisted))
 
     def _pass_over(self, pass_id: int, error: ProviderError | None) -> tuple[PassBuffer, PassInfo] | None:
         """The finished pass's output (None for a pass that was canceled), its usage counted."""
@@ -625,7 +661,7 @@ class TurnMachine(PreparingTurn, ActingTurn):
                 query_id = self.state.next_query_id
                 self._set(next_query_id=query_id + 1)
                 request = tool.build_query(pending.arguments, query_id, pending.context)
-                request = _reviewed(request, self._verdicts.get(call.id))
+                request = _reviewed(request, self._verdicts.get(call.id), self.request_id)
                 dispatched = pending.moved(dispatch, CallStage.QUERY, query_id=query_id)
             elif isinstance(tool, ExecTool):
                 request, dispatched = self._dispatch_exec(current, pending, tool)
@@ -645,7 +681,7 @@ class TurnMachine(PreparingTurn, ActingTurn):
         """An exec tool's first request (its pre-hook's, if one is configured) and the call waiting on it."""
         exec_seq, exec_id = self._take_exec_seq(), f"{current.model_call_id}:{pending.call.id}"
         request = tool.build_exec(pending.arguments, exec_seq, exec_id, pending.context)
-        request = _reviewed(request, self._verdicts.get(pending.call.id))
+        request = _reviewed(request, self._verdicts.get(pending.call.id), self.request_id)
         pre = _pre_hook(tool, self._setup.hook_steps)
         if pre is None:
             return request, self._tool_exec(pending, CallEvent.DISPATCH, tool, request)
@@ -885,18 +921,30 @@ class TurnMachine(PreparingTurn, ActingTurn):
 
 
 _Request = TypeVar("_Request", agent.ExecServerMessage, agent.InteractionQuery)
-#: the request fields that carry Auto-review's approval, by the case of the exec or query
+#: the request fields that carry Auto-review's marks, by the case of the exec or query
 _REVIEWED_FIELDS = ("shell_stream_args", "shell_args", "mcp_args", "web_fetch_request_query")
+_SHELL_FIELDS = ("shell_stream_args", "shell_args")
+#: the sandbox a Shell call Auto-review let through runs in (Cursor's agent: `buildClassifierEscalatedSandboxPolicy`)
+_ESCALATED = agent.SandboxPolicy(type=agent.SandboxPolicy.TYPE_INSECURE_NONE)
+_APPROVALS = uuid.UUID("5b0c6f1e-6a51-4c1e-9a0e-2f1d6c3b7a10")  # names the approval requests cursord makes
 
 
-def _reviewed(request: _Request, verdict: ReviewVerdict | None) -> _Request:
-    """`request` as the editor expects an allowed call: `skip_approval` and the reviewer's reason."""
+def _reviewed(request: _Request, verdict: ReviewVerdict | None, request_id: str) -> _Request:
+    """`request` marked as Cursor's agent marks it after Auto-review (docs/security.md): an allowed call
+    with `skip_approval` alone, a call the model re-sent for the user's approval with `smart_mode_approval`
+    naming an approval request, either Shell in a widened sandbox; an asked or allowlisted call as it was."""
     which = request.WhichOneof("query" if isinstance(request, agent.InteractionQuery) else "message")
-    if verdict is None or not verdict.allow or which not in _REVIEWED_FIELDS:
+    marked = (ReviewOutcome.ALLOW, ReviewOutcome.APPROVAL)
+    if verdict is None or verdict.outcome not in marked or which not in _REVIEWED_FIELDS:
         return request
     target = getattr(request, which)
-    target.skip_approval = True
-    target.smart_mode_approval.CopyFrom(agent.SmartModeApproval(request_id=verdict.call_id, reason=verdict.reason))
+    if verdict.outcome is ReviewOutcome.ALLOW:
+        target.skip_approval = True
+    else:
+        approval = str(uuid.uuid5(_APPROVALS, f"{request_id}/{verdict.call_id}"))
+        target.smart_mode_approval.CopyFrom(agent.SmartModeApproval(request_id=approval, reason=verdict.reason))
+    if which in _SHELL_FIELDS:  # only offered outside the read-only modes (`cursord.agent.tools.registry`)
+        target.requested_sandbox_policy.CopyFrom(_ESCALATED)
     return request
 
 
@@ -999,7 +1047,8 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (PASS, PrewarmRequested): _rule(M._on_late_start, PASS),
     (PASS, AbortSubagent): _rule(M._on_abort_subagent, PASS),
     (PASS, ForceBackground): _rule(M._on_force_background, PASS),
-    (PASS, ExecResultArrived): _rule(M._ignore, PASS),
+    (PASS, AllowlistAsked): _rule(M._on_allowlist_asked, PASS),  # Auto-review's question, before its reviewer
+    (PASS, ExecResultArrived): _rule(M._on_pass_exec_result, PASS),  # its answer (any other result is stray)
     (PASS, ExecControlArrived): _rule(M._ignore, PASS),
     (PASS, InteractionAnswered): _rule(M._ignore, PASS),
     # TOOLS: each result settles its call (through the hooks, if any); when all are settled the results
@@ -1031,6 +1080,7 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Rule] = {
     (ENDED, InteractionAnswered): _rule(M._ignore, ENDED),
     (ENDED, WebToolDone): _rule(M._ignore, ENDED),  # a search or fetch that finished after the turn was canceled
     (ENDED, ReviewVerdict): _rule(M._ignore, ENDED),  # a review that finished after the turn was canceled
+    (ENDED, AllowlistAsked): _rule(M._ignore, ENDED),
     # answers to a preparation that was canceled meanwhile
     (ENDED, ModelChosen): _rule(M._ignore, ENDED),
     (ENDED, QueuedTaken): _rule(M._ignore, ENDED),

@@ -292,6 +292,7 @@ class PreparingTurn:
             hook_steps=HookSteps.of(context) if tools is not None else HookSteps(),
             rules=RuleBook.of(context) if tools is not None else RuleBook(),
             auto_review=context is not None and context.env.smart_mode_classifier_auto_mode_enabled,
+            workspace=tuple(context.env.workspace_paths) if context is not None else (),
         )
 
     # ---- questions to the editor --------------------------------------------------------------

@@ -72,6 +72,8 @@ class TurnSetup:
     rules: RuleBook = attrs.field(factory=RuleBook)
     #: the user picked Auto-review (`env.smart_mode_classifier_auto_mode_enabled`): `cursord.agent.auto_review`
     auto_review: bool = False
+    #: the workspace's roots (`env.workspace_paths`), which Auto-review's rules keep recursive deletes inside
+    workspace: tuple[str, ...] = ()
 
 
 #: the data each stage holds, cleared when the call leaves it

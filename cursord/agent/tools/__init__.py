@@ -67,6 +67,7 @@ from cursord.agent.tools.shell import (
     ShellAccumulator,
     ShellTool,
     WriteShellStdinTool,
+    parsing_result,
 )
 from cursord.agent.tools.subagent import (
     TaskTool,
@@ -116,6 +117,7 @@ __all__ = [
     "mode_id",
     "native_tools",
     "parse_call_arguments",
+    "parsing_result",
     "partial_tool_call",
     "run_mode",
     "shell_output_delta",
