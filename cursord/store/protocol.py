@@ -127,6 +127,8 @@ class Store(Protocol):
         per_holder: int,
         holders: int,
         drop_oldest: bool,
+        max_bytes: int,
+        max_age: float,
         origin: str | None = None,
     ) -> WaitingOutcome: ...
 

@@ -199,3 +199,28 @@ async def test_a_record_of_the_build_before_gives_its_queued_messages_to_the_que
         (entry,) = journal.pending
         assert "queued" not in json.loads(entry.state_json)
         assert turn_record.decode(json.loads(entry.state_json)) == turn_record.decode(old)
+
+
+async def test_a_message_too_big_to_wait_is_refused_and_the_turn_goes_on(autojump_clock: Any) -> None:
+    """An action bigger than `max_waiting_action_bytes` is `resource_exhausted` before it is stored, for a
+    request id with no stream and on a running turn alike; the turn and the other requests are unharmed."""
+    big = user_message("paste " + "x" * (1 << 20))
+    with trio.fail_after(DEADLINE):
+        async with (
+            open_fake_provider(Reply.sse(chat_text("Done."))) as fake,
+            agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL)) as (daemon, services),
+            daemon.editor(http2=True) as editor,
+        ):
+            with pytest.raises(AppendFailed) as caught:
+                await editor.append("r-big", big, wait=True)
+            assert caught.value.error.code is Code.RESOURCE_EXHAUSTED
+            assert "cannot wait for a run: the limit is 1048576 bytes" in caught.value.error.message
+            assert await waiting(services.store, ActionHolder.REQUEST, "r-big") == []
+            await editor.append("r1", run_request("hello", model=MODEL))
+            async with editor.run_sse("r1") as reader:
+                with pytest.raises(AppendFailed) as caught:
+                    await editor.append("r1", big, wait=True)
+                assert caught.value.error.code is Code.RESOURCE_EXHAUSTED
+                done = await drive(editor, "r1", reader)
+            assert done.error is None and done.text == "Done."
+            assert await waiting(services.store, ActionHolder.CONVERSATION, "conv-1") == []
