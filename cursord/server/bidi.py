@@ -221,7 +221,7 @@ async def deliver_upload(
     no stream for a heartbeat with no stream to go to, or an action held."""
     creates = isinstance(intent, RunRequested | PrewarmRequested)
     if held is not None and isinstance(intent, ActionRequested) and held.holds(intent):
-        held.check_size(intent.action)  # it will wait in the store, held here or kept by its turn
+        await held.check(intent.action)  # it will wait in the store, held here or kept by its turn
     stream = await broker.find(request_id)
     if stream is not None and stream.is_placeholder and not creates:
         stream = None  # a RunSSE waiting for its run_request: only that run_request may reach it

@@ -348,6 +348,10 @@ class SqlStore:
         """What waits for one holder and no run has taken, oldest first (left in place)."""
         return await self._read(lambda c: waiting.waiting_actions(c, holder, holder_id))
 
+    async def waiting_bytes(self) -> int:
+        """The bytes of every waiting action, taken or not (what `max_bytes` of `add_waiting_action` bounds)."""
+        return await self._read(waiting.waiting_bytes)
+
     # ---- stream journal ---------------------------------------------------------------------------
 
     async def journal_open(self, request_id: str, conversation_id: str | None, model: str | None) -> None:

@@ -62,8 +62,7 @@ def add_action(
         "DELETE FROM waiting_actions WHERE holder = ? AND taken_by IS NULL AND queued_at < ?",
         (ActionHolder.REQUEST.value, now - max_age),
     ).rowcount
-    (total,) = conn.execute("SELECT COALESCE(SUM(LENGTH(action)), 0) FROM waiting_actions").fetchone()
-    if int(total) + len(action) > max_bytes:
+    if waiting_bytes(conn) + len(action) > max_bytes:
         return WaitingOutcome(stored=False, over_bytes=True, expired=expired)
     (held,) = conn.execute(
         "SELECT COUNT(*) FROM waiting_actions WHERE holder = ? AND holder_id = ? AND taken_by IS NULL",
@@ -85,6 +84,12 @@ def add_action(
     )
     forgotten = _forget_beyond(conn, holder, holders)
     return WaitingOutcome(stored=True, dropped=dropped, forgotten=forgotten, expired=expired)
+
+
+def waiting_bytes(conn: Connection) -> int:
+    """The bytes of every waiting action, taken or not."""
+    (total,) = conn.execute("SELECT COALESCE(SUM(LENGTH(action)), 0) FROM waiting_actions").fetchone()
+    return int(total)
 
 
 def _forget_beyond(conn: Connection, holder: ActionHolder, holders: int) -> tuple[tuple[str, int], ...]:

@@ -14,9 +14,10 @@ then never sends them again, so both are in the store before that ACK (`cursord.
   `max_conversations` conversations (the least recently used is forgotten, with a warning).
 
 Both kinds share a bound in bytes, so the store cannot fill the disk: one action is at most
-`max_action_bytes` (`check_size`, before it goes anywhere) and all waiting actions, taken or not, at most
-`max_bytes` (checked in the transaction that adds one). A refusal is `resource_exhausted`, raised to the
-handler that received the upload.
+`max_action_bytes` and all waiting actions, taken or not, at most `max_bytes`. `check` looks at both before
+the upload goes anywhere, so the handler that received it answers `resource_exhausted`; the transaction that
+adds a row checks `max_bytes` again, and a row that would pass it there (uploads that raced) is refused
+too: raised to the handler before the run_request, logged by a running turn, which has ACKed its upload.
 
 An action that came by BidiAppend names its upload (`origin`: request id and seqno), and is kept once
 however often that upload arrives: the editor sends an upload again until it sees its ACK, and a daemon
@@ -62,8 +63,14 @@ class ActionQueue:
         """Whether an action uploaded for a request id with no stream is held for its run_request."""
         return waits_for_run(action.action)
 
-    def check_size(self, action: agent.ConversationAction) -> None:
-        """Refuse (`resource_exhausted`) an action too big to wait for a run."""
+    async def check(self, action: agent.ConversationAction) -> None:
+        """Refuse (`resource_exhausted`) an action too big to wait for a run, or one the store has no room
+        for now."""
+        self._check_size(action)
+        if await self.store.waiting_bytes() + action.ByteSize() > self.max_bytes:
+            raise self._full(action)
+
+    def _check_size(self, action: agent.ConversationAction) -> None:
         size = action.ByteSize()
         if size > self.max_action_bytes:
             raise ConnectError(
@@ -71,6 +78,13 @@ class ActionQueue:
                 f"a conversation action of {size} bytes cannot wait for a run: the limit is"
                 f" {self.max_action_bytes} bytes",
             )
+
+    def _full(self, action: agent.ConversationAction) -> ConnectError:
+        return ConnectError(
+            Code.RESOURCE_EXHAUSTED,
+            f"conversation actions waiting for a run already fill their {self.max_bytes} bytes in the store;"
+            f" this one ({action.ByteSize()} bytes) is refused",
+        )
 
     async def hold(self, request_id: str, action: agent.ConversationAction, origin: str | None = None) -> None:
         """Keep `action` for `request_id`'s run_request; `resource_exhausted` if this request id already holds
@@ -100,7 +114,7 @@ class ActionQueue:
         self, holder: ActionHolder, holder_id: str, action: agent.ConversationAction, origin: str | None
     ) -> WaitingOutcome:
         """Add one action within every bound; raise if the bytes bound refuses it."""
-        self.check_size(action)
+        self._check_size(action)
         request = holder is ActionHolder.REQUEST
         outcome = await self.store.add_waiting_action(
             holder,
@@ -117,11 +131,7 @@ class ActionQueue:
             log.warning("%d conversation action(s) held %d s for a run_request that never came: dropped",
                         outcome.expired, self.max_held_seconds)
         if outcome.over_bytes:
-            raise ConnectError(
-                Code.RESOURCE_EXHAUSTED,
-                f"conversation actions waiting for a run already fill their {self.max_bytes} bytes in the"
-                f" store; this one ({len(action.SerializeToString())} bytes) is refused",
-            )
+            raise self._full(action)
         return outcome
 
     async def take(self, request_id: str, conversation_id: str | None) -> list[agent.ConversationAction]:

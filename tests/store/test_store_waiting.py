@@ -232,6 +232,10 @@ async def test_the_waiting_actions_bytes_are_bounded_taken_or_not(db: StoreTarge
             assert "already fill their 3500 bytes" in refused.value.message
         assert await store.waiting_actions(ActionHolder.REQUEST, "r3") == []
         assert await store.waiting_actions(ActionHolder.CONVERSATION, "c2") == []
+        assert 3_000 < await store.waiting_bytes() <= 3_500
+        with pytest.raises(ConnectError):  # what a handler asks before it delivers the upload
+            await queue.check(big_message("f", 1_000))
+        await queue.check(big_message("f", 100))
         await store.journal_open("r1", "c1", None)
         await store.journal_pending_put("r1", PendingKind.TURN, "t", "{}")  # the turn is recorded: room again
         await queue.hold("r3", big_message("d", 1_000))
