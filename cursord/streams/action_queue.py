@@ -88,7 +88,7 @@ class ActionQueue:
 
     async def hold(self, request_id: str, action: agent.ConversationAction, origin: str | None = None) -> None:
         """Keep `action` for `request_id`'s run_request; `resource_exhausted` if this request id already holds
-        too many, or it is too big."""
+        too many, or the action is too big or finds no room."""
         outcome = await self._add(ActionHolder.REQUEST, request_id, action, origin)
         _log_forgotten(outcome, "request", "no run_request came")
         if not outcome.stored:
@@ -100,7 +100,7 @@ class ActionQueue:
 
     async def queue(self, conversation_id: str, action: agent.ConversationAction, origin: str | None = None) -> None:
         """Keep `action` for the conversation's next run (its oldest is dropped if it holds too many);
-        `resource_exhausted` if it is too big."""
+        `resource_exhausted` if the action is too big or finds no room."""
         outcome = await self._add(ActionHolder.CONVERSATION, conversation_id, action, origin)
         if outcome.dropped:
             log.warning(
