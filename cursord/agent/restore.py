@@ -126,7 +126,11 @@ async def adopt_legacy_queued(store: Store, actions: ActionQueue) -> int:
         conversation_id, queued = turn_record.legacy_queued(snapshot)
         if conversation_id is not None:
             for action in queued:
-                await actions.queue(conversation_id, action)
+                try:
+                    await actions.queue(conversation_id, action)
+                except ConnectError as refused:
+                    log.warning("conversation %s: a message an interrupted turn queued was not kept: %s",
+                                conversation_id, refused.message)
             moved += len(queued)
         del snapshot["queued"]
         await store.journal_pending_put(request_id, entry.kind, entry.id, json.dumps(snapshot, separators=(",", ":")))

@@ -127,6 +127,7 @@ class ProviderRouter:
         ends; the guard (a team gateway's budgets) may refuse it first, with a `ProviderError` the turn
         reports. A failure before any delta moves it to the next target (`listener.moved` hears of each
         move); see the module docstring."""
+        route = self._current(route)
         if self.guard is not None:
             tag = await self.guard.admit(tag, self._estimate(route, request))
         if not route.targets:
@@ -152,6 +153,18 @@ class ProviderRouter:
                 continue
             self.targets.served(target)
             return
+
+    def _current(self, route: Route) -> Route:
+        """`route` on the providers configured now. A reload (`cursord.app.reload`) replaces every key's
+        provider: a turn chose its route before, and its next pass takes the new keys (the old one may be
+        revoked: that is often why it changed). A model the reload removed keeps the providers it had."""
+        if any(route.provider is provider for provider in self.providers.values()):
+            return route
+        entry = self.catalog.resolve(route.model)
+        if entry is None:
+            return route
+        fresh = self._route(entry)
+        return attrs.evolve(route, provider=fresh.provider, targets=fresh.targets)
 
     async def _attempt(self, provider: Provider, request: PassRequest, on_delta: DeltaSink, tag: PassTag) -> None:
         if self.ledger is None:

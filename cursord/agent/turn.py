@@ -342,11 +342,15 @@ class AgentTurn(StreamBehaviour):
         origin = upload_origin(self.stream.request_id, self.stream.taking)  # kept once, however often it is sent
         if queue is None:
             log.warning("stream %s: no store to keep a conversation action in; dropped", self.stream.request_id)
-        elif conversation_id is not None:
-            await queue.queue(conversation_id, action, origin)
-        elif not await queue.hold(self.stream.request_id, action, origin):
-            log.warning("stream %s: %d conversation actions already wait for its run_request; one more dropped",
-                        self.stream.request_id, queue.max_per_request)
+            return
+        try:
+            if conversation_id is not None:
+                await queue.queue(conversation_id, action, origin)
+            else:
+                await queue.hold(self.stream.request_id, action, origin)
+        except ConnectError as refused:  # the upload is ACKed: all that is left is to say so
+            log.warning("stream %s: a conversation action was not kept: %s", self.stream.request_id,
+                        refused.message)
 
     async def _resume(self) -> None:
         """Go on after a restart, from the record `_restore` read (its checkpoint keeper rebuilt first)."""

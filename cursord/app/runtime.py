@@ -79,8 +79,14 @@ def agent_parts(
     """The agent turn's services and the parts that go with them: the model RPCs (GetServerConfig
     advertising `agent`'s listener once it is bound), the Run relay, and the stream journal with the
     restorer that brings journalled streams back after a restart."""
-    bounds = context_limits(limits or Limits())
-    actions = ActionQueue(store)
+    limits = limits or Limits()
+    bounds = context_limits(limits)
+    actions = ActionQueue(
+        store,
+        max_action_bytes=limits.max_waiting_action_bytes,
+        max_bytes=limits.max_waiting_bytes,
+        max_held_seconds=limits.held_action_seconds,
+    )
     services = AgentServices(
         router=router,
         history=store,

@@ -12,7 +12,10 @@ the schema by the call's path (`agent.v1.AgentService/RunSSE` takes a `BidiReque
 Only RPCs are recorded (a path of the form ``/package.Service/Method``): the dashboard's pages, the tap and
 the health endpoints on the same port are not the editor's. Each event is one line, written and flushed at
 once by the task that saw it (a local file: small writes, no thread), so a capture is whole up to the moment
-the daemon stopped.
+the daemon stopped. Redacting a message costs time in proportion to its size (about 0.1 s a MiB): a served
+call's messages of `OFF_LOOP_BYTES` or more are decoded and redacted in a worker thread (one at a time), and
+its events are written in order once they are ready. An end-stream's or an error body's message is redacted
+like content: it can quote what the user wrote.
 
 The calls the proxy forwards to Cursor untouched (a relayed run, Cursor's own RPCs) never reach an app:
 `Recorder.observe_forwarded` is the proxy's observer (`cursord.proxy.observe`), and turns what it is shown
@@ -67,6 +70,8 @@ CAPTURE_DIR: Final = "captures"
 RPC_PATH: Final = re.compile(r"^/[A-Za-z_][\w]*(\.[A-Za-z_]\w*)+/[A-Za-z_]\w*$")
 #: the largest message decoded for the capture (a bigger one is written as its size only)
 MAX_MESSAGE: Final = 64 << 20
+#: a served call's message this big or bigger is redacted in a worker thread, not on the event loop
+OFF_LOOP_BYTES: Final = 128 << 10
 #: headers that name the editor build, copied into the capture's header
 _EDITOR_HEADERS: Final = {"x-cursor-client-version": "cursor_version", "x-cursor-client-type": "client_type"}
 
@@ -104,6 +109,18 @@ class _Call:
     finished: bool = False
 
 
+@attrs.frozen
+class _Entry:
+    """One event of a call to write: its fields, or (`payload` not None) a message still to decode and redact."""
+
+    call: _Call
+    ev: str
+    fields: dict[str, Any] = attrs.field(factory=dict)
+    payload: bytes | None = None
+    type_name: str | None = None
+    compressed: bool = False
+
+
 @attrs.define(eq=False)
 class Recorder:
     """Writes every call of the wrapped apps to one capture file."""
@@ -116,6 +133,7 @@ class Recorder:
     _calls: int = 0
     _started: float | None = None
     _failed: bool = False
+    _redacting: trio.CapacityLimiter = attrs.field(factory=lambda: trio.CapacityLimiter(1))
 
     def wrap(self, app: Any, listener: str) -> ASGIApp:
         """`app` as `listener` serves it, recorded."""
@@ -210,8 +228,13 @@ class Recorder:
                     method=str(scope.get("method", "")), headers=headers, **mark)
         return call
 
-    def _message(self, call: _Call, ev: str, type_name: str | None, payload: bytes, compressed: bool) -> None:
-        if compressed:
+    def _fields(self, entry: _Entry) -> dict[str, Any]:
+        """The fields `entry` is written with: a message decompressed and redacted (thread-safe: it reads only
+        the placeholder key)."""
+        if entry.payload is None:
+            return entry.fields
+        payload, type_name = entry.payload, entry.type_name
+        if entry.compressed:
             try:
                 payload = GZIP.decompress(payload, MAX_MESSAGE)
             except ConnectError:
@@ -219,9 +242,22 @@ class Recorder:
         if not self.keep_content:
             payload = redact_payload(type_name, payload, self._places)
         fields: dict[str, Any] = {"type": type_name, "data": payload.hex()}
-        if compressed:
+        if entry.compressed:
             fields["compressed"] = True
-        self._event(call, ev, **fields)
+        return fields
+
+    def _record(self, entries: list[_Entry]) -> None:
+        for entry in entries:
+            self._event(entry.call, entry.ev, **self._fields(entry))
+
+    async def _record_off_loop(self, entries: list[_Entry]) -> None:
+        """`_record`, with big messages redacted in a worker thread."""
+        for entry in entries:
+            if entry.payload is not None and len(entry.payload) >= OFF_LOOP_BYTES:
+                fields = await trio.to_thread.run_sync(self._fields, entry, limiter=self._redacting)
+            else:
+                fields = self._fields(entry)
+            self._event(entry.call, entry.ev, **fields)
 
     # ---- the editor's side ----------------------------------------------------------------------------
 
@@ -229,83 +265,95 @@ class Recorder:
         async def recorded_receive() -> AsgiMessage:
             message = await receive()
             with self._observing():
-                self._on_request_message(call, message)
+                await self._record_off_loop(self._on_request_message(call, message))
             return message
 
         return recorded_receive
 
-    def _on_request_message(self, call: _Call, message: Mapping[str, Any]) -> None:
+    def _on_request_message(self, call: _Call, message: Mapping[str, Any]) -> list[_Entry]:
         if message["type"] == "http.disconnect":
-            if not call.finished:
-                call.finished = True
-                self._event(call, "gone")
-            return
+            if call.finished:
+                return []
+            call.finished = True
+            return [_Entry(call, "gone")]
         if message["type"] != "http.request":
-            return
+            return []
         chunk = bytes(message.get("body", b""))
         if call.streaming:
-            for envelope in call.up_frames.feed(chunk):
-                self._message(call, "up", call.up_type, envelope.payload, envelope.compressed)
-            return
+            try:
+                envelopes = call.up_frames.feed(chunk)
+            except ConnectError:  # bad framing: the app answers it; the capture keeps the rest
+                return []
+            return [_Entry(call, "up", payload=envelope.payload, type_name=call.up_type,
+                           compressed=envelope.compressed) for envelope in envelopes]
         call.up_body += chunk
-        if not message.get("more_body", False):
-            self._message(call, "up", call.up_type, bytes(call.up_body), call.up_compressed)
-            call.up_body.clear()
+        if message.get("more_body", False):
+            return []
+        body = bytes(call.up_body)
+        call.up_body.clear()
+        return [_Entry(call, "up", payload=body, type_name=call.up_type, compressed=call.up_compressed)]
 
     # ---- the daemon's side ----------------------------------------------------------------------------
 
     def _sending(self, call: _Call, send: Send) -> Send:
         async def recorded_send(message: AsgiMessage) -> None:
             with self._observing():
-                self._on_response_message(call, message)
+                await self._record_off_loop(self._on_response_message(call, message))
             await send(message)
 
         return recorded_send
 
-    def _on_response_message(self, call: _Call, message: Mapping[str, Any]) -> None:
+    def _on_response_message(self, call: _Call, message: Mapping[str, Any]) -> list[_Entry]:
         if call.finished:
-            return
+            return []
         if message["type"] == "http.response.start":
             call.status = int(message["status"])
             headers = redact_headers(message.get("headers", []), None if self.keep_content else self._places)
             call.down_compressed = (header_value(headers, "content-encoding") or "identity") == "gzip"
-            self._event(call, "response", status=call.status, headers=headers)
-            return
+            return [_Entry(call, "response", {"status": call.status, "headers": headers})]
         if message["type"] != "http.response.body":
-            return
+            return []
         chunk = bytes(message.get("body", b""))
         more = bool(message.get("more_body", False))
         if call.streaming:
+            return self._streamed_down(call, chunk, more)
+        call.down_body += chunk
+        if more:
+            return []
+        body = bytes(call.down_body)
+        if call.status == 200:
+            return [_Entry(call, "down", payload=body, type_name=call.down_type, compressed=call.down_compressed),
+                    self._end(call, None)]
+        try:
+            error = error_from_json(body)
+        except ValueError:
+            error = ConnectError(code_from_http_status(call.status), f"HTTP {call.status}")
+        return [self._end(call, error)]
+
+    def _streamed_down(self, call: _Call, chunk: bytes, more: bool) -> list[_Entry]:
+        entries: list[_Entry] = []
+        with contextlib.suppress(ConnectError):  # bad framing: the capture keeps what came before it
             for envelope in call.down_frames.feed(chunk):
                 if envelope.end_stream:
                     error, _ = parse_end_stream(envelope.payload)
-                    self._end(call, error)
+                    entries.append(self._end(call, error))
                 else:
-                    self._message(call, "down", call.down_type, envelope.payload, envelope.compressed)
-            if not more and not call.finished:
-                self._end(call, None, truncated=True)
-            return
-        call.down_body += chunk
-        if more:
-            return
-        body = bytes(call.down_body)
-        if call.status == 200:
-            self._message(call, "down", call.down_type, body, call.down_compressed)
-            self._end(call, None)
-        else:
-            try:
-                error = error_from_json(body)
-            except ValueError:
-                error = ConnectError(code_from_http_status(call.status), f"HTTP {call.status}")
-            self._end(call, error)
+                    entries.append(_Entry(call, "down", payload=envelope.payload, type_name=call.down_type,
+                                          compressed=envelope.compressed))
+        if not more and not call.finished:
+            entries.append(self._end(call, None, truncated=True))
+        return entries
 
-    def _end(self, call: _Call, error: ConnectError | None, *, truncated: bool = False) -> None:
+    def _end(self, call: _Call, error: ConnectError | None, *, truncated: bool = False) -> _Entry:
         call.finished = True
-        fields: dict[str, Any] = {"error": None if error is None else {"code": error.code.value,
-                                                                       "message": error.message}}
+        if error is None:
+            fields: dict[str, Any] = {"error": None}
+        else:
+            text = error.message if self.keep_content else self._places.text(error.message)
+            fields = {"error": {"code": error.code.value, "message": text}}
         if truncated:
             fields["truncated"] = True
-        self._event(call, "end", **fields)
+        return _Entry(call, "end", fields)
 
 
 @attrs.define(eq=False)
@@ -317,22 +365,20 @@ class _Forwarded:
 
     def request_body(self, chunk: bytes, *, end: bool) -> None:
         with self.recorder._observing():
-            self.recorder._on_request_message(
-                self.call, {"type": "http.request", "body": chunk, "more_body": not end}
-            )
+            message = {"type": "http.request", "body": chunk, "more_body": not end}
+            self.recorder._record(self.recorder._on_request_message(self.call, message))
 
     def response_head(self, status: int, headers: list[tuple[bytes, bytes]]) -> None:
         message = {"type": "http.response.start", "status": status,
                    "headers": [(bytes(name).lower(), bytes(value)) for name, value in headers]}
         with self.recorder._observing():
-            self.recorder._on_response_message(self.call, message)
+            self.recorder._record(self.recorder._on_response_message(self.call, message))
 
     def response_body(self, chunk: bytes, *, end: bool) -> None:
+        message = {"type": "http.response.body", "body": chunk, "more_body": not end}
         with self.recorder._observing():
-            self.recorder._on_response_message(
-                self.call, {"type": "http.response.body", "body": chunk, "more_body": not end}
-            )
+            self.recorder._record(self.recorder._on_response_message(self.call, message))
 
     def ended_early(self) -> None:
         with self.recorder._observing():
-            self.recorder._on_request_message(self.call, {"type": "http.disconnect"})
+            self.recorder._record(self.recorder._on_request_message(self.call, {"type": "http.disconnect"}))

@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 import attrs
@@ -71,37 +71,56 @@ class Placeholders:
     key: bytes = attrs.field(factory=lambda: secrets.token_bytes(32), repr=False)
 
     def _stream(self, value: bytes, size: int) -> bytes:
-        out = bytearray()
-        counter = 0
-        while len(out) < size:
-            out += hmac.new(self.key, counter.to_bytes(4, "big") + value, hashlib.sha256).digest()
-            counter += 1
-        return bytes(out[:size])
+        """`size` bytes of noise for `value`: one HMAC over the value seeds SHAKE-256, so the work grows with
+        the value's length once (an HMAC over the whole value for every 32 bytes of noise grew with its square:
+        a 1 MiB message took 30 s)."""
+        seed = hmac.digest(self.key, value, "sha256")
+        return hashlib.shake_256(seed).digest(size)
 
     def text(self, value: str) -> str:
         raw = value.encode("utf-8")
-        noise = self._stream(b"s" + raw, len(raw))
-        out: list[str] = []
-        position = 0
-        for char in value:
-            width = len(char.encode("utf-8"))
-            n = noise[position]
-            position += width
-            if char.isascii() and char.isdigit():
-                out.append("0123456789"[n % 10])
-            elif char.isascii() and char.islower():
-                out.append(chr(ord("a") + n % 26))
-            elif char.isascii() and char.isupper():
-                out.append(chr(ord("A") + n % 26))
-            elif char.isascii():
-                out.append(char)
-            else:
-                out.append("x" * width)
-        return "".join(out)
+        return _shaped(raw, self._stream(b"s" + raw, len(raw))).decode("ascii")
 
     def data(self, value: bytes) -> bytes:
-        """Bytes of the same length, printable (`text` of the bytes read as Latin-1)."""
-        return self.text(value.decode("latin-1")).encode("latin-1")
+        """Bytes of the same length, printable (each byte from 0x80 up an ``x``)."""
+        return _shaped(value, self._stream(b"s" + value, len(value)))
+
+
+def _table(pick: Callable[[int], int]) -> bytes:
+    return bytes(pick(byte) for byte in range(256))
+
+
+def _is_letter(byte: int) -> bool:
+    return 0x41 <= byte <= 0x5A or 0x61 <= byte <= 0x7A
+
+
+def _is_digit(byte: int) -> bool:
+    return 0x30 <= byte <= 0x39
+
+
+#: `bytes.translate` tables: masks of what a byte is, and a noise byte as a lower-case letter or a digit
+_LETTERS: Final = _table(lambda b: 0xFF if _is_letter(b) else 0)
+_CASE: Final = _table(lambda b: 0xDF if 0x41 <= b <= 0x5A else 0xFF)  # clears 0x20: a letter made upper case
+_DIGITS: Final = _table(lambda b: 0xFF if _is_digit(b) else 0)
+_KEPT: Final = _table(lambda b: 0xFF if b < 0x80 and not _is_letter(b) and not _is_digit(b) else 0)
+_WIDE: Final = _table(lambda b: ord("x") if b >= 0x80 else 0)
+_AS_LETTER: Final = _table(lambda n: ord("a") + n % 26)
+_AS_DIGIT: Final = _table(lambda n: ord("0") + n % 10)
+
+
+def _shaped(raw: bytes, noise: bytes) -> bytes:
+    """`raw` with each ASCII letter or digit replaced by its place's noise byte as a letter of the same case or
+    a digit, other ASCII kept and every other byte an ``x`` (so a character keeps its UTF-8 length). Done on
+    whole buffers (`bytes.translate`, then and/or of the buffers read as integers), not a character at a time:
+    4 MiB take milliseconds."""
+
+    def num(data: bytes) -> int:
+        return int.from_bytes(data, "big")
+
+    letters = num(noise.translate(_AS_LETTER)) & num(raw.translate(_LETTERS)) & num(raw.translate(_CASE))
+    digits = num(noise.translate(_AS_DIGIT)) & num(raw.translate(_DIGITS))
+    kept = num(raw) & num(raw.translate(_KEPT))
+    return (letters | digits | kept | num(raw.translate(_WIDE))).to_bytes(len(raw), "big")
 
 
 def _varint(value: int) -> bytes:

@@ -189,6 +189,11 @@ class Limits:
     max_pending_appends: int = attrs.field(default=256, validator=_check_limit)  # per request_id
     max_pending_append_bytes: int = attrs.field(default=64 * 1024 * 1024, validator=_check_limit)  # all ids
     max_append_requests: int = attrs.field(default=4096, validator=_check_limit)  # request_ids sequenced
+    #: conversation actions waiting in the store for a later run: one action, all of them, and how long one
+    #: held for a request id's run_request waits for it
+    max_waiting_action_bytes: int = attrs.field(default=1024 * 1024, validator=_check_limit)
+    max_waiting_bytes: int = attrs.field(default=64 * 1024 * 1024, validator=_check_limit)
+    held_action_seconds: float = attrs.field(default=600.0, validator=_check_limit)
     append_hold_seconds: float = attrs.field(default=30.0, validator=_check_limit)
     #: how long a seqno 1 that came first waits for a seqno 0 before its sequence is taken to start at 1
     append_start_grace_seconds: float = attrs.field(default=2.0, validator=_check_limit)

@@ -65,7 +65,8 @@ for a new run, restarting its numbering; a retry of the first upload (the same b
 
 Bounds: a request_id is at most ``max_request_id_bytes`` of UTF-8 (a UUID is 36); at most
 ``max_requests`` states are kept (row 2b: an idle state only remembers where its sequence is, so under
-pressure the least recently active one is forgotten first, and a stream that lives on resumes it);
+pressure the least recently active one is forgotten first, and a stream that lives on resumes it,
+making room as a new request does);
 held appends are capped per request_id (``max_held``) and in bytes over all of them
 (``max_held_bytes``, with the ``size`` each ``offer`` reports). ``withdraw`` takes back a held append
 whose sender left, while its sequence has delivered nothing: nothing waits on it, a sender that still
@@ -462,12 +463,15 @@ class AppendSequencer(Generic[T]):
 
     def resume(self, request_id: str, position: AppendPosition, now: float) -> bool:
         """Take up a request_id's sequence at ``position``, if it has no state (its state was dropped while
-        idle, or lost with a restart, while its stream lives on). Returns whether it did."""
+        idle, or lost with a restart, while its stream lives on). Returns whether it did. A full table makes
+        room as row 2b does for a new request, so sequences that have delivered nothing (a flood of seqno 1
+        waiting out its start grace) cannot keep a living stream's sequence out."""
         if request_id in self._states:
             return False
         if request_id_problem(request_id, self.max_request_id_bytes) is not None:
             return False
-        if len(self._states) >= self.max_requests and not self._forget_least_recent_idle():
+        full = len(self._states) >= self.max_requests
+        if full and not (self._forget_least_recent_idle() or self._evict_least_recent_unstarted(now)):
             return False
         state = _Sequence[T](last_activity=now, start=position.start, next=position.next)
         if position.first_fingerprint is not None:

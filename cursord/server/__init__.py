@@ -28,7 +28,7 @@ from cursord.server.models_rpc import (
     MODEL_RPC_PATHS,
     model_rpc_parts,
 )
-from cursord.server.parts import AppParts, RunRelay
+from cursord.server.parts import AppParts, Route, RunRelay
 from cursord.server.placement import BIDI_APPEND_PATH, RUN_PATH, RUN_SSE_PATH, RequestPlacement
 from cursord.server.pooled_relay import PooledRelay
 from cursord.server.refusals import refuse_call
@@ -63,6 +63,7 @@ __all__ = [
     "PooledRelay",
     "Receive",
     "RequestPlacement",
+    "Route",
     "RunRelay",
     "Scope",
     "Send",

@@ -220,6 +220,8 @@ async def deliver_upload(
     them; `position` is a BidiAppend's sequence position once this upload is handled). Says where it went:
     no stream for a heartbeat with no stream to go to, or an action held."""
     creates = isinstance(intent, RunRequested | PrewarmRequested)
+    if held is not None and isinstance(intent, ActionRequested) and held.holds(intent):
+        await held.check(intent.action)  # it will wait in the store, held here or kept by its turn
     stream = await broker.find(request_id)
     if stream is not None and stream.is_placeholder and not creates:
         stream = None  # a RunSSE waiting for its run_request: only that run_request may reach it
@@ -229,14 +231,9 @@ async def deliver_upload(
         if isinstance(intent, ClientHeartbeat):
             return Delivery(None)
         if held is not None and isinstance(intent, ActionRequested) and held.holds(intent):
-            if await held.hold(request_id, intent.action, upload_origin(request_id, position)):
-                log.info("request %s: %s held for the run_request that follows", request_id, intent.kind.value)
-                return Delivery(None)
-            raise ConnectError(
-                Code.RESOURCE_EXHAUSTED,
-                f"request {request_id} already holds {held.max_per_request} conversation actions"
-                " waiting for a run_request",
-            )
+            await held.hold(request_id, intent.action, upload_origin(request_id, position))
+            log.info("request %s: %s held for the run_request that follows", request_id, intent.kind.value)
+            return Delivery(None)
         raise ConnectError(
             Code.NOT_FOUND,
             f"no stream for request {request_id}: a {type(intent).__name__} needs a run_request first",

@@ -127,6 +127,8 @@ class Store(Protocol):
         per_holder: int,
         holders: int,
         drop_oldest: bool,
+        max_bytes: int,
+        max_age: float,
         origin: str | None = None,
     ) -> WaitingOutcome: ...
 
@@ -135,6 +137,8 @@ class Store(Protocol):
     async def release_waiting_actions(self) -> int: ...
 
     async def waiting_actions(self, holder: ActionHolder, holder_id: str) -> list[bytes]: ...
+
+    async def waiting_bytes(self) -> int: ...
 
     # ---- the stream journal (and the turn snapshots kept in its pending entries)
     async def journal_open(self, request_id: str, conversation_id: str | None, model: str | None) -> None: ...

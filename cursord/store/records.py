@@ -50,13 +50,16 @@ class ActionHolder(enum.StrEnum):
 
 @attrs.frozen
 class WaitingOutcome:
-    """What adding a waiting action did: stored it (False: its request id holds too many already); how
-    many of the holder's oldest actions it dropped; which holders (id, actions) it forgot, the least
-    recently used beyond the bound."""
+    """What adding a waiting action did: stored it (False: its request id holds too many already, or
+    `over_bytes`: the waiting actions' bytes would exceed their bound); how many of the holder's oldest
+    actions it dropped; which holders (id, actions) it forgot, the least recently used beyond the bound; how
+    many actions held for a run_request it dropped as too old (`expired`)."""
 
     stored: bool
     dropped: int = 0
     forgotten: tuple[tuple[str, int], ...] = ()
+    over_bytes: bool = False
+    expired: int = 0
 
 
 @attrs.frozen

@@ -317,6 +317,8 @@ class SqlStore:
         per_holder: int,
         holders: int,
         drop_oldest: bool,
+        max_bytes: int,
+        max_age: float,
         origin: str | None = None,
     ) -> WaitingOutcome:
         """Keep a serialized ConversationAction for a later run, within the bounds and once per `origin`
@@ -326,7 +328,7 @@ class SqlStore:
         return await self.writer.run(
             lambda c: waiting.add_action(
                 c, holder, holder_id, data, now, per_holder=per_holder, holders=holders, drop_oldest=drop_oldest,
-                origin=origin,
+                max_bytes=max_bytes, max_age=max_age, origin=origin,
             ),
             durable=True,
             weight=len(data),
@@ -345,6 +347,10 @@ class SqlStore:
     async def waiting_actions(self, holder: ActionHolder, holder_id: str) -> list[bytes]:
         """What waits for one holder and no run has taken, oldest first (left in place)."""
         return await self._read(lambda c: waiting.waiting_actions(c, holder, holder_id))
+
+    async def waiting_bytes(self) -> int:
+        """The bytes of every waiting action, taken or not (what `max_bytes` of `add_waiting_action` bounds)."""
+        return await self._read(waiting.waiting_bytes)
 
     # ---- stream journal ---------------------------------------------------------------------------
 

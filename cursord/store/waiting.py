@@ -24,10 +24,13 @@ again when it saw no ACK, and a daemon that died after keeping the action but be
 its append position) was committed is sent it again: a second row with the same origin is not added.
 
 The bounds are applied in the transaction that adds a row, so no interleaving of writers can exceed
-them: a holder keeps at most `per_holder` rows no run has taken (a full request id refuses the new one; a full
-conversation drops its oldest) and at most `holders` holders of a kind keep rows (the one that received
-an action least recently is forgotten). What was refused, dropped or forgotten is returned, for the
-caller to log.
+them: the rows' actions (taken or not) total at most `max_bytes` (a row that would go beyond is refused,
+whichever holder it is for), a holder keeps at most `per_holder` rows no run has taken (a full request id
+refuses the new one; a full conversation drops its oldest) and at most `holders` holders of a kind keep
+rows (the one that received an action least recently is forgotten). An action held for a request id
+whose run_request has not come `max_age` seconds after it was kept is dropped first: that run_request
+is not coming (the editor gives up on a run after 30 s). What was refused, dropped, forgotten or expired
+is returned, for the caller to log.
 
 Synchronous functions of a connection, like the other SQL modules.
 """
@@ -48,11 +51,19 @@ def add_action(
     per_holder: int,
     holders: int,
     drop_oldest: bool,
+    max_bytes: int,
+    max_age: float,
     origin: str | None = None,
 ) -> WaitingOutcome:
     """Add `action` for `holder_id` within the bounds, once per `origin` (see the module docstring)."""
     if origin is not None and conn.execute("SELECT 1 FROM waiting_actions WHERE origin = ?", (origin,)).fetchone():
         return WaitingOutcome(stored=True)  # kept already, from the same upload
+    expired = conn.execute(
+        "DELETE FROM waiting_actions WHERE holder = ? AND taken_by IS NULL AND queued_at < ?",
+        (ActionHolder.REQUEST.value, now - max_age),
+    ).rowcount
+    if waiting_bytes(conn) + len(action) > max_bytes:
+        return WaitingOutcome(stored=False, over_bytes=True, expired=expired)
     (held,) = conn.execute(
         "SELECT COUNT(*) FROM waiting_actions WHERE holder = ? AND holder_id = ? AND taken_by IS NULL",
         (holder.value, holder_id),
@@ -60,7 +71,7 @@ def add_action(
     dropped = 0
     if held >= per_holder:
         if not drop_oldest:
-            return WaitingOutcome(stored=False)
+            return WaitingOutcome(stored=False, expired=expired)
         dropped = held - per_holder + 1
         conn.execute(
             "DELETE FROM waiting_actions WHERE seq IN (SELECT seq FROM waiting_actions "
@@ -71,7 +82,14 @@ def add_action(
         "INSERT INTO waiting_actions(holder, holder_id, action, queued_at, origin) VALUES (?, ?, ?, ?, ?)",
         (holder.value, holder_id, action, now, origin),
     )
-    return WaitingOutcome(stored=True, dropped=dropped, forgotten=_forget_beyond(conn, holder, holders))
+    forgotten = _forget_beyond(conn, holder, holders)
+    return WaitingOutcome(stored=True, dropped=dropped, forgotten=forgotten, expired=expired)
+
+
+def waiting_bytes(conn: Connection) -> int:
+    """The bytes of every waiting action, taken or not."""
+    (total,) = conn.execute("SELECT COALESCE(SUM(LENGTH(action)), 0) FROM waiting_actions").fetchone()
+    return int(total)
 
 
 def _forget_beyond(conn: Connection, holder: ActionHolder, holders: int) -> tuple[tuple[str, int], ...]:

@@ -7,10 +7,17 @@ then never sends them again, so both are in the store before that ACK (`cursord.
   for a run) on a new request id before its run_request, when no stream exists yet (the BidiAppend and
   Run handlers hold it), or on a stream a prewarm_request opened, before its run_request (the turn
   holds it). At most `max_per_request` actions per request id (a further one is refused) and
-  `max_requests` request ids (the least recently used is forgotten, with a warning).
+  `max_requests` request ids (the least recently used is forgotten, with a warning); an action whose
+  run_request has not come after `max_held_seconds` is dropped (with a warning) when the next is kept.
 - queued for a conversation: a message sent while the conversation's turn runs is for its next run. At
   most `max_per_conversation` per conversation (the oldest is dropped, with a warning) and
   `max_conversations` conversations (the least recently used is forgotten, with a warning).
+
+Both kinds share a bound in bytes, so the store cannot fill the disk: one action is at most
+`max_action_bytes` and all waiting actions, taken or not, at most `max_bytes`. `check` looks at both before
+the upload goes anywhere, so the handler that received it answers `resource_exhausted`; the transaction that
+adds a row checks `max_bytes` again, and a row that would pass it there (uploads that raced) is refused
+too: raised to the handler before the run_request, logged by a running turn, which has ACKed its upload.
 
 An action that came by BidiAppend names its upload (`origin`: request id and seqno), and is kept once
 however often that upload arrives: the editor sends an upload again until it sees its ACK, and a daemon
@@ -30,6 +37,7 @@ import logging
 import attrs
 from google.protobuf.message import DecodeError
 
+from cursord.connect import Code, ConnectError
 from cursord.context import waits_for_run
 from cursord.core import ActionRequested, AppendPosition
 from cursord.proto import agent_v1_pb2 as agent
@@ -46,37 +54,54 @@ class ActionQueue:
     max_per_request: int = 16
     max_conversations: int = 4096
     max_per_conversation: int = 32
+    max_action_bytes: int = 1 << 20
+    max_bytes: int = 64 << 20
+    max_held_seconds: float = 600.0
 
     @staticmethod
     def holds(action: ActionRequested) -> bool:
         """Whether an action uploaded for a request id with no stream is held for its run_request."""
         return waits_for_run(action.action)
 
-    async def hold(self, request_id: str, action: agent.ConversationAction, origin: str | None = None) -> bool:
-        """Keep `action` for `request_id`'s run_request; False if this request id already holds too many."""
-        outcome = await self.store.add_waiting_action(
-            ActionHolder.REQUEST,
-            request_id,
-            action.SerializeToString(),
-            per_holder=self.max_per_request,
-            holders=self.max_requests,
-            drop_oldest=False,
-            origin=origin,
+    async def check(self, action: agent.ConversationAction) -> None:
+        """Refuse (`resource_exhausted`) an action too big to wait for a run, or one the store has no room
+        for now."""
+        self._check_size(action)
+        if await self.store.waiting_bytes() + action.ByteSize() > self.max_bytes:
+            raise self._full(action)
+
+    def _check_size(self, action: agent.ConversationAction) -> None:
+        size = action.ByteSize()
+        if size > self.max_action_bytes:
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                f"a conversation action of {size} bytes cannot wait for a run: the limit is"
+                f" {self.max_action_bytes} bytes",
+            )
+
+    def _full(self, action: agent.ConversationAction) -> ConnectError:
+        return ConnectError(
+            Code.RESOURCE_EXHAUSTED,
+            f"conversation actions waiting for a run already fill their {self.max_bytes} bytes in the store;"
+            f" this one ({action.ByteSize()} bytes) is refused",
         )
+
+    async def hold(self, request_id: str, action: agent.ConversationAction, origin: str | None = None) -> None:
+        """Keep `action` for `request_id`'s run_request; `resource_exhausted` if this request id already holds
+        too many, or the action is too big or finds no room."""
+        outcome = await self._add(ActionHolder.REQUEST, request_id, action, origin)
         _log_forgotten(outcome, "request", "no run_request came")
-        return outcome.stored
+        if not outcome.stored:
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                f"request {request_id} already holds {self.max_per_request} conversation actions waiting for a"
+                " run_request",
+            )
 
     async def queue(self, conversation_id: str, action: agent.ConversationAction, origin: str | None = None) -> None:
-        """Keep `action` for the conversation's next run (its oldest is dropped if it holds too many)."""
-        outcome = await self.store.add_waiting_action(
-            ActionHolder.CONVERSATION,
-            conversation_id,
-            action.SerializeToString(),
-            per_holder=self.max_per_conversation,
-            holders=self.max_conversations,
-            drop_oldest=True,
-            origin=origin,
-        )
+        """Keep `action` for the conversation's next run (its oldest is dropped if it holds too many);
+        `resource_exhausted` if the action is too big or finds no room."""
+        outcome = await self._add(ActionHolder.CONVERSATION, conversation_id, action, origin)
         if outcome.dropped:
             log.warning(
                 "conversation %s: more than %d queued actions; the oldest is dropped",
@@ -84,6 +109,30 @@ class ActionQueue:
                 self.max_per_conversation,
             )
         _log_forgotten(outcome, "conversation", "no run came")
+
+    async def _add(
+        self, holder: ActionHolder, holder_id: str, action: agent.ConversationAction, origin: str | None
+    ) -> WaitingOutcome:
+        """Add one action within every bound; raise if the bytes bound refuses it."""
+        self._check_size(action)
+        request = holder is ActionHolder.REQUEST
+        outcome = await self.store.add_waiting_action(
+            holder,
+            holder_id,
+            action.SerializeToString(),
+            per_holder=self.max_per_request if request else self.max_per_conversation,
+            holders=self.max_requests if request else self.max_conversations,
+            drop_oldest=not request,
+            max_bytes=self.max_bytes,
+            max_age=self.max_held_seconds,
+            origin=origin,
+        )
+        if outcome.expired:
+            log.warning("%d conversation action(s) held %d s for a run_request that never came: dropped",
+                        outcome.expired, self.max_held_seconds)
+        if outcome.over_bytes:
+            raise self._full(action)
+        return outcome
 
     async def take(self, request_id: str, conversation_id: str | None) -> list[agent.ConversationAction]:
         """What waits for `request_id`'s run (held for it or queued for its conversation), now the run's."""

@@ -211,9 +211,7 @@ class AppendGate(Generic[T]):
         decision = self._sequencer.offer(
             request_id, seqno, record, trio.current_time(), size=size, fingerprint=fingerprint
         )
-        for evicted in self._sequencer.evicted():
-            evicted.item.settle(AppendRejected.from_rejection(evicted.rejection))
-        self._reschedule()
+        self._settle_evicted()
         match decision:
             case Deliver(sequenced=False):
                 await deliver(payload)
@@ -243,8 +241,14 @@ class AppendGate(Generic[T]):
     def resume(self, request_id: str, position: AppendPosition) -> bool:
         """See `AppendSequencer.resume`."""
         resumed = self._sequencer.resume(request_id, position, trio.current_time())
-        self._reschedule()
+        self._settle_evicted()
         return resumed
+
+    def _settle_evicted(self) -> None:
+        """Refuse the held appends the sequencer evicted to make room (row 2b), and rearm the timer."""
+        for evicted in self._sequencer.evicted():
+            evicted.item.settle(AppendRejected.from_rejection(evicted.rejection))
+        self._reschedule()
 
     def position(self, request_id: str) -> AppendPosition | None:
         """Where the sequence of ``request_id`` stands, counting the append being delivered as done (so a

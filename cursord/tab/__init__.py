@@ -2,8 +2,8 @@
 
 Sans-IO: `window` (the request as a FIM prompt), `next_edit` (the request as a next-edit model's window,
 and its rewrite as an edit), `frames` (the answer as Cursor's StreamCpp frames), `fim_formats` (each
-server's request body and stream decoder). I/O: `backend` (the one HTTP seam to a FIM
-server), `service` (the Tab RPCs on the daemon's app).
+server's request body and stream decoder), `admission` (how many streams run at once). I/O: `backend` (the one
+HTTP seam to a FIM server), `service` (the Tab RPCs on the daemon's app).
 """
 
 from cursord.tab.backend import FIM_FORMATS, FimBackend

@@ -76,6 +76,7 @@ from cursord.providers.errors import ProviderError
 from cursord.server import (
     AppParts,
     Receive,
+    Route,
     Scope,
     Send,
     UnaryMethod,
@@ -84,6 +85,7 @@ from cursord.server import (
     send_response,
     watch_disconnect,
 )
+from cursord.tab.admission import TabStreamSlots
 from cursord.tab.backend import FimBackend, TextSink
 from cursord.tab.fim_formats import FimUsage
 from cursord.tab.frames import RewriteFrames, Suggestion, SuggestionFrames
@@ -241,6 +243,8 @@ class TabService:
     #: told of each request's usage as it ends (the ledger's Tab rows)
     on_usage: Callable[[TabUsage], None] | None = None
     counters: TabCounters = attrs.field(factory=TabCounters)
+    #: the streams running at once, in total and per connection
+    slots: TabStreamSlots = attrs.field(factory=TabStreamSlots)
     #: file key (`_file_key`) -> the scope of the newest request for it still running
     _running: dict[str, trio.CancelScope] = attrs.field(factory=dict)
     #: backend -> the requests using it now; a replaced backend is closed when its last one ends
@@ -397,6 +401,25 @@ class TabService:
         }
 
     # --- the streams --------------------------------------------------------------------------------------
+
+    def admitted(self, serve: Route) -> Route:
+        """`serve` once the stream has a slot (`TabStreamSlots`); refused `resource_exhausted` otherwise, its
+        body drained unread."""
+
+        async def admitted_stream(scope: Scope, receive: Receive, send: Send) -> None:
+            try:
+                slot = self.slots.take(scope)
+            except ConnectError as refused:
+                self.counters.refused += 1
+                await drain_body(receive, self.limits.max_request_bytes)
+                await _send_error(send, refused, scope)
+                return
+            try:
+                await serve(scope, receive, send)
+            finally:
+                self.slots.give_back(slot)
+
+        return admitted_stream
 
     async def _read_request(
         self, scope: Scope, receive: Receive, send: Send, message_type: type[Message]
@@ -676,7 +699,10 @@ def tab_parts(service: TabService) -> AppParts:
     calls = service.calls()
     return AppParts(
         unary={path: UnaryMethod(kind, calls[path]) for path, kind in TAB_UNARY_PATHS.items()},
-        routes={STREAM_CPP_PATH: service.serve_stream_cpp, NEXT_CURSOR_PATH: service.serve_next_cursor_prediction},
+        routes={
+            STREAM_CPP_PATH: service.admitted(service.serve_stream_cpp),
+            NEXT_CURSOR_PATH: service.admitted(service.serve_next_cursor_prediction),
+        },
     )
 
 

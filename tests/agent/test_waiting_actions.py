@@ -199,3 +199,62 @@ async def test_a_record_of_the_build_before_gives_its_queued_messages_to_the_que
         (entry,) = journal.pending
         assert "queued" not in json.loads(entry.state_json)
         assert turn_record.decode(json.loads(entry.state_json)) == turn_record.decode(old)
+
+
+async def test_a_message_too_big_to_wait_is_refused_and_the_turn_goes_on(autojump_clock: Any) -> None:
+    """An action bigger than `max_waiting_action_bytes` is `resource_exhausted` before it is stored, for a
+    request id with no stream and on a running turn alike; the turn and the other requests are unharmed."""
+    big = user_message("paste " + "x" * (1 << 20))
+    with trio.fail_after(DEADLINE):
+        async with (
+            open_fake_provider(Reply.sse(chat_text("Done."))) as fake,
+            agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL)) as (daemon, services),
+            daemon.editor(http2=True) as editor,
+        ):
+            with pytest.raises(AppendFailed) as caught:
+                await editor.append("r-big", big, wait=True)
+            assert caught.value.error.code is Code.RESOURCE_EXHAUSTED
+            assert "cannot wait for a run: the limit is 1048576 bytes" in caught.value.error.message
+            assert await waiting(services.store, ActionHolder.REQUEST, "r-big") == []
+            await editor.append("r1", run_request("hello", model=MODEL))
+            async with editor.run_sse("r1") as reader:
+                with pytest.raises(AppendFailed) as caught:
+                    await editor.append("r1", big, wait=True)
+                assert caught.value.error.code is Code.RESOURCE_EXHAUSTED
+                done = await drive(editor, "r1", reader)
+            assert done.error is None and done.text == "Done."
+            assert await waiting(services.store, ActionHolder.CONVERSATION, "conv-1") == []
+
+
+async def test_a_message_the_store_has_no_room_for_is_refused_on_a_running_turn(autojump_clock: Any) -> None:
+    """The bytes of every waiting action are bounded (`max_waiting_bytes`): a message a running turn would
+    queue beyond them is `resource_exhausted` to the editor, not ACKed and dropped; the turn goes on."""
+    replies = [
+        Reply.sse(chat_tool_call("c1", "Read", json.dumps({"path": "/w/todo.txt"}))),
+        Reply.sse(chat_text("It says: milk.")),
+    ]
+    with trio.fail_after(DEADLINE):
+        async with (
+            open_fake_provider(*replies) as fake,
+            agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL)) as (daemon, services),
+            daemon.editor(http2=True) as editor,
+        ):
+            assert services.actions is not None
+            services.actions.max_bytes = 3_000
+            await editor.append("r1", run_request("what's in todo.txt?", model=MODEL))
+            async with editor.run_sse("r1") as reader:
+                message = await reader.next_message()
+                while message is not None and not message.HasField("exec_server_message"):
+                    message = await reader.next_message()
+                assert message is not None
+                await editor.append("r1", user_message("first " + "x" * 2_000), wait=True)
+                with pytest.raises(AppendFailed) as caught:
+                    await editor.append("r1", user_message("second " + "x" * 2_000), wait=True)
+                assert caught.value.error.code is Code.RESOURCE_EXHAUSTED
+                assert "already fill their 3000 bytes in the store" in caught.value.error.message
+                success = agent.ReadSuccess(path="/w/todo.txt", content="milk", total_lines=1)
+                await editor.append("r1", exec_reply(message, read_result=agent.ReadResult(success=success)))
+                done = await drive(editor, "r1", reader)
+            assert done.error is None and done.text == "It says: milk."
+            [kept] = await waiting(services.store, ActionHolder.CONVERSATION, "conv-1")
+            assert kept.startswith("first ")

@@ -4,6 +4,10 @@ content, the AgentClientMessage inside a BidiAppend is redacted in place, creden
 
 from __future__ import annotations
 
+import hmac
+from typing import Any
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,6 +30,33 @@ def test_a_placeholder_keeps_the_utf8_length_and_the_character_classes(text: str
         assert original.isdigit() == replaced.isdigit() and original.isupper() == replaced.isupper()
         if not original.isalnum():
             assert replaced == original
+
+
+def test_redacting_a_value_hashes_it_a_bounded_number_of_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The work grows with the value's length, not its square: the value is hashed once, however long."""
+    hashed: list[int] = []
+    real_new, real_digest = hmac.new, hmac.digest
+
+    def counted_new(key: bytes, msg: bytes = b"", digestmod: Any = None) -> Any:
+        hashed.append(len(msg))
+        return real_new(key, msg, digestmod)
+
+    def counted_digest(key: bytes, msg: bytes, digest: Any) -> bytes:
+        hashed.append(len(msg))
+        return real_digest(key, msg, digest)
+
+    monkeypatch.setattr(hmac, "new", counted_new)
+    monkeypatch.setattr(hmac, "digest", counted_digest)
+    value = "private words, 0123 " * 10_000  # 200,000 characters
+    assert len(PLACES.text(value)) == len(value)
+    assert sum(hashed) <= 2 * len(value) + 64
+
+
+def test_bytes_keep_their_length_and_become_printable() -> None:
+    data = bytes(range(256))
+    redacted = PLACES.data(data)
+    assert len(redacted) == 256 and redacted[0x80:] == b"x" * 128
+    assert redacted[0x20:0x30] == data[0x20:0x30] and redacted != data
 
 
 def test_placeholders_differ_between_captures_and_between_values() -> None:

@@ -114,7 +114,8 @@ async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, t
         assert record.turn_seq == 2
         assert await store.titles(["old"]) == {"old": "Named before"}
         outcome = await store.add_waiting_action(
-            ActionHolder.REQUEST, "r6", b"\x0a\x00", per_holder=2, holders=2, drop_oldest=False
+            ActionHolder.REQUEST, "r6", b"\x0a\x00", per_holder=2, holders=2, drop_oldest=False, max_bytes=1024,
+            max_age=60.0,
         )
         assert outcome.stored and await store.take_waiting_actions("r6", None) == [b"\x0a\x00"]
         await store.set_title("old", "Named after the upgrade")

@@ -290,7 +290,8 @@ async def test_upgrade_to_waiting_actions_keeps_titles_and_holds(tmp_path: Path)
     async with open_store(tmp_path) as store:
         assert await store.titles(["c1"]) == {"c1": "Named before"}
         outcome = await store.add_waiting_action(
-            ActionHolder.CONVERSATION, "c1", b"\x0a\x00", per_holder=2, holders=2, drop_oldest=True
+            ActionHolder.CONVERSATION, "c1", b"\x0a\x00", per_holder=2, holders=2, drop_oldest=True, max_bytes=1024,
+            max_age=60.0,
         )
         assert outcome.stored
         assert await store.take_waiting_actions("r2", "c1") == [b"\x0a\x00"]

@@ -1,6 +1,7 @@
 """Conversation actions waiting for a run (`cursord.store.waiting` under `ActionQueue`), on both engines:
-held for a request id or queued for a conversation, taken together in arrival order, bounded per holder
-and in holders, and still there after the store is closed and opened again.
+held for a request id or queued for a conversation, taken together in arrival order, bounded per holder,
+in holders, in bytes (each and all) and in age (held for a run_request), and still there after the store is
+closed and opened again.
 
 Real clock (the store works through OS threads).
 """
@@ -11,6 +12,7 @@ import logging
 
 import pytest
 
+from cursord.connect import Code, ConnectError
 from cursord.core import ActionRequested, AppendPosition
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store import ActionHolder, PendingKind
@@ -29,10 +31,10 @@ async def test_a_run_takes_what_its_request_holds_and_its_conversation_queued_in
     async with db.open() as store:
         queue = ActionQueue(store)
         await queue.queue("c1", message("queued first"))
-        assert await queue.hold("r2", message("held for r2"))
+        await queue.hold("r2", message("held for r2"))
         await queue.queue("c1", message("queued last"))
         await queue.queue("c2", message("another conversation's"))
-        assert await queue.hold("r3", message("another request's"))
+        await queue.hold("r3", message("another request's"))
         assert texts(await queue.take("r2", "c1")) == ["queued first", "held for r2", "queued last"]
         assert await queue.take("r2", "c1") == []  # taken once
         assert texts(await queue.take("r9", "c2")) == ["another conversation's"]
@@ -42,7 +44,7 @@ async def test_a_run_takes_what_its_request_holds_and_its_conversation_queued_in
 async def test_what_waits_survives_closing_the_store(db: StoreTarget) -> None:
     async with db.open() as store:
         queue = ActionQueue(store)
-        assert await queue.hold("r1", message("held"))
+        await queue.hold("r1", message("held"))
         await queue.queue("c1", message("queued"))
     async with db.open() as store:
         assert texts(await ActionQueue(store).take("r1", "c1")) == ["held", "queued"]
@@ -51,8 +53,11 @@ async def test_what_waits_survives_closing_the_store(db: StoreTarget) -> None:
 async def test_a_request_id_that_holds_enough_refuses_more(db: StoreTarget) -> None:
     async with db.open() as store:
         queue = ActionQueue(store, max_per_request=2)
-        assert await queue.hold("r1", message("a")) and await queue.hold("r1", message("b"))
-        assert not await queue.hold("r1", message("c"))
+        await queue.hold("r1", message("a"))
+        await queue.hold("r1", message("b"))
+        with pytest.raises(ConnectError) as refused:
+            await queue.hold("r1", message("c"))
+        assert refused.value.code is Code.RESOURCE_EXHAUSTED and "already holds 2" in refused.value.message
         assert texts(await queue.take("r1", None)) == ["a", "b"]
 
 
@@ -61,11 +66,11 @@ async def test_the_least_recently_used_request_id_is_forgotten(
 ) -> None:
     async with db.open() as store:
         queue = ActionQueue(store, max_requests=2)
-        assert await queue.hold("r1", message("a"))
-        assert await queue.hold("r2", message("b"))
-        assert await queue.hold("r1", message("c"))  # r1 is used again: r2 is now the least recent
+        await queue.hold("r1", message("a"))
+        await queue.hold("r2", message("b"))
+        await queue.hold("r1", message("c"))  # r1 is used again: r2 is now the least recent
         with caplog.at_level(logging.WARNING, logger="cursord.streams.action_queue"):
-            assert await queue.hold("r3", message("d"))
+            await queue.hold("r3", message("d"))
         assert "request r2: 1 waiting conversation action(s) dropped: no run_request came" in caplog.text
         assert await queue.take("r2", None) == []
         assert texts(await queue.take("r1", None)) == ["a", "c"]
@@ -102,7 +107,9 @@ async def test_the_bounds_of_one_kind_leave_the_other_alone(db: StoreTarget) -> 
         queue = ActionQueue(store, max_requests=3, max_per_request=2, max_conversations=3)
         await queue.queue("c1", message("keep me"))
         for n in range(10):
-            for _ in range(3):
+            for _ in range(2):
+                await queue.hold(f"flood-{n}", message("x"))
+            with pytest.raises(ConnectError):
                 await queue.hold(f"flood-{n}", message("x"))
         assert texts(await queue.take("nobody", "c1")) == ["keep me"]
         held = [await store.waiting_actions(ActionHolder.REQUEST, f"flood-{n}") for n in range(10)]
@@ -146,7 +153,7 @@ async def test_taken_actions_wait_again_when_the_run_ends_without_a_record(db: S
     async with db.open() as store:
         queue = ActionQueue(store)
         await store.journal_open("r2", "c1", "m")
-        assert await queue.hold("r2", message("held"))
+        await queue.hold("r2", message("held"))
         await queue.queue("c1", message("queued"))
         assert texts(await queue.take("r2", "c1")) == ["held", "queued"]
         await store.journal_pending_put("r2", PendingKind.EXEC, "1", "{}")  # not the turn's record
@@ -161,7 +168,7 @@ async def test_a_run_without_a_conversation_takes_only_its_requests(db: StoreTar
     async with db.open() as store:
         queue = ActionQueue(store)
         await store.journal_open("r2", None, "m")
-        assert await queue.hold("r2", message("held"))
+        await queue.hold("r2", message("held"))
         await queue.queue("c1", message("someone else's"))
         assert texts(await queue.take("r2", None)) == ["held"]
         await store.journal_end("r2", "{}", 1.0)
@@ -186,11 +193,11 @@ async def test_the_same_upload_sent_again_is_kept_once(db: StoreTarget) -> None:
     """A daemon that died after keeping an action but before its upload's ACK is sent the upload again."""
     async with db.open() as store:
         queue = ActionQueue(store)
-        assert await queue.hold("r1", message("held"), origin="r1#3")
+        await queue.hold("r1", message("held"), origin="r1#3")
         await queue.queue("c1", message("queued"), origin="r0#7")
     async with db.open() as store:
         queue = ActionQueue(store)
-        assert await queue.hold("r1", message("held"), origin="r1#3")  # taken as kept, not refused
+        await queue.hold("r1", message("held"), origin="r1#3")  # taken as kept, not refused
         await queue.queue("c1", message("queued"), origin="r0#7")
         await queue.queue("c1", message("queued"), origin="r0#8")  # the user sent the same words again
         await queue.queue("c1", message("queued"))  # no origin (the Run path): never taken for a retry
@@ -205,3 +212,58 @@ def test_an_uploads_origin_names_the_run_it_came_in() -> None:
     assert upload_origin("r1", first_run) != upload_origin("r2", first_run)
     assert upload_origin("r1", first_run) != upload_origin("r1", AppendPosition(0, 7, b"\x01" * 8))
     assert upload_origin("r1", None) is None  # not a BidiAppend's: nothing to tell apart
+
+
+def big_message(text: str, size: int) -> agent.ConversationAction:
+    return message(text + " " + "x" * size)
+
+
+async def test_the_waiting_actions_bytes_are_bounded_taken_or_not(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store, max_bytes=3_500)
+        await queue.hold("r1", big_message("a", 1_000))
+        await queue.queue("c1", big_message("b", 1_000))
+        assert texts(await queue.take("r1", "c1"))[0].startswith("a")  # taken, not yet recorded: still on disk
+        await queue.hold("r2", big_message("c", 1_000))
+        for keep in (queue.hold("r3", big_message("d", 1_000)), queue.queue("c2", big_message("e", 1_000))):
+            with pytest.raises(ConnectError) as refused:
+                await keep
+            assert refused.value.code is Code.RESOURCE_EXHAUSTED
+            assert "already fill their 3500 bytes" in refused.value.message
+        assert await store.waiting_actions(ActionHolder.REQUEST, "r3") == []
+        assert await store.waiting_actions(ActionHolder.CONVERSATION, "c2") == []
+        assert 3_000 < await store.waiting_bytes() <= 3_500
+        with pytest.raises(ConnectError):  # what a handler asks before it delivers the upload
+            await queue.check(big_message("f", 1_000))
+        await queue.check(big_message("f", 100))
+        await store.journal_open("r1", "c1", None)
+        await store.journal_pending_put("r1", PendingKind.TURN, "t", "{}")  # the turn is recorded: room again
+        await queue.hold("r3", big_message("d", 1_000))
+
+
+async def test_an_action_too_big_to_wait_is_refused_before_the_store(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store, max_action_bytes=500)
+        with pytest.raises(ConnectError) as refused:
+            await queue.hold("r1", big_message("a", 600))
+        assert refused.value.code is Code.RESOURCE_EXHAUSTED
+        assert "cannot wait for a run: the limit is 500 bytes" in refused.value.message
+        with pytest.raises(ConnectError):
+            await queue.queue("c1", big_message("b", 600))
+        assert await queue.take("r1", "c1") == []
+
+
+async def test_an_action_held_for_a_run_request_that_never_came_expires(
+    db: StoreTarget, caplog: pytest.LogCaptureFixture
+) -> None:
+    now = [1_000.0]
+    async with db.open(clock=lambda: now[0]) as store:
+        queue = ActionQueue(store, max_held_seconds=600)
+        await queue.hold("r-old", message("never run"))
+        await queue.queue("c1", message("queued for the conversation"))
+        now[0] += 601
+        with caplog.at_level(logging.WARNING, logger="cursord.streams.action_queue"):
+            await queue.hold("r-new", message("fresh"))
+        assert "1 conversation action(s) held 600 s for a run_request that never came" in caplog.text
+        assert await queue.take("r-old", None) == []
+        assert texts(await queue.take("r-new", "c1")) == ["queued for the conversation", "fresh"]

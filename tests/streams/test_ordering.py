@@ -271,6 +271,38 @@ async def test_a_full_table_evicts_unstarted_early_appends_for_a_new_run(
     assert rec.seqnos("real") == [0]
 
 
+async def test_a_flood_of_start_grace_sequences_cannot_take_a_living_streams_place(
+    autojump_clock: trio.testing.MockClock, nursery: trio.Nursery
+) -> None:
+    """Issue 35: seqno 1 for many new request ids (each waiting out its start grace for a seqno 0) fills the
+    table and forgets the editor's idle sequence; its stream lives on, so its next upload takes the sequence
+    up at the stream's position, making room as a new run would (the flood's oldest is refused), instead
+    of starting a fresh sequence whose appends wait for a seqno 0 that was delivered long ago."""
+    gate = await started_gate(nursery, max_requests=4)
+    rec = Recorder()
+    results: dict[tuple[str, int], object] = {}
+    with trio.fail_after(LIMIT):
+        for n in (0, 1):
+            assert await gate.admit("real", n, ("real", n), rec.deliver) is Admission.DELIVERED
+        position = gate.position("real")
+        assert position is not None
+        async with trio.open_nursery() as handlers:
+            for n in range(4):
+                spawn_admit(handlers, gate, f"flood-{n}", 1, rec.deliver, results)
+                await trio.testing.wait_all_tasks_blocked()
+            assert gate.position("real") is None and gate.tracked == 4  # the idle state was forgotten
+            assert gate.resume("real", position)
+            await trio.testing.wait_all_tasks_blocked()
+            refused = results[("flood-0", 1)]
+            assert isinstance(refused, AppendRejected) and refused.kind is RejectionKind.OVER_CAPACITY
+            spawn_admit(handlers, gate, "real", 3, rec.deliver, results)  # overtakes 2, as the editor's may
+            await trio.testing.wait_all_tasks_blocked()
+            assert await gate.admit("real", 2, ("real", 2), rec.deliver) is Admission.DELIVERED
+            await trio.testing.wait_all_tasks_blocked()
+            assert rec.seqnos("real") == [0, 1, 2, 3]
+            handlers.cancel_scope.cancel()
+
+
 async def test_duplicates_return_at_once_and_are_not_delivered(
     autojump_clock: trio.testing.MockClock, nursery: trio.Nursery
 ) -> None:

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 import pytest
 import trio
+import trio.testing
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
@@ -24,6 +25,7 @@ from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end
 from cursord.connect.errors import Code, ConnectError
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.tab import FimBackend, TabService, TabUsage, tab_parts
+from cursord.tab.admission import TabStreamSlots
 from cursord.tab.backend import FIM_FORMATS
 from cursord.testing.behaviours import Echo
 from cursord.testing.editor import STREAM_HEADERS, EditorClient
@@ -240,3 +242,47 @@ async def test_a_request_without_a_file_is_invalid(autojump_clock: trio.abc.Cloc
         frames, ending = await read_frames(editor, aiserver.StreamCppRequest())
     assert frames == [] and isinstance(ending, ConnectError) and ending.code is Code.INVALID_ARGUMENT
     assert fake.requests == []
+
+
+async def held_stream(editor: EditorClient, request: aiserver.StreamCppRequest, release: trio.Event) -> None:
+    """A StreamCpp the client keeps open until `release`, then drops."""
+    async with editor._connection() as conn:
+        response = await conn.request("POST", STREAM_CPP, STREAM_HEADERS, encode_envelope(request.SerializeToString()))
+        await release.wait()
+        await response.aclose()
+
+
+async def test_tab_streams_are_capped_per_connection_and_in_total(autojump_clock: trio.abc.Clock) -> None:
+    """Held streams beyond the caps are refused `resource_exhausted` before their body is read; the slots
+    come back as the streams end."""
+    answer = fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a"], stall=True)
+    release = trio.Event()
+    async with open_fake_server(answer) as fake:
+        spec = build_tab({"backend": "openai", "base_url": fake.url("/v1"), "model": "fim-model"})
+        slots = TabStreamSlots(max_total=3, max_per_connection=2)
+        service = TabService(FimBackend(spec, api_key=FIM_KEY), slots=slots)
+        async with (
+            running_daemon(Echo, parts=(tab_parts(service),)) as daemon,
+            daemon.editor(http2=True) as one,
+            daemon.editor(http2=True) as other,
+            trio.open_nursery() as held,
+        ):
+            for n in range(2):
+                held.start_soon(held_stream, one, cpp_request(f"src/one{n}.py"), release)
+            await fake.wait_for_requests(2)
+            _, refused = await read_frames(one, cpp_request("src/one2.py"))
+            assert isinstance(refused, ConnectError) and refused.code is Code.RESOURCE_EXHAUSTED
+            assert "this connection has 2 Tab streams running" in refused.message
+            held.start_soon(held_stream, other, cpp_request("src/other0.py"), release)
+            await fake.wait_for_requests(3)
+            _, refused = await read_frames(other, cpp_request("src/other1.py"))
+            assert isinstance(refused, ConnectError) and refused.code is Code.RESOURCE_EXHAUSTED
+            assert "3 Tab streams are running, the most cursord runs at once" in refused.message
+            assert slots.running == 3 and len(fake.requests) == 3  # the refused ones never went upstream
+            release.set()
+            for request in fake.requests:
+                await request.disconnected.wait()
+            await trio.testing.wait_all_tasks_blocked()
+            assert slots.running == 0
+            frames, ending = await read_frames(one, cpp_request("src/one3.py"), stop_after=3)
+            assert ending == "dropped" and frames[2].text
