@@ -85,16 +85,25 @@ def test_a_one_based_sender_starts_after_the_grace_and_only_then() -> None:
     assert snap is not None and (snap.start, snap.next) == (1, 3)
 
 
-def test_seqno_zero_after_a_start_at_one_is_refused_not_delivered() -> None:
+def test_a_seqno_zero_after_a_start_at_one_is_delivered_late_and_once() -> None:
+    """Issue 38, point 1: the editor's seqno 0 (its run_request, slow or retried) came after seqno 1 waited
+    out the start grace. It is never refused: it is delivered, late, beside what is being delivered; the
+    sequence is 0-based from then on, so a retry of it is a duplicate, also after a restart."""
     seq = make()
     started_at_one(seq, "r1")
-    decision = seq.offer("r1", 0, "late", T0 + 5, fingerprint=b"x")
-    assert isinstance(decision, Reject) and decision.rejection.kind is RejectionKind.LATE_START
-    assert decision.rejection.message == (
-        "append_seqno 0 for request r1 came after its sequence had started at 1 (seqno 1 waited 2 s for it); "
-        "it cannot be delivered in order"
-    )
-    assert seq.offer("r1", 2, "b", T0 + 5) == Deliver()
+    assert seq.offer("r1", 2, "b", T0 + 5, fingerprint=b"b") == Deliver()
+    assert seq.offer("r1", 0, "late", T0 + 5, fingerprint=b"x") == Deliver(late=True)
+    assert seq.done("r1", 2, T0 + 5) is None  # no done is owed for the late one
+    assert seq.offer("r1", 0, "late", T0 + 6, fingerprint=b"x") == Duplicate(next_expected=3)
+    position = seq.position("r1")
+    assert position == AppendPosition(0, 3, b"x")
+    again = make()
+    assert again.resume("r1", position, T0 + 7)
+    assert again.offer("r1", 0, "late", T0 + 7, fingerprint=b"x") == Duplicate(next_expected=3)
+    assert again.offer("r1", 3, "c", T0 + 7) == Deliver()
+    resumed_at_one = make()
+    assert resumed_at_one.resume("r1", AppendPosition(1, 3), T0 + 7)  # a restart before the late seqno 0
+    assert resumed_at_one.offer("r1", 0, "late", T0 + 7, fingerprint=b"x") == Deliver(late=True)
 
 
 def test_appends_above_one_wait_for_either_start() -> None:
