@@ -601,13 +601,16 @@ class AppendSequencer(Generic[T]):
         """Bytes of early appends held now, over all request_ids (as reported to ``offer``)."""
         return self._held_bytes
 
-    def position(self, request_id: str) -> AppendPosition | None:
+    def position(self, request_id: str, seqno: int | None = None) -> AppendPosition | None:
         """Where the sequence of ``request_id`` stands, to persist (None: no state, or its start is not
-        known). Counts the processing append as delivered: call it after that delivery."""
+        known). Counts the processing append as delivered: call it after that delivery. Given the
+        ``seqno`` being delivered, counts it only if it is the processing one (a late seqno 0 is not: the
+        append processing beside it is not delivered yet)."""
         state = self._states.get(request_id)
         if state is None or state.start is None:
             return None
-        next_seqno = state.next + 1 if state.processing else state.next
+        counted = state.processing and seqno in (None, state.next)
+        next_seqno = state.next + 1 if counted else state.next
         return AppendPosition(state.start, next_seqno, state.first)
 
     def snapshot(self, request_id: str) -> SequenceSnapshot | None:

@@ -146,7 +146,7 @@ class BidiAppendHandler:
         delivered: list[Delivery] = []
 
         async def deliver(intent: InboundIntent) -> None:
-            position = self.gate.position(upload.request_id) if upload.seqno >= 0 else None
+            position = self.gate.position(upload.request_id, upload.seqno) if upload.seqno >= 0 else None
             delivery = await deliver_upload(
                 self.broker, upload.request_id, intent, self.ledger, UploadPath.BIDI_APPEND, self.held, position
             )

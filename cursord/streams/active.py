@@ -289,12 +289,14 @@ class ActiveStream:
     async def handled_so_far(self) -> trio.Event:
         """An event set once the actor has handled every upload delivered before this call (what a retried
         upload's ACK waits for: its first copy is among them)."""
-        if self.retired:
-            done = trio.Event()
-            done.set()
-            return done
         marker = _Upload(None, None)
-        await self.post(marker)
+        try:
+            if not self.retired:
+                await self.post(marker)
+                return marker.handled
+        except trio.BrokenResourceError:
+            pass  # it retired meanwhile: nothing is left to handle
+        marker.handled.set()
         return marker.handled
 
     def _handled(self, upload: _Upload) -> None:

@@ -294,10 +294,11 @@ class AppendGate(Generic[T]):
         self._reschedule()
         return resumed
 
-    def position(self, request_id: str) -> AppendPosition | None:
-        """Where the sequence of ``request_id`` stands, counting the append being delivered as done (so a
-        ``deliver`` can record it before its ACK). None: no state, or its start is not known yet."""
-        return self._sequencer.position(request_id)
+    def position(self, request_id: str, seqno: int | None = None) -> AppendPosition | None:
+        """Where the sequence of ``request_id`` stands, counting the append being delivered (``seqno``) as
+        done (so a ``deliver`` can record it before its ACK). None: no state, or its start is not known yet.
+        See `AppendSequencer.position`."""
+        return self._sequencer.position(request_id, seqno)
 
     @property
     def held_bytes(self) -> int:

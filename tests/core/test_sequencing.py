@@ -93,6 +93,8 @@ def test_a_seqno_zero_after_a_start_at_one_is_delivered_late_and_once() -> None:
     started_at_one(seq, "r1")
     assert seq.offer("r1", 2, "b", T0 + 5, fingerprint=b"b") == Deliver()
     assert seq.offer("r1", 0, "late", T0 + 5, fingerprint=b"x") == Deliver(late=True)
+    assert seq.position("r1", 0) == AppendPosition(0, 2, b"x")  # seqno 2, beside it, is not delivered yet
+    assert seq.position("r1", 2) == seq.position("r1") == AppendPosition(0, 3, b"x")
     assert seq.done("r1", 2, T0 + 5) is None  # no done is owed for the late one
     assert seq.offer("r1", 0, "late", T0 + 6, fingerprint=b"x") == Duplicate(next_expected=3)
     position = seq.position("r1")
