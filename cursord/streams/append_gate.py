@@ -25,8 +25,9 @@ handler tasks:
 * if ``deliver`` raises an `Exception`, the error goes to the waiting handlers of that append only (the
   first copy's and its retries'). The chain still calls ``done``, so the sequence moves on;
 * a seqno 0 that comes after its sequence started at 1 (``Deliver(late=True)``) is delivered in a task of
-  its own, beside the chain, and owes no ``done``. Cancellation is not caught: chains are cancelled
-  only when the gate shuts down.
+  its own, beside the chain, and owes no ``done``.
+
+Cancellation is not caught: delivery tasks are cancelled only when the gate shuts down.
 
 A handler that is cancelled while it waits (the client went away, and no retry of the same append waits with
 it) withdraws nothing once its request's sequence has started: its append stays where it is (held, or in the
@@ -159,7 +160,6 @@ class _Append(Generic[T]):
     error: BaseException | None = None
     #: handlers waiting for this append's outcome: its first copy's, and its retries'
     waiters: int = 1
-
     #: told once the append settles (the gate stops tracking it)
     on_settle: Callable[[_Append[T]], None] | None = None
 
@@ -221,9 +221,9 @@ class AppendGate(Generic[T]):
         Returns `Admission.DUPLICATE` for a duplicate, which is not delivered: at once when its first copy
         was delivered, else once that copy is (re-raising what its delivery raised). Raises
         `AppendRejected` when the append is over capacity, conflicts with the upload that took its seqno,
-        comes too late to be delivered in order, when its gap is not filled within ``hold_timeout``, or
-        when the gate shuts down. Re-raises the exception that ``deliver`` raised
-        for this append. Cancelling the call does not withdraw the append (see the module docstring).
+        when its gap is not filled within ``hold_timeout``, or when the gate shuts down. Re-raises the
+        exception that ``deliver`` raised for this append. Cancelling the call does not withdraw the append
+        (see the module docstring).
         Raises RuntimeError if `run` was never started.
         """
         await trio.lowlevel.checkpoint_if_cancelled()
