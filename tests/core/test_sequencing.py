@@ -509,12 +509,17 @@ class Model:
         if "r" not in self.seq and self.persisted is not None:
             assert self.seq.resume("r", self.persisted, self.now)  # the handler takes the stream's position up
         decision = self.seq.offer("r", seqno, seqno, self.now, fingerprint=fp("r", seqno))
-        if isinstance(decision, Deliver):
+        if isinstance(decision, Deliver) and decision.late:
+            assert seqno == 0 and 0 not in self.delivered, "seqno 0 delivered twice"
+            self.delivered.append(0)
+            self.persisted = self.seq.position("r", 0)  # before the ACK
+            self.acked.add(0)
+        elif isinstance(decision, Deliver):
             assert decision.sequenced and not decision.restarted
             assert self.processing is None, "two deliveries in flight for one request"
             self.processing = seqno
         elif isinstance(decision, Duplicate):
-            if seqno < self.start + len(self.delivered):
+            if seqno in self.delivered:
                 self.acked.add(seqno)
         else:
             assert isinstance(decision, Hold), decision
@@ -597,3 +602,40 @@ def test_the_editors_sender_is_delivered_exactly_once_in_order(
             model.tick(model.seq.start_grace)
             model.complete()
     assert model.delivered == list(range(start, start + count))
+
+
+@settings(max_examples=200, deadline=None)
+@given(count=st.integers(min_value=2, max_value=40), window=st.integers(min_value=2, max_value=32), data=st.data())
+def test_the_editors_seqno_0_is_delivered_once_however_late(count: int, window: int, data: st.DataObject) -> None:
+    """Issue 38, point 1: the editor's seqno 0 (its run_request, the largest upload) is slow, and time passes
+    while it is on its way, so the sequence may be taken to start at 1. Seqno 0 is still delivered when it
+    comes, once, whatever retries, crashes and idle drops happen meanwhile; nothing is refused."""
+    model = Model(0, count, window)
+    model.send_next()
+    slow_zero = model.transit.pop()  # it arrives last
+    for _ in range(data.draw(st.integers(min_value=count, max_value=6 * count + 10), label="steps")):
+        action = data.draw(st.sampled_from(["send", "send", "arrive", "arrive", "retry", "complete", "tick",
+                                            "crash", "idle"]))
+        if action == "send":
+            model.send_next()
+        elif action == "arrive" and model.transit:
+            model.arrive(data.draw(st.integers(0, len(model.transit) - 1), label="which"))
+        elif action == "retry" and model.sent > 1:
+            model.transit.append(data.draw(st.integers(1, model.sent - 1), label="retried"))
+        elif action == "complete":
+            model.complete()
+        elif action == "tick" and model.now + 5.0 < T0 + model.seq.hold_timeout - 5.0:  # no hold expires
+            model.complete()
+            model.tick(data.draw(st.sampled_from([0.5, 2.0, 5.0])))
+        elif action == "crash":
+            model.complete() if data.draw(st.booleans(), label="finish first") else None
+            model.crash()
+        elif action == "idle":
+            model.idle_drop()
+    model.transit.append(slow_zero)
+    for _ in range(2 * count + 2):
+        model.send_next()
+        while model.transit:
+            model.arrive(0)
+        model.complete()
+    assert sorted(model.delivered) == list(range(count))
