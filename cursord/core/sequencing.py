@@ -23,12 +23,16 @@ Invariants: every key in ``ready`` is greater than ``next`` (or, while ``start``
 
 Where a sequence starts. Seqno 0 starts it at 0 at once. Seqno 1 may be a 0-based sender's second append
 that overtook the first, or a 1-based sender's first: it is held for ``start_grace`` seconds, and if no
-seqno 0 arrived by then the sequence starts at 1 (``expire`` hands it back as `Released`). A seqno 0
-that comes after a sequence started at 1 is refused (``LATE_START``): delivering it would break the
-order, and the grace is many times the gap between two concurrent sends. Seqnos above 1 wait for
-whichever comes. After a restart, or when an idle state was dropped while its stream lives on, the
-adapter ``resume``\\s the state from the `AppendPosition` it persisted with the stream: the next seqno is
-known, never guessed from whichever append arrives first.
+seqno 0 arrived by then the sequence starts at 1 (``expire`` hands it back as `Released`). That start is
+a guess from time alone, so it never shuts seqno 0 out: the editor numbers from 0, and its seqno 0 is
+usually the run_request, its largest upload, the one most likely to be slow or lost and retried. A seqno 0
+that comes after a sequence started at 1 is delivered (late, out of order: what went before it were the
+uploads the editor sends before its run_request, a heartbeat changes nothing and an action waits for the
+run anyway), and the sequence is 0-based from then on (its ``start`` becomes 0, so a retry of that seqno 0
+is a duplicate, and its position says so after a restart). Seqnos above 1 wait for whichever comes.
+After a restart, or when an idle state was dropped while its stream lives on, the adapter ``resume``\\s
+the state from the `AppendPosition` it persisted (with the stream, or with what is held for a request
+that has no stream yet): the next seqno is known, never guessed from whichever append arrives first.
 
 ``offer`` decides what to do with an arriving append. The rows are checked top to bottom and the first
 match wins ("seen": below ``next``, processing, or held):
@@ -49,7 +53,8 @@ row   condition                                           decision    state chan
 4     seen, and the fingerprints differ                   Reject      none (``CONFLICTING_RETRY``)
 5     seen                                                Duplicate   none besides last_activity (a retry)
 6     start unknown, seqno == 0                           Deliver     start = next = 0, processing
-7     start == 1, seqno == 0                              Reject      none (``LATE_START``)
+7     start == 1, seqno == 0                              Deliver     start = 0, not processing (late: no
+                                                          (late)      ``done`` is owed, beside any other)
 8     start known, seqno == next                          Deliver     processing
 9     ``max_held`` already held for this request_id       Reject      none (``OVER_CAPACITY``)
 9b    holding it would pass ``max_held_bytes``            Reject      none (``OVER_CAPACITY``)
@@ -186,8 +191,6 @@ class RejectionKind(enum.Enum):
     """``max_requests`` request_ids are tracked and none of them is idle."""
     CONFLICTING_RETRY = "conflicting_retry"
     """The seqno was already taken by an upload with other bytes: not a retry of it."""
-    LATE_START = "late_start"
-    """Seqno 0 came after the sequence had started at 1 (it waited ``start_grace`` for it)."""
 
 
 @attrs.frozen
@@ -216,11 +219,14 @@ class Deliver:
     """Hand the item over now.
 
     ``sequenced`` is False for the bypass (append_seqno < 0). Then no state was touched and no ``done``
-    is owed. ``restarted`` is True when this upload restarted an idle sequence (table row 3).
+    is owed. ``restarted`` is True when this upload restarted an idle sequence (table row 3). ``late`` is
+    True for a seqno 0 that came after its sequence started at 1 (row 7): deliver it beside whatever is
+    being delivered; no ``done`` is owed.
     """
 
     sequenced: bool = True
     restarted: bool = False
+    late: bool = False
 
 
 @attrs.frozen
@@ -421,13 +427,9 @@ class AppendSequencer(Generic[T]):
             state.take(0, fingerprint)
             return Deliver()
         if start == 1 and seqno == 0:
-            return Reject(
-                Rejection(
-                    RejectionKind.LATE_START,
-                    f"append_seqno 0 for request {request_id} came after its sequence had started at 1 "
-                    f"(seqno 1 waited {self.start_grace:g} s for it); it cannot be delivered in order",
-                )
-            )
+            state.start = 0  # the sender numbers from 0 after all: this seqno 0 is delivered, late
+            state.delivered[0] = state.first = fingerprint
+            return Deliver(late=True)
         if start is not None and seqno == state.next:
             state.take(seqno, fingerprint)
             return Deliver()
@@ -603,13 +605,16 @@ class AppendSequencer(Generic[T]):
         """Bytes of early appends held now, over all request_ids (as reported to ``offer``)."""
         return self._held_bytes
 
-    def position(self, request_id: str) -> AppendPosition | None:
+    def position(self, request_id: str, seqno: int | None = None) -> AppendPosition | None:
         """Where the sequence of ``request_id`` stands, to persist (None: no state, or its start is not
-        known). Counts the processing append as delivered: call it after that delivery."""
+        known). Counts the processing append as delivered: call it after that delivery. Given the
+        ``seqno`` being delivered, counts it only if it is the processing one (a late seqno 0 is not: the
+        append processing beside it is not delivered yet)."""
         state = self._states.get(request_id)
         if state is None or state.start is None:
             return None
-        next_seqno = state.next + 1 if state.processing else state.next
+        counted = state.processing and seqno in (None, state.next)
+        next_seqno = state.next + 1 if counted else state.next
         return AppendPosition(state.start, next_seqno, state.first)
 
     def snapshot(self, request_id: str) -> SequenceSnapshot | None:

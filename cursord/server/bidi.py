@@ -9,20 +9,23 @@ upload has been handed over (or recognised as a duplicate).
 Where a sequence stands is known, never guessed. An upload is ACKed once its stream's actor has handled
 it and the request's `AppendPosition` after it is committed in the stream journal, so what a restarted
 daemon takes for delivered is what the turn had taken (an upload only queued was never ACKed: the editor
-sends it again). An append for a
+sends it again). A retry of an upload is ACKed on the same terms: once its first copy was delivered (the
+gate makes a retry of a held or delivering copy wait for it) and the stream's actor has handled it, so
+an ACK a restart could take back is never given, whichever copy carries it. An append for a
 request_id the sequencer has no state for, whose stream exists (in memory, or in the journal of a daemon
 that restarted), takes the sequence up at that recorded position: the state was dropped while idle or
 lost with the restart, and whichever append arrives first (a retry, or one that overtook its
 predecessor) is then ordered against the position, not taken for it.
 
-Which uploads may create a stream: a `run_request` or `prewarm_request` creates one (and replaces an
-ended stream under a reused request_id, or takes over a RunSSE's placeholder); a heartbeat is always
-ACKed; a conversation action that carries something for a later run (a queued user message, a
-background completion) is held in the store for the run_request that follows it (`ActionQueue`, committed
-before the ACK, so a restart in between keeps it; a daemon without a store refuses it `not_found`);
-anything else for a request_id with no stream is `not_found`, because a tool result or answer for a run
-nobody holds can only be lost. A placeholder counts as no stream here: only a run_request ends its wait
-(its startup deadline is not extended by heartbeats).
+Which uploads may create a stream: a `run_request` or `prewarm_request` creates one (and replaces an ended
+stream under a reused request_id, or takes over a RunSSE's placeholder); a heartbeat is always ACKed; a
+conversation action that carries something for a later run (a queued user message, a background completion) is
+held in the store for the run_request that follows it (`ActionQueue`, committed before the ACK, so a restart
+in between keeps it; a daemon without a store refuses it `not_found`). Where the sequence of a request id with
+no stream stands after such an upload, or a heartbeat, is kept in the store too, before the ACK, and a
+restarted daemon takes the sequence up there. Anything else for a request_id with no stream is `not_found`,
+because a tool result or answer for a run nobody holds can only be lost. A placeholder counts as no stream
+here: only a run_request ends its wait (its startup deadline is not extended by heartbeats).
 
 Uploads of the editor's other bidi streams (the health probe, speech) ride the same path: `SideStreams` takes
 them before anything is decoded as an agent message, so they are ACKed, never `invalid_argument`.
@@ -143,12 +146,14 @@ class BidiAppendHandler:
         delivered: list[Delivery] = []
 
         async def deliver(intent: InboundIntent) -> None:
-            position = self.gate.position(upload.request_id) if upload.seqno >= 0 else None
+            position = self.gate.position(upload.request_id, upload.seqno) if upload.seqno >= 0 else None
             delivery = await deliver_upload(
                 self.broker, upload.request_id, intent, self.ledger, UploadPath.BIDI_APPEND, self.held, position
             )
             if delivery.stream is not None and position is not None:
                 delivery.stream.append_position = position
+            elif position is not None and self.held is not None:
+                await self.held.keep_position(upload.request_id, position)  # ACKed with no stream: keep it
             delivered.append(delivery)
 
         try:
@@ -163,7 +168,8 @@ class BidiAppendHandler:
         except AppendRejected as exc:
             raise ConnectError(Code(exc.code), exc.message) from None
         if admission is Admission.DUPLICATE:
-            log.debug("request %s: duplicate append_seqno %d ignored", upload.request_id, upload.seqno)
+            log.debug("request %s: duplicate append_seqno %d not delivered again", upload.request_id, upload.seqno)
+            await self._first_copy_handled(upload.request_id)
         elif delivered:
             await self._handled(delivered[0])
         return aiserver.BidiAppendResponse()
@@ -177,15 +183,27 @@ class BidiAppendHandler:
 
     async def _take_up_sequence(self, request_id: str) -> None:
         """Resume the sequence of a stream that lives on (or came back from the journal) at the position
-        recorded for it; nothing for a request id with no such stream (its sequence starts afresh)."""
+        recorded for it, or of a request id with no stream yet at the position kept with what it holds;
+        nothing for a request id with neither (its sequence starts afresh)."""
         stream = await self.broker.find(request_id)
-        if stream is None or not stream.has_upload:
+        if stream is not None and stream.has_upload:
+            if stream.append_position is None and self.positions is not None:
+                stream.append_position = await self.positions.load_position(request_id)
+            position = stream.append_position
+        elif self.held is not None:
+            position = await self.held.position(request_id)
+        else:
             return
-        if stream.append_position is None and self.positions is not None:
-            stream.append_position = await self.positions.load_position(request_id)
-        position = stream.append_position
         if position is not None and self.gate.resume(request_id, position):
             log.info("request %s: append sequence taken up at seqno %d", request_id, position.next)
+
+    async def _first_copy_handled(self, request_id: str) -> None:
+        """A retry is ACKed as its first copy is: once the stream's actor has handled it (the gate has
+        delivered it by now: every upload delivered to the stream before this call is handled) and the
+        position after it is committed."""
+        stream = await self.broker.find(request_id)
+        if stream is not None and not stream.is_placeholder:
+            await self._handled(Delivery(stream, await stream.handled_so_far()))
 
     async def _handled(self, delivery: Delivery) -> None:
         """Wait until the stream's actor has handled the upload, then commit where the stream's sequence

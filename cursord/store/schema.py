@@ -269,6 +269,17 @@ _V9_WAITING_ACTIONS = (
     "CREATE UNIQUE INDEX waiting_actions_by_origin ON waiting_actions(origin) WHERE origin IS NOT NULL",
 )
 
+# Where the append sequence of a request id with no stream yet stands (`cursord.store.waiting`): its uploads
+# were ACKed (an action held for its run_request, a heartbeat), so a restart must not forget how far it went.
+_V10_WAITING_POSITIONS = (
+    """CREATE TABLE waiting_positions (
+        request_id TEXT PRIMARY KEY,
+        position TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    ) STRICT""",
+    "CREATE INDEX waiting_positions_by_age ON waiting_positions(updated_at)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "conversations, turns, messages, summaries, passes, tool calls, checkpoints, blobs", _V1_HISTORY),
     Migration(2, "stream journal: streams, events, pending", _V2_JOURNAL),
@@ -279,6 +290,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "conversation titles", _V7_TITLES),
     Migration(8, "holds: passes in flight against a team gateway's budgets", _V8_HOLDS),
     Migration(9, "waiting actions: conversation actions queued or held for a later run", _V9_WAITING_ACTIONS),
+    Migration(10, "waiting positions: the append position of a request id with no stream yet", _V10_WAITING_POSITIONS),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

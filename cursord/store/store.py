@@ -352,6 +352,20 @@ class SqlStore:
         """The bytes of every waiting action, taken or not (what `max_bytes` of `add_waiting_action` bounds)."""
         return await self._read(waiting.waiting_bytes)
 
+    async def put_waiting_position(self, request_id: str, position_json: str, *, keep: int) -> None:
+        """Keep where the append sequence of a request id with no stream yet stands (at most `keep` such
+        request ids); committed to the disk when this returns (the upload it counts is ACKed after)."""
+        check_json(position_json, "append position")
+        now = self.clock()
+        await self.writer.run(
+            lambda c: waiting.put_position(c, request_id, position_json, now, keep=keep), durable=True
+        )
+
+    async def waiting_position(self, request_id: str) -> str | None:
+        """The append position kept for a request id with no stream (None: none); a run taking what waits
+        for the request id drops it."""
+        return await self._read(lambda c: waiting.load_position(c, request_id))
+
     # ---- stream journal ---------------------------------------------------------------------------
 
     async def journal_open(self, request_id: str, conversation_id: str | None, model: str | None) -> None:

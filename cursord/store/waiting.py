@@ -23,6 +23,12 @@ An action that came by BidiAppend carries its `origin` (request id and seqno). T
 again when it saw no ACK, and a daemon that died after keeping the action but before the upload's ACK (and
 its append position) was committed is sent it again: a second row with the same origin is not added.
 
+Beside the actions, `waiting_positions` keeps where the append sequence of a request id with no stream yet
+stands (an `AppendPosition` as JSON, `cursord.streams.stream_journal`): its uploads so far were ACKed (an
+action held here, a heartbeat), so a restarted daemon must take its sequence up there, as it does a
+stream's from the journal. The row goes when a run takes what waits for its request id (its stream keeps
+the position from then on); at most `keep` rows are kept, the least recently written forgotten first.
+
 The bounds are applied in the transaction that adds a row, so no interleaving of writers can exceed
 them: the rows' actions (taken or not) total at most `max_bytes` (a row that would go beyond is refused,
 whichever holder it is for), a holder keeps at most `per_holder` rows no run has taken (a full request id
@@ -127,6 +133,7 @@ def take_actions(conn: Connection, request_id: str, conversation_id: str | None)
             f"UPDATE waiting_actions SET taken_by = ? WHERE seq IN ({', '.join('?' * len(chunk))})",
             (request_id, *chunk),
         )
+    conn.execute("DELETE FROM waiting_positions WHERE request_id = ?", (request_id,))  # its stream's now
     if conversation_id is not None:  # given back, they wait for the conversation's next run, on any request id
         conn.execute(
             "UPDATE waiting_actions SET holder = ?, holder_id = ? WHERE taken_by = ? AND holder = ?",
@@ -154,3 +161,24 @@ def waiting_actions(conn: Connection, holder: ActionHolder, holder_id: str) -> l
         (holder.value, holder_id),
     )
     return [bytes(action) for (action,) in rows]
+
+
+def put_position(conn: Connection, request_id: str, position_json: str, now: float, *, keep: int) -> None:
+    """Keep where the append sequence of `request_id` (no stream yet) stands; forget the oldest beyond `keep`."""
+    conn.execute(
+        "INSERT INTO waiting_positions(request_id, position, updated_at) VALUES (?, ?, ?) ON CONFLICT (request_id) "
+        "DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at",
+        (request_id, position_json, now),
+    )
+    (count,) = conn.execute("SELECT COUNT(*) FROM waiting_positions").fetchone()
+    if count > keep:
+        rows = conn.execute("SELECT request_id FROM waiting_positions ORDER BY updated_at, request_id LIMIT ?",
+                            (count - keep,))
+        for (old,) in list(rows):
+            conn.execute("DELETE FROM waiting_positions WHERE request_id = ?", (old,))
+
+
+def load_position(conn: Connection, request_id: str) -> str | None:
+    """Where the append sequence of `request_id` stood when it had no stream (None: nothing kept)."""
+    row = conn.execute("SELECT position FROM waiting_positions WHERE request_id = ?", (request_id,)).fetchone()
+    return None if row is None else str(row[0])

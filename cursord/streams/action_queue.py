@@ -23,6 +23,11 @@ An action that came by BidiAppend names its upload (`origin`: request id and seq
 however often that upload arrives: the editor sends an upload again until it sees its ACK, and a daemon
 that died between keeping the action and committing the ACK's append position is sent it again.
 
+Where the append sequence of a request id with no stream yet stands is kept beside what it holds
+(`keep_position`, read back by `position`): its uploads were ACKed, so a restart must take the sequence up
+there, not wait for seqnos the editor will never send again. A run's `take` drops it (the run's stream
+keeps the position from then on).
+
 A run takes what is held for its request id and what is queued for its conversation, in arrival order
 (`take`). Taken actions stay in the store until the run's turn journals its record, which then holds
 them; if the run ends without one, or the daemon dies first, they wait again for the next run
@@ -42,6 +47,7 @@ from cursord.context import waits_for_run
 from cursord.core import ActionRequested, AppendPosition
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store import ActionHolder, Store, WaitingOutcome
+from cursord.streams.stream_journal import position_from_json, position_to_json
 
 log = logging.getLogger(__name__)
 
@@ -143,6 +149,22 @@ class ActionQueue:
             except DecodeError:
                 log.warning("request %s: an unreadable waiting conversation action was dropped", request_id)
         return taken
+
+    async def keep_position(self, request_id: str, position: AppendPosition) -> None:
+        """Keep where the sequence of `request_id`, which has no stream, stands after an upload it ACKs
+        (for `max_requests` request ids; the least recently written is forgotten)."""
+        await self.store.put_waiting_position(request_id, position_to_json(position), keep=self.max_requests)
+
+    async def position(self, request_id: str) -> AppendPosition | None:
+        """The position kept for `request_id` while it had no stream (None: none, or unreadable, logged)."""
+        text = await self.store.waiting_position(request_id)
+        if text is None:
+            return None
+        try:
+            return position_from_json(text)
+        except (ValueError, TypeError, KeyError):
+            log.warning("request %s: unreadable append position %r ignored", request_id, text)
+            return None
 
     async def restarted(self) -> None:
         """The daemon starts: what runs of the process before took and never recorded waits again."""

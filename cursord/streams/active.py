@@ -96,7 +96,7 @@ BehaviourFactory = Callable[["ActiveStream"], StreamBehaviour]
 @attrs.define(eq=False)
 class _Upload:
     """A mailbox item from an upload: the intent, where its BidiAppend sequence then stands, and the event
-    set once the actor has handled it."""
+    set once the actor has handled it. No intent: a marker (`ActiveStream.handled_so_far`)."""
 
     intent: object
     position: AppendPosition | None
@@ -292,6 +292,19 @@ class ActiveStream:
         await self.post(upload)
         return upload.handled
 
+    async def handled_so_far(self) -> trio.Event:
+        """An event set once the actor has handled every upload delivered before this call (what a retried
+        upload's ACK waits for: its first copy is among them)."""
+        marker = _Upload(None, None)
+        try:
+            if not self.retired:
+                await self.post(marker)
+                return marker.handled
+        except trio.BrokenResourceError:
+            pass  # it retired meanwhile: nothing is left to handle
+        marker.handled.set()
+        return marker.handled
+
     def _handled(self, upload: _Upload) -> None:
         if upload.position is not None:
             self.handled_position = upload.position
@@ -358,6 +371,9 @@ class ActiveStream:
     async def _take(self, item: object) -> None:
         upload = item if isinstance(item, _Upload) else None
         if upload is not None:
+            if upload.intent is None:  # `handled_so_far`'s marker: every upload before it is handled
+                self._handled(upload)
+                return
             item = upload.intent
             if isinstance(item, RunRequested | PrewarmRequested):
                 # The editor may wait for this ACK before it answers the run's questions; a crash while

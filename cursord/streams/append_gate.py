@@ -4,8 +4,15 @@ Theory of operation
 -------------------
 The BidiAppend handler calls ``await gate.admit(request_id, seqno, payload, deliver)``. The call returns
 `Admission.DELIVERED` once ``deliver(payload)`` has completed in seqno order, or `Admission.DUPLICATE`
-at once (ACK it, do not deliver it). It raises `AppendRejected` when the append is refused or when its
-predecessor never comes, and it re-raises whatever ``deliver`` raised for *this* append.
+for a retry (ACK it once its first copy is handled; do not deliver it). It raises `AppendRejected` when
+the append is refused or when its predecessor never comes, and it re-raises whatever ``deliver`` raised
+for *this* append.
+
+A retry never overtakes its first copy: while the first copy is held (it overtook a gap) or being
+delivered, the retry waits for that copy's outcome and shares it (its error, or `Admission.DUPLICATE`
+once it is delivered). Every held or delivering append is in ``_live`` for that, until it settles. So an
+upload is never answered before one of its copies has been delivered, and the handler's own wait for
+the delivery to be handled (`cursord.server.bidi`) then holds for a retry's ACK as for the first's.
 
 Sequenced deliveries run in tasks owned by the gate (the nursery of `AppendGate.run`), never in the
 handler tasks:
@@ -15,18 +22,22 @@ handler tasks:
   returns the next held append, the chain delivers that one too. Only the chain that owns the
   processing append delivers for a request_id, so deliveries are strictly sequential and in seqno order,
   whichever handler tasks are waiting for them;
-* if ``deliver`` raises an `Exception`, the error goes to the waiting handler of that append only. The
-  chain still calls ``done``, so the sequence moves on. Cancellation is not caught: chains are cancelled
-  only when the gate shuts down.
+* if ``deliver`` raises an `Exception`, the error goes to the waiting handlers of that append only (the
+  first copy's and its retries'). The chain still calls ``done``, so the sequence moves on;
+* a seqno 0 that comes after its sequence started at 1 (``Deliver(late=True)``) is delivered in a task of
+  its own, beside the chain, and owes no ``done``.
 
-A handler that is cancelled while it waits (the client went away) withdraws nothing once its request's
-sequence has started: its append stays where it is (held, or in the middle of delivery) and is delivered
-when its turn comes, because its bytes were received. The editor saw no ACK, so it may send the same
-seqno again, and that retry is then a duplicate and gets its ACK. Exactly one delivery happens either
-way. Withdrawing the append instead would leave a gap if the editor never retries, and that gap would
-stall every later append of the request for ``hold_timeout``. Before the sequence has delivered anything
-(its start is not known yet), an abandoned early append *is* withdrawn: nothing waits on it, and a
-flood of abandoned early appends must not fill the sequencer's table (`AppendSequencer.withdraw`).
+Cancellation is not caught: delivery tasks are cancelled only when the gate shuts down.
+
+A handler that is cancelled while it waits (the client went away, and no retry of the same append waits with
+it) withdraws nothing once its request's sequence has started: its append stays where it is (held, or in the
+middle of delivery) and is delivered when its turn comes, because its bytes were received. The editor saw no
+ACK, so it may send the same seqno again, and that retry is then a duplicate, answered with the first copy's
+outcome. Exactly one delivery happens either way. Withdrawing the append instead would leave a gap if the
+editor never retries, and that gap would stall every later append of the request for ``hold_timeout``. Before
+the sequence has delivered anything (its start is not known yet), an abandoned early append *is* withdrawn:
+nothing waits on it, and a flood of abandoned early appends must not fill the sequencer's table
+(`AppendSequencer.withdraw`).
 
 Timers: `run` sleeps in one cancel scope whose deadline is always ``sequencer.next_deadline()``. The
 deadline is moved in place after every change to the sequencer, and there is no polling. When the scope
@@ -79,7 +90,6 @@ CONNECT_CODE_FOR: Final[Mapping[RejectionKind, ConnectCodeName]] = {
     RejectionKind.OVER_CAPACITY: "resource_exhausted",
     RejectionKind.TOO_MANY_REQUESTS: "resource_exhausted",
     RejectionKind.GAP_NEVER_FILLED: "failed_precondition",
-    RejectionKind.LATE_START: "failed_precondition",
     RejectionKind.INVALID_REQUEST_ID: "invalid_argument",
     RejectionKind.CONFLICTING_RETRY: "aborted",
 }
@@ -96,8 +106,7 @@ CONNECT_CODE_FOR: Final[Mapping[RejectionKind, ConnectCodeName]] = {
   ``deadline_exceeded`` is wrong here. It normally reports the *caller's* own deadline
   (``connect-timeout-ms``), clients may retry it blindly, and the spec lets it mean "may have completed
   anyway". ``aborted`` suggests a concurrency conflict that a retry of the whole sequence would resolve,
-  but nothing here conflicted: a message is missing. A late seqno 0 (after the sequence started at 1)
-  is the same: it can no longer be applied in order.
+  but nothing here conflicted: a message is missing.
 * ``aborted`` (conflicting retry): a seqno already taken by other bytes. Connect's own words for the
   code name this case ("typically due to a concurrency issue such as a sequencer check failure").
 
@@ -149,12 +158,21 @@ class _Append(Generic[T]):
     deliver: Callable[[T], Awaitable[None]]
     settled: trio.Event = attrs.field(factory=trio.Event)
     error: BaseException | None = None
-    waiter_gone: bool = False
+    #: handlers waiting for this append's outcome: its first copy's, and its retries'
+    waiters: int = 1
+    #: told once the append settles (the gate stops tracking it)
+    on_settle: Callable[[_Append[T]], None] | None = None
+
+    @property
+    def waiter_gone(self) -> bool:
+        return self.waiters == 0
 
     def settle(self, error: BaseException | None = None) -> None:
         if not self.settled.is_set():
             self.error = error
             self.settled.set()
+            if self.on_settle is not None:
+                self.on_settle(self)
 
 
 @attrs.define(eq=False)
@@ -171,6 +189,8 @@ class AppendGate(Generic[T]):
     _phase: _Phase = attrs.field(init=False, default=_Phase.NEW)
     _nursery: trio.Nursery | None = attrs.field(init=False, default=None)
     _timer: trio.CancelScope | None = attrs.field(init=False, default=None)
+    #: the appends held or being delivered, by (request_id, seqno): what a retry of one waits for
+    _live: dict[tuple[str, int], _Append[T]] = attrs.field(init=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
         self._sequencer = AppendSequencer(
@@ -198,11 +218,12 @@ class AppendGate(Generic[T]):
         ``fingerprint`` identifies the upload's bytes, so that a retry is known for a duplicate and an
         upload that reuses a seqno with other bytes is refused (see `AppendSequencer.offer`).
 
-        Returns `Admission.DUPLICATE` at once for a duplicate, which is not delivered. Raises
+        Returns `Admission.DUPLICATE` for a duplicate, which is not delivered: at once when its first copy
+        was delivered, else once that copy is (re-raising what its delivery raised). Raises
         `AppendRejected` when the append is over capacity, conflicts with the upload that took its seqno,
-        comes too late to be delivered in order, when its gap is not filled within ``hold_timeout``, or
-        when the gate shuts down. Re-raises the exception that ``deliver`` raised
-        for this append. Cancelling the call does not withdraw the append (see the module docstring).
+        when its gap is not filled within ``hold_timeout``, or when the gate shuts down. Re-raises the
+        exception that ``deliver`` raised for this append. Cancelling the call does not withdraw the append
+        (see the module docstring).
         Raises RuntimeError if `run` was never started.
         """
         await trio.lowlevel.checkpoint_if_cancelled()
@@ -216,27 +237,54 @@ class AppendGate(Generic[T]):
             case Deliver(sequenced=False):
                 await deliver(payload)
                 return Admission.DELIVERED
+            case Deliver(late=True):
+                self._track(record)
+                nursery.start_soon(self._deliver_late, record)
             case Deliver():
+                self._track(record)
                 nursery.start_soon(self._deliver_in_order, record)
             case Hold():
-                pass
+                self._track(record)
             case Duplicate():
-                await trio.lowlevel.cancel_shielded_checkpoint()
+                first = self._live.get((request_id, seqno))
+                if first is None:
+                    await trio.lowlevel.cancel_shielded_checkpoint()
+                    return Admission.DUPLICATE
+                first.waiters += 1
+                log.info("request %s: append_seqno %d sent again before its first copy was delivered; "
+                         "answered with that copy's outcome", request_id, seqno)
+                await self._outcome(first)
                 return Admission.DUPLICATE
             case Reject(rejection=rejection):
                 await trio.lowlevel.cancel_shielded_checkpoint()
                 raise AppendRejected.from_rejection(rejection)
+        await self._outcome(record)
+        return Admission.DELIVERED
+
+    def _track(self, record: _Append[T]) -> None:
+        self._live[(record.request_id, record.seqno)] = record
+        record.on_settle = self._untrack
+
+    def _untrack(self, record: _Append[T]) -> None:
+        key = (record.request_id, record.seqno)
+        if self._live.get(key) is record:
+            del self._live[key]
+
+    async def _outcome(self, record: _Append[T]) -> None:
+        """Wait for ``record`` to settle, as one of its waiters; re-raise its error."""
         try:
             await record.settled.wait()
         except BaseException:
-            if not record.settled.is_set() and self._sequencer.withdraw(request_id, seqno):
-                self._reschedule()  # nothing was delivered for this request yet: nothing waits on it
-            else:
-                record.waiter_gone = True  # the append stays; it is still delivered (or expires) in turn
+            record.waiters -= 1
+            # with no waiter left, an append of a sequence that has delivered nothing is withdrawn (nothing
+            # waits on it); any other stays, and is still delivered (or expires) in turn
+            gone = record.waiter_gone and not record.settled.is_set()
+            if gone and self._sequencer.withdraw(record.request_id, record.seqno):
+                self._untrack(record)
+                self._reschedule()
             raise
         if record.error is not None:
             raise record.error
-        return Admission.DELIVERED
 
     def resume(self, request_id: str, position: AppendPosition) -> bool:
         """See `AppendSequencer.resume`."""
@@ -250,10 +298,11 @@ class AppendGate(Generic[T]):
             evicted.item.settle(AppendRejected.from_rejection(evicted.rejection))
         self._reschedule()
 
-    def position(self, request_id: str) -> AppendPosition | None:
-        """Where the sequence of ``request_id`` stands, counting the append being delivered as done (so a
-        ``deliver`` can record it before its ACK). None: no state, or its start is not known yet."""
-        return self._sequencer.position(request_id)
+    def position(self, request_id: str, seqno: int | None = None) -> AppendPosition | None:
+        """Where the sequence of ``request_id`` stands, counting the append being delivered (``seqno``) as
+        done (so a ``deliver`` can record it before its ACK). None: no state, or its start is not known yet.
+        See `AppendSequencer.position`."""
+        return self._sequencer.position(request_id, seqno)
 
     @property
     def held_bytes(self) -> int:
@@ -305,24 +354,35 @@ class AppendGate(Generic[T]):
         """One delivery chain: deliver ``first``, then each held append that ``done`` hands back."""
         record: _Append[T] | None = first
         while record is not None:
-            try:
-                await record.deliver(record.payload)
-            except Exception as exc:
-                if record.waiter_gone:
-                    log.warning(
-                        "delivering append_seqno %d for request %s failed after its caller left",
-                        record.seqno,
-                        record.request_id,
-                        exc_info=True,
-                    )
-                record.settle(exc)
-            except BaseException:
-                record.settle(AppendRejected("unavailable", "cursord is shutting down"))
-                raise
-            else:
-                record.settle()
+            await self._deliver_one(record)
             record = self._sequencer.done(record.request_id, record.seqno, trio.current_time())
             self._reschedule()
+
+    async def _deliver_late(self, record: _Append[T]) -> None:
+        """A seqno 0 that came after its sequence started at 1: delivered beside the chain, no ``done``."""
+        log.info("request %s: append_seqno 0 came after its sequence started at 1; delivered late",
+                 record.request_id)
+        await self._deliver_one(record)
+
+    @staticmethod
+    async def _deliver_one(record: _Append[T]) -> None:
+        """Deliver ``record`` and settle it with the outcome (a failure is its waiters' only)."""
+        try:
+            await record.deliver(record.payload)
+        except Exception as exc:
+            if record.waiter_gone:
+                log.warning(
+                    "delivering append_seqno %d for request %s failed after its caller left",
+                    record.seqno,
+                    record.request_id,
+                    exc_info=True,
+                )
+            record.settle(exc)
+        except BaseException:
+            record.settle(AppendRejected("unavailable", "cursord is shutting down"))
+            raise
+        else:
+            record.settle()
 
     async def _expire_when_due(self) -> None:
         nursery = self._running_nursery()

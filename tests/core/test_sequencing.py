@@ -85,16 +85,27 @@ def test_a_one_based_sender_starts_after_the_grace_and_only_then() -> None:
     assert snap is not None and (snap.start, snap.next) == (1, 3)
 
 
-def test_seqno_zero_after_a_start_at_one_is_refused_not_delivered() -> None:
+def test_a_seqno_zero_after_a_start_at_one_is_delivered_late_and_once() -> None:
+    """Issue 38, point 1: the editor's seqno 0 (its run_request, slow or retried) came after seqno 1 waited
+    out the start grace. It is never refused: it is delivered, late, beside what is being delivered; the
+    sequence is 0-based from then on, so a retry of it is a duplicate, also after a restart."""
     seq = make()
     started_at_one(seq, "r1")
-    decision = seq.offer("r1", 0, "late", T0 + 5, fingerprint=b"x")
-    assert isinstance(decision, Reject) and decision.rejection.kind is RejectionKind.LATE_START
-    assert decision.rejection.message == (
-        "append_seqno 0 for request r1 came after its sequence had started at 1 (seqno 1 waited 2 s for it); "
-        "it cannot be delivered in order"
-    )
-    assert seq.offer("r1", 2, "b", T0 + 5) == Deliver()
+    assert seq.offer("r1", 2, "b", T0 + 5, fingerprint=b"b") == Deliver()
+    assert seq.offer("r1", 0, "late", T0 + 5, fingerprint=b"x") == Deliver(late=True)
+    assert seq.position("r1", 0) == AppendPosition(0, 2, b"x")  # seqno 2, beside it, is not delivered yet
+    assert seq.position("r1", 2) == seq.position("r1") == AppendPosition(0, 3, b"x")
+    assert seq.done("r1", 2, T0 + 5) is None  # no done is owed for the late one
+    assert seq.offer("r1", 0, "late", T0 + 6, fingerprint=b"x") == Duplicate(next_expected=3)
+    position = seq.position("r1")
+    assert position == AppendPosition(0, 3, b"x")
+    again = make()
+    assert again.resume("r1", position, T0 + 7)
+    assert again.offer("r1", 0, "late", T0 + 7, fingerprint=b"x") == Duplicate(next_expected=3)
+    assert again.offer("r1", 3, "c", T0 + 7) == Deliver()
+    resumed_at_one = make()
+    assert resumed_at_one.resume("r1", AppendPosition(1, 3), T0 + 7)  # a restart before the late seqno 0
+    assert resumed_at_one.offer("r1", 0, "late", T0 + 7, fingerprint=b"x") == Deliver(late=True)
 
 
 def test_appends_above_one_wait_for_either_start() -> None:
@@ -498,12 +509,17 @@ class Model:
         if "r" not in self.seq and self.persisted is not None:
             assert self.seq.resume("r", self.persisted, self.now)  # the handler takes the stream's position up
         decision = self.seq.offer("r", seqno, seqno, self.now, fingerprint=fp("r", seqno))
-        if isinstance(decision, Deliver):
+        if isinstance(decision, Deliver) and decision.late:
+            assert seqno == 0 and 0 not in self.delivered, "seqno 0 delivered twice"
+            self.delivered.append(0)
+            self.persisted = self.seq.position("r", 0)  # before the ACK
+            self.acked.add(0)
+        elif isinstance(decision, Deliver):
             assert decision.sequenced and not decision.restarted
             assert self.processing is None, "two deliveries in flight for one request"
             self.processing = seqno
         elif isinstance(decision, Duplicate):
-            if seqno < self.start + len(self.delivered):
+            if seqno in self.delivered:
                 self.acked.add(seqno)
         else:
             assert isinstance(decision, Hold), decision
@@ -586,3 +602,40 @@ def test_the_editors_sender_is_delivered_exactly_once_in_order(
             model.tick(model.seq.start_grace)
             model.complete()
     assert model.delivered == list(range(start, start + count))
+
+
+@settings(max_examples=200, deadline=None)
+@given(count=st.integers(min_value=2, max_value=40), window=st.integers(min_value=2, max_value=32), data=st.data())
+def test_the_editors_seqno_0_is_delivered_once_however_late(count: int, window: int, data: st.DataObject) -> None:
+    """Issue 38, point 1: the editor's seqno 0 (its run_request, the largest upload) is slow, and time passes
+    while it is on its way, so the sequence may be taken to start at 1. Seqno 0 is still delivered when it
+    comes, once, whatever retries, crashes and idle drops happen meanwhile; nothing is refused."""
+    model = Model(0, count, window)
+    model.send_next()
+    slow_zero = model.transit.pop()  # it arrives last
+    for _ in range(data.draw(st.integers(min_value=count, max_value=6 * count + 10), label="steps")):
+        action = data.draw(st.sampled_from(["send", "send", "arrive", "arrive", "retry", "complete", "tick",
+                                            "crash", "idle"]))
+        if action == "send":
+            model.send_next()
+        elif action == "arrive" and model.transit:
+            model.arrive(data.draw(st.integers(0, len(model.transit) - 1), label="which"))
+        elif action == "retry" and model.sent > 1:
+            model.transit.append(data.draw(st.integers(1, model.sent - 1), label="retried"))
+        elif action == "complete":
+            model.complete()
+        elif action == "tick" and model.now + 5.0 < T0 + model.seq.hold_timeout - 5.0:  # no hold expires
+            model.complete()
+            model.tick(data.draw(st.sampled_from([0.5, 2.0, 5.0])))
+        elif action == "crash":
+            model.complete() if data.draw(st.booleans(), label="finish first") else None
+            model.crash()
+        elif action == "idle":
+            model.idle_drop()
+    model.transit.append(slow_zero)
+    for _ in range(2 * count + 2):
+        model.send_next()
+        while model.transit:
+            model.arrive(0)
+        model.complete()
+    assert sorted(model.delivered) == list(range(count))

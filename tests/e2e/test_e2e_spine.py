@@ -11,13 +11,17 @@ from collections.abc import AsyncIterator
 from functools import partial
 from typing import Any
 
+import attrs
 import pytest
 import trio
+import trio.testing
 
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end_stream
 from cursord.connect.errors import Code, ConnectError, error_from_json
+from cursord.core import ExecResultArrived
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.streams import ActiveStream
 from cursord.testing.behaviours import Echo, text_update
 from cursord.testing.editor import (
     BIDI_APPEND,
@@ -257,3 +261,46 @@ async def test_an_append_waiting_past_its_connect_timeout_is_deadline_exceeded(
         status, raw = await editor.post(BIDI_APPEND, early, [*UNARY_HEADERS, (b"connect-timeout-ms", b"200")])
         error = error_from_json(raw)
         assert (status, error.code) == (504, Code.DEADLINE_EXCEEDED) and "200 ms" in error.message
+
+
+@attrs.define
+class SlowResults(Echo):
+    """Echo, but an exec result is taken only once the test lets it (`let_through`)."""
+
+    let_through: trio.Event = attrs.field(factory=trio.Event)
+
+    async def handle(self, item: object) -> None:
+        if isinstance(item, ExecResultArrived):
+            await self.let_through.wait()
+        await super().handle(item)
+
+
+async def test_a_retry_is_acked_only_once_its_first_copy_is_handled(autojump_clock: Any) -> None:
+    """Issue 38, point 3: the editor sends a tool result again while its first copy waits in the stream's
+    actor; the retry is not delivered again, and not ACKed before the first copy is handled (an ACK a
+    restart could take back). Before, it was ACKed at once."""
+    behaviours: list[SlowResults] = []
+
+    def factory(stream: ActiveStream) -> SlowResults:
+        behaviours.append(SlowResults(stream))
+        return behaviours[-1]
+
+    acked: list[str] = []
+
+    async def send(editor: EditorClient, which: str) -> None:
+        await editor.append("r1", exec_result(1, "last"), seqno=1)
+        acked.append(which)
+
+    with trio.fail_after(60):
+        async with running_daemon(factory) as daemon, daemon.editor(http2=True) as editor:
+            await editor.append("r1", run_request("go", model="m"), seqno=0)
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(send, editor, "first")
+                await trio.testing.wait_all_tasks_blocked()
+                nursery.start_soon(send, editor, "retry")
+                await trio.testing.wait_all_tasks_blocked()
+                assert acked == []  # the first copy is still being handled
+                behaviours[0].let_through.set()
+            assert sorted(acked) == ["first", "retry"]
+            async with editor.run_sse("r1") as reader:
+                assert texts(await reader.read_to_end()) == ["echo: go", "exec 1"]

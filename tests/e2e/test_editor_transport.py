@@ -169,6 +169,33 @@ async def test_a_retried_run_request_after_the_stream_ended_is_not_run_again(aut
     assert len(fake.requests) == 1
 
 
+@pytest.mark.parametrize("second", ["heartbeat", "message"])
+async def test_a_run_request_at_seqno_0_that_comes_5_s_after_seqno_1_runs(autojump_clock: Any, second: str) -> None:
+    """Issue 38, point 1: the run_request (seqno 0, the run's largest upload) is slow, and seqno 1 (a
+    heartbeat, or a message queued for the run) comes 5 s before it. Seqno 1 is taken for a 1-based
+    sender's first after 2 s, but seqno 0 is still delivered when it comes: the run runs, with the message.
+    Before, seqno 0 was refused `failed_precondition` for good, and the user's message was gone."""
+    upload = heartbeat() if second == "heartbeat" else user_message("also add tests")
+    # with a queued message, the run is the resume the editor sends for it
+    run = run_request("add tests", model=MODEL) if second == "heartbeat" else resume_run_request()
+    with trio.fail_after(DEADLINE):
+        async with (
+            open_fake_provider(Reply.sse(chat_text("Adding tests."))) as fake,
+            agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL)) as (daemon, _),
+            daemon.editor(http2=True) as editor,
+        ):
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(lambda: editor.append("r1", upload, seqno=1))
+                await trio.sleep(5)
+                await editor.append("r1", run, seqno=0)
+            async with editor.run_sse("r1") as reader:
+                transcript = await drive(editor, "r1", reader)
+    assert transcript.error is None and transcript.text == "Adding tests."
+    (request,) = fake.requests
+    expected = "add tests" if second == "heartbeat" else "also add tests"
+    assert request.json["messages"][-1] == {"role": "user", "content": expected}
+
+
 async def test_heartbeats_do_not_extend_a_runsse_waiting_for_its_run_request(autojump_clock: Any) -> None:
     """Issue 24, failure 5: heartbeats reached the RunSSE's placeholder and switched its deadline off."""
     with trio.fail_after(DEADLINE):

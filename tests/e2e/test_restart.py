@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import signal
 import sqlite3
 from collections.abc import Callable
@@ -143,6 +144,63 @@ async def test_sigkill_mid_tool_loop_then_restart_completes_the_turn(
         assert not (tmp_path / DB_NAME).exists()
         with psycopg.connect(store) as conn:
             assert conn.execute("SELECT status FROM turns").fetchall() == [("completed",)]
+
+
+#: the daemon's word that a retry waits for its first copy (before, the retry was ACKed at once)
+RETRY_WAITS = re.compile(rb"request r1: append_seqno 2 sent again before its first copy was delivered")
+
+
+async def test_a_retried_upload_is_not_acked_while_its_first_copy_could_die_with_the_daemon(
+    tmp_path: Path, store_url: str | None
+) -> None:
+    """Issue 38, point 3: the Read's result (seqno 2) overtook a heartbeat (seqno 1), so it is held; the
+    editor sends it again; the daemon is killed before seqno 1 comes. The retry was not ACKed, so the editor
+    sends the result again to the restarted daemon and the turn completes. Before, the retry was ACKed at
+    once, and the held copy died with the daemon: the editor never sent it again, and the turn hung."""
+    with trio.fail_after(90):
+        async with open_fake_provider(*READ_TODO) as fake:
+            async with daemon(fake, tmp_path, store_url) as first, first.editor() as editor:
+                await editor.append("r1", run_request("what's in todo.txt?", model=MODEL), seqno=0)
+                async with editor.run_sse("r1") as reader:
+                    seen = await until_exec(reader)
+                await journalled(tmp_path, FIRST_EXEC_JOURNALLED, store_url)
+                result = read_todo_result(seen[-1])
+                acked: list[int] = []
+                one_acked = trio.Event()
+
+                async def send(copy: int) -> None:
+                    with contextlib.suppress(Exception):  # the daemon is killed under it
+                        await editor.append("r1", result, seqno=2)
+                        acked.append(copy)
+                        one_acked.set()
+
+                async def until_acked(done: trio.CancelScope) -> None:
+                    await one_acked.wait()
+                    done.cancel()
+
+                async def until_logged(done: trio.CancelScope) -> None:
+                    await first.wait_for(RETRY_WAITS)
+                    done.cancel()
+
+                async with trio.open_nursery() as sends:
+                    sends.start_soon(send, 1)
+                    sends.start_soon(send, 2)
+                    async with trio.open_nursery() as either:  # the daemon has both copies, or ACKed one
+                        either.start_soon(until_acked, either.cancel_scope)
+                        either.start_soon(until_logged, either.cancel_scope)
+                    assert acked == [], "an upload was ACKed while it was only held"
+                    await first.stop(signal.SIGKILL)
+            async with daemon(fake, tmp_path, store_url) as second, second.editor() as editor:
+                async with editor.run_sse("r1") as reader:
+                    assert [await reader.next_message() for _ in seen] == seen
+                    await editor.append("r1", heartbeat(), seqno=1)
+                    await editor.append("r1", result, seqno=2)  # never ACKed: the editor sends it again
+                    rest = await reader.read_to_end()
+                    assert reader.error is None
+                await second.stop()
+    assert "".join(m.interaction_update.text_delta.text for m in rest) == "The file says: buy milk."
+    assert kinds(rest)[-1] == "turn_ended"
+    assert len(fake.requests) == 2
 
 
 async def test_sigkill_mid_provider_pass_reruns_it_without_duplicating_text(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ import trio
 
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.testing.agent import Transcript
-from cursord.testing.editor import run_request, user_message
+from cursord.testing.editor import heartbeat, run_request, user_message
 from cursord.testing.fake_providers import Reply, chat_text, open_fake_provider
 from tests.e2e.test_restart import MODEL, READ_TODO, daemon, kinds, read_todo_result, until_exec
 
@@ -101,5 +101,28 @@ async def test_a_message_its_run_took_before_the_crash_is_run_by_the_next_run(tm
                     transcript = Transcript(await reader.read_to_end(), reader.error)
                 await second.stop()
     assert transcript.error is None and transcript.text == "Code and tests."
+    (request,) = fake.requests
+    assert request.json["messages"][-1] == {"role": "user", "content": "also add tests"}
+
+
+async def test_the_sequence_of_a_request_with_no_stream_is_taken_up_after_a_restart(
+    tmp_path: Path, store_url: str | None
+) -> None:
+    """Issue 38, point 4: a queued message (seqno 0) and a heartbeat (seqno 1) are ACKed on a request id that
+    has no stream yet; the daemon dies; the resume run_request (seqno 2) runs on the restarted daemon at once
+    and takes the message. Before, the sequence's position was kept only with a stream: seqno 2 waited 30 s
+    for a seqno 0 the editor had ACKed, and was refused."""
+    with trio.fail_after(90):
+        async with open_fake_provider(Reply.sse(chat_text("Adding tests."))) as fake:
+            async with daemon(fake, tmp_path, store_url) as first, first.editor() as editor:
+                await editor.append("r-q", user_message("also add tests"), seqno=0)  # returns once ACKed
+                await editor.append("r-q", heartbeat(), seqno=1)
+                await first.stop(signal.SIGKILL)
+            async with daemon(fake, tmp_path, store_url) as second, second.editor() as editor:
+                await editor.append("r-q", resume("conv-q"), seqno=2)
+                async with editor.run_sse("r-q") as reader:
+                    transcript = Transcript(await reader.read_to_end(), reader.error)
+                await second.stop()
+    assert transcript.error is None and transcript.text == "Adding tests."
     (request,) = fake.requests
     assert request.json["messages"][-1] == {"role": "user", "content": "also add tests"}

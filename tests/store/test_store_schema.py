@@ -58,6 +58,7 @@ TABLES = {
     "pass_holds",
     "conversation_titles",
     "waiting_actions",
+    "waiting_positions",
 }
 
 #: Schema version 1 exactly as it shipped (kept here, not imported, so a later edit to migration 1
@@ -163,7 +164,7 @@ async def test_connections_are_configured(tmp_path: Path) -> None:
 
 
 async def test_upgrade_from_the_previous_version_keeps_data(tmp_path: Path) -> None:
-    assert SCHEMA_VERSION == 9, "write the new N-1 schema into a test when adding a migration"
+    assert SCHEMA_VERSION == 10, "write the new N-1 schema into a test when adding a migration"
     path = tmp_path / DB_NAME
     conn = sqlite3.connect(path)
     conn.executescript(SCHEMA_V1)
@@ -303,12 +304,33 @@ async def test_upgrade_to_waiting_actions_keeps_titles_and_holds(tmp_path: Path)
         conn.close()
 
 
+async def test_upgrade_to_waiting_positions_keeps_held_actions(tmp_path: Path) -> None:
+    """Version 9 (migrations 1-9 applied for real) held actions for a request id without its append
+    position: the upgraded store keeps them, has no position for the request id, and keeps one from then on."""
+    path = tmp_path / DB_NAME
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, str(path), MIGRATIONS[:9])
+    conn.execute(
+        "INSERT INTO waiting_actions(holder, holder_id, action, queued_at, origin) "
+        "VALUES ('request', 'r1', x'0a00', 1.0, 'r1#-#0')"
+    )
+    conn.close()
+    assert raw_version(path) == 9 and "waiting_positions" not in tables(path)
+    async with open_store(tmp_path) as store:
+        assert await store.waiting_position("r1") is None
+        await store.put_waiting_position("r1", '{"start": 0, "next": 2}', keep=4)
+        assert await store.waiting_position("r1") == '{"start": 0, "next": 2}'
+        assert await store.take_waiting_actions("r1", None) == [b"\x0a\x00"]
+        assert await store.waiting_position("r1") is None
+    assert raw_version(path) == SCHEMA_VERSION
+
+
 async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
     path = tmp_path / DB_NAME
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA user_version = 99")
     conn.close()
-    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 9.*newer cursord") as info:
+    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 10.*newer cursord") as info:
         await SqlStore.open(tmp_path)
     assert (info.value.found, info.value.known) == (99, SCHEMA_VERSION)
     assert raw_version(path) == 99

@@ -267,3 +267,39 @@ async def test_an_action_held_for_a_run_request_that_never_came_expires(
         assert "1 conversation action(s) held 600 s for a run_request that never came" in caplog.text
         assert await queue.take("r-old", None) == []
         assert texts(await queue.take("r-new", "c1")) == ["queued for the conversation", "fresh"]
+
+
+async def test_the_position_of_a_request_with_no_stream_survives_closing_the_store(db: StoreTarget) -> None:
+    """Issue 38, point 4: where the sequence of a request id with no stream yet stands is kept beside what
+    it holds, read back after the store is opened again, and dropped when a run takes what waits for it."""
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        assert await queue.position("r1") is None
+        await queue.keep_position("r1", AppendPosition(0, 1, b"\x01"))
+        await queue.keep_position("r1", AppendPosition(0, 2, b"\x01"))  # a heartbeat after the message
+        await queue.keep_position("r2", AppendPosition(1, 3))
+    async with db.open() as store:
+        queue = ActionQueue(store)
+        assert await queue.position("r1") == AppendPosition(0, 2, b"\x01")
+        assert await queue.take("r1", "c1") == []
+        assert await queue.position("r1") is None  # its stream keeps it from now on
+        assert await queue.position("r2") == AppendPosition(1, 3)
+
+
+async def test_positions_beyond_the_bound_are_forgotten_oldest_first(db: StoreTarget) -> None:
+    async with db.open() as store:
+        queue = ActionQueue(store, max_requests=2)
+        for n in range(3):
+            await queue.keep_position(f"r{n}", AppendPosition(0, n + 1))
+        assert await queue.position("r0") is None
+        assert [await queue.position(f"r{n}") for n in (1, 2)] == [AppendPosition(0, 2), AppendPosition(0, 3)]
+
+
+async def test_an_unreadable_position_is_ignored_with_a_warning(
+    db: StoreTarget, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with db.open() as store:
+        await store.put_waiting_position("r1", '{"start": 7}', keep=4)
+        with caplog.at_level(logging.WARNING):
+            assert await ActionQueue(store).position("r1") is None
+    assert "unreadable append position" in caplog.text
