@@ -1,5 +1,5 @@
-"""The `cursord` command line: `serve`, `config check`, `service`, `status`, `tap`, `usage`, `doctor`, `ca`,
-`editor`, `users`, `teams`, `ui`, `gateway`, `record`, `replay`."""
+"""The `cursord` command line: `serve`, `config check`, `service`, `status`, `forwarded`, `tap`, `usage`, `doctor`,
+`ca`, `editor`, `users`, `teams`, `ui`, `gateway`, `record`, `replay`."""
 
 from __future__ import annotations
 
@@ -22,7 +22,14 @@ from cursord.cli.editor import add_editor_arguments, editor_command
 from cursord.cli.gateway import add_gateway_arguments, gateway_command
 from cursord.cli.people import add_people_arguments, people_command
 from cursord.cli.record import add_record_arguments, record_command, replay_command
-from cursord.cli.status import add_status_arguments, add_tap_arguments, status_command, tap_command
+from cursord.cli.status import (
+    add_forwarded_arguments,
+    add_status_arguments,
+    add_tap_arguments,
+    forwarded_command,
+    status_command,
+    tap_command,
+)
 from cursord.cli.ui import add_ui_arguments, ui_command
 from cursord.cli.usage import add_usage_arguments, usage_command
 from cursord.config import (
@@ -66,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
         action.add_argument("--no-systemctl", action="store_true",
                             help="only write files; run no systemctl (launchctl on macOS)")
     add_status_arguments(commands)
+    add_forwarded_arguments(commands)
     add_tap_arguments(commands)
     add_usage_arguments(commands)
     add_doctor_arguments(commands)
@@ -107,6 +115,7 @@ def _command(name: str) -> Command:
         "service": service_command,
         "status": status_command,
         "tap": tap_command,
+        "forwarded": forwarded_command,
         "usage": usage_command,
         "doctor": doctor_command,
         "ca": ca_command,

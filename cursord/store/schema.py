@@ -269,6 +269,21 @@ _V9_WAITING_ACTIONS = (
     "CREATE UNIQUE INDEX waiting_actions_by_origin ON waiting_actions(origin) WHERE origin IS NOT NULL",
 )
 
+# What the proxy forwarded to Cursor (`cursord.store.forwarded`): one row per local day and RPC, added to as
+# each forwarded call ends. `carries_code` is 1, 0, or NULL for an RPC the wire schema does not know.
+_V10_FORWARDED = (
+    """CREATE TABLE forwarded (
+        day TEXT NOT NULL,
+        method TEXT NOT NULL,
+        carries_code INTEGER,
+        calls INTEGER NOT NULL,
+        failed INTEGER NOT NULL,
+        bytes_up INTEGER NOT NULL,
+        bytes_down INTEGER NOT NULL,
+        PRIMARY KEY (day, method)
+    ) STRICT""",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "conversations, turns, messages, summaries, passes, tool calls, checkpoints, blobs", _V1_HISTORY),
     Migration(2, "stream journal: streams, events, pending", _V2_JOURNAL),
@@ -279,6 +294,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "conversation titles", _V7_TITLES),
     Migration(8, "holds: passes in flight against a team gateway's budgets", _V8_HOLDS),
     Migration(9, "waiting actions: conversation actions queued or held for a later run", _V9_WAITING_ACTIONS),
+    Migration(10, "forwarded: what the proxy sent to Cursor, per day and RPC", _V10_FORWARDED),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

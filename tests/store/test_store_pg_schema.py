@@ -20,6 +20,7 @@ from cursord.store import (
     DB_NAME,
     SCHEMA_VERSION,
     ActionHolder,
+    ForwardedRow,
     MigrationFailed,
     PassRecord,
     PassStatus,
@@ -69,7 +70,7 @@ async def test_open_an_empty_database_creates_every_table(postgres_url: str, tmp
 
 async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, tmp_path: Path) -> None:
     """Migrations 1..N-1 applied for real, rows written the way that version wrote them, then opened."""
-    assert SCHEMA_VERSION == 9, "write rows of the new N-1 schema here when adding a migration"
+    assert SCHEMA_VERSION == 10, "write rows of the new N-1 schema here when adding a migration"
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         migrate(conn, "test", MIGRATIONS[:-1])
         with conn.transaction():
@@ -93,7 +94,7 @@ async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, t
                 "VALUES ('r5', 'old', 'gpt-5', 'active', 1.0)"
             )
             conn.execute("INSERT INTO conversation_titles VALUES ('old', 'Named before', 1.0)")
-    assert version(postgres_url) == SCHEMA_VERSION - 1 and "waiting_actions" not in tables(postgres_url)
+    assert version(postgres_url) == SCHEMA_VERSION - 1 and "forwarded" not in tables(postgres_url)
 
     async with open_store(tmp_path, url=postgres_url) as store:
         assert await store.load("old") == [Message.user("hello from v4")]
@@ -117,6 +118,9 @@ async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, t
             ActionHolder.REQUEST, "r6", b"\x0a\x00", per_holder=2, holders=2, drop_oldest=False
         )
         assert outcome.stored and await store.take_waiting_actions("r6", None) == [b"\x0a\x00"]
+        store.record_forwarded_nowait(ForwardedRow("2026-06-01", "aiserver.v1.AiService/Ping", False, 1, 0, 2, 3))
+        await store.flush()
+        assert [row.calls for row in await store.forwarded()] == [1]
         await store.set_title("old", "Named after the upgrade")
         assert await store.titles(["old"]) == {"old": "Named after the upgrade"}
     assert version(postgres_url) == SCHEMA_VERSION
@@ -170,7 +174,7 @@ async def test_a_newer_schema_is_refused_and_left_alone(postgres_url: str, tmp_p
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         migrate(conn, "test")
         conn.execute("INSERT INTO schema_version VALUES (99, 'from the future', 0)")
-    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 9.*newer cursord") as info:
+    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 10.*newer cursord") as info:
         await SqlStore.open(tmp_path, url=postgres_url)
     assert (info.value.found, info.value.known) == (99, SCHEMA_VERSION)
     assert "not-a-secret" not in str(info.value)

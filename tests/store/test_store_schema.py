@@ -58,6 +58,7 @@ TABLES = {
     "pass_holds",
     "conversation_titles",
     "waiting_actions",
+    "forwarded",
 }
 
 #: Schema version 1 exactly as it shipped (kept here, not imported, so a later edit to migration 1
@@ -163,7 +164,7 @@ async def test_connections_are_configured(tmp_path: Path) -> None:
 
 
 async def test_upgrade_from_the_previous_version_keeps_data(tmp_path: Path) -> None:
-    assert SCHEMA_VERSION == 9, "write the new N-1 schema into a test when adding a migration"
+    assert SCHEMA_VERSION == 10, "write the new N-1 schema into a test when adding a migration"
     path = tmp_path / DB_NAME
     conn = sqlite3.connect(path)
     conn.executescript(SCHEMA_V1)
@@ -307,7 +308,7 @@ async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA user_version = 99")
     conn.close()
-    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 9.*newer cursord") as info:
+    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 10.*newer cursord") as info:
         await SqlStore.open(tmp_path)
     assert (info.value.found, info.value.known) == (99, SCHEMA_VERSION)
     assert raw_version(path) == 99
