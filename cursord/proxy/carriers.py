@@ -3,7 +3,7 @@
 The rule. A message type *carries code or text* when one of its fields, or a field of a message type it
 holds (transitively: singular, repeated, oneof and map values alike), is a `string` or `bytes` field whose
 name, split at `_`, holds a content word (`CONTENT_WORDS`: contents, text, diff, patch, selection, prompt,
-instruction, ...; or a message qualified as the user's or a commit's: `user_message`, `commit_message`) and
+instruction, ..., and `data`, an opaque payload that may hold anything; or a message qualified as the user's or a commit's: `user_message`, `commit_message`) and
 does not end in a word that names something *about* content (`ABOUT_WORDS`: `_id`, `_path`, `_hash`, `_type`,
 `_side`, ...). So `CurrentFileInfo.contents`, `WriteGitCommitMessageRequest.diffs`,
 `CodeSelection.text` and `Chunk.content` carry code; `diff_side`, `content_hash` or `source_path` do not, and
@@ -27,6 +27,9 @@ __all__ = ["ABOUT_WORDS", "CONTENT_WORDS", "MESSAGE_OWNERS", "MESSAGE_WORDS", "c
 CONTENT_WORDS: Final = frozenset({
     "content", "contents", "text", "diff", "diffs", "patch", "selection", "prompt", "prompts", "instruction",
     "instructions", "snippet", "snippets",
+    # an opaque payload (BidiAppend's `data`: the agent's messages, a relayed run's prompt among them; a git
+    # packfile's chunk) may hold anything, so it counts as carrying code
+    "data",
 })
 #: last words of a field name that describe content (its id, where it is, its kind) without carrying it.
 ABOUT_WORDS: Final = frozenset({

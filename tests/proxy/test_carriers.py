@@ -31,6 +31,7 @@ def pool() -> descriptor_pool.DescriptorPool:
     ("StreamCppRequest", "StreamCppRequest.current_file>CurrentFileInfo.contents"),
     ("NameTabRequest", "NameTabRequest.messages>ConversationMessage.text"),
     ("NameAgentRequest", "NameAgentRequest.user_message"),
+    ("BidiAppendRequest", "BidiAppendRequest.data"),  # an opaque payload: a relayed run's prompt among others
 ])
 def test_requests_that_carry_code_or_text(pool: descriptor_pool.DescriptorPool, type_name: str, field: str) -> None:
     assert code_field(pool.FindMessageTypeByName(f"aiserver.v1.{type_name}")) == field
@@ -74,7 +75,7 @@ def _map(name: str, value: FDP) -> tuple[FDP, descriptor_pb2.DescriptorProto]:
 
 @pytest.mark.parametrize(("name", "carries"), [
     ("file_contents", True), ("selected_text", True), ("git_patch", True), ("user_instruction", True),
-    ("commit_message", True), ("last_user_message", True),
+    ("commit_message", True), ("last_user_message", True), ("data", True), ("profile_data", True),
     ("content_hash", False), ("diff_side", False), ("source_path", False), ("text_length", False),
     ("error_message", False), ("message", False), ("invite_code", False), ("request_id", False),
 ])
