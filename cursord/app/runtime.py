@@ -353,7 +353,6 @@ async def _serve(
             allowed_ports=frozenset(config.proxy_ports),
             offline=config.offline,
             private=config.private,
-            relay_unserved_models=not config.private,
             max_concurrent_streams=config.limits.max_streams_per_connection,
             http2=config.proxy_http2,
             owned_paths=TabOwnedPaths(DEFAULT_OWNED_PATHS, tab),

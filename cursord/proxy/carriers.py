@@ -3,12 +3,13 @@
 The rule. A message type *carries code or text* when one of its fields, or a field of a message type it
 holds (transitively: singular, repeated, oneof and map values alike), is a `string` or `bytes` field whose
 name, split at `_`, holds a content word (`CONTENT_WORDS`: contents, text, diff, patch, selection, prompt,
-instruction, ..., and `data`, an opaque payload that may hold anything; or a message qualified as the user's or a commit's: `user_message`, `commit_message`) and
-does not end in a word that names something *about* content (`ABOUT_WORDS`: `_id`, `_path`, `_hash`, `_type`,
-`_side`, ...). So `CurrentFileInfo.contents`, `WriteGitCommitMessageRequest.diffs`,
-`CodeSelection.text` and `Chunk.content` carry code; `diff_side`, `content_hash` or `source_path` do not, and
-neither does a request made of ids, flags, paths and settings. A map field is judged by its own name when its
-values are strings or bytes (`map<string, string> file_contents`), by its value type otherwise.
+instruction, ..., and `data`, an opaque payload that may hold anything; or a message qualified as the
+user's or a commit's: `user_message`, `commit_message`) and does not end in a word that names something
+*about* content (`ABOUT_WORDS`: `_id`, `_path`, `_hash`, `_type`, `_side`, ...). So
+`CurrentFileInfo.contents`, `WriteGitCommitMessageRequest.diffs`, `CodeSelection.text` and `Chunk.content`
+carry code; `diff_side`, `content_hash`, `source_path` or `error_message` do not, and neither does a request
+made of ids, flags, paths and settings. A map field is judged by its own name when its values are strings or
+bytes (`map<string, string> file_contents`), by its value type otherwise.
 
 `scripts/privacy_table.py` applies the rule to every method of the reference schema (`proto/reference/`) and
 writes the result to `cursord.proxy.carried`, which the proxy reads at run time; a test checks that the two

@@ -117,8 +117,8 @@ class ProxyConfig:
     #: and no tunnel is opened to any host.
     offline: bool = False
     #: forward no RPC whose request carries the user's code or text (`cursord.proxy.ledger.refusal`): a path
-    #: cursord does not own that carries some is refused `permission_denied`; side streams are cursord's.
-    #: (Runs for models cursord does not serve are not relayed either: `relay_unserved_models` is False then.)
+    #: cursord does not own that carries some is refused `permission_denied`; side streams are cursord's, and
+    #: so are runs for models cursord does not serve (not relayed, whatever `relay_unserved_models` says).
     private: bool = False
     #: offer HTTP/2 (ALPN h2) inside intercepted tunnels, and to the upstream.
     http2: bool = True
@@ -456,7 +456,8 @@ class InterceptingProxy:
         """Where an owned path's request goes; reads (and keeps, for replay) the body of the run RPCs,
         the model lists and the side streams, up to `max_inspected_body`."""
         online = not self.config.offline
-        inspect_runs = online and self.config.relay_unserved_models and path in (BIDI_APPEND_PATH, RUN_SSE_PATH)
+        relay = online and self.config.relay_unserved_models and not self.config.private
+        inspect_runs = relay and path in (BIDI_APPEND_PATH, RUN_SSE_PATH)
         merge = online and self.config.merge_model_lists and path in MODEL_LIST_PATHS
         side_stream = online and not self.config.private and path in SIDE_STREAM_PATHS
         if inspect_runs or merge or side_stream:

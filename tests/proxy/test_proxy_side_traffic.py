@@ -309,6 +309,9 @@ async def test_private_refuses_what_carries_code_and_lets_the_rest_pass(private:
             assert (await editor.post(IS_CONNECTED_PATH, b""))[0] == 200
             status, _ = await editor.post(NAME_TAB_PATH, aiserver.NameTabRequest().SerializeToString())
             assert status == 200  # cursord's own: never refused
+            await editor.append("r-theirs", run_request(PROMPT, model="cursor-only-model"))  # not relayed
+            async with editor.run_sse("r-theirs") as reader:
+                await reader.read_to_end()
         assert await _health_exchange(private, HOST, "health-private") == ["foo"]  # answered here
     assert sorted(r.target.decode() for r in private.origin.requests) == [
         "/aiserver.v1.DashboardService/GetTeams", IS_CONNECTED_PATH,
