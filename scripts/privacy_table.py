@@ -29,6 +29,7 @@ from render_protos import default_schema_dir, load_reference  # noqa: E402
 
 from cursord.proxy import DEFAULT_OWNED_PATHS  # noqa: E402
 from cursord.proxy.carriers import code_field  # noqa: E402
+from cursord.server import BIDI_APPEND_PATH, RUN_SSE_PATH  # noqa: E402
 from cursord.tab.service import TAB_PATHS  # noqa: E402
 
 START = "<!-- privacy-table:start (made by scripts/privacy_table.py --write; do not edit by hand) -->"
@@ -54,6 +55,9 @@ def methods(schema_dir: Path) -> Iterator[tuple[str, str | None]]:
 
 def who_answers(method: str) -> str:
     path = f"/{method}"
+    if path in (BIDI_APPEND_PATH, RUN_SSE_PATH):  # owned, but relayed for Cursor's models and its side streams
+        return ("cursord; Cursor for a run on one of Cursor's models and for the health and speech streams (not "
+                "under `private`)")
     if path in DEFAULT_OWNED_PATHS:
         return "cursord"
     if path in TAB_PATHS:
