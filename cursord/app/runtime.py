@@ -234,12 +234,14 @@ def provider_pool_limits(limits: Limits) -> httpx.Limits:
     return httpx.Limits(max_connections=limits.max_streams, max_keepalive_connections=32)
 
 
-def agent_endpoint(config: ServeConfig) -> AgentEndpoint:
-    """The agent listener's endpoint, relaying what cursord does not own to Cursor's agent host unless
-    nothing may go there: a team gateway (its users' tokens are not Cursor's, and a model it does not serve
-    is `not_found`, not somebody else's run), `--offline` or `--private` (a run's prompt is the user's text)."""
-    relayed = not (config.team_gateway or config.offline or config.private)
-    return AgentEndpoint(relay=AgentRelay() if relayed else None)
+def agent_endpoint(config: ServeConfig, ledger: ForwardLedger | None = None) -> AgentEndpoint:
+    """The agent listener's endpoint, relaying what cursord does not own to Cursor's agent host (each call
+    counted in `ledger`, with what the proxy forwards) unless nothing may go there: a team gateway (its
+    users' tokens are not Cursor's, and a model it does not serve is `not_found`, not somebody else's run),
+    `--offline` or `--private` (a run's prompt is the user's text)."""
+    if config.team_gateway or config.offline or config.private:
+        return AgentEndpoint(relay=None)
+    return AgentEndpoint(relay=AgentRelay(count=ledger.call if ledger is not None else None))
 
 
 def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor:
@@ -288,7 +290,9 @@ async def _serve(
             config.default_model,
             guard=GatewayBudgets(people) if people is not None else None,
         )
-        agent = agent_endpoint(config)
+        forwarded = ForwardLedger(on_call=store.record_forwarded_nowait)
+        forwarded.seed(await store.forwarded())
+        agent = agent_endpoint(config, forwarded)
         hub = TapHub()
         web = WebAccess.from_config(config, environ, client)
         services, parts = agent_parts(
@@ -303,8 +307,6 @@ async def _serve(
         tab = tab_service(config, environ, store.record_pass_nowait)
         nursery.start_soon(_close_at_exit, tab)
         hub.tab = tab.status
-        forwarded = ForwardLedger(on_call=store.record_forwarded_nowait)
-        forwarded.seed(await store.forwarded())
         hub.forwarded = forwarded.snapshot
         if source is not None and reloads is not None:
             reloader = ProviderReloader(source, config, router, client, on_reload=dashboard.reconfigure, tab=tab)

@@ -9,6 +9,9 @@ counted); a call whose response never came whole (Cursor unreachable, a reset, a
 failed. A finished call is added to the per-method totals kept in memory (seeded from the store when the
 daemon starts: `seed`) and handed to `on_call`, which adds it to the day's row in the store.
 
+The agent listener's relay to Cursor's agent host (`cursord.server.AgentRelay`, a run on one of Cursor's
+models over HTTP/2) counts its calls in the same ledger, through the same `ForwardedCall`.
+
 A method is named as the schema names it (`aiserver.v1.AiService/StreamBugBot`, from the request path);
 a path that is not a Connect RPC is named by its first segment only (`/auth/...`), so that ids in paths
 cannot grow the tables. Whether a method's request carries code comes from `cursord.proxy.carried` (the
@@ -110,8 +113,18 @@ class ForwardedCall:
 
     def whole(self, bytes_up: int, bytes_down: int) -> None:
         """A whole exchange made at once (the model lists' fetch)."""
-        self.bytes_up += bytes_up
-        self.bytes_down += bytes_down
+        self.sent(bytes_up)
+        self.received(bytes_down)
+        self.answered()
+
+    def sent(self, size: int) -> None:
+        self.bytes_up += size
+
+    def received(self, size: int) -> None:
+        self.bytes_down += size
+
+    def answered(self) -> None:
+        """The answer came whole."""
         self.completed = True
 
     def finish(self) -> None:
@@ -127,7 +140,7 @@ class _Counting:
     inner: CallObserver | None
 
     def request_body(self, chunk: bytes, *, end: bool) -> None:
-        self.call.bytes_up += len(chunk)
+        self.call.sent(len(chunk))
         if self.inner is not None:
             self.inner.request_body(chunk, end=end)
 
@@ -136,8 +149,9 @@ class _Counting:
             self.inner.response_head(status, headers)
 
     def response_body(self, chunk: bytes, *, end: bool) -> None:
-        self.call.bytes_down += len(chunk)
-        self.call.completed = self.call.completed or end
+        self.call.received(len(chunk))
+        if end:
+            self.call.answered()
         if self.inner is not None:
             self.inner.response_body(chunk, end=end)
 
