@@ -34,7 +34,8 @@ CONTENT_WORDS: Final = frozenset({
 })
 #: last words of a field name that describe content (its id, where it is, its kind) without carrying it.
 ABOUT_WORDS: Final = frozenset({
-    "id", "ids", "path", "paths", "hash", "hashes", "url", "uri", "type", "types", "kind", "name", "names", "side",
+    "id", "ids", "uuid", "uuids", "path", "paths", "hash", "hashes", "sha256", "digest", "checksum", "url", "uri",
+    "type", "types", "kind", "name", "names", "side",
     "mode", "status", "version", "count", "length", "size", "key", "format", "encoding", "language", "enabled",
 })
 

@@ -76,7 +76,8 @@ def _map(name: str, value: FDP) -> tuple[FDP, descriptor_pb2.DescriptorProto]:
 @pytest.mark.parametrize(("name", "carries"), [
     ("file_contents", True), ("selected_text", True), ("git_patch", True), ("user_instruction", True),
     ("commit_message", True), ("last_user_message", True), ("data", True), ("profile_data", True),
-    ("content_hash", False), ("diff_side", False), ("source_path", False), ("text_length", False),
+    ("content_hash", False), ("patch_uuid", False), ("content_sha256", False), ("diff_side", False),
+    ("source_path", False), ("text_length", False),
     ("error_message", False), ("message", False), ("invite_code", False), ("request_id", False),
 ])
 def test_a_string_field_carries_text_by_its_name(name: str, carries: bool) -> None:
