@@ -38,7 +38,7 @@ from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
 from cursord.connect import Limits as ConnectLimits
 from cursord.context import ContextLimits, ImageLimits
 from cursord.core import Redactor, redacting
-from cursord.proxy import DEFAULT_OWNED_PATHS, Observe, ProxyConfig, catalog_owns, run_proxy
+from cursord.proxy import DEFAULT_OWNED_PATHS, ForwardLedger, Observe, ProxyConfig, catalog_owns, run_proxy
 from cursord.server import (
     AgentEndpoint,
     AgentRelay,
@@ -240,11 +240,14 @@ def provider_pool_limits(limits: Limits) -> httpx.Limits:
     return httpx.Limits(max_connections=limits.max_streams, max_keepalive_connections=32)
 
 
-def agent_endpoint(config: ServeConfig) -> AgentEndpoint:
-    """The agent listener's endpoint, relaying what cursord does not own to Cursor's agent host unless
-    nothing may go there: a team gateway (its users' tokens are not Cursor's, and a model it does not serve
-    is `not_found`, not somebody else's run) or `--offline`."""
-    return AgentEndpoint(relay=None if config.team_gateway or config.offline else AgentRelay())
+def agent_endpoint(config: ServeConfig, ledger: ForwardLedger | None = None) -> AgentEndpoint:
+    """The agent listener's endpoint, relaying what cursord does not own to Cursor's agent host (each call
+    counted in `ledger`, with what the proxy forwards) unless nothing may go there: a team gateway (its
+    users' tokens are not Cursor's, and a model it does not serve is `not_found`, not somebody else's run),
+    `--offline` or `--private` (a run's prompt is the user's text)."""
+    if config.team_gateway or config.offline or config.private:
+        return AgentEndpoint(relay=None)
+    return AgentEndpoint(relay=AgentRelay(count=ledger.call if ledger is not None else None))
 
 
 def configured_keys(config: ServeConfig, environ: Mapping[str, str]) -> Redactor:
@@ -293,7 +296,9 @@ async def _serve(
             config.default_model,
             guard=GatewayBudgets(people) if people is not None else None,
         )
-        agent = agent_endpoint(config)
+        forwarded = ForwardLedger(on_call=store.record_forwarded_nowait)
+        forwarded.seed(await store.forwarded())
+        agent = agent_endpoint(config, forwarded)
         hub = TapHub()
         web = WebAccess.from_config(config, environ, client)
         services, parts = agent_parts(
@@ -308,6 +313,7 @@ async def _serve(
         tab = tab_service(config, environ, store.record_pass_nowait)
         nursery.start_soon(_close_at_exit, tab)
         hub.tab = tab.status
+        hub.forwarded = forwarded.snapshot
         if source is not None and reloads is not None:
             reloader = ProviderReloader(source, config, router, client, on_reload=dashboard.reconfigure, tab=tab)
             nursery.start_soon(reloader.follow, reloads)
@@ -354,17 +360,20 @@ async def _serve(
             first_request_timeout=config.limits.first_request_seconds,
             allowed_ports=frozenset(config.proxy_ports),
             offline=config.offline,
+            private=config.private,
             max_concurrent_streams=config.limits.max_streams_per_connection,
             http2=config.proxy_http2,
             owned_paths=TabOwnedPaths(DEFAULT_OWNED_PATHS, tab),
         )
         if config.offline:
             log.info("offline: the proxy forwards nothing to Cursor")
+        elif config.private:
+            log.info("private: the proxy forwards to Cursor no RPC that carries your code or text")
         # A gateway's user runs every model on the gateway (which refuses the ones it does not serve).
         owns = router.catalog if config.gateway is None else (lambda model: True)
         proxied = wrap(core.app, "proxy") if wrap is not None else core.app
         proxy = partial(run_proxy, proxied, data_dir=config.data_dir, owns_model=owns, activity=activity,
-                        observe=observe)
+                        observe=observe, ledger=forwarded)
         with naming_the_listener(str(config.proxy_listen), "--proxy-listen HOST:PORT (proxy_listen = in the config"
                                  " file)"):
             proxy_binds = await nursery.start(partial(proxy, config=proxy_config))

@@ -1,5 +1,5 @@
-"""The `cursord` command line: `serve`, `config check`, `service`, `status`, `tap`, `usage`, `doctor`, `ca`,
-`editor`, `users`, `teams`, `ui`, `gateway`, `record`, `replay`."""
+"""The `cursord` command line: `serve`, `config check`, `service`, `status`, `forwarded`, `tap`, `usage`, `doctor`,
+`ca`, `editor`, `users`, `teams`, `ui`, `gateway`, `record`, `replay`."""
 
 from __future__ import annotations
 
@@ -46,6 +46,12 @@ def _status_parts() -> tuple[Adder, Command]:
     from cursord.cli.status import add_status_arguments, status_command
 
     return add_status_arguments, status_command
+
+
+def _forwarded_parts() -> tuple[Adder, Command]:
+    from cursord.cli.status import add_forwarded_arguments, forwarded_command
+
+    return add_forwarded_arguments, forwarded_command
 
 
 def _tap_parts() -> tuple[Adder, Command]:
@@ -114,6 +120,7 @@ COMMANDS: dict[str, tuple[str, Callable[[], tuple[Adder, Command]]]] = {
     "config": ("inspect the configuration", _serve_parts),
     "service": ("manage the user service (systemd; launchd on macOS)", _service_parts),
     "status": ("show the running daemon's streams", _status_parts),
+    "forwarded": ("show what the running daemon's proxy sent to Cursor", _forwarded_parts),
     "tap": ("follow the running daemon's live event tap", _tap_parts),
     "usage": ("tokens, cache hits and cost of the provider passes", _usage_parts),
     "doctor": ("check every configured provider: key, endpoint, models, one tiny request", _doctor_parts),

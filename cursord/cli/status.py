@@ -1,7 +1,9 @@
-"""`cursord status` (a table of the daemon's streams) and `cursord tap` (follow its live event tap).
+"""`cursord status` (a table of the daemon's streams), `cursord forwarded` (what its proxy sent to Cursor)
+and `cursord tap` (follow its live event tap).
 
-Both are clients of the daemon's debug tap (`cursord.tap.hub`): `status` reads the snapshot the tap sends
-first and prints it; `tap` prints the snapshot and then one line per event until the daemon closes the
+All three are clients of the daemon's debug tap (`cursord.tap.hub`): `status` and `forwarded` read the
+snapshot the tap sends first and print it (`forwarded`: its `forwarded` rows, one per RPC, summed over every
+day the store holds); `tap` prints the snapshot and then one line per event until the daemon closes the
 tap or the user presses Ctrl-C. `--json` prints the tap's own JSON instead (one object per line).
 """
 
@@ -11,7 +13,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 import trio
@@ -20,12 +22,17 @@ from trio_websocket import ConnectionClosed
 from cursord.tap import TapClientError, add_tap_client_arguments, open_tap, read_snapshot, tap_target_from_args
 
 __all__ = [
+    "add_forwarded_arguments",
     "add_status_arguments",
     "add_tap_arguments",
     "format_counters",
     "format_event",
+    "format_forwarded",
+    "format_forwarded_total",
     "format_status",
     "format_tab_status",
+    "forwarded_command",
+    "run_forwarded",
     "run_status",
     "run_tap",
     "status_command",
@@ -47,6 +54,19 @@ def add_status_arguments(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_tap_client_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the tap's snapshot as JSON")
+    return parser
+
+
+def add_forwarded_arguments(subparsers: Any) -> argparse.ArgumentParser:
+    """Add `forwarded` to a `parser.add_subparsers()` object; returns its parser."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "forwarded",
+        help="show what the running daemon's proxy sent to Cursor",
+        description="Show every RPC the running daemon's proxy forwarded to Cursor: calls, failed calls, bytes "
+        "up and down, and whether its request carries your code or text (by the wire schema).",
+    )
+    add_tap_client_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print a JSON list, one object per RPC")
     return parser
 
 
@@ -74,6 +94,10 @@ def status_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
 
 def tap_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     return _run(run_tap, args, environ)
+
+
+def forwarded_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    return _run(run_forwarded, args, environ)
 
 
 def _run(command: Any, args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -104,6 +128,23 @@ async def run_status(args: argparse.Namespace, environ: Mapping[str, str], out: 
         tab = format_tab_status(snapshot)
         if tab:
             print(tab, file=out)
+        forwarded = format_forwarded_total(snapshot)
+        if forwarded:
+            print(forwarded, file=out)
+    return 0
+
+
+async def run_forwarded(args: argparse.Namespace, environ: Mapping[str, str], out: TextIO) -> int:
+    try:
+        snapshot = await read_snapshot(tap_target_from_args(args, environ))
+    except TapClientError as error:
+        print(f"cursord: {error}", file=sys.stderr)
+        return 1
+    rows = snapshot.get("forwarded") or []
+    if args.json:
+        print(json.dumps(rows, indent=2), file=out)
+    else:
+        print(format_forwarded(rows), file=out)
     return 0
 
 
@@ -253,6 +294,44 @@ def format_tab_status(snapshot: Mapping[str, Any]) -> str:
     if tab.get("last_error"):
         line += f"; last error: {tab['last_error']}"
     return line
+
+
+_FORWARDED_COLUMNS = ("RPC", "CALLS", "FAILED", "UP", "DOWN", "CARRIES CODE")
+
+
+def _carries(value: object) -> str:
+    if value is None:
+        return "unknown"
+    return ("yes" if value else "no") if isinstance(value, bool) else "?"
+
+
+def format_forwarded(rows: Sequence[Mapping[str, Any]]) -> str:
+    """What the proxy forwarded to Cursor, one RPC a line (or a line saying nothing was)."""
+    if not rows:
+        return "nothing forwarded to Cursor"
+    table = [_FORWARDED_COLUMNS] + [
+        (str(row.get("method")), str(row.get("count", 0)), str(row.get("failed", 0)), _size(row.get("bytes_up")),
+         _size(row.get("bytes_down")), _carries(row.get("carries_code")))
+        for row in rows
+    ]
+    widths = [max(len(line[i]) for line in table) for i in range(len(_FORWARDED_COLUMNS))]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip() for line in table
+    )
+
+
+def format_forwarded_total(snapshot: Mapping[str, Any]) -> str:
+    """One line: how many calls the proxy forwarded to Cursor, how many carried code, and the bytes (empty if
+    the daemon has no proxy)."""
+    rows = snapshot.get("forwarded")
+    if not isinstance(rows, list):
+        return ""
+    calls = sum(int(row.get("count", 0)) for row in rows)
+    code = sum(int(row.get("count", 0)) for row in rows if row.get("carries_code"))
+    up = sum(int(row.get("bytes_up", 0)) for row in rows)
+    down = sum(int(row.get("bytes_down", 0)) for row in rows)
+    return (f"forwarded to Cursor: {calls} calls ({code} carrying code or text), {_size(up)} up, {_size(down)} "
+            "down (cursord forwarded)")
 
 
 def format_snapshot_lines(snapshot: Mapping[str, Any]) -> list[str]:

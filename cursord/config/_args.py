@@ -74,6 +74,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="forward nothing to Cursor: the proxy answers the control RPCs the editor needs itself",
     )
     parser.add_argument(
+        "--private", action="store_const", const=True, default=None,
+        help="send Cursor no RPC that carries your code or text (cursord answers what it can; the rest is refused)",
+    )
+    parser.add_argument(
         "--proxy-http1-only", dest="proxy_http2", action="store_const", const=False, default=None,
         help="the proxy's intercepted TLS offers only HTTP/1.1 (for an editor whose HTTP/2 misbehaves)",
     )
@@ -199,6 +203,8 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
         out["default_model"] = _Setting(arg("default_model"), _FlagOrigin("--default-model"))
     if arg("offline"):
         out["offline"] = _Setting(True, _FlagOrigin("--offline"))
+    if arg("private"):
+        out["private"] = _Setting(True, _FlagOrigin("--private"))
     if arg("proxy_http2") is False:
         out["proxy_http2"] = _Setting(False, _FlagOrigin("--proxy-http1-only"))
     if arg("team_gateway"):

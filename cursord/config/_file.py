@@ -52,9 +52,9 @@ class _Setting:
 
 
 _FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
-                     "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "title_model",
-                     "proxy_ports", "proxy_http2", "team_gateway", "gateway", "gateway_token_file", "node_address",
-                     "gateway_ca_file", "store", "web_search", "web_fetch_allow", "review_model", "tab")
+                     "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "private",
+                     "title_model", "proxy_ports", "proxy_http2", "team_gateway", "gateway", "gateway_token_file",
+                     "node_address", "gateway_ca_file", "store", "web_search", "web_fetch_allow", "review_model", "tab")
 
 
 
@@ -166,7 +166,7 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 out[key] = _Setting(parse_gateway_url(value), origin)
             elif key == "store":
                 out[key] = _Setting(parse_store_url(value, base), origin)
-            elif key in ("offline", "team_gateway", "proxy_http2"):
+            elif key in ("offline", "private", "team_gateway", "proxy_http2"):
                 if not isinstance(value, bool):
                     raise _type_error("true or false", value)
                 out[key] = _Setting(value, origin)

@@ -128,6 +128,7 @@ def _merge(
         default_model=get("default_model", None),
         allowed_hosts=get("allowed_hosts", ()),
         offline=get("offline", False),
+        private=get("private", False),
         title_model=_check_served_model(merged.get("title_model"), providers),
         review_model=_check_served_model(merged.get("review_model"), providers),
         proxy_ports=get("proxy_ports", (443,)),

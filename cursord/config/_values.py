@@ -420,6 +420,8 @@ class ServeConfig:
     allowed_hosts: tuple[str, ...] = ()
     #: forward nothing to Cursor: the proxy answers the control RPCs the editor needs itself.
     offline: bool = False
+    #: send Cursor no RPC whose request carries the user's code or text (`cursord.proxy.ledger.refusal`).
+    private: bool = False
     #: the model that names chats (NameTab / NameAgent); None: the first line of the user's text.
     title_model: str | None = None
     #: the model that gives Auto-review's verdicts; None: each run's own model.
@@ -1009,6 +1011,7 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
         out["keyfile"] = str(config.keyfile)
     out["allowed_hosts"] = list(config.allowed_hosts)
     out["offline"] = config.offline
+    out["private"] = config.private
     if config.title_model is not None:
         out["title_model"] = config.title_model
     if config.review_model is not None:

@@ -17,6 +17,7 @@ from cursord.config import ModelCatalog
 from cursord.proxy.asgi_bridge import ASGIApp
 from cursord.proxy.forward import Connector
 from cursord.proxy.h2_forward import H2Connector
+from cursord.proxy.ledger import ForwardLedger
 from cursord.proxy.observe import Observe
 from cursord.proxy.routing import OwnsModel, catalog_owns, host_matches
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
@@ -40,6 +41,7 @@ def build_proxy(
     h2_connector: H2Connector | None = None,
     activity: EditorActivity | None = None,
     observe: Observe | None = None,
+    ledger: ForwardLedger | None = None,
 ) -> InterceptingProxy:
     """The proxy over `app`, with the CA in `<data_dir>/ca` (created if there is none).
 
@@ -48,7 +50,7 @@ def build_proxy(
     `upstream_h2_ssl` those reached for HTTP/2 clients (default: `upstream_ssl` if given, else the system
     store offering h2 and http/1.1);
     `connector` and `h2_connector` replace how upstream connections are made (tests); `observe` watches every
-    call forwarded untouched (`cursord.proxy.observe`)."""
+    call forwarded untouched (`cursord.proxy.observe`); `ledger` counts every call forwarded to Cursor."""
     config = config or ProxyConfig()
     paths = CaPaths.in_data_dir(data_dir)
     ca, created = CertificateAuthority.load_or_create(paths)
@@ -65,7 +67,7 @@ def build_proxy(
     return InterceptingProxy(
         config, app, certificates, owns_model=owns_model, upstream_ssl=upstream_ssl,
         upstream_h2_ssl=upstream_h2_ssl, connector=connector, h2_connector=h2_connector, activity=activity,
-        observe=observe,
+        observe=observe, ledger=ledger,
     )
 
 
@@ -78,9 +80,10 @@ async def run_proxy(
     upstream_ssl: ssl.SSLContext | None = None,
     activity: EditorActivity | None = None,
     observe: Observe | None = None,
+    ledger: ForwardLedger | None = None,
     task_status: trio.TaskStatus[list[tuple[str, int]]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Serve the proxy until cancelled; `task_status` reports the bound (host, port) pairs."""
     proxy = build_proxy(app, data_dir=data_dir, owns_model=owns_model, config=config, upstream_ssl=upstream_ssl,
-                        activity=activity, observe=observe)
+                        activity=activity, observe=observe, ledger=ledger)
     await proxy.serve(task_status=task_status)

@@ -8,7 +8,9 @@ Theory of operation. Every client connection starts as plain HTTP/1.1 (`H11Strea
   `h2_intercept.serve_h2`) and route each on its own (`cursord.proxy.routing`, `_decide`): cursord's ASGI
   app answers its RPCs in-process (`serve_asgi`, streaming), everything else is forwarded to the real
   host over verified TLS (`forward`, byte for byte; an HTTP/2 stream over HTTP/2 when the host offers it,
-  `h2_forward`).
+  `h2_forward`). Each forwarded call is counted in the `ForwardLedger` (`cursord.proxy.ledger`); with
+  `private`, a path cursord does not own whose request carries the user's code or text is refused
+  `permission_denied` instead (with `offline`, every such path is refused `unavailable`).
 - `CONNECT` to any other host: reply 200 and splice bytes both ways. Never decrypted.
 - a `CONNECT` to a port outside `allowed_ports` (443 by default) is refused 403 before anything is
   dialled, and an upstream that cannot be reached is reported in the same words however it failed, so
@@ -30,9 +32,10 @@ logged and ends that connection only.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import ssl
-from collections.abc import Awaitable, Callable, Container, Mapping
+from collections.abc import Awaitable, Callable, Container, Iterator, Mapping
 from functools import partial
 from urllib.parse import urlsplit
 
@@ -53,6 +56,7 @@ from cursord.proxy.forward import (
 )
 from cursord.proxy.h2_forward import H2Connector, H2Upstreams, fetch_stream, forward_stream
 from cursord.proxy.h2_intercept import H2Exchange, serve_h2
+from cursord.proxy.ledger import ForwardLedger, refusal
 from cursord.proxy.observe import Observe
 from cursord.proxy.routing import (
     CONTROL_PATHS,
@@ -112,6 +116,10 @@ class ProxyConfig:
     #: forward nothing to Cursor: owned paths are cursord's, every other request is refused `unavailable`,
     #: and no tunnel is opened to any host.
     offline: bool = False
+    #: forward no RPC whose request carries the user's code or text (`cursord.proxy.ledger.refusal`): a path
+    #: cursord does not own that carries some is refused `permission_denied`; side streams are cursord's, and
+    #: so are runs for models cursord does not serve (not relayed, whatever `relay_unserved_models` says).
+    private: bool = False
     #: offer HTTP/2 (ALPN h2) inside intercepted tunnels, and to the upstream.
     http2: bool = True
     #: HTTP/2 streams one client connection may have open at once (advertised; more lose the connection).
@@ -172,9 +180,11 @@ class InterceptingProxy:
         h2_connector: H2Connector | None = None,
         activity: EditorActivity | None = None,
         observe: Observe | None = None,
+        ledger: ForwardLedger | None = None,
     ) -> None:
         self.config = config
         self.observe = observe  # watches what is forwarded untouched (`cursord record`)
+        self.ledger = ledger or ForwardLedger()  # counts every call forwarded to Cursor
         self.activity = activity or EditorActivity()
         self.app = app
         self.certificates = certificates
@@ -382,11 +392,12 @@ class InterceptingProxy:
         )
         sink = H11Response(client)
         if path not in self.config.owned_paths:
-            if self.config.offline:
-                return await self._refuse_offline(sink, info, live, path)
-            return await forward(
-                request, live, client, upstreams, host=host, port=port, tls=True, observe=self.observe
-            )
+            refused = self._refusal(path)
+            if refused is not None:
+                return await self._refuse(sink, info, live, refused)
+            with self._counted(path) as observe:
+                return await forward(request, live, client, upstreams, host=host, port=port, tls=True,
+                                     observe=observe)
         plan = await self._decide(info, live, path)
         if plan.verdict is Verdict.MERGE_MODELS:
             data = plan.inspected or b""
@@ -394,10 +405,11 @@ class InterceptingProxy:
             return await self._merge(sink, info, data, fetch)
         if plan.verdict is Verdict.UPSTREAM:
             local = partial(self._local_when_unreachable, info, plan.body, plan.inspected, sink, path)
-            return await forward(
-                request, plan.body, client, upstreams, host=host, port=port, tls=True, unreachable=local,
-                observe=self.observe,
-            )
+            with self._counted(path) as observe:
+                return await forward(
+                    request, plan.body, client, upstreams, host=host, port=port, tls=True, unreachable=local,
+                    observe=observe,
+                )
         return await serve_asgi(self.app, info, plan.body, sink)
 
     async def _route_h2(
@@ -416,10 +428,12 @@ class InterceptingProxy:
         info = RequestInfo(method, target, exchange.regular_headers(), host, port, peer, http_version="2")
         sink = exchange.response
         if path not in self.config.owned_paths:
-            if self.config.offline:
-                await self._refuse_offline(sink, info, exchange.body, path)
+            refused = self._refusal(path)
+            if refused is not None:
+                await self._refuse(sink, info, exchange.body, refused)
                 return
-            await forward_stream(exchange, exchange.body, upstreams, host=host, port=port, observe=self.observe)
+            with self._counted(path) as observe:
+                await forward_stream(exchange, exchange.body, upstreams, host=host, port=port, observe=observe)
             return
         plan = await self._decide(info, exchange.body, path)
         if plan.verdict is Verdict.MERGE_MODELS:
@@ -431,9 +445,10 @@ class InterceptingProxy:
             await self._merge(sink, info, data, fetch)
         elif plan.verdict is Verdict.UPSTREAM:
             local = partial(self._local_when_unreachable, info, plan.body, plan.inspected, sink, path)
-            await forward_stream(
-                exchange, plan.body, upstreams, host=host, port=port, unreachable=local, observe=self.observe
-            )
+            with self._counted(path) as observe:
+                await forward_stream(
+                    exchange, plan.body, upstreams, host=host, port=port, unreachable=local, observe=observe
+                )
         else:
             await serve_asgi(self.app, info, plan.body, sink)
 
@@ -441,9 +456,10 @@ class InterceptingProxy:
         """Where an owned path's request goes; reads (and keeps, for replay) the body of the run RPCs,
         the model lists and the side streams, up to `max_inspected_body`."""
         online = not self.config.offline
-        inspect_runs = online and self.config.relay_unserved_models and path in (BIDI_APPEND_PATH, RUN_SSE_PATH)
+        relay = online and self.config.relay_unserved_models and not self.config.private
+        inspect_runs = relay and path in (BIDI_APPEND_PATH, RUN_SSE_PATH)
         merge = online and self.config.merge_model_lists and path in MODEL_LIST_PATHS
-        side_stream = online and path in SIDE_STREAM_PATHS
+        side_stream = online and not self.config.private and path in SIDE_STREAM_PATHS
         if inspect_runs or merge or side_stream:
             try:
                 data, trailers = await read_body(live, self.config.max_inspected_body)
@@ -481,8 +497,27 @@ class InterceptingProxy:
             return peek_run_sse(info.method, info.headers, data)
         return None
 
-    async def _refuse_offline(self, sink: ResponseSink, info: RequestInfo, live: BodySource, path: str) -> bool:
-        """Offline: a path that is Cursor's gets `unavailable`, and nothing leaves the machine."""
+    def _refusal(self, path: str) -> ConnectError | None:
+        """Why a request for a path cursord does not own is not forwarded (offline, or `private` and its
+        request carries code or text); None: it is forwarded."""
+        if self.config.offline:
+            return ConnectError(
+                Code.UNAVAILABLE, f"cursord is offline: {path.lstrip('/')} is Cursor's and not forwarded"
+            )
+        return refusal(path) if self.config.private else None
+
+    @contextlib.contextmanager
+    def _counted(self, path: str) -> Iterator[Observe]:
+        """The `observe` for one call forwarded to Cursor: the ledger counts it (once the exchange is over,
+        however it ended) and `self.observe` watches it."""
+        call = self.ledger.call(path)
+        try:
+            yield call.observing(self.observe)
+        finally:
+            call.finish()
+
+    async def _refuse(self, sink: ResponseSink, info: RequestInfo, live: BodySource, error: ConnectError) -> bool:
+        """A request that must not leave: its body read and dropped, `error` in the request's protocol."""
         try:
             await read_body(live, self.config.max_inspected_body)
         except BodyTooLarge:
@@ -490,7 +525,6 @@ class InterceptingProxy:
             return False
         except PeerGone:
             return False
-        error = ConnectError(Code.UNAVAILABLE, f"cursord is offline: {path.lstrip('/')} is Cursor's and not forwarded")
         content_type = Headers.coerce(info.headers).get("content-type") or ""
         if content_type.startswith("application/connect+") or content_type == "text/event-stream":
             response = render_stream_error(error, content_type=content_type)
@@ -553,11 +587,17 @@ class InterceptingProxy:
         """cursord's model list merged with the upstream's (`fetch`: the same request, whole, upstream)."""
         ours = await capture(self.app, info, body)
         theirs: HttpResponse | None = None
-        with trio.move_on_after(self.config.merge_timeout):
-            theirs = await fetch()
+        path, _ = split_target(info.target)
+        call = self.ledger.call(path)
+        try:
+            with trio.move_on_after(self.config.merge_timeout):
+                theirs = await fetch()
+            if theirs is not None:
+                call.whole(len(body), len(theirs.body))
+        finally:
+            call.finish()
         if theirs is None:
             log.debug("%s: upstream gave no model list; answering cursord's alone", info.target)
-        path, _ = split_target(info.target)
         merged = merge_model_responses(path, info.method, info.headers, ours, theirs)
         try:
             await sink.whole(merged.status, list(merged.headers), merged.body)

@@ -17,6 +17,8 @@ the upstream stream with CANCEL. An upstream that cannot be reached, or fails be
 Connect `unavailable` to the client; one that fails or resets after the head was sent ends the client's
 response where it is, without an end-stream message (the client sees the stream cut, never a made-up
 ending; an ASGI app cannot reset an HTTP/2 stream, and a response left open would hang the client).
+With `count`, each relayed call is counted as the proxy counts what it forwards (`RelayTally`: body bytes
+up and down, answered whole or not, finished once however it ended; `cursord.proxy.ForwardLedger.call`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import logging
 import math
 import ssl
 from collections.abc import Awaitable, Callable, Container
+from typing import Protocol
 
 import attrs
 import h2.config
@@ -44,7 +47,7 @@ from cursord.tls import UpstreamError, open_upstream_stream
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CURSOR_AGENT_HOST", "AgentListenerApp", "AgentRelay", "upstream_context"]
+__all__ = ["CURSOR_AGENT_HOST", "AgentListenerApp", "AgentRelay", "RelayTally", "upstream_context"]
 
 #: Cursor's agent host, where the editor's HTTP/2 agent transport goes when cursord is not in the way.
 CURSOR_AGENT_HOST = "agentn.global.api5.cursor.sh"
@@ -56,6 +59,18 @@ _HOP_BY_HOP = frozenset(
 
 #: (host, port) -> a TLS stream to it, handshake done, ALPN h2 offered.
 Connector = Callable[[str, int], Awaitable[trio.abc.Stream]]
+
+
+class RelayTally(Protocol):
+    """One relayed call, counted: body bytes as they pass, whether the answer came whole, and its end."""
+
+    def sent(self, size: int) -> None: ...
+
+    def received(self, size: int) -> None: ...
+
+    def answered(self) -> None: ...
+
+    def finish(self) -> None: ...
 
 
 def upstream_context() -> ssl.SSLContext:
@@ -190,6 +205,8 @@ class AgentRelay:
     tls: bool = True
     #: headers sent instead of the client's of the same name (a team gateway's `authorization`)
     replace_headers: tuple[tuple[bytes, bytes], ...] = ()
+    #: path -> the tally of one call relayed (what left the machine); None: not counted
+    count: Callable[[str], RelayTally] | None = None
 
     async def _connect(self) -> trio.abc.Stream:
         if self.connector is not None:
@@ -235,6 +252,17 @@ class AgentRelay:
         """`relay`, but if `host` cannot be reached it sends nothing and returns why (the caller answers, or
         tries elsewhere); None once the call was relayed."""
         what = scope.get("path", "")
+        tally = self.count(what) if self.count is not None else None
+        try:
+            return await self._forward(scope, receive, send, prefix, body_ended, tally)
+        finally:
+            if tally is not None:
+                tally.finish()
+
+    async def _forward(
+        self, scope: Scope, receive: Receive, send: Send, prefix: bytes, body_ended: bool, tally: RelayTally | None
+    ) -> str | None:
+        what = scope.get("path", "")
         try:
             stream = await self._connect()
         except (UpstreamError, OSError, trio.BrokenResourceError) as exc:
@@ -246,8 +274,8 @@ class AgentRelay:
             async with trio.open_nursery() as nursery:
                 await upstream.start(self._request_head(scope))
                 nursery.start_soon(upstream.read_loop)
-                nursery.start_soon(self._upload, upstream, receive, prefix, body_ended, nursery.cancel_scope)
-                await self._download(upstream, scope, send, progress)
+                nursery.start_soon(self._upload, upstream, receive, prefix, body_ended, nursery.cancel_scope, tally)
+                await self._download(upstream, scope, send, progress, tally)
                 nursery.cancel_scope.cancel()
         except* _UpstreamFailed as group:
             log.warning("relaying %s to %s failed: %s", what, self.host, group.exceptions[0])
@@ -264,10 +292,18 @@ class AgentRelay:
         return None
 
     async def _upload(
-        self, upstream: _Upstream, receive: Receive, prefix: bytes, body_ended: bool, whole: trio.CancelScope
+        self,
+        upstream: _Upstream,
+        receive: Receive,
+        prefix: bytes,
+        body_ended: bool,
+        whole: trio.CancelScope,
+        tally: RelayTally | None,
     ) -> None:
         if prefix:
             await upstream.send_body(prefix)
+            if tally is not None:
+                tally.sent(len(prefix))
         if body_ended:
             await upstream.end_body()
             return
@@ -277,12 +313,17 @@ class AgentRelay:
                 await upstream.reset()
                 whole.cancel()
                 return
-            await upstream.send_body(message.get("body", b""))
+            body = message.get("body", b"")
+            await upstream.send_body(body)
+            if tally is not None:
+                tally.sent(len(body))
             if not message.get("more_body", False):
                 await upstream.end_body()
                 return
 
-    async def _download(self, upstream: _Upstream, scope: Scope, send: Send, progress: _Progress) -> None:
+    async def _download(
+        self, upstream: _Upstream, scope: Scope, send: Send, progress: _Progress, tally: RelayTally | None
+    ) -> None:
         """The response, down to the client (raises _UpstreamFailed; `progress` says how far it got)."""
         _, events = upstream.events
         takes_trailers = progress.trailers = "http.response.trailers" in scope.get("extensions", {})
@@ -303,6 +344,8 @@ class AgentRelay:
             elif isinstance(event, h2.events.DataReceived):
                 if progress.started and event.data:
                     await send({"type": "http.response.body", "body": bytes(event.data), "more_body": True})
+                    if tally is not None:
+                        tally.received(len(event.data))
                 if event.flow_controlled_length:
                     upstream.conn.acknowledge_received_data(event.flow_controlled_length, upstream.stream_id)
                     await upstream.flush()
@@ -313,6 +356,8 @@ class AgentRelay:
                 if not progress.started:
                     raise _UpstreamFailed("the stream ended before a response head")
                 progress.ended = True
+                if tally is not None:
+                    tally.answered()
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
                 if takes_trailers:
                     await send({"type": "http.response.trailers", "headers": trailers, "more_trailers": False})

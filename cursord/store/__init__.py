@@ -19,6 +19,7 @@ from cursord.store.errors import (
     StoreFull,
     UnknownConversation,
 )
+from cursord.store.forwarded import ForwardedRow
 from cursord.store.people import (
     Budget,
     Owned,
@@ -64,6 +65,7 @@ __all__ = [
     "ClusterStore",
     "ConversationInfo",
     "CorruptRecord",
+    "ForwardedRow",
     "InvalidSummary",
     "JournalAlreadyActive",
     "JournalClosed",

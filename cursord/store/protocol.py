@@ -13,6 +13,7 @@ from typing import Protocol
 
 from cursord.providers.model import Message
 from cursord.store.cluster import ClusterStore
+from cursord.store.forwarded import ForwardedRow
 from cursord.store.people import PeopleStore
 from cursord.store.records import (
     ActionHolder,
@@ -91,6 +92,11 @@ class Store(Protocol):
     def record_pass_nowait(self, record: PassRecord) -> None: ...
 
     async def usage(self, by: UsageGroup, since: float | None = None) -> list[UsageRow]: ...
+
+    # ---- what the proxy forwarded to Cursor
+    def record_forwarded_nowait(self, row: ForwardedRow) -> None: ...
+
+    async def forwarded(self, since_day: str | None = None) -> list[ForwardedRow]: ...
 
     async def record_tool_call(self, record: ToolCallRecord) -> None: ...
 

@@ -280,6 +280,21 @@ _V10_WAITING_POSITIONS = (
     "CREATE INDEX waiting_positions_by_age ON waiting_positions(updated_at)",
 )
 
+# What the proxy forwarded to Cursor (`cursord.store.forwarded`): one row per local day and RPC, added to as
+# each forwarded call ends. `carries_code` is 1, 0, or NULL for an RPC the wire schema does not know.
+_V11_FORWARDED = (
+    """CREATE TABLE forwarded (
+        day TEXT NOT NULL,
+        method TEXT NOT NULL,
+        carries_code INTEGER,
+        calls INTEGER NOT NULL,
+        failed INTEGER NOT NULL,
+        bytes_up INTEGER NOT NULL,
+        bytes_down INTEGER NOT NULL,
+        PRIMARY KEY (day, method)
+    ) STRICT""",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "conversations, turns, messages, summaries, passes, tool calls, checkpoints, blobs", _V1_HISTORY),
     Migration(2, "stream journal: streams, events, pending", _V2_JOURNAL),
@@ -291,6 +306,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(8, "holds: passes in flight against a team gateway's budgets", _V8_HOLDS),
     Migration(9, "waiting actions: conversation actions queued or held for a later run", _V9_WAITING_ACTIONS),
     Migration(10, "waiting positions: the append position of a request id with no stream yet", _V10_WAITING_POSITIONS),
+    Migration(11, "forwarded: what the proxy sent to Cursor, per day and RPC", _V11_FORWARDED),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

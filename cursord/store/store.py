@@ -13,7 +13,7 @@ Durability per write (see `writer.py` for what NORMAL and FULL mean in WAL mode;
 
     FULL   (fsync at commit)  record_turn / commit_turn, set_summary, save_checkpoint, put_blob,
                               add_waiting_action, take_waiting_actions
-    NORMAL (crash-safe)       record_pass, record_tool_call, mark_blob_stored, every journal_* write
+    NORMAL (crash-safe)       record_pass, record_tool_call, record_forwarded, mark_blob_stored, every journal_* write
 
 History, and a message the user queued (ACKed, so the editor never sends it again), is what a user would
 miss after a power cut; the journal only serves reconnecting to a stream, which a power cut ends anyway,
@@ -41,7 +41,7 @@ import trio
 from cursord.config import SQLITE_SCHEME, is_postgres_url
 from cursord.core import redact_url_password
 from cursord.providers.model import Message
-from cursord.store import blobs, conversations, journal, usage, waiting
+from cursord.store import blobs, conversations, forwarded, journal, usage, waiting
 from cursord.store.cluster import SqlClusterStore
 from cursord.store.codec import check_json
 from cursord.store.errors import StoreError
@@ -256,6 +256,15 @@ class SqlStore:
     async def usage(self, by: usage.UsageGroup, since: float | None = None) -> list[usage.UsageRow]:
         """The recorded passes since `since` (epoch seconds; None: all), summed per group."""
         return await self._read(lambda c: usage.usage_rows(c, by, since, self.dialect.day_of_started_at))
+
+    def record_forwarded_nowait(self, row: forwarded.ForwardedRow) -> None:
+        """Add a forwarded call to its day's row, without waiting (the proxy's calls end in any task)."""
+        self.writer.run_nowait(lambda c: forwarded.add_forwarded(c, row))
+
+    async def forwarded(self, since_day: str | None = None) -> list[forwarded.ForwardedRow]:
+        """What the proxy forwarded to Cursor, per day (YYYY-MM-DD, from `since_day` on; None: all) and RPC,
+        newest day first."""
+        return await self._read(lambda c: forwarded.forwarded_rows(c, since_day))
 
     async def record_tool_call(self, record: ToolCallRecord) -> None:
         await self.writer.run(lambda c: conversations.record_tool_call(c, record))

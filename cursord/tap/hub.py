@@ -36,7 +36,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -202,6 +202,8 @@ class TapHub:
     counters: Callable[[], Mapping[str, int]] | None = None
     #: Tab's backend and figures (`TabService.status`), for the snapshot
     tab: Callable[[], Mapping[str, Any]] | None = None
+    #: what the proxy forwarded to Cursor, per RPC (`ForwardLedger.snapshot`), for the snapshot
+    forwarded: Callable[[], Sequence[Mapping[str, Any]]] | None = None
     #: conversation id -> its title (the editor's name for it), when known
     titles: Callable[[str], str | None] = lambda conversation_id: None
     _tracks: dict[ActiveStream, StreamTrack] = attrs.field(factory=dict)
@@ -337,6 +339,7 @@ class TapHub:
             "streams": rows,
             "counters": dict(self.counters()) if self.counters is not None else {},
             "tab": dict(self.tab()) if self.tab is not None else None,
+            "forwarded": [dict(row) for row in self.forwarded()] if self.forwarded is not None else None,
         }
 
     def subscribe(self, tap_filter: TapFilter) -> tuple[TapClient, Event]:

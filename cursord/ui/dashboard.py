@@ -56,14 +56,17 @@ __all__ = ["KEEPALIVE", "LIVE_INTERVAL", "UI_PATHS", "Dashboard", "dashboard_par
 LIVE_INTERVAL = 0.2
 #: a comment on the live stream after this many seconds of nothing new
 KEEPALIVE = 15.0
-#: how far back the usage and conversations pages look unless asked (`?days=N`)
+#: how far back the usage, conversations and forwarded pages look unless asked (`?days=N`)
 DEFAULT_DAYS = 30
 
 _STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
 _PAGE_PATHS = ("/ui", "/ui/", "/ui/login", "/ui/logout")
 #: what has a side effect is a POST, so that no link or image on any page can do it
 _POST_PATHS: dict[str, tuple[str, ...]] = {"/ui/logout": ("POST",), "/ui/api/probe": ("POST",)}
-_API = ("overview", "streams", "live", "usage", "conversations", "conversation", "providers", "probe", "config")
+_API = (
+    "overview", "streams", "live", "usage", "conversations", "conversation", "forwarded", "providers", "probe",
+    "config",
+)
 #: what a browser asks of any site it shows; answered here so it is not logged as an unknown RPC
 FAVICON_PATH = "/favicon.ico"
 UI_PATHS = (
@@ -202,6 +205,8 @@ class Dashboard:
             body = await views.usage_view(self.store, _days(query))
         elif name == "conversations":
             body = await views.conversations_view(self.store, _days(query))
+        elif name == "forwarded":
+            body = await views.forwarded_view(self.store, _days(query))
         elif name == "conversation":
             body = await views.conversation_view(self.store, query.get("id", ""))
             if body is None:

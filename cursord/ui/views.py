@@ -23,6 +23,7 @@ __all__ = [
     "config_view",
     "conversation_view",
     "conversations_view",
+    "forwarded_view",
     "overview_view",
     "providers_view",
     "streams_view",
@@ -100,6 +101,32 @@ def _calendar(first: dt.date, last: dt.date) -> list[str]:
     """Every day from `first` to `last` (at most `MAX_CHART_DAYS`, the latest kept), as YYYY-MM-DD."""
     count = min((last - first).days + 1, MAX_CHART_DAYS)
     return [(last - dt.timedelta(days=n)).isoformat() for n in reversed(range(max(count, 0)))]
+
+
+async def forwarded_view(store: Store, since: float | None) -> dict[str, Any]:
+    """What the proxy forwarded to Cursor since `since`, per day (newest first; only days with calls), each
+    with its RPCs (the most called first) and the day's totals, and the period's totals (`cursord forwarded`
+    reads the same rows, summed over every day)."""
+    since_day = None if since is None else dt.datetime.fromtimestamp(since).date().isoformat()
+    rows = await store.forwarded(since_day)
+    days: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        days.setdefault(row.day, []).append(row.figures())
+    return {
+        "since": since,
+        "days": [{"day": day, **_forwarded_totals(rpcs), "rpcs": rpcs} for day, rpcs in days.items()],
+        "totals": _forwarded_totals([row.figures() for row in rows]),
+    }
+
+
+def _forwarded_totals(rpcs: list[dict[str, Any]]) -> dict[str, int]:
+    return {
+        "calls": sum(rpc["count"] for rpc in rpcs),
+        "carrying_code": sum(rpc["count"] for rpc in rpcs if rpc["carries_code"]),
+        "failed": sum(rpc["failed"] for rpc in rpcs),
+        "bytes_up": sum(rpc["bytes_up"] for rpc in rpcs),
+        "bytes_down": sum(rpc["bytes_down"] for rpc in rpcs),
+    }
 
 
 async def usage_view(store: Store, since: float | None) -> dict[str, Any]:

@@ -714,7 +714,8 @@ def test_config_warnings() -> None:
 def test_serve_flags_default_to_none() -> None:
     ns = args()
     for name in ("config", "listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "providers",
-                 "certfile", "keyfile", "limits", "allowed_hosts", "offline", "title_model", "proxy_ports"):
+                 "certfile", "keyfile", "limits", "allowed_hosts", "offline", "private", "title_model",
+                 "proxy_ports"):
         assert getattr(ns, name) is None, name
 
 
@@ -757,6 +758,16 @@ def test_agent_listen_must_be_loopback(tmp_path: Path) -> None:
 
 
 # --- a team gateway, and using one -------------------------------------------------------------------------
+
+
+def test_private_is_off_by_default_and_on_by_file_or_flag(tmp_path: Path) -> None:
+    assert config_from_args(args("--provider", "openai"), ENV).private is False
+    assert config_from_args(args("--provider", "openai", "--private"), ENV).private is True
+    path = write(tmp_path, 'private = true\n[[providers]]\npreset = "openai"\n')
+    assert load_config_file(path, ENV).private is True
+    bad = write(tmp_path, 'private = "yes"\n[[providers]]\npreset = "openai"\n')
+    with pytest.raises(ConfigError, match=r"private.*true or false"):
+        load_config_file(bad, ENV)
 
 
 def test_team_gateway_by_flag_and_file(tmp_path: Path) -> None:

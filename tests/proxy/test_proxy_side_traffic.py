@@ -73,9 +73,19 @@ class SideStack:
     address: tuple[str, int]
     origin: FakeOrigin
     trust: object
+    cert: Path
 
     async def tunnel(self, host: str = HOST) -> trio.abc.Stream:
         return await connect_via_proxy(self.address, host, 443, ssl_context=self.trust)  # type: ignore[arg-type]
+
+    async def h2_tunnel(self, host: str = HOST) -> trio.abc.Stream:
+        trust = client_context(self.cert, alpn=("h2", "http/1.1"))
+        return await connect_via_proxy(self.address, host, 443, ssl_context=trust)
+
+    def forwarded(self) -> dict[str, tuple[int, int, int, int, bool | None]]:
+        """method -> (calls, failed, bytes up, bytes down, carries code), as the proxy's ledger has them."""
+        return {row["method"]: (row["count"], row["failed"], row["bytes_up"], row["bytes_down"], row["carries_code"])
+                for row in self.proxy.ledger.snapshot()}
 
     def forwarded_bytes(self) -> bytes:
         return b"".join(r.target + b"".join(k + v for k, v in r.headers) + r.body for r in self.origin.requests)
@@ -98,13 +108,13 @@ async def _cursor_ack(request: OriginRequest, body: LiveBody, responder: Respond
 
 
 async def _open_stack(
-    tmp_path: Path, *, offline: bool, core: Core | None = None, cursor_closed: bool = False
+    tmp_path: Path, *, offline: bool, core: Core | None = None, cursor_closed: bool = False, private: bool = False
 ) -> AsyncIterator[SideStack]:
     routes = {HEALTH_STREAM_PATH: _cursor_health, BIDI_APPEND: _cursor_ack, IS_CONNECTED_PATH: _cursor_ack}
     async with open_fake_origin(tmp_path / "origin", routes) as origin:
         dead = ("127.0.0.1", await _dead_port())
         overrides = {HOST: dead if cursor_closed else origin.address, DEAD_HOST: dead}
-        config = ProxyConfig(port=0, upstream_overrides=overrides, offline=offline)
+        config = ProxyConfig(port=0, upstream_overrides=overrides, offline=offline, private=private)
 
         async def serve(core: Core) -> AsyncIterator[SideStack]:
             data_dir = tmp_path / "data"
@@ -113,7 +123,8 @@ async def _open_stack(
             )
             async with trio.open_nursery() as nursery:
                 addresses = await nursery.start(proxy.serve)
-                yield SideStack(core, proxy, addresses[0], origin, client_context(CaPaths.in_data_dir(data_dir).cert))
+                cert = CaPaths.in_data_dir(data_dir).cert
+                yield SideStack(core, proxy, addresses[0], origin, client_context(cert), cert)
                 nursery.cancel_scope.cancel()
 
         if core is not None:
@@ -135,6 +146,12 @@ async def online(tmp_path: Path) -> AsyncIterator[SideStack]:
 @pytest.fixture
 async def offline(tmp_path: Path) -> AsyncIterator[SideStack]:
     async for stack in _open_stack(tmp_path, offline=True):
+        yield stack
+
+
+@pytest.fixture
+async def private(tmp_path: Path) -> AsyncIterator[SideStack]:
+    async for stack in _open_stack(tmp_path, offline=False, private=True):
         yield stack
 
 
@@ -250,3 +267,55 @@ async def test_offline_runs_a_whole_agent_turn_with_cursor_closed(tmp_path: Path
             assert transcript.error is None
             assert transcript.text == "hello from the local model"
             assert stack.origin.requests == []
+
+
+async def test_every_call_forwarded_to_cursor_is_counted_and_a_failed_attempt_too(online: SideStack) -> None:
+    teams = b"\x08\x01"
+    with trio.fail_after(20):
+        for host in (HOST, DEAD_HOST):  # the second is unreachable: cursord answers, the attempt counts failed
+            async with open_http(await online.tunnel(host), False, authority=host) as conn:
+                response = await conn.request("POST", IS_CONNECTED_PATH, UNARY_HEADERS, b"")
+                assert response.status == 200
+                await response.read_all()
+        echoed = 0
+        for http2, tunnel in ((False, online.tunnel), (True, online.h2_tunnel)):
+            async with open_http(await tunnel(), http2, authority=HOST) as conn:
+                response = await conn.request("POST", "/aiserver.v1.DashboardService/GetTeams", UNARY_HEADERS, teams)
+                assert response.status == 200
+                echoed += len(await response.read_all())
+        async with EditorClient.open(online.tunnel, False) as editor:  # cursord's run: not forwarded
+            await editor.append("byok", run_request(PROMPT, model="gpt-5"))
+            async with editor.run_sse("byok") as reader:
+                await reader.read_to_end()
+            status, _ = await editor.post(NAME_TAB_PATH, aiserver.NameTabRequest().SerializeToString())
+            assert status == 200
+    assert online.forwarded() == {
+        "aiserver.v1.NetworkService/IsConnected": (2, 1, 0, 0, False),
+        "aiserver.v1.DashboardService/GetTeams": (2, 0, 2 * len(teams), echoed, False),
+    }
+
+
+async def test_private_refuses_what_carries_code_and_lets_the_rest_pass(private: SideStack) -> None:
+    bug_bot = "/aiserver.v1.AiService/StreamBugBot"
+    with trio.fail_after(20):
+        async with EditorClient.open(private.tunnel, False) as editor:
+            for path in (bug_bot, "/aiserver.v1.AiService/SomethingNewer"):
+                status, body = await editor.post(path, b"\x0a\x00")
+                assert status == 403, body
+                error = error_from_json(body)
+                assert error.code is Code.PERMISSION_DENIED and "private = true (--private)" in error.message
+            assert "not in the wire schema" in error.message
+            assert (await editor.post("/aiserver.v1.DashboardService/GetTeams", b""))[0] == 200
+            assert (await editor.post(IS_CONNECTED_PATH, b""))[0] == 200
+            status, _ = await editor.post(NAME_TAB_PATH, aiserver.NameTabRequest().SerializeToString())
+            assert status == 200  # cursord's own: never refused
+            await editor.append("r-theirs", run_request(PROMPT, model="cursor-only-model"))  # not relayed
+            async with editor.run_sse("r-theirs") as reader:
+                await reader.read_to_end()
+        assert await _health_exchange(private, HOST, "health-private") == ["foo"]  # answered here
+    assert sorted(r.target.decode() for r in private.origin.requests) == [
+        "/aiserver.v1.DashboardService/GetTeams", IS_CONNECTED_PATH,
+    ]
+    assert set(private.forwarded()) == {
+        "aiserver.v1.DashboardService/GetTeams", "aiserver.v1.NetworkService/IsConnected",
+    }

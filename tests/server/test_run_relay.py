@@ -23,6 +23,7 @@ from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, end_strea
 from cursord.connect.errors import Code
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.proxy.ledger import ForwardLedger
 from cursord.server.agent_listener import AgentEndpoint
 from cursord.server.asgi import read_body, send_response
 from cursord.server.models_rpc import SERVER_CONFIG_PATH, model_rpc_parts
@@ -92,6 +93,8 @@ class Setup:
     trust: Any
     #: set it to stop the fake agent host (its connections go away within 0.2 s)
     stop_upstream: trio.Event
+    #: what was relayed to the agent host, counted as the proxy counts what it forwards
+    ledger: ForwardLedger
 
 
 @asynccontextmanager
@@ -108,7 +111,8 @@ async def relaying_daemon(tmp_path: Path, *, upstream_up: bool = True) -> AsyncI
             upstream_port = int(upstream_binds[0].rpartition(":")[2])
             port = upstream_port if upstream_up else 1  # nothing listens on port 1
             upstream_trust = client_context(upstream_ca.paths.cert, alpn=("h2",))
-            relay = AgentRelay(host="127.0.0.1", port=port, ssl_context=upstream_trust)
+            ledger = ForwardLedger()
+            relay = AgentRelay(host="127.0.0.1", port=port, ssl_context=upstream_trust, count=ledger.call)
             agent_endpoint = AgentEndpoint(relay=relay)
             loopback = Endpoint("127.0.0.1", 0)
             serve = ServeConfig(data_dir=tmp_path, listen=loopback, agent_listen=loopback)
@@ -122,7 +126,7 @@ async def relaying_daemon(tmp_path: Path, *, upstream_up: bool = True) -> AsyncI
                 binds: list[str] = await nursery.start(run)
                 trust = client_context(CaPaths.in_data_dir(tmp_path).cert, alpn=("h2",))
                 try:
-                    yield Setup(fake, int(binds[1].rpartition(":")[2]), trust, stop_upstream)
+                    yield Setup(fake, int(binds[1].rpartition(":")[2]), trust, stop_upstream, ledger)
                 finally:
                     shutdown.set()
                     stop_upstream.set()
@@ -158,6 +162,9 @@ async def test_a_run_on_cursors_model_goes_to_the_agent_host_both_ways(tmp_path:
                 await run.end()
                 assert await reader.read_to_end() == [] and reader.error is None
     (upstream,) = setup.host.runs
+    (counted,) = setup.ledger.snapshot()  # what left the machine: the run, with its prompt, both ways
+    assert (counted["method"], counted["count"], counted["failed"]) == ("agent.v1.AgentService/Run", 1, 0)
+    assert counted["bytes_up"] == len(upstream["raw"]) and counted["bytes_down"] > 0
     assert upstream["headers"][b"authorization"] == b"Bearer editor-token"
     assert upstream["headers"][b"x-request-id"] == b"r1" and upstream["headers"][b"x-parent-request-id"] == b"p1"
     assert upstream["raw"].startswith(encode_envelope(first.SerializeToString()))  # replayed byte for byte
@@ -177,6 +184,7 @@ async def test_a_run_on_cursords_model_stays_and_other_paths_are_relayed(tmp_pat
             status, body = await client.post(SERVER_CONFIG_PATH, aiserver.GetServerConfigRequest().SerializeToString())
             assert status == 200 and aiserver.GetServerConfigResponse.FromString(body).agent_url_config.agentn_url
     assert setup.host.runs == [] and setup.host.others == ["/aiserver.v1.AiService/NameTab"]
+    assert [(row["method"], row["count"]) for row in setup.ledger.snapshot()] == [("aiserver.v1.AiService/NameTab", 1)]
 
 
 async def test_a_reset_reaches_the_agent_host(tmp_path: Path) -> None:
@@ -202,6 +210,7 @@ async def test_an_agent_host_out_of_reach_is_unavailable(tmp_path: Path) -> None
             assert await reader.read_to_end() == []
     assert reader.error is not None and reader.error.code is Code.UNAVAILABLE
     assert "cannot reach 127.0.0.1" in reader.error.message
+    assert [(row["count"], row["failed"]) for row in setup.ledger.snapshot()] == [(1, 1)]  # the attempt counts
 
 
 async def test_an_agent_host_that_goes_away_mid_run_cuts_the_response(tmp_path: Path) -> None:
@@ -242,4 +251,5 @@ def test_offline_relays_nothing_from_the_agent_listener(tmp_path: Path) -> None:
     went to Cursor's agent host from the agent listener; offline, the listener has no relay at all."""
     assert agent_endpoint(ServeConfig(data_dir=tmp_path, offline=True)).relay is None
     assert agent_endpoint(ServeConfig(data_dir=tmp_path, team_gateway=True)).relay is None
+    assert agent_endpoint(ServeConfig(data_dir=tmp_path, private=True)).relay is None  # a run's prompt stays
     assert agent_endpoint(ServeConfig(data_dir=tmp_path)).relay is not None

@@ -20,6 +20,7 @@ from cursord.store import (
     DB_NAME,
     SCHEMA_VERSION,
     ActionHolder,
+    ForwardedRow,
     MigrationFailed,
     PassRecord,
     PassStatus,
@@ -69,7 +70,7 @@ async def test_open_an_empty_database_creates_every_table(postgres_url: str, tmp
 
 async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, tmp_path: Path) -> None:
     """Migrations 1..N-1 applied for real, rows written the way that version wrote them, then opened."""
-    assert SCHEMA_VERSION == 10, "write rows of the new N-1 schema here when adding a migration"
+    assert SCHEMA_VERSION == 11, "write rows of the new N-1 schema here when adding a migration"
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         migrate(conn, "test", MIGRATIONS[:-1])
         with conn.transaction():
@@ -95,7 +96,7 @@ async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, t
             conn.execute("INSERT INTO conversation_titles VALUES ('old', 'Named before', 1.0)")
             conn.execute("INSERT INTO waiting_actions(holder, holder_id, action, queued_at, origin) "
                          "VALUES ('request', 'r7', '\\x0a00'::bytea, 1.0, 'r7#-#0')")
-    assert version(postgres_url) == SCHEMA_VERSION - 1 and "waiting_positions" not in tables(postgres_url)
+    assert version(postgres_url) == SCHEMA_VERSION - 1 and "forwarded" not in tables(postgres_url)
 
     async with open_store(tmp_path, url=postgres_url) as store:
         assert await store.load("old") == [Message.user("hello from v4")]
@@ -125,6 +126,9 @@ async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, t
         assert await store.waiting_position("r7") == '{"start": 0, "next": 2}'
         assert await store.take_waiting_actions("r7", None) == [b"\x0a\x00"]
         assert await store.waiting_position("r7") is None
+        store.record_forwarded_nowait(ForwardedRow("2026-06-01", "aiserver.v1.AiService/Ping", False, 1, 0, 2, 3))
+        await store.flush()
+        assert [row.calls for row in await store.forwarded()] == [1]
         await store.set_title("old", "Named after the upgrade")
         assert await store.titles(["old"]) == {"old": "Named after the upgrade"}
     assert version(postgres_url) == SCHEMA_VERSION

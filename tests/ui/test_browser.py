@@ -3,7 +3,8 @@
 
 The browser is refused without a session, logs in with the link `cursord ui` prints, lands on the overview
 ("is Cursor using cursord right now?"), watches the turn wait on the editor's Read live, finds it among the
-recent turns once it ended, then sees its usage and cost in charts and the configuration as tables.
+recent turns once it ended, then sees its usage and cost in charts, what left the machine (a call the store
+holds from the day before), and the configuration as tables.
 Screenshots go to `test-artifacts/ui/`; those of the overview and of each chart are checked to show
 something (`has_content`).
 
@@ -13,6 +14,7 @@ and in CI (`CURSORD_REQUIRE_BROWSER=1`) a missing browser fails instead.
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import shutil
@@ -25,6 +27,7 @@ import pytest
 import trio
 
 from cursord.proto import agent_v1_pb2 as agent
+from cursord.store import ForwardedRow, open_store
 from cursord.testing.agent import exec_reply
 from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, chat_usage, open_fake_provider
@@ -153,6 +156,13 @@ def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], an
                 assert has_content(shot), chart
             page.screenshot(path=str(ARTIFACTS / "3-usage.png"), full_page=True)
 
+            page.click("nav a[data-page=forwarded]")
+            bug_bot = page.locator("#forwarded-table tbody tr", has_text="aiserver.v1.AiService/StreamBugBot")
+            expect(bug_bot).to_contain_text("yes")  # carries code, by the schema
+            expect(bug_bot).to_contain_text("1.2 KiB")
+            expect(page.locator("#forwarded-totals")).to_contain_text("1 calls to Cursor (1 carrying code or text")
+            page.screenshot(path=str(ARTIFACTS / "6-forwarded.png"), full_page=True)
+
             page.click("nav a[data-page=conversations]")
             conversation = page.locator("#conversations-table tbody tr", has_text="conv-1")
             expect(conversation).to_contain_text("Explain a.py")
@@ -212,6 +222,12 @@ async def test_log_in_watch_a_turn_live_and_see_its_usage(tmp_path: Path) -> Non
         trio.from_thread.run_sync(answer_now.set)
         trio.from_thread.run(turn_done.wait)
 
+    async with open_store(data_dir) as store:  # a call a day before forwarded to Cursor, as the proxy counts it
+        yesterday = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+        store.record_forwarded_nowait(
+            ForwardedRow(yesterday, "aiserver.v1.AiService/StreamBugBot", True, 1, 0, 1200, 40)
+        )
+        await store.flush()
     async with open_fake_provider(*replies) as fake:
         with trio.fail_after(120):
             async with running_cursord(*serve_fake(fake, data_dir, "gpt-5")) as daemon, trio.open_nursery() as nursery:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -12,8 +13,10 @@ import hpack
 import httpx
 import pytest
 
+from cursord.agent.turn import AgentServices
 from cursord.config import ProviderKind
 from cursord.proto import agent_v1_pb2 as agent
+from cursord.store import ForwardedRow
 from cursord.testing.agent import API_KEY, agent_daemon, exec_reply, spec_for
 from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, chat_usage, open_fake_provider
@@ -26,6 +29,14 @@ TOKEN = "5a" * 32
 
 @asynccontextmanager
 async def dashboard(tmp_path: Path, *replies: Reply) -> AsyncIterator[tuple[Any, httpx.AsyncClient]]:
+    async with dashboard_and_services(tmp_path, *replies) as (daemon, _, browser):
+        yield daemon, browser
+
+
+@asynccontextmanager
+async def dashboard_and_services(
+    tmp_path: Path, *replies: Reply
+) -> AsyncIterator[tuple[Any, AgentServices, httpx.AsyncClient]]:
     async with (
         open_fake_provider(*replies) as fake,
         agent_daemon(
@@ -33,10 +44,10 @@ async def dashboard(tmp_path: Path, *replies: Reply) -> AsyncIterator[tuple[Any,
             transport="tcp",
             data_dir=str(tmp_path),
             dashboard=UiSessions(TOKEN),
-        ) as (daemon, _),
+        ) as (daemon, services),
         httpx.AsyncClient(base_url=daemon.base_url, follow_redirects=False) as browser,
     ):
-        yield daemon, browser
+        yield daemon, services, browser
 
 
 async def log_in(browser: httpx.AsyncClient) -> None:
@@ -211,3 +222,29 @@ async def test_config_and_providers_pages_never_show_a_key(tmp_path: Path) -> No
         assert provider["checks"]["key"]["status"] == "ok"
         assert provider["checks"]["probe"] == {"status": "skip", "summary": "not asked", "detail": None}
         assert config.json()["config"]["providers"][0]["key_present"] is True
+
+
+async def test_what_left_this_machine_is_shown_per_day(tmp_path: Path) -> None:
+    today = datetime.date.today()
+    old = (today - datetime.timedelta(days=40)).isoformat()
+    bug_bot, teams = "aiserver.v1.AiService/StreamBugBot", "aiserver.v1.DashboardService/GetTeams"
+    async with dashboard_and_services(tmp_path) as (_, services, browser):
+        assert services.store is not None
+        for row in (ForwardedRow(today.isoformat(), teams, False, 1, 0, 2, 6),
+                    ForwardedRow(today.isoformat(), teams, False, 1, 1, 2, 0),
+                    ForwardedRow(today.isoformat(), bug_bot, True, 1, 0, 900, 40),
+                    ForwardedRow(old, teams, False, 1, 0, 2, 6)):
+            services.store.record_forwarded_nowait(row)
+        await services.store.flush()
+        assert (await browser.get("/ui/api/forwarded")).status_code == 401
+        await log_in(browser)
+        view = (await browser.get("/ui/api/forwarded", params={"days": "all"})).json()
+        assert [day["day"] for day in view["days"]] == [today.isoformat(), old]
+        latest = view["days"][0]
+        assert (latest["calls"], latest["carrying_code"], latest["failed"]) == (3, 1, 1)
+        assert [(r["method"], r["count"], r["bytes_up"], r["carries_code"]) for r in latest["rpcs"]] == [
+            (teams, 2, 4, False), (bug_bot, 1, 900, True),
+        ]
+        assert view["totals"] == {"calls": 4, "carrying_code": 1, "failed": 1, "bytes_up": 906, "bytes_down": 52}
+        recent = (await browser.get("/ui/api/forwarded", params={"days": "7"})).json()
+        assert [day["day"] for day in recent["days"]] == [today.isoformat()]

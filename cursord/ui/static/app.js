@@ -212,6 +212,31 @@ async function loadUsage() {
   ]);
 }
 
+// ---- what left this machine ---------------------------------------------------------------------------
+
+function bytes(n) {
+  if (n === null || n === undefined) return "–";
+  if (n >= 1048576) return (n / 1048576).toFixed(1) + " MiB";
+  if (n >= 1024) return (n / 1024).toFixed(1) + " KiB";
+  return n + " B";
+}
+
+async function loadForwarded() {
+  const days = document.getElementById("forwarded-days").value;
+  const view = await getJson("/ui/api/forwarded?days=" + encodeURIComponent(days));
+  const t = view.totals;
+  document.getElementById("forwarded-totals").textContent = "In this period: " + fmt.int(t.calls) + " calls to Cursor (" +
+    fmt.int(t.carrying_code) + " carrying code or text, " + fmt.int(t.failed) + " failed), " + bytes(t.bytes_up) +
+    " sent, " + bytes(t.bytes_down) + " received.";
+  const rows = view.days.flatMap((d) => d.rpcs);
+  document.getElementById("forwarded-empty").hidden = rows.length > 0;
+  fillTable("forwarded-table", rows, (r) => [
+    r.day, r.method, fmt.int(r.count), fmt.int(r.failed), bytes(r.bytes_up), bytes(r.bytes_down),
+    el("span", r.carries_code === null ? "unknown" : r.carries_code ? "yes" : "no",
+       { class: r.carries_code === false ? "check-ok" : "check-fail" }),
+  ]);
+}
+
 // ---- overview ------------------------------------------------------------------------------------------
 
 let overviewTimer = null;
@@ -319,7 +344,8 @@ async function loadConfig() {
 // ---- pages ---------------------------------------------------------------------------------------------
 
 const loaders = {
-  overview: loadOverview, conversations: loadConversations, usage: loadUsage, providers: () => loadProviders(false),
+  overview: loadOverview, conversations: loadConversations, usage: loadUsage, forwarded: loadForwarded,
+  providers: () => loadProviders(false),
   config: loadConfig,
 };
 
@@ -339,6 +365,7 @@ document.addEventListener("DOMContentLoaded", () => {
   window.addEventListener("hashchange", showPage);
   document.getElementById("conversations-days").addEventListener("change", () => loadConversations());
   document.getElementById("usage-days").addEventListener("change", () => loadUsage());
+  document.getElementById("forwarded-days").addEventListener("change", () => loadForwarded());
   document.getElementById("probe").addEventListener("click", () => loadProviders(true));
   document.getElementById("logout").addEventListener("click", async () => {
     await fetch("/ui/logout", { method: "POST", credentials: "same-origin" });
