@@ -116,16 +116,16 @@ async def test_upgrade_from_the_previous_version_keeps_rows(postgres_url: str, t
         record = await store.record_turn("old", [Message.assistant(TextPart("after the upgrade"))])
         assert record.turn_seq == 2
         assert await store.titles(["old"]) == {"old": "Named before"}
-        outcome = await store.add_waiting_action(
-            ActionHolder.REQUEST, "r6", b"\x0a\x00", per_holder=2, holders=2, drop_oldest=False, max_bytes=1024,
-            max_age=60.0,
-        )
-        assert outcome.stored and await store.take_waiting_actions("r6", None) == [b"\x0a\x00"]
         assert await store.waiting_position("r7") is None  # held before v10: no position kept
         await store.put_waiting_position("r7", '{"start": 0, "next": 2}', keep=4)
         assert await store.waiting_position("r7") == '{"start": 0, "next": 2}'
         assert await store.take_waiting_actions("r7", None) == [b"\x0a\x00"]
         assert await store.waiting_position("r7") is None
+        outcome = await store.add_waiting_action(
+            ActionHolder.REQUEST, "r6", b"\x0a\x00", per_holder=2, holders=2, drop_oldest=False, max_bytes=1024,
+            max_age=60.0,
+        )
+        assert outcome.stored and await store.take_waiting_actions("r6", None) == [b"\x0a\x00"]
         store.record_forwarded_nowait(ForwardedRow("2026-06-01", "aiserver.v1.AiService/Ping", False, 1, 0, 2, 3))
         await store.flush()
         assert [row.calls for row in await store.forwarded()] == [1]
@@ -182,7 +182,7 @@ async def test_a_newer_schema_is_refused_and_left_alone(postgres_url: str, tmp_p
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         migrate(conn, "test")
         conn.execute("INSERT INTO schema_version VALUES (99, 'from the future', 0)")
-    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 10.*newer cursord") as info:
+    with pytest.raises(SchemaTooNew, match=r"schema version 99.*versions up to 11.*newer cursord") as info:
         await SqlStore.open(tmp_path, url=postgres_url)
     assert (info.value.found, info.value.known) == (99, SCHEMA_VERSION)
     assert "not-a-secret" not in str(info.value)
