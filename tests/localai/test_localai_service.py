@@ -1,0 +1,92 @@
+"""The local AI on the editor's own listener: which model answers (`[local_ai] model`, else the Cmd+K
+picker's when cursord serves it, else the default), and the `[local_ai]` setting itself."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+import trio
+
+from cursord.config import ConfigError, ProviderKind, add_serve_arguments, config_from_args, dump_toml, redacted
+from cursord.connect import encode_envelope
+from cursord.localai.service import STREAM_CMD_K_PATH, WRITE_COMMIT_MESSAGE_PATH
+from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.testing.agent import agent_daemon, spec_for
+from cursord.testing.editor import STREAM_HEADERS
+from cursord.testing.fake_providers import Reply, open_fake_provider
+from cursord.testing.provider_streams import chat_text
+from tests.localai.test_localai_prompts import DIFF, cmd_k_request
+
+ENV = {"HOME": "/home/u"}
+
+
+@pytest.mark.parametrize(
+    ("local_ai", "picked", "asked"),
+    [
+        ("", "", "gpt-5"),  # the default model (the catalog's first)
+        ("", "gpt-5-mini", "gpt-5-mini"),  # Cmd+K's picker, served here
+        ("", "claude-opus-cursor-only", "gpt-5"),  # a model only Cursor serves: the default, never Cursor
+        ("gpt-5-mini", "gpt-5", "gpt-5-mini"),  # [local_ai] model wins
+    ],
+)
+async def test_the_model_is_local_ai_s_then_the_pickers_then_the_default(
+    local_ai: str, picked: str, asked: str
+) -> None:
+    async with (
+        open_fake_provider(Reply.sse(chat_text("rate = 2")), Reply.sse(chat_text("Fix it"))) as fake,
+        agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, "gpt-5", "gpt-5-mini"), local_ai=local_ai) as (
+            daemon,
+            _,
+        ),
+        daemon.editor(http2=False) as editor,
+    ):
+        request = cmd_k_request("double it", ["rate = 1"])
+        request.cmd_k_options.model_details.model_name = picked
+        with trio.fail_after(20):
+            status, _ = await editor.post(STREAM_CMD_K_PATH, encode_envelope(request.SerializeToString()),
+                                          STREAM_HEADERS)
+            assert status == 200
+            status, _ = await editor.post(
+                WRITE_COMMIT_MESSAGE_PATH, aiserver.WriteGitCommitMessageRequest(diffs=[DIFF]).SerializeToString()
+            )
+            assert status == 200
+        default = local_ai or "gpt-5"
+        assert [r.json["model"] for r in fake.requests] == [asked, default]
+
+
+def _args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_serve_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def test_local_ai_model_by_file_and_flag(tmp_path: Path) -> None:
+    path = tmp_path / "cursord.toml"
+    path.write_text(
+        '[[providers]]\npreset = "openai"\nmodels = ["gpt-5", "gpt-5-mini"]\n\n[local_ai]\nmodel = "gpt-5-mini"\n'
+    )
+    config = config_from_args(_args("--config", str(path)), ENV)
+    assert config.local_ai_model == "gpt-5-mini"
+    assert config_from_args(_args("--config", str(path), "--local-ai-model", "gpt-5"), ENV).local_ai_model == "gpt-5"
+    assert config_from_args(_args("--provider", "openai"), ENV).local_ai_model is None
+    again = tmp_path / "again.toml"
+    again.write_text(dump_toml(redacted(config)))
+    assert config_from_args(_args("--config", str(again)), ENV).local_ai_model == "gpt-5-mini"
+
+
+@pytest.mark.parametrize(
+    ("table", "line", "message"),
+    [
+        ('modle = "gpt-5"', 5, "local_ai.modle: unknown key 'modle' (did you mean 'model'?)"),
+        ("model = 5", 5, "local_ai.model: expected a model id string, got int 5"),
+        ('model = "o9"', 5, "local_ai.model: 'o9' is not a configured model"),
+    ],
+)
+def test_local_ai_errors_name_the_line_and_key(tmp_path: Path, table: str, line: int, message: str) -> None:
+    path = tmp_path / "cursord.toml"
+    path.write_text(f'[[providers]]\npreset = "openai"\n\n[local_ai]\n{table}\n')
+    with pytest.raises(ConfigError) as error:
+        config_from_args(_args("--config", str(path)), ENV)
+    assert str(error.value).startswith(f"{path}:{line}: {message}")
