@@ -270,7 +270,7 @@ class LocalAi:
             Reply = aiserver.StreamTerminalAutocompleteResponse
             return [*([Reply(text=rest)] if rest else []), Reply(done_stream=True)]
 
-        return _Plan([], terminal_completion_prompt(request), request.model_name or None, text, closing)
+        return _Plan([], terminal_completion_prompt(request), None, text, closing)
 
     async def serve_cmd_k(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self._serve(scope, receive, send, aiserver.StreamCmdKRequest, self._cmd_k)

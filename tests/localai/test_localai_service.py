@@ -4,6 +4,7 @@ picker's when cursord serves it, else the default), and the `[local_ai]` setting
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.testing.agent import agent_daemon, spec_for
 from cursord.testing.editor import STREAM_HEADERS
 from cursord.testing.fake_providers import Reply, open_fake_provider
+from cursord.testing.process import running_cursord, serve_fake
 from cursord.testing.provider_streams import chat_text
 from tests.localai.test_localai_prompts import DIFF, cmd_k_request
 
@@ -90,3 +92,18 @@ def test_local_ai_errors_name_the_line_and_key(tmp_path: Path, table: str, line:
     with pytest.raises(ConfigError) as error:
         config_from_args(_args("--config", str(path)), ENV)
     assert str(error.value).startswith(f"{path}:{line}: {message}")
+
+
+async def test_cursord_serve_answers_a_commit_message_from_its_local_ai_model(tmp_path: Path) -> None:
+    """The composition root wires it: a real `cursord serve`, its `[local_ai] model` by flag."""
+    async with open_fake_provider(Reply.sse(chat_text("billing: double the rate"))) as fake:
+        command, env = serve_fake(fake, tmp_path, "m1|m2", "--local-ai-model", "m2")
+        with trio.fail_after(60):
+            async with running_cursord(command, env) as daemon:
+                async with daemon.editor() as editor:
+                    request = aiserver.WriteGitCommitMessageRequest(diffs=[DIFF])
+                    status, body = await editor.post(WRITE_COMMIT_MESSAGE_PATH, request.SerializeToString())
+                assert await daemon.stop() == 0, daemon.log.decode()
+    assert status == 200, body
+    assert aiserver.WriteGitCommitMessageResponse.FromString(body).commit_message == "billing: double the rate"
+    assert fake.requests[0].json["model"] == "m2" and "+rate = 2" in json.dumps(fake.requests[0].json)
