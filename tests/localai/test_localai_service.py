@@ -16,7 +16,8 @@ from cursord.localai.service import STREAM_CMD_K_PATH, WRITE_COMMIT_MESSAGE_PATH
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.testing.agent import agent_daemon, spec_for
 from cursord.testing.editor import STREAM_HEADERS
-from cursord.testing.fake_providers import Reply, open_fake_provider
+from cursord.testing.fake_providers import Reply, Stall, open_fake_provider
+from cursord.testing.http_client import open_http
 from cursord.testing.process import running_cursord, serve_fake
 from cursord.testing.provider_streams import chat_text
 from tests.localai.test_localai_prompts import DIFF, cmd_k_request
@@ -107,3 +108,21 @@ async def test_cursord_serve_answers_a_commit_message_from_its_local_ai_model(tm
     assert status == 200, body
     assert aiserver.WriteGitCommitMessageResponse.FromString(body).commit_message == "billing: double the rate"
     assert fake.requests[0].json["model"] == "m2" and "+rate = 2" in json.dumps(fake.requests[0].json)
+
+
+async def test_the_editor_going_away_cancels_the_model_call() -> None:
+    """Cmd+K dismissed mid-answer: the provider's request is closed, nothing more is asked of it."""
+    stalled = Reply.sse(chat_text("rate = 2\n", done=False)[:2], then=Stall())
+    async with (
+        open_fake_provider(stalled) as fake,
+        agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, "gpt-5"), local_ai="", transport="tcp") as (daemon, _),
+    ):
+        with trio.fail_after(20):
+            async with open_http(await daemon.connect(), False) as conn:
+                body = encode_envelope(cmd_k_request("double it", ["rate = 1"]).SerializeToString())
+                response = await conn.request("POST", STREAM_CMD_K_PATH, STREAM_HEADERS, body)
+                assert await response.read_chunk() is not None  # edit_start
+                await fake.wait_for_requests(1)
+                await response.aclose()
+            await fake.requests[0].disconnected.wait()
+        assert fake.requests[0].client_disconnected and not fake.requests[0].completed
