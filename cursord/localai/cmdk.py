@@ -4,7 +4,8 @@
   (`context_items`): the instruction (`cmd_k_query`), the selected lines with the first one's number
   (`cmd_k_selection`), the lines around them (`cmd_k_immediate_context`), earlier instructions of the
   session, chat history, custom instructions, rules, other files' chunks and lints; beside them the
-  request's `rules`, `previous_edits` and `diff_history`. The model is asked for the replacement of the
+  request's `rules`, `previous_edits`, `diff_history`, `links` (their addresses) and `images` (sent as
+  the agent sends attached images: `cursord.context.images`). The model is asked for the replacement of the
   selected lines only (an empty selection: the code to insert at the cursor line), or, in chat mode, for
   an answer in prose.
 - `CmdKService/StreamTerminalCmdK`: the request in the terminal (`terminal_cmd_k_query`) and the terminal's
@@ -25,6 +26,7 @@ from typing import Final
 import attrs
 
 from cursord.localai.prompt import LocalPrompt, bounded, bounded_all, fenced
+from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 
 __all__ = [
@@ -162,6 +164,7 @@ class CmdKAsk:
     total_lines: int = 0
     extras: tuple[str, ...] = ()
     chat_mode: bool = False
+    images: tuple[agent.SelectedImage, ...] = ()
 
     @property
     def end_line_exclusive(self) -> int:
@@ -195,9 +198,13 @@ def cmd_k_ask(request: aiserver.StreamCmdKRequest) -> CmdKAsk:
         for history in request.diff_history
         if history.diff_history
     ]
+    links = [link.url for link in request.links if link.url]
+    if links:
+        extras.append("Links the user attached (their pages are not shown): " + " ".join(links))
     start = start or (surrounding[0][0] if surrounding else 1)
     chat = request.cmd_k_options.chat_mode
-    return CmdKAsk(query, path, selection, start, surrounding, total, tuple(extras), chat)
+    images = tuple(agent.SelectedImage(uuid=image.uuid, data=image.data) for image in request.images)
+    return CmdKAsk(query, path, selection, start, surrounding, total, tuple(extras), chat, images)
 
 
 def cmd_k_prompt(ask: CmdKAsk) -> LocalPrompt:
@@ -219,7 +226,7 @@ def cmd_k_prompt(ask: CmdKAsk) -> LocalPrompt:
         sections.append(f"Nothing is selected; the cursor is on line {ask.start_line} of {where}.")
     sections.append(fenced("The instruction:", ask.query))
     system = CHAT_SYSTEM if ask.chat_mode else EDIT_SYSTEM
-    return LocalPrompt(system, "\n\n".join(sections), max_output_tokens=8_192)
+    return LocalPrompt(system, "\n\n".join(sections), max_output_tokens=8_192, images=ask.images)
 
 
 def terminal_cmd_k_prompt(request: aiserver.StreamTerminalCmdKRequest) -> LocalPrompt:

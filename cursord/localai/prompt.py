@@ -13,6 +13,8 @@ from typing import Final
 
 import attrs
 
+from cursord.proto import agent_v1_pb2 as agent
+
 __all__ = ["LocalPrompt", "bounded", "bounded_all", "fenced"]
 
 #: a marker the model sees where something was cut (it is told not to reproduce it).
@@ -21,11 +23,13 @@ CUT_MARKER: Final = "[... {count} more characters not shown]"
 
 @attrs.frozen
 class LocalPrompt:
-    """One provider pass: its instructions, the user's material, and the most the model may write."""
+    """One provider pass: its instructions, the user's material (text, and the images attached to it), and
+    the most the model may write."""
 
     system: str
     user: str
     max_output_tokens: int
+    images: tuple[agent.SelectedImage, ...] = ()
 
 
 def bounded(text: str, limit: int) -> str:

@@ -48,6 +48,7 @@ from cursord.connect import (
     parse_stream_head,
     read_server_stream_request,
 )
+from cursord.context import image_parts
 from cursord.localai.cmdk import (
     CmdKRequestError,
     cached_hashes,
@@ -66,7 +67,7 @@ from cursord.localai.git import (
 from cursord.localai.prompt import LocalPrompt
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.providers.errors import ProviderError
-from cursord.providers.model import Delta, PassRequest, TextDelta
+from cursord.providers.model import Delta, PassRequest, Role, TextDelta, TextPart
 from cursord.providers.model import Message as ModelMessage
 from cursord.server import (
     AppParts,
@@ -158,10 +159,11 @@ class LocalAi:
         return route
 
     async def _ask(self, prompt: LocalPrompt, listener: PassListener, route: Route) -> None:
+        images = image_parts(prompt.images, {}, vision=route.vision)  # the agent's bounds; notes for the rest
         request = PassRequest(
             model=route.model,
             system=prompt.system,
-            messages=(ModelMessage.user(prompt.user),),
+            messages=(ModelMessage(Role.USER, (TextPart(prompt.user), *images)),),
             max_output_tokens=prompt.max_output_tokens,
         )
         call_id = f"local-ai-{uuid.uuid4().hex[:16]}"  # a pass of no stream: its own ids, as titles have

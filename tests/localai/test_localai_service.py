@@ -126,3 +126,21 @@ async def test_the_editor_going_away_cancels_the_model_call() -> None:
                 await response.aclose()
             await fake.requests[0].disconnected.wait()
         assert fake.requests[0].client_disconnected and not fake.requests[0].completed
+
+
+async def test_a_cmd_k_image_and_link_reach_the_model() -> None:
+    png = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
+    async with (
+        open_fake_provider(Reply.sse(chat_text("rate = 2"))) as fake,
+        agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, "gpt-5"), local_ai="") as (daemon, _),
+        daemon.editor(http2=False) as editor,
+    ):
+        request = cmd_k_request("make it match the mockup", ["rate = 1"])
+        request.images.append(aiserver.ImageProto(data=png, uuid="shot-1"))
+        request.links.append(aiserver.CmdKExternalLink(url="https://example.test/spec", uuid="l1"))
+        with trio.fail_after(20):
+            status, _ = await editor.post(STREAM_CMD_K_PATH, encode_envelope(request.SerializeToString()),
+                                          STREAM_HEADERS)
+        assert status == 200
+        seen = json.dumps(fake.requests[0].json)
+        assert "data:image/png;base64," in seen and "https://example.test/spec" in seen
