@@ -4,7 +4,8 @@ and the shaping of the model's reply into what the editor puts in its box. Sans-
 The commit prompt shows the model the repository's own recent messages (`previous_commit_messages`, as
 the editor sends them) and asks it to write in their style; with none it asks for a short imperative
 subject line and, where the change needs one, a body. The diffs are bounded (`MAX_DIFF_CHARS` each,
-`MAX_DIFFS_CHARS` in all), and so is everything else the request carries. The request's own
+`MAX_DIFFS_CHARS` in all), and so is everything else the request carries (the user's instructions and
+rules from `explicit_context`). The request's own
 credentials (`api_key_credentials` and the Azure and Bedrock ones) are never read.
 """
 
@@ -70,7 +71,9 @@ def commit_message_prompt(request: aiserver.WriteGitCommitMessageRequest) -> Loc
         sections.append(f"{FOLLOW_STYLE}\n\nRecent commit messages:\n\n{shown}")
     else:
         sections.append(DEFAULT_STYLE)
-    context = request.explicit_context.context.strip()
+    explicit = request.explicit_context
+    rules = [f"{rule.name}: {rule.body or rule.description}" for rule in explicit.rules]
+    context = "\n\n".join(text for text in (explicit.context.strip(), *rules) if text.strip())
     if context:
         sections.append(fenced("The user's instructions:", bounded(context, MAX_CONTEXT_CHARS)))
     changes = "\n\n".join(diffs) if diffs else "(no diff was sent)"

@@ -64,6 +64,11 @@ def test_the_commit_prompt_follows_the_repositorys_style_and_carries_the_diff() 
     assert all(message in prompt.user for message in previous)
     assert "+rate = 2" in prompt.user
     assert SECRET not in prompt.system + prompt.user and "api.example.test" not in prompt.user
+    ruled = _commit_request(DIFF)
+    ruled.explicit_context.context = "write in French"
+    ruled.explicit_context.rules.append(aiserver.CursorRule(name="commits", body="prefix the area"))
+    assert "write in French" in commit_message_prompt(ruled).user
+    assert "commits: prefix the area" in commit_message_prompt(ruled).user
     without = commit_message_prompt(_commit_request(DIFF))
     assert DEFAULT_STYLE in without.user and FOLLOW_STYLE not in without.user
 
