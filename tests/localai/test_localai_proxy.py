@@ -131,7 +131,7 @@ async def test_a_commit_message_comes_from_the_users_model(tmp_path: Path, offli
         assert aiserver.WriteGitCommitMessageResponse.FromString(body).commit_message == message
         seen = stack.provider_saw()
         assert "+rate = 2" in seen and PREVIOUS[0] in seen  # the diff, and the style to follow
-        assert SECRET not in seen
+        assert SECRET not in seen and SECRET not in str(stack.provider.requests[0].headers)  # the user's key only
         assert stack.origin.requests == []
 
 
