@@ -20,8 +20,8 @@ item whole (`cached_hashes`). Everything shown to the model is bounded (the cons
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final
 
 import attrs
 
@@ -109,34 +109,63 @@ def _chat_history(chat: aiserver.ContextItem.ChatHistory) -> list[str]:
     return turns
 
 
+def _file_chunk(chunk: aiserver.ContextItem.FileChunk) -> str:
+    return fenced(f"From {chunk.relative_workspace_path} (line {chunk.start_line_number}):", chunk.chunk_contents)
+
+
+def _sparse_chunk(sparse: aiserver.ContextItem.SparseFileChunk) -> str:
+    lines = _numbered((line.line_number, line.line) for line in sparse.lines)
+    return fenced(f"From {sparse.relative_workspace_path}:", lines)
+
+
+def _lints(lints: aiserver.ContextItem.Lints) -> str | None:
+    found = "\n".join(f"line {lint.range.start_line_number}: {lint.message}" for lint in lints.lints)
+    return f"Problems reported in {lints.relative_workspace_path}:\n{found}" if found else None
+
+
+def _earlier_queries(history: aiserver.ContextItem.CmdKQueryHistory) -> str | None:
+    earlier = _query_history(history)
+    return "Earlier instructions in this session:\n" + "\n".join(f"- {q}" for q in earlier) if earlier else None
+
+
+def _conversation(chat: aiserver.ContextItem.ChatHistory) -> str | None:
+    turns = _chat_history(chat)
+    return "The conversation so far:\n" + "\n".join(turns) if turns else None
+
+
+def _definition(found: aiserver.ContextItem.GoToDefinitionResult) -> str:
+    where = f"{found.relative_workspace_path}:{found.line_number}"
+    return f"`{found.line.strip()}` at {where} is defined here:\n" + _file_chunk(found.definition_chunk)
+
+
+def _recent_edits(history: aiserver.ContextItem.FileDiffHistory) -> str | None:
+    edits = history.cpp_file_diff_history
+    return fenced(f"Recent edits to {edits.file_name}:", "\n".join(edits.diff_history)) if edits.diff_history else None
+
+
+#: how each other kind of context item is shown to the model (kinds not here are not shown).
+_EXTRAS: Final[dict[str, Callable[[Any], str | None]]] = {
+    "file_chunk": _file_chunk,
+    "sparse_file_chunk": _sparse_chunk,
+    "outline_chunk": lambda o: fenced(f"Outline of {o.relative_workspace_path}:", o.contents),
+    "go_to_definition_result": _definition,
+    "lints": _lints,
+    "custom_instructions": lambda c: f"The user's instructions for the model:\n{c.instructions}",
+    "project_rule": lambda rule: f"Project rule {_rule_text(rule)}",
+    "cmd_k_query_history": _earlier_queries,
+    "chat_history": _conversation,
+    "file_diff_history": _recent_edits,
+    "documentation_chunk": lambda d: fenced(f"Documentation {d.doc_name} ({d.page_url}):", d.documentation_chunk),
+    "notebook_cell_output": lambda n: fenced(f"Output of cell {n.cell_number}:", n.cell_output),
+}
+
+
 def _extra(item: aiserver.ContextItem) -> str | None:
     """One context item other than the instruction, the selection and the lines around it, as text."""
     kind = item.WhichOneof("item")
-    if kind == "file_chunk":
-        chunk = item.file_chunk
-        return fenced(f"From {chunk.relative_workspace_path} (line {chunk.start_line_number}):", chunk.chunk_contents)
-    if kind == "sparse_file_chunk":
-        sparse = item.sparse_file_chunk
-        lines = _numbered((line.line_number, line.line) for line in sparse.lines)
-        return fenced(f"From {sparse.relative_workspace_path}:", lines)
-    if kind == "lints":
-        lints = item.lints
-        found = "\n".join(f"line {lint.range.start_line_number}: {lint.message}" for lint in lints.lints)
-        return f"Problems reported in {lints.relative_workspace_path}:\n{found}" if found else None
-    if kind == "custom_instructions":
-        return f"The user's instructions for the model:\n{item.custom_instructions.instructions}"
-    if kind == "project_rule":
-        return f"Project rule {_rule_text(item.project_rule)}"
-    if kind == "cmd_k_query_history":
-        earlier = _query_history(item.cmd_k_query_history)
-        return "Earlier instructions in this session:\n" + "\n".join(f"- {q}" for q in earlier) if earlier else None
-    if kind == "chat_history":
-        turns = _chat_history(item.chat_history)
-        return "The conversation so far:\n" + "\n".join(turns) if turns else None
-    if kind == "documentation_chunk":
-        doc = item.documentation_chunk
-        return fenced(f"Documentation {doc.doc_name} ({doc.page_url}):", doc.documentation_chunk)
-    return None
+    if kind is None or kind not in _EXTRAS:
+        return None
+    return _EXTRAS[kind](getattr(item, kind))
 
 
 def _previous_edit(edit: aiserver.CmdKPreviousEdit) -> str:

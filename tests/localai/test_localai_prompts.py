@@ -183,3 +183,24 @@ def test_the_terminal_prompts_carry_the_request_and_the_terminal() -> None:
                                               user_platform="linux")
     )
     assert "git chec" in completion.user and "git status" in completion.user and "linux" in completion.user
+
+
+def test_every_other_kind_of_context_item_the_editor_sends_is_shown() -> None:
+    Item = aiserver.ContextItem
+    request = cmd_k_request("q", ["x"])
+    chunk = Item.FileChunk(relative_workspace_path="lib/tax.py", chunk_contents="TAX = 0.2", start_line_number=1)
+    extra = [
+        Item(file_chunk=chunk),
+        Item(outline_chunk=Item.OutlineChunk(relative_workspace_path="lib/tax.py", contents="def tax()")),
+        Item(go_to_definition_result=Item.GoToDefinitionResult(
+            relative_workspace_path="src/billing.py", line="tax(rate)", line_number=4, definition_chunk=chunk)),
+        Item(lints=Item.Lints(relative_workspace_path="src/billing.py", lints=[aiserver.Lint(message="unused tax")])),
+        Item(file_diff_history=Item.FileDiffHistory(cpp_file_diff_history=aiserver.CppFileDiffHistory(
+            file_name="src/billing.py", diff_history=["3-|rate = 0", "3+|rate = 1"]))),
+        Item(chat_history=Item.ChatHistory(user_message="why 1?", assistant_response="it was 0")),
+    ]
+    request.context_items.extend(aiserver.PotentiallyCachedContextItem(context_item=item) for item in extra)
+    user = cmd_k_prompt(cmd_k_ask(request)).user
+    for shown in ("TAX = 0.2", "Outline of lib/tax.py", "`tax(rate)` at src/billing.py:4", "unused tax",
+                  "3+|rate = 1", "user: why 1?\nassistant: it was 0"):
+        assert shown in user, shown
