@@ -11,7 +11,7 @@ import pytest
 import trio
 
 from cursord.config import ConfigError, ProviderKind, add_serve_arguments, config_from_args, dump_toml, redacted
-from cursord.connect import encode_envelope
+from cursord.connect import Code, EnvelopeDecoder, encode_envelope, error_from_json, parse_end_stream
 from cursord.localai.service import STREAM_CMD_K_PATH, WRITE_COMMIT_MESSAGE_PATH
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.testing.agent import agent_daemon, spec_for
@@ -144,3 +144,25 @@ async def test_a_cmd_k_image_and_link_reach_the_model() -> None:
         assert status == 200
         seen = json.dumps(fake.requests[0].json)
         assert "data:image/png;base64," in seen and "https://example.test/spec" in seen
+
+
+async def test_bad_requests_get_precise_errors_and_no_model_call() -> None:
+    async with (
+        open_fake_provider() as fake,
+        agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, "gpt-5"), local_ai="") as (daemon, _),
+        daemon.editor(http2=False) as editor,
+    ):
+        with trio.fail_after(20):
+            cases = [
+                (STREAM_CMD_K_PATH, encode_envelope(b"\xff\xff\xff"), "StreamCmdKRequest"),
+                (STREAM_CMD_K_PATH, encode_envelope(cmd_k_request("", ["x"]).SerializeToString()), "no instruction"),
+                (STREAM_CMD_K_PATH, b"\x00\x00", "envelope"),
+            ]
+            for path, body, said in cases:
+                status, answer = await editor.post(path, body, STREAM_HEADERS)
+                error = [parse_end_stream(e.payload)[0] for e in EnvelopeDecoder(1 << 20).feed(answer) if e.end_stream]
+                assert status == 200 and error and error[0] is not None, answer
+                assert error[0].code is Code.INVALID_ARGUMENT and said in error[0].message, error[0]
+            status, answer = await editor.post(WRITE_COMMIT_MESSAGE_PATH, b"\xff\xff\xff")
+            assert status == 400 and error_from_json(answer).code is Code.INVALID_ARGUMENT
+    assert fake.requests == []
