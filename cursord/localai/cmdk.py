@@ -48,6 +48,9 @@ MAX_EXTRAS_CHARS: Final = 30_000
 #: the terminal's recent output, and each earlier command or file the terminal completion sees.
 MAX_TERMINAL_CHARS: Final = 8_000
 MAX_COMMANDS: Final = 30
+#: the most an edit, and a command, may take of the model's output (a reasoning model's thinking counts too).
+EDIT_TOKENS: Final = 16_384
+COMMAND_TOKENS: Final = 4_096
 
 EDIT_SYSTEM: Final = (
     "You edit code in the user's editor. You are given a file's lines around a selection, the selected "
@@ -255,7 +258,7 @@ def cmd_k_prompt(ask: CmdKAsk) -> LocalPrompt:
         sections.append(f"Nothing is selected; the cursor is on line {ask.start_line} of {where}.")
     sections.append(fenced("The instruction:", ask.query))
     system = CHAT_SYSTEM if ask.chat_mode else EDIT_SYSTEM
-    return LocalPrompt(system, "\n\n".join(sections), max_output_tokens=8_192, images=ask.images)
+    return LocalPrompt(system, "\n\n".join(sections), max_output_tokens=EDIT_TOKENS, images=ask.images)
 
 
 def terminal_cmd_k_prompt(request: aiserver.StreamTerminalCmdKRequest) -> LocalPrompt:
@@ -293,7 +296,7 @@ def terminal_cmd_k_prompt(request: aiserver.StreamTerminalCmdKRequest) -> LocalP
         sections.insert(0, _sections(extras))
     sections.append(fenced("The request:", query))
     chat = request.cmd_k_options.chat_mode
-    return LocalPrompt(TERMINAL_CHAT_SYSTEM if chat else TERMINAL_SYSTEM, "\n\n".join(sections), 1_024)
+    return LocalPrompt(TERMINAL_CHAT_SYSTEM if chat else TERMINAL_SYSTEM, "\n\n".join(sections), COMMAND_TOKENS)
 
 
 def terminal_completion_prompt(
@@ -316,4 +319,4 @@ def terminal_completion_prompt(
     if history:
         sections.append(fenced("Earlier commands, oldest first:", bounded("\n".join(history), MAX_TERMINAL_CHARS)))
     sections.append(fenced("What the user has typed:", request.current_command))
-    return LocalPrompt(COMPLETION_SYSTEM, "\n\n".join(sections), max_output_tokens=256)
+    return LocalPrompt(COMPLETION_SYSTEM, "\n\n".join(sections), max_output_tokens=COMMAND_TOKENS)

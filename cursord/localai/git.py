@@ -35,6 +35,9 @@ MAX_EXAMPLES: Final = 20
 MAX_EXAMPLE_CHARS: Final = 1_000
 #: the user's own instructions from the request (`explicit_context.context`), bounded.
 MAX_CONTEXT_CHARS: Final = 4_000
+#: the most a commit message or branch name pass may write: room for a reasoning model's thinking, which
+#: counts against the cap at several vendors, not a length the answer is expected to reach.
+OUTPUT_TOKENS: Final = 4_096
 #: a branch name longer than this is cut at a word boundary.
 MAX_BRANCH_CHARS: Final = 60
 
@@ -78,7 +81,7 @@ def commit_message_prompt(request: aiserver.WriteGitCommitMessageRequest) -> Loc
         sections.append(fenced("The user's instructions:", bounded(context, MAX_CONTEXT_CHARS)))
     changes = "\n\n".join(diffs) if diffs else "(no diff was sent)"
     sections.append(fenced("The staged changes:", changes + _cut_notice(left_out, "files' diffs")))
-    return LocalPrompt(COMMIT_SYSTEM, "\n\n".join(sections), max_output_tokens=600)
+    return LocalPrompt(COMMIT_SYSTEM, "\n\n".join(sections), max_output_tokens=OUTPUT_TOKENS)
 
 
 def branch_name_prompt(request: aiserver.WriteGitBranchNameRequest) -> LocalPrompt:
@@ -89,7 +92,7 @@ def branch_name_prompt(request: aiserver.WriteGitBranchNameRequest) -> LocalProm
         sections.append(fenced("What the work is about:", bounded(context, MAX_CONTEXT_CHARS)))
     diff = request.diffs.strip()
     sections.append(fenced("The changes:", bounded(diff, MAX_DIFFS_CHARS) if diff else "(no diff was sent)"))
-    return LocalPrompt(BRANCH_SYSTEM, "\n\n".join(sections), max_output_tokens=60)
+    return LocalPrompt(BRANCH_SYSTEM, "\n\n".join(sections), max_output_tokens=OUTPUT_TOKENS)
 
 
 _FENCE_LINE: Final = re.compile(r"^\s*```")

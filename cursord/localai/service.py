@@ -5,8 +5,10 @@ any other), on `[local_ai] model`, else (Cmd+K) the model the editor's picker na
 else the default model. The prompts and the shaping of the answers are sans-IO (`cursord.localai.git`,
 `cursord.localai.cmdk`, `cursord.localai.frames`); this module reads the requests, runs the pass and writes
 the answers. A provider failure is the call's Connect error (the provider's code, naming the provider and
-the cause: `cursord.agent.errors.provider_failure`); a streaming call that has begun ends with it. The
-request's own credentials (`api_key_credentials`, ...) are never read, and nothing is sent to Cursor.
+the cause: `cursord.agent.errors.provider_failure`), and an answer the model stopped at its output cap is
+`resource_exhausted` (a cut edit is never ended as whole); a streaming call that has begun ends with the
+error. The request's own credentials (`api_key_credentials`, ...) are never read, and nothing is sent to
+Cursor.
 
 | RPC | answer |
 |---|---|
@@ -35,6 +37,7 @@ import trio
 from google.protobuf.message import Message
 
 from cursord.agent.errors import provider_failure
+from cursord.agent.fallback import FallbackMove
 from cursord.agent.ledger import PassTag
 from cursord.agent.router import PassListener, ProviderRouter, Route, TextCollector
 from cursord.connect import (
@@ -67,7 +70,7 @@ from cursord.localai.git import (
 from cursord.localai.prompt import LocalPrompt
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.providers.errors import ProviderError
-from cursord.providers.model import Delta, PassRequest, Role, TextDelta, TextPart
+from cursord.providers.model import Delta, PassEnd, PassRequest, Role, StopReason, TextDelta, TextPart
 from cursord.providers.model import Message as ModelMessage
 from cursord.server import (
     AppParts,
@@ -122,8 +125,24 @@ class _Streamed:
         if isinstance(delta, TextDelta) and (frames := self.frames(delta.text)):
             await self.out(frames)
 
-    def moved(self, move: object) -> None:
+    def moved(self, move: FallbackMove) -> None:
         """Which key or fallback served the pass does not change the answer."""
+
+
+@attrs.define
+class _Watched:
+    """A `PassListener` passing every delta on, and keeping whether the model stopped at its output cap."""
+
+    listener: PassListener
+    cut: bool = False
+
+    async def delta(self, delta: Delta) -> None:
+        if isinstance(delta, PassEnd):
+            self.cut = delta.stop_reason is StopReason.MAX_TOKENS
+        await self.listener.delta(delta)
+
+    def moved(self, move: FallbackMove) -> None:
+        self.listener.moved(move)
 
 
 @attrs.frozen
@@ -167,11 +186,18 @@ class LocalAi:
             max_output_tokens=prompt.max_output_tokens,
         )
         call_id = f"local-ai-{uuid.uuid4().hex[:16]}"  # a pass of no stream: its own ids, as titles have
+        watched = _Watched(listener)
         try:
-            await self.router.run_pass(route, request, listener, PassTag(call_id, call_id))
+            await self.router.run_pass(route, request, watched, PassTag(call_id, call_id))
         except ProviderError as error:
             log.info("local AI: %s", error)
             raise provider_failure(error) from None
+        if watched.cut:  # a cut edit or command is worse than none: never given as a whole answer
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                f"{route.model} stopped at its output limit ({prompt.max_output_tokens} tokens): the answer is"
+                " incomplete",
+            )
 
     async def _text(self, prompt: LocalPrompt, named: str | None = None) -> str:
         collected = TextCollector()

@@ -166,3 +166,23 @@ async def test_bad_requests_get_precise_errors_and_no_model_call() -> None:
             status, answer = await editor.post(WRITE_COMMIT_MESSAGE_PATH, b"\xff\xff\xff")
             assert status == 400 and error_from_json(answer).code is Code.INVALID_ARGUMENT
     assert fake.requests == []
+
+
+async def test_an_answer_cut_at_the_output_limit_is_never_a_whole_edit() -> None:
+    cut = Reply.sse(chat_text("rate = 2\ntax = ", finish_reason="length"))
+    async with (
+        open_fake_provider(cut) as fake,
+        agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, "gpt-5"), local_ai="") as (daemon, _),
+        daemon.editor(http2=False) as editor,
+    ):
+        request = cmd_k_request("double it", ["rate = 1", "tax = 0"])
+        with trio.fail_after(20):
+            status, answer = await editor.post(STREAM_CMD_K_PATH, encode_envelope(request.SerializeToString()),
+                                               STREAM_HEADERS)
+    envelopes = list(EnvelopeDecoder(1 << 20).feed(answer))
+    error = parse_end_stream(envelopes[-1].payload)[0]
+    assert status == 200 and error is not None and error.code is Code.RESOURCE_EXHAUSTED, error
+    assert "output limit" in error.message
+    kinds = [aiserver.StreamCmdKResponseContextWrapped.FromString(e.payload).real_response.WhichOneof("response")
+             for e in envelopes[:-1]]
+    assert "edit_end" not in kinds
