@@ -23,7 +23,7 @@ import attrs
 from cursord.localai.cmdk import CmdKAsk
 from cursord.proto import aiserver_v1_pb2 as aiserver
 
-__all__ = ["EDIT_ID", "CmdKFrames", "CodeLines", "TerminalFrames"]
+__all__ = ["EDIT_ID", "CmdKFrames", "CodeLines", "TerminalFrames", "completed_command"]
 
 #: the one edit of a StreamCmdK answer.
 EDIT_ID: Final = 1
@@ -78,6 +78,13 @@ class CodeLines:
     def _show(self, line: str) -> str:
         self._shown += 1
         return line if self._shown == 1 else "\n" + line
+
+
+def completed_command(reply: str) -> str:
+    """A whole reply as one command line: its first line outside a code fence, without backticks."""
+    lines = CodeLines()
+    text = lines.feed(reply) + lines.finish()
+    return next((line.strip().strip("`") for line in text.splitlines() if line.strip()), "")
 
 
 def _wrap(response: CmdK) -> aiserver.StreamCmdKResponseContextWrapped:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, Final
 
 import attrs
@@ -60,7 +60,7 @@ from cursord.localai.cmdk import (
     terminal_cmd_k_prompt,
     terminal_completion_prompt,
 )
-from cursord.localai.frames import CmdKFrames, CodeLines, TerminalFrames
+from cursord.localai.frames import CmdKFrames, TerminalFrames, completed_command
 from cursord.localai.git import (
     branch_name_prompt,
     clean_branch_name,
@@ -234,11 +234,8 @@ class LocalAi:
     async def _completion(
         self, request: aiserver.GetTerminalCompletionRequest | aiserver.StreamTerminalAutocompleteRequest
     ) -> str:
-        if not request.current_command.strip():
-            raise ConnectError(Code.INVALID_ARGUMENT, "the terminal completion carries no command")
-        lines = CodeLines()
-        text = lines.feed(await self._text(terminal_completion_prompt(request))) + lines.finish()
-        return next((line.strip().strip("`") for line in text.splitlines() if line.strip()), "")
+        _check_typed(request)
+        return completed_command(await self._text(terminal_completion_prompt(request)))
 
     async def rerank_cmd_k(self, request: aiserver.RerankCmdKContextRequest) -> aiserver.RerankCmdKContextResponse:
         return aiserver.RerankCmdKContextResponse(did_call=False)
@@ -261,39 +258,31 @@ class LocalAi:
     # --- the streams --------------------------------------------------------------------------------
 
     def _cmd_k(self, request: aiserver.StreamCmdKRequest) -> _Plan:
-        missing = cached_hashes(request.context_items)
-        if missing:
-            asked = aiserver.MissingContextItems(missing_context_item_hashes=missing)
-            return _Plan([aiserver.StreamCmdKResponseContextWrapped(missing_context_items=asked)])
+        if missing := _missing(request.context_items):
+            return _Plan([aiserver.StreamCmdKResponseContextWrapped(missing_context_items=missing)])
         ask = cmd_k_ask(request)
         frames = CmdKFrames(ask)
         named = request.cmd_k_options.model_details.model_name or None
         return _Plan(frames.opening(), cmd_k_prompt(ask), named, frames.text, frames.closing)
 
     def _terminal_cmd_k(self, request: aiserver.StreamTerminalCmdKRequest) -> _Plan:
-        missing = cached_hashes(request.context_items)
-        if missing:
-            asked = aiserver.MissingContextItems(missing_context_item_hashes=missing)
-            return _Plan([aiserver.StreamTerminalCmdKResponseContextWrapped(missing_context_items=asked)])
+        if missing := _missing(request.context_items):
+            return _Plan([aiserver.StreamTerminalCmdKResponseContextWrapped(missing_context_items=missing)])
         frames = TerminalFrames(request.cmd_k_options.chat_mode)
         named = request.cmd_k_options.model_details.model_name or None
         return _Plan([], terminal_cmd_k_prompt(request), named, frames.text, frames.closing)
 
     def _autocomplete(self, request: aiserver.StreamTerminalAutocompleteRequest) -> _Plan:
         """The whole completion is needed to know what follows the typed command: sent at the end."""
-        if not request.current_command.strip():
-            raise ConnectError(Code.INVALID_ARGUMENT, "the terminal completion carries no command")
-        lines = CodeLines()
+        _check_typed(request)
         parts: list[str] = []
 
         def text(piece: str) -> Frames:
-            parts.append(lines.feed(piece))
+            parts.append(piece)
             return []
 
         def closing() -> Frames:
-            whole = "".join(parts) + lines.finish()
-            command = next((ln.strip().strip("`") for ln in whole.splitlines() if ln.strip()), "")
-            typed = request.current_command
+            command, typed = completed_command("".join(parts)), request.current_command
             rest = command[len(typed):] if command.startswith(typed) else ""
             Reply = aiserver.StreamTerminalAutocompleteResponse
             return [*([Reply(text=rest)] if rest else []), Reply(done_stream=True)]
@@ -362,6 +351,19 @@ class LocalAi:
             await out([] if failure is not None else plan.closing(), end=True, error=failure)
         else:
             await out(plan.opening, end=True)
+
+
+def _missing(items: Iterable[aiserver.PotentiallyCachedContextItem]) -> aiserver.MissingContextItems | None:
+    """The items to ask the editor for whole (it sent them as hashes), or None when every one came whole."""
+    hashes = cached_hashes(items)
+    return aiserver.MissingContextItems(missing_context_item_hashes=hashes) if hashes else None
+
+
+def _check_typed(
+    request: aiserver.GetTerminalCompletionRequest | aiserver.StreamTerminalAutocompleteRequest,
+) -> None:
+    if not request.current_command.strip():
+        raise ConnectError(Code.INVALID_ARGUMENT, "the terminal completion carries no command")
 
 
 def local_ai_parts(service: LocalAi) -> AppParts:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cursord.localai.cmdk import CmdKAsk
-from cursord.localai.frames import EDIT_ID, CmdKFrames, CodeLines, TerminalFrames
+from cursord.localai.frames import EDIT_ID, CmdKFrames, CodeLines, TerminalFrames, completed_command
 
 
 def _fed(text: str, cut: int) -> str:
@@ -66,3 +66,12 @@ def test_terminal_frames_give_the_command_in_pieces_or_the_chat_answer() -> None
     assert "".join(f.real_response.terminal_command.partial_command for f in sent) == "find . -size +10M"
     chat = TerminalFrames(chat_mode=True)
     assert [f.real_response.chat.text for f in chat.text("Use find.")] == ["Use find."]
+
+
+@pytest.mark.parametrize(
+    ("reply", "command"),
+    [("git checkout main", "git checkout main"), ("`git status`\nshows the tree", "git status"),
+     ("```sh\n\nls -la\n```", "ls -la"), ("", "")],
+)
+def test_a_completed_command_is_the_first_line_of_the_answer(reply: str, command: str) -> None:
+    assert completed_command(reply) == command
