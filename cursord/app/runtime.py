@@ -38,6 +38,7 @@ from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
 from cursord.connect import Limits as ConnectLimits
 from cursord.context import ContextLimits, ImageLimits
 from cursord.core import Redactor, redacting
+from cursord.localai import LocalAi, local_ai_parts
 from cursord.proxy import DEFAULT_OWNED_PATHS, ForwardLedger, Observe, ProxyConfig, catalog_owns, run_proxy
 from cursord.server import (
     AgentEndpoint,
@@ -325,6 +326,7 @@ async def _serve(
             *parts,
             tab_parts(tab),
             side_rpc_parts(side_rpcs),
+            local_ai_parts(LocalAi(router, config.local_ai_model, connect_limits(config.limits))),
             StatusLine(notifier).parts(),
             AppParts(stream_observers=(turn_log.observe, activity.observe)),
             tap_parts(tap_token, hub),
@@ -396,14 +398,17 @@ async def _serve(
         stop_serving.set()
 
 
+def connect_limits(limits: Limits) -> ConnectLimits:
+    """The bounds on a request body the RPCs outside the core read themselves (Tab's, the local AI's)."""
+    return ConnectLimits(max_request_bytes=limits.max_body_bytes, max_message_bytes=limits.max_body_bytes)
+
+
 def tab_service(
     config: ServeConfig, environ: Mapping[str, str], record_pass: Callable[[PassRecord], None]
 ) -> TabService:
     """The Tab RPCs on the configured FIM server (without one they answer `unimplemented`, and through the
     proxy Tab goes to Cursor; a reload may add one), its requests in the store's usage ledger."""
-    size = config.limits.max_body_bytes
-    limits = ConnectLimits(max_request_bytes=size, max_message_bytes=size)
-    service = TabService(None, limits=limits, on_usage=tab_recorder(record_pass))
+    service = TabService(None, limits=connect_limits(config.limits), on_usage=tab_recorder(record_pass))
     service.reconfigure(config.tab, environ)
     return service
 

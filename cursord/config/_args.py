@@ -84,6 +84,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--review-model", metavar="MODEL",
                         help="a configured model (a small, fast one) for Auto-review's verdicts "
                         "(default: the run's own)")
+    parser.add_argument("--local-ai-model", metavar="MODEL",
+                        help="a configured model for commit messages, branch names, Cmd+K and the terminal's"
+                        " completions (default: the default model)")
     parser.add_argument("--title-model", metavar="MODEL",
                         help="a configured model that names chats (default: the first line of the user's text)")
     parser.add_argument(
@@ -233,7 +236,9 @@ def _flag_settings(ns: argparse.Namespace) -> dict[str, _Setting]:
     if arg("gateway_ca_file") is not None:
         out["gateway_ca_file"] = _Setting(Path(arg("gateway_ca_file")).expanduser().absolute(),
                                           _FlagOrigin("--gateway-ca-file"))
-    for key, flag in (("title_model", "--title-model"), ("review_model", "--review-model")):
+    for key, flag in (
+        ("title_model", "--title-model"), ("review_model", "--review-model"), ("local_ai_model", "--local-ai-model")
+    ):
         if arg(key) is not None:
             origin = _FlagOrigin(flag)
             try:

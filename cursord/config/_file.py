@@ -54,8 +54,29 @@ class _Setting:
 _FILE_KEYS: Final = ("listen", "proxy_listen", "agent_listen", "data_dir", "log_level", "certfile", "keyfile",
                      "limits", "providers", "allowed_hosts", "aliases", "default_model", "offline", "private",
                      "title_model", "proxy_ports", "proxy_http2", "team_gateway", "gateway", "gateway_token_file",
-                     "node_address", "gateway_ca_file", "store", "web_search", "web_fetch_allow", "review_model", "tab")
+                     "node_address", "gateway_ca_file", "store", "web_search", "web_fetch_allow", "review_model", "tab",
+                     "local_ai")
+_LOCAL_AI_KEYS: Final = ("model",)
 
+
+
+def _local_ai_settings(value: object, file: _TomlFile) -> dict[str, _Setting]:
+    """`[local_ai]`: its one key, `model`."""
+    if not isinstance(value, dict):
+        raise _type_error("a table ([local_ai])", value)
+    out: dict[str, _Setting] = {}
+    for name, model in value.items():
+        origin = _FileOrigin(file, f"local_ai.{name}")
+        try:
+            if name not in _LOCAL_AI_KEYS:
+                raise _unknown_key(name, _LOCAL_AI_KEYS, "")
+            if not isinstance(model, str):
+                raise _type_error("a model id string", model)
+            _check_model(model, "")
+        except _Invalid as e:
+            raise origin.error(e) from None
+        out["local_ai_model"] = _Setting(model, origin)
+    return out
 
 
 def _file_path(value: object, base: Path, environ: Mapping[str, str]) -> Path:
@@ -203,6 +224,8 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
                 if not isinstance(value, dict):
                     raise _type_error("a table ([web_search])", value)
                 out[key] = _Setting(build_web_search(web_search_fields_from_table(value)), origin)
+            elif key == "local_ai":
+                out.update(_local_ai_settings(value, file))
             elif key == "tab":
                 if not isinstance(value, dict):
                     raise _type_error("a table ([tab])", value)

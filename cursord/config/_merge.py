@@ -131,6 +131,7 @@ def _merge(
         private=get("private", False),
         title_model=_check_served_model(merged.get("title_model"), providers),
         review_model=_check_served_model(merged.get("review_model"), providers),
+        local_ai_model=_check_served_model(merged.get("local_ai_model"), providers),
         proxy_ports=get("proxy_ports", (443,)),
         proxy_http2=get("proxy_http2", True),
         team_gateway=get("team_gateway", False),

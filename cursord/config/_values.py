@@ -426,6 +426,9 @@ class ServeConfig:
     title_model: str | None = None
     #: the model that gives Auto-review's verdicts; None: each run's own model.
     review_model: str | None = None
+    #: `[local_ai] model`: the model of commit messages, branch names, Cmd+K and the terminal's completions;
+    #: None: the default model (`cursord.localai`).
+    local_ai_model: str | None = None
     #: ports the editor proxy's CONNECT may reach (absolute-form http:// may also reach 80).
     proxy_ports: tuple[int, ...] = (443,)
     #: the proxy's intercepted TLS offers h2 as well as http/1.1 (False: http/1.1 only, as before HTTP/2 landed)
@@ -1016,6 +1019,8 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
         out["title_model"] = config.title_model
     if config.review_model is not None:
         out["review_model"] = config.review_model
+    if config.local_ai_model is not None:
+        out["local_ai"] = {"model": config.local_ai_model}
     out["proxy_ports"] = list(config.proxy_ports)
     out["proxy_http2"] = config.proxy_http2
     out["team_gateway"] = config.team_gateway

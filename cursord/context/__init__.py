@@ -8,7 +8,7 @@
 """
 
 from cursord.context.actions import Plan, shell_text, waits_for_run
-from cursord.context.images import ImageLimits, without_images
+from cursord.context.images import ImageLimits, image_parts, without_images
 from cursord.context.mcp import McpSources
 from cursord.context.rules import FETCH_RULES_TOOL, RuleBook
 from cursord.context.selected import ContextLimits, attached_paths, blob_ids, merge_text, user_turn
@@ -22,6 +22,7 @@ __all__ = [
     "RuleBook",
     "attached_paths",
     "blob_ids",
+    "image_parts",
     "merge_text",
     "shell_text",
     "user_turn",

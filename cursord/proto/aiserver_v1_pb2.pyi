@@ -178,6 +178,15 @@ class InferenceProviderWarningTrigger(int, metaclass=_enum_type_wrapper.EnumType
     INFERENCE_PROVIDER_WARNING_TRIGGER_ON_SELECT: _ClassVar[InferenceProviderWarningTrigger]
     INFERENCE_PROVIDER_WARNING_TRIGGER_ON_ERROR: _ClassVar[InferenceProviderWarningTrigger]
 
+class LintSeverity(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LINT_SEVERITY_UNSPECIFIED: _ClassVar[LintSeverity]
+    LINT_SEVERITY_ERROR: _ClassVar[LintSeverity]
+    LINT_SEVERITY_WARNING: _ClassVar[LintSeverity]
+    LINT_SEVERITY_INFO: _ClassVar[LintSeverity]
+    LINT_SEVERITY_HINT: _ClassVar[LintSeverity]
+    LINT_SEVERITY_AI: _ClassVar[LintSeverity]
+
 class MouseButton(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     MOUSE_BUTTON_UNSPECIFIED: _ClassVar[MouseButton]
@@ -389,6 +398,12 @@ IN_APP_AD_TRIGGER_COMMIT: InAppAdTrigger
 INFERENCE_PROVIDER_WARNING_TRIGGER_UNSPECIFIED: InferenceProviderWarningTrigger
 INFERENCE_PROVIDER_WARNING_TRIGGER_ON_SELECT: InferenceProviderWarningTrigger
 INFERENCE_PROVIDER_WARNING_TRIGGER_ON_ERROR: InferenceProviderWarningTrigger
+LINT_SEVERITY_UNSPECIFIED: LintSeverity
+LINT_SEVERITY_ERROR: LintSeverity
+LINT_SEVERITY_WARNING: LintSeverity
+LINT_SEVERITY_INFO: LintSeverity
+LINT_SEVERITY_HINT: LintSeverity
+LINT_SEVERITY_AI: LintSeverity
 MOUSE_BUTTON_UNSPECIFIED: MouseButton
 MOUSE_BUTTON_LEFT: MouseButton
 MOUSE_BUTTON_RIGHT: MouseButton
@@ -2052,6 +2067,70 @@ class ClientVersionStatus(_message.Message):
     message: str
     def __init__(self, update_level: _Optional[_Union[ClientUpdateLevel, str]] = ..., current_client_version: _Optional[str] = ..., min_supported_client_version: _Optional[str] = ..., min_allowed_client_version: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
+class CmdKDebugInfo(_message.Message):
+    __slots__ = ("remote_url", "commit_id", "git_patch", "unsaved_files", "unix_timestamp_ms", "open_editors", "file_diff_histories", "branch_name", "branch_notes", "branch_notes_rich", "global_notes", "past_thoughts", "base_branch_name", "base_branch_commit_id")
+    class CppFileDiffHistory(_message.Message):
+        __slots__ = ("file_name", "diff_history")
+        FILE_NAME_FIELD_NUMBER: _ClassVar[int]
+        DIFF_HISTORY_FIELD_NUMBER: _ClassVar[int]
+        file_name: str
+        diff_history: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, file_name: _Optional[str] = ..., diff_history: _Optional[_Iterable[str]] = ...) -> None: ...
+    class OpenEditor(_message.Message):
+        __slots__ = ("relative_workspace_path", "editor_group_index", "editor_group_id", "is_active")
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        EDITOR_GROUP_INDEX_FIELD_NUMBER: _ClassVar[int]
+        EDITOR_GROUP_ID_FIELD_NUMBER: _ClassVar[int]
+        IS_ACTIVE_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        editor_group_index: int
+        editor_group_id: int
+        is_active: bool
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., editor_group_index: _Optional[int] = ..., editor_group_id: _Optional[int] = ..., is_active: _Optional[bool] = ...) -> None: ...
+    class PastThought(_message.Message):
+        __slots__ = ("text", "time_in_unix_seconds")
+        TEXT_FIELD_NUMBER: _ClassVar[int]
+        TIME_IN_UNIX_SECONDS_FIELD_NUMBER: _ClassVar[int]
+        text: str
+        time_in_unix_seconds: float
+        def __init__(self, text: _Optional[str] = ..., time_in_unix_seconds: _Optional[float] = ...) -> None: ...
+    class UnsavedFiles(_message.Message):
+        __slots__ = ("relative_workspace_path", "contents")
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        CONTENTS_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        contents: str
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., contents: _Optional[str] = ...) -> None: ...
+    REMOTE_URL_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_ID_FIELD_NUMBER: _ClassVar[int]
+    GIT_PATCH_FIELD_NUMBER: _ClassVar[int]
+    UNSAVED_FILES_FIELD_NUMBER: _ClassVar[int]
+    UNIX_TIMESTAMP_MS_FIELD_NUMBER: _ClassVar[int]
+    OPEN_EDITORS_FIELD_NUMBER: _ClassVar[int]
+    FILE_DIFF_HISTORIES_FIELD_NUMBER: _ClassVar[int]
+    BRANCH_NAME_FIELD_NUMBER: _ClassVar[int]
+    BRANCH_NOTES_FIELD_NUMBER: _ClassVar[int]
+    BRANCH_NOTES_RICH_FIELD_NUMBER: _ClassVar[int]
+    GLOBAL_NOTES_FIELD_NUMBER: _ClassVar[int]
+    PAST_THOUGHTS_FIELD_NUMBER: _ClassVar[int]
+    BASE_BRANCH_NAME_FIELD_NUMBER: _ClassVar[int]
+    BASE_BRANCH_COMMIT_ID_FIELD_NUMBER: _ClassVar[int]
+    remote_url: str
+    commit_id: str
+    git_patch: str
+    unsaved_files: _containers.RepeatedCompositeFieldContainer[CmdKDebugInfo.UnsavedFiles]
+    unix_timestamp_ms: float
+    open_editors: _containers.RepeatedCompositeFieldContainer[CmdKDebugInfo.OpenEditor]
+    file_diff_histories: _containers.RepeatedCompositeFieldContainer[CmdKDebugInfo.CppFileDiffHistory]
+    branch_name: str
+    branch_notes: str
+    branch_notes_rich: str
+    global_notes: str
+    past_thoughts: _containers.RepeatedCompositeFieldContainer[CmdKDebugInfo.PastThought]
+    base_branch_name: str
+    base_branch_commit_id: str
+    def __init__(self, remote_url: _Optional[str] = ..., commit_id: _Optional[str] = ..., git_patch: _Optional[str] = ..., unsaved_files: _Optional[_Iterable[_Union[CmdKDebugInfo.UnsavedFiles, _Mapping]]] = ..., unix_timestamp_ms: _Optional[float] = ..., open_editors: _Optional[_Iterable[_Union[CmdKDebugInfo.OpenEditor, _Mapping]]] = ..., file_diff_histories: _Optional[_Iterable[_Union[CmdKDebugInfo.CppFileDiffHistory, _Mapping]]] = ..., branch_name: _Optional[str] = ..., branch_notes: _Optional[str] = ..., branch_notes_rich: _Optional[str] = ..., global_notes: _Optional[str] = ..., past_thoughts: _Optional[_Iterable[_Union[CmdKDebugInfo.PastThought, _Mapping]]] = ..., base_branch_name: _Optional[str] = ..., base_branch_commit_id: _Optional[str] = ...) -> None: ...
+
 class CmdKEvent(_message.Message):
     __slots__ = ("point_in_time_model", "request_id", "prompt_bar_id", "submit_prompt", "end_of_generation", "interrupt_generation", "accept_all", "reject_all", "reject_partial_diff", "accept_partial_diff", "after_reject")
     class AcceptDiffs(_message.Message):
@@ -2123,6 +2202,66 @@ class CmdKEvent(_message.Message):
     accept_partial_diff: CmdKEvent.AcceptPartialDiff
     after_reject: CmdKEvent.AfterReject
     def __init__(self, point_in_time_model: _Optional[_Union[PointInTimeModel, _Mapping]] = ..., request_id: _Optional[str] = ..., prompt_bar_id: _Optional[str] = ..., submit_prompt: _Optional[_Union[CmdKEvent.SubmitPrompt, _Mapping]] = ..., end_of_generation: _Optional[_Union[CmdKEvent.EndOfGeneration, _Mapping]] = ..., interrupt_generation: _Optional[_Union[CmdKEvent.InterruptGeneration, _Mapping]] = ..., accept_all: _Optional[_Union[CmdKEvent.AcceptDiffs, _Mapping]] = ..., reject_all: _Optional[_Union[CmdKEvent.RejectDiffs, _Mapping]] = ..., reject_partial_diff: _Optional[_Union[CmdKEvent.RejectPartialDiff, _Mapping]] = ..., accept_partial_diff: _Optional[_Union[CmdKEvent.AcceptPartialDiff, _Mapping]] = ..., after_reject: _Optional[_Union[CmdKEvent.AfterReject, _Mapping]] = ...) -> None: ...
+
+class CmdKExternalLink(_message.Message):
+    __slots__ = ("url", "uuid")
+    URL_FIELD_NUMBER: _ClassVar[int]
+    UUID_FIELD_NUMBER: _ClassVar[int]
+    url: str
+    uuid: str
+    def __init__(self, url: _Optional[str] = ..., uuid: _Optional[str] = ...) -> None: ...
+
+class CmdKLegacyContext(_message.Message):
+    __slots__ = ("explicit_context", "prompt_code_blocks", "documentation_identifiers")
+    EXPLICIT_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_CODE_BLOCKS_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENTATION_IDENTIFIERS_FIELD_NUMBER: _ClassVar[int]
+    explicit_context: ExplicitContext
+    prompt_code_blocks: _containers.RepeatedCompositeFieldContainer[CodeBlock]
+    documentation_identifiers: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, explicit_context: _Optional[_Union[ExplicitContext, _Mapping]] = ..., prompt_code_blocks: _Optional[_Iterable[_Union[CodeBlock, _Mapping]]] = ..., documentation_identifiers: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class CmdKOptions(_message.Message):
+    __slots__ = ("model_details", "chat_mode", "ada_cmd_k_context", "use_reranker", "use_web", "request_is_for_caching")
+    MODEL_DETAILS_FIELD_NUMBER: _ClassVar[int]
+    CHAT_MODE_FIELD_NUMBER: _ClassVar[int]
+    ADA_CMD_K_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    USE_RERANKER_FIELD_NUMBER: _ClassVar[int]
+    USE_WEB_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_IS_FOR_CACHING_FIELD_NUMBER: _ClassVar[int]
+    model_details: ModelDetails
+    chat_mode: bool
+    ada_cmd_k_context: bool
+    use_reranker: bool
+    use_web: bool
+    request_is_for_caching: bool
+    def __init__(self, model_details: _Optional[_Union[ModelDetails, _Mapping]] = ..., chat_mode: _Optional[bool] = ..., ada_cmd_k_context: _Optional[bool] = ..., use_reranker: _Optional[bool] = ..., use_web: _Optional[bool] = ..., request_is_for_caching: _Optional[bool] = ...) -> None: ...
+
+class CmdKPreviousEdit(_message.Message):
+    __slots__ = ("original_lines", "new_lines", "relative_path", "extra_context_above", "extra_context_below")
+    ORIGINAL_LINES_FIELD_NUMBER: _ClassVar[int]
+    NEW_LINES_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_PATH_FIELD_NUMBER: _ClassVar[int]
+    EXTRA_CONTEXT_ABOVE_FIELD_NUMBER: _ClassVar[int]
+    EXTRA_CONTEXT_BELOW_FIELD_NUMBER: _ClassVar[int]
+    original_lines: _containers.RepeatedScalarFieldContainer[str]
+    new_lines: _containers.RepeatedScalarFieldContainer[str]
+    relative_path: str
+    extra_context_above: _containers.RepeatedScalarFieldContainer[str]
+    extra_context_below: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, original_lines: _Optional[_Iterable[str]] = ..., new_lines: _Optional[_Iterable[str]] = ..., relative_path: _Optional[str] = ..., extra_context_above: _Optional[_Iterable[str]] = ..., extra_context_below: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class CmdKUpcomingEdit(_message.Message):
+    __slots__ = ("original_lines", "relative_path", "extra_context_above", "extra_context_below")
+    ORIGINAL_LINES_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_PATH_FIELD_NUMBER: _ClassVar[int]
+    EXTRA_CONTEXT_ABOVE_FIELD_NUMBER: _ClassVar[int]
+    EXTRA_CONTEXT_BELOW_FIELD_NUMBER: _ClassVar[int]
+    original_lines: _containers.RepeatedScalarFieldContainer[str]
+    relative_path: str
+    extra_context_above: _containers.RepeatedScalarFieldContainer[str]
+    extra_context_below: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, original_lines: _Optional[_Iterable[str]] = ..., relative_path: _Optional[str] = ..., extra_context_above: _Optional[_Iterable[str]] = ..., extra_context_below: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CodeBlock(_message.Message):
     __slots__ = ("relative_workspace_path", "file_contents", "file_contents_length", "range", "contents", "signatures", "override_contents", "original_contents", "detailed_lines", "file_git_context")
@@ -2692,6 +2831,457 @@ class ConfigureSpendLimitAction(_message.Message):
     confirm_label: str
     def __init__(self, confirm_label: _Optional[str] = ...) -> None: ...
 
+class ContextIntent(_message.Message):
+    __slots__ = ("type", "uuid", "file", "code_selection", "lints", "recent_locations", "cmd_k_current_file", "cmd_k_query_etc", "terminal_cmd_k_defaults", "cmd_k_definitions", "documentation", "custom_instructions", "chat_history", "terminal_history", "visible_tabs", "lsp_subgraph", "commit_notes", "diff_history", "past_cmdk_messages_in_diff_sessions")
+    class Type(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        TYPE_UNSPECIFIED: _ClassVar[ContextIntent.Type]
+        TYPE_USER_ADDED: _ClassVar[ContextIntent.Type]
+        TYPE_AUTOMATIC: _ClassVar[ContextIntent.Type]
+    TYPE_UNSPECIFIED: ContextIntent.Type
+    TYPE_USER_ADDED: ContextIntent.Type
+    TYPE_AUTOMATIC: ContextIntent.Type
+    class ChatHistory(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class CmdKCurrentFile(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class CmdKDefinitions(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class CmdKQueryEtc(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class CodeSelection(_message.Message):
+        __slots__ = ("relative_workspace_path", "potentially_out_of_date_range", "text")
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        POTENTIALLY_OUT_OF_DATE_RANGE_FIELD_NUMBER: _ClassVar[int]
+        TEXT_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        potentially_out_of_date_range: SimpleRange
+        text: str
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., potentially_out_of_date_range: _Optional[_Union[SimpleRange, _Mapping]] = ..., text: _Optional[str] = ...) -> None: ...
+    class CodebaseChunks(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class CommitNotes(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class CustomInstructions(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class DiffHistory(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class Documentation(_message.Message):
+        __slots__ = ("documentation_identifier",)
+        DOCUMENTATION_IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+        documentation_identifier: str
+        def __init__(self, documentation_identifier: _Optional[str] = ...) -> None: ...
+    class File(_message.Message):
+        __slots__ = ("relative_workspace_path", "mode")
+        class Mode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+            __slots__ = ()
+            MODE_UNSPECIFIED: _ClassVar[ContextIntent.File.Mode]
+            MODE_FULL: _ClassVar[ContextIntent.File.Mode]
+            MODE_OUTLINE: _ClassVar[ContextIntent.File.Mode]
+            MODE_CHUNKS: _ClassVar[ContextIntent.File.Mode]
+        MODE_UNSPECIFIED: ContextIntent.File.Mode
+        MODE_FULL: ContextIntent.File.Mode
+        MODE_OUTLINE: ContextIntent.File.Mode
+        MODE_CHUNKS: ContextIntent.File.Mode
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        MODE_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        mode: ContextIntent.File.Mode
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., mode: _Optional[_Union[ContextIntent.File.Mode, str]] = ...) -> None: ...
+    class Lints(_message.Message):
+        __slots__ = ("filter_to_severities", "cmdk_scope", "file_scope")
+        class CmdKScope(_message.Message):
+            __slots__ = ()
+            def __init__(self) -> None: ...
+        class FileScope(_message.Message):
+            __slots__ = ("relative_workspace_path", "filter_range")
+            RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+            FILTER_RANGE_FIELD_NUMBER: _ClassVar[int]
+            relative_workspace_path: str
+            filter_range: LineRange
+            def __init__(self, relative_workspace_path: _Optional[str] = ..., filter_range: _Optional[_Union[LineRange, _Mapping]] = ...) -> None: ...
+        FILTER_TO_SEVERITIES_FIELD_NUMBER: _ClassVar[int]
+        CMDK_SCOPE_FIELD_NUMBER: _ClassVar[int]
+        FILE_SCOPE_FIELD_NUMBER: _ClassVar[int]
+        filter_to_severities: _containers.RepeatedScalarFieldContainer[LintSeverity]
+        cmdk_scope: ContextIntent.Lints.CmdKScope
+        file_scope: ContextIntent.Lints.FileScope
+        def __init__(self, filter_to_severities: _Optional[_Iterable[_Union[LintSeverity, str]]] = ..., cmdk_scope: _Optional[_Union[ContextIntent.Lints.CmdKScope, _Mapping]] = ..., file_scope: _Optional[_Union[ContextIntent.Lints.FileScope, _Mapping]] = ...) -> None: ...
+    class LspSubgraph(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class PastCmdkConversationsInDiffSessions(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class RecentLocations(_message.Message):
+        __slots__ = ("timestamp",)
+        TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+        timestamp: float
+        def __init__(self, timestamp: _Optional[float] = ...) -> None: ...
+    class Symbol(_message.Message):
+        __slots__ = ("symbol", "relative_workspace_path")
+        SYMBOL_FIELD_NUMBER: _ClassVar[int]
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        symbol: DocumentSymbol
+        relative_workspace_path: str
+        def __init__(self, symbol: _Optional[_Union[DocumentSymbol, _Mapping]] = ..., relative_workspace_path: _Optional[str] = ...) -> None: ...
+    class TerminalCmdKDefaults(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class TerminalHistory(_message.Message):
+        __slots__ = ("instance_id", "active_for_cmd_k", "use_active_instance_as_fallback")
+        INSTANCE_ID_FIELD_NUMBER: _ClassVar[int]
+        ACTIVE_FOR_CMD_K_FIELD_NUMBER: _ClassVar[int]
+        USE_ACTIVE_INSTANCE_AS_FALLBACK_FIELD_NUMBER: _ClassVar[int]
+        instance_id: int
+        active_for_cmd_k: bool
+        use_active_instance_as_fallback: bool
+        def __init__(self, instance_id: _Optional[int] = ..., active_for_cmd_k: _Optional[bool] = ..., use_active_instance_as_fallback: _Optional[bool] = ...) -> None: ...
+    class VisibleTabs(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    UUID_FIELD_NUMBER: _ClassVar[int]
+    FILE_FIELD_NUMBER: _ClassVar[int]
+    CODE_SELECTION_FIELD_NUMBER: _ClassVar[int]
+    LINTS_FIELD_NUMBER: _ClassVar[int]
+    RECENT_LOCATIONS_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_CURRENT_FILE_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_QUERY_ETC_FIELD_NUMBER: _ClassVar[int]
+    TERMINAL_CMD_K_DEFAULTS_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_DEFINITIONS_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENTATION_FIELD_NUMBER: _ClassVar[int]
+    CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+    CHAT_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    TERMINAL_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    VISIBLE_TABS_FIELD_NUMBER: _ClassVar[int]
+    LSP_SUBGRAPH_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_NOTES_FIELD_NUMBER: _ClassVar[int]
+    DIFF_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    PAST_CMDK_MESSAGES_IN_DIFF_SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    type: ContextIntent.Type
+    uuid: str
+    file: ContextIntent.File
+    code_selection: ContextIntent.CodeSelection
+    lints: ContextIntent.Lints
+    recent_locations: ContextIntent.RecentLocations
+    cmd_k_current_file: ContextIntent.CmdKCurrentFile
+    cmd_k_query_etc: ContextIntent.CmdKQueryEtc
+    terminal_cmd_k_defaults: ContextIntent.TerminalCmdKDefaults
+    cmd_k_definitions: ContextIntent.CmdKDefinitions
+    documentation: ContextIntent.Documentation
+    custom_instructions: ContextIntent.CustomInstructions
+    chat_history: ContextIntent.ChatHistory
+    terminal_history: ContextIntent.TerminalHistory
+    visible_tabs: ContextIntent.VisibleTabs
+    lsp_subgraph: ContextIntent.LspSubgraph
+    commit_notes: ContextIntent.CommitNotes
+    diff_history: ContextIntent.DiffHistory
+    past_cmdk_messages_in_diff_sessions: ContextIntent.PastCmdkConversationsInDiffSessions
+    def __init__(self, type: _Optional[_Union[ContextIntent.Type, str]] = ..., uuid: _Optional[str] = ..., file: _Optional[_Union[ContextIntent.File, _Mapping]] = ..., code_selection: _Optional[_Union[ContextIntent.CodeSelection, _Mapping]] = ..., lints: _Optional[_Union[ContextIntent.Lints, _Mapping]] = ..., recent_locations: _Optional[_Union[ContextIntent.RecentLocations, _Mapping]] = ..., cmd_k_current_file: _Optional[_Union[ContextIntent.CmdKCurrentFile, _Mapping]] = ..., cmd_k_query_etc: _Optional[_Union[ContextIntent.CmdKQueryEtc, _Mapping]] = ..., terminal_cmd_k_defaults: _Optional[_Union[ContextIntent.TerminalCmdKDefaults, _Mapping]] = ..., cmd_k_definitions: _Optional[_Union[ContextIntent.CmdKDefinitions, _Mapping]] = ..., documentation: _Optional[_Union[ContextIntent.Documentation, _Mapping]] = ..., custom_instructions: _Optional[_Union[ContextIntent.CustomInstructions, _Mapping]] = ..., chat_history: _Optional[_Union[ContextIntent.ChatHistory, _Mapping]] = ..., terminal_history: _Optional[_Union[ContextIntent.TerminalHistory, _Mapping]] = ..., visible_tabs: _Optional[_Union[ContextIntent.VisibleTabs, _Mapping]] = ..., lsp_subgraph: _Optional[_Union[ContextIntent.LspSubgraph, _Mapping]] = ..., commit_notes: _Optional[_Union[ContextIntent.CommitNotes, _Mapping]] = ..., diff_history: _Optional[_Union[ContextIntent.DiffHistory, _Mapping]] = ..., past_cmdk_messages_in_diff_sessions: _Optional[_Union[ContextIntent.PastCmdkConversationsInDiffSessions, _Mapping]] = ...) -> None: ...
+
+class ContextItem(_message.Message):
+    __slots__ = ("intent", "file_chunk", "outline_chunk", "cmd_k_selection", "cmd_k_immediate_context", "cmd_k_query", "cmd_k_query_history", "custom_instructions", "go_to_definition_result", "documentation_chunk", "lints", "chat_history", "notebook_cell_output", "terminal_history", "terminal_cmd_k_query", "terminal_cmd_k_query_history", "sparse_file_chunk", "lsp_subgraph_chunk", "commit_note_chunk", "file_diff_history", "cmd_k_query_history_in_diff_session", "project_rule")
+    class ChatHistory(_message.Message):
+        __slots__ = ("user_message", "assistant_response", "chat_history", "active_for_cmd_k", "timestamp", "timestamp_double")
+        USER_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+        ASSISTANT_RESPONSE_FIELD_NUMBER: _ClassVar[int]
+        CHAT_HISTORY_FIELD_NUMBER: _ClassVar[int]
+        ACTIVE_FOR_CMD_K_FIELD_NUMBER: _ClassVar[int]
+        TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+        TIMESTAMP_DOUBLE_FIELD_NUMBER: _ClassVar[int]
+        user_message: str
+        assistant_response: str
+        chat_history: ContextItem.ChatHistory
+        active_for_cmd_k: bool
+        timestamp: int
+        timestamp_double: float
+        def __init__(self, user_message: _Optional[str] = ..., assistant_response: _Optional[str] = ..., chat_history: _Optional[_Union[ContextItem.ChatHistory, _Mapping]] = ..., active_for_cmd_k: _Optional[bool] = ..., timestamp: _Optional[int] = ..., timestamp_double: _Optional[float] = ...) -> None: ...
+    class CmdKImmediateContext(_message.Message):
+        __slots__ = ("relative_workspace_path", "lines", "total_number_of_lines_in_file", "cell_number")
+        class Line(_message.Message):
+            __slots__ = ("line", "line_number")
+            LINE_FIELD_NUMBER: _ClassVar[int]
+            LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+            line: str
+            line_number: int
+            def __init__(self, line: _Optional[str] = ..., line_number: _Optional[int] = ...) -> None: ...
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        LINES_FIELD_NUMBER: _ClassVar[int]
+        TOTAL_NUMBER_OF_LINES_IN_FILE_FIELD_NUMBER: _ClassVar[int]
+        CELL_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        lines: _containers.RepeatedCompositeFieldContainer[ContextItem.CmdKImmediateContext.Line]
+        total_number_of_lines_in_file: int
+        cell_number: int
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., lines: _Optional[_Iterable[_Union[ContextItem.CmdKImmediateContext.Line, _Mapping]]] = ..., total_number_of_lines_in_file: _Optional[int] = ..., cell_number: _Optional[int] = ...) -> None: ...
+    class CmdKQuery(_message.Message):
+        __slots__ = ("query",)
+        QUERY_FIELD_NUMBER: _ClassVar[int]
+        query: str
+        def __init__(self, query: _Optional[str] = ...) -> None: ...
+    class CmdKQueryHistory(_message.Message):
+        __slots__ = ("query", "immediate_context", "selection", "query_history", "context_item_hashes", "timestamp", "timestamp_double")
+        QUERY_FIELD_NUMBER: _ClassVar[int]
+        IMMEDIATE_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+        SELECTION_FIELD_NUMBER: _ClassVar[int]
+        QUERY_HISTORY_FIELD_NUMBER: _ClassVar[int]
+        CONTEXT_ITEM_HASHES_FIELD_NUMBER: _ClassVar[int]
+        TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+        TIMESTAMP_DOUBLE_FIELD_NUMBER: _ClassVar[int]
+        query: ContextItem.CmdKQuery
+        immediate_context: ContextItem.CmdKImmediateContext
+        selection: ContextItem.CmdKSelection
+        query_history: ContextItem.CmdKQueryHistory
+        context_item_hashes: _containers.RepeatedScalarFieldContainer[str]
+        timestamp: int
+        timestamp_double: float
+        def __init__(self, query: _Optional[_Union[ContextItem.CmdKQuery, _Mapping]] = ..., immediate_context: _Optional[_Union[ContextItem.CmdKImmediateContext, _Mapping]] = ..., selection: _Optional[_Union[ContextItem.CmdKSelection, _Mapping]] = ..., query_history: _Optional[_Union[ContextItem.CmdKQueryHistory, _Mapping]] = ..., context_item_hashes: _Optional[_Iterable[str]] = ..., timestamp: _Optional[int] = ..., timestamp_double: _Optional[float] = ...) -> None: ...
+    class CmdKQueryHistoryInDiffSession(_message.Message):
+        __slots__ = ("past_cmdk_queries", "curr_timestamp_double")
+        class PastCmdKQueryInDiffSession(_message.Message):
+            __slots__ = ("query", "relative_workspace_path", "cmdk_was_accepted", "timestamp_double", "timestamp_for_diff_interleaving", "request_id")
+            QUERY_FIELD_NUMBER: _ClassVar[int]
+            RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+            CMDK_WAS_ACCEPTED_FIELD_NUMBER: _ClassVar[int]
+            TIMESTAMP_DOUBLE_FIELD_NUMBER: _ClassVar[int]
+            TIMESTAMP_FOR_DIFF_INTERLEAVING_FIELD_NUMBER: _ClassVar[int]
+            REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+            query: ContextItem.CmdKQuery
+            relative_workspace_path: str
+            cmdk_was_accepted: bool
+            timestamp_double: float
+            timestamp_for_diff_interleaving: float
+            request_id: str
+            def __init__(self, query: _Optional[_Union[ContextItem.CmdKQuery, _Mapping]] = ..., relative_workspace_path: _Optional[str] = ..., cmdk_was_accepted: _Optional[bool] = ..., timestamp_double: _Optional[float] = ..., timestamp_for_diff_interleaving: _Optional[float] = ..., request_id: _Optional[str] = ...) -> None: ...
+        PAST_CMDK_QUERIES_FIELD_NUMBER: _ClassVar[int]
+        CURR_TIMESTAMP_DOUBLE_FIELD_NUMBER: _ClassVar[int]
+        past_cmdk_queries: _containers.RepeatedCompositeFieldContainer[ContextItem.CmdKQueryHistoryInDiffSession.PastCmdKQueryInDiffSession]
+        curr_timestamp_double: float
+        def __init__(self, past_cmdk_queries: _Optional[_Iterable[_Union[ContextItem.CmdKQueryHistoryInDiffSession.PastCmdKQueryInDiffSession, _Mapping]]] = ..., curr_timestamp_double: _Optional[float] = ...) -> None: ...
+    class CmdKSelection(_message.Message):
+        __slots__ = ("lines", "start_line_number")
+        LINES_FIELD_NUMBER: _ClassVar[int]
+        START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        lines: _containers.RepeatedScalarFieldContainer[str]
+        start_line_number: int
+        def __init__(self, lines: _Optional[_Iterable[str]] = ..., start_line_number: _Optional[int] = ...) -> None: ...
+    class CommitNoteChunk(_message.Message):
+        __slots__ = ("note",)
+        NOTE_FIELD_NUMBER: _ClassVar[int]
+        note: str
+        def __init__(self, note: _Optional[str] = ...) -> None: ...
+    class CustomInstructions(_message.Message):
+        __slots__ = ("instructions",)
+        INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+        instructions: str
+        def __init__(self, instructions: _Optional[str] = ...) -> None: ...
+    class DocumentationChunk(_message.Message):
+        __slots__ = ("doc_name", "page_url", "documentation_chunk", "score")
+        DOC_NAME_FIELD_NUMBER: _ClassVar[int]
+        PAGE_URL_FIELD_NUMBER: _ClassVar[int]
+        DOCUMENTATION_CHUNK_FIELD_NUMBER: _ClassVar[int]
+        SCORE_FIELD_NUMBER: _ClassVar[int]
+        doc_name: str
+        page_url: str
+        documentation_chunk: str
+        score: float
+        def __init__(self, doc_name: _Optional[str] = ..., page_url: _Optional[str] = ..., documentation_chunk: _Optional[str] = ..., score: _Optional[float] = ...) -> None: ...
+    class FileChunk(_message.Message):
+        __slots__ = ("relative_workspace_path", "chunk_contents", "start_line_number")
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        CHUNK_CONTENTS_FIELD_NUMBER: _ClassVar[int]
+        START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        chunk_contents: str
+        start_line_number: int
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., chunk_contents: _Optional[str] = ..., start_line_number: _Optional[int] = ...) -> None: ...
+    class FileDiffHistory(_message.Message):
+        __slots__ = ("cpp_file_diff_history", "how_many_diffs_ago", "is_very_recent")
+        CPP_FILE_DIFF_HISTORY_FIELD_NUMBER: _ClassVar[int]
+        HOW_MANY_DIFFS_AGO_FIELD_NUMBER: _ClassVar[int]
+        IS_VERY_RECENT_FIELD_NUMBER: _ClassVar[int]
+        cpp_file_diff_history: CppFileDiffHistory
+        how_many_diffs_ago: int
+        is_very_recent: bool
+        def __init__(self, cpp_file_diff_history: _Optional[_Union[CppFileDiffHistory, _Mapping]] = ..., how_many_diffs_ago: _Optional[int] = ..., is_very_recent: _Optional[bool] = ...) -> None: ...
+    class GoToDefinitionResult(_message.Message):
+        __slots__ = ("relative_workspace_path", "line", "line_number", "column_number", "definition_chunk")
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        LINE_FIELD_NUMBER: _ClassVar[int]
+        LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        COLUMN_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        DEFINITION_CHUNK_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        line: str
+        line_number: int
+        column_number: int
+        definition_chunk: ContextItem.FileChunk
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., line: _Optional[str] = ..., line_number: _Optional[int] = ..., column_number: _Optional[int] = ..., definition_chunk: _Optional[_Union[ContextItem.FileChunk, _Mapping]] = ...) -> None: ...
+    class Lints(_message.Message):
+        __slots__ = ("relative_workspace_path", "lints", "context_lines")
+        class Line(_message.Message):
+            __slots__ = ("line", "line_number")
+            LINE_FIELD_NUMBER: _ClassVar[int]
+            LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+            line: str
+            line_number: int
+            def __init__(self, line: _Optional[str] = ..., line_number: _Optional[int] = ...) -> None: ...
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        LINTS_FIELD_NUMBER: _ClassVar[int]
+        CONTEXT_LINES_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        lints: _containers.RepeatedCompositeFieldContainer[Lint]
+        context_lines: _containers.RepeatedCompositeFieldContainer[ContextItem.Lints.Line]
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., lints: _Optional[_Iterable[_Union[Lint, _Mapping]]] = ..., context_lines: _Optional[_Iterable[_Union[ContextItem.Lints.Line, _Mapping]]] = ...) -> None: ...
+    class LspSubgraphChunk(_message.Message):
+        __slots__ = ("lsp_subgraph_full_context",)
+        LSP_SUBGRAPH_FULL_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+        lsp_subgraph_full_context: LspSubgraphFullContext
+        def __init__(self, lsp_subgraph_full_context: _Optional[_Union[LspSubgraphFullContext, _Mapping]] = ...) -> None: ...
+    class NotebookCellOutput(_message.Message):
+        __slots__ = ("relative_workspace_path", "cell_output", "cell_number")
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        CELL_OUTPUT_FIELD_NUMBER: _ClassVar[int]
+        CELL_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        cell_output: str
+        cell_number: int
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., cell_output: _Optional[str] = ..., cell_number: _Optional[int] = ...) -> None: ...
+    class OutlineChunk(_message.Message):
+        __slots__ = ("relative_workspace_path", "contents", "full_range")
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        CONTENTS_FIELD_NUMBER: _ClassVar[int]
+        FULL_RANGE_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        contents: str
+        full_range: LineRange
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., contents: _Optional[str] = ..., full_range: _Optional[_Union[LineRange, _Mapping]] = ...) -> None: ...
+    class SparseFileChunk(_message.Message):
+        __slots__ = ("relative_workspace_path", "lines", "total_number_of_lines_in_file", "cell_number")
+        class Line(_message.Message):
+            __slots__ = ("line", "line_number")
+            LINE_FIELD_NUMBER: _ClassVar[int]
+            LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+            line: str
+            line_number: int
+            def __init__(self, line: _Optional[str] = ..., line_number: _Optional[int] = ...) -> None: ...
+        RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        LINES_FIELD_NUMBER: _ClassVar[int]
+        TOTAL_NUMBER_OF_LINES_IN_FILE_FIELD_NUMBER: _ClassVar[int]
+        CELL_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        relative_workspace_path: str
+        lines: _containers.RepeatedCompositeFieldContainer[ContextItem.SparseFileChunk.Line]
+        total_number_of_lines_in_file: int
+        cell_number: int
+        def __init__(self, relative_workspace_path: _Optional[str] = ..., lines: _Optional[_Iterable[_Union[ContextItem.SparseFileChunk.Line, _Mapping]]] = ..., total_number_of_lines_in_file: _Optional[int] = ..., cell_number: _Optional[int] = ...) -> None: ...
+    class TerminalCmdKQuery(_message.Message):
+        __slots__ = ("query",)
+        QUERY_FIELD_NUMBER: _ClassVar[int]
+        query: str
+        def __init__(self, query: _Optional[str] = ...) -> None: ...
+    class TerminalCmdKQueryHistory(_message.Message):
+        __slots__ = ("query", "query_history", "context_item_hashes", "suggested_command")
+        QUERY_FIELD_NUMBER: _ClassVar[int]
+        QUERY_HISTORY_FIELD_NUMBER: _ClassVar[int]
+        CONTEXT_ITEM_HASHES_FIELD_NUMBER: _ClassVar[int]
+        SUGGESTED_COMMAND_FIELD_NUMBER: _ClassVar[int]
+        query: ContextItem.TerminalCmdKQuery
+        query_history: ContextItem.TerminalCmdKQueryHistory
+        context_item_hashes: _containers.RepeatedScalarFieldContainer[str]
+        suggested_command: str
+        def __init__(self, query: _Optional[_Union[ContextItem.TerminalCmdKQuery, _Mapping]] = ..., query_history: _Optional[_Union[ContextItem.TerminalCmdKQueryHistory, _Mapping]] = ..., context_item_hashes: _Optional[_Iterable[str]] = ..., suggested_command: _Optional[str] = ...) -> None: ...
+    class TerminalHistory(_message.Message):
+        __slots__ = ("history", "cwd_full", "cwd_relative_workspace_path", "active_for_cmd_k", "timestamp", "timestamp_double")
+        HISTORY_FIELD_NUMBER: _ClassVar[int]
+        CWD_FULL_FIELD_NUMBER: _ClassVar[int]
+        CWD_RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
+        ACTIVE_FOR_CMD_K_FIELD_NUMBER: _ClassVar[int]
+        TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+        TIMESTAMP_DOUBLE_FIELD_NUMBER: _ClassVar[int]
+        history: str
+        cwd_full: str
+        cwd_relative_workspace_path: str
+        active_for_cmd_k: bool
+        timestamp: int
+        timestamp_double: float
+        def __init__(self, history: _Optional[str] = ..., cwd_full: _Optional[str] = ..., cwd_relative_workspace_path: _Optional[str] = ..., active_for_cmd_k: _Optional[bool] = ..., timestamp: _Optional[int] = ..., timestamp_double: _Optional[float] = ...) -> None: ...
+    INTENT_FIELD_NUMBER: _ClassVar[int]
+    FILE_CHUNK_FIELD_NUMBER: _ClassVar[int]
+    OUTLINE_CHUNK_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_SELECTION_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_IMMEDIATE_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_QUERY_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_QUERY_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    CUSTOM_INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+    GO_TO_DEFINITION_RESULT_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENTATION_CHUNK_FIELD_NUMBER: _ClassVar[int]
+    LINTS_FIELD_NUMBER: _ClassVar[int]
+    CHAT_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    NOTEBOOK_CELL_OUTPUT_FIELD_NUMBER: _ClassVar[int]
+    TERMINAL_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    TERMINAL_CMD_K_QUERY_FIELD_NUMBER: _ClassVar[int]
+    TERMINAL_CMD_K_QUERY_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    SPARSE_FILE_CHUNK_FIELD_NUMBER: _ClassVar[int]
+    LSP_SUBGRAPH_CHUNK_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_NOTE_CHUNK_FIELD_NUMBER: _ClassVar[int]
+    FILE_DIFF_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_QUERY_HISTORY_IN_DIFF_SESSION_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_RULE_FIELD_NUMBER: _ClassVar[int]
+    intent: ContextIntent
+    file_chunk: ContextItem.FileChunk
+    outline_chunk: ContextItem.OutlineChunk
+    cmd_k_selection: ContextItem.CmdKSelection
+    cmd_k_immediate_context: ContextItem.CmdKImmediateContext
+    cmd_k_query: ContextItem.CmdKQuery
+    cmd_k_query_history: ContextItem.CmdKQueryHistory
+    custom_instructions: ContextItem.CustomInstructions
+    go_to_definition_result: ContextItem.GoToDefinitionResult
+    documentation_chunk: ContextItem.DocumentationChunk
+    lints: ContextItem.Lints
+    chat_history: ContextItem.ChatHistory
+    notebook_cell_output: ContextItem.NotebookCellOutput
+    terminal_history: ContextItem.TerminalHistory
+    terminal_cmd_k_query: ContextItem.TerminalCmdKQuery
+    terminal_cmd_k_query_history: ContextItem.TerminalCmdKQueryHistory
+    sparse_file_chunk: ContextItem.SparseFileChunk
+    lsp_subgraph_chunk: ContextItem.LspSubgraphChunk
+    commit_note_chunk: ContextItem.CommitNoteChunk
+    file_diff_history: ContextItem.FileDiffHistory
+    cmd_k_query_history_in_diff_session: ContextItem.CmdKQueryHistoryInDiffSession
+    project_rule: CursorRule
+    def __init__(self, intent: _Optional[_Union[ContextIntent, _Mapping]] = ..., file_chunk: _Optional[_Union[ContextItem.FileChunk, _Mapping]] = ..., outline_chunk: _Optional[_Union[ContextItem.OutlineChunk, _Mapping]] = ..., cmd_k_selection: _Optional[_Union[ContextItem.CmdKSelection, _Mapping]] = ..., cmd_k_immediate_context: _Optional[_Union[ContextItem.CmdKImmediateContext, _Mapping]] = ..., cmd_k_query: _Optional[_Union[ContextItem.CmdKQuery, _Mapping]] = ..., cmd_k_query_history: _Optional[_Union[ContextItem.CmdKQueryHistory, _Mapping]] = ..., custom_instructions: _Optional[_Union[ContextItem.CustomInstructions, _Mapping]] = ..., go_to_definition_result: _Optional[_Union[ContextItem.GoToDefinitionResult, _Mapping]] = ..., documentation_chunk: _Optional[_Union[ContextItem.DocumentationChunk, _Mapping]] = ..., lints: _Optional[_Union[ContextItem.Lints, _Mapping]] = ..., chat_history: _Optional[_Union[ContextItem.ChatHistory, _Mapping]] = ..., notebook_cell_output: _Optional[_Union[ContextItem.NotebookCellOutput, _Mapping]] = ..., terminal_history: _Optional[_Union[ContextItem.TerminalHistory, _Mapping]] = ..., terminal_cmd_k_query: _Optional[_Union[ContextItem.TerminalCmdKQuery, _Mapping]] = ..., terminal_cmd_k_query_history: _Optional[_Union[ContextItem.TerminalCmdKQueryHistory, _Mapping]] = ..., sparse_file_chunk: _Optional[_Union[ContextItem.SparseFileChunk, _Mapping]] = ..., lsp_subgraph_chunk: _Optional[_Union[ContextItem.LspSubgraphChunk, _Mapping]] = ..., commit_note_chunk: _Optional[_Union[ContextItem.CommitNoteChunk, _Mapping]] = ..., file_diff_history: _Optional[_Union[ContextItem.FileDiffHistory, _Mapping]] = ..., cmd_k_query_history_in_diff_session: _Optional[_Union[ContextItem.CmdKQueryHistoryInDiffSession, _Mapping]] = ..., project_rule: _Optional[_Union[CursorRule, _Mapping]] = ...) -> None: ...
+
+class ContextItemStatus(_message.Message):
+    __slots__ = ("context_item_hash", "shown_to_the_model", "score", "percentage_of_available_space", "post_generation_evaluation")
+    class PostGenerationEvaluation(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        POST_GENERATION_EVALUATION_UNSPECIFIED: _ClassVar[ContextItemStatus.PostGenerationEvaluation]
+        POST_GENERATION_EVALUATION_USEFUL: _ClassVar[ContextItemStatus.PostGenerationEvaluation]
+        POST_GENERATION_EVALUATION_USELESS: _ClassVar[ContextItemStatus.PostGenerationEvaluation]
+    POST_GENERATION_EVALUATION_UNSPECIFIED: ContextItemStatus.PostGenerationEvaluation
+    POST_GENERATION_EVALUATION_USEFUL: ContextItemStatus.PostGenerationEvaluation
+    POST_GENERATION_EVALUATION_USELESS: ContextItemStatus.PostGenerationEvaluation
+    CONTEXT_ITEM_HASH_FIELD_NUMBER: _ClassVar[int]
+    SHOWN_TO_THE_MODEL_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    PERCENTAGE_OF_AVAILABLE_SPACE_FIELD_NUMBER: _ClassVar[int]
+    POST_GENERATION_EVALUATION_FIELD_NUMBER: _ClassVar[int]
+    context_item_hash: str
+    shown_to_the_model: bool
+    score: float
+    percentage_of_available_space: float
+    post_generation_evaluation: ContextItemStatus.PostGenerationEvaluation
+    def __init__(self, context_item_hash: _Optional[str] = ..., shown_to_the_model: _Optional[bool] = ..., score: _Optional[float] = ..., percentage_of_available_space: _Optional[float] = ..., post_generation_evaluation: _Optional[_Union[ContextItemStatus.PostGenerationEvaluation, str]] = ...) -> None: ...
+
 class ContextPiece(_message.Message):
     __slots__ = ("relative_workspace_path", "content", "score")
     RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
@@ -2701,6 +3291,12 @@ class ContextPiece(_message.Message):
     content: str
     score: float
     def __init__(self, relative_workspace_path: _Optional[str] = ..., content: _Optional[str] = ..., score: _Optional[float] = ...) -> None: ...
+
+class ContextStatusUpdate(_message.Message):
+    __slots__ = ("context_item_statuses",)
+    CONTEXT_ITEM_STATUSES_FIELD_NUMBER: _ClassVar[int]
+    context_item_statuses: _containers.RepeatedCompositeFieldContainer[ContextItemStatus]
+    def __init__(self, context_item_statuses: _Optional[_Iterable[_Union[ContextItemStatus, _Mapping]]] = ...) -> None: ...
 
 class ContextToRank(_message.Message):
     __slots__ = ("relative_workspace_path", "contents", "line_range", "code_block")
@@ -3909,6 +4505,14 @@ class CurrentFileLocationData(_message.Message):
     text: str
     def __init__(self, relative_workspace_path: _Optional[str] = ..., line_number: _Optional[int] = ..., text: _Optional[str] = ...) -> None: ...
 
+class CurrentFolderFileOrFolder(_message.Message):
+    __slots__ = ("name", "is_folder")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    IS_FOLDER_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    is_folder: bool
+    def __init__(self, name: _Optional[str] = ..., is_folder: _Optional[bool] = ...) -> None: ...
+
 class CurrentlyShownCppSuggestion(_message.Message):
     __slots__ = ("suggestion_id", "suggestion_text", "model_version_when_the_change_is_first_indicated_to_the_user_but_not_shown_in_the_model", "range_of_suggestion_in_current_model", "original_text", "binding_id")
     SUGGESTION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -4223,6 +4827,91 @@ class DocsReference(_message.Message):
     chunk: str
     name: str
     def __init__(self, title: _Optional[str] = ..., url: _Optional[str] = ..., chunk: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
+class DocumentSymbol(_message.Message):
+    __slots__ = ("name", "detail", "kind", "container_name", "range", "selection_range", "children")
+    class SymbolKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        SYMBOL_KIND_UNSPECIFIED: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_FILE: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_MODULE: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_NAMESPACE: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_PACKAGE: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_CLASS: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_METHOD: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_PROPERTY: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_FIELD: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_CONSTRUCTOR: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_ENUM: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_INTERFACE: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_FUNCTION: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_VARIABLE: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_CONSTANT: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_STRING: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_NUMBER: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_BOOLEAN: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_ARRAY: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_OBJECT: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_KEY: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_NULL: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_ENUM_MEMBER: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_STRUCT: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_EVENT: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_OPERATOR: _ClassVar[DocumentSymbol.SymbolKind]
+        SYMBOL_KIND_TYPE_PARAMETER: _ClassVar[DocumentSymbol.SymbolKind]
+    SYMBOL_KIND_UNSPECIFIED: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_FILE: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_MODULE: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_NAMESPACE: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_PACKAGE: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_CLASS: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_METHOD: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_PROPERTY: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_FIELD: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_CONSTRUCTOR: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_ENUM: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_INTERFACE: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_FUNCTION: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_VARIABLE: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_CONSTANT: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_STRING: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_NUMBER: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_BOOLEAN: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_ARRAY: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_OBJECT: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_KEY: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_NULL: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_ENUM_MEMBER: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_STRUCT: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_EVENT: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_OPERATOR: DocumentSymbol.SymbolKind
+    SYMBOL_KIND_TYPE_PARAMETER: DocumentSymbol.SymbolKind
+    class Range(_message.Message):
+        __slots__ = ("start_line_number", "start_column", "end_line_number", "end_column")
+        START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        START_COLUMN_FIELD_NUMBER: _ClassVar[int]
+        END_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        END_COLUMN_FIELD_NUMBER: _ClassVar[int]
+        start_line_number: int
+        start_column: int
+        end_line_number: int
+        end_column: int
+        def __init__(self, start_line_number: _Optional[int] = ..., start_column: _Optional[int] = ..., end_line_number: _Optional[int] = ..., end_column: _Optional[int] = ...) -> None: ...
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DETAIL_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    CONTAINER_NAME_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    SELECTION_RANGE_FIELD_NUMBER: _ClassVar[int]
+    CHILDREN_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    detail: str
+    kind: DocumentSymbol.SymbolKind
+    container_name: str
+    range: DocumentSymbol.Range
+    selection_range: DocumentSymbol.Range
+    children: _containers.RepeatedCompositeFieldContainer[DocumentSymbol]
+    def __init__(self, name: _Optional[str] = ..., detail: _Optional[str] = ..., kind: _Optional[_Union[DocumentSymbol.SymbolKind, str]] = ..., container_name: _Optional[str] = ..., range: _Optional[_Union[DocumentSymbol.Range, _Mapping]] = ..., selection_range: _Optional[_Union[DocumentSymbol.Range, _Mapping]] = ..., children: _Optional[_Iterable[_Union[DocumentSymbol, _Mapping]]] = ...) -> None: ...
 
 class DragAction(_message.Message):
     __slots__ = ("path", "button")
@@ -5224,6 +5913,40 @@ class GetServerConfigResponse(_message.Message):
     codebase_telemetry_config: CodebaseTelemetryConfig
     def __init__(self, bug_config_response: _Optional[_Union[BugConfigResponse, _Mapping]] = ..., is_dev_do_not_use_for_secret_things_because_can_be_spoofed_by_users: _Optional[bool] = ..., indexing_config: _Optional[_Union[IndexingConfig, _Mapping]] = ..., client_tracing_config: _Optional[_Union[ClientTracingConfig, _Mapping]] = ..., chat_config: _Optional[_Union[ChatConfig, _Mapping]] = ..., config_version: _Optional[str] = ..., http2_config: _Optional[_Union[Http2Config, str]] = ..., profiling_config: _Optional[_Union[ProfilingConfig, _Mapping]] = ..., metrics_config: _Optional[_Union[MetricsConfig, _Mapping]] = ..., background_composer_config: _Optional[_Union[BackgroundComposerConfig, _Mapping]] = ..., auto_context_config: _Optional[_Union[AutoContextConfig, _Mapping]] = ..., model_migrations: _Optional[_Iterable[_Union[ModelMigration, _Mapping]]] = ..., memory_monitor_config: _Optional[_Union[MemoryMonitorConfig, _Mapping]] = ..., folder_size_limit: _Optional[_Union[FolderSizeLimit, _Mapping]] = ..., online_metrics_config: _Optional[_Union[OnlineMetricsConfig, _Mapping]] = ..., git_indexing_config: _Optional[_Union[GitIndexingConfig, _Mapping]] = ..., performance_events_config: _Optional[_Union[PerformanceEventsConfig, _Mapping]] = ..., current_in_app_ad: _Optional[_Union[InAppAd, _Mapping]] = ..., trace_config: _Optional[_Union[TraceConfig, _Mapping]] = ..., run_terminal_server_config: _Optional[_Union[RunTerminalServerConfig, _Mapping]] = ..., interaction_config: _Optional[_Union[InteractionConfig, _Mapping]] = ..., agent_telemetry_config: _Optional[_Union[AgentTelemetryConfig, _Mapping]] = ..., client_version_status: _Optional[_Union[ClientVersionStatus, _Mapping]] = ..., update_config: _Optional[_Union[UpdateConfig, _Mapping]] = ..., agent_layout_policy: _Optional[_Union[AgentLayoutPolicy, _Mapping]] = ..., use_nlb_for_nal: _Optional[bool] = ..., agent_url_config: _Optional[_Union[AgentUrlConfig, _Mapping]] = ..., cli_sandbox_default_enabled: _Optional[bool] = ..., claude_code_hooks_enabled: _Optional[bool] = ..., terminal_tip_config: _Optional[_Union[TerminalTipConfig, _Mapping]] = ..., model_picker_nudge: _Optional[str] = ..., inference_provider_warnings: _Optional[_Iterable[_Union[InferenceProviderWarning, _Mapping]]] = ..., onboarding_config: _Optional[_Union[OnboardingConfig, _Mapping]] = ..., bugbot_config: _Optional[_Union[BugbotConfig, _Mapping]] = ..., codebase_telemetry_config: _Optional[_Union[CodebaseTelemetryConfig, _Mapping]] = ...) -> None: ...
 
+class GetTerminalCompletionRequest(_message.Message):
+    __slots__ = ("current_command", "command_history", "model_name", "file_diff_histories", "git_diff", "commit_history", "past_results", "model_details", "user_platform", "current_folder", "current_folder_structure", "relevant_files")
+    CURRENT_COMMAND_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    MODEL_NAME_FIELD_NUMBER: _ClassVar[int]
+    FILE_DIFF_HISTORIES_FIELD_NUMBER: _ClassVar[int]
+    GIT_DIFF_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    PAST_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    MODEL_DETAILS_FIELD_NUMBER: _ClassVar[int]
+    USER_PLATFORM_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FOLDER_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FOLDER_STRUCTURE_FIELD_NUMBER: _ClassVar[int]
+    RELEVANT_FILES_FIELD_NUMBER: _ClassVar[int]
+    current_command: str
+    command_history: _containers.RepeatedScalarFieldContainer[str]
+    model_name: str
+    file_diff_histories: _containers.RepeatedCompositeFieldContainer[CppFileDiffHistory]
+    git_diff: str
+    commit_history: _containers.RepeatedScalarFieldContainer[str]
+    past_results: _containers.RepeatedScalarFieldContainer[str]
+    model_details: ModelDetails
+    user_platform: str
+    current_folder: str
+    current_folder_structure: _containers.RepeatedCompositeFieldContainer[CurrentFolderFileOrFolder]
+    relevant_files: _containers.RepeatedCompositeFieldContainer[File]
+    def __init__(self, current_command: _Optional[str] = ..., command_history: _Optional[_Iterable[str]] = ..., model_name: _Optional[str] = ..., file_diff_histories: _Optional[_Iterable[_Union[CppFileDiffHistory, _Mapping]]] = ..., git_diff: _Optional[str] = ..., commit_history: _Optional[_Iterable[str]] = ..., past_results: _Optional[_Iterable[str]] = ..., model_details: _Optional[_Union[ModelDetails, _Mapping]] = ..., user_platform: _Optional[str] = ..., current_folder: _Optional[str] = ..., current_folder_structure: _Optional[_Iterable[_Union[CurrentFolderFileOrFolder, _Mapping]]] = ..., relevant_files: _Optional[_Iterable[_Union[File, _Mapping]]] = ...) -> None: ...
+
+class GetTerminalCompletionResponse(_message.Message):
+    __slots__ = ("command",)
+    COMMAND_FIELD_NUMBER: _ClassVar[int]
+    command: str
+    def __init__(self, command: _Optional[str] = ...) -> None: ...
+
 class GetUsableModelsRequest(_message.Message):
     __slots__ = ("custom_model_ids",)
     CUSTOM_MODEL_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -5653,6 +6376,16 @@ class LineRange(_message.Message):
     end_line_number_inclusive: int
     def __init__(self, start_line_number: _Optional[int] = ..., end_line_number_inclusive: _Optional[int] = ...) -> None: ...
 
+class Lint(_message.Message):
+    __slots__ = ("message", "range", "severity")
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    SEVERITY_FIELD_NUMBER: _ClassVar[int]
+    message: str
+    range: SimpleRange
+    severity: LintSeverity
+    def __init__(self, message: _Optional[str] = ..., range: _Optional[_Union[SimpleRange, _Mapping]] = ..., severity: _Optional[_Union[LintSeverity, str]] = ...) -> None: ...
+
 class LinterError(_message.Message):
     __slots__ = ("message", "range", "source", "related_information", "severity", "is_stale")
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
@@ -5957,6 +6690,12 @@ class MetricsConfig(_message.Message):
     enabled_in_privacy_mode: bool
     enabled_in_non_privacy_mode: bool
     def __init__(self, enabled_in_privacy_mode: _Optional[bool] = ..., enabled_in_non_privacy_mode: _Optional[bool] = ...) -> None: ...
+
+class MissingContextItems(_message.Message):
+    __slots__ = ("missing_context_item_hashes",)
+    MISSING_CONTEXT_ITEM_HASHES_FIELD_NUMBER: _ClassVar[int]
+    missing_context_item_hashes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, missing_context_item_hashes: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class MissingFile(_message.Message):
     __slots__ = ("relative_workspace_path", "missing_reason", "num_lines")
@@ -6340,6 +7079,14 @@ class PointInTimeModel(_message.Message):
     relative_path: str
     model_id: str
     def __init__(self, model_uuid: _Optional[str] = ..., model_version: _Optional[int] = ..., relative_path: _Optional[str] = ..., model_id: _Optional[str] = ...) -> None: ...
+
+class PotentiallyCachedContextItem(_message.Message):
+    __slots__ = ("context_item", "context_item_hash")
+    CONTEXT_ITEM_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_ITEM_HASH_FIELD_NUMBER: _ClassVar[int]
+    context_item: ContextItem
+    context_item_hash: str
+    def __init__(self, context_item: _Optional[_Union[ContextItem, _Mapping]] = ..., context_item_hash: _Optional[str] = ...) -> None: ...
 
 class ProfileConfig(_message.Message):
     __slots__ = ("id", "heap", "cpu")
@@ -6999,6 +7746,42 @@ class RequestedModel(_message.Message):
     azure_credentials: AzureCredentials
     bedrock_credentials: BedrockCredentials
     def __init__(self, model_id: _Optional[str] = ..., max_mode: _Optional[bool] = ..., parameters: _Optional[_Iterable[_Union[RequestedModel.ModelParameterValue, _Mapping]]] = ..., built_in_model: _Optional[bool] = ..., is_variant_string_representation: _Optional[bool] = ..., api_key_credentials: _Optional[_Union[ApiKeyCredentials, _Mapping]] = ..., azure_credentials: _Optional[_Union[AzureCredentials, _Mapping]] = ..., bedrock_credentials: _Optional[_Union[BedrockCredentials, _Mapping]] = ...) -> None: ...
+
+class RerankCmdKContextRequest(_message.Message):
+    __slots__ = ("context_items", "legacy_context", "cmd_k_options")
+    CONTEXT_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    LEGACY_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    context_items: _containers.RepeatedCompositeFieldContainer[PotentiallyCachedContextItem]
+    legacy_context: CmdKLegacyContext
+    cmd_k_options: CmdKOptions
+    def __init__(self, context_items: _Optional[_Iterable[_Union[PotentiallyCachedContextItem, _Mapping]]] = ..., legacy_context: _Optional[_Union[CmdKLegacyContext, _Mapping]] = ..., cmd_k_options: _Optional[_Union[CmdKOptions, _Mapping]] = ...) -> None: ...
+
+class RerankCmdKContextResponse(_message.Message):
+    __slots__ = ("did_call", "context_status_update", "missing_context_items")
+    DID_CALL_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_STATUS_UPDATE_FIELD_NUMBER: _ClassVar[int]
+    MISSING_CONTEXT_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    did_call: bool
+    context_status_update: ContextStatusUpdate
+    missing_context_items: MissingContextItems
+    def __init__(self, did_call: _Optional[bool] = ..., context_status_update: _Optional[_Union[ContextStatusUpdate, _Mapping]] = ..., missing_context_items: _Optional[_Union[MissingContextItems, _Mapping]] = ...) -> None: ...
+
+class RerankTerminalCmdKContextRequest(_message.Message):
+    __slots__ = ("context_items", "cmd_k_options")
+    CONTEXT_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    context_items: _containers.RepeatedCompositeFieldContainer[PotentiallyCachedContextItem]
+    cmd_k_options: TerminalCmdKOptions
+    def __init__(self, context_items: _Optional[_Iterable[_Union[PotentiallyCachedContextItem, _Mapping]]] = ..., cmd_k_options: _Optional[_Union[TerminalCmdKOptions, _Mapping]] = ...) -> None: ...
+
+class RerankTerminalCmdKContextResponse(_message.Message):
+    __slots__ = ("context_status_update", "missing_context_items")
+    CONTEXT_STATUS_UPDATE_FIELD_NUMBER: _ClassVar[int]
+    MISSING_CONTEXT_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    context_status_update: ContextStatusUpdate
+    missing_context_items: MissingContextItems
+    def __init__(self, context_status_update: _Optional[_Union[ContextStatusUpdate, _Mapping]] = ..., missing_context_items: _Optional[_Union[MissingContextItems, _Mapping]] = ...) -> None: ...
 
 class ReviewChangesOpenedEvent(_message.Message):
     __slots__ = ("composer_id", "best_of_n_group_id")
@@ -7933,6 +8716,119 @@ class Step(_message.Message):
     sub_composer_id: str
     def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., description: _Optional[str] = ..., instructions: _Optional[str] = ..., prerequisites: _Optional[_Iterable[str]] = ..., sub_composer_id: _Optional[str] = ...) -> None: ...
 
+class StreamCmdKRequest(_message.Message):
+    __slots__ = ("context_items", "cmd_k_options", "cmd_k_debug_info", "session_id", "legacy_context", "previous_edit", "previous_edits", "upcoming_edits", "use_big_cmdk_for_multi_file_edit", "images", "links", "diff_history", "diff_to_base_branch", "timing_info", "rules")
+    class BranchDiff(_message.Message):
+        __slots__ = ("file_diffs", "commits")
+        class FileDiff(_message.Message):
+            __slots__ = ("file_name", "diff", "too_big")
+            FILE_NAME_FIELD_NUMBER: _ClassVar[int]
+            DIFF_FIELD_NUMBER: _ClassVar[int]
+            TOO_BIG_FIELD_NUMBER: _ClassVar[int]
+            file_name: str
+            diff: str
+            too_big: bool
+            def __init__(self, file_name: _Optional[str] = ..., diff: _Optional[str] = ..., too_big: _Optional[bool] = ...) -> None: ...
+        FILE_DIFFS_FIELD_NUMBER: _ClassVar[int]
+        COMMITS_FIELD_NUMBER: _ClassVar[int]
+        file_diffs: _containers.RepeatedCompositeFieldContainer[StreamCmdKRequest.BranchDiff.FileDiff]
+        commits: _containers.RepeatedCompositeFieldContainer[Commit]
+        def __init__(self, file_diffs: _Optional[_Iterable[_Union[StreamCmdKRequest.BranchDiff.FileDiff, _Mapping]]] = ..., commits: _Optional[_Iterable[_Union[Commit, _Mapping]]] = ...) -> None: ...
+    CONTEXT_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_DEBUG_INFO_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    LEGACY_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_EDIT_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_EDITS_FIELD_NUMBER: _ClassVar[int]
+    UPCOMING_EDITS_FIELD_NUMBER: _ClassVar[int]
+    USE_BIG_CMDK_FOR_MULTI_FILE_EDIT_FIELD_NUMBER: _ClassVar[int]
+    IMAGES_FIELD_NUMBER: _ClassVar[int]
+    LINKS_FIELD_NUMBER: _ClassVar[int]
+    DIFF_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    DIFF_TO_BASE_BRANCH_FIELD_NUMBER: _ClassVar[int]
+    TIMING_INFO_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    context_items: _containers.RepeatedCompositeFieldContainer[PotentiallyCachedContextItem]
+    cmd_k_options: CmdKOptions
+    cmd_k_debug_info: CmdKDebugInfo
+    session_id: str
+    legacy_context: CmdKLegacyContext
+    previous_edit: CmdKPreviousEdit
+    previous_edits: _containers.RepeatedCompositeFieldContainer[CmdKPreviousEdit]
+    upcoming_edits: _containers.RepeatedCompositeFieldContainer[CmdKUpcomingEdit]
+    use_big_cmdk_for_multi_file_edit: bool
+    images: _containers.RepeatedCompositeFieldContainer[ImageProto]
+    links: _containers.RepeatedCompositeFieldContainer[CmdKExternalLink]
+    diff_history: _containers.RepeatedCompositeFieldContainer[CppFileDiffHistory]
+    diff_to_base_branch: StreamCmdKRequest.BranchDiff
+    timing_info: TimingInfo
+    rules: _containers.RepeatedCompositeFieldContainer[CursorRule]
+    def __init__(self, context_items: _Optional[_Iterable[_Union[PotentiallyCachedContextItem, _Mapping]]] = ..., cmd_k_options: _Optional[_Union[CmdKOptions, _Mapping]] = ..., cmd_k_debug_info: _Optional[_Union[CmdKDebugInfo, _Mapping]] = ..., session_id: _Optional[str] = ..., legacy_context: _Optional[_Union[CmdKLegacyContext, _Mapping]] = ..., previous_edit: _Optional[_Union[CmdKPreviousEdit, _Mapping]] = ..., previous_edits: _Optional[_Iterable[_Union[CmdKPreviousEdit, _Mapping]]] = ..., upcoming_edits: _Optional[_Iterable[_Union[CmdKUpcomingEdit, _Mapping]]] = ..., use_big_cmdk_for_multi_file_edit: _Optional[bool] = ..., images: _Optional[_Iterable[_Union[ImageProto, _Mapping]]] = ..., links: _Optional[_Iterable[_Union[CmdKExternalLink, _Mapping]]] = ..., diff_history: _Optional[_Iterable[_Union[CppFileDiffHistory, _Mapping]]] = ..., diff_to_base_branch: _Optional[_Union[StreamCmdKRequest.BranchDiff, _Mapping]] = ..., timing_info: _Optional[_Union[TimingInfo, _Mapping]] = ..., rules: _Optional[_Iterable[_Union[CursorRule, _Mapping]]] = ...) -> None: ...
+
+class StreamCmdKResponse(_message.Message):
+    __slots__ = ("edit_start", "edit_stream", "edit_end", "chat", "status_update")
+    class Chat(_message.Message):
+        __slots__ = ("text",)
+        TEXT_FIELD_NUMBER: _ClassVar[int]
+        text: str
+        def __init__(self, text: _Optional[str] = ...) -> None: ...
+    class EditEnd(_message.Message):
+        __slots__ = ("end_line_number_exclusive", "edit_id", "file_path")
+        END_LINE_NUMBER_EXCLUSIVE_FIELD_NUMBER: _ClassVar[int]
+        EDIT_ID_FIELD_NUMBER: _ClassVar[int]
+        FILE_PATH_FIELD_NUMBER: _ClassVar[int]
+        end_line_number_exclusive: int
+        edit_id: int
+        file_path: str
+        def __init__(self, end_line_number_exclusive: _Optional[int] = ..., edit_id: _Optional[int] = ..., file_path: _Optional[str] = ...) -> None: ...
+    class EditStart(_message.Message):
+        __slots__ = ("start_line_number", "edit_id", "max_end_line_number_exclusive", "file_path")
+        START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        EDIT_ID_FIELD_NUMBER: _ClassVar[int]
+        MAX_END_LINE_NUMBER_EXCLUSIVE_FIELD_NUMBER: _ClassVar[int]
+        FILE_PATH_FIELD_NUMBER: _ClassVar[int]
+        start_line_number: int
+        edit_id: int
+        max_end_line_number_exclusive: int
+        file_path: str
+        def __init__(self, start_line_number: _Optional[int] = ..., edit_id: _Optional[int] = ..., max_end_line_number_exclusive: _Optional[int] = ..., file_path: _Optional[str] = ...) -> None: ...
+    class EditStream(_message.Message):
+        __slots__ = ("text", "edit_id", "file_path")
+        TEXT_FIELD_NUMBER: _ClassVar[int]
+        EDIT_ID_FIELD_NUMBER: _ClassVar[int]
+        FILE_PATH_FIELD_NUMBER: _ClassVar[int]
+        text: str
+        edit_id: int
+        file_path: str
+        def __init__(self, text: _Optional[str] = ..., edit_id: _Optional[int] = ..., file_path: _Optional[str] = ...) -> None: ...
+    class StatusUpdate(_message.Message):
+        __slots__ = ("messages",)
+        MESSAGES_FIELD_NUMBER: _ClassVar[int]
+        messages: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, messages: _Optional[_Iterable[str]] = ...) -> None: ...
+    EDIT_START_FIELD_NUMBER: _ClassVar[int]
+    EDIT_STREAM_FIELD_NUMBER: _ClassVar[int]
+    EDIT_END_FIELD_NUMBER: _ClassVar[int]
+    CHAT_FIELD_NUMBER: _ClassVar[int]
+    STATUS_UPDATE_FIELD_NUMBER: _ClassVar[int]
+    edit_start: StreamCmdKResponse.EditStart
+    edit_stream: StreamCmdKResponse.EditStream
+    edit_end: StreamCmdKResponse.EditEnd
+    chat: StreamCmdKResponse.Chat
+    status_update: StreamCmdKResponse.StatusUpdate
+    def __init__(self, edit_start: _Optional[_Union[StreamCmdKResponse.EditStart, _Mapping]] = ..., edit_stream: _Optional[_Union[StreamCmdKResponse.EditStream, _Mapping]] = ..., edit_end: _Optional[_Union[StreamCmdKResponse.EditEnd, _Mapping]] = ..., chat: _Optional[_Union[StreamCmdKResponse.Chat, _Mapping]] = ..., status_update: _Optional[_Union[StreamCmdKResponse.StatusUpdate, _Mapping]] = ...) -> None: ...
+
+class StreamCmdKResponseContextWrapped(_message.Message):
+    __slots__ = ("real_response", "context_status_update", "missing_context_items")
+    REAL_RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_STATUS_UPDATE_FIELD_NUMBER: _ClassVar[int]
+    MISSING_CONTEXT_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    real_response: StreamCmdKResponse
+    context_status_update: ContextStatusUpdate
+    missing_context_items: MissingContextItems
+    def __init__(self, real_response: _Optional[_Union[StreamCmdKResponse, _Mapping]] = ..., context_status_update: _Optional[_Union[ContextStatusUpdate, _Mapping]] = ..., missing_context_items: _Optional[_Union[MissingContextItems, _Mapping]] = ...) -> None: ...
+
 class StreamCppRequest(_message.Message):
     __slots__ = ("current_file", "diff_history", "model_name", "linter_errors", "context_items", "diff_history_keys", "give_debug_output", "file_diff_histories", "merged_diff_histories", "block_diff_patches", "is_nightly", "is_debug", "immediately_ack", "enable_more_context", "parameter_hints", "lsp_contexts", "cpp_intent_info", "workspace_id", "additional_files", "control_token", "client_time", "filesync_updates", "time_since_request_start", "time_at_request_send", "client_timezone_offset", "lsp_suggested_items", "supports_cpt", "supports_crlf_cpt", "code_results")
     class ControlToken(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
@@ -8130,6 +9026,79 @@ class StreamNextCursorPredictionResponse(_message.Message):
     is_not_in_range: bool
     file_name: str
     def __init__(self, text: _Optional[str] = ..., line_number: _Optional[int] = ..., is_not_in_range: _Optional[bool] = ..., file_name: _Optional[str] = ...) -> None: ...
+
+class StreamTerminalAutocompleteRequest(_message.Message):
+    __slots__ = ("current_command", "command_history", "model_name", "file_diff_histories", "git_diff", "commit_history", "past_results")
+    CURRENT_COMMAND_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    MODEL_NAME_FIELD_NUMBER: _ClassVar[int]
+    FILE_DIFF_HISTORIES_FIELD_NUMBER: _ClassVar[int]
+    GIT_DIFF_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_HISTORY_FIELD_NUMBER: _ClassVar[int]
+    PAST_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    current_command: str
+    command_history: _containers.RepeatedScalarFieldContainer[str]
+    model_name: str
+    file_diff_histories: _containers.RepeatedCompositeFieldContainer[CppFileDiffHistory]
+    git_diff: str
+    commit_history: _containers.RepeatedScalarFieldContainer[str]
+    past_results: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, current_command: _Optional[str] = ..., command_history: _Optional[_Iterable[str]] = ..., model_name: _Optional[str] = ..., file_diff_histories: _Optional[_Iterable[_Union[CppFileDiffHistory, _Mapping]]] = ..., git_diff: _Optional[str] = ..., commit_history: _Optional[_Iterable[str]] = ..., past_results: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class StreamTerminalAutocompleteResponse(_message.Message):
+    __slots__ = ("text", "done_stream")
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    DONE_STREAM_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    done_stream: bool
+    def __init__(self, text: _Optional[str] = ..., done_stream: _Optional[bool] = ...) -> None: ...
+
+class StreamTerminalCmdKRequest(_message.Message):
+    __slots__ = ("context_items", "cmd_k_options", "session_id", "legacy_context")
+    CONTEXT_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    CMD_K_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    LEGACY_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    context_items: _containers.RepeatedCompositeFieldContainer[PotentiallyCachedContextItem]
+    cmd_k_options: TerminalCmdKOptions
+    session_id: str
+    legacy_context: CmdKLegacyContext
+    def __init__(self, context_items: _Optional[_Iterable[_Union[PotentiallyCachedContextItem, _Mapping]]] = ..., cmd_k_options: _Optional[_Union[TerminalCmdKOptions, _Mapping]] = ..., session_id: _Optional[str] = ..., legacy_context: _Optional[_Union[CmdKLegacyContext, _Mapping]] = ...) -> None: ...
+
+class StreamTerminalCmdKResponse(_message.Message):
+    __slots__ = ("terminal_command", "chat", "status_update")
+    class Chat(_message.Message):
+        __slots__ = ("text",)
+        TEXT_FIELD_NUMBER: _ClassVar[int]
+        text: str
+        def __init__(self, text: _Optional[str] = ...) -> None: ...
+    class StatusUpdate(_message.Message):
+        __slots__ = ("messages",)
+        MESSAGES_FIELD_NUMBER: _ClassVar[int]
+        messages: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, messages: _Optional[_Iterable[str]] = ...) -> None: ...
+    class TerminalCommand(_message.Message):
+        __slots__ = ("partial_command",)
+        PARTIAL_COMMAND_FIELD_NUMBER: _ClassVar[int]
+        partial_command: str
+        def __init__(self, partial_command: _Optional[str] = ...) -> None: ...
+    TERMINAL_COMMAND_FIELD_NUMBER: _ClassVar[int]
+    CHAT_FIELD_NUMBER: _ClassVar[int]
+    STATUS_UPDATE_FIELD_NUMBER: _ClassVar[int]
+    terminal_command: StreamTerminalCmdKResponse.TerminalCommand
+    chat: StreamTerminalCmdKResponse.Chat
+    status_update: StreamTerminalCmdKResponse.StatusUpdate
+    def __init__(self, terminal_command: _Optional[_Union[StreamTerminalCmdKResponse.TerminalCommand, _Mapping]] = ..., chat: _Optional[_Union[StreamTerminalCmdKResponse.Chat, _Mapping]] = ..., status_update: _Optional[_Union[StreamTerminalCmdKResponse.StatusUpdate, _Mapping]] = ...) -> None: ...
+
+class StreamTerminalCmdKResponseContextWrapped(_message.Message):
+    __slots__ = ("real_response", "context_status_update", "missing_context_items")
+    REAL_RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_STATUS_UPDATE_FIELD_NUMBER: _ClassVar[int]
+    MISSING_CONTEXT_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    real_response: StreamTerminalCmdKResponse
+    context_status_update: ContextStatusUpdate
+    missing_context_items: MissingContextItems
+    def __init__(self, real_response: _Optional[_Union[StreamTerminalCmdKResponse, _Mapping]] = ..., context_status_update: _Optional[_Union[ContextStatusUpdate, _Mapping]] = ..., missing_context_items: _Optional[_Union[MissingContextItems, _Mapping]] = ...) -> None: ...
 
 class StreamUnifiedChatRequest(_message.Message):
     __slots__ = ("conversation", "full_conversation_headers_only", "allow_long_file_scan", "explicit_context", "can_handle_filenames_after_language_ids", "model_details", "linter_errors", "documentation_identifiers", "use_web", "external_links", "project_context", "diffs_for_compressing_files", "compress_edits", "should_cache", "multi_file_linter_errors", "current_file", "recent_edits", "use_reference_composer_diff_prompt", "file_diff_histories", "use_new_compression_scheme", "quotes", "additional_ranked_context", "is_chat", "conversation_id", "replying_to_request_id", "repository_info", "repository_info_should_query_staging", "repository_info_should_query_prod", "query_only_repo_access", "repo_query_auth_token", "environment_info", "is_agentic", "conversation_summary", "supported_tools", "enable_yolo_mode", "yolo_prompt", "use_unified_chat_prompt", "mcp_tools", "use_full_inputs_context", "is_resume", "allow_model_fallbacks", "number_of_times_shown_fallback_model_warning", "context_bank_session_id", "context_bank_version", "context_bank_encryption_key", "is_headless", "is_background_composer", "uses_codebase_results", "unified_mode", "tools_requiring_accepted_return", "should_disable_tools", "thinking_level", "should_use_chat_prompt", "background_composer_id", "uses_rules", "mode_uses_auto_apply", "unified_mode_name", "use_generate_rules_prompt", "edit_tool_supports_search_and_replace", "project_layouts", "repository_name_if_unindexed", "indexing_progress", "full_file_cmd_k_options", "indexing_phase_if_unindexed", "use_knowledge_base_prompt", "indexing_num_files_if_unindexed", "subagent_info", "supports_git_index", "force_is_not_dev", "disable_edit_file_timeout", "should_attach_linter_errors", "should_speculatively_route_gpt5", "force_terminal_hanging_detection", "force_summarization", "is_quick_search_query", "is_spec_mode", "allow_server_side_semantic_search", "speculative_summarization_encryption_key", "workspace_folders", "does_readfile_support_images", "sandboxing_support_enabled", "custom_planning_instructions", "enable_terminal_file_persistence", "terminals_folder", "agent_transcripts_folder", "agent_notes_folder", "agent_tools_folder", "current_plan", "has_mcp_descriptors", "best_of_n_group_id", "try_use_best_of_n_promotion")
@@ -8589,6 +9558,18 @@ class TaskV2Result(_message.Message):
     is_background: bool
     def __init__(self, agent_id: _Optional[str] = ..., is_background: _Optional[bool] = ...) -> None: ...
 
+class TerminalCmdKOptions(_message.Message):
+    __slots__ = ("model_details", "chat_mode", "ada_cmd_k_context", "use_web")
+    MODEL_DETAILS_FIELD_NUMBER: _ClassVar[int]
+    CHAT_MODE_FIELD_NUMBER: _ClassVar[int]
+    ADA_CMD_K_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    USE_WEB_FIELD_NUMBER: _ClassVar[int]
+    model_details: ModelDetails
+    chat_mode: bool
+    ada_cmd_k_context: bool
+    use_web: bool
+    def __init__(self, model_details: _Optional[_Union[ModelDetails, _Mapping]] = ..., chat_mode: _Optional[bool] = ..., ada_cmd_k_context: _Optional[bool] = ..., use_web: _Optional[bool] = ...) -> None: ...
+
 class TerminalEvent(_message.Message):
     __slots__ = ("uri", "create", "exit", "command_start", "command_finish")
     class CommandFinish(_message.Message):
@@ -8657,6 +9638,14 @@ class TerminalTipConfig(_message.Message):
     message: str
     enabled: bool
     def __init__(self, message: _Optional[str] = ..., enabled: _Optional[bool] = ...) -> None: ...
+
+class TimingInfo(_message.Message):
+    __slots__ = ("user_input_time", "stream_cmdk_time")
+    USER_INPUT_TIME_FIELD_NUMBER: _ClassVar[int]
+    STREAM_CMDK_TIME_FIELD_NUMBER: _ClassVar[int]
+    user_input_time: float
+    stream_cmdk_time: float
+    def __init__(self, user_input_time: _Optional[float] = ..., stream_cmdk_time: _Optional[float] = ...) -> None: ...
 
 class TodoItem(_message.Message):
     __slots__ = ("content", "status", "id", "dependencies")
@@ -9100,6 +10089,50 @@ class WorktreeEvent(_message.Message):
     applied_composer_id: str
     viewed_composer_id: str
     def __init__(self, event_type: _Optional[_Union[WorktreeEvent.EventType, str]] = ..., model_name: _Optional[str] = ..., best_of_n_group_id: _Optional[str] = ..., all_worktree_paths: _Optional[_Iterable[str]] = ..., applied_worktree_path: _Optional[str] = ..., worktree_composer_mappings: _Optional[_Iterable[_Union[WorktreeEvent.WorktreeComposerMapping, _Mapping]]] = ..., background_agent_composer_mappings: _Optional[_Iterable[_Union[WorktreeEvent.BackgroundAgentComposerMapping, _Mapping]]] = ..., applied_composer_id: _Optional[str] = ..., viewed_composer_id: _Optional[str] = ...) -> None: ...
+
+class WriteGitBranchNameRequest(_message.Message):
+    __slots__ = ("diffs", "context", "conversation_id", "api_key_credentials", "azure_credentials", "bedrock_credentials")
+    DIFFS_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    API_KEY_CREDENTIALS_FIELD_NUMBER: _ClassVar[int]
+    AZURE_CREDENTIALS_FIELD_NUMBER: _ClassVar[int]
+    BEDROCK_CREDENTIALS_FIELD_NUMBER: _ClassVar[int]
+    diffs: str
+    context: str
+    conversation_id: str
+    api_key_credentials: ApiKeyCredentials
+    azure_credentials: AzureCredentials
+    bedrock_credentials: BedrockCredentials
+    def __init__(self, diffs: _Optional[str] = ..., context: _Optional[str] = ..., conversation_id: _Optional[str] = ..., api_key_credentials: _Optional[_Union[ApiKeyCredentials, _Mapping]] = ..., azure_credentials: _Optional[_Union[AzureCredentials, _Mapping]] = ..., bedrock_credentials: _Optional[_Union[BedrockCredentials, _Mapping]] = ...) -> None: ...
+
+class WriteGitBranchNameResponse(_message.Message):
+    __slots__ = ("branch_name",)
+    BRANCH_NAME_FIELD_NUMBER: _ClassVar[int]
+    branch_name: str
+    def __init__(self, branch_name: _Optional[str] = ...) -> None: ...
+
+class WriteGitCommitMessageRequest(_message.Message):
+    __slots__ = ("diffs", "previous_commit_messages", "explicit_context", "api_key_credentials", "azure_credentials", "bedrock_credentials")
+    DIFFS_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_COMMIT_MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    EXPLICIT_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    API_KEY_CREDENTIALS_FIELD_NUMBER: _ClassVar[int]
+    AZURE_CREDENTIALS_FIELD_NUMBER: _ClassVar[int]
+    BEDROCK_CREDENTIALS_FIELD_NUMBER: _ClassVar[int]
+    diffs: _containers.RepeatedScalarFieldContainer[str]
+    previous_commit_messages: _containers.RepeatedScalarFieldContainer[str]
+    explicit_context: ExplicitContext
+    api_key_credentials: ApiKeyCredentials
+    azure_credentials: AzureCredentials
+    bedrock_credentials: BedrockCredentials
+    def __init__(self, diffs: _Optional[_Iterable[str]] = ..., previous_commit_messages: _Optional[_Iterable[str]] = ..., explicit_context: _Optional[_Union[ExplicitContext, _Mapping]] = ..., api_key_credentials: _Optional[_Union[ApiKeyCredentials, _Mapping]] = ..., azure_credentials: _Optional[_Union[AzureCredentials, _Mapping]] = ..., bedrock_credentials: _Optional[_Union[BedrockCredentials, _Mapping]] = ...) -> None: ...
+
+class WriteGitCommitMessageResponse(_message.Message):
+    __slots__ = ("commit_message",)
+    COMMIT_MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    commit_message: str
+    def __init__(self, commit_message: _Optional[str] = ...) -> None: ...
 
 class WriteShellStdinArgs(_message.Message):
     __slots__ = ("shell_id", "chars")

@@ -14,7 +14,8 @@ decrypted; inside them every request is routed on its own, by path:
   cursord does not list already (`merge_model_responses`); cursord's alone when upstream fails;
 - every other owned path (GetServerConfig, GetDefaultModelForCli) is cursord's, and so are the calls that
   carry the user's text or code (chat titles, conversation metadata and blobs: `server.side_rpcs.PRIVATE_PATHS`),
-  whoever runs the chat;
+  whoever runs the chat, and the editor's other AI features, answered from the user's model (commit
+  messages, branch names, Cmd+K, the terminal's completions: `cursord.localai.LOCAL_AI_PATHS`);
 - the control RPCs an editor needs to feel connected (`IsConnected`, `GetDefaultModel`,
   `GetDefaultModelNudgeData`) go upstream while Cursor answers, and are cursord's when it cannot be reached;
 - the editor's non-agent bidi streams (the health probe, speech) go upstream with their BidiAppends (the stream
@@ -53,6 +54,7 @@ from cursord.connect import (
     render_unary_response,
 )
 from cursord.core import PrewarmRequested, RunRequested, request_id_problem, requested_model_id
+from cursord.localai import LOCAL_AI_PATHS
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server import (
@@ -88,7 +90,15 @@ __all__ = [
 
 DEFAULT_INTERCEPT_HOSTS: Final = ("*.cursor.sh",)
 DEFAULT_OWNED_PATHS: Final = frozenset(
-    {RUN_SSE_PATH, BIDI_APPEND_PATH, *MODEL_RPC_PATHS, *PRIVATE_PATHS, *CONTROL_PATHS, *SIDE_STREAM_PATHS}
+    {
+        RUN_SSE_PATH,
+        BIDI_APPEND_PATH,
+        *MODEL_RPC_PATHS,
+        *PRIVATE_PATHS,
+        *LOCAL_AI_PATHS,
+        *CONTROL_PATHS,
+        *SIDE_STREAM_PATHS,
+    }
 )
 MODEL_LIST_PATHS: Final = frozenset({AVAILABLE_MODELS_PATH, AISERVER_USABLE_MODELS_PATH, AGENT_USABLE_MODELS_PATH})
 #: how many request ids `RunTable` remembers.

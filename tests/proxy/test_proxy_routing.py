@@ -70,8 +70,10 @@ def test_owned_paths_are_the_run_model_and_side_rpcs() -> None:
     assert "/aiserver.v1.ServerConfigService/GetServerConfig" in DEFAULT_OWNED_PATHS
     assert "/aiserver.v1.AiService/NameTab" in DEFAULT_OWNED_PATHS  # carries the user's text: never forwarded
     assert "/aiserver.v1.HealthService/StreamBidiSSE" in DEFAULT_OWNED_PATHS  # routed per request id
+    assert "/aiserver.v1.AiService/WriteGitCommitMessage" in DEFAULT_OWNED_PATHS  # carries a diff: cursord's
+    assert "/aiserver.v1.CmdKService/StreamCmdK" in DEFAULT_OWNED_PATHS
     assert "/aiserver.v1.DashboardService/GetTeams" not in DEFAULT_OWNED_PATHS
-    assert len(DEFAULT_OWNED_PATHS) == 19
+    assert len(DEFAULT_OWNED_PATHS) == 27
 
 
 @pytest.mark.parametrize("binary", [False, True])
