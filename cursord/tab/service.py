@@ -17,6 +17,8 @@ is cursord's; without one, none is (and through the proxy they go to Cursor as b
 | `AiService/IsCursorPredictionEnabled` | enabled in next-edit mode |
 | `FileSyncService/FSIsEnabledForUser` | disabled |
 | `FileSyncService/FSConfig` | no hash checks |
+| `CppService/StreamHoldCpp` | an empty stream (no text: the file goes nowhere) |
+| the eval marks, the editor's turn-off report, cursor-prediction config, onboarding | `cursord.tab.local_rpcs` |
 
 The answer depends on `mode`: a FIM model's completion at the cursor (`cursord.tab.window`), or a next-edit
 model's rewrite of a window, whose change nearest the cursor is the edit and whose next change the cursor
@@ -87,6 +89,7 @@ from cursord.server import (
 from cursord.tab.backend import FimBackend, TextSink
 from cursord.tab.fim_formats import FimUsage
 from cursord.tab.frames import RewriteFrames, Suggestion, SuggestionFrames
+from cursord.tab.local_rpcs import HOLD_CPP_PATH, LOCAL_UNARY_PATHS, LocalTabRpcs
 from cursord.tab.next_edit import RewriteReader, edit_window, next_cursor, next_edit_prompt
 from cursord.tab.window import TabRequest, TabRequestError, fim_prompt
 
@@ -128,8 +131,9 @@ TAB_UNARY_PATHS: Final[Mapping[str, type[Message]]] = {
     PREDICTION_ENABLED_PATH: aiserver.IsCursorPredictionEnabledRequest,
     FS_ENABLED_PATH: aiserver.FSIsEnabledForUserRequest,
     FS_CONFIG_PATH: aiserver.FSConfigRequest,
+    **LOCAL_UNARY_PATHS,
 }
-TAB_STREAM_PATHS: Final = frozenset({STREAM_CPP_PATH, NEXT_CURSOR_PATH})
+TAB_STREAM_PATHS: Final = frozenset({STREAM_CPP_PATH, NEXT_CURSOR_PATH, HOLD_CPP_PATH})
 TAB_PATHS: Final = frozenset({*TAB_UNARY_PATHS, *TAB_STREAM_PATHS})
 
 _H = aiserver.CppConfigResponse.Heuristic
@@ -246,6 +250,11 @@ class TabService:
     #: backend -> the requests using it now; a replaced backend is closed when its last one ends
     _users: dict[FimBackend, int] = attrs.field(factory=dict)
     _retired: list[FimBackend] = attrs.field(factory=list)
+    local: LocalTabRpcs = attrs.field(init=False)
+
+    @local.default
+    def _local(self) -> LocalTabRpcs:
+        return LocalTabRpcs(lambda: self._configured().spec)
 
     # --- the configuration ----------------------------------------------------------------------------
 
@@ -394,6 +403,7 @@ class TabService:
             PREDICTION_ENABLED_PATH: self.prediction_enabled,
             FS_ENABLED_PATH: self.filesync_enabled,
             FS_CONFIG_PATH: self.filesync_config,
+            **self.local.calls(),
         }
 
     # --- the streams --------------------------------------------------------------------------------------
@@ -422,6 +432,16 @@ class TabService:
             await _send_error(send, error, scope)
             return None
         return StreamResponseEncoder.for_request(head), request, backend
+
+    async def serve_hold_cpp(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """StreamHoldCpp: read (so a bad request is refused as any other) and answered with no text."""
+        read = await self._read_request(scope, receive, send, aiserver.StreamHoldCppRequest)
+        if read is None:
+            return
+        encoder = read[0]
+        start = encoder.start()
+        await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
+        await send({"type": "http.response.body", "body": encoder.end(), "more_body": False})
 
     async def serve_next_cursor_prediction(self, scope: Scope, receive: Receive, send: Send) -> None:
         read = await self._read_request(scope, receive, send, aiserver.StreamNextCursorPredictionRequest)
@@ -676,7 +696,11 @@ def tab_parts(service: TabService) -> AppParts:
     calls = service.calls()
     return AppParts(
         unary={path: UnaryMethod(kind, calls[path]) for path, kind in TAB_UNARY_PATHS.items()},
-        routes={STREAM_CPP_PATH: service.serve_stream_cpp, NEXT_CURSOR_PATH: service.serve_next_cursor_prediction},
+        routes={
+            STREAM_CPP_PATH: service.serve_stream_cpp,
+            NEXT_CURSOR_PATH: service.serve_next_cursor_prediction,
+            HOLD_CPP_PATH: service.serve_hold_cpp,
+        },
     )
 
 

@@ -47,8 +47,13 @@ AISERVER_METHODS = {
         "StreamNextCursorPrediction",
         "IsCursorPredictionEnabled",
         "GetCppEditClassification",
+        "ShouldTurnOnCppOnboarding",
     },
-    "aiserver.v1.CppService": {"AvailableModels", "RecordCppFate"},
+    "aiserver.v1.CppService": {
+        "AvailableModels", "RecordCppFate", "MarkCppForEval", "StreamHoldCpp", "AddTabRequestToEval"
+    },
+    "aiserver.v1.CursorPredictionService": {"CursorPredictionConfig"},
+    "aiserver.v1.ClientLoggerService": {"LogWhenTabTurnsOff"},
     "aiserver.v1.FileSyncService": {"FSIsEnabledForUser", "FSConfig"},
     "aiserver.v1.ServerConfigService": {"GetServerConfig"},
     "aiserver.v1.HealthService": {"StreamBidiSSE"},
