@@ -365,12 +365,6 @@ class TabMode(enum.StrEnum):
         return self is not TabMode.FIM
 
 
-#: where the editor sends StreamCpp unless `cpp_url` says otherwise: the host Cursor's own CppConfig answer
-#: names (public recording: rexqin/cursor-tap, assets/CppConfig.json); cursord's proxy intercepts it with the
-#: rest of `*.cursor.sh`.
-DEFAULT_CPP_URL: Final = "https://api3.cursor.sh"
-
-
 @attrs.frozen
 class TabSpec:
     """The FIM server behind Tab: `backend` at `base_url` running `model`, its key in `api_key_env`."""
@@ -382,8 +376,6 @@ class TabSpec:
     #: lines of the file above and below the cursor line sent with each request
     lines_above: int = 60
     lines_below: int = 20
-    #: the `cpp_url` cursord's CppConfig answer gives the editor: where it sends StreamCpp
-    cpp_url: str = attrs.field(default=DEFAULT_CPP_URL, converter=_normalize_url)
     mode: TabMode = TabMode.FIM
 
     def key_present(self, environ: Mapping[str, str]) -> bool:
@@ -437,6 +429,9 @@ class ServeConfig:
     web_fetch_allow: tuple[Network, ...] = ()
     #: the FIM server behind the editor's Tab (None: Tab goes to Cursor, as without cursord)
     tab: TabSpec | None = None
+    #: settings the config file still has but that do nothing any more, each naming its file and line
+    #: (`config_warnings` says them; they are not part of what the configuration is)
+    deprecations: tuple[str, ...] = attrs.field(default=(), eq=False)
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -1059,7 +1054,7 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     if tab is not None:
         tab_entry: dict[str, Any] = {"backend": tab.backend.value, "base_url": tab.base_url, "model": tab.model,
                                      "lines_above": tab.lines_above, "lines_below": tab.lines_below,
-                                     "cpp_url": tab.cpp_url, "mode": tab.mode.value}
+                                     "mode": tab.mode.value}
         if tab.api_key_env is not None:
             tab_entry["api_key_env"] = tab.api_key_env
         if environ is not None:
@@ -1096,6 +1091,7 @@ def config_warnings(config: ServeConfig, environ: Mapping[str, str]) -> list[str
     tab = config.tab
     if tab is not None and not tab.key_present(environ):
         warnings.append(f"tab {tab.backend.value}: ${tab.api_key_env} is not set; Tab requests will fail")
+    warnings.extend(config.deprecations)
     return warnings
 
 

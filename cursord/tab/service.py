@@ -139,7 +139,12 @@ TAB_PATHS: Final = frozenset({*TAB_UNARY_PATHS, *TAB_STREAM_PATHS})
 _H = aiserver.CppConfigResponse.Heuristic
 
 
-def cpp_config(cpp_url: str) -> aiserver.CppConfigResponse:
+#: the `cpp_url` of Cursor's recorded CppConfig answer: the editor reads no such field (only
+#: `geo_cpp_backend_url`, from elsewhere), so it is sent as recorded
+RECORDED_CPP_URL: Final = "https://api3.cursor.sh"
+
+
+def cpp_config() -> aiserver.CppConfigResponse:
     """Cursor's recorded CppConfig answer, changed where cursord serves Tab differently: FileSync off (no hash
     checks, no debounce skipping), no fused cursor prediction, no import prediction, no recently-viewed-files
     tracking (their text would be sent nowhere), and each suggestion in one piece (no Tab chunks)."""
@@ -162,7 +167,7 @@ def cpp_config(cpp_url: str) -> aiserver.CppConfigResponse:
         enable_rvf_tracking=False,
         global_debounce_duration_millis=70,
         client_debounce_duration_millis=50,
-        cpp_url=cpp_url,
+        cpp_url=RECORDED_CPP_URL,
         use_whitespace_diff_history=True,
         import_prediction_config=aiserver.CppConfigResponse.ImportPredictionConfig(
             is_disabled_by_backend=True, should_turn_on_automatically=False
@@ -333,7 +338,7 @@ class TabService:
     # --- the unary side RPCs ----------------------------------------------------------------------------
 
     async def config(self, request: aiserver.CppConfigRequest) -> aiserver.CppConfigResponse:
-        return cpp_config(self._configured().spec.cpp_url)
+        return cpp_config()
 
     async def models(self, request: aiserver.AvailableCppModelsRequest) -> aiserver.AvailableCppModelsResponse:
         spec = self._configured().spec
