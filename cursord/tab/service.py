@@ -39,6 +39,12 @@ Each RPC supersedes only its own kind: a prediction and a StreamCpp for one file
 
 Every frame a backend read yields goes out in one `send` (HTTP/1.1 costs one write per send).
 
+A FIM answer is kept in the completion cache (`cursord.tab.cache`): a later request with the same window,
+or one whose user typed the start of a kept suggestion, is answered from it at once, without the model.
+Once a FIM answer is complete, a speculative request asks for what comes after it, as if the editor had
+taken it, and keeps that too (`_speculate`, in the nursery `run` owns; a newer request for the file
+supersedes it as it does any other): the request an accept brings is then answered from the cache.
+
 A reload hands the service a new backend, or none (`reconfigure`): each request holds the backend it started
 with (`_using`), and a replaced one is closed once the last of them has ended. `TabOwnedPaths` tells the
 proxy, request by request, whether Tab's paths are cursord's (a backend is configured) or Cursor's.
@@ -87,11 +93,12 @@ from cursord.server import (
     watch_disconnect,
 )
 from cursord.tab.backend import FimBackend, TextSink
+from cursord.tab.cache import CompletionCache, speculated
 from cursord.tab.fim_formats import FimUsage
 from cursord.tab.frames import RewriteFrames, Suggestion, SuggestionFrames
 from cursord.tab.local_rpcs import HOLD_CPP_PATH, LOCAL_UNARY_PATHS, LocalTabRpcs
 from cursord.tab.next_edit import RewriteReader, edit_window, next_cursor, next_edit_prompt
-from cursord.tab.window import TabRequest, TabRequestError, fim_prompt
+from cursord.tab.window import FimPrompt, TabRequest, TabRequestError, fim_prompt
 
 log = logging.getLogger(__name__)
 
@@ -226,6 +233,9 @@ class TabCounters:
     #: a prediction's, whose answer comes whole)
     last_latency_ms: int | None = None
     last_error: str | None = None
+    #: StreamCpp calls answered from the completion cache (`cursord.tab.cache`), and speculative calls made
+    cached: int = 0
+    speculative: int = 0
     #: RecordCppFate: fate name -> count
     fates: dict[str, int] = attrs.field(factory=dict)
 
@@ -256,6 +266,10 @@ class TabService:
     _users: dict[FimBackend, int] = attrs.field(factory=dict)
     _retired: list[FimBackend] = attrs.field(factory=list)
     local: LocalTabRpcs = attrs.field(init=False)
+    #: FIM answers kept for the keystrokes that follow; emptied when the backend changes
+    cache: CompletionCache = attrs.field(factory=CompletionCache)
+    #: where speculative requests run (`run`); None: none are made
+    _background: trio.Nursery | None = None
 
     @local.default
     def _local(self) -> LocalTabRpcs:
@@ -281,6 +295,7 @@ class TabService:
         if fresh is not None:
             fresh.open()
         self.backend = fresh
+        self.cache.clear()
         if old is not None:
             self._retired.append(old)
         if spec is None:
@@ -296,6 +311,17 @@ class TabService:
             self._retired.remove(backend)
             with trio.CancelScope(shield=True):
                 await backend.aclose()
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Own the speculative requests until cancelled (the daemon stops), then close every backend."""
+        try:
+            async with trio.open_nursery() as nursery:
+                self._background = nursery
+                task_status.started()
+                await trio.sleep_forever()
+        finally:
+            self._background = None
+            await self.aclose()
 
     async def aclose(self) -> None:
         """Close every backend, in use or not: the daemon stops, and its requests are canceled with it."""
@@ -332,7 +358,7 @@ class TabService:
             "requests": counters.requests, "completed": counters.completed, "superseded": counters.superseded,
             "failed": counters.failed, "refused": counters.refused, "predictions": counters.predictions,
             "last_latency_ms": counters.last_latency_ms, "last_error": counters.last_error,
-            "fates": dict(counters.fates),
+            "cached": counters.cached, "speculative": counters.speculative, "fates": dict(counters.fates),
         }
 
     # --- the unary side RPCs ----------------------------------------------------------------------------
@@ -518,9 +544,56 @@ class TabService:
             self.counters.refused += 1
             await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
             return
-        with self._newest(_file_key(STREAM_CPP_PATH, request.workspace_id, request)) as newest:
+        key = _file_key(STREAM_CPP_PATH, request.workspace_id, request)
+        if isinstance(suggestion, SuggestionFrames):
+            cached = self.cache.lookup(suggestion.prompt)
+            if cached is not None:
+                self.counters.cached += 1
+                await self._answer_whole(encoder, [*suggestion.opening(), *suggestion.text(cached),
+                                                   *suggestion.closing()], send)
+                return
+        with self._newest(key) as newest:
             async with self._using(backend):
-                await self._stream(backend, suggestion, call, encoder, newest, receive, send)
+                outcome = await self._stream(backend, suggestion, call, encoder, newest, receive, send)
+        if outcome == "completed" and isinstance(suggestion, SuggestionFrames):
+            self.cache.store(suggestion.prompt, suggestion.inserted)
+            if suggestion.inserted and self._background is not None:
+                self._background.start_soon(self._speculate, backend, key,
+                                            speculated(suggestion.prompt, suggestion.inserted))
+
+    async def _answer_whole(
+        self, encoder: StreamResponseEncoder, frames: list[aiserver.StreamCppResponse], send: Send
+    ) -> None:
+        start = encoder.start()
+        await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
+        body = encoder.messages(encode_message(encoder.codec, f) for f in frames) + encoder.end()
+        await send({"type": "http.response.body", "body": body, "more_body": False})
+
+    async def _speculate(self, backend: FimBackend, key: str, prompt: FimPrompt) -> None:
+        """Ask for the completion after the one just shown, as if the editor had taken it, into the cache (the
+        request the accept brings is then answered at once). The file's next request supersedes it."""
+        self.counters.speculative += 1
+        frames = SuggestionFrames(prompt, binding_id=uuid.uuid4().hex)
+        started_at, began = time.time(), trio.current_time()
+
+        async def feed(text: str) -> None:
+            frames.text(text)
+
+        ran = _Ran()
+        with self._newest(key) as scope:
+            async with self._using(backend):
+                try:
+                    ran.usage = await _until(partial(backend.complete, prompt), feed, lambda: frames.full)
+                except ProviderError as error:
+                    ran.failure = provider_failure(error)
+                except Exception as exc:  # our bug: logged, never taken down with the daemon's nursery
+                    log.exception("Tab: a speculative request failed")
+                    ran.failure = ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}")
+        ran.cancelled = scope.cancelled_caught
+        outcome = "superseded" if ran.cancelled else "failed" if ran.failure is not None else "completed"
+        self._record(backend, frames.binding_id, started_at, began, None, ran, outcome, speculative=True)
+        if outcome == "completed":
+            self.cache.store(prompt, frames.inserted)
 
     @contextlib.contextmanager
     def _newest(self, key: str) -> Iterator[trio.CancelScope]:
@@ -545,7 +618,8 @@ class TabService:
         scope: trio.CancelScope,
         receive: Receive,
         send: Send,
-    ) -> None:
+    ) -> str:
+        """Answer one StreamCpp from `call`; its outcome."""
         started_at, began = time.time(), trio.current_time()
         first_text: float | None = None
         start = encoder.start()
@@ -586,6 +660,7 @@ class TabService:
             await out([], end=True, error=ran.failure)
         else:
             await out(closing, end=True)
+        return outcome
 
     def _outcome(self, ran: _Ran, *, stream_cpp: bool = True) -> str:
         """How the request ended; StreamCpp's are counted (a prediction counts in `predictions` only, refused
@@ -606,11 +681,13 @@ class TabService:
         first_text: float | None,
         ran: _Ran,
         outcome: str,
+        *,
+        speculative: bool = False,
     ) -> None:
         ended = trio.current_time()
         duration_ms = round((ended - began) * 1000)
         first_text_ms = None if first_text is None else round((first_text - began) * 1000)
-        if outcome == "completed":
+        if outcome == "completed" and not speculative:
             self.counters.last_latency_ms = first_text_ms if first_text_ms is not None else duration_ms
         if self.on_usage is None:
             return
