@@ -27,7 +27,7 @@ Each checks what its server checks and streams in its documented format, refusal
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cursord.tab import FimFormat
@@ -113,7 +113,7 @@ def _events(fmt: FimFormat, chunks: Sequence[str], usage: tuple[int, int], inclu
 
 def fim_server(
     fmt: FimFormat,
-    chunks: Sequence[str],
+    chunks: Sequence[str] | Callable[[dict[str, Any]], Sequence[str]],
     *,
     key: str | None = FIM_KEY,
     models: Sequence[str] = ("fim-model",),
@@ -123,7 +123,8 @@ def fim_server(
     rewrite: bool = False,
 ) -> Any:
     """An answer for `open_fake_server`: every valid request gets `chunks` streamed `gap` seconds apart in
-    `fmt`'s format (then, with `stall`, nothing more: the stream stays open)."""
+    `fmt`'s format (then, with `stall`, nothing more: the stream stays open). `chunks` may be a function of
+    the request's JSON body (a model that answers what it is asked)."""
     if fmt in (FimFormat.OLLAMA, FimFormat.LLAMA_CPP):
         key = None
 
@@ -133,9 +134,10 @@ def fim_server(
             return refusal
         body = request.json
         include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
-        events = _events(fmt, chunks, usage, include_usage)
+        said = chunks(body) if callable(chunks) else chunks
+        events = _events(fmt, said, usage, include_usage)
         if stall:
-            events = events[: len(chunks)]
+            events = events[: len(said)]
         steps = tuple(Send(event, gap if i else 0.0) for i, event in enumerate(events))
         content_type = "application/x-ndjson" if fmt is FimFormat.OLLAMA else "text/event-stream"
         return Reply(200, (("content-type", content_type),), (*steps, Stall()) if stall else steps)
