@@ -246,6 +246,8 @@ def format_tab_status(snapshot: Mapping[str, Any]) -> str:
             f"{tab.get('superseded', 0)} superseded, {tab.get('failed', 0)} failed")
     if tab.get("refused"):
         line += f", {tab['refused']} refused"
+    if tab.get("cached"):
+        line += f", {tab['cached']} from the cache"
     if tab.get("predictions"):
         line += f", {tab['predictions']} cursor predictions"
     if isinstance(tab.get("last_latency_ms"), int):

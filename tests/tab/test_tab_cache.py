@@ -6,6 +6,7 @@ from __future__ import annotations
 import trio
 import trio.testing
 
+from cursord.cli.status import format_tab_status
 from cursord.config import TabBackend
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.tab.backend import FIM_FORMATS
@@ -89,6 +90,7 @@ async def test_a_repeat_and_a_typed_ahead_request_are_answered_without_the_model
     assert "".join(f.text for f in typed) == "    return a + b"
     assert typed[1].range_to_replace == aiserver.LineRange(start_line_number=2, end_line_number_inclusive=2)
     assert typed[-1].done_stream and service.counters.cached == 2
+    assert ", 2 from the cache" in format_tab_status({"tab": service.status()})
 
 
 async def test_a_shown_suggestion_is_followed_by_the_request_its_accept_brings(
