@@ -15,8 +15,9 @@ have. Nothing is answered before that: the diff, and so the edit and the jump, n
 The prompt formats, as their publishers document them (model cards, the publishers' posts and the
 editors' plug-ins that send them):
 
-- `sweep` (Sweep Next-Edit): each recent edit as `<|file_sep|>PATH.diff` with `original:` and `updated:`
-  blocks, then the window as `<|file_sep|>original/PATH` and as `<|file_sep|>current/PATH` (with
+- `sweep` (Sweep Next-Edit): each chunk of another file the user has been looking at as `<|file_sep|>PATH`
+  and its lines (`cursord.tab.context_ring`), each recent edit as `<|file_sep|>PATH.diff` with `original:`
+  and `updated:` blocks, then the window as `<|file_sep|>original/PATH` and as `<|file_sep|>current/PATH` (with
   `<|cursor|>` at the cursor), then `<|file_sep|>updated/PATH` and the window's lines above the cursor line
   (prefilled). The model writes the rest of the updated window and stops at `<|file_sep|>` or
   `<|endoftext|>`.
@@ -40,6 +41,7 @@ from typing import Final
 import attrs
 
 from cursord.config import TabMode
+from cursord.tab.context_ring import ContextChunk
 from cursord.tab.window import TabRequest, locate_cursor, recent_diffs, window_bounds
 
 __all__ = [
@@ -93,6 +95,8 @@ class EditWindow:
     eol: str = "\n"
     #: the window starts at the top of the file
     starts_file: bool = False
+    #: chunks of other files the user has been looking at (`cursord.tab.context_ring`): Sweep's file blocks
+    context: tuple[ContextChunk, ...] = ()
 
 
 @attrs.frozen
@@ -187,7 +191,7 @@ def _marked(window: EditWindow, marker: str) -> list[str]:
 
 def next_edit_prompt(mode: TabMode, window: EditWindow) -> NextEditPrompt:
     if mode is TabMode.SWEEP:
-        parts: list[str] = []
+        parts = [f"{SWEEP_SEP}{chunk.path}\n{chunk.text}" for chunk in window.context]
         for diff in window.recent_diffs:
             original, updated, path = _diff_blocks(diff)
             parts += [f"{SWEEP_SEP}{path or window.path}.diff", "original:", original, "updated:", updated]

@@ -10,7 +10,7 @@ is cursord's; without one, none is (and through the proxy they go to Cursor as b
 | `CppService/AvailableModels` | the configured FIM model |
 | `AiService/CppEditHistoryStatus` | off: the editor need not upload its edit history |
 | `AiService/CppAppend`, `CppEditHistoryAppend` | success; nothing kept (the diff history rides StreamCpp) |
-| `AiService/RefreshTabContext` | no extra code results |
+| `AiService/RefreshTabContext` | no code results; its files go into the context ring (`cursord.tab.context_ring`) |
 | `CppService/RecordCppFate` | counted (accepted, rejected, ...), nothing sent anywhere |
 | `AiService/GetCppEditClassification` | no opinion (no scored edits, no noop) |
 | `AiService/StreamNextCursorPrediction` | next-edit mode: `file_name`, `line_number` (below); else not in range |
@@ -94,11 +94,12 @@ from cursord.server import (
 )
 from cursord.tab.backend import FimBackend, TextSink
 from cursord.tab.cache import CompletionCache, speculated
-from cursord.tab.fim_formats import FimUsage
+from cursord.tab.context_ring import ContextChunk, ContextRing
+from cursord.tab.fim_formats import FimFormat, FimUsage
 from cursord.tab.frames import RewriteFrames, Suggestion, SuggestionFrames
 from cursord.tab.local_rpcs import HOLD_CPP_PATH, LOCAL_UNARY_PATHS, LocalTabRpcs
 from cursord.tab.next_edit import RewriteReader, edit_window, next_cursor, next_edit_prompt
-from cursord.tab.window import FimPrompt, TabRequest, TabRequestError, fim_prompt
+from cursord.tab.window import FIM_ALIGN, FimPrompt, TabRequest, TabRequestError, fim_prompt
 
 log = logging.getLogger(__name__)
 
@@ -268,6 +269,8 @@ class TabService:
     local: LocalTabRpcs = attrs.field(init=False)
     #: FIM answers kept for the keystrokes that follow; emptied when the backend changes
     cache: CompletionCache = attrs.field(factory=CompletionCache)
+    #: chunks of the files the user has been looking at, for the prompts' extra context
+    ring: ContextRing = attrs.field(factory=ContextRing)
     #: where speculative requests run (`run`); None: none are made
     _background: trio.Nursery | None = None
 
@@ -296,6 +299,7 @@ class TabService:
             fresh.open()
         self.backend = fresh
         self.cache.clear()
+        self.ring.clear()
         if old is not None:
             self._retired.append(old)
         if spec is None:
@@ -385,7 +389,26 @@ class TabService:
         return aiserver.EditHistoryAppendChangesResponse(success=True)
 
     async def refresh_context(self, request: aiserver.RefreshTabContextRequest) -> aiserver.RefreshTabContextResponse:
+        """What the editor shows goes into the context ring (no code results: cursord runs no retrieval)."""
+        self.ring.add_files(request.additional_files)
+        self.ring.add_around_cursor(request.current_file)
+        self._prewarm(self._configured())
         return aiserver.RefreshTabContextResponse()
+
+    def _prewarm(self, backend: FimBackend) -> None:
+        """Send llama.cpp the ring's new chunks while no StreamCpp runs (its one slot is the user's then)."""
+        if (backend.format is FimFormat.LLAMA_CPP and not backend.spec.mode.next_edit and self.ring.changed
+                and not self._running and self._background is not None):
+            self._background.start_soon(self._send_prewarm, backend, self.ring.sent())
+
+    async def _send_prewarm(self, backend: FimBackend, chunks: tuple[ContextChunk, ...]) -> None:
+        async with self._using(backend):
+            try:
+                await backend.prewarm(chunks)
+            except ProviderError as error:
+                log.info("Tab: pre-warming the context failed: %s", error)
+            except Exception:  # our bug: logged, never taken down with the daemon's nursery
+                log.exception("Tab: pre-warming the context failed")
 
     async def record_fate(self, request: aiserver.RecordCppFateRequest) -> aiserver.RecordCppFateResponse:
         fate = aiserver.CppFate.Name(request.fate) if request.fate in aiserver.CppFate.values() else str(request.fate)
@@ -525,11 +548,17 @@ class TabService:
     ) -> tuple[Suggestion, Callable[[TextSink], Awaitable[FimUsage | None]]]:
         """What answers `request` in the configured mode, and the backend call that feeds it."""
         spec, binding_id = backend.spec, uuid.uuid4().hex
+        self.ring.add_files(request.additional_files)
         if spec.mode.next_edit:
             window = edit_window(request, lines_above=spec.lines_above, lines_below=spec.lines_below)
+            context = self.ring.context(window.path, window.first_line, window.first_line + len(window.lines) - 1)
+            window = attrs.evolve(window, context=context)
             prompt = next_edit_prompt(spec.mode, window)
             return RewriteFrames(spec.mode, window, prompt, binding_id), partial(backend.rewrite, prompt)
         fim = fim_prompt(request, lines_above=spec.lines_above, lines_below=spec.lines_below)
+        line = fim.line_number - 1
+        fim = attrs.evolve(fim, context=self.ring.context(fim.path, line - spec.lines_above - FIM_ALIGN,
+                                                          line + spec.lines_below))
         return SuggestionFrames(fim, binding_id=binding_id), partial(backend.complete, fim)
 
     async def serve_stream_cpp(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -22,6 +22,7 @@ from typing import Final
 import attrs
 
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.tab.context_ring import ContextChunk
 
 __all__ = [
     "FIM_ALIGN",
@@ -70,6 +71,8 @@ class FimPrompt:
     recent_diffs: tuple[str, ...] = ()
     #: the file's line break, which the suggestion's text uses too
     eol: str = "\n"
+    #: chunks of other files the user has been looking at (`cursord.tab.context_ring`)
+    context: tuple[ContextChunk, ...] = ()
 
 
 def _utf16_to_index(line: str, column: int) -> int:
