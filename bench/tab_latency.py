@@ -227,5 +227,8 @@ if __name__ == "__main__":
     parser.add_argument("--keys", type=int, default=40)
     parser.add_argument("--every", type=float, default=30.0, help="ms between keystrokes")
     parser.add_argument("--think", type=float, default=80.0, help="ms between the FIM server's chunks")
-    parser.add_argument("--mode", choices=[m.value for m in TabMode], default=TabMode.FIM.value)
+    # sweep2's prompt needs the whole file (`cursord.tab.sweep_v2`); this benchmark's direct client builds
+    # the others' only
+    parser.add_argument("--mode", choices=[m.value for m in TabMode if m is not TabMode.SWEEP2],
+                        default=TabMode.FIM.value)
     trio.run(main, parser.parse_args())

@@ -3,7 +3,7 @@
 A Tab backend is one of a fixed set of FIM servers (`TabBackend`), each with a preset of where it lives and
 which environment variable holds the key; `--tab ollama,model=qwen2.5-coder:1.5b-base` is enough, and items
 after the backend's name override the preset (`llama.cpp,base_url=http://127.0.0.1:8012`). `mode` says what the
-model is asked: `fim` (the default: fill in at the cursor) or a next-edit prompt format (`sweep`, `zeta`:
+model is asked: `fim` (the default: fill in at the cursor) or a next-edit prompt format (`sweep`, `sweep2`, `zeta`:
 rewrite a window of lines), which needs a server that takes a bare prompt. As for providers,
 the key itself is never read here. Without a Tab backend the editor's Tab traffic goes to Cursor as before.
 """
@@ -52,7 +52,9 @@ RETIRED_TAB_KEYS: Final = {
 MAX_WINDOW_LINES: Final = 2000
 #: the window's lines above and below the cursor line, per mode: a FIM model reads context it does not
 #: rewrite; a next-edit model rewrites its whole window (Sweep Next-Edit was trained on 21-line windows).
-DEFAULT_WINDOWS: Final = {TabMode.FIM: (60, 20), TabMode.SWEEP: (10, 10), TabMode.ZETA: (10, 10)}
+DEFAULT_WINDOWS: Final = {
+    TabMode.FIM: (60, 20), TabMode.SWEEP: (10, 10), TabMode.SWEEP2: (2, 5), TabMode.ZETA: (10, 10),
+}
 #: the servers that take a bare prompt, which a next-edit format needs (Codestral's and DeepSeek's
 #: hosted FIM endpoints run their own models, none of them a next-edit model)
 NEXT_EDIT_BACKENDS: Final = frozenset({TabBackend.OPENAI, TabBackend.OLLAMA, TabBackend.LLAMA_CPP})

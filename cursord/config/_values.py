@@ -358,6 +358,7 @@ class TabMode(enum.StrEnum):
 
     FIM = "fim"
     SWEEP = "sweep"  # Sweep Next-Edit (sweepai/sweep-next-edit-*): original/current/updated file blocks
+    SWEEP2 = "sweep2"  # the same model, as Sweep's own local server asks it (`cursord.tab.sweep_v2`)
     ZETA = "zeta"  # Zed's Zeta (zed-industries/zeta): an editable region between markers
 
     @property

@@ -65,7 +65,7 @@ import trio
 from google.protobuf.message import Message
 
 from cursord.agent.errors import provider_failure
-from cursord.config import TabSpec
+from cursord.config import TabMode, TabSpec
 from cursord.connect import (
     Code,
     Codec,
@@ -98,7 +98,15 @@ from cursord.tab.context_ring import ContextChunk, ContextRing
 from cursord.tab.fim_formats import FimFormat, FimUsage
 from cursord.tab.frames import RewriteFrames, Suggestion, SuggestionFrames
 from cursord.tab.local_rpcs import HOLD_CPP_PATH, LOCAL_UNARY_PATHS, LocalTabRpcs
-from cursord.tab.next_edit import RewriteReader, edit_window, next_cursor, next_edit_prompt
+from cursord.tab.next_edit import (
+    EditWindow,
+    NextEditPrompt,
+    RewriteReader,
+    edit_window,
+    next_cursor,
+    next_edit_prompt,
+)
+from cursord.tab.sweep_v2 import sweep_v2_prompt
 from cursord.tab.window import FIM_ALIGN, FimPrompt, TabRequest, TabRequestError, fim_prompt
 
 log = logging.getLogger(__name__)
@@ -513,7 +521,7 @@ class TabService:
             except TabRequestError as exc:
                 await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
                 return
-            reader = RewriteReader(backend.spec.mode, window, next_edit_prompt(backend.spec.mode, window))
+            reader = RewriteReader(backend.spec.mode, window, _rewrite_prompt(backend.spec.mode, window, request))
 
             async def feed(text: str) -> None:
                 reader.feed(text)
@@ -553,7 +561,7 @@ class TabService:
             window = edit_window(request, lines_above=spec.lines_above, lines_below=spec.lines_below)
             context = self.ring.context(window.path, window.first_line, window.first_line + len(window.lines) - 1)
             window = attrs.evolve(window, context=context)
-            prompt = next_edit_prompt(spec.mode, window)
+            prompt = _rewrite_prompt(spec.mode, window, request)
             return RewriteFrames(spec.mode, window, prompt, binding_id), partial(backend.rewrite, prompt)
         fim = fim_prompt(request, lines_above=spec.lines_above, lines_below=spec.lines_below)
         line = fim.line_number - 1
@@ -737,6 +745,13 @@ class TabService:
                 cache_read_tokens=spent.cache_read_tokens,
             )
         )
+
+
+def _rewrite_prompt(mode: TabMode, window: EditWindow, request: TabRequest) -> NextEditPrompt:
+    if mode is TabMode.SWEEP2:
+        current = request.current_file
+        return sweep_v2_prompt(window, current.contents, current.contents_start_at_line)
+    return next_edit_prompt(mode, window)
 
 
 @attrs.define

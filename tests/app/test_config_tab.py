@@ -33,7 +33,7 @@ def test_a_backend_preset_and_its_overrides() -> None:
         ("openai,model=m,api_key_env=sk-abcdefghijklmnopqrstuvwxyz012345", "looks like an API key"),
         ("openai,model=m,temperature=1", "temperature"),
         ("ollama,model=m,cpp_url=https://x", "cpp_url"),  # retired: a flag is new, and never had it
-        ("ollama,model=m,mode=nes", "unknown Tab mode 'nes' (expected one of fim, sweep, zeta)"),
+        ("ollama,model=m,mode=nes", "unknown Tab mode 'nes' (expected one of fim, sweep, sweep2, zeta)"),
         ("codestral,mode=sweep", "mode: mode 'sweep' needs a server that runs the next-edit model on a bare prompt"),
     ],
 )
