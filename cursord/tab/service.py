@@ -42,8 +42,9 @@ Every frame a backend read yields goes out in one `send` (HTTP/1.1 costs one wri
 A FIM answer is kept in the completion cache (`cursord.tab.cache`): a later request with the same window,
 or one whose user typed the start of a kept suggestion, is answered from it at once, without the model.
 Once a FIM answer is complete, a speculative request asks for what comes after it, as if the editor had
-taken it, and keeps that too (`_speculate`, in the nursery `run` owns; a newer request for the file
-supersedes it as it does any other): the request an accept brings is then answered from the cache.
+taken it, and keeps that too (`_speculate`, in the nursery `run` owns; a newer request for the file that
+asks the model supersedes it as it does any other, one answered from the cache does not): the request an
+accept brings is then answered from the cache.
 
 A reload hands the service a new backend, or none (`reconfigure`): each request holds the backend it started
 with (`_using`), and a replaced one is closed once the last of them has ended. `TabOwnedPaths` tells the
