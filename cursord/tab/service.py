@@ -57,7 +57,7 @@ import contextlib
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Container, Iterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Container, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any, Final
 
@@ -501,10 +501,7 @@ class TabService:
         read = await self._read_request(scope, receive, send, aiserver.StreamHoldCppRequest)
         if read is None:
             return
-        encoder = read[0]
-        start = encoder.start()
-        await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
-        await send({"type": "http.response.body", "body": encoder.end(), "more_body": False})
+        await _send_whole(read[0], [], send)
 
     async def serve_next_cursor_prediction(self, scope: Scope, receive: Receive, send: Send) -> None:
         read = await self._read_request(scope, receive, send, aiserver.StreamNextCursorPredictionRequest)
@@ -547,10 +544,7 @@ class TabService:
             jump = next_cursor(window, rewrite) if rewrite is not None else None
             if jump is not None:
                 frames = [Prediction(file_name=jump.path), Prediction(line_number=jump.line)]
-        start = encoder.start()
-        await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
-        body = encoder.messages(encode_message(encoder.codec, f) for f in frames) + encoder.end()
-        await send({"type": "http.response.body", "body": body, "more_body": False})
+        await _send_whole(encoder, frames, send)
 
     def _suggestion(
         self, backend: FimBackend, request: aiserver.StreamCppRequest
@@ -587,8 +581,8 @@ class TabService:
             cached = self.cache.lookup(suggestion.prompt)
             if cached is not None:
                 self.counters.cached += 1
-                await self._answer_whole(encoder, [*suggestion.opening(), *suggestion.text(cached),
-                                                   *suggestion.closing()], send)
+                await _send_whole(encoder, [*suggestion.opening(), *suggestion.text(cached), *suggestion.closing()],
+                                  send)
                 return
         with self._newest(key) as newest:
             async with self._using(backend):
@@ -598,14 +592,6 @@ class TabService:
             if suggestion.inserted and self._background is not None:
                 self._background.start_soon(self._speculate, backend, key,
                                             speculated(suggestion.prompt, suggestion.inserted))
-
-    async def _answer_whole(
-        self, encoder: StreamResponseEncoder, frames: list[aiserver.StreamCppResponse], send: Send
-    ) -> None:
-        start = encoder.start()
-        await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
-        body = encoder.messages(encode_message(encoder.codec, f) for f in frames) + encoder.end()
-        await send({"type": "http.response.body", "body": body, "more_body": False})
 
     async def _speculate(self, backend: FimBackend, key: str, prompt: FimPrompt) -> None:
         """Ask for the completion after the one just shown, as if the editor had taken it, into the cache (the
@@ -808,6 +794,14 @@ async def _watched(call: Callable[[], Awaitable[FimUsage | None]], receive: Rece
             disconnect.cancel()
     ran.cancelled = scope.cancelled_caught
     return ran
+
+
+async def _send_whole(encoder: StreamResponseEncoder, frames: Sequence[Message], send: Send) -> None:
+    """A stream answered at once: its head, `frames` and its end in one body."""
+    start = encoder.start()
+    await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
+    body = encoder.messages(encode_message(encoder.codec, f) for f in frames) + encoder.end()
+    await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
 async def _send_error(send: Send, error: ConnectError, scope: Scope) -> None:
