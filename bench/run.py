@@ -653,10 +653,12 @@ async def section_floor(plan: Plan, daemon: DaemonProcess, results: Results, thr
 async def section_tab(plan: Plan, results: Results) -> None:
     """The Tab typing session (`bench/tab_typing.py`), in this process: cursord's Tab service, the fake model
     and the typing client share the load CPU, so its figures bound cursord's share from above."""
-    args = tab_typing.parser().parse_args(["--token-ms", "15" if plan is QUICK else "15,1000"])
+    quick = ["--token-ms", "15", "--every", "40", "--pause", "200", "--think", "1000"]  # about 10 s
+    args = tab_typing.parser().parse_args(quick if plan is QUICK else [])
     rows = await tab_typing.run_all(args)
     results.section(
-        f"Tab: a typing session ({len(tab_typing.TARGET)} characters, {args.every:g} ms apart, pauses at line ends)",
+        f"Tab: a typing session ({len(tab_typing.TARGET)} characters, {args.every:g} ms apart, {args.pause:g} ms at "
+        f"line ends, {args.think:g} ms at blank lines)",
         table(tab_typing.HEADERS, [f.row() for f in rows], right=[False, *[True] * 8]),
         [
             "felt: StreamCpp sent -> its end, for keystrokes answered before the next; added: felt minus the fake",
