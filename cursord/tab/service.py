@@ -617,6 +617,7 @@ class TabService:
         outcome = "superseded" if ran.cancelled else "failed" if ran.failure is not None else "completed"
         self._record(backend, frames.binding_id, started_at, began, None, ran, outcome, speculative=True)
         if outcome == "completed":
+            frames.closing()  # the text that would go out last is the suggestion's too
             self.cache.store(prompt, frames.inserted)
 
     @contextlib.contextmanager
