@@ -34,8 +34,8 @@ their prompt's start, `cursord.tab.window.window_bounds`):
 - `codestral`: nothing (Mistral documents no prompt cache for FIM).
 
 Recent edits go to the model only where the server has a field for extra context (llama.cpp's
-`input_extra`); the others get the window alone: a FIM model continues whatever precedes the cursor, and
-a diff prepended to the prefix would be continued too.
+`input_extra`, each edit as `@@` hunks, `cursord.tab.edits.unified`); the others get the window alone: a FIM
+model continues whatever precedes the cursor, and a diff prepended to the prefix would be continued too.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ import attrs
 
 from cursord.providers.errors import MalformedResponse, StreamTruncated, classify_error_payload
 from cursord.providers.sse import SSEDecoder
+from cursord.tab.edits import unified
 from cursord.tab.window import FimPrompt
 
 __all__ = ["FimDecoder", "FimFormat", "FimUsage", "build_fim_request", "build_rewrite_request", "make_fim_decoder"]
@@ -119,7 +120,9 @@ def build_fim_request(
         body = {
             "input_prefix": prompt.prefix,
             "input_suffix": prompt.suffix,
-            "input_extra": [{"filename": f"{prompt.path} (recent edit)", "text": d} for d in prompt.recent_diffs],
+            "input_extra": [
+                {"filename": f"{edit.path} (recent edit)", "text": unified(edit)} for edit in prompt.recent_edits
+            ],
             "n_predict": max_tokens,
             "temperature": 0,
             "stream": True,

@@ -25,8 +25,11 @@ editors' plug-ins that send them):
   `<|editable_region_end|>` and `<|user_cursor_is_here|>` at the cursor, then `### Response:`. The model
   writes the excerpt again, the region between the same markers rewritten.
 
-cursord keeps no copy of the file before the user's last edit, so Sweep's `original/` block is the window as
-it is now (the recent edits are in the `.diff` blocks). The window is `lines_above` and `lines_below` lines
+The recent edits reach each format in its own diff form (`cursord.tab.edits`): Sweep's `.diff` blocks
+take each hunk's lines before and after, Zeta's diff blocks `@@` hunks; never the editor's `N+|` lines.
+Sweep's `original/` block is the window before the user's latest edit of this file, the edit taken back
+out (`reverse_apply`); when that cannot be told (the user typed on since), the window as it is now. The
+window is `lines_above` and `lines_below` lines
 around the cursor line (10 and 10 by default: Sweep was trained on 21-line windows), found as the FIM
 window is (`cursord.tab.window`), so no work grows with the file.
 """
@@ -40,7 +43,8 @@ from typing import Final
 import attrs
 
 from cursord.config import TabMode
-from cursord.tab.window import TabRequest, locate_cursor, recent_diffs, window_bounds
+from cursord.tab.edits import RecentEdit, recent_edits, reverse_apply, unified
+from cursord.tab.window import MAX_EDITS, TabRequest, locate_cursor, window_bounds
 
 __all__ = [
     "NEXT_EDIT_MAX_TOKENS",
@@ -89,10 +93,12 @@ class EditWindow:
     #: the cursor: its line in `lines`, and its column (a Python index) in that line
     row: int
     column: int
-    recent_diffs: tuple[str, ...] = ()
+    recent_edits: tuple[RecentEdit, ...] = ()
     eol: str = "\n"
     #: the window starts at the top of the file
     starts_file: bool = False
+    #: the window's lines before the latest edit of its file (None: the same as `lines`)
+    original: tuple[str, ...] | None = None
 
 
 @attrs.frozen
@@ -136,7 +142,9 @@ class _Hunk:
         return min(abs(row - self.start), abs(row - (self.end - 1)))
 
 
-def edit_window(request: TabRequest, *, lines_above: int, lines_below: int, max_diffs: int = 5) -> EditWindow:
+def edit_window(
+    request: TabRequest, *, lines_above: int, lines_below: int, max_edits: int = MAX_EDITS
+) -> EditWindow:
     """The window of `request` (raises `TabRequestError` as `fim_prompt` does)."""
     place = locate_cursor(request)
     start, end = window_bounds(place, lines_above, lines_below)
@@ -145,37 +153,22 @@ def edit_window(request: TabRequest, *, lines_above: int, lines_below: int, max_
         text = text.replace("\r\n", "\n")
     row = place.text.count("\n", start, place.line_start)
     current = request.current_file
+    lines = tuple(text.removesuffix("\r").split("\n"))
+    first_line = place.file_line - row
+    edits = recent_edits(request, max_edits)
+    latest = next((e for e in reversed(edits) if e.path == current.relative_workspace_path), None)
+    original = reverse_apply(lines, first_line, latest) if latest is not None else None
     return EditWindow(
         path=current.relative_workspace_path,
-        lines=tuple(text.removesuffix("\r").split("\n")),
-        first_line=place.file_line - row,
+        lines=lines,
+        first_line=first_line,
         row=row,
         column=place.cursor - place.line_start,
-        recent_diffs=recent_diffs(request, max_diffs),
+        recent_edits=edits,
         eol="\r\n" if place.crlf else "\n",
         starts_file=start == 0 and current.contents_start_at_line == 0,
+        original=original if original != lines else None,
     )
-
-
-def _diff_blocks(diff: str) -> tuple[str, str, str | None]:
-    """A unified diff as Sweep's (original, updated) blocks, and the path its `+++` line names."""
-    original: list[str] = []
-    updated: list[str] = []
-    path = None
-    for line in diff.splitlines():
-        if line.startswith("+++ "):
-            path = line[4:].removeprefix("b/").strip() or None
-        elif line.startswith(("--- ", "@@", "\\")):
-            continue
-        elif line.startswith("-"):
-            original.append(line[1:])
-        elif line.startswith("+"):
-            updated.append(line[1:])
-        else:
-            context = line.removeprefix(" ")
-            original.append(context)
-            updated.append(context)
-    return "\n".join(original), "\n".join(updated), path
 
 
 def _marked(window: EditWindow, marker: str) -> list[str]:
@@ -188,10 +181,10 @@ def _marked(window: EditWindow, marker: str) -> list[str]:
 def next_edit_prompt(mode: TabMode, window: EditWindow) -> NextEditPrompt:
     if mode is TabMode.SWEEP:
         parts: list[str] = []
-        for diff in window.recent_diffs:
-            original, updated, path = _diff_blocks(diff)
-            parts += [f"{SWEEP_SEP}{path or window.path}.diff", "original:", original, "updated:", updated]
-        body = "\n".join(window.lines)
+        for edit in window.recent_edits:
+            for hunk in edit.hunks:
+                parts += [f"{SWEEP_SEP}{edit.path}.diff", "original:", *hunk.old, "updated:", *hunk.new]
+        body = "\n".join(window.original if window.original is not None else window.lines)
         prefill = "".join(line + "\n" for line in window.lines[: window.row])
         parts += [
             f"{SWEEP_SEP}original/{window.path}", body,
@@ -200,8 +193,7 @@ def next_edit_prompt(mode: TabMode, window: EditWindow) -> NextEditPrompt:
         ]
         return NextEditPrompt("\n".join(parts) + "\n" + prefill, prefill, SWEEP_STOPS)
     if mode is TabMode.ZETA:
-        edits = "".join(f'User edited "{window.path}":\n```diff\n{diff.rstrip(chr(10))}\n```\n\n'
-                        for diff in window.recent_diffs)
+        edits = "".join(f'User edited "{edit.path}":\n```diff\n{unified(edit)}```\n\n' for edit in window.recent_edits)
         excerpt = [*([ZETA_FILE_START] if window.starts_file else []), ZETA_START, *_marked(window, ZETA_CURSOR),
                    ZETA_END]
         text = (f"### Instruction:\n{ZETA_INSTRUCTION}\n\n### User Edits:\n\n{edits}### User Excerpt:\n\n"

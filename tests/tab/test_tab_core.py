@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.providers.errors import AuthError, StreamTruncated
+from cursord.tab.edits import Hunk, RecentEdit
 from cursord.tab.fim_formats import FimFormat, build_fim_request, make_fim_decoder
 from cursord.tab.frames import SuggestionFrames
 from cursord.tab.window import FimPrompt, TabRequestError, fim_prompt
@@ -39,7 +40,8 @@ def test_the_prompt_splits_the_file_at_the_cursor() -> None:
     assert prompt.prefix == "import os\n\ndef area(r):\n    return 3."
     assert prompt.suffix == "14 * r\n\nprint(area(2))\n"
     assert (prompt.line_number, prompt.line_before, prompt.line_after) == (4, "    return 3.", "14 * r")
-    assert prompt.recent_diffs == ("-a\n+b\n",)
+    # an edit in `diff_history` (field 2, an older shape), without `@@` headers
+    assert prompt.recent_edits == (RecentEdit("src/geo.py", (Hunk(("-a", "+b")),)),)
 
 
 def test_the_window_holds_only_the_lines_around_the_cursor() -> None:

@@ -61,7 +61,7 @@ def test_the_sweep_prompt_has_the_diff_the_window_twice_and_the_prefilled_update
     prompt = next_edit_prompt(TabMode.SWEEP, window)
     assert prompt.text == (
         "<|file_sep|>src/geo.py.diff\noriginal:\ndef area():\nupdated:\ndef area(r):\n"
-        "<|file_sep|>original/src/geo.py\ndef area(r):\n    return 3.14 * r\n\n"
+        "<|file_sep|>original/src/geo.py\ndef area():\n    return 3.14 * r\n\n"  # the latest edit taken out
         "<|file_sep|>current/src/geo.py\ndef area(r):\n    <|cursor|>return 3.14 * r\n\n"
         "<|file_sep|>updated/src/geo.py\ndef area(r):\n"
     )
@@ -75,7 +75,8 @@ def test_the_sweep_prompt_has_the_diff_the_window_twice_and_the_prefilled_update
 def test_the_zeta_prompt_marks_the_editable_region_and_the_cursor() -> None:
     window = edit_window(cpp_request(line=1, column=0), lines_above=1, lines_below=1)
     prompt = next_edit_prompt(TabMode.ZETA, window)
-    assert "### User Edits:\n\nUser edited \"src/geo.py\":\n```diff\n" + DIFF.rstrip("\n") + "\n```\n\n" in prompt.text
+    diff = "@@ -3,1 +3,1 @@\n-def area():\n+def area(r):\n"
+    assert "### User Edits:\n\nUser edited \"src/geo.py\":\n```diff\n" + diff + "```\n\n" in prompt.text
     assert prompt.text.endswith(
         "### User Excerpt:\n\n```src/geo.py\n<|start_of_file|>\n<|editable_region_start|>\nimport os\n"
         "<|user_cursor_is_here|>\ndef area(r):\n<|editable_region_end|>\n```\n\n### Response:\n\n"

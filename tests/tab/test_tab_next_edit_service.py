@@ -17,6 +17,7 @@ from cursord.tab.backend import FIM_FORMATS
 from cursord.testing.editor import STREAM_HEADERS, EditorClient
 from cursord.testing.fake_fim import rewrite_server
 from cursord.testing.fake_providers import open_fake_server
+from cursord.testing.tab_editor import editor_edit, next_cursor_request, stream_cpp_request
 from tests.tab.test_tab_service import HTTP, read_frames, tab_daemon, unary
 
 NEXT_CURSOR = "/aiserver.v1.AiService/StreamNextCursorPrediction"
@@ -27,22 +28,23 @@ FILE = "".join(f"x{i} = {i}\n" for i in range(2000))
 SWEEP_OUTPUT = "x1000 = 1000 * 2\nx1001 = 1001\nx1002 = 1002\nx1003 = 1003 * 2\n"
 
 
+#: the user's last edit: line 1000 (x999) was `x999 = 0`
+EDIT = editor_edit([(1000, "x999 = 0")], [(1000, "x999 = 999")])
+
+
 def request_at(line: int = 1000, column: int = 3, contents: str = FILE) -> aiserver.StreamCppRequest:
-    current = aiserver.CurrentFileInfo(
-        relative_workspace_path="src/nums.py",
-        contents=contents,
-        cursor_position=aiserver.CursorPosition(line=line, column=column),
-        language_id="python",
-    )
-    return aiserver.StreamCppRequest(current_file=current, diff_history=["-x999 = 0\n+x999 = 999\n"])
+    return stream_cpp_request("src/nums.py", contents, line, column, [EDIT])
 
 
 async def ask_next_cursor(
     editor: EditorClient, request: aiserver.StreamCppRequest
 ) -> tuple[list[aiserver.StreamNextCursorPredictionResponse], ConnectError | None]:
-    """The StreamNextCursorPrediction frames for `request`'s file and cursor, and the stream's end error."""
-    prediction = aiserver.StreamNextCursorPredictionRequest(
-        current_file=request.current_file, diff_history=request.diff_history
+    """The StreamNextCursorPrediction frames for `request`'s file and cursor (sent one-based, as the editor
+    does), and the stream's end error."""
+    current = request.current_file
+    position = current.cursor_position
+    prediction = next_cursor_request(
+        current.relative_workspace_path, current.contents, position.line + 1, position.column + 1, [EDIT]
     )
     async with editor._connection() as conn:
         body = encode_envelope(prediction.SerializeToString())
@@ -127,7 +129,8 @@ async def test_the_zeta_format_reads_the_rewritten_region(autojump_clock: trio.a
     assert ending is None, ending
     prompt = fake.requests[0].json["prompt"]
     assert "<|editable_region_start|>\nx999 = 999\nx10<|user_cursor_is_here|>00 = 1000\nx1001 = 1001\n" in prompt
-    assert 'User edited "src/nums.py":\n```diff\n-x999 = 0\n+x999 = 999\n```' in prompt
+    assert 'User edited "src/nums.py":\n```diff\n@@ -1000,1 +1000,1 @@\n-x999 = 0\n+x999 = 999\n```' in prompt
+    assert "1000+|" not in prompt  # never the editor's own form
     assert frames[1].range_to_replace.start_line_number == 1001
     assert [f.text for f in frames if f.text] == ["x1000 = 1000 + 1"]
     assert not any(f.HasField("cursor_prediction_target") for f in frames)

@@ -30,6 +30,7 @@ from cursord.testing.editor import STREAM_HEADERS, EditorClient
 from cursord.testing.fake_fim import FIM_KEY, fim_server
 from cursord.testing.fake_providers import FakeProvider, open_fake_server
 from cursord.testing.harness import RunningDaemon, running_daemon
+from cursord.testing.tab_editor import editor_edit, stream_cpp_request
 
 M = TypeVar("M", bound=Message)
 HTTP = [pytest.param(True, id="http2"), pytest.param(False, id="http1")]
@@ -47,22 +48,12 @@ CHANGED = {
 BASE_PATHS = {TabBackend.OPENAI: "/v1", TabBackend.DEEPSEEK: "/v1", TabBackend.CODESTRAL: "/v1"}
 
 
+#: the user's last edit before asking: the signature's second parameter added
+EDIT = editor_edit([(1, "def add(a):")], [(1, "def add(a, b):")])
+
+
 def cpp_request(path: str = "src/add.py", line: int = 1, column: int = 11) -> aiserver.StreamCppRequest:
-    current = aiserver.CurrentFileInfo(
-        relative_workspace_path=path,
-        contents=FILE,
-        cursor_position=aiserver.CursorPosition(line=line, column=column),
-        language_id="python",
-        total_number_of_lines=4,
-    )
-    return aiserver.StreamCppRequest(
-        current_file=current,
-        diff_history=["--- a/src/add.py\n+++ b/src/add.py\n@@ -1 +1 @@\n-def add(a):\n+def add(a, b):\n"],
-        model_name="fim-model",
-        workspace_id="ws-1",
-        time_since_request_start=3.0,
-        time_at_request_send=1.7e12,
-    )
+    return stream_cpp_request(path, FILE, line, column, [EDIT])
 
 
 @asynccontextmanager
@@ -169,6 +160,9 @@ async def test_a_suggestion_for_the_cursor_line_streams_back(
     assert fake.refused == [] and len(fake.requests) == 1
     sent = fake.requests[0].json
     assert "    return " in str(sent) and "print(add(1, 2))" in str(sent)  # the window, both sides
+    if backend is TabBackend.LLAMA_CPP:  # the edit the editor sent in file_diff_histories, as a hunk
+        assert sent["input_extra"] == [{"filename": "src/add.py (recent edit)",
+                                        "text": "@@ -1,1 +1,1 @@\n-def add(a):\n+def add(a, b):\n"}]
     assert frames[0].HasField("model_info")
     assert frames[1].range_to_replace == aiserver.LineRange(start_line_number=2, end_line_number_inclusive=2)
     assert frames[1].binding_id
