@@ -64,6 +64,8 @@ __all__ = [
 NEXT_EDIT_MAX_TOKENS: Final = 1024
 #: a rewrite with this many more lines than its window ran away from the window (no suggestion)
 MAX_EXTRA_LINES: Final = 12
+#: a cursor jump this many lines from the cursor, or fewer, is one the editor drops (`next_cursor`)
+JUMP_MIN_LINES: Final = 1
 #: the longest rewrite a next-edit model may write before it is stopped (its window is a few dozen lines)
 MAX_REWRITE_CHARS: Final = 64 * 1024
 
@@ -260,9 +262,9 @@ def _widened(hunk: _Hunk, old: tuple[str, ...]) -> _Hunk | None:
     return None
 
 
-def _jump(window: EditWindow, hunk: _Hunk, shift: int) -> CursorJump:
-    line = window.lines[hunk.start] if hunk.start < len(window.lines) else ""
-    return CursorJump(window.path, window.first_line + hunk.start + shift + 1, line)
+def _jump(window: EditWindow, row: int) -> CursorJump:
+    line = window.lines[row] if row < len(window.lines) else ""
+    return CursorJump(window.path, window.first_line + row + 1, line)
 
 
 def plan_edit(window: EditWindow, rewrite: tuple[str, ...]) -> EditPlan | None:
@@ -277,22 +279,29 @@ def plan_edit(window: EditWindow, rewrite: tuple[str, ...]) -> EditPlan | None:
         return None
     others = [h for h in hunks if h is not nearest]
     below = [h for h in others if h.start >= nearest.end]
-    jump = None
-    if below:
-        shift = len(chosen.new) - (chosen.end - chosen.start)
-        jump = _jump(window, below[0], shift)
-    elif others:
-        jump = _jump(window, others[-1], 0)
+    # numbered in the file as it is now: the editor moves a jump below the cursor by the lines its
+    # suggestion adds or removes (`displayFusedCursorPrediction`)
+    jump = _jump(window, below[0].start) if below else _jump(window, others[-1].start) if others else None
     first = window.first_line + chosen.start + 1
     return EditPlan(first, first + chosen.end - chosen.start - 1, window.eol.join(chosen.new), jump)
 
 
 def next_cursor(window: EditWindow, rewrite: tuple[str, ...]) -> CursorJump | None:
-    """Where the cursor should go: the changed lines nearest it that it is not already on (None: nowhere)."""
-    away = [h for h in _hunks(window.lines, rewrite) if h.distance(window.row) > 0]
-    if not away:
+    """Where the cursor should go: the nearest changed lines whose first line is more than `JUMP_MIN_LINES`
+    from the cursor's line (the editor drops a jump within one line of the cursor, the cursor's own line
+    included); None: nowhere."""
+    rows = [row for h in _hunks(window.lines, rewrite) if (row := _jump_row(h, window.row)) is not None]
+    if not rows:
         return None
-    return _jump(window, min(away, key=lambda h: h.distance(window.row)), 0)
+    return _jump(window, min(rows, key=lambda row: abs(row - window.row)))
+
+
+def _jump_row(hunk: _Hunk, cursor: int) -> int | None:
+    """The hunk's first line further than `JUMP_MIN_LINES` from the cursor's (None: it has none)."""
+    if abs(hunk.start - cursor) > JUMP_MIN_LINES:
+        return hunk.start
+    beyond = cursor + JUMP_MIN_LINES + 1
+    return beyond if beyond < hunk.end else None
 
 
 @attrs.define
@@ -344,6 +353,25 @@ class RewriteReader:
 
     def rewrite(self) -> tuple[str, ...] | None:
         return parse_rewrite(self.mode, self.window, self.prompt, self._output)
+
+    def rewrite_so_far(self) -> tuple[str, ...] | None:
+        """The window with what the model has rewritten so far, for an answer cut short: its whole lines up
+        to the last one that is a line of the window (a change after it may not be finished), the window's
+        own lines after that (None: no such line yet)."""
+        if self._whole:
+            return self.rewrite()
+        if self._begin is None:
+            return None
+        written = self._output[self._begin :].replace("\r\n", "\n")
+        written = written.removeprefix("\n") if self.mode is TabMode.ZETA else self.prompt.prefill + written
+        written = written.replace(ZETA_CURSOR, "").replace(SWEEP_CURSOR, "")
+        lines = tuple(written.split("\n")[:-1])  # the last is not whole yet
+        blocks = [b for b in difflib.SequenceMatcher(None, self.window.lines, lines, autojunk=False)
+                  .get_matching_blocks() if b.size]
+        if not blocks:
+            return None
+        last = blocks[-1]
+        return lines[: last.b + last.size] + self.window.lines[last.a + last.size :]
 
     def _count_lines(self, piece: str) -> None:
         kept = piece.rstrip("\r\n")

@@ -175,8 +175,9 @@ def test_an_insertion_or_a_deletion_takes_a_neighbouring_line_so_the_range_holds
 def test_the_edit_nearest_the_cursor_is_shown_and_the_next_one_is_the_jump() -> None:
     window = window_of(["a", "b", "c", "d", "e", "f"], 1, first_line=100)
     plan = plan_edit(window, ("a", "B", "B2", "c", "d", "E", "f"))
-    # b -> B, B2 (one line becomes two), so e, file line 105, is line 106 once the first edit is in
-    assert plan == EditPlan(102, 102, "B\nB2", CursorJump("src/geo.py", 106, "e"))
+    # b -> B, B2 (one line becomes two); e stays numbered as it is now (105): the editor moves a jump below
+    # the cursor by the lines its suggestion adds
+    assert plan == EditPlan(102, 102, "B\nB2", CursorJump("src/geo.py", 105, "e"))
     above = plan_edit(window_of(["a", "b", "c", "d"], 3), ("A", "b", "c", "D"))
     assert above == EditPlan(4, 4, "D", CursorJump("src/geo.py", 1, "a"))
 
@@ -185,6 +186,9 @@ def test_the_next_cursor_is_the_nearest_change_away_from_the_cursor() -> None:
     window = window_of(["a", "b", "c", "d", "e"], 1, first_line=9)
     assert next_cursor(window, ("a", "B", "c", "d", "E")) == CursorJump("src/geo.py", 14, "e")
     assert next_cursor(window, ("a", "B", "c", "d", "e")) is None  # only the cursor's own line changes
+    # the editor drops a jump within one line of the cursor: the lines just above and below are no jump
+    assert next_cursor(window, ("A", "b", "C", "d", "e")) is None
+    assert next_cursor(window, ("A", "b", "C", "D", "e")) == CursorJump("src/geo.py", 13, "d")
     assert next_cursor(window, ("a", "b", "c", "d", "e")) is None
 
 
