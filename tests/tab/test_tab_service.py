@@ -18,6 +18,7 @@ import trio
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
+from cursord.cli.status import format_tab_status
 from cursord.config import TabBackend
 from cursord.config._tab import build_tab
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end_stream
@@ -279,6 +280,7 @@ async def test_a_backend_that_stalls_still_gets_its_answer_ended_within_the_budg
     assert "".join(f.text for f in frames) == "    return a + b"
     assert [f.HasField("done_edit") for f in frames[-2:]] == [True, False] and frames[-1].done_stream
     assert (service.counters.timeouts, service.counters.completed) == (1, 0)
+    assert "1 cut at the time limit" in format_tab_status({"tab": service.status()})
     [spent] = usage
     assert spent.outcome == "timeout"
     assert (tab_pass_record(spent).status, tab_pass_record(spent).stop_reason) == (PassStatus.COMPLETED, "timeout")
