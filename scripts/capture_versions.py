@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Make README.md's table of Cursor versions from the metadata of the captures in tests/fixtures/captures.
+"""Make docs/recording.md's table of Cursor versions from the metadata of the captures in tests/fixtures/captures.
 
 Usage:
     scripts/capture_versions.py            # print the table
-    scripts/capture_versions.py --write    # put it into README.md, between the capture-versions markers
-    scripts/capture_versions.py --check    # exit 1 (with a diff) if README.md's table is not what the fixtures say
+    scripts/capture_versions.py --write    # put it into docs/recording.md, between the capture-versions markers
+    scripts/capture_versions.py --check    # exit 1 (with a diff) if the table is not what the fixtures say
 
 Each capture gives one row: the Cursor version its header names (``editor.cursor_version``, sent by the editor in
 ``x-cursor-client-version``; "not stated" when its source does not say), the file, what it exercises (listener,
@@ -52,16 +52,16 @@ def with_table(readme: str, rendered: str) -> str:
     head, start, rest = readme.partition(START)
     _, end, tail = rest.partition(END)
     if not start or not end:
-        raise ValueError(f"README.md lacks the markers {START!r} ... {END!r}")
+        raise ValueError(f"the page lacks the markers {START!r} ... {END!r}")
     return f"{head}{START}\n{rendered}{END}{tail}"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     action = parser.add_mutually_exclusive_group()
-    action.add_argument("--write", action="store_true", help="write the table into the README")
-    action.add_argument("--check", action="store_true", help="exit 1 if the README's table is stale")
-    parser.add_argument("--readme", type=Path, default=REPO / "README.md")
+    action.add_argument("--write", action="store_true", help="write the table into docs/recording.md")
+    action.add_argument("--check", action="store_true", help="exit 1 if docs/recording.md's table is stale")
+    parser.add_argument("--readme", type=Path, default=REPO / "docs" / "recording.md")
     parser.add_argument("--fixtures", type=Path, default=REPO / "tests" / "fixtures" / "captures")
     args = parser.parse_args(argv)
     rendered = table(args.fixtures)

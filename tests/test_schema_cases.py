@@ -1,4 +1,4 @@
-"""The README's tables of schema cases ("Every case of the wire schema") list every case of the oneofs
+"""docs/wire.md's tables of schema cases ("Every case of the wire schema") list every case of the oneofs
 cursord sends, and say truthfully whether cursord sends each: a "yes" case is named in cursord's code, a
 "no" case nowhere in it (the generated protobuf modules aside)."""
 
@@ -26,7 +26,7 @@ _ROW = re.compile(r"^\| ((?:`\w+`(?:, )?)+) \| (yes|no) \|")
 def readme_tables() -> dict[str, dict[str, bool]]:
     tables: dict[str, dict[str, bool]] = {}
     current: dict[str, bool] | None = None
-    for line in (REPO / "README.md").read_text().splitlines():
+    for line in (REPO / "docs" / "wire.md").read_text().splitlines():
         head = _TABLE_HEAD.match(line)
         if head:
             current = tables.setdefault(head.group(1), {})
@@ -51,10 +51,10 @@ def test_every_case_has_a_row_saying_truly_whether_cursord_sends_it(message: str
     descriptor, oneof = ONEOFS[message]
     cases = {field.name for field in descriptor.oneofs_by_name[oneof].fields}
     table = readme_tables().get(message)
-    assert table is not None, f"README has no table of {message} cases"
+    assert table is not None, f"docs/wire.md has no table of {message} cases"
     assert set(table) == cases, f"missing: {cases - set(table)}; not in the schema: {set(table) - cases}"
     code = code_text()
     for case, sent in table.items():
         named = re.search(rf"\b{case}\b", code) is not None
         said = "names" if named else "never names"
-        assert named == sent, f"{message}.{case}: the README says sent={sent}, the code {said} it"
+        assert named == sent, f"{message}.{case}: docs/wire.md says sent={sent}, the code {said} it"

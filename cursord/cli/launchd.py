@@ -3,7 +3,7 @@
 The agent runs `cursord serve --config ~/.config/cursord/cursord.toml`; launchd has no environment file,
 so the keys come from `cursord.env` beside the config file, which `serve` reads itself
 (`cursord.config._locations`). The key file, starter config and data directory are the systemd
-service's (`cursord.cli.service.write_settings`), so the same README steps hold on both systems.
+service's (`cursord.cli.service.write_settings`), so the same documented steps hold on both systems.
 `launchctl bootstrap` loads and starts the agent only once a provider has its key; `launchctl kill
 SIGHUP` reloads providers and keys. Commands run through an injectable `Runner`.
 """

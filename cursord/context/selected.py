@@ -6,7 +6,7 @@ the caller reads them (from `pre_fetched_blobs`, cursord's store, or the editor 
 and hands them to `user_turn(message, blobs, ...)`, which builds the user `Message`: the rendered context
 first, then the images, then the user's own text. A blob nobody could read becomes a visible note.
 
-The format is stable, and is the contract with the model (README "What the model sees"):
+The format is stable, and is the contract with the model (docs/model-context.md):
 
     <attached_context>
     <file path="/w/src/app.py" relative_path="src/app.py">

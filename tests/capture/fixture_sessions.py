@@ -6,7 +6,7 @@ Cursor's traffic shows, records it (redacted, as `cursord record` does) and stam
 Each fixture's ``meta.provenance`` names its source (the same sources as tests/fixtures/editor/PROVENANCE.md and
 the measured facts the sequencing tests use); ``meta.known_broken`` lists what is known not to work with that
 editor version (none so far). The suite replays every capture in the directory (`test_fixtures.py`), and the
-README's table of Cursor versions is made from this metadata (`scripts/capture_versions.py`).
+docs/recording.md's table of Cursor versions is made from this metadata (`scripts/capture_versions.py`).
 """
 
 from __future__ import annotations

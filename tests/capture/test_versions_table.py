@@ -1,5 +1,5 @@
-"""README.md's table of Cursor versions is what the capture fixtures' metadata says (scripts/capture_versions.py);
-a stale table fails the suite."""
+"""docs/recording.md's table of Cursor versions is what the capture fixtures' metadata says
+(scripts/capture_versions.py); a stale table fails the suite."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def check(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(SCRIPT), "--check", *args], capture_output=True, text=True, check=False)
 
 
-def test_the_readme_table_is_up_to_date() -> None:
+def test_the_docs_table_is_up_to_date() -> None:
     result = check()
     assert result.returncode == 0, result.stderr
 
