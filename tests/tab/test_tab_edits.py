@@ -12,7 +12,7 @@ from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.tab.edits import Hunk, RecentEdit, parse_edit, recent_edits, reverse_apply, unified
 from cursord.tab.fim_formats import FimFormat, build_fim_request
 from cursord.tab.next_edit import edit_window, next_edit_prompt
-from cursord.tab.window import fim_prompt
+from cursord.tab.window import TabRequestError, fim_prompt
 from cursord.testing.tab_editor import editor_edit, next_cursor_request, stream_cpp_request
 
 PATH = "entry/src/main/ets/utils/basicType.ets"
@@ -121,3 +121,5 @@ def test_a_prediction_request_reads_its_edits_and_its_one_based_cursor() -> None
     window = edit_window(request, lines_above=1, lines_below=1)
     assert window.lines == ("line 20", "line 21", "line 22") and (window.row, window.column) == (1, 2)
     assert window.original == ("old 20", "line 21", "line 22")
+    with pytest.raises(TabRequestError, match=r"\(0, 0\) is outside .* one-based"):
+        edit_window(next_cursor_request("src/a.py", FILE, 0, 0), lines_above=1, lines_below=1)
