@@ -10,7 +10,9 @@ are replaced, not the window), and the next changed lines, if any, become the cu
 The rewrite is read as it streams (`RewriteReader`) and the model is stopped as soon as what follows can
 no longer change it: its end marker came (Zeta's `<|editable_region_end|>`; a Sweep stop string, from a
 server that writes it out instead of stopping there), or it has more lines than a rewrite of the window may
-have. Nothing is answered before that: the diff, and so the edit and the jump, need the whole window.
+have. Nothing is answered before that: the diff, and so the edit and the jump, need the whole window;
+unless the answer's time runs out first, when the lines rewritten so far stand for the window's top and the
+window's own lines for the rest (`RewriteReader.rewrite_so_far`).
 
 The prompt formats, as their publishers document them (model cards, the publishers' posts and the
 editors' plug-ins that send them):

@@ -1,12 +1,12 @@
 """The editor's Tab request as a fill-in-the-middle prompt: a window of lines around the cursor.
 
 A `StreamCppRequest` carries the whole current file (with FileSync off, which cursord's CppConfig answer
-asks for), the cursor, and the recent diff history. A FIM model needs only the text before the cursor
-(`prefix`) and after it (`suffix`); sending the whole file would make every keystroke cost grow with the
-file, so the prompt is a window: `lines_above` lines above the cursor line and `lines_below` below it. The
-work per request is bounded by the window too: the window's lines are found by scanning from the cursor's
-line start, never by splitting or copying the whole file (what grows with the file is finding the cursor's
-line, a bisection over `str.count`, and decoding the request itself).
+asks for), the cursor, and the user's recent edits (`cursord.tab.edits`). A FIM model needs only the text
+before the cursor (`prefix`) and after it (`suffix`); sending the whole file would make every keystroke cost
+grow with the file, so the prompt is a window: `lines_above` lines above the cursor line and `lines_below`
+below it. The work per request is bounded by the window too: the window's lines are found by scanning from
+the cursor's line start, never by splitting or copying the whole file (what grows with the file is finding
+the cursor's line, a bisection over `str.count`, and decoding the request itself).
 
 Positions. `CurrentFileInfo.cursor_position` is zero-based (`line`, `column`); the column counts UTF-16
 code units, as the editor's JavaScript does, so a line holding characters outside the BMP is converted.

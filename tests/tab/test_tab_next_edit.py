@@ -98,6 +98,17 @@ def reader_of(mode: TabMode, lines: list[str], row: int) -> RewriteReader:
     return RewriteReader(mode, window, next_edit_prompt(mode, window))
 
 
+@pytest.mark.parametrize("mode", [TabMode.SWEEP, TabMode.ZETA])
+def test_a_rewrite_cut_short_keeps_its_whole_lines_up_to_the_last_one_of_the_window(mode: TabMode) -> None:
+    reader = reader_of(mode, ["a", "b", "c", "d"], 1)
+    # nothing written yet: Sweep's prefilled lines are the window's own, Zeta's region has not begun
+    assert reader.rewrite_so_far() == (("a", "b", "c", "d") if mode is TabMode.SWEEP else None)
+    start = "```src/geo.py\n<|editable_region_start|>\na\n" if mode is TabMode.ZETA else ""
+    reader.feed(start + "B\nc\nD")  # "D" is not a whole line yet: it may become anything
+    assert reader.rewrite_so_far() == ("a", "B", "c", "d")
+    assert plan_edit(reader.window, ("a", "B", "c", "d")) == EditPlan(2, 2, "B")
+
+
 def test_a_zeta_rewrite_is_whole_at_the_region_end_even_split_across_deltas() -> None:
     reader = reader_of(TabMode.ZETA, ["a", "b"], 0)
     for delta in ["```src/geo.py\n<|editable_region_", "start|>\nA\nb\n<|editable_reg"]:
