@@ -6,6 +6,8 @@ The edits below are the recorded ones (shinnqy/reverse-cursor, traffic of 2025-0
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cursord.config import TabMode
 from cursord.proto import aiserver_v1_pb2 as aiserver
@@ -123,3 +125,22 @@ def test_a_prediction_request_reads_its_edits_and_its_one_based_cursor() -> None
     assert window.original == ("old 20", "line 21", "line 22")
     with pytest.raises(TabRequestError, match=r"\(0, 0\) is outside .* one-based"):
         edit_window(next_cursor_request("src/a.py", FILE, 0, 0), lines_above=1, lines_below=1)
+
+
+_EDIT_LINE = st.one_of(
+    st.builds(lambda n, sign, text: f"{n}{sign}|{text}", st.integers(0, 60), st.sampled_from("-+"),
+              st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\r\n"), max_size=8)),
+    st.text(st.characters(exclude_categories=["Cs"]), max_size=12),
+)
+
+
+@given(st.lists(st.lists(_EDIT_LINE, max_size=6).map(lambda lines: "\n".join(lines) + "\n"), max_size=4),
+       st.integers(0, 39))
+def test_any_edit_text_the_editor_may_send_makes_a_prompt(edits: list[str], line: int) -> None:
+    """Whatever an entry holds (the editor's form, a unified diff, neither, numbers past the file), every
+    format still gets its prompt and nothing raises."""
+    request = stream_cpp_request("src/a.py", FILE, line, 0, edits)
+    for mode in (TabMode.SWEEP, TabMode.ZETA):
+        window = edit_window(request, lines_above=5, lines_below=5)
+        assert next_edit_prompt(mode, window).text
+    build_fim_request(FimFormat.LLAMA_CPP, "", fim_prompt(request))
