@@ -46,7 +46,9 @@ from cursord.testing.harness import RunningDaemon, running_daemon
 from cursord.testing.http_client import HTTPConnection, open_http
 
 STREAM_CPP = "/aiserver.v1.AiService/StreamCpp"
-CHUNKS = ["a + ", "b", "\n"]
+#: the first chunk ends a line: cursord sends a completion's text a whole line at a time (so that one cut at
+#: the time limit shows no half line), and the first text is timed from there on both sides
+CHUNKS = ["a + b\n", "    c = 1", "\n"]
 FILE = "".join(f"line_{i} = {i}\n" for i in range(2000))  # a large file: the window keeps the cost flat
 
 

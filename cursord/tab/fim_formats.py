@@ -34,9 +34,10 @@ their prompt's start, `cursord.tab.window.window_bounds`):
 - `codestral`: nothing (Mistral documents no prompt cache for FIM).
 
 Recent edits and the chunks of other files the user has been looking at (`cursord.tab.context_ring`) go
-to the model only where the server has a field for extra context (llama.cpp's `input_extra`); the others
-get the window alone: a FIM model continues whatever precedes the cursor, and a diff prepended to the
-prefix would be continued too. `build_prewarm_request` sends llama.cpp those chunks ahead of time.
+to the model only where the server has a field for extra context (llama.cpp's `input_extra`, each edit as
+`@@` hunks, `cursord.tab.edits.unified`); the others get the window alone: a FIM model continues whatever
+precedes the cursor, and a diff prepended to the prefix would be continued too. `build_prewarm_request`
+sends llama.cpp those chunks ahead of time.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ import attrs
 from cursord.providers.errors import MalformedResponse, StreamTruncated, classify_error_payload
 from cursord.providers.sse import SSEDecoder
 from cursord.tab.context_ring import ContextChunk
+from cursord.tab.edits import unified
 from cursord.tab.window import FimPrompt
 
 __all__ = [
@@ -131,7 +133,7 @@ def build_fim_request(
             "input_suffix": prompt.suffix,
             "input_extra": [
                 *({"filename": c.path, "text": c.text} for c in prompt.context),
-                *({"filename": f"{prompt.path} (recent edit)", "text": d} for d in prompt.recent_diffs),
+                *({"filename": f"{edit.path} (recent edit)", "text": unified(edit)} for edit in prompt.recent_edits),
             ],
             "n_predict": max_tokens,
             "temperature": 0,

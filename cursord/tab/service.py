@@ -33,6 +33,12 @@ here even if the abort never arrives (a proxy may keep an HTTP/1.1 connection op
 cancelled and its stream ends `canceled`. A completion that has all its lines stops the backend too, and
 so does a next-edit rewrite once it is whole (`RewriteReader`: its end marker came, or it ran away).
 
+Every StreamCpp ends within `STREAM_CPP_BUDGET` (3.5 s) of its arrival, however slow the backend: the editor
+drops a Tab stream older than 4 s. When the time runs out the backend call is cancelled and the answer goes
+with what came (`closing(cut=True)`: a completion at its last whole line, a next-edit rewrite from the lines
+rewritten so far, or `done_stream` alone); it counts as a `timeout` (`TabCounters.timeouts`, the ledger's
+stop reason).
+
 StreamNextCursorPrediction asks the model the same way and is cut off the same way: the editor dropping it
 cancels the upstream call, and a newer prediction for the same file supersedes an older one (`canceled`).
 Each RPC supersedes only its own kind: a prediction and a StreamCpp for one file run side by side.
@@ -97,7 +103,7 @@ from cursord.tab.backend import FimBackend, TextSink
 from cursord.tab.cache import CompletionCache, speculated
 from cursord.tab.context_ring import ContextChunk, ContextRing
 from cursord.tab.fim_formats import FimFormat, FimUsage
-from cursord.tab.frames import RewriteFrames, Suggestion, SuggestionFrames
+from cursord.tab.frames import FUSED, RewriteFrames, Suggestion, SuggestionFrames
 from cursord.tab.local_rpcs import HOLD_CPP_PATH, LOCAL_UNARY_PATHS, LocalTabRpcs
 from cursord.tab.next_edit import (
     EditWindow,
@@ -163,8 +169,10 @@ RECORDED_CPP_URL: Final = "https://api3.cursor.sh"
 
 def cpp_config() -> aiserver.CppConfigResponse:
     """Cursor's recorded CppConfig answer, changed where cursord serves Tab differently: FileSync off (no hash
-    checks, no debounce skipping), no fused cursor prediction, no import prediction, no recently-viewed-files
-    tracking (their text would be sent nowhere), and each suggestion in one piece (no Tab chunks)."""
+    checks, no debounce skipping), no import prediction, no recently-viewed-files tracking (their text would be
+    sent nowhere), and each suggestion in one piece (no Tab chunks). A fused cursor-prediction model, as
+    Cursor's own server declares: every StreamCpp answer ends its edit with `done_edit` and may carry the
+    cursor jump, and `StreamCppResponse.model_info` says the same (`cursord.tab.frames`)."""
     return aiserver.CppConfigResponse(
         above_radius=1,
         below_radius=2,
@@ -194,7 +202,7 @@ def cpp_config() -> aiserver.CppConfigResponse:
         recently_rejected_edit_thresholds=aiserver.CppConfigResponse.RecentlyRejectedEditThresholds(
             hard_reject_threshold=2, soft_reject_threshold=5
         ),
-        is_fused_cursor_prediction_model=False,
+        is_fused_cursor_prediction_model=FUSED,
         include_unchanged_lines=False,
         should_fetch_rvf_text=False,
         max_number_of_cleared_suggestions_since_last_accept=20,
@@ -224,7 +232,8 @@ class TabUsage:
     first_text_ms: int | None
     input_tokens: int
     output_tokens: int
-    #: how it ended: "completed", "superseded" (the editor moved on), "failed"
+    #: how it ended: "completed", "timeout" (answered with what came within `STREAM_CPP_BUDGET`),
+    #: "superseded" (the editor moved on), "failed"
     outcome: str
     error: str | None = None
     cache_read_tokens: int = 0
@@ -234,6 +243,8 @@ class TabUsage:
 class TabCounters:
     requests: int = 0
     completed: int = 0
+    #: StreamCpp answers cut short at `STREAM_CPP_BUDGET`
+    timeouts: int = 0
     superseded: int = 0
     failed: int = 0
     refused: int = 0
@@ -255,6 +266,12 @@ def _file_key(rpc: str, workspace_id: str, request: TabRequest) -> str:
 
 
 _SUPERSEDED: Final = ConnectError(Code.CANCELED, "superseded by a newer Tab request")
+
+#: how long a StreamCpp answer may take from its arrival: the editor drops a Tab stream older than 4 s
+#: ("stream took too long"), so it ends by then with what the model wrote (`closing(cut=True)`)
+STREAM_CPP_BUDGET: Final = 3.5
+#: each StreamCpp outcome's counter in `TabCounters`
+_COUNTERS: Final = {"completed": "completed", "timeout": "timeouts", "superseded": "superseded", "failed": "failed"}
 
 #: the answer to every Tab RPC while no Tab backend is configured (the editor's listener; through the proxy
 #: they go to Cursor then, `TabOwnedPaths`)
@@ -368,7 +385,8 @@ class TabService:
             shown |= {"backend": spec.backend.value, "base_url": spec.base_url, "model": spec.model,
                       "mode": spec.mode.value}
         return shown | {
-            "requests": counters.requests, "completed": counters.completed, "superseded": counters.superseded,
+            "requests": counters.requests, "completed": counters.completed, "timeouts": counters.timeouts,
+            "superseded": counters.superseded,
             "failed": counters.failed, "refused": counters.refused, "predictions": counters.predictions,
             "last_latency_ms": counters.last_latency_ms, "last_error": counters.last_error,
             "cached": counters.cached, "speculative": counters.speculative, "fates": dict(counters.fates),
@@ -565,6 +583,7 @@ class TabService:
         return SuggestionFrames(fim, binding_id=binding_id), partial(backend.complete, fim)
 
     async def serve_stream_cpp(self, scope: Scope, receive: Receive, send: Send) -> None:
+        arrived = trio.current_time()
         read = await self._read_request(scope, receive, send, aiserver.StreamCppRequest)
         if read is None:
             return
@@ -586,7 +605,7 @@ class TabService:
                 return
         with self._newest(key) as newest:
             async with self._using(backend):
-                outcome = await self._stream(backend, suggestion, call, encoder, newest, receive, send)
+                outcome = await self._stream(backend, suggestion, call, encoder, newest, receive, send, arrived)
         if outcome == "completed" and isinstance(suggestion, SuggestionFrames):
             self.cache.store(suggestion.prompt, suggestion.inserted)
             if suggestion.inserted and self._background is not None:
@@ -643,9 +662,10 @@ class TabService:
         scope: trio.CancelScope,
         receive: Receive,
         send: Send,
+        arrived: float,
     ) -> str:
         """Answer one StreamCpp from `call`; its outcome."""
-        started_at, began = time.time(), trio.current_time()
+        started_at, began = time.time(), arrived
         first_text: float | None = None
         start = encoder.start()
         await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
@@ -669,9 +689,17 @@ class TabService:
             if sent:
                 await out(sent)
 
-        ran = await _watched(partial(_until, call, on_text, lambda: suggestion.full), receive, scope)
+        budget = trio.CancelScope(deadline=arrived + STREAM_CPP_BUDGET)
+
+        async def answer() -> FimUsage | None:
+            with budget:
+                return await _until(call, on_text, lambda: suggestion.full)
+            return None  # out of time: the answer goes with what came
+
+        ran = await _watched(answer, receive, scope)
+        ran.timed_out = budget.cancelled_caught
         outcome = self._outcome(ran)
-        closing = suggestion.closing() if outcome == "completed" else []
+        closing = suggestion.closing(cut=ran.timed_out) if outcome in ("completed", "timeout") else []
         if first_text is None and any(m.text for m in closing):
             first_text = trio.current_time()
         # Recorded before the last send: the editor may close the connection as soon as it has the end,
@@ -690,11 +718,16 @@ class TabService:
     def _outcome(self, ran: _Ran, *, stream_cpp: bool = True) -> str:
         """How the request ended; StreamCpp's are counted (a prediction counts in `predictions` only, refused
         ones included)."""
-        outcome = "superseded" if ran.cancelled or ran.gone else "failed" if ran.failure is not None else "completed"
-        if outcome == "failed" and ran.failure is not None:
+        if ran.cancelled or ran.gone:
+            outcome = "superseded"
+        elif ran.failure is not None:
+            outcome = "failed"
             self.counters.last_error = ran.failure.message
+        else:
+            outcome = "timeout" if ran.timed_out else "completed"
         if stream_cpp:
-            setattr(self.counters, outcome, getattr(self.counters, outcome) + 1)
+            counter = _COUNTERS[outcome]
+            setattr(self.counters, counter, getattr(self.counters, counter) + 1)
         return outcome
 
     def _record(
@@ -712,7 +745,7 @@ class TabService:
         ended = trio.current_time()
         duration_ms = round((ended - began) * 1000)
         first_text_ms = None if first_text is None else round((first_text - began) * 1000)
-        if outcome == "completed" and not speculative:
+        if outcome in ("completed", "timeout") and not speculative:
             self.counters.last_latency_ms = first_text_ms if first_text_ms is not None else duration_ms
         if self.on_usage is None:
             return
@@ -752,6 +785,8 @@ class _Ran:
     gone: bool = False
     #: the call's scope was cancelled (a newer request for the same file superseded it)
     cancelled: bool = False
+    #: the answer's time ran out (`STREAM_CPP_BUDGET`): it went with what had come
+    timed_out: bool = False
 
 
 async def _until(

@@ -23,7 +23,6 @@ server puts its own file chunks. The rewrite is read as Sweep's first format's i
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 import attrs
@@ -37,8 +36,6 @@ WHOLE_FILE_LINES: Final = 800
 #: a longer one as a chunk of this many lines, chunks starting every `FILE_CHUNK_STRIDE` lines
 FILE_CHUNK_LINES: Final = 300
 FILE_CHUNK_STRIDE: Final = FILE_CHUNK_LINES // 2
-
-_HUNK: Final = re.compile(r"@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@")
 
 
 def file_block(text: str, cursor_line: int) -> str:
@@ -60,32 +57,14 @@ class _Change:
 
 
 def _changes(window: EditWindow) -> list[_Change]:
-    """The window's recent edits (unified diffs), hunk by hunk; an edit without `@@` headers, whose lines are
-    not known, is left out."""
-    changes: list[_Change] = []
-    for diff in window.recent_diffs:
-        path, first, started = window.path, 0, False
-        old: list[str] = []
-        new: list[str] = []
-        for line in diff.splitlines():
-            header = _HUNK.match(line)
-            if line.startswith("+++ "):
-                path = line[4:].removeprefix("b/").strip() or window.path
-            elif line.startswith(("--- ", "\\")):
-                continue
-            elif header is not None:
-                if started:
-                    changes.append(_Change(path, first, tuple(old), tuple(new)))
-                first, old, new, started = int(header[1]), [], [], True
-            elif started:
-                kind, text = line[:1], line[1:]
-                if kind in (" ", "-", ""):
-                    old.append(text)
-                if kind in (" ", "+", ""):
-                    new.append(text)
-        if started:
-            changes.append(_Change(path, first, tuple(old), tuple(new)))
-    return changes
+    """The window's recent edits, hunk by hunk; a hunk whose place in the file is not known (a diff without
+    `@@` headers) is left out."""
+    return [
+        _Change(edit.path, hunk.new_start, hunk.old, hunk.new)
+        for edit in window.recent_edits
+        for hunk in edit.hunks
+        if hunk.new_start > 0
+    ]
 
 
 def sweep_v2_prompt(window: EditWindow, contents: str, contents_start_at_line: int = 0) -> NextEditPrompt:

@@ -19,7 +19,7 @@ from cursord.app import agent_parts, provider_pool_limits
 from cursord.config import Limits, ModelCatalog, ProviderKind, ProviderSpec, ServeConfig
 from cursord.connect import ConnectError
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.server import GatewayAccess, SideRpcs, side_rpc_parts
+from cursord.server import AppParts, GatewayAccess, SideRpcs, side_rpc_parts
 from cursord.store import open_store
 from cursord.tap import TapHub, tap_parts
 from cursord.testing.editor import EditorClient, RunSSEReader
@@ -66,6 +66,7 @@ async def agent_daemon(
     web: WebAccess | None = None,
     side_rpcs: bool = False,
     wrap: Wrap | None = None,
+    extra_parts: Sequence[AppParts] = (),
 ) -> AsyncIterator[tuple[RunningDaemon, AgentServices]]:
     """A daemon whose runs go to `specs`' providers, with its store in `data_dir` (default: a fresh one) or
     at `store_url` (`postgresql://...`);
@@ -73,7 +74,7 @@ async def agent_daemon(
     the dashboard (logins through `dashboard`) with `dashboard`; provider keys from `environ` (default
     `ENVIRON`: every spec's `FAKE_KEY`); the agent's WebSearch and WebFetch reach what `web` allows
     (default: no search API, public addresses only); the side RPCs (titles, blobs) with `side_rpcs`; `wrap`
-    wraps the app the listener serves."""
+    wraps the app the listener serves; `extra_parts` join the daemon too (Tab's, say)."""
     with contextlib.ExitStack() as stack:
         if data_dir is None:
             data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="cursord-test-"))
@@ -93,6 +94,7 @@ async def agent_daemon(
                 parts = (*parts, tap_parts(dashboard.token, hub), dashboard_parts(board))
             if team_gateway or side_rpcs:  # as `cursord serve` has them: the side RPCs carry conversation ids too
                 parts = (*parts, side_rpc_parts(SideRpcs(router.catalog, blobs=store)))
+            parts = (*parts, *extra_parts)
             factory = AgentTurn.factory(services)
             access = GatewayAccess(people) if people is not None else None
             async with running_daemon(

@@ -118,7 +118,7 @@ async def test_without_one_stream_cpp_goes_to_cursor(tmp_path: Path) -> None:
 async def test_a_request_dropped_in_the_tunnel_cuts_the_fim_call(tmp_path: Path) -> None:
     with trio.fail_after(WALL):
         async with (
-            open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a", " +"], stall=True)) as fake,
+            open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a\n", " +"], stall=True)) as fake,
             tunnel(tmp_path, fake, tab=True) as (stream, _, _, _),
         ):
             texts = await _texts(stream, stop_after=3)  # model info, range, text
