@@ -52,7 +52,7 @@ if __name__ == "__main__":
 import attrs  # noqa: E402
 import trio  # noqa: E402
 
-from bench import loadgen  # noqa: E402
+from bench import loadgen, tab_typing  # noqa: E402
 from bench.report import Verdict, load_average, machine_lines, median, num, percentile, table, us  # noqa: E402
 from bench.stamp_provider import StampProvider, open_stamp_provider  # noqa: E402
 
@@ -113,7 +113,7 @@ QUICK = Plan(
     curve=(1, 10, 50, 200, 500),
     curve_events=12,
 )
-SECTIONS = ("scale", "latency", "throughput", "flood", "curve", "replay", "appends", "floor")
+SECTIONS = ("scale", "latency", "throughput", "flood", "curve", "replay", "appends", "floor", "tab")
 #: seconds between one stream's deltas on the cost curve (5 ev/s per stream, as a real provider's slower end)
 CURVE_GAP = 0.2
 #: the added latency p99 allowed at 200 streams, by events per second per stream
@@ -650,6 +650,26 @@ async def section_floor(plan: Plan, daemon: DaemonProcess, results: Results, thr
     )
 
 
+async def section_tab(plan: Plan, results: Results) -> None:
+    """The Tab typing session (`bench/tab_typing.py`), in this process: cursord's Tab service, the fake model
+    and the typing client share the load CPU, so its figures bound cursord's share from above."""
+    quick = ["--token-ms", "15", "--every", "40", "--pause", "200", "--think", "1000"]  # about 10 s
+    args = tab_typing.parser().parse_args(quick if plan is QUICK else [])
+    rows = await tab_typing.run_all(args)
+    results.section(
+        f"Tab: a typing session ({len(tab_typing.TARGET)} characters, {args.every:g} ms apart, {args.pause:g} ms at "
+        f"line ends, {args.think:g} ms at blank lines)",
+        table(tab_typing.HEADERS, [f.row() for f in rows], right=[False, *[True] * 8]),
+        [
+            "felt: StreamCpp sent -> its end, for keystrokes answered before the next; added: felt minus the fake",
+            "model's own time for that answer; from cache: keystrokes answered without the model; upstream per",
+            "key: model calls (speculative ones included) per keystroke; reached 3.5 s: answers cut by the budget.",
+        ],
+    )
+    for row in rows:
+        results.verdicts.append(Verdict(f"Tab typing, {row.model}: from cache", f"{row.from_cache:.0%}", "", None))
+
+
 async def section_scale(
     plan: Plan, provider: StampProvider, daemon: DaemonProcess, results: Results, *, trace: bool
 ) -> None:
@@ -774,6 +794,8 @@ async def run(args: argparse.Namespace) -> None:
             await section_appends(plan, daemon, results)
         if "floor" in sections:
             await section_floor(plan, daemon, results, [])
+        if "tab" in sections:
+            await section_tab(plan, results)
         if args.profile:
             await profile_throughput(plan, provider, daemon, results)
     header = [

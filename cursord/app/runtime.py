@@ -312,7 +312,7 @@ async def _serve(
         tap_token = ensure_tap_token(config.data_dir)
         dashboard = Dashboard(UiSessions(tap_token), hub, store, config, environ, activity)
         tab = tab_service(config, environ, store.record_pass_nowait)
-        nursery.start_soon(_close_at_exit, tab)
+        await nursery.start(tab.run)
         hub.tab = tab.status
         hub.forwarded = forwarded.snapshot
         if source is not None and reloads is not None:
@@ -411,14 +411,6 @@ def tab_service(
     service = TabService(None, limits=connect_limits(config.limits), on_usage=tab_recorder(record_pass))
     service.reconfigure(config.tab, environ)
     return service
-
-
-async def _close_at_exit(tab: TabService) -> None:
-    try:
-        await trio.sleep_forever()
-    finally:
-        with trio.CancelScope(shield=True):
-            await tab.aclose()
 
 
 async def _hold_core(

@@ -285,8 +285,12 @@ def format_tab_status(snapshot: Mapping[str, Any]) -> str:
     line = (f"tab: {tab.get('backend')} {model} ({tab.get('mode')}) at {tab.get('base_url')}: "
             f"{tab.get('requests', 0)} requests, {tab.get('completed', 0)} completed, "
             f"{tab.get('superseded', 0)} superseded, {tab.get('failed', 0)} failed")
+    if tab.get("timeouts"):
+        line += f", {tab['timeouts']} cut at the time limit"
     if tab.get("refused"):
         line += f", {tab['refused']} refused"
+    if tab.get("cached"):
+        line += f", {tab['cached']} from the cache"
     if tab.get("predictions"):
         line += f", {tab['predictions']} cursor predictions"
     if isinstance(tab.get("last_latency_ms"), int):

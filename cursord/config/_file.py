@@ -14,7 +14,7 @@ from typing import Any, Final
 import attrs
 
 from cursord.config._lines import _TomlFile
-from cursord.config._tab import build_tab, tab_fields_from_table
+from cursord.config._tab import build_tab, tab_fields_from_table, without_retired
 from cursord.config._values import (
     _PROVIDER_KEYS,
     AGENT_LISTEN_OFF,
@@ -229,7 +229,12 @@ def _read_file(path: Path, environ: Mapping[str, str]) -> dict[str, _Setting]:
             elif key == "tab":
                 if not isinstance(value, dict):
                     raise _type_error("a table ([tab])", value)
-                out[key] = _Setting(build_tab(tab_fields_from_table(value)), origin)
+                kept, retired = without_retired(value)
+                out[key] = _Setting(build_tab(tab_fields_from_table(kept)), origin)
+                notes = tuple(f"{file.where(f'tab.{name}')}: tab.{name} does nothing any more and is ignored: {why};"
+                              " remove the line" for name, why in retired.items())
+                if notes:
+                    out["deprecations"] = _Setting(notes, _FileOrigin(file, "tab"))
             elif key == "web_fetch_allow":
                 if not isinstance(value, list):
                     raise _type_error('a list of networks such as ["10.1.0.0/16"]', value)

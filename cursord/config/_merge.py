@@ -140,6 +140,7 @@ def _merge(
         web_search=get("web_search", None),
         web_fetch_allow=get("web_fetch_allow", ()),
         tab=get("tab", None),
+        deprecations=get("deprecations", ()),
         gateway=_paired(merged, "gateway", "gateway_token_file"),
         gateway_token_file=_check_file(merged["gateway_token_file"]) if _paired(
             merged, "gateway_token_file", "gateway") is not None else None,

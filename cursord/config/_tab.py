@@ -3,7 +3,7 @@
 A Tab backend is one of a fixed set of FIM servers (`TabBackend`), each with a preset of where it lives and
 which environment variable holds the key; `--tab ollama,model=qwen2.5-coder:1.5b-base` is enough, and items
 after the backend's name override the preset (`llama.cpp,base_url=http://127.0.0.1:8012`). `mode` says what the
-model is asked: `fim` (the default: fill in at the cursor) or a next-edit prompt format (`sweep`, `zeta`:
+model is asked: `fim` (the default: fill in at the cursor) or a next-edit prompt format (`sweep`, `sweep2`, `zeta`:
 rewrite a window of lines), which needs a server that takes a bare prompt. As for providers,
 the key itself is never read here. Without a Tab backend the editor's Tab traffic goes to Cursor as before.
 """
@@ -15,7 +15,6 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from cursord.config._values import (
-    DEFAULT_CPP_URL,
     TabBackend,
     TabMode,
     TabSpec,
@@ -45,11 +44,17 @@ TAB_PRESETS: Final[Mapping[TabBackend, Mapping[str, str | None]]] = MappingProxy
         TabBackend.LLAMA_CPP: {"base_url": "http://127.0.0.1:8080", "api_key_env": None, "model": ""},
     }
 )
-TAB_KEYS: Final = ("backend", "base_url", "api_key_env", "model", "lines_above", "lines_below", "cpp_url", "mode")
+TAB_KEYS: Final = ("backend", "base_url", "api_key_env", "model", "lines_above", "lines_below", "mode")
+#: keys older files may hold that mean nothing now: accepted with a warning (`without_retired`)
+RETIRED_TAB_KEYS: Final = {
+    "cpp_url": "the editor takes Tab's address from no setting cursord can send (docs/tab.md, \"cpp_url\")",
+}
 MAX_WINDOW_LINES: Final = 2000
 #: the window's lines above and below the cursor line, per mode: a FIM model reads context it does not
 #: rewrite; a next-edit model rewrites its whole window (Sweep Next-Edit was trained on 21-line windows).
-DEFAULT_WINDOWS: Final = {TabMode.FIM: (60, 20), TabMode.SWEEP: (10, 10), TabMode.ZETA: (10, 10)}
+DEFAULT_WINDOWS: Final = {
+    TabMode.FIM: (60, 20), TabMode.SWEEP: (10, 10), TabMode.SWEEP2: (2, 5), TabMode.ZETA: (10, 10),
+}
 #: the servers that take a bare prompt, which a next-edit format needs (Codestral's and DeepSeek's
 #: hosted FIM endpoints run their own models, none of them a next-edit model)
 NEXT_EDIT_BACKENDS: Final = frozenset({TabBackend.OPENAI, TabBackend.OLLAMA, TabBackend.LLAMA_CPP})
@@ -95,16 +100,11 @@ def build_tab(fields: Mapping[str, Any]) -> TabSpec:
     model = merged.get("model")
     if model is None:
         raise _Invalid(f"{backend} needs a model (model=NAME: the FIM model the server runs)", "model")
-    cpp_url = merged.get("cpp_url", DEFAULT_CPP_URL)
-    try:
-        _check_base_url(cpp_url)
-    except _Invalid as exc:
-        raise _Invalid(exc.message.replace("base_url", "cpp_url"), "cpp_url") from None
     mode = _parse_mode(merged.get("mode", TabMode.FIM.value), backend)
     above, below = DEFAULT_WINDOWS[mode]
     return TabSpec(
         backend, merged["base_url"], key_env, model,
-        _window(merged, "lines_above", above), _window(merged, "lines_below", below), cpp_url, mode,
+        _window(merged, "lines_above", above), _window(merged, "lines_below", below), mode,
     )
 
 
@@ -119,3 +119,9 @@ def tab_fields_from_text(text: str) -> dict[str, Any]:
 
 def tab_fields_from_table(table: Mapping[str, Any]) -> dict[str, Any]:
     return backend_fields_from_table(table, TAB_KEYS, _INT_KEYS)
+
+
+def without_retired(table: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """`[tab]` without its retired keys, and each retired key found with why it does nothing now."""
+    kept = {key: value for key, value in table.items() if key not in RETIRED_TAB_KEYS}
+    return kept, {key: RETIRED_TAB_KEYS[key] for key in table if key in RETIRED_TAB_KEYS}

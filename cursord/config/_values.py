@@ -366,17 +366,12 @@ class TabMode(enum.StrEnum):
 
     FIM = "fim"
     SWEEP = "sweep"  # Sweep Next-Edit (sweepai/sweep-next-edit-*): original/current/updated file blocks
+    SWEEP2 = "sweep2"  # the same model, as Sweep's own local server asks it (`cursord.tab.sweep_v2`)
     ZETA = "zeta"  # Zed's Zeta (zed-industries/zeta): an editable region between markers
 
     @property
     def next_edit(self) -> bool:
         return self is not TabMode.FIM
-
-
-#: where the editor sends StreamCpp unless `cpp_url` says otherwise: the host Cursor's own CppConfig answer
-#: names (public recording: rexqin/cursor-tap, assets/CppConfig.json); cursord's proxy intercepts it with the
-#: rest of `*.cursor.sh`.
-DEFAULT_CPP_URL: Final = "https://api3.cursor.sh"
 
 
 @attrs.frozen
@@ -390,8 +385,6 @@ class TabSpec:
     #: lines of the file above and below the cursor line sent with each request
     lines_above: int = 60
     lines_below: int = 20
-    #: the `cpp_url` cursord's CppConfig answer gives the editor: where it sends StreamCpp
-    cpp_url: str = attrs.field(default=DEFAULT_CPP_URL, converter=_normalize_url)
     mode: TabMode = TabMode.FIM
 
     def key_present(self, environ: Mapping[str, str]) -> bool:
@@ -450,6 +443,9 @@ class ServeConfig:
     web_fetch_allow: tuple[Network, ...] = ()
     #: the FIM server behind the editor's Tab (None: Tab goes to Cursor, as without cursord)
     tab: TabSpec | None = None
+    #: settings the config file still has but that do nothing any more, each naming its file and line
+    #: (`config_warnings` says them; they are not part of what the configuration is)
+    deprecations: tuple[str, ...] = attrs.field(default=(), eq=False)
 
     def __attrs_post_init__(self) -> None:
         if (self.certfile is None) != (self.keyfile is None):
@@ -1075,7 +1071,7 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
     if tab is not None:
         tab_entry: dict[str, Any] = {"backend": tab.backend.value, "base_url": tab.base_url, "model": tab.model,
                                      "lines_above": tab.lines_above, "lines_below": tab.lines_below,
-                                     "cpp_url": tab.cpp_url, "mode": tab.mode.value}
+                                     "mode": tab.mode.value}
         if tab.api_key_env is not None:
             tab_entry["api_key_env"] = tab.api_key_env
         if environ is not None:
@@ -1112,6 +1108,7 @@ def config_warnings(config: ServeConfig, environ: Mapping[str, str]) -> list[str
     tab = config.tab
     if tab is not None and not tab.key_present(environ):
         warnings.append(f"tab {tab.backend.value}: ${tab.api_key_env} is not set; Tab requests will fail")
+    warnings.extend(config.deprecations)
     return warnings
 
 

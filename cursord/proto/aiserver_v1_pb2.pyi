@@ -524,6 +524,18 @@ class AdSection(_message.Message):
     is_beta: bool
     def __init__(self, icon_svg: _Optional[str] = ..., title: _Optional[str] = ..., description: _Optional[str] = ..., is_beta: _Optional[bool] = ...) -> None: ...
 
+class AddTabRequestToEvalRequest(_message.Message):
+    __slots__ = ("request_id", "expected_behavior")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_BEHAVIOR_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    expected_behavior: str
+    def __init__(self, request_id: _Optional[str] = ..., expected_behavior: _Optional[str] = ...) -> None: ...
+
+class AddTabRequestToEvalResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class AdditionalFile(_message.Message):
     __slots__ = ("relative_workspace_path", "is_open", "visible_range_content", "last_viewed_at", "start_line_number_one_indexed", "visible_ranges")
     RELATIVE_WORKSPACE_PATH_FIELD_NUMBER: _ClassVar[int]
@@ -4567,6 +4579,34 @@ class CursorPrediction(_message.Message):
     binding_id: str
     def __init__(self, request_id: _Optional[str] = ..., prediction_id: _Optional[int] = ..., line_number: _Optional[int] = ..., source: _Optional[_Union[CursorPrediction.CursorPredictionSource, str]] = ..., binding_id: _Optional[str] = ...) -> None: ...
 
+class CursorPredictionConfigRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class CursorPredictionConfigResponse(_message.Message):
+    __slots__ = ("models", "default_model", "heuristics")
+    class Heuristic(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        HEURISTIC_UNSPECIFIED: _ClassVar[CursorPredictionConfigResponse.Heuristic]
+        HEURISTIC_DISABLE_IN_LAST_CPP_SUGGESTION: _ClassVar[CursorPredictionConfigResponse.Heuristic]
+    HEURISTIC_UNSPECIFIED: CursorPredictionConfigResponse.Heuristic
+    HEURISTIC_DISABLE_IN_LAST_CPP_SUGGESTION: CursorPredictionConfigResponse.Heuristic
+    MODELS_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_MODEL_FIELD_NUMBER: _ClassVar[int]
+    HEURISTICS_FIELD_NUMBER: _ClassVar[int]
+    models: _containers.RepeatedCompositeFieldContainer[CursorPredictionModel]
+    default_model: str
+    heuristics: _containers.RepeatedScalarFieldContainer[CursorPredictionConfigResponse.Heuristic]
+    def __init__(self, models: _Optional[_Iterable[_Union[CursorPredictionModel, _Mapping]]] = ..., default_model: _Optional[str] = ..., heuristics: _Optional[_Iterable[_Union[CursorPredictionConfigResponse.Heuristic, str]]] = ...) -> None: ...
+
+class CursorPredictionModel(_message.Message):
+    __slots__ = ("name", "radius")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    RADIUS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    radius: int
+    def __init__(self, name: _Optional[str] = ..., radius: _Optional[int] = ...) -> None: ...
+
 class CursorRange(_message.Message):
     __slots__ = ("start_position", "end_position")
     START_POSITION_FIELD_NUMBER: _ClassVar[int]
@@ -6528,6 +6568,16 @@ class ListMcpResourcesResult(_message.Message):
     resources: _containers.RepeatedCompositeFieldContainer[ListMcpResourcesResult.MCPResource]
     def __init__(self, resources: _Optional[_Iterable[_Union[ListMcpResourcesResult.MCPResource, _Mapping]]] = ...) -> None: ...
 
+class LogWhenTabTurnsOffRequest(_message.Message):
+    __slots__ = ("stack_trace",)
+    STACK_TRACE_FIELD_NUMBER: _ClassVar[int]
+    stack_trace: str
+    def __init__(self, stack_trace: _Optional[str] = ...) -> None: ...
+
+class LogWhenTabTurnsOffResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class LspSubgraphContextItem(_message.Message):
     __slots__ = ("uri", "type", "content", "range")
     URI_FIELD_NUMBER: _ClassVar[int]
@@ -6634,6 +6684,63 @@ class MCPResult(_message.Message):
     selected_tool: str
     result: str
     def __init__(self, selected_tool: _Optional[str] = ..., result: _Optional[str] = ...) -> None: ...
+
+class MarkCppRequest(_message.Message):
+    __slots__ = ("request_id", "session_id", "response_type", "desired_completion", "range_transformation", "model_code_name", "model_openai_name", "current_performance_now_time", "session_performance_origin_time")
+    class CppResponseTypes(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        CPP_RESPONSE_TYPES_UNSPECIFIED: _ClassVar[MarkCppRequest.CppResponseTypes]
+        CPP_RESPONSE_TYPES_GOOD: _ClassVar[MarkCppRequest.CppResponseTypes]
+        CPP_RESPONSE_TYPES_BAD: _ClassVar[MarkCppRequest.CppResponseTypes]
+        CPP_RESPONSE_TYPES_BAD_CONTEXT: _ClassVar[MarkCppRequest.CppResponseTypes]
+        CPP_RESPONSE_TYPES_BAD_REASONING: _ClassVar[MarkCppRequest.CppResponseTypes]
+        CPP_RESPONSE_TYPES_BAD_STUPID_MISTAKE: _ClassVar[MarkCppRequest.CppResponseTypes]
+        CPP_RESPONSE_TYPES_BAD_FORMATTING: _ClassVar[MarkCppRequest.CppResponseTypes]
+        CPP_RESPONSE_TYPES_BAD_RANGE: _ClassVar[MarkCppRequest.CppResponseTypes]
+        CPP_RESPONSE_TYPES_GOOD_PREDICTION: _ClassVar[MarkCppRequest.CppResponseTypes]
+        CPP_RESPONSE_TYPES_BAD_FALSE_POSITIVE_TRIGGER: _ClassVar[MarkCppRequest.CppResponseTypes]
+        CPP_RESPONSE_TYPES_BAD_FALSE_NEGATIVE_TRIGGER: _ClassVar[MarkCppRequest.CppResponseTypes]
+    CPP_RESPONSE_TYPES_UNSPECIFIED: MarkCppRequest.CppResponseTypes
+    CPP_RESPONSE_TYPES_GOOD: MarkCppRequest.CppResponseTypes
+    CPP_RESPONSE_TYPES_BAD: MarkCppRequest.CppResponseTypes
+    CPP_RESPONSE_TYPES_BAD_CONTEXT: MarkCppRequest.CppResponseTypes
+    CPP_RESPONSE_TYPES_BAD_REASONING: MarkCppRequest.CppResponseTypes
+    CPP_RESPONSE_TYPES_BAD_STUPID_MISTAKE: MarkCppRequest.CppResponseTypes
+    CPP_RESPONSE_TYPES_BAD_FORMATTING: MarkCppRequest.CppResponseTypes
+    CPP_RESPONSE_TYPES_BAD_RANGE: MarkCppRequest.CppResponseTypes
+    CPP_RESPONSE_TYPES_GOOD_PREDICTION: MarkCppRequest.CppResponseTypes
+    CPP_RESPONSE_TYPES_BAD_FALSE_POSITIVE_TRIGGER: MarkCppRequest.CppResponseTypes
+    CPP_RESPONSE_TYPES_BAD_FALSE_NEGATIVE_TRIGGER: MarkCppRequest.CppResponseTypes
+    class RangeTransformation(_message.Message):
+        __slots__ = ("start_line_number", "end_line_number")
+        START_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        END_LINE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+        start_line_number: int
+        end_line_number: int
+        def __init__(self, start_line_number: _Optional[int] = ..., end_line_number: _Optional[int] = ...) -> None: ...
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    DESIRED_COMPLETION_FIELD_NUMBER: _ClassVar[int]
+    RANGE_TRANSFORMATION_FIELD_NUMBER: _ClassVar[int]
+    MODEL_CODE_NAME_FIELD_NUMBER: _ClassVar[int]
+    MODEL_OPENAI_NAME_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_PERFORMANCE_NOW_TIME_FIELD_NUMBER: _ClassVar[int]
+    SESSION_PERFORMANCE_ORIGIN_TIME_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    session_id: str
+    response_type: MarkCppRequest.CppResponseTypes
+    desired_completion: str
+    range_transformation: MarkCppRequest.RangeTransformation
+    model_code_name: str
+    model_openai_name: str
+    current_performance_now_time: float
+    session_performance_origin_time: float
+    def __init__(self, request_id: _Optional[str] = ..., session_id: _Optional[str] = ..., response_type: _Optional[_Union[MarkCppRequest.CppResponseTypes, str]] = ..., desired_completion: _Optional[str] = ..., range_transformation: _Optional[_Union[MarkCppRequest.RangeTransformation, _Mapping]] = ..., model_code_name: _Optional[str] = ..., model_openai_name: _Optional[str] = ..., current_performance_now_time: _Optional[float] = ..., session_performance_origin_time: _Optional[float] = ...) -> None: ...
+
+class MarkCppResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
 
 class MatchRange(_message.Message):
     __slots__ = ("start", "end")
@@ -8633,6 +8740,16 @@ class ShellCommandParsingResult(_message.Message):
     redirects: _containers.RepeatedCompositeFieldContainer[ShellCommandParsingResult.Redirect]
     def __init__(self, parsing_failed: _Optional[bool] = ..., executable_commands: _Optional[_Iterable[_Union[ShellCommandParsingResult.ExecutableCommand, _Mapping]]] = ..., has_redirects: _Optional[bool] = ..., has_command_substitution: _Optional[bool] = ..., all_redirects_are_dev_null: _Optional[bool] = ..., redirects: _Optional[_Iterable[_Union[ShellCommandParsingResult.Redirect, _Mapping]]] = ...) -> None: ...
 
+class ShouldTurnOnCppOnboardingRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ShouldTurnOnCppOnboardingResponse(_message.Message):
+    __slots__ = ("should_turn_on_cpp_onboarding",)
+    SHOULD_TURN_ON_CPP_ONBOARDING_FIELD_NUMBER: _ClassVar[int]
+    should_turn_on_cpp_onboarding: bool
+    def __init__(self, should_turn_on_cpp_onboarding: _Optional[bool] = ...) -> None: ...
+
 class SimpleFileDiff(_message.Message):
     __slots__ = ("relative_workspace_path", "chunks")
     class Chunk(_message.Message):
@@ -8956,6 +9073,30 @@ class StreamCppResponse(_message.Message):
     should_remove_leading_eol: bool
     binding_id: str
     def __init__(self, text: _Optional[str] = ..., suggestion_start_line: _Optional[int] = ..., suggestion_confidence: _Optional[int] = ..., done_stream: _Optional[bool] = ..., debug_model_output: _Optional[str] = ..., debug_model_input: _Optional[str] = ..., debug_stream_time: _Optional[str] = ..., debug_total_time: _Optional[str] = ..., debug_ttft_time: _Optional[str] = ..., debug_server_timing: _Optional[str] = ..., range_to_replace: _Optional[_Union[LineRange, _Mapping]] = ..., cursor_prediction_target: _Optional[_Union[StreamCppResponse.CursorPredictionTarget, _Mapping]] = ..., done_edit: _Optional[bool] = ..., model_info: _Optional[_Union[StreamCppResponse.ModelInfo, _Mapping]] = ..., begin_edit: _Optional[bool] = ..., should_remove_leading_eol: _Optional[bool] = ..., binding_id: _Optional[str] = ...) -> None: ...
+
+class StreamHoldCppRequest(_message.Message):
+    __slots__ = ("current_file", "linter_errors", "context_items", "file_diff_histories", "merged_diff_histories", "block_diff_patches", "model_details")
+    CURRENT_FILE_FIELD_NUMBER: _ClassVar[int]
+    LINTER_ERRORS_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_ITEMS_FIELD_NUMBER: _ClassVar[int]
+    FILE_DIFF_HISTORIES_FIELD_NUMBER: _ClassVar[int]
+    MERGED_DIFF_HISTORIES_FIELD_NUMBER: _ClassVar[int]
+    BLOCK_DIFF_PATCHES_FIELD_NUMBER: _ClassVar[int]
+    MODEL_DETAILS_FIELD_NUMBER: _ClassVar[int]
+    current_file: CurrentFileInfo
+    linter_errors: LinterErrors
+    context_items: _containers.RepeatedCompositeFieldContainer[CppContextItem]
+    file_diff_histories: _containers.RepeatedCompositeFieldContainer[CppFileDiffHistory]
+    merged_diff_histories: _containers.RepeatedCompositeFieldContainer[CppFileDiffHistory]
+    block_diff_patches: _containers.RepeatedCompositeFieldContainer[BlockDiffPatch]
+    model_details: ModelDetails
+    def __init__(self, current_file: _Optional[_Union[CurrentFileInfo, _Mapping]] = ..., linter_errors: _Optional[_Union[LinterErrors, _Mapping]] = ..., context_items: _Optional[_Iterable[_Union[CppContextItem, _Mapping]]] = ..., file_diff_histories: _Optional[_Iterable[_Union[CppFileDiffHistory, _Mapping]]] = ..., merged_diff_histories: _Optional[_Iterable[_Union[CppFileDiffHistory, _Mapping]]] = ..., block_diff_patches: _Optional[_Iterable[_Union[BlockDiffPatch, _Mapping]]] = ..., model_details: _Optional[_Union[ModelDetails, _Mapping]] = ...) -> None: ...
+
+class StreamHoldCppResponse(_message.Message):
+    __slots__ = ("text",)
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    def __init__(self, text: _Optional[str] = ...) -> None: ...
 
 class StreamNextCursorPredictionRequest(_message.Message):
     __slots__ = ("current_file", "diff_history", "model_name", "linter_errors", "context_items", "diff_history_keys", "give_debug_output", "file_diff_histories", "merged_diff_histories", "block_diff_patches", "is_nightly", "is_debug", "immediately_ack", "enable_more_context", "parameter_hints", "lsp_contexts", "cpp_intent_info", "workspace_id", "file_sync_updates", "file_visible_ranges")

@@ -12,6 +12,7 @@ from cursord.tab.fim_formats import FimFormat, FimUsage
 from cursord.tab.frames import SuggestionFrames
 from cursord.tab.ledger import tab_recorder
 from cursord.tab.service import (
+    TAB_PATHS,
     TabOwnedPaths,
     TabService,
     TabUsage,
@@ -21,6 +22,7 @@ from cursord.tab.window import FimPrompt, TabRequestError, fim_prompt
 
 __all__ = [
     "FIM_FORMATS",
+    "TAB_PATHS",
     "FimBackend",
     "FimFormat",
     "FimPrompt",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -34,10 +34,12 @@ from cursord.providers.errors import (
     StreamTruncated,
     classify_http_error,
 )
+from cursord.tab.context_ring import ContextChunk
 from cursord.tab.fim_formats import (
     FimFormat,
     FimUsage,
     build_fim_request,
+    build_prewarm_request,
     build_rewrite_request,
     make_fim_decoder,
 )
@@ -116,6 +118,14 @@ class FimBackend:
     async def complete(self, prompt: FimPrompt, on_text: TextSink) -> FimUsage | None:
         """Fill in at the cursor of `prompt` (a FIM request)."""
         return await self._stream(*build_fim_request(self.format, self.spec.model, prompt), on_text)
+
+    async def prewarm(self, context: Sequence[ContextChunk]) -> FimUsage | None:
+        """Give llama.cpp the context chunks with no token asked for, so that its prompt cache holds them."""
+
+        async def ignore(text: str) -> None:
+            return None
+
+        return await self._stream(*build_prewarm_request(self.spec.model, context), ignore)
 
     async def rewrite(self, prompt: NextEditPrompt, on_text: TextSink) -> FimUsage | None:
         """Continue a next-edit model's bare prompt (`cursord.tab.next_edit`)."""

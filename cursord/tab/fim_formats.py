@@ -33,9 +33,11 @@ their prompt's start, `cursord.tab.window.window_bounds`):
   cache is automatic, by prefix).
 - `codestral`: nothing (Mistral documents no prompt cache for FIM).
 
-Recent edits go to the model only where the server has a field for extra context (llama.cpp's
-`input_extra`); the others get the window alone: a FIM model continues whatever precedes the cursor, and
-a diff prepended to the prefix would be continued too.
+Recent edits and the chunks of other files the user has been looking at (`cursord.tab.context_ring`) go
+to the model only where the server has a field for extra context (llama.cpp's `input_extra`, each edit as
+`@@` hunks, `cursord.tab.edits.unified`); the others get the window alone: a FIM model continues whatever
+precedes the cursor, and a diff prepended to the prefix would be continued too. `build_prewarm_request`
+sends llama.cpp those chunks ahead of time.
 """
 
 from __future__ import annotations
@@ -49,9 +51,19 @@ import attrs
 
 from cursord.providers.errors import MalformedResponse, StreamTruncated, classify_error_payload
 from cursord.providers.sse import SSEDecoder
+from cursord.tab.context_ring import ContextChunk
+from cursord.tab.edits import unified
 from cursord.tab.window import FimPrompt
 
-__all__ = ["FimDecoder", "FimFormat", "FimUsage", "build_fim_request", "build_rewrite_request", "make_fim_decoder"]
+__all__ = [
+    "FimDecoder",
+    "FimFormat",
+    "FimUsage",
+    "build_fim_request",
+    "build_prewarm_request",
+    "build_rewrite_request",
+    "make_fim_decoder",
+]
 
 #: tokens asked for at most: a suggestion is a few lines (`cursord.tab.frames.MAX_SUGGESTION_LINES`).
 MAX_TOKENS: Final = 256
@@ -119,7 +131,10 @@ def build_fim_request(
         body = {
             "input_prefix": prompt.prefix,
             "input_suffix": prompt.suffix,
-            "input_extra": [{"filename": f"{prompt.path} (recent edit)", "text": d} for d in prompt.recent_diffs],
+            "input_extra": [
+                *({"filename": c.path, "text": c.text} for c in prompt.context),
+                *({"filename": f"{edit.path} (recent edit)", "text": unified(edit)} for edit in prompt.recent_edits),
+            ],
             "n_predict": max_tokens,
             "temperature": 0,
             "stream": True,
@@ -128,6 +143,22 @@ def build_fim_request(
         if model:
             body["model"] = model
     return FIM_PATHS[fmt], body
+
+
+def build_prewarm_request(model: str, context: Sequence[ContextChunk]) -> tuple[str, dict[str, Any]]:
+    """(path, JSON body) giving llama.cpp's `/infill` the context chunks and asking for no token: the server
+    evaluates them into its prompt cache, and the next completion that carries them starts from there."""
+    body: dict[str, Any] = {
+        "input_prefix": "",
+        "input_suffix": "",
+        "input_extra": [{"filename": c.path, "text": c.text} for c in context],
+        "n_predict": 0,
+        "stream": True,
+        "cache_prompt": True,
+    }
+    if model:
+        body["model"] = model
+    return FIM_PATHS[FimFormat.LLAMA_CPP], body
 
 
 REWRITE_PATHS: Final = {

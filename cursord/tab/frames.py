@@ -7,24 +7,33 @@ together are the new text of those lines, then `doneEdit`, then the end of the s
 FIM model is an insertion at the cursor, so cursord replaces the cursor's line: the new text is the line
 before the cursor, the completion, and the line after the cursor.
 
+Fused, as Cursor's own server declares itself (in CppConfig and in each answer's `model_info`): the
+editor then reads the stream with its fused reader, which takes `done_edit` as the end of the edit's text
+and a `cursor_prediction_target` as the jump to offer after it. Its other reader, for a model declared not
+fused, throws on any frame but text after the range, so `done_edit` and a jump may only be sent declared
+fused, and then CppConfig must say so too: the editor acts on a fused jump only when CppConfig says fused.
+
 `SuggestionFrames` is fed the completion's text deltas as they arrive and returns the frames to send:
 
 | call | frames |
 |---|---|
-| `opening()` | `model_info` (not a fused cursor-prediction model, not multi-diff) |
-| `text(delta)`, the first with text | `range_to_replace` (the cursor line) with `binding_id` and `begin_edit` |
-| | then `text`: the line before the cursor and the delta |
-| `text(delta)`, later | `text`: the delta |
-| `closing()` after text | `text`: line after the cursor, then `done_edit`, then `done_stream` |
+| `opening()` | `model_info` (a fused cursor-prediction model, not multi-diff) |
+| `text(delta)` completing the first line | `range_to_replace` (the cursor line) with `binding_id` and `begin_edit` |
+| | then `text`: the line before the cursor and the completion's whole lines |
+| `text(delta)`, later | `text`: the lines it completed |
+| `closing()` after text | `text`: the rest, and the line after the cursor, then `done_edit`, then `done_stream` |
+| `closing(cut=True)` | the same, the rest dropped: a suggestion cut short ends at its last whole line |
 | `closing()`, nothing came | `done_stream` only: no range, so the editor shows no suggestion |
 
-Newlines at the end of the text so far are held back until more text follows: the range ends at the end
-of a line, so a trailing newline would add a blank line. A completion longer than `max_lines` lines is cut
-at the end of the last whole line (`full` tells the caller to stop the backend). The model's line breaks
-are written with the file's own (`FimPrompt.eol`).
+Text goes out a whole line at a time, so that an answer cut short by its time (`cut`) shows no half line;
+the last line goes at the end. Line breaks at the end of the text so far are held back until more text
+follows: the range ends at the end of a line, so a trailing break would add a blank line. A completion
+longer than `max_lines` lines is cut at the end of the last whole line (`full` tells the caller to stop the
+backend). The model's line breaks are written with the file's own (`FimPrompt.eol`).
 
 A next-edit model's rewrite is answered whole once it is complete (`edit_frames`): which lines changed is
-known only then; `full` turns true the moment it is (`RewriteReader`), which stops the model.
+known only then; `full` turns true the moment it is (`RewriteReader`), which stops the model. Cut short, it
+is answered from the lines the model had rewritten so far (`RewriteReader.rewrite_so_far`).
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ from cursord.tab.next_edit import EditPlan, EditWindow, NextEditPrompt, RewriteR
 from cursord.tab.window import FimPrompt
 
 __all__ = [
+    "FUSED",
     "MAX_SUGGESTION_LINES",
     "RewriteFrames",
     "Suggestion",
@@ -65,11 +75,17 @@ class Suggestion(Protocol):
 
     def text(self, delta: str) -> list[Frame]: ...
 
-    def closing(self) -> list[Frame]: ...
+    def closing(self, *, cut: bool = False) -> list[Frame]:
+        """The last frames; `cut`: the answer's time ran out before the model finished."""
+
+
+#: cursord's Tab is a fused cursor-prediction model, in CppConfig and in every answer's model info: the frames
+#: here are the ones the editor's fused reader takes (`done_edit`, a jump); its other reader takes text only
+FUSED: Final = True
 
 
 def opening_frames() -> list[Frame]:
-    info = Frame.ModelInfo(is_fused_cursor_prediction_model=False, is_multidiff_model=False)
+    info = Frame.ModelInfo(is_fused_cursor_prediction_model=FUSED, is_multidiff_model=False)
     return [Frame(model_info=info)]
 
 
@@ -102,11 +118,10 @@ class SuggestionFrames:
     prompt: FimPrompt
     binding_id: str
     max_lines: int = MAX_SUGGESTION_LINES
-    _started: bool = False
-    _held: str = ""
-    _lines: int = 1
+    #: the completion so far (line breaks as "\n"), and how much of it went out
+    _text: str = ""
+    _sent: int = 0
     _full: bool = False
-    _written: list[str] = attrs.field(factory=list)
 
     @property
     def full(self) -> bool:
@@ -114,13 +129,9 @@ class SuggestionFrames:
         return self._full
 
     @property
-    def started(self) -> bool:
-        return self._started
-
-    @property
     def inserted(self) -> str:
-        """The completion as written so far (without held-back newlines)."""
-        return "".join(self._written)
+        """The completion as sent so far."""
+        return self._text[: self._sent]
 
     def opening(self) -> list[Frame]:
         return opening_frames()
@@ -128,23 +139,34 @@ class SuggestionFrames:
     def text(self, delta: str) -> list[Frame]:
         if self._full or not delta:
             return []
-        text = self._held + delta.replace("\r\n", "\n")
-        body = text.rstrip("\n")
-        if not body:  # only newlines so far: wait for the text they lead to
-            self._held = text
-            return []
-        self._held = text[len(body) :]
+        self._text += delta.replace("\r\n", "\n")
+        return self._send(self._text.rfind("\n"))
+
+    def closing(self, *, cut: bool = False) -> list[Frame]:
+        """The last frames: the rest of the text (its last whole line when `cut` short), the line after the
+        cursor and `done_edit` when any text went out, and `done_stream`."""
+        frames = [] if self._full else self._send(self._text.rfind("\n") if cut else len(self._text))
+        if self._sent:
+            if self.prompt.line_after:
+                frames.append(Frame(text=self.prompt.line_after))
+            frames.append(Frame(done_edit=True))
+        frames.append(Frame(done_stream=True))
+        return frames
+
+    def _send(self, end: int) -> list[Frame]:
+        """The text up to `end` that has not gone out, without line breaks at its end (a range ends at the end
+        of a line: a trailing break would add a blank line) and at most `max_lines` lines in all."""
+        body = self._text[:end].rstrip("\n") if end > 0 else ""
         lines = body.split("\n")
-        room = self.max_lines - self._lines
-        if len(lines) - 1 > room:
-            body = "\n".join(lines[: room + 1])
-            self._held = ""
+        if len(lines) > self.max_lines:
+            body = "\n".join(lines[: self.max_lines])
             self._full = True
-        self._lines += body.count("\n")
-        self._written.append(body)
+        if len(body) <= self._sent:
+            return []
+        piece, first = body[self._sent :], not self._sent
+        self._sent = len(body)
         frames: list[Frame] = []
-        if not self._started:
-            self._started = True
+        if first:
             line = self.prompt.line_number
             frames.append(
                 Frame(
@@ -153,17 +175,8 @@ class SuggestionFrames:
                     begin_edit=True,
                 )
             )
-            body = self.prompt.line_before + body
-        frames.append(Frame(text=body.replace("\n", self.prompt.eol)))
-        return frames
-
-    def closing(self) -> list[Frame]:
-        frames: list[Frame] = []
-        if self._started:
-            if self.prompt.line_after:
-                frames.append(Frame(text=self.prompt.line_after))
-            frames.append(Frame(done_edit=True))
-        frames.append(Frame(done_stream=True))
+            piece = self.prompt.line_before + piece
+        frames.append(Frame(text=piece.replace("\n", self.prompt.eol)))
         return frames
 
 
@@ -192,6 +205,7 @@ class RewriteFrames:
         self.reader.feed(delta)
         return []
 
-    def closing(self) -> list[Frame]:
-        rewrite = self.reader.rewrite()
+    def closing(self, *, cut: bool = False) -> list[Frame]:
+        """The edit, from the whole rewrite or, `cut` short, from the lines the model had rewritten so far."""
+        rewrite = self.reader.rewrite_so_far() if cut else self.reader.rewrite()
         return edit_frames(plan_edit(self.window, rewrite) if rewrite is not None else None, self.binding_id)

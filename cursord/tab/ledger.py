@@ -2,7 +2,8 @@
 
 A Tab row is a `PassRecord` whose provider is `tab:BACKEND` and whose request id is `tab:BINDING_ID` (no
 conversation), so `cursord usage` sums Tab on its own line per model and provider. A request the editor
-dropped is `canceled`; its tokens are those the server reported before it was cut off (usually none).
+dropped is `canceled`; one answered with what came when its time ran out is `completed` with the stop
+reason `timeout`; its tokens are those the server reported before it was cut off (usually none).
 No price: FIM models are mostly local, and a hosted one's price is not in the providers' price book.
 """
 
@@ -18,7 +19,13 @@ __all__ = ["TAB_PROVIDER_PREFIX", "tab_pass_record", "tab_recorder"]
 
 TAB_PROVIDER_PREFIX = "tab:"
 
-_STATUS = {"completed": PassStatus.COMPLETED, "superseded": PassStatus.CANCELED, "failed": PassStatus.FAILED}
+#: an answer cut at its time budget went to the editor: completed, its stop reason "timeout"
+_STATUS = {
+    "completed": PassStatus.COMPLETED,
+    "timeout": PassStatus.COMPLETED,
+    "superseded": PassStatus.CANCELED,
+    "failed": PassStatus.FAILED,
+}
 
 
 def tab_pass_record(usage: TabUsage) -> PassRecord:

@@ -10,13 +10,16 @@ are replaced, not the window), and the next changed lines, if any, become the cu
 The rewrite is read as it streams (`RewriteReader`) and the model is stopped as soon as what follows can
 no longer change it: its end marker came (Zeta's `<|editable_region_end|>`; a Sweep stop string, from a
 server that writes it out instead of stopping there), or it has more lines than a rewrite of the window may
-have. Nothing is answered before that: the diff, and so the edit and the jump, need the whole window.
+have. Nothing is answered before that: the diff, and so the edit and the jump, need the whole window;
+unless the answer's time runs out first, when the lines rewritten so far stand for the window's top and the
+window's own lines for the rest (`RewriteReader.rewrite_so_far`).
 
 The prompt formats, as their publishers document them (model cards, the publishers' posts and the
 editors' plug-ins that send them):
 
-- `sweep` (Sweep Next-Edit): each recent edit as `<|file_sep|>PATH.diff` with `original:` and `updated:`
-  blocks, then the window as `<|file_sep|>original/PATH` and as `<|file_sep|>current/PATH` (with
+- `sweep` (Sweep Next-Edit): each chunk of another file the user has been looking at as `<|file_sep|>PATH`
+  and its lines (`cursord.tab.context_ring`), each recent edit as `<|file_sep|>PATH.diff` with `original:`
+  and `updated:` blocks, then the window as `<|file_sep|>original/PATH` and as `<|file_sep|>current/PATH` (with
   `<|cursor|>` at the cursor), then `<|file_sep|>updated/PATH` and the window's lines above the cursor line
   (prefilled). The model writes the rest of the updated window and stops at `<|file_sep|>` or
   `<|endoftext|>`.
@@ -25,8 +28,11 @@ editors' plug-ins that send them):
   `<|editable_region_end|>` and `<|user_cursor_is_here|>` at the cursor, then `### Response:`. The model
   writes the excerpt again, the region between the same markers rewritten.
 
-cursord keeps no copy of the file before the user's last edit, so Sweep's `original/` block is the window as
-it is now (the recent edits are in the `.diff` blocks). The window is `lines_above` and `lines_below` lines
+The recent edits reach each format in its own diff form (`cursord.tab.edits`): Sweep's `.diff` blocks
+take each hunk's lines before and after, Zeta's diff blocks `@@` hunks; never the editor's `N+|` lines.
+Sweep's `original/` block is the window before the user's latest edit of this file, the edit taken back
+out (`reverse_apply`); when that cannot be told (the user typed on since), the window as it is now. The
+window is `lines_above` and `lines_below` lines
 around the cursor line (10 and 10 by default: Sweep was trained on 21-line windows), found as the FIM
 window is (`cursord.tab.window`), so no work grows with the file.
 """
@@ -40,7 +46,9 @@ from typing import Final
 import attrs
 
 from cursord.config import TabMode
-from cursord.tab.window import TabRequest, locate_cursor, recent_diffs, window_bounds
+from cursord.tab.context_ring import ContextChunk
+from cursord.tab.edits import RecentEdit, recent_edits, reverse_apply, unified
+from cursord.tab.window import MAX_EDITS, TabRequest, locate_cursor, window_bounds
 
 __all__ = [
     "NEXT_EDIT_MAX_TOKENS",
@@ -60,6 +68,8 @@ __all__ = [
 NEXT_EDIT_MAX_TOKENS: Final = 1024
 #: a rewrite with this many more lines than its window ran away from the window (no suggestion)
 MAX_EXTRA_LINES: Final = 12
+#: a cursor jump this many lines from the cursor, or fewer, is one the editor drops (`next_cursor`)
+JUMP_MIN_LINES: Final = 1
 #: the longest rewrite a next-edit model may write before it is stopped (its window is a few dozen lines)
 MAX_REWRITE_CHARS: Final = 64 * 1024
 
@@ -89,10 +99,14 @@ class EditWindow:
     #: the cursor: its line in `lines`, and its column (a Python index) in that line
     row: int
     column: int
-    recent_diffs: tuple[str, ...] = ()
+    recent_edits: tuple[RecentEdit, ...] = ()
     eol: str = "\n"
     #: the window starts at the top of the file
     starts_file: bool = False
+    #: the window's lines before the latest edit of its file (None: the same as `lines`)
+    original: tuple[str, ...] | None = None
+    #: chunks of other files the user has been looking at (`cursord.tab.context_ring`): Sweep's file blocks
+    context: tuple[ContextChunk, ...] = ()
 
 
 @attrs.frozen
@@ -136,7 +150,9 @@ class _Hunk:
         return min(abs(row - self.start), abs(row - (self.end - 1)))
 
 
-def edit_window(request: TabRequest, *, lines_above: int, lines_below: int, max_diffs: int = 5) -> EditWindow:
+def edit_window(
+    request: TabRequest, *, lines_above: int, lines_below: int, max_edits: int = MAX_EDITS
+) -> EditWindow:
     """The window of `request` (raises `TabRequestError` as `fim_prompt` does)."""
     place = locate_cursor(request)
     start, end = window_bounds(place, lines_above, lines_below)
@@ -145,37 +161,22 @@ def edit_window(request: TabRequest, *, lines_above: int, lines_below: int, max_
         text = text.replace("\r\n", "\n")
     row = place.text.count("\n", start, place.line_start)
     current = request.current_file
+    lines = tuple(text.removesuffix("\r").split("\n"))
+    first_line = place.file_line - row
+    edits = recent_edits(request, max_edits)
+    latest = next((e for e in reversed(edits) if e.path == current.relative_workspace_path), None)
+    original = reverse_apply(lines, first_line, latest) if latest is not None else None
     return EditWindow(
         path=current.relative_workspace_path,
-        lines=tuple(text.removesuffix("\r").split("\n")),
-        first_line=place.file_line - row,
+        lines=lines,
+        first_line=first_line,
         row=row,
         column=place.cursor - place.line_start,
-        recent_diffs=recent_diffs(request, max_diffs),
+        recent_edits=edits,
         eol="\r\n" if place.crlf else "\n",
         starts_file=start == 0 and current.contents_start_at_line == 0,
+        original=original if original != lines else None,
     )
-
-
-def _diff_blocks(diff: str) -> tuple[str, str, str | None]:
-    """A unified diff as Sweep's (original, updated) blocks, and the path its `+++` line names."""
-    original: list[str] = []
-    updated: list[str] = []
-    path = None
-    for line in diff.splitlines():
-        if line.startswith("+++ "):
-            path = line[4:].removeprefix("b/").strip() or None
-        elif line.startswith(("--- ", "@@", "\\")):
-            continue
-        elif line.startswith("-"):
-            original.append(line[1:])
-        elif line.startswith("+"):
-            updated.append(line[1:])
-        else:
-            context = line.removeprefix(" ")
-            original.append(context)
-            updated.append(context)
-    return "\n".join(original), "\n".join(updated), path
 
 
 def _marked(window: EditWindow, marker: str) -> list[str]:
@@ -187,11 +188,11 @@ def _marked(window: EditWindow, marker: str) -> list[str]:
 
 def next_edit_prompt(mode: TabMode, window: EditWindow) -> NextEditPrompt:
     if mode is TabMode.SWEEP:
-        parts: list[str] = []
-        for diff in window.recent_diffs:
-            original, updated, path = _diff_blocks(diff)
-            parts += [f"{SWEEP_SEP}{path or window.path}.diff", "original:", original, "updated:", updated]
-        body = "\n".join(window.lines)
+        parts = [f"{SWEEP_SEP}{chunk.path}\n{chunk.text}" for chunk in window.context]
+        for edit in window.recent_edits:
+            for hunk in edit.hunks:
+                parts += [f"{SWEEP_SEP}{edit.path}.diff", "original:", *hunk.old, "updated:", *hunk.new]
+        body = "\n".join(window.original if window.original is not None else window.lines)
         prefill = "".join(line + "\n" for line in window.lines[: window.row])
         parts += [
             f"{SWEEP_SEP}original/{window.path}", body,
@@ -200,8 +201,7 @@ def next_edit_prompt(mode: TabMode, window: EditWindow) -> NextEditPrompt:
         ]
         return NextEditPrompt("\n".join(parts) + "\n" + prefill, prefill, SWEEP_STOPS)
     if mode is TabMode.ZETA:
-        edits = "".join(f'User edited "{window.path}":\n```diff\n{diff.rstrip(chr(10))}\n```\n\n'
-                        for diff in window.recent_diffs)
+        edits = "".join(f'User edited "{edit.path}":\n```diff\n{unified(edit)}```\n\n' for edit in window.recent_edits)
         excerpt = [*([ZETA_FILE_START] if window.starts_file else []), ZETA_START, *_marked(window, ZETA_CURSOR),
                    ZETA_END]
         text = (f"### Instruction:\n{ZETA_INSTRUCTION}\n\n### User Edits:\n\n{edits}### User Excerpt:\n\n"
@@ -268,9 +268,9 @@ def _widened(hunk: _Hunk, old: tuple[str, ...]) -> _Hunk | None:
     return None
 
 
-def _jump(window: EditWindow, hunk: _Hunk, shift: int) -> CursorJump:
-    line = window.lines[hunk.start] if hunk.start < len(window.lines) else ""
-    return CursorJump(window.path, window.first_line + hunk.start + shift + 1, line)
+def _jump(window: EditWindow, row: int) -> CursorJump:
+    line = window.lines[row] if row < len(window.lines) else ""
+    return CursorJump(window.path, window.first_line + row + 1, line)
 
 
 def plan_edit(window: EditWindow, rewrite: tuple[str, ...]) -> EditPlan | None:
@@ -285,22 +285,29 @@ def plan_edit(window: EditWindow, rewrite: tuple[str, ...]) -> EditPlan | None:
         return None
     others = [h for h in hunks if h is not nearest]
     below = [h for h in others if h.start >= nearest.end]
-    jump = None
-    if below:
-        shift = len(chosen.new) - (chosen.end - chosen.start)
-        jump = _jump(window, below[0], shift)
-    elif others:
-        jump = _jump(window, others[-1], 0)
+    # numbered in the file as it is now: the editor moves a jump below the cursor by the lines its
+    # suggestion adds or removes (`displayFusedCursorPrediction`)
+    jump = _jump(window, below[0].start) if below else _jump(window, others[-1].start) if others else None
     first = window.first_line + chosen.start + 1
     return EditPlan(first, first + chosen.end - chosen.start - 1, window.eol.join(chosen.new), jump)
 
 
 def next_cursor(window: EditWindow, rewrite: tuple[str, ...]) -> CursorJump | None:
-    """Where the cursor should go: the changed lines nearest it that it is not already on (None: nowhere)."""
-    away = [h for h in _hunks(window.lines, rewrite) if h.distance(window.row) > 0]
-    if not away:
+    """Where the cursor should go: the nearest changed lines whose first line is more than `JUMP_MIN_LINES`
+    from the cursor's line (the editor drops a jump within one line of the cursor, the cursor's own line
+    included); None: nowhere."""
+    rows = [row for h in _hunks(window.lines, rewrite) if (row := _jump_row(h, window.row)) is not None]
+    if not rows:
         return None
-    return _jump(window, min(away, key=lambda h: h.distance(window.row)), 0)
+    return _jump(window, min(rows, key=lambda row: abs(row - window.row)))
+
+
+def _jump_row(hunk: _Hunk, cursor: int) -> int | None:
+    """The hunk's first line further than `JUMP_MIN_LINES` from the cursor's (None: it has none)."""
+    if abs(hunk.start - cursor) > JUMP_MIN_LINES:
+        return hunk.start
+    beyond = cursor + JUMP_MIN_LINES + 1
+    return beyond if beyond < hunk.end else None
 
 
 @attrs.define
@@ -352,6 +359,25 @@ class RewriteReader:
 
     def rewrite(self) -> tuple[str, ...] | None:
         return parse_rewrite(self.mode, self.window, self.prompt, self._output)
+
+    def rewrite_so_far(self) -> tuple[str, ...] | None:
+        """The window with what the model has rewritten so far, for an answer cut short: its whole lines up
+        to the last one that is a line of the window (a change after it may not be finished), the window's
+        own lines after that (None: no such line yet)."""
+        if self._whole:
+            return self.rewrite()
+        if self._begin is None:
+            return None
+        written = self._output[self._begin :].replace("\r\n", "\n")
+        written = written.removeprefix("\n") if self.mode is TabMode.ZETA else self.prompt.prefill + written
+        written = written.replace(ZETA_CURSOR, "").replace(SWEEP_CURSOR, "")
+        lines = tuple(written.split("\n")[:-1])  # the last is not whole yet
+        blocks = [b for b in difflib.SequenceMatcher(None, self.window.lines, lines, autojunk=False)
+                  .get_matching_blocks() if b.size]
+        if not blocks:
+            return None
+        last = blocks[-1]
+        return lines[: last.b + last.size] + self.window.lines[last.a + last.size :]
 
     def _count_lines(self, piece: str) -> None:
         kept = piece.rstrip("\r\n")

@@ -10,13 +10,15 @@ is cursord's; without one, none is (and through the proxy they go to Cursor as b
 | `CppService/AvailableModels` | the configured FIM model |
 | `AiService/CppEditHistoryStatus` | off: the editor need not upload its edit history |
 | `AiService/CppAppend`, `CppEditHistoryAppend` | success; nothing kept (the diff history rides StreamCpp) |
-| `AiService/RefreshTabContext` | no extra code results |
+| `AiService/RefreshTabContext` | no code results; its files go into the context ring (`cursord.tab.context_ring`) |
 | `CppService/RecordCppFate` | counted (accepted, rejected, ...), nothing sent anywhere |
 | `AiService/GetCppEditClassification` | no opinion (no scored edits, no noop) |
 | `AiService/StreamNextCursorPrediction` | next-edit mode: `file_name`, `line_number` (below); else not in range |
 | `AiService/IsCursorPredictionEnabled` | enabled in next-edit mode |
 | `FileSyncService/FSIsEnabledForUser` | disabled |
 | `FileSyncService/FSConfig` | no hash checks |
+| `CppService/StreamHoldCpp` | an empty stream (no text: the file goes nowhere) |
+| the eval marks, the editor's turn-off report, cursor-prediction config, onboarding | `cursord.tab.local_rpcs` |
 
 The answer depends on `mode`: a FIM model's completion at the cursor (`cursord.tab.window`), or a next-edit
 model's rewrite of a window, whose change nearest the cursor is the edit and whose next change the cursor
@@ -31,11 +33,24 @@ here even if the abort never arrives (a proxy may keep an HTTP/1.1 connection op
 cancelled and its stream ends `canceled`. A completion that has all its lines stops the backend too, and
 so does a next-edit rewrite once it is whole (`RewriteReader`: its end marker came, or it ran away).
 
+Every StreamCpp ends within `STREAM_CPP_BUDGET` (3.5 s) of its arrival, however slow the backend: the editor
+drops a Tab stream older than 4 s. When the time runs out the backend call is cancelled and the answer goes
+with what came (`closing(cut=True)`: a completion at its last whole line, a next-edit rewrite from the lines
+rewritten so far, or `done_stream` alone); it counts as a `timeout` (`TabCounters.timeouts`, the ledger's
+stop reason).
+
 StreamNextCursorPrediction asks the model the same way and is cut off the same way: the editor dropping it
 cancels the upstream call, and a newer prediction for the same file supersedes an older one (`canceled`).
 Each RPC supersedes only its own kind: a prediction and a StreamCpp for one file run side by side.
 
 Every frame a backend read yields goes out in one `send` (HTTP/1.1 costs one write per send).
+
+A FIM answer is kept in the completion cache (`cursord.tab.cache`): a later request with the same window,
+or one whose user typed the start of a kept suggestion, is answered from it at once, without the model.
+Once a FIM answer is complete, a speculative request asks for what comes after it, as if the editor had
+taken it, and keeps that too (`_speculate`, in the nursery `run` owns; a newer request for the file that
+asks the model supersedes it as it does any other, one answered from the cache does not): the request an
+accept brings is then answered from the cache.
 
 A reload hands the service a new backend, or none (`reconfigure`): each request holds the backend it started
 with (`_using`), and a replaced one is closed once the last of them has ended. `TabOwnedPaths` tells the
@@ -48,7 +63,7 @@ import contextlib
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Container, Iterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Container, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any, Final
 
@@ -57,7 +72,7 @@ import trio
 from google.protobuf.message import Message
 
 from cursord.agent.errors import provider_failure
-from cursord.config import TabSpec
+from cursord.config import TabMode, TabSpec
 from cursord.connect import (
     Code,
     Codec,
@@ -87,10 +102,21 @@ from cursord.server import (
 )
 from cursord.tab.admission import TabStreamSlots
 from cursord.tab.backend import FimBackend, TextSink
-from cursord.tab.fim_formats import FimUsage
-from cursord.tab.frames import RewriteFrames, Suggestion, SuggestionFrames
-from cursord.tab.next_edit import RewriteReader, edit_window, next_cursor, next_edit_prompt
-from cursord.tab.window import TabRequest, TabRequestError, fim_prompt
+from cursord.tab.cache import CompletionCache, speculated
+from cursord.tab.context_ring import ContextChunk, ContextRing
+from cursord.tab.fim_formats import FimFormat, FimUsage
+from cursord.tab.frames import FUSED, RewriteFrames, Suggestion, SuggestionFrames
+from cursord.tab.local_rpcs import HOLD_CPP_PATH, LOCAL_UNARY_PATHS, LocalTabRpcs
+from cursord.tab.next_edit import (
+    EditWindow,
+    NextEditPrompt,
+    RewriteReader,
+    edit_window,
+    next_cursor,
+    next_edit_prompt,
+)
+from cursord.tab.sweep_v2 import sweep_v2_prompt
+from cursord.tab.window import FIM_ALIGN, FimPrompt, TabRequest, TabRequestError, fim_prompt
 
 log = logging.getLogger(__name__)
 
@@ -130,17 +156,25 @@ TAB_UNARY_PATHS: Final[Mapping[str, type[Message]]] = {
     PREDICTION_ENABLED_PATH: aiserver.IsCursorPredictionEnabledRequest,
     FS_ENABLED_PATH: aiserver.FSIsEnabledForUserRequest,
     FS_CONFIG_PATH: aiserver.FSConfigRequest,
+    **LOCAL_UNARY_PATHS,
 }
-TAB_STREAM_PATHS: Final = frozenset({STREAM_CPP_PATH, NEXT_CURSOR_PATH})
+TAB_STREAM_PATHS: Final = frozenset({STREAM_CPP_PATH, NEXT_CURSOR_PATH, HOLD_CPP_PATH})
 TAB_PATHS: Final = frozenset({*TAB_UNARY_PATHS, *TAB_STREAM_PATHS})
 
 _H = aiserver.CppConfigResponse.Heuristic
 
 
-def cpp_config(cpp_url: str) -> aiserver.CppConfigResponse:
+#: the `cpp_url` of Cursor's recorded CppConfig answer: the editor reads no such field (only
+#: `geo_cpp_backend_url`, from elsewhere), so it is sent as recorded
+RECORDED_CPP_URL: Final = "https://api3.cursor.sh"
+
+
+def cpp_config() -> aiserver.CppConfigResponse:
     """Cursor's recorded CppConfig answer, changed where cursord serves Tab differently: FileSync off (no hash
-    checks, no debounce skipping), no fused cursor prediction, no import prediction, no recently-viewed-files
-    tracking (their text would be sent nowhere), and each suggestion in one piece (no Tab chunks)."""
+    checks, no debounce skipping), no import prediction, no recently-viewed-files tracking (their text would be
+    sent nowhere), and each suggestion in one piece (no Tab chunks). A fused cursor-prediction model, as
+    Cursor's own server declares: every StreamCpp answer ends its edit with `done_edit` and may carry the
+    cursor jump, and `StreamCppResponse.model_info` says the same (`cursord.tab.frames`)."""
     return aiserver.CppConfigResponse(
         above_radius=1,
         below_radius=2,
@@ -160,7 +194,7 @@ def cpp_config(cpp_url: str) -> aiserver.CppConfigResponse:
         enable_rvf_tracking=False,
         global_debounce_duration_millis=70,
         client_debounce_duration_millis=50,
-        cpp_url=cpp_url,
+        cpp_url=RECORDED_CPP_URL,
         use_whitespace_diff_history=True,
         import_prediction_config=aiserver.CppConfigResponse.ImportPredictionConfig(
             is_disabled_by_backend=True, should_turn_on_automatically=False
@@ -170,7 +204,7 @@ def cpp_config(cpp_url: str) -> aiserver.CppConfigResponse:
         recently_rejected_edit_thresholds=aiserver.CppConfigResponse.RecentlyRejectedEditThresholds(
             hard_reject_threshold=2, soft_reject_threshold=5
         ),
-        is_fused_cursor_prediction_model=False,
+        is_fused_cursor_prediction_model=FUSED,
         include_unchanged_lines=False,
         should_fetch_rvf_text=False,
         max_number_of_cleared_suggestions_since_last_accept=20,
@@ -200,7 +234,8 @@ class TabUsage:
     first_text_ms: int | None
     input_tokens: int
     output_tokens: int
-    #: how it ended: "completed", "superseded" (the editor moved on), "failed"
+    #: how it ended: "completed", "timeout" (answered with what came within `STREAM_CPP_BUDGET`),
+    #: "superseded" (the editor moved on), "failed"
     outcome: str
     error: str | None = None
     cache_read_tokens: int = 0
@@ -210,6 +245,8 @@ class TabUsage:
 class TabCounters:
     requests: int = 0
     completed: int = 0
+    #: StreamCpp answers cut short at `STREAM_CPP_BUDGET`
+    timeouts: int = 0
     superseded: int = 0
     failed: int = 0
     refused: int = 0
@@ -219,6 +256,9 @@ class TabCounters:
     #: a prediction's, whose answer comes whole)
     last_latency_ms: int | None = None
     last_error: str | None = None
+    #: StreamCpp calls answered from the completion cache (`cursord.tab.cache`), and speculative calls made
+    cached: int = 0
+    speculative: int = 0
     #: RecordCppFate: fate name -> count
     fates: dict[str, int] = attrs.field(factory=dict)
 
@@ -228,6 +268,12 @@ def _file_key(rpc: str, workspace_id: str, request: TabRequest) -> str:
 
 
 _SUPERSEDED: Final = ConnectError(Code.CANCELED, "superseded by a newer Tab request")
+
+#: how long a StreamCpp answer may take from its arrival: the editor drops a Tab stream older than 4 s
+#: ("stream took too long"), so it ends by then with what the model wrote (`closing(cut=True)`)
+STREAM_CPP_BUDGET: Final = 3.5
+#: each StreamCpp outcome's counter in `TabCounters`
+_COUNTERS: Final = {"completed": "completed", "timeout": "timeouts", "superseded": "superseded", "failed": "failed"}
 
 #: the answer to every Tab RPC while no Tab backend is configured (the editor's listener; through the proxy
 #: they go to Cursor then, `TabOwnedPaths`)
@@ -250,6 +296,17 @@ class TabService:
     #: backend -> the requests using it now; a replaced backend is closed when its last one ends
     _users: dict[FimBackend, int] = attrs.field(factory=dict)
     _retired: list[FimBackend] = attrs.field(factory=list)
+    local: LocalTabRpcs = attrs.field(init=False)
+    #: FIM answers kept for the keystrokes that follow; emptied when the backend changes
+    cache: CompletionCache = attrs.field(factory=CompletionCache)
+    #: chunks of the files the user has been looking at, for the prompts' extra context
+    ring: ContextRing = attrs.field(factory=ContextRing)
+    #: where speculative requests run (`run`); None: none are made
+    _background: trio.Nursery | None = None
+
+    @local.default
+    def _local(self) -> LocalTabRpcs:
+        return LocalTabRpcs(lambda: self._configured().spec)
 
     # --- the configuration ----------------------------------------------------------------------------
 
@@ -271,6 +328,8 @@ class TabService:
         if fresh is not None:
             fresh.open()
         self.backend = fresh
+        self.cache.clear()
+        self.ring.clear()
         if old is not None:
             self._retired.append(old)
         if spec is None:
@@ -286,6 +345,17 @@ class TabService:
             self._retired.remove(backend)
             with trio.CancelScope(shield=True):
                 await backend.aclose()
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Own the speculative requests until cancelled (the daemon stops), then close every backend."""
+        try:
+            async with trio.open_nursery() as nursery:
+                self._background = nursery
+                task_status.started()
+                await trio.sleep_forever()
+        finally:
+            self._background = None
+            await self.aclose()
 
     async def aclose(self) -> None:
         """Close every backend, in use or not: the daemon stops, and its requests are canceled with it."""
@@ -319,16 +389,17 @@ class TabService:
             shown |= {"backend": spec.backend.value, "base_url": spec.base_url, "model": spec.model,
                       "mode": spec.mode.value}
         return shown | {
-            "requests": counters.requests, "completed": counters.completed, "superseded": counters.superseded,
+            "requests": counters.requests, "completed": counters.completed, "timeouts": counters.timeouts,
+            "superseded": counters.superseded,
             "failed": counters.failed, "refused": counters.refused, "predictions": counters.predictions,
             "last_latency_ms": counters.last_latency_ms, "last_error": counters.last_error,
-            "fates": dict(counters.fates),
+            "cached": counters.cached, "speculative": counters.speculative, "fates": dict(counters.fates),
         }
 
     # --- the unary side RPCs ----------------------------------------------------------------------------
 
     async def config(self, request: aiserver.CppConfigRequest) -> aiserver.CppConfigResponse:
-        return cpp_config(self._configured().spec.cpp_url)
+        return cpp_config()
 
     async def models(self, request: aiserver.AvailableCppModelsRequest) -> aiserver.AvailableCppModelsResponse:
         spec = self._configured().spec
@@ -349,7 +420,26 @@ class TabService:
         return aiserver.EditHistoryAppendChangesResponse(success=True)
 
     async def refresh_context(self, request: aiserver.RefreshTabContextRequest) -> aiserver.RefreshTabContextResponse:
+        """What the editor shows goes into the context ring (no code results: cursord runs no retrieval)."""
+        self.ring.add_files(request.additional_files)
+        self.ring.add_around_cursor(request.current_file)
+        self._prewarm(self._configured())
         return aiserver.RefreshTabContextResponse()
+
+    def _prewarm(self, backend: FimBackend) -> None:
+        """Send llama.cpp the ring's new chunks while no StreamCpp runs (its one slot is the user's then)."""
+        if (backend.format is FimFormat.LLAMA_CPP and not backend.spec.mode.next_edit and self.ring.changed
+                and not self._running and self._background is not None):
+            self._background.start_soon(self._send_prewarm, backend, self.ring.sent())
+
+    async def _send_prewarm(self, backend: FimBackend, chunks: tuple[ContextChunk, ...]) -> None:
+        async with self._using(backend):
+            try:
+                await backend.prewarm(chunks)
+            except ProviderError as error:
+                log.info("Tab: pre-warming the context failed: %s", error)
+            except Exception:  # our bug: logged, never taken down with the daemon's nursery
+                log.exception("Tab: pre-warming the context failed")
 
     async def record_fate(self, request: aiserver.RecordCppFateRequest) -> aiserver.RecordCppFateResponse:
         fate = aiserver.CppFate.Name(request.fate) if request.fate in aiserver.CppFate.values() else str(request.fate)
@@ -398,6 +488,7 @@ class TabService:
             PREDICTION_ENABLED_PATH: self.prediction_enabled,
             FS_ENABLED_PATH: self.filesync_enabled,
             FS_CONFIG_PATH: self.filesync_config,
+            **self.local.calls(),
         }
 
     # --- the streams --------------------------------------------------------------------------------------
@@ -446,6 +537,13 @@ class TabService:
             return None
         return StreamResponseEncoder.for_request(head), request, backend
 
+    async def serve_hold_cpp(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """StreamHoldCpp: read (so a bad request is refused as any other) and answered with no text."""
+        read = await self._read_request(scope, receive, send, aiserver.StreamHoldCppRequest)
+        if read is None:
+            return
+        await _send_whole(read[0], [], send)
+
     async def serve_next_cursor_prediction(self, scope: Scope, receive: Receive, send: Send) -> None:
         read = await self._read_request(scope, receive, send, aiserver.StreamNextCursorPredictionRequest)
         if read is None:
@@ -462,7 +560,7 @@ class TabService:
             except TabRequestError as exc:
                 await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
                 return
-            reader = RewriteReader(backend.spec.mode, window, next_edit_prompt(backend.spec.mode, window))
+            reader = RewriteReader(backend.spec.mode, window, _rewrite_prompt(backend.spec.mode, window, request))
 
             async def feed(text: str) -> None:
                 reader.feed(text)
@@ -487,24 +585,28 @@ class TabService:
             jump = next_cursor(window, rewrite) if rewrite is not None else None
             if jump is not None:
                 frames = [Prediction(file_name=jump.path), Prediction(line_number=jump.line)]
-        start = encoder.start()
-        await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
-        body = encoder.messages(encode_message(encoder.codec, f) for f in frames) + encoder.end()
-        await send({"type": "http.response.body", "body": body, "more_body": False})
+        await _send_whole(encoder, frames, send)
 
     def _suggestion(
         self, backend: FimBackend, request: aiserver.StreamCppRequest
     ) -> tuple[Suggestion, Callable[[TextSink], Awaitable[FimUsage | None]]]:
         """What answers `request` in the configured mode, and the backend call that feeds it."""
         spec, binding_id = backend.spec, uuid.uuid4().hex
+        self.ring.add_files(request.additional_files)
         if spec.mode.next_edit:
             window = edit_window(request, lines_above=spec.lines_above, lines_below=spec.lines_below)
-            prompt = next_edit_prompt(spec.mode, window)
+            context = self.ring.context(window.path, window.first_line, window.first_line + len(window.lines) - 1)
+            window = attrs.evolve(window, context=context)
+            prompt = _rewrite_prompt(spec.mode, window, request)
             return RewriteFrames(spec.mode, window, prompt, binding_id), partial(backend.rewrite, prompt)
         fim = fim_prompt(request, lines_above=spec.lines_above, lines_below=spec.lines_below)
+        line = fim.line_number - 1
+        fim = attrs.evolve(fim, context=self.ring.context(fim.path, line - spec.lines_above - FIM_ALIGN,
+                                                          line + spec.lines_below))
         return SuggestionFrames(fim, binding_id=binding_id), partial(backend.complete, fim)
 
     async def serve_stream_cpp(self, scope: Scope, receive: Receive, send: Send) -> None:
+        arrived = trio.current_time()
         read = await self._read_request(scope, receive, send, aiserver.StreamCppRequest)
         if read is None:
             return
@@ -516,9 +618,49 @@ class TabService:
             self.counters.refused += 1
             await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
             return
-        with self._newest(_file_key(STREAM_CPP_PATH, request.workspace_id, request)) as newest:
+        key = _file_key(STREAM_CPP_PATH, request.workspace_id, request)
+        if isinstance(suggestion, SuggestionFrames):
+            cached = self.cache.lookup(suggestion.prompt)
+            if cached is not None:
+                self.counters.cached += 1
+                await _send_whole(encoder, [*suggestion.opening(), *suggestion.text(cached), *suggestion.closing()],
+                                  send)
+                return
+        with self._newest(key) as newest:
             async with self._using(backend):
-                await self._stream(backend, suggestion, call, encoder, newest, receive, send)
+                outcome = await self._stream(backend, suggestion, call, encoder, newest, receive, send, arrived)
+        if outcome == "completed" and isinstance(suggestion, SuggestionFrames):
+            self.cache.store(suggestion.prompt, suggestion.inserted)
+            if suggestion.inserted and self._background is not None:
+                self._background.start_soon(self._speculate, backend, key,
+                                            speculated(suggestion.prompt, suggestion.inserted))
+
+    async def _speculate(self, backend: FimBackend, key: str, prompt: FimPrompt) -> None:
+        """Ask for the completion after the one just shown, as if the editor had taken it, into the cache (the
+        request the accept brings is then answered at once). The file's next request supersedes it."""
+        self.counters.speculative += 1
+        frames = SuggestionFrames(prompt, binding_id=uuid.uuid4().hex)
+        started_at, began = time.time(), trio.current_time()
+
+        async def feed(text: str) -> None:
+            frames.text(text)
+
+        ran = _Ran()
+        with self._newest(key) as scope:
+            async with self._using(backend):
+                try:
+                    ran.usage = await _until(partial(backend.complete, prompt), feed, lambda: frames.full)
+                except ProviderError as error:
+                    ran.failure = provider_failure(error)
+                except Exception as exc:  # our bug: logged, never taken down with the daemon's nursery
+                    log.exception("Tab: a speculative request failed")
+                    ran.failure = ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}")
+        ran.cancelled = scope.cancelled_caught
+        outcome = "superseded" if ran.cancelled else "failed" if ran.failure is not None else "completed"
+        self._record(backend, frames.binding_id, started_at, began, None, ran, outcome, speculative=True)
+        if outcome == "completed":
+            frames.closing()  # the text that would go out last is the suggestion's too
+            self.cache.store(prompt, frames.inserted)
 
     @contextlib.contextmanager
     def _newest(self, key: str) -> Iterator[trio.CancelScope]:
@@ -543,8 +685,10 @@ class TabService:
         scope: trio.CancelScope,
         receive: Receive,
         send: Send,
-    ) -> None:
-        started_at, began = time.time(), trio.current_time()
+        arrived: float,
+    ) -> str:
+        """Answer one StreamCpp from `call`; its outcome."""
+        started_at, began = time.time(), arrived
         first_text: float | None = None
         start = encoder.start()
         await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
@@ -568,9 +712,17 @@ class TabService:
             if sent:
                 await out(sent)
 
-        ran = await _watched(partial(_until, call, on_text, lambda: suggestion.full), receive, scope)
+        budget = trio.CancelScope(deadline=arrived + STREAM_CPP_BUDGET)
+
+        async def answer() -> FimUsage | None:
+            with budget:
+                return await _until(call, on_text, lambda: suggestion.full)
+            return None  # out of time: the answer goes with what came
+
+        ran = await _watched(answer, receive, scope)
+        ran.timed_out = budget.cancelled_caught
         outcome = self._outcome(ran)
-        closing = suggestion.closing() if outcome == "completed" else []
+        closing = suggestion.closing(cut=ran.timed_out) if outcome in ("completed", "timeout") else []
         if first_text is None and any(m.text for m in closing):
             first_text = trio.current_time()
         # Recorded before the last send: the editor may close the connection as soon as it has the end,
@@ -584,15 +736,21 @@ class TabService:
             await out([], end=True, error=ran.failure)
         else:
             await out(closing, end=True)
+        return outcome
 
     def _outcome(self, ran: _Ran, *, stream_cpp: bool = True) -> str:
         """How the request ended; StreamCpp's are counted (a prediction counts in `predictions` only, refused
         ones included)."""
-        outcome = "superseded" if ran.cancelled or ran.gone else "failed" if ran.failure is not None else "completed"
-        if outcome == "failed" and ran.failure is not None:
+        if ran.cancelled or ran.gone:
+            outcome = "superseded"
+        elif ran.failure is not None:
+            outcome = "failed"
             self.counters.last_error = ran.failure.message
+        else:
+            outcome = "timeout" if ran.timed_out else "completed"
         if stream_cpp:
-            setattr(self.counters, outcome, getattr(self.counters, outcome) + 1)
+            counter = _COUNTERS[outcome]
+            setattr(self.counters, counter, getattr(self.counters, counter) + 1)
         return outcome
 
     def _record(
@@ -604,11 +762,13 @@ class TabService:
         first_text: float | None,
         ran: _Ran,
         outcome: str,
+        *,
+        speculative: bool = False,
     ) -> None:
         ended = trio.current_time()
         duration_ms = round((ended - began) * 1000)
         first_text_ms = None if first_text is None else round((first_text - began) * 1000)
-        if outcome == "completed":
+        if outcome in ("completed", "timeout") and not speculative:
             self.counters.last_latency_ms = first_text_ms if first_text_ms is not None else duration_ms
         if self.on_usage is None:
             return
@@ -631,6 +791,13 @@ class TabService:
         )
 
 
+def _rewrite_prompt(mode: TabMode, window: EditWindow, request: TabRequest) -> NextEditPrompt:
+    if mode is TabMode.SWEEP2:
+        current = request.current_file
+        return sweep_v2_prompt(window, current.contents, current.contents_start_at_line)
+    return next_edit_prompt(mode, window)
+
+
 @attrs.define
 class _Ran:
     """How one backend call under `_watched` went."""
@@ -641,6 +808,8 @@ class _Ran:
     gone: bool = False
     #: the call's scope was cancelled (a newer request for the same file superseded it)
     cancelled: bool = False
+    #: the answer's time ran out (`STREAM_CPP_BUDGET`): it went with what had come
+    timed_out: bool = False
 
 
 async def _until(
@@ -686,6 +855,14 @@ async def _watched(call: Callable[[], Awaitable[FimUsage | None]], receive: Rece
     return ran
 
 
+async def _send_whole(encoder: StreamResponseEncoder, frames: Sequence[Message], send: Send) -> None:
+    """A stream answered at once: its head, `frames` and its end in one body."""
+    start = encoder.start()
+    await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
+    body = encoder.messages(encode_message(encoder.codec, f) for f in frames) + encoder.end()
+    await send({"type": "http.response.body", "body": body, "more_body": False})
+
+
 async def _send_error(send: Send, error: ConnectError, scope: Scope) -> None:
     content_type = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"content-type"), "")
     if not content_type.startswith("application/connect+"):
@@ -702,6 +879,7 @@ def tab_parts(service: TabService) -> AppParts:
         routes={
             STREAM_CPP_PATH: service.admitted(service.serve_stream_cpp),
             NEXT_CURSOR_PATH: service.admitted(service.serve_next_cursor_prediction),
+            HOLD_CPP_PATH: service.serve_hold_cpp,
         },
     )
 

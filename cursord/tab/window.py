@@ -1,18 +1,20 @@
 """The editor's Tab request as a fill-in-the-middle prompt: a window of lines around the cursor.
 
 A `StreamCppRequest` carries the whole current file (with FileSync off, which cursord's CppConfig answer
-asks for), the cursor, and the recent diff history. A FIM model needs only the text before the cursor
-(`prefix`) and after it (`suffix`); sending the whole file would make every keystroke cost grow with the
-file, so the prompt is a window: `lines_above` lines above the cursor line and `lines_below` below it. The
-work per request is bounded by the window too: the window's lines are found by scanning from the cursor's
-line start, never by splitting or copying the whole file (what grows with the file is finding the cursor's
-line, a bisection over `str.count`, and decoding the request itself).
+asks for), the cursor, and the user's recent edits (`cursord.tab.edits`). A FIM model needs only the text
+before the cursor (`prefix`) and after it (`suffix`); sending the whole file would make every keystroke cost
+grow with the file, so the prompt is a window: `lines_above` lines above the cursor line and `lines_below`
+below it. The work per request is bounded by the window too: the window's lines are found by scanning from
+the cursor's line start, never by splitting or copying the whole file (what grows with the file is finding
+the cursor's line, a bisection over `str.count`, and decoding the request itself).
 
 Positions. `CurrentFileInfo.cursor_position` is zero-based (`line`, `column`); the column counts UTF-16
 code units, as the editor's JavaScript does, so a line holding characters outside the BMP is converted.
 `contents_start_at_line` says which file line `contents` starts at, when the editor sends a slice.
 The line numbers cursord answers with (`LineRange` in `cursord.tab.frames`) are one-based, as the editor
-reads them (`rangeToReplaceOneIndexed`).
+reads them (`rangeToReplaceOneIndexed`). `StreamNextCursorPredictionRequest` is the exception: the editor
+fills its `cursor_position` from Monaco's position, one-based line and column (`cursor_position`), and
+reads the answer's `line_number` as one-based too.
 """
 
 from __future__ import annotations
@@ -22,19 +24,21 @@ from typing import Final
 import attrs
 
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.tab.context_ring import ContextChunk
+from cursord.tab.edits import RecentEdit, TabRequest, recent_edits
 
 __all__ = [
     "FIM_ALIGN",
     "LINES_ABOVE",
     "LINES_BELOW",
-    "MAX_DIFFS",
+    "MAX_EDITS",
     "CursorPlace",
     "FimPrompt",
     "TabRequest",
     "TabRequestError",
+    "cursor_position",
     "fim_prompt",
     "locate_cursor",
-    "recent_diffs",
     "window_bounds",
 ]
 
@@ -42,10 +46,8 @@ __all__ = [
 LINES_ABOVE: Final = 60
 #: lines of context below the cursor line.
 LINES_BELOW: Final = 20
-#: the most recent diff-history entries kept (the editor sends its own recent edits, oldest first).
-MAX_DIFFS: Final = 5
-#: the largest diff-history entry kept, in characters (a paste of a whole file says little about intent).
-MAX_DIFF_CHARS: Final = 2000
+#: the most recent edits kept (`cursord.tab.edits`).
+MAX_EDITS: Final = 5
 
 
 class TabRequestError(ValueError):
@@ -66,10 +68,12 @@ class FimPrompt:
     #: the cursor line's text before and after the cursor
     line_before: str
     line_after: str
-    #: recent edits, oldest first, each a diff as the editor wrote it
-    recent_diffs: tuple[str, ...] = ()
+    #: recent edits, oldest first
+    recent_edits: tuple[RecentEdit, ...] = ()
     #: the file's line break, which the suggestion's text uses too
     eol: str = "\n"
+    #: chunks of other files the user has been looking at (`cursord.tab.context_ring`)
+    context: tuple[ContextChunk, ...] = ()
 
 
 def _utf16_to_index(line: str, column: int) -> int:
@@ -127,12 +131,6 @@ def _forward_lines(text: str, offset: int, count: int) -> int:
     return len(text) if end < 0 else end
 
 
-def recent_diffs(request: TabRequest, keep: int) -> tuple[str, ...]:
-    diffs = [d for d in request.diff_history if d.strip() and len(d) <= MAX_DIFF_CHARS]
-    return tuple(diffs[-keep:]) if keep else ()
-
-
-TabRequest = aiserver.StreamCppRequest | aiserver.StreamNextCursorPredictionRequest
 
 
 @attrs.frozen
@@ -150,6 +148,18 @@ class CursorPlace:
     crlf: bool
 
 
+_ONE_BASED: Final = aiserver.StreamNextCursorPredictionRequest
+
+
+def cursor_position(request: TabRequest) -> tuple[int, int]:
+    """The request's cursor as a zero-based (file line, UTF-16 column): StreamCpp sends it so,
+    StreamNextCursorPrediction one-based (Monaco's position)."""
+    position = request.current_file.cursor_position
+    if isinstance(request, _ONE_BASED):
+        return position.line - 1, position.column - 1
+    return position.line, position.column
+
+
 def locate_cursor(request: TabRequest) -> CursorPlace:
     """The cursor of `request` in its contents; raises `TabRequestError` when the request has no usable file
     or cursor. `StreamNextCursorPredictionRequest` carries the same file fields as `StreamCppRequest`."""
@@ -162,12 +172,14 @@ def locate_cursor(request: TabRequest) -> CursorPlace:
             "the editor sends whole files once it has read it"
         )
     text = current.contents
-    position = current.cursor_position
-    line = position.line - current.contents_start_at_line
-    if position.line < 0 or position.column < 0 or line < 0:
+    file_line, column = cursor_position(request)
+    line = file_line - current.contents_start_at_line
+    if file_line < 0 or column < 0 or line < 0:
+        position = current.cursor_position
         raise TabRequestError(
             f"cursor_position ({position.line}, {position.column}) is outside the contents, which start at line "
             f"{current.contents_start_at_line}"
+            + (" (this RPC's position is one-based)" if isinstance(request, _ONE_BASED) else "")
         )
     start = _nth_line_start(text, line)
     end = text.find("\n", start)
@@ -175,8 +187,8 @@ def locate_cursor(request: TabRequest) -> CursorPlace:
     # A CRLF file: the window works on "\n" and the suggestion is written back with "\r\n".
     crlf = cursor_line.endswith("\r") or (end < 0 and text[max(0, start - 2) : start] == "\r\n")
     cursor_line = cursor_line.removesuffix("\r")
-    cursor = start + _utf16_to_index(cursor_line, position.column)
-    return CursorPlace(text, start, cursor, cursor_line, position.line, crlf)
+    cursor = start + _utf16_to_index(cursor_line, column)
+    return CursorPlace(text, start, cursor, cursor_line, file_line, crlf)
 
 
 def window_bounds(place: CursorPlace, lines_above: int, lines_below: int, align: int = 1) -> tuple[int, int]:
@@ -199,7 +211,7 @@ def fim_prompt(
     *,
     lines_above: int = LINES_ABOVE,
     lines_below: int = LINES_BELOW,
-    max_diffs: int = MAX_DIFFS,
+    max_edits: int = MAX_EDITS,
     align: int = FIM_ALIGN,
 ) -> FimPrompt:
     """The prompt for `request`; raises `TabRequestError` when the request has no usable file or cursor."""
@@ -217,6 +229,6 @@ def fim_prompt(
         line_number=place.file_line + 1,
         line_before=text[start:cursor],
         line_after=place.line_text[cursor - start :],
-        recent_diffs=recent_diffs(request, max_diffs),
+        recent_edits=recent_edits(request, max_edits),
         eol="\r\n" if place.crlf else "\n",
     )

@@ -20,7 +20,7 @@ from cursord.config import Limits, ModelCatalog, ProviderKind, ProviderSpec, Ser
 from cursord.connect import ConnectError
 from cursord.localai import LocalAi, local_ai_parts
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.server import GatewayAccess, SideRpcs, side_rpc_parts
+from cursord.server import AppParts, GatewayAccess, SideRpcs, side_rpc_parts
 from cursord.store import open_store
 from cursord.tap import TapHub, tap_parts
 from cursord.testing.editor import EditorClient, RunSSEReader
@@ -68,6 +68,7 @@ async def agent_daemon(
     side_rpcs: bool = False,
     wrap: Wrap | None = None,
     local_ai: str | None = None,
+    extra_parts: Sequence[AppParts] = (),
 ) -> AsyncIterator[tuple[RunningDaemon, AgentServices]]:
     """A daemon whose runs go to `specs`' providers, with its store in `data_dir` (default: a fresh one) or
     at `store_url` (`postgresql://...`);
@@ -76,7 +77,7 @@ async def agent_daemon(
     `ENVIRON`: every spec's `FAKE_KEY`); the agent's WebSearch and WebFetch reach what `web` allows
     (default: no search API, public addresses only); the side RPCs (titles, blobs) with `side_rpcs`; `wrap`
     wraps the app the listener serves; commit messages, Cmd+K and the terminal's AI with `local_ai`
-    (`[local_ai] model`, or "" for the default model)."""
+    (`[local_ai] model`, or "" for the default model); `extra_parts` join the daemon too (Tab's, say)."""
     with contextlib.ExitStack() as stack:
         if data_dir is None:
             data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="cursord-test-"))
@@ -98,6 +99,7 @@ async def agent_daemon(
                 parts = (*parts, side_rpc_parts(SideRpcs(router.catalog, blobs=store)))
             if local_ai is not None:
                 parts = (*parts, local_ai_parts(LocalAi(router, local_ai or None)))
+            parts = (*parts, *extra_parts)
             factory = AgentTurn.factory(services)
             access = GatewayAccess(people) if people is not None else None
             async with running_daemon(

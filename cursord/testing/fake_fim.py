@@ -27,13 +27,13 @@ Each checks what its server checks and streams in its documented format, refusal
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cursord.tab import FimFormat
 from cursord.testing.fake_providers import RecordedRequest, Reply, Send, Stall
 
-__all__ = ["FIM_KEY", "fim_server", "rewrite_server"]
+__all__ = ["FIM_KEY", "fim_reply", "fim_server", "rewrite_server"]
 
 FIM_KEY = "sk-fim-test-0123456789"
 
@@ -113,7 +113,7 @@ def _events(fmt: FimFormat, chunks: Sequence[str], usage: tuple[int, int], inclu
 
 def fim_server(
     fmt: FimFormat,
-    chunks: Sequence[str],
+    chunks: Sequence[str] | Callable[[dict[str, Any]], Sequence[str]],
     *,
     key: str | None = FIM_KEY,
     models: Sequence[str] = ("fim-model",),
@@ -123,7 +123,8 @@ def fim_server(
     rewrite: bool = False,
 ) -> Any:
     """An answer for `open_fake_server`: every valid request gets `chunks` streamed `gap` seconds apart in
-    `fmt`'s format (then, with `stall`, nothing more: the stream stays open)."""
+    `fmt`'s format (then, with `stall`, nothing more: the stream stays open). `chunks` may be a function of
+    the request's JSON body (a model that answers what it is asked)."""
     if fmt in (FimFormat.OLLAMA, FimFormat.LLAMA_CPP):
         key = None
 
@@ -131,16 +132,30 @@ def fim_server(
         refusal = _check(fmt, request, key, models, rewrite=rewrite)
         if refusal is not None:
             return refusal
-        body = request.json
-        include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
-        events = _events(fmt, chunks, usage, include_usage)
-        if stall:
-            events = events[: len(chunks)]
-        steps = tuple(Send(event, gap if i else 0.0) for i, event in enumerate(events))
-        content_type = "application/x-ndjson" if fmt is FimFormat.OLLAMA else "text/event-stream"
-        return Reply(200, (("content-type", content_type),), (*steps, Stall()) if stall else steps)
+        said = chunks(request.json) if callable(chunks) else chunks
+        return fim_reply(fmt, request, said, gap=gap, stall=stall, usage=usage)
 
     return answer
+
+
+def fim_reply(
+    fmt: FimFormat,
+    request: RecordedRequest,
+    chunks: Sequence[str],
+    *,
+    gap: float = 0.0,
+    stall: bool = False,
+    usage: tuple[int, int] = (120, 8),
+) -> Reply:
+    """`chunks` streamed `gap` seconds apart in `fmt`'s format, as the answer to `request` (then, with
+    `stall`, nothing more: the stream stays open)."""
+    include_usage = bool((request.json.get("stream_options") or {}).get("include_usage"))
+    events = _events(fmt, chunks, usage, include_usage)
+    if stall:
+        events = events[: len(chunks)]
+    steps = tuple(Send(event, gap if i else 0.0) for i, event in enumerate(events))
+    content_type = "application/x-ndjson" if fmt is FimFormat.OLLAMA else "text/event-stream"
+    return Reply(200, (("content-type", content_type),), (*steps, Stall()) if stall else steps)
 
 
 def rewrite_server(fmt: FimFormat, chunks: Sequence[str], **options: Any) -> Any:

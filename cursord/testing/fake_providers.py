@@ -159,6 +159,10 @@ class RecordedRequest:
     body: bytes
     json: Any
     completed: bool = False  # the whole reply was sent
+    #: trio times when the request had arrived and when its whole reply was sent (benchmarks time the fake)
+    arrived_at: float = 0.0
+    completed_at: float | None = None
+    replied: trio.Event = attrs.field(factory=trio.Event, repr=False)
     client_disconnected: bool = False  # the client closed before the reply was complete
     disconnected: trio.Event = attrs.field(factory=trio.Event, repr=False)
 
@@ -254,6 +258,7 @@ class FakeProvider:
             headers={k.decode().lower(): v.decode() for k, v in head.headers},
             body=raw,
             json=parsed,
+            arrived_at=trio.current_time(),
         )
         self.requests.append(request)
         self._arrived.set()
@@ -297,7 +302,8 @@ class FakeProvider:
             nursery.start_soon(watch)
             try:
                 await self._send_reply(stream, conn, reply)
-                request.completed = True
+                request.completed, request.completed_at = True, trio.current_time()
+                request.replied.set()
             except _ResetNow:
                 reset = True
             except (trio.BrokenResourceError, trio.ClosedResourceError):

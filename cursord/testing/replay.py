@@ -12,6 +12,8 @@ them, with what the editor sent and what it got. `replay_capture` plays the edit
   append the editor gave up on is given up after the same time; a retried append is sent again, bytes and all.
 - **Ids.** Uploads go as recorded, bytes and all: the ids the daemon makes (exec seqs and ids, kv ids) come
   out the same for the same inputs, and it matches an editor's answer by its exec seq.
+- **Tab.** When cursord answered Tab in the capture, the replay's daemon has a Tab backend whose model
+  says what the capture's said (`cursord.testing.tab_replay`).
 - **The provider.** `provider_script` turns each recorded step (`step_started` .. the next one) back into
   what a model said: its thinking and text, and its tool calls from the exec requests and interaction queries that
   followed (the tool whose `args_field` or `query_field` the message sets, its arguments from the message's
@@ -50,7 +52,7 @@ from cursord.capture import (
     message_class,
     message_kind,
 )
-from cursord.config import ProviderKind
+from cursord.config import ProviderKind, TabBackend, TabSpec
 from cursord.connect import (
     Code,
     ConnectError,
@@ -62,6 +64,8 @@ from cursord.connect import (
 from cursord.core import unknown_numbers
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.server import AppParts
+from cursord.tab import TabService, tab_parts
 from cursord.testing.agent import agent_daemon, spec_for
 from cursord.testing.editor import (
     RUN,
@@ -73,9 +77,10 @@ from cursord.testing.editor import (
     RunCall,
     RunSSEReader,
 )
-from cursord.testing.fake_providers import Reply, chat_text, chat_tool_calls, open_fake_provider
+from cursord.testing.fake_providers import Reply, chat_text, chat_tool_calls, open_fake_provider, open_fake_server
 from cursord.testing.harness import Wrap
 from cursord.testing.http_client import Response, open_http
+from cursord.testing.tab_replay import fim_script, uses_tab
 from cursord.web import WebAccess
 
 __all__ = ["Divergence", "Timing", "models_of", "provider_script", "replay_capture", "replay_fresh", "significant"]
@@ -293,7 +298,8 @@ class _Stream:
 
     def name(self) -> str:
         request = _request_id(self.call)
-        return f"{self.call.method} of {request} (call {self.call.number})"
+        of = f" of {request}" if request is not None else ""
+        return f"{self.call.method}{of} (call {self.call.number})"
 
 
 class _Source(Protocol):
@@ -620,11 +626,33 @@ async def replay_fresh(
     models = models_of(calls) or ["default"]
     async with (
         open_fake_provider(*provider_script(calls)) as fake,
+        _tab_backend(calls) as tab,
         agent_daemon(
-            spec_for(fake, ProviderKind.OPENAI_CHAT, *models), side_rpcs=True, wrap=wrap, web=WebAccess(offline=OFFLINE)
+            spec_for(fake, ProviderKind.OPENAI_CHAT, *models),
+            side_rpcs=True,
+            wrap=wrap,
+            web=WebAccess(offline=OFFLINE),
+            extra_parts=tab,
         ) as (daemon, _),
     ):
         return await replay_capture(events, daemon.connect, timing=timing, hang_after=hang_after)
+
+
+@contextlib.asynccontextmanager
+async def _tab_backend(calls: Sequence[RecordedCall]) -> AsyncIterator[tuple[AppParts, ...]]:
+    """Tab's RPCs on a backend that answers as the capture's model did (`fim_script`), when cursord answered
+    Tab in the capture; else no Tab."""
+    if not uses_tab(calls):
+        yield ()
+        return
+    spec = TabSpec(TabBackend.LLAMA_CPP, "http://127.0.0.1:1", api_key_env=None, model="")
+    async with open_fake_server(fim_script(calls, spec)) as fim:
+        service = TabService(None)
+        service.reconfigure(attrs.evolve(spec, base_url=fim.url()), {})
+        try:
+            yield (tab_parts(service),)
+        finally:
+            await service.aclose()
 
 
 def _answered_calls(events: Sequence[CaptureEvent]) -> list[RecordedCall]:

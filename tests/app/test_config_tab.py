@@ -32,8 +32,8 @@ def test_a_backend_preset_and_its_overrides() -> None:
         ("ollama,model=m,lines_above=-1", "lines_above: must be a whole number from 0 to 2000"),
         ("openai,model=m,api_key_env=sk-abcdefghijklmnopqrstuvwxyz012345", "looks like an API key"),
         ("openai,model=m,temperature=1", "temperature"),
-        ("ollama,model=m,cpp_url=ftp://x", "cpp_url: 'ftp://x' is not an http(s) URL"),
-        ("ollama,model=m,mode=nes", "unknown Tab mode 'nes' (expected one of fim, sweep, zeta)"),
+        ("ollama,model=m,cpp_url=https://x", "cpp_url"),  # retired: a flag is new, and never had it
+        ("ollama,model=m,mode=nes", "unknown Tab mode 'nes' (expected one of fim, sweep, sweep2, zeta)"),
         ("codestral,mode=sweep", "mode: mode 'sweep' needs a server that runs the next-edit model on a bare prompt"),
     ],
 )
@@ -60,13 +60,12 @@ preset = "openai"
 backend = "llama.cpp"
 base_url = "http://127.0.0.1:8012"
 lines_below = 5
-cpp_url = "https://127.0.0.1:47322/"
 mode = "sweep"
 """)
     config = load_config_file(path, ENV)
     assert config.tab is not None and config.tab.backend is TabBackend.LLAMA_CPP
     assert (config.tab.base_url, config.tab.model, config.tab.lines_below) == ("http://127.0.0.1:8012", "", 5)
-    assert config.tab.cpp_url == "https://127.0.0.1:47322" and config.tab.mode is TabMode.SWEEP
+    assert config.tab.mode is TabMode.SWEEP
     again = load_config_file(write(tmp_path, dump_toml(redacted(config)), "again.toml"), ENV)
     assert again == config
     openai = load_config_file(write(tmp_path, '[[providers]]\npreset = "openai"\n[tab]\nbackend = "deepseek"\n',
@@ -78,3 +77,14 @@ mode = "sweep"
 def test_a_bad_table_value_names_the_line(tmp_path: Path) -> None:
     text = '\n[tab]\nbackend = "ollama"\nmodel = "m"\nlines_above = "5"\n[[providers]]\npreset = "openai"\n'
     assert "tab.lines_above: expected a whole number" in error_of(load_config_file, write(tmp_path, text), ENV)
+
+
+def test_an_old_files_cpp_url_is_ignored_with_a_warning_naming_its_line(tmp_path: Path) -> None:
+    text = '[[providers]]\npreset = "openai"\n\n[tab]\nbackend = "ollama"\nmodel = "m"\ncpp_url = "https://x.cursor.sh"\n'
+    path = write(tmp_path, text)
+    config = load_config_file(path, ENV)
+    assert config.tab is not None and config.tab.model == "m"
+    [warning] = config_warnings(config, {**ENV, "OPENAI_API_KEY": "sk-test"})
+    assert warning.startswith(f"{path}:7: tab.cpp_url does nothing any more and is ignored")
+    assert "cpp_url" not in redacted(config)["tab"]
+    assert config == load_config_file(write(tmp_path, text.replace("cpp_url", "# cpp_url"), "new.toml"), ENV)

@@ -51,9 +51,14 @@ AISERVER_METHODS = {
         "WriteGitBranchName",
         "GetTerminalCompletion",
         "StreamTerminalAutocomplete",
+        "ShouldTurnOnCppOnboarding",
     },
     "aiserver.v1.CmdKService": {"StreamCmdK", "StreamTerminalCmdK", "RerankCmdKContext", "RerankTerminalCmdKContext"},
-    "aiserver.v1.CppService": {"AvailableModels", "RecordCppFate"},
+    "aiserver.v1.CppService": {
+        "AvailableModels", "RecordCppFate", "MarkCppForEval", "StreamHoldCpp", "AddTabRequestToEval"
+    },
+    "aiserver.v1.CursorPredictionService": {"CursorPredictionConfig"},
+    "aiserver.v1.ClientLoggerService": {"LogWhenTabTurnsOff"},
     "aiserver.v1.FileSyncService": {"FSIsEnabledForUser", "FSConfig"},
     "aiserver.v1.ServerConfigService": {"GetServerConfig"},
     "aiserver.v1.HealthService": {"StreamBidiSSE"},

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.providers.errors import AuthError, StreamTruncated
+from cursord.tab.edits import Hunk, RecentEdit
 from cursord.tab.fim_formats import FimFormat, build_fim_request, make_fim_decoder
 from cursord.tab.frames import SuggestionFrames
 from cursord.tab.window import FimPrompt, TabRequestError, fim_prompt
@@ -39,7 +40,8 @@ def test_the_prompt_splits_the_file_at_the_cursor() -> None:
     assert prompt.prefix == "import os\n\ndef area(r):\n    return 3."
     assert prompt.suffix == "14 * r\n\nprint(area(2))\n"
     assert (prompt.line_number, prompt.line_before, prompt.line_after) == (4, "    return 3.", "14 * r")
-    assert prompt.recent_diffs == ("-a\n+b\n",)
+    # an edit in `diff_history` (field 2, an older shape), without `@@` headers
+    assert prompt.recent_edits == (RecentEdit("src/geo.py", (Hunk(("-a", "+b")),)),)
 
 
 def test_the_window_holds_only_the_lines_around_the_cursor() -> None:
@@ -103,12 +105,26 @@ PROMPT = FimPrompt("a.py", "python", "def f(x):\n    return ", "\n", 2, "    ret
 
 def test_a_completion_streams_as_cursors_frames() -> None:
     frames = SuggestionFrames(PROMPT, "bind-1")
-    sent = frames.opening() + frames.text("x +") + frames.text(" 1\n") + frames.closing()
-    assert sent[0] == aiserver.StreamCppResponse(model_info=aiserver.StreamCppResponse.ModelInfo())
-    assert sent[1].range_to_replace == aiserver.LineRange(start_line_number=2, end_line_number_inclusive=2)
-    assert sent[1].binding_id == "bind-1"
-    assert [f.text for f in sent[2:4]] == ["    return x +", " 1"]  # the trailing newline is held back, then dropped
-    assert sent[4:] == [aiserver.StreamCppResponse(done_edit=True), aiserver.StreamCppResponse(done_stream=True)]
+    assert frames.opening() == [aiserver.StreamCppResponse(
+        model_info=aiserver.StreamCppResponse.ModelInfo(is_fused_cursor_prediction_model=True)
+    )]
+    assert frames.text("x +") == []  # a line goes out once it is whole
+    sent = frames.text(" 1\ny") + frames.text(" = 2") + frames.closing()
+    assert sent[0].range_to_replace == aiserver.LineRange(start_line_number=2, end_line_number_inclusive=2)
+    assert sent[0].binding_id == "bind-1"
+    assert [f.text for f in sent[1:3]] == ["    return x + 1", "\ny = 2"]
+    assert sent[3:] == [aiserver.StreamCppResponse(done_edit=True), aiserver.StreamCppResponse(done_stream=True)]
+
+
+def test_a_completion_cut_short_ends_at_its_last_whole_line() -> None:
+    frames = SuggestionFrames(PROMPT, "b")
+    sent = frames.text("x + 1\n") + frames.text("    y = x\n\n    z =") + frames.closing(cut=True)
+    assert [f.text for f in sent if f.text] == ["    return x + 1", "\n    y = x"]  # the half line dropped
+    assert sent[-2:] == [aiserver.StreamCppResponse(done_edit=True), aiserver.StreamCppResponse(done_stream=True)]
+    half = SuggestionFrames(PROMPT, "b")
+    assert half.text("x +") == [] and half.closing(cut=True) == [aiserver.StreamCppResponse(done_stream=True)]
+    whole = SuggestionFrames(PROMPT, "b")
+    assert [f.text for f in whole.text("x +") + whole.closing() if f.text] == ["    return x +"]
 
 
 def test_the_rest_of_the_line_follows_the_completion() -> None:

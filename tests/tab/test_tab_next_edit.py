@@ -61,7 +61,7 @@ def test_the_sweep_prompt_has_the_diff_the_window_twice_and_the_prefilled_update
     prompt = next_edit_prompt(TabMode.SWEEP, window)
     assert prompt.text == (
         "<|file_sep|>src/geo.py.diff\noriginal:\ndef area():\nupdated:\ndef area(r):\n"
-        "<|file_sep|>original/src/geo.py\ndef area(r):\n    return 3.14 * r\n\n"
+        "<|file_sep|>original/src/geo.py\ndef area():\n    return 3.14 * r\n\n"  # the latest edit taken out
         "<|file_sep|>current/src/geo.py\ndef area(r):\n    <|cursor|>return 3.14 * r\n\n"
         "<|file_sep|>updated/src/geo.py\ndef area(r):\n"
     )
@@ -75,7 +75,8 @@ def test_the_sweep_prompt_has_the_diff_the_window_twice_and_the_prefilled_update
 def test_the_zeta_prompt_marks_the_editable_region_and_the_cursor() -> None:
     window = edit_window(cpp_request(line=1, column=0), lines_above=1, lines_below=1)
     prompt = next_edit_prompt(TabMode.ZETA, window)
-    assert "### User Edits:\n\nUser edited \"src/geo.py\":\n```diff\n" + DIFF.rstrip("\n") + "\n```\n\n" in prompt.text
+    diff = "@@ -3,1 +3,1 @@\n-def area():\n+def area(r):\n"
+    assert "### User Edits:\n\nUser edited \"src/geo.py\":\n```diff\n" + diff + "```\n\n" in prompt.text
     assert prompt.text.endswith(
         "### User Excerpt:\n\n```src/geo.py\n<|start_of_file|>\n<|editable_region_start|>\nimport os\n"
         "<|user_cursor_is_here|>\ndef area(r):\n<|editable_region_end|>\n```\n\n### Response:\n\n"
@@ -95,6 +96,17 @@ def test_a_runaway_rewrite_is_no_suggestion() -> None:
 def reader_of(mode: TabMode, lines: list[str], row: int) -> RewriteReader:
     window = window_of(lines, row)
     return RewriteReader(mode, window, next_edit_prompt(mode, window))
+
+
+@pytest.mark.parametrize("mode", [TabMode.SWEEP, TabMode.ZETA])
+def test_a_rewrite_cut_short_keeps_its_whole_lines_up_to_the_last_one_of_the_window(mode: TabMode) -> None:
+    reader = reader_of(mode, ["a", "b", "c", "d"], 1)
+    # nothing written yet: Sweep's prefilled lines are the window's own, Zeta's region has not begun
+    assert reader.rewrite_so_far() == (("a", "b", "c", "d") if mode is TabMode.SWEEP else None)
+    start = "```src/geo.py\n<|editable_region_start|>\na\n" if mode is TabMode.ZETA else ""
+    reader.feed(start + "B\nc\nD")  # "D" is not a whole line yet: it may become anything
+    assert reader.rewrite_so_far() == ("a", "B", "c", "d")
+    assert plan_edit(reader.window, ("a", "B", "c", "d")) == EditPlan(2, 2, "B")
 
 
 def test_a_zeta_rewrite_is_whole_at_the_region_end_even_split_across_deltas() -> None:
@@ -174,8 +186,9 @@ def test_an_insertion_or_a_deletion_takes_a_neighbouring_line_so_the_range_holds
 def test_the_edit_nearest_the_cursor_is_shown_and_the_next_one_is_the_jump() -> None:
     window = window_of(["a", "b", "c", "d", "e", "f"], 1, first_line=100)
     plan = plan_edit(window, ("a", "B", "B2", "c", "d", "E", "f"))
-    # b -> B, B2 (one line becomes two), so e, file line 105, is line 106 once the first edit is in
-    assert plan == EditPlan(102, 102, "B\nB2", CursorJump("src/geo.py", 106, "e"))
+    # b -> B, B2 (one line becomes two); e stays numbered as it is now (105): the editor moves a jump below
+    # the cursor by the lines its suggestion adds
+    assert plan == EditPlan(102, 102, "B\nB2", CursorJump("src/geo.py", 105, "e"))
     above = plan_edit(window_of(["a", "b", "c", "d"], 3), ("A", "b", "c", "D"))
     assert above == EditPlan(4, 4, "D", CursorJump("src/geo.py", 1, "a"))
 
@@ -184,6 +197,9 @@ def test_the_next_cursor_is_the_nearest_change_away_from_the_cursor() -> None:
     window = window_of(["a", "b", "c", "d", "e"], 1, first_line=9)
     assert next_cursor(window, ("a", "B", "c", "d", "E")) == CursorJump("src/geo.py", 14, "e")
     assert next_cursor(window, ("a", "B", "c", "d", "e")) is None  # only the cursor's own line changes
+    # the editor drops a jump within one line of the cursor: the lines just above and below are no jump
+    assert next_cursor(window, ("A", "b", "C", "d", "e")) is None
+    assert next_cursor(window, ("A", "b", "C", "D", "e")) == CursorJump("src/geo.py", 13, "d")
     assert next_cursor(window, ("a", "b", "c", "d", "e")) is None
 
 

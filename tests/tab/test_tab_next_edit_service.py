@@ -15,9 +15,10 @@ from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.tab import TabUsage
 from cursord.tab.backend import FIM_FORMATS
 from cursord.testing.editor import STREAM_HEADERS, EditorClient
-from cursord.testing.fake_fim import rewrite_server
+from cursord.testing.fake_fim import fim_server, rewrite_server
 from cursord.testing.fake_providers import open_fake_server
-from tests.tab.test_tab_service import HTTP, read_frames, tab_daemon, unary
+from cursord.testing.tab_editor import editor_edit, next_cursor_request, stream_cpp_request
+from tests.tab.test_tab_service import HTTP, assert_frames_agree, cpp_request, read_frames, tab_daemon, unary
 
 NEXT_CURSOR = "/aiserver.v1.AiService/StreamNextCursorPrediction"
 #: a file much longer than the window
@@ -27,22 +28,23 @@ FILE = "".join(f"x{i} = {i}\n" for i in range(2000))
 SWEEP_OUTPUT = "x1000 = 1000 * 2\nx1001 = 1001\nx1002 = 1002\nx1003 = 1003 * 2\n"
 
 
+#: the user's last edit: line 1000 (x999) was `x999 = 0`
+EDIT = editor_edit([(1000, "x999 = 0")], [(1000, "x999 = 999")])
+
+
 def request_at(line: int = 1000, column: int = 3, contents: str = FILE) -> aiserver.StreamCppRequest:
-    current = aiserver.CurrentFileInfo(
-        relative_workspace_path="src/nums.py",
-        contents=contents,
-        cursor_position=aiserver.CursorPosition(line=line, column=column),
-        language_id="python",
-    )
-    return aiserver.StreamCppRequest(current_file=current, diff_history=["-x999 = 0\n+x999 = 999\n"])
+    return stream_cpp_request("src/nums.py", contents, line, column, [EDIT])
 
 
 async def ask_next_cursor(
     editor: EditorClient, request: aiserver.StreamCppRequest
 ) -> tuple[list[aiserver.StreamNextCursorPredictionResponse], ConnectError | None]:
-    """The StreamNextCursorPrediction frames for `request`'s file and cursor, and the stream's end error."""
-    prediction = aiserver.StreamNextCursorPredictionRequest(
-        current_file=request.current_file, diff_history=request.diff_history
+    """The StreamNextCursorPrediction frames for `request`'s file and cursor (sent one-based, as the editor
+    does), and the stream's end error."""
+    current = request.current_file
+    position = current.cursor_position
+    prediction = next_cursor_request(
+        current.relative_workspace_path, current.contents, position.line + 1, position.column + 1, [EDIT]
     )
     async with editor._connection() as conn:
         body = encode_envelope(prediction.SerializeToString())
@@ -108,6 +110,8 @@ async def test_the_edit_nearest_the_cursor_streams_back_with_the_cursor_jump(
     assert frames[-1].done_stream and any(f.done_edit for f in frames)
     assert [j.WhichOneof("response") for j in jumps] == ["file_name", "line_number"]
     assert (jumps[0].file_name, jumps[1].line_number) == ("src/nums.py", 1004)
+    # the prediction's one-based cursor (line 1001, column 4) is the StreamCpp's zero-based (1000, 3)
+    assert fake.requests[1].json["prompt"] == prompt
     assert enabled.enabled
     assert [u.outcome for u in usage] == ["completed", "completed"]  # the edit, then the prediction
     assert (service.counters.requests, service.counters.completed, service.counters.predictions) == (1, 1, 1)
@@ -127,7 +131,8 @@ async def test_the_zeta_format_reads_the_rewritten_region(autojump_clock: trio.a
     assert ending is None, ending
     prompt = fake.requests[0].json["prompt"]
     assert "<|editable_region_start|>\nx999 = 999\nx10<|user_cursor_is_here|>00 = 1000\nx1001 = 1001\n" in prompt
-    assert 'User edited "src/nums.py":\n```diff\n-x999 = 0\n+x999 = 999\n```' in prompt
+    assert 'User edited "src/nums.py":\n```diff\n@@ -1000,1 +1000,1 @@\n-x999 = 0\n+x999 = 999\n```' in prompt
+    assert "1000+|" not in prompt  # never the editor's own form
     assert frames[1].range_to_replace.start_line_number == 1001
     assert [f.text for f in frames if f.text] == ["x1000 = 1000 + 1"]
     assert not any(f.HasField("cursor_prediction_target") for f in frames)
@@ -231,22 +236,34 @@ async def test_the_model_is_stopped_as_soon_as_the_rewritten_region_ends(
     assert service.counters.completed == 1
 
 
+async def test_a_prediction_is_no_jump_within_one_line_of_the_cursor(autojump_clock: trio.abc.Clock) -> None:
+    # the line below the cursor's changes: the editor would drop a jump there
+    below = "x1000 = 1000\nx1001 = 1001 * 2\nx1002 = 1002\nx1003 = 1003\n"
+    async with (
+        open_fake_server(rewrite_server(FIM_FORMATS[TabBackend.OPENAI], [below])) as fake,
+        tab_daemon(fake, TabBackend.OPENAI, mode="sweep", lines_above=3, lines_below=3) as (daemon, _),
+        daemon.editor(http2=True) as editor,
+    ):
+        jumps = await next_cursor(editor, request_at())
+    assert len(fake.requests) == 1 and [j.is_not_in_range for j in jumps] == [True]
+
+
 @pytest.mark.parametrize("http2", HTTP)
 async def test_a_prediction_stops_the_model_as_soon_as_the_rewritten_region_ends(
     autojump_clock: trio.abc.Clock, http2: bool
 ) -> None:
-    # only the line above the cursor's changes: the cursor should go there
-    region = ZETA_REGION.replace("x999 = 999", "x999 = 999 * 3").replace("1000 + 1", "1000")
+    # only the line two above the cursor's changes: the cursor should go there
+    region = ZETA_REGION.replace("x999 = 999", "x998 = 998 * 3\nx999 = 999").replace("1000 + 1", "1000")
     answer = rewrite_server(FIM_FORMATS[TabBackend.LLAMA_CPP], [region], stall=True)
     async with (
         open_fake_server(answer) as fake,
-        tab_daemon(fake, TabBackend.LLAMA_CPP, mode="zeta", lines_above=1, lines_below=1) as (daemon, _),
+        tab_daemon(fake, TabBackend.LLAMA_CPP, mode="zeta", lines_above=2, lines_below=1) as (daemon, _),
         daemon.editor(http2=http2) as editor,
     ):
         with trio.fail_after(1):
             jumps = await next_cursor(editor, request_at())
             await fake.requests[0].disconnected.wait()
-    assert (jumps[0].file_name, jumps[1].line_number) == ("src/nums.py", 1000)
+    assert (jumps[0].file_name, jumps[1].line_number) == ("src/nums.py", 999)
     assert fake.requests[0].client_disconnected and not fake.requests[0].completed
 
 
@@ -262,3 +279,45 @@ async def test_a_runaway_rewrite_is_stopped_and_is_no_suggestion(autojump_clock:
             await fake.requests[0].disconnected.wait()
     assert ending is None, ending
     assert not any(f.HasField("range_to_replace") for f in frames) and frames[-1].done_stream
+
+
+@pytest.mark.parametrize("mode", ["fim", "sweep"])
+async def test_the_frames_are_what_cpp_config_declares(autojump_clock: trio.abc.Clock, mode: str) -> None:
+    if mode == "fim":
+        answer, request, fields = fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a + b"]), cpp_request(), {}
+    else:
+        answer, request = rewrite_server(FIM_FORMATS[TabBackend.OPENAI], [SWEEP_OUTPUT]), request_at()
+        fields = {"mode": "sweep", "lines_above": 3, "lines_below": 3}
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake, **fields) as (daemon, _),
+        daemon.editor(http2=True) as editor,
+    ):
+        config = await unary(editor, "/aiserver.v1.AiService/CppConfig", aiserver.CppConfigRequest(),
+                             aiserver.CppConfigResponse)
+        frames, ending = await read_frames(editor, request)
+    assert ending is None, ending
+    assert any(f.HasField("range_to_replace") for f in frames)
+    assert any(f.HasField("cursor_prediction_target") for f in frames) is (mode == "sweep")
+    assert_frames_agree(config, frames)
+
+
+async def test_a_rewrite_cut_short_by_the_budget_is_answered_from_the_lines_it_has(
+    autojump_clock: trio.abc.Clock,
+) -> None:
+    # the cursor's line and the next come at once, the rest 10 s later: the edit goes by 3.5 s, the jump
+    # (not written yet) does not
+    answer = rewrite_server(FIM_FORMATS[TabBackend.OPENAI], [SWEEP_OUTPUT[:30], SWEEP_OUTPUT[30:]], gap=10.0)
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake, TabBackend.OPENAI, mode="sweep", lines_above=3, lines_below=3) as (daemon, service),
+        daemon.editor(http2=True) as editor,
+    ):
+        began = trio.current_time()
+        frames, ending = await read_frames(editor, request_at())
+        took = trio.current_time() - began
+    assert ending is None and took <= 3.5, (ending, took)
+    assert frames[1].range_to_replace == aiserver.LineRange(start_line_number=1001, end_line_number_inclusive=1001)
+    assert [f.text for f in frames if f.text] == ["x1000 = 1000 * 2"]
+    assert not any(f.HasField("cursor_prediction_target") for f in frames) and frames[-1].done_stream
+    assert service.counters.timeouts == 1

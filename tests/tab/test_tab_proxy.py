@@ -12,10 +12,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import trio
+from google.protobuf.message import Message
 
 from cursord.config import Limits, TabBackend
 from cursord.config._tab import build_tab
-from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, end_stream_payload
+from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, end_stream_payload, parse_end_stream
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.proxy import DEFAULT_OWNED_PATHS
 from cursord.proxy.runner import build_proxy
@@ -23,7 +24,7 @@ from cursord.proxy.server import ProxyConfig
 from cursord.proxy.wire import LiveBody
 from cursord.server.assembly import build_core
 from cursord.tab import FIM_FORMATS, FimBackend, TabOwnedPaths, TabService, tab_parts
-from cursord.testing.editor import STREAM_HEADERS
+from cursord.testing.editor import STREAM_HEADERS, UNARY_HEADERS
 from cursord.testing.fake_fim import FIM_KEY, fim_server
 from cursord.testing.fake_providers import FakeProvider, open_fake_server
 from cursord.testing.http_client import open_http
@@ -46,7 +47,7 @@ async def _cursor_cpp(request: OriginRequest, body: LiveBody, responder: Respond
 
 @asynccontextmanager
 async def tunnel(
-    tmp_path: Path, fake: FakeProvider, *, tab: bool
+    tmp_path: Path, fake: FakeProvider, *, tab: bool, offline: bool = False
 ) -> AsyncIterator[tuple[trio.abc.Stream, FakeOrigin, TabService, Callable[[], Awaitable[trio.abc.Stream]]]]:
     """The proxy as the daemon runs it: Tab's parts always there, its paths cursord's while `service` has a
     backend (`TabOwnedPaths`); yields a tunnel, the fake Cursor, the service and a way to open another tunnel."""
@@ -59,7 +60,9 @@ async def tunnel(
         trio.open_nursery() as nursery,
     ):
         owned = TabOwnedPaths(DEFAULT_OWNED_PATHS, service)
-        config = ProxyConfig(port=0, upstream_overrides={HOST: origin.address}, owned_paths=owned)
+        config = ProxyConfig(
+            port=0, upstream_overrides={HOST: origin.address}, owned_paths=owned, offline=offline
+        )
         data_dir = tmp_path / "data"
         proxy = build_proxy(
             core.app, data_dir=data_dir, owns_model=CATALOG, config=config, upstream_ssl=origin.client_context()
@@ -115,7 +118,7 @@ async def test_without_one_stream_cpp_goes_to_cursor(tmp_path: Path) -> None:
 async def test_a_request_dropped_in_the_tunnel_cuts_the_fim_call(tmp_path: Path) -> None:
     with trio.fail_after(WALL):
         async with (
-            open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a", " +"], stall=True)) as fake,
+            open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a\n", " +"], stall=True)) as fake,
             tunnel(tmp_path, fake, tab=True) as (stream, _, _, _),
         ):
             texts = await _texts(stream, stop_after=3)  # model info, range, text
@@ -139,3 +142,61 @@ async def test_a_reload_moves_tab_between_cursor_and_cursord_for_the_next_reques
             await service.close_retired()
             assert await _texts(await connect()) == ["from Cursor"]
     assert len(origin.requests) == 2 and len(fake.requests) == 1
+
+
+#: the Tab RPCs that carry code or Tab state, each with a request as the editor fills it and its reply type
+CODE_CARRYING: list[tuple[str, Message, type[Message]]] = [
+    ("/aiserver.v1.CppService/MarkCppForEval",
+     aiserver.MarkCppRequest(request_id="r1", response_type=aiserver.MarkCppRequest.CPP_RESPONSE_TYPES_BAD,
+                             desired_completion="    return a + b"),
+     aiserver.MarkCppResponse),
+    ("/aiserver.v1.CppService/AddTabRequestToEval",
+     aiserver.AddTabRequestToEvalRequest(request_id="r1", expected_behavior="complete the sum"),
+     aiserver.AddTabRequestToEvalResponse),
+    ("/aiserver.v1.CursorPredictionService/CursorPredictionConfig", aiserver.CursorPredictionConfigRequest(),
+     aiserver.CursorPredictionConfigResponse),
+    ("/aiserver.v1.AiService/ShouldTurnOnCppOnboarding", aiserver.ShouldTurnOnCppOnboardingRequest(),
+     aiserver.ShouldTurnOnCppOnboardingResponse),
+    ("/aiserver.v1.ClientLoggerService/LogWhenTabTurnsOff",
+     aiserver.LogWhenTabTurnsOffRequest(stack_trace="Error\n    at turnOffCpp"), aiserver.LogWhenTabTurnsOffResponse),
+]
+HOLD_CPP = "/aiserver.v1.CppService/StreamHoldCpp"
+
+
+async def test_offline_the_code_carrying_tab_rpcs_are_answered_by_cursord(tmp_path: Path) -> None:
+    request = cpp_request()
+    hold = aiserver.StreamHoldCppRequest(current_file=request.current_file)
+    with trio.fail_after(WALL):
+        async with (
+            open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a + b"])) as fake,
+            tunnel(tmp_path, fake, tab=True, offline=True) as (stream, origin, service, _),
+            open_http(stream, False) as conn,
+        ):
+            replies = []
+            for path, message, reply_type in CODE_CARRYING:
+                response = await conn.request("POST", path, UNARY_HEADERS, message.SerializeToString())
+                body = await response.read_all()
+                assert response.status == 200, (path, body)
+                replies.append(reply_type.FromString(body))
+            response = await conn.request("POST", HOLD_CPP, STREAM_HEADERS, encode_envelope(hold.SerializeToString()))
+            envelopes = EnvelopeDecoder(1 << 20).feed(await response.read_all())
+    assert response.status == 200
+    assert [e.end_stream for e in envelopes] == [True] and parse_end_stream(envelopes[0].payload)[0] is None
+    assert replies[2] == aiserver.CursorPredictionConfigResponse()  # FIM mode: no cursor-prediction model
+    assert replies[3] == aiserver.ShouldTurnOnCppOnboardingResponse(should_turn_on_cpp_onboarding=False)
+    assert service.local.counts == {"MarkCppForEval": 1, "AddTabRequestToEval": 1, "LogWhenTabTurnsOff": 1}
+    assert origin.requests == [] and fake.requests == []
+
+
+async def test_offline_without_tab_they_are_refused_as_cursors(tmp_path: Path) -> None:
+    with trio.fail_after(WALL):
+        async with (
+            open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a + b"])) as fake,
+            tunnel(tmp_path, fake, tab=False, offline=True) as (stream, origin, _, _),
+            open_http(stream, False) as conn,
+        ):
+            path, message, _ = CODE_CARRYING[0]
+            response = await conn.request("POST", path, UNARY_HEADERS, message.SerializeToString())
+            body = await response.read_all()
+    assert response.status != 200 and b"not forwarded" in body
+    assert origin.requests == []

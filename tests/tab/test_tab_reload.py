@@ -38,7 +38,7 @@ async def test_the_service_takes_a_new_backend_and_closes_the_old_once_its_reque
     service = TabService(None)
     owned = TabOwnedPaths(DEFAULT_OWNED_PATHS, service)
     async with (
-        open_fake_server(fim_server(OLLAMA, [" a +", " b"], stall=True, models=("one", "two"))) as fake,
+        open_fake_server(fim_server(OLLAMA, [" a +\n", " b"], stall=True, models=("one", "two"))) as fake,
         running_daemon(Echo, parts=(tab_parts(service),)) as daemon,
         daemon.editor(http2=True) as editor,
     ):
@@ -158,7 +158,7 @@ async def test_closing_the_service_while_a_request_runs_closes_its_backend(
     its count gone without a KeyError."""
     service = TabService(None)
     async with (
-        open_fake_server(fim_server(OLLAMA, [" a +", " b"], stall=True, models=("one",))) as fake,
+        open_fake_server(fim_server(OLLAMA, [" a +\n", " b"], stall=True, models=("one",))) as fake,
         running_daemon(Echo, parts=(tab_parts(service),)) as daemon,
         daemon.editor(http2=True) as editor,
     ):

@@ -19,19 +19,23 @@ import trio.testing
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
+from cursord.cli.status import format_tab_status
 from cursord.config import TabBackend
 from cursord.config._tab import build_tab
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end_stream
 from cursord.connect.errors import Code, ConnectError
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.store import PassStatus
 from cursord.tab import FimBackend, TabService, TabUsage, tab_parts
 from cursord.tab.admission import TabStreamSlots
 from cursord.tab.backend import FIM_FORMATS
+from cursord.tab.ledger import tab_pass_record
 from cursord.testing.behaviours import Echo
 from cursord.testing.editor import STREAM_HEADERS, EditorClient
 from cursord.testing.fake_fim import FIM_KEY, fim_server
 from cursord.testing.fake_providers import FakeProvider, open_fake_server
 from cursord.testing.harness import RunningDaemon, running_daemon
+from cursord.testing.tab_editor import editor_edit, stream_cpp_request
 
 M = TypeVar("M", bound=Message)
 HTTP = [pytest.param(True, id="http2"), pytest.param(False, id="http1")]
@@ -43,28 +47,17 @@ CHANGED = {
     "enable_rvf_tracking",
     "import_prediction_config",
     "check_filesync_hash_percent",
-    "is_fused_cursor_prediction_model",
     "allows_tab_chunks",
 }
 BASE_PATHS = {TabBackend.OPENAI: "/v1", TabBackend.DEEPSEEK: "/v1", TabBackend.CODESTRAL: "/v1"}
 
 
+#: the user's last edit before asking: the signature's second parameter added
+EDIT = editor_edit([(1, "def add(a):")], [(1, "def add(a, b):")])
+
+
 def cpp_request(path: str = "src/add.py", line: int = 1, column: int = 11) -> aiserver.StreamCppRequest:
-    current = aiserver.CurrentFileInfo(
-        relative_workspace_path=path,
-        contents=FILE,
-        cursor_position=aiserver.CursorPosition(line=line, column=column),
-        language_id="python",
-        total_number_of_lines=4,
-    )
-    return aiserver.StreamCppRequest(
-        current_file=current,
-        diff_history=["--- a/src/add.py\n+++ b/src/add.py\n@@ -1 +1 @@\n-def add(a):\n+def add(a, b):\n"],
-        model_name="fim-model",
-        workspace_id="ws-1",
-        time_since_request_start=3.0,
-        time_at_request_send=1.7e12,
-    )
+    return stream_cpp_request(path, FILE, line, column, [EDIT])
 
 
 @asynccontextmanager
@@ -121,7 +114,7 @@ async def test_cpp_config_has_the_recorded_shape(autojump_clock: trio.abc.Clock,
     for field, value in recorded.ListFields():
         if field.name not in CHANGED:
             assert getattr(ours, field.name) == value, field.name
-    assert not ours.is_fused_cursor_prediction_model and ours.check_filesync_hash_percent == 0
+    assert ours.is_fused_cursor_prediction_model and ours.check_filesync_hash_percent == 0
     assert ours.import_prediction_config.is_disabled_by_backend
 
 
@@ -171,6 +164,9 @@ async def test_a_suggestion_for_the_cursor_line_streams_back(
     assert fake.refused == [] and len(fake.requests) == 1
     sent = fake.requests[0].json
     assert "    return " in str(sent) and "print(add(1, 2))" in str(sent)  # the window, both sides
+    if backend is TabBackend.LLAMA_CPP:  # the edit the editor sent in file_diff_histories, as a hunk
+        assert sent["input_extra"] == [{"filename": "src/add.py (recent edit)",
+                                        "text": "@@ -1,1 +1,1 @@\n-def add(a):\n+def add(a, b):\n"}]
     assert frames[0].HasField("model_info")
     assert frames[1].range_to_replace == aiserver.LineRange(start_line_number=2, end_line_number_inclusive=2)
     assert frames[1].binding_id
@@ -185,7 +181,7 @@ async def test_a_suggestion_for_the_cursor_line_streams_back(
 
 @pytest.mark.parametrize("http2", HTTP)
 async def test_a_dropped_request_cancels_its_upstream_call(autojump_clock: trio.abc.Clock, http2: bool) -> None:
-    answer = fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a", " +"], stall=True)
+    answer = fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a\n", " +"], stall=True)
     async with (
         open_fake_server(answer) as fake,
         tab_daemon(fake) as (daemon, service),
@@ -286,3 +282,66 @@ async def test_tab_streams_are_capped_per_connection_and_in_total(autojump_clock
             assert slots.running == 0
             frames, ending = await read_frames(one, cpp_request("src/one3.py"), stop_after=3)
             assert ending == "dropped" and frames[2].text
+
+
+def assert_frames_agree(config: aiserver.CppConfigResponse, frames: list[aiserver.StreamCppResponse]) -> None:
+    """The frames are what the editor's reader for `config` takes: declared fused in CppConfig and in the
+    model info alike; not fused, nothing but the range and text before `done_stream` (its reader throws on
+    the rest, and `done_edit` or a jump set even to false is sent); fused, the edit ends with `done_edit`
+    and any jump comes after it."""
+    fused = config.is_fused_cursor_prediction_model
+    assert [f.model_info.is_fused_cursor_prediction_model for f in frames if f.HasField("model_info")] == [fused]
+    assert frames[-1].done_stream and not any(f.HasField("done_stream") for f in frames[:-1])
+    cases = [f.WhichOneof(name) for f in frames for name in ("_done_edit", "_cursor_prediction_target")]
+    if not fused:
+        assert cases == [None] * len(cases)
+        return
+    edit = [i for i, f in enumerate(frames) if f.text or f.HasField("range_to_replace")]
+    done = [i for i, f in enumerate(frames) if f.HasField("done_edit")]
+    jumps = [i for i, f in enumerate(frames) if f.HasField("cursor_prediction_target")]
+    assert (done == [max(edit) + 1]) if edit else done == []
+    assert all(done and i > done[0] for i in jumps)
+
+
+
+@pytest.mark.parametrize("http2", HTTP)
+async def test_a_backend_that_stalls_still_gets_its_answer_ended_within_the_budget(
+    autojump_clock: trio.abc.Clock, http2: bool
+) -> None:
+    """The editor drops a Tab stream older than 4 s: a FIM server that takes 10 s for its second line still
+    has the answer end by 3.5 s, at its last whole line, counted as a timeout."""
+    usage: list[TabUsage] = []
+    answer = fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a + b\n", "    c = 1\n"], gap=10.0)
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake, usage=usage) as (daemon, service),
+        daemon.editor(http2=http2) as editor,
+    ):
+        began = trio.current_time()
+        frames, ending = await read_frames(editor, cpp_request())
+        took = trio.current_time() - began
+        with trio.fail_after(1):
+            await fake.requests[0].disconnected.wait()  # the upstream call is cut
+    assert ending is None and took <= 3.5, (ending, took)
+    assert "".join(f.text for f in frames) == "    return a + b"
+    assert [f.HasField("done_edit") for f in frames[-2:]] == [True, False] and frames[-1].done_stream
+    assert (service.counters.timeouts, service.counters.completed) == (1, 0)
+    assert "1 cut at the time limit" in format_tab_status({"tab": service.status()})
+    [spent] = usage
+    assert spent.outcome == "timeout"
+    assert (tab_pass_record(spent).status, tab_pass_record(spent).stop_reason) == (PassStatus.COMPLETED, "timeout")
+
+
+async def test_a_silent_backend_gets_done_stream_alone_within_the_budget(autojump_clock: trio.abc.Clock) -> None:
+    answer = fim_server(FIM_FORMATS[TabBackend.LLAMA_CPP], [], stall=True)  # headers, then nothing
+    async with (
+        open_fake_server(answer) as fake,
+        tab_daemon(fake, TabBackend.LLAMA_CPP) as (daemon, service),
+        daemon.editor(http2=True) as editor,
+    ):
+        began = trio.current_time()
+        frames, ending = await read_frames(editor, cpp_request())
+        took = trio.current_time() - began
+    assert ending is None and took <= 3.5, (ending, took)
+    assert [f.WhichOneof("_done_stream") for f in frames[1:]] == ["done_stream"]
+    assert service.counters.timeouts == 1

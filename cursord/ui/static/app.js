@@ -272,7 +272,7 @@ async function loadOverview() {
   document.getElementById("ov-tab-table").hidden = !tabOn;
   fillTable("ov-tab-table", tabOn ? [tab] : [], (t) => [
     el("span", t.backend, { title: t.base_url }), t.model || "–", t.mode, fmt.int(t.requests), fmt.int(t.completed),
-    fmt.int(t.superseded), el("span", fmt.int(t.failed), { class: t.failed ? "check-fail" : "" }),
+    fmt.int(t.timeouts), fmt.int(t.superseded), el("span", fmt.int(t.failed), { class: t.failed ? "check-fail" : "" }),
     fmt.ms(t.last_latency_ms), t.last_error || "–",
   ]);
   document.getElementById("recent-turns-empty").hidden = a.recent_turns.length > 0;
