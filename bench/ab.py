@@ -10,6 +10,10 @@ starts counted in.
 
 `--a-rev REV` runs daemon A from commit REV (exported with `git archive`) and B from the working tree:
 `python bench/ab.py --a-rev HEAD` measures the uncommitted change.
+
+The regression guard, run before a merge (bench/README.md, "Before a merge"): `python bench/ab.py --a-rev main
+--guard 1.05` exits 1 when any cost figure of B (`GUARDED`: CPU per event, per event with run starts, per
+append) is more than 5 % above A's, naming each.
 """
 
 from __future__ import annotations
@@ -100,7 +104,20 @@ def checkout(rev: str) -> Iterator[Path]:
         yield Path(tmp)
 
 
-async def main(args: argparse.Namespace) -> None:
+#: the figures the guard holds B to: CPU per event, per event with its run's start counted in, per append
+GUARDED = ("µs/ev", "µs/ev, starts too", "µs/append")
+
+
+def over_the_guard(rows: list[list[str]], ratio: float) -> list[str]:
+    """The guarded rows (`measure`, `figure`, A, B, B/A) whose B/A is above `ratio`, as lines to print."""
+    return [
+        f"{name} {key}: B/A {b_over_a} (A {a}, B {b})"
+        for name, key, a, b, b_over_a in rows
+        if key in GUARDED and b_over_a != "-" and float(b_over_a) > ratio
+    ]
+
+
+async def main(args: argparse.Namespace) -> int:
     loadgen.batch_h2_acks()
     pin = len(os.sched_getaffinity(0)) >= 2
     if pin:
@@ -154,7 +171,7 @@ async def main(args: argparse.Namespace) -> None:
     for name in measures:
         for key in got[name]["A"]:
             a, b = median(got[name]["A"][key]), median(got[name]["B"][key])
-            rows.append([name, key, f"{a:,.1f}", f"{b:,.1f}", f"{b / a:.2f}" if a else "-"])
+            rows.append([name, key, f"{a:,.1f}", f"{b:,.1f}", f"{b / a:.3f}" if a else "-"])
     print("\n".join(machine_lines(ROOT)))
     print(f"A: daemon_proc.py {args.a or '(defaults)'}" + (f" at {args.a_rev}" if args.a_rev else ""))
     print(f"B: daemon_proc.py {args.b or '(defaults)'}")
@@ -172,6 +189,13 @@ async def main(args: argparse.Namespace) -> None:
         print(
             table(["task", "steps", "total ms", "mean µs", "max ms"], task_rows, right=[False, True, True, True, True])
         )
+    if args.guard is None:
+        return 0
+    over = over_the_guard(rows, args.guard)
+    print(f"\nguard {args.guard:.2f}: " + ("passed" if not over else f"{len(over)} figure(s) over"))
+    for line in over:
+        print(f"  {line}")
+    return 1 if over else 0
 
 
 if __name__ == "__main__":
@@ -188,4 +212,7 @@ if __name__ == "__main__":
     )
     parser.add_argument("--only", help="comma-separated parts of measure names, e.g. 'latency 200,throughput'")
     parser.add_argument("--events", type=int, default=200, help="deltas per latency stream at 1 stream")
-    trio.run(main, parser.parse_args())
+    parser.add_argument(
+        "--guard", type=float, metavar="RATIO", help="exit 1 if a CPU cost figure of B is over RATIO times A's (1.05)"
+    )
+    sys.exit(trio.run(main, parser.parse_args()))
