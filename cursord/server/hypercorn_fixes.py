@@ -17,7 +17,7 @@ that says what to install.
   `H2Protocol._close_stream` with its send buffer and its node in the priority tree still in place: the
   app's later sends are dropped, so the buffer never completes and the send task never removes it. The
   tree refuses its 1,001st stream with `priority.TooManyStreamsError`, which escaped and ended the
-  process (issue 17 #1; no upstream issue found for this leak, to be filed; pgjones/hypercorn#335 is the
+  process (issue 17 #1; written up to file upstream in docs/hypercorn-reports.md; pgjones/hypercorn#335 is the
   related stream-limit behaviour). The reset now closes the buffer, and the send task's own clean-up
   (it is the only task that deletes buffers) removes both at once.
 - The same leak without a reset: an app that returns in the middle of its response (it failed, or it
@@ -27,7 +27,7 @@ that says what to install.
 - A connection's idle timer (`TCPServer._idle_timeout`, `keep_alive_timeout`, 300 s here) keeps
   running after the client has closed a connection that never sent a request, and the connection's task
   group waits for it before closing the socket: each such connection held its file descriptor for 300 s
-  (1,100 of them exhausted `ulimit -n 1024`; issue 17 #4; no upstream issue found, to be filed;
+  (1,100 of them exhausted `ulimit -n 1024`; issue 17 #4; written up in docs/hypercorn-reports.md;
   pgjones/hypercorn#241 reports connections not closed, possibly the same timer). The timer now stops
   once the read side has ended, and until a connection's first request it runs for
   `first_request_timeout` (a cursord setting on the Hypercorn config) instead.
