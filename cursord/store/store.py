@@ -32,7 +32,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from functools import partial
 from pathlib import Path
-from types import TracebackType
+from types import ModuleType, TracebackType
 from typing import TypeVar
 
 import attrs
@@ -71,6 +71,19 @@ T = TypeVar("T")
 
 DB_NAME = "cursord.sqlite3"
 READ_CONNECTIONS = 2
+
+
+def _postgres_module() -> ModuleType:
+    """`cursord.store.postgres`, imported only for a PostgreSQL store: psycopg and libpq are the `postgres`
+    extra, not needed by the default SQLite store."""
+    try:
+        from cursord.store import postgres
+    except ImportError as error:
+        raise StoreError(
+            f"a PostgreSQL store needs the PostgreSQL driver, which is not installed ({error}): install it with "
+            "`pip install 'cursord[postgres]'` (or `pip install 'psycopg[binary]>=3.2'` into cursord's environment)"
+        ) from error
+    return postgres
 
 
 def sqlite_path(data_dir: str | os.PathLike[str], url: str | None) -> Path:
@@ -131,8 +144,7 @@ class SqlStore:
         connections: Callable[[int], tuple[Connection, Sequence[Connection]]]
         if is_postgres_url(url):
             assert url is not None
-            from cursord.store import postgres  # psycopg and libpq load only for a PostgreSQL store
-
+            postgres = _postgres_module()
             location, dialect = redact_url_password(url), postgres.POSTGRES
             connections = partial(postgres.open_connections, url)
         else:
