@@ -14,8 +14,10 @@ turns that list into the order one pass tries, from what earlier passes learnt:
 (`cursord.providers.errors.ERROR_TRAITS`: 429, 5xx, timeouts, unreachable, context overflow, spend, auth),
 *before any delta reached the editor*, hands the pass to the next target (a `FallbackMove`, tapped by the
 turn); every attempt is its own row in the usage ledger. A context overflow skips the other keys of the same
-model (they would overflow too). Anything else, or any failure after the first delta, ends the pass as
-before. The next pass starts again from the top of the order, so a turn may move between vendors from one
+model (they would overflow too). The last target left is tried again on a retryable error as a provider
+without keys or fallbacks is (`ProviderRouter.retry`, three tries): a pool with one key sitting out never
+retries less. Anything else, or any failure after the first delta, ends the pass as before. The next pass
+starts again from the top of the order, so a turn may move between vendors from one
 pass to the next: each builder re-encodes the neutral history (reasoning another vendor signed is dropped,
 tool calls and results stay paired).
 """

@@ -121,6 +121,9 @@ class ProviderRouter:
     pools: dict[str, tuple[Provider, ...]] = attrs.field(factory=dict)
     #: which keys rest, where round-robin pools start
     targets: Targets = attrs.field(factory=Targets)
+    #: how often a pass with keys or fallbacks tries its last target (with this policy's waits): as often as a
+    #: provider without them, so a pool with one key sitting out never retries less
+    retry: RetryPolicy = attrs.field(factory=RetryPolicy)
 
     async def run_pass(self, route: Route, request: PassRequest, listener: PassListener, tag: PassTag) -> None:
         """Stream the pass on the route's first usable target to `listener`, recorded in the ledger when it
@@ -145,6 +148,12 @@ class ProviderRouter:
             except ProviderError as error:
                 self.targets.failed(target, error, trio.current_time())
                 following = remaining_after(order, index, error)
+                tries = order[: index + 1].count(target)
+                wait = None if following or watched.sent else self.retry.delay(tries, error)
+                if wait is not None:  # the last target left: tried as often as a provider without a pool is
+                    await trio.sleep(wait)
+                    order, index = [*order[: index + 1], target], index + 1
+                    continue
                 if watched.sent or not error.moves_on or not following:
                     raise
                 order, index = [*order[: index + 1], *following], index + 1

@@ -113,7 +113,7 @@ async def test_a_key_pool_moves_past_a_spent_key_and_never_sends_on_it_again(aut
                                   error_code="enforced_spend_limit_reached")
     )
     limited = Reply.json(429, anthropic_error_body("rate_limit_error", "Number of requests exceeds your rate limit"))
-    replies = [spent, Reply.sse(anthropic_text("one")), limited]
+    replies = [spent, Reply.sse(anthropic_text("one")), limited, limited, limited]
     async with open_fake_provider(*replies) as fake:
         spec = spec_for(fake, ProviderKind.ANTHROPIC, CLAUDE, key_pool=["SECOND_KEY"])
         environ = {"FAKE_KEY": "sk-first-0123456789", "SECOND_KEY": "sk-second-0123456789"}
@@ -125,9 +125,31 @@ async def test_a_key_pool_moves_past_a_spent_key_and_never_sends_on_it_again(aut
                     transcripts.append(await drive(editor, run, reader))
     assert transcripts[0].error is None and transcripts[0].text == "one"
     # the second key is rate limited too: the spent first key is not asked again, the pass fails as a rate limit
+    # after three tries on the second key (as many as a provider without a pool makes)
     assert transcripts[1].error is not None and transcripts[1].error.code is Code.RESOURCE_EXHAUSTED
     assert [r.headers["x-api-key"] for r in fake.requests] == [
-        "sk-first-0123456789", "sk-second-0123456789", "sk-second-0123456789",
+        "sk-first-0123456789", "sk-second-0123456789", *["sk-second-0123456789"] * 3,
+    ]
+
+
+async def test_a_pool_with_a_key_sitting_out_retries_as_often_as_a_provider_without_a_pool(
+    autojump_clock: Any,
+) -> None:
+    """Issue 39 #3: with the first key refused, the pool's last key is tried three times on a 529, as the same
+    provider without a pool is (it once failed the turn after a single request)."""
+    refused = Reply.json(401, anthropic_error_body("authentication_error", "invalid x-api-key"))
+    overloaded = Reply.json(529, anthropic_error_body("overloaded_error", "Overloaded"))
+    replies = [refused, overloaded, overloaded, Reply.sse(anthropic_text("served"))]
+    async with open_fake_provider(*replies) as fake:
+        spec = spec_for(fake, ProviderKind.ANTHROPIC, CLAUDE, key_pool=["SECOND_KEY"])
+        environ = {"FAKE_KEY": "sk-first-0123456789", "SECOND_KEY": "sk-second-0123456789"}
+        async with agent_daemon(spec, environ=environ) as (daemon, _), daemon.editor(http2=True) as editor:
+            await editor.append("r1", run_request("hi", model=CLAUDE))
+            async with editor.run_sse("r1") as reader:
+                transcript = await drive(editor, "r1", reader)
+    assert transcript.error is None and transcript.text == "served"
+    assert [r.headers["x-api-key"] for r in fake.requests] == [
+        "sk-first-0123456789", "sk-second-0123456789", "sk-second-0123456789", "sk-second-0123456789",
     ]
 
 
