@@ -9,6 +9,9 @@ how long the turn took and how it ended; then it forgets the request. A stream t
 
     turn ok: conversation 0f3c9a1e "Fix the login bug", gpt-5 (openai), 2 passes, 12,345 in (10,240
     cached) / 456 out, $0.0123, first token 0.84 s, 5.20 s
+
+A turn whose pass moved to another key or model names both ends and why, where the model is named:
+`gpt-5 → claude-sonnet-4-5 (anthropic) (fallback: openai RateLimited)`.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from cursord.store import PassRecord
+from cursord.store import PassRecord, PassStatus
 from cursord.streams import ActiveStream
 
 log = logging.getLogger("cursord.turns")
@@ -40,8 +43,16 @@ class TurnTotals:
     first_token_ms: int | None = None
     model: str | None = None
     provider: str | None = None
+    #: the first pass's model and provider, and what made the turn move on (the first failed pass's
+    #: provider and error kind)
+    first: tuple[str, str | None] | None = None
+    moved_after: str | None = None
 
     def add(self, record: PassRecord) -> None:
+        if self.first is None:
+            self.first = (record.model, record.provider)
+        if record.status is PassStatus.FAILED and self.moved_after is None:
+            self.moved_after = f"{record.provider} {(record.error or 'failed').split(':')[0]}"
         self.passes += 1
         self.input_tokens += record.usage.input
         self.cached_tokens += record.usage.cache_read
@@ -54,6 +65,16 @@ class TurnTotals:
             self.first_token_ms = record.first_token_ms
         self.model, self.provider = record.model, record.provider
 
+    def route(self, asked: str | None) -> str | None:
+        """The model that answered, with its provider, after the one asked first when a pass moved on."""
+        model = self.model or asked
+        if model is None:
+            return None
+        served = f"{model} ({self.provider})" if self.provider else model
+        if self.first is None or self.moved_after is None or self.first == (self.model, self.provider):
+            return served
+        return f"{self.first[0]} → {served} (fallback: {self.moved_after})"
+
 
 def format_turn(
     outcome: str, conversation_id: str | None, title: str | None, model: str | None, totals: TurnTotals,
@@ -61,9 +82,9 @@ def format_turn(
 ) -> str:
     """The turn's line (see the module docstring)."""
     parts = [f"turn {outcome}: conversation {(conversation_id or '-')[:8]}" + (f" {title!r}" if title else "")]
-    model = totals.model or model
-    if model:
-        parts.append(f"{model} ({totals.provider})" if totals.provider else model)
+    route = totals.route(model)
+    if route:
+        parts.append(route)
     parts.append(f"{totals.passes} pass{'es' if totals.passes != 1 else ''}")
     if totals.passes:
         parts.append(f"{totals.input_tokens:,} in ({totals.cached_tokens:,} cached) / {totals.output_tokens:,} out")
@@ -115,6 +136,7 @@ class TurnLog:
             "title": title,
             "model": totals.model or stream.model_id,
             "provider": totals.provider,
+            "route": totals.route(stream.model_id),
             "outcome": "ok" if ending.error is None else ending.error.code.value,
             "error": None if ending.error is None else ending.error.message,
             "passes": totals.passes,
