@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cursord.app.turn_log import TurnTotals, format_turn
+from cursord.agent.turn_totals import TurnTotals
+from cursord.app.turn_log import format_turn
 from cursord.store import PassRecord, PassStatus
 
 

@@ -34,7 +34,7 @@ from cursord.testing.provider_streams import (
 )
 from cursord.testing.vendor_rules import GeminiThoughtSignatures
 from cursord.ui import UiSessions
-from cursord.ui.views import conversation_view
+from cursord.ui.views import conversation_view, conversations_view
 
 GEMINI_MODEL = "gemini-3-pro-preview"
 CLAUDE = "claude-test"
@@ -98,7 +98,11 @@ async def test_a_429_on_the_primary_completes_the_turn_on_its_fallback(
     assert set(await usage_table(tmp_path, UsageGroup.MODEL)) >= {GEMINI_MODEL, CLAUDE, "TOTAL"}
     async with open_store(tmp_path, inline=True) as store:  # the dashboard's conversation page
         view = await conversation_view(store, "c1")
+        (listed,) = (await conversations_view(store, None))["conversations"]
     assert view is not None
+    # the Conversations page names the model that answered, after the one asked (issue 39 #7)
+    moved = f"{GEMINI_MODEL} → {CLAUDE} (anthropic) (fallback: gemini RateLimited)"
+    assert listed["route"] == moved and [turn["route"] for turn in view["turns"]] == [moved]
     shown = [(p["provider"], p["model"], p["status"], (p["error"] or "").split(":")[0]) for p in view["passes"]]
     assert shown == [
         ("gemini", GEMINI_MODEL, "failed", "RateLimited"),
