@@ -314,7 +314,7 @@ async def _serve(
             tab_parts(tab),
             side_rpc_parts(side_rpcs),
             StatusLine(notifier).parts(),
-            AppParts(stream_observers=(turn_log.observe, activity.observe)),
+            AppParts(stream_observers=(turn_log.observe, activity.observe), request_observers=(activity.call,)),
             tap_parts(tap_token, hub),
             dashboard_parts(dashboard),
             *forwarding,
