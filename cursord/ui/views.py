@@ -12,6 +12,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from cursord.agent.router import key_name
 from cursord.agent.turn_totals import TurnTotals
 from cursord.config import ServeConfig, config_warnings, redacted
 from cursord.diagnose import ProviderReport, run_doctor
@@ -59,8 +60,9 @@ async def overview_view(
     hub: TapHub, store: Store, activity: EditorActivity, config: ServeConfig, environ: Mapping[str, str]
 ) -> dict[str, Any]:
     """Is Cursor using cursord right now: the editor's latest request, runs served here and relayed, tunnels,
-    the providers (key set, today's passes and failures), Tab (its backend, mode and figures since the
-    start, as `cursord status` shows them), today's spend, and the recent turns."""
+    the providers (each key of a pool: its variable, whether it is set, today's passes and failures), Tab (its
+    backend, mode and figures since the start, as `cursord status` shows them), today's spend, and the recent
+    turns."""
     now = time.time()
     snapshot = hub.snapshot(TapFilter())
     active = [row for row in snapshot["streams"] if not row["ended"]]
@@ -69,14 +71,17 @@ async def overview_view(
     per_provider = {row.key: row for row in await store.usage(UsageGroup.PROVIDER, _local_midnight(now))}
     providers = []
     for spec in config.providers:
-        row = per_provider.get(spec.name)
-        providers.append({
-            "name": spec.name,
-            "key_set": spec.key_present(environ),
-            "passes_today": row.passes if row else 0,
-            "failed_today": (row.failed + row.canceled) if row else 0,
-            "last_at": row.last_at if row else None,
-        })
+        for index, env in enumerate(spec.key_envs or (None,)):  # each key of a pool: NAME, NAME#2, ...
+            name = key_name(spec, index)
+            row = per_provider.get(name)
+            providers.append({
+                "name": name,
+                "key_env": env,
+                "key_set": env is None or bool(environ.get(env)),
+                "passes_today": row.passes if row else 0,
+                "failed_today": (row.failed + row.canceled) if row else 0,
+                "last_at": row.last_at if row else None,
+            })
     return {
         "verdict": _verdict(seen, len(active)),
         "active_streams": len(active),

@@ -237,7 +237,8 @@ async function loadOverview() {
   document.getElementById("ov-last-request").textContent = a.last_request
     ? a.last_request + ", " + fmt.age(a.last_request_ago_s) + " ago" : "none yet";
   fillTable("ov-providers-table", view.providers, (p) => [
-    p.name, el("span", p.key_set ? "set" : "not set", { class: p.key_set ? "check-ok" : "check-fail" }),
+    p.name, el("span", p.key_env === null ? "none needed" : "$" + p.key_env + (p.key_set ? " set" : " not set"),
+      { class: p.key_set ? "check-ok" : "check-fail" }),
     fmt.int(p.passes_today), el("span", fmt.int(p.failed_today), { class: p.failed_today ? "check-fail" : "" }),
     fmt.when(p.last_at),
   ]);
