@@ -247,4 +247,5 @@ class ProviderRouter:
     def _targets(self, entry: CatalogModel) -> list[Target]:
         name = entry.provider.name
         keys = self.pools.get(name) or (self.providers[name],)
-        return [Target(provider, entry.model_id, name) for provider in keys]
+        envs = entry.provider.key_envs or (None,)
+        return [Target(provider, entry.model_id, name, env) for provider, env in zip(keys, envs, strict=False)]

@@ -137,10 +137,11 @@ async def test_a_key_pool_moves_past_a_spent_key_and_never_sends_on_it_again(aut
 
 
 async def test_a_pool_with_a_key_sitting_out_retries_as_often_as_a_provider_without_a_pool(
-    autojump_clock: Any,
+    autojump_clock: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Issue 39 #3: with the first key refused, the pool's last key is tried three times on a 529, as the same
-    provider without a pool is (it once failed the turn after a single request)."""
+    provider without a pool is (it once failed the turn after a single request); the refused key is a warning
+    that names its variable (there was none)."""
     refused = Reply.json(401, anthropic_error_body("authentication_error", "invalid x-api-key"))
     overloaded = Reply.json(529, anthropic_error_body("overloaded_error", "Overloaded"))
     replies = [refused, overloaded, overloaded, Reply.sse(anthropic_text("served"))]
@@ -152,6 +153,9 @@ async def test_a_pool_with_a_key_sitting_out_retries_as_often_as_a_provider_with
             async with editor.run_sse("r1") as reader:
                 transcript = await drive(editor, "r1", reader)
     assert transcript.error is None and transcript.text == "served"
+    warned = [r.getMessage() for r in caplog.records if r.name == "cursord.agent.fallback" and r.levelname == "WARNING"]
+    assert len(warned) == 2 and warned[0].startswith("provider key anthropic ($FAKE_KEY): AuthError")
+    assert warned[1].startswith("provider key anthropic#2 ($SECOND_KEY): Overloaded")
     assert [r.headers["x-api-key"] for r in fake.requests] == [
         "sk-first-0123456789", "sk-second-0123456789", "sk-second-0123456789", "sk-second-0123456789",
     ]
