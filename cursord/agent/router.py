@@ -90,16 +90,11 @@ def vendor_options(spec: ProviderSpec) -> VendorOptions:
     )
 
 
-def key_name(spec: ProviderSpec, index: int) -> str:
-    """The name of the provider for key `index` of `spec`'s pool (ledger and tap rows): NAME, NAME#2, ..."""
-    return spec.name if index == 0 else f"{spec.name}#{index + 1}"
-
-
 def price_book(specs: Iterable[ProviderSpec]) -> PriceBook:
     """The built-in prices under each provider's own `prices` (for every key of its pool)."""
     return PriceBook(
         {
-            key_name(spec, index): dict(spec.prices)
+            spec.key_name(index): dict(spec.prices)
             for spec in specs
             if spec.prices
             for index in range(max(1, len(spec.key_envs)))
@@ -189,7 +184,7 @@ class ProviderRouter:
             pools[spec.name] = tuple(
                 HttpProvider(
                     kind=spec.kind.value,
-                    name=key_name(spec, index),
+                    name=spec.key_name(index),
                     base_url=spec.base_url,
                     api_key=environ.get(env) if env else None,
                     models=list(spec.models),

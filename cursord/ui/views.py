@@ -12,7 +12,6 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from cursord.agent.router import key_name
 from cursord.agent.turn_totals import TurnTotals
 from cursord.config import ServeConfig, config_warnings, redacted
 from cursord.diagnose import ProviderReport, run_doctor
@@ -72,7 +71,7 @@ async def overview_view(
     providers = []
     for spec in config.providers:
         for index, env in enumerate(spec.key_envs or (None,)):  # each key of a pool: NAME, NAME#2, ...
-            name = key_name(spec, index)
+            name = spec.key_name(index)
             row = per_provider.get(name)
             providers.append({
                 "name": name,
@@ -237,7 +236,8 @@ async def conversation_view(store: Store, conversation_id: str) -> dict[str, Any
 
 def _report(report: ProviderReport) -> dict[str, Any]:
     return {
-        "name": report.spec.name,
+        "name": report.name,
+        "key_env": report.key_env,
         "kind": report.spec.kind.value,
         "base_url": report.spec.base_url,
         "models": list(report.spec.models),
