@@ -90,16 +90,11 @@ def vendor_options(spec: ProviderSpec) -> VendorOptions:
     )
 
 
-def key_name(spec: ProviderSpec, index: int) -> str:
-    """The name of the provider for key `index` of `spec`'s pool (ledger and tap rows): NAME, NAME#2, ..."""
-    return spec.name if index == 0 else f"{spec.name}#{index + 1}"
-
-
 def price_book(specs: Iterable[ProviderSpec]) -> PriceBook:
     """The built-in prices under each provider's own `prices` (for every key of its pool)."""
     return PriceBook(
         {
-            key_name(spec, index): dict(spec.prices)
+            spec.key_name(index): dict(spec.prices)
             for spec in specs
             if spec.prices
             for index in range(max(1, len(spec.key_envs)))
@@ -121,6 +116,9 @@ class ProviderRouter:
     pools: dict[str, tuple[Provider, ...]] = attrs.field(factory=dict)
     #: which keys rest, where round-robin pools start
     targets: Targets = attrs.field(factory=Targets)
+    #: how often a pass with keys or fallbacks tries its last target (with this policy's waits): as often as a
+    #: provider without them, so a pool with one key sitting out never retries less
+    retry: RetryPolicy = attrs.field(factory=RetryPolicy)
 
     async def run_pass(self, route: Route, request: PassRequest, listener: PassListener, tag: PassTag) -> None:
         """Stream the pass on the route's first usable target to `listener`, recorded in the ledger when it
@@ -146,6 +144,12 @@ class ProviderRouter:
             except ProviderError as error:
                 self.targets.failed(target, error, trio.current_time())
                 following = remaining_after(order, index, error)
+                tries = order[: index + 1].count(target)
+                wait = None if following or watched.sent else self.retry.delay(tries, error)
+                if wait is not None:  # the last target left: tried as often as a provider without a pool is
+                    await trio.sleep(wait)
+                    order, index = [*order[: index + 1], target], index + 1
+                    continue
                 if watched.sent or not error.moves_on or not following:
                     raise
                 order, index = [*order[: index + 1], *following], index + 1
@@ -193,7 +197,7 @@ class ProviderRouter:
             pools[spec.name] = tuple(
                 HttpProvider(
                     kind=spec.kind.value,
-                    name=key_name(spec, index),
+                    name=spec.key_name(index),
                     base_url=spec.base_url,
                     api_key=environ.get(env) if env else None,
                     models=list(spec.models),
@@ -251,4 +255,5 @@ class ProviderRouter:
     def _targets(self, entry: CatalogModel) -> list[Target]:
         name = entry.provider.name
         keys = self.pools.get(name) or (self.providers[name],)
-        return [Target(provider, entry.model_id, name) for provider in keys]
+        envs = entry.provider.key_envs or (None,)
+        return [Target(provider, entry.model_id, name, env) for provider, env in zip(keys, envs, strict=False)]

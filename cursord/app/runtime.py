@@ -328,7 +328,7 @@ async def _serve(
             side_rpc_parts(side_rpcs),
             local_ai_parts(LocalAi(router, config.local_ai_model, connect_limits(config.limits))),
             StatusLine(notifier).parts(),
-            AppParts(stream_observers=(turn_log.observe, activity.observe)),
+            AppParts(stream_observers=(turn_log.observe, activity.observe), request_observers=(activity.call,)),
             tap_parts(tap_token, hub),
             dashboard_parts(dashboard),
             *forwarding,

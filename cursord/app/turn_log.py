@@ -9,6 +9,8 @@ how long the turn took and how it ended; then it forgets the request. A stream t
 
     turn ok: conversation 0f3c9a1e "Fix the login bug", gpt-5 (openai), 2 passes, 12,345 in (10,240
     cached) / 456 out, $0.0123, first token 0.84 s, 5.20 s
+
+A turn whose pass moved to another key or model names both ends and why (`TurnTotals.route`).
 """
 
 from __future__ import annotations
@@ -19,40 +21,13 @@ from typing import Any
 
 import attrs
 
+from cursord.agent.turn_totals import TurnTotals
 from cursord.store import PassRecord
 from cursord.streams import ActiveStream
 
 log = logging.getLogger("cursord.turns")
 
-__all__ = ["TurnLog", "TurnTotals", "format_turn"]
-
-
-@attrs.define
-class TurnTotals:
-    """A request's passes so far."""
-
-    passes: int = 0
-    input_tokens: int = 0
-    cached_tokens: int = 0
-    output_tokens: int = 0
-    cost_usd: float | None = None
-    cost_known: bool = True
-    first_token_ms: int | None = None
-    model: str | None = None
-    provider: str | None = None
-
-    def add(self, record: PassRecord) -> None:
-        self.passes += 1
-        self.input_tokens += record.usage.input
-        self.cached_tokens += record.usage.cache_read
-        self.output_tokens += record.usage.output
-        if record.cost_usd is None:
-            self.cost_known = False
-        else:
-            self.cost_usd = (self.cost_usd or 0.0) + record.cost_usd
-        if self.first_token_ms is None:
-            self.first_token_ms = record.first_token_ms
-        self.model, self.provider = record.model, record.provider
+__all__ = ["TurnLog", "format_turn"]
 
 
 def format_turn(
@@ -61,9 +36,9 @@ def format_turn(
 ) -> str:
     """The turn's line (see the module docstring)."""
     parts = [f"turn {outcome}: conversation {(conversation_id or '-')[:8]}" + (f" {title!r}" if title else "")]
-    model = totals.model or model
-    if model:
-        parts.append(f"{model} ({totals.provider})" if totals.provider else model)
+    route = totals.route(model)
+    if route:
+        parts.append(route)
     parts.append(f"{totals.passes} pass{'es' if totals.passes != 1 else ''}")
     if totals.passes:
         parts.append(f"{totals.input_tokens:,} in ({totals.cached_tokens:,} cached) / {totals.output_tokens:,} out")
@@ -115,6 +90,7 @@ class TurnLog:
             "title": title,
             "model": totals.model or stream.model_id,
             "provider": totals.provider,
+            "route": totals.route(stream.model_id),
             "outcome": "ok" if ending.error is None else ending.error.code.value,
             "error": None if ending.error is None else ending.error.message,
             "passes": totals.passes,

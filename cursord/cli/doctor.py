@@ -32,20 +32,23 @@ def format_doctor(reports: Sequence[ProviderReport]) -> str:
     """The reports as a table, then one line per problem, then the verdict."""
     header = ("PROVIDER", "KIND", "KEY", "ENDPOINT", "MODELS", "PROBE")
     rows = [header] + [
-        (r.spec.name, r.spec.kind.value, r.key.cell(), r.endpoint.cell(), r.models.cell(), r.probe.cell())
+        (r.name, r.spec.kind.value, r.key.cell(), r.endpoint.cell(), r.models.cell(), r.probe.cell())
         for r in reports
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in rows]
-    problems = [line for report in reports for line in problem_lines(report.spec.name, report.checks)]
+    problems = [line for report in reports for line in problem_lines(report.name, report.checks)]
     if problems:
         lines += ["", *problems]
     failed = sum(1 for report in reports if report.failed)
+    spares = [report.name for report in reports if report.spare]
     lines.append("")
     if failed:
         lines.append(f"{failed} of {len(reports)} providers have problems")
     else:
         lines.append(f"all {len(reports)} providers OK")
+    if spares:
+        lines.append(f"{', '.join(spares)} failed; the rest of {'its' if len(spares) == 1 else 'their'} pool serves")
     return "\n".join(lines)
 
 

@@ -323,6 +323,11 @@ class ProviderSpec:
         """Every variable that holds a key of this provider: `api_key_env`, then `key_pool`."""
         return (self.api_key_env, *self.key_pool) if self.api_key_env is not None else ()
 
+    def key_name(self, index: int) -> str:
+        """The name of the provider for key `index` of its pool (ledger, tap, log and doctor rows): NAME,
+        NAME#2, ..."""
+        return self.name if index == 0 else f"{self.name}#{index + 1}"
+
 
 # The web settings' values; `cursord.config._web` reads and checks them (it imports this module, not the reverse).
 

@@ -1,10 +1,10 @@
 """Is every configured provider usable? Key, endpoint, model list, one tiny request (`cursord doctor`, the
 dashboard's providers page).
 
-For each provider, in parallel:
+For each provider, and each key of a `key_pool` on its own (a row each: NAME, NAME#2, ...), in parallel:
 
-1. **key**: the variable named by `api_key_env` is set (its value is never printed; any text an endpoint
-   sends back has it scrubbed); a `key_pool` variable that is not set only warns;
+1. **key**: the variable named by `api_key_env` (or the pool's) is set (its value is never printed; any text
+   an endpoint sends back has it scrubbed); a `key_pool` variable that is not set only warns;
 2. **endpoint**: the model list answers: `GET {base_url}/models` (OpenAI kinds, bearer key; Gemini,
    `x-goog-api-key`, following `nextPageToken`) or `GET {base_url}/v1/models` (Anthropic: `x-api-key` and
    `anthropic-version`, following pages);
@@ -14,7 +14,9 @@ For each provider, in parallel:
    `HttpProvider.stream`, the same path a run takes, timing the first delta and the whole pass.
 
 A missing key, a rejected key, an unreachable endpoint, a model the endpoint does not list or a failing
-probe is a failure, and `doctor` exits 1; warnings (no model list, rate limited) do not fail.
+probe is a failure, and `doctor` exits 1; warnings (no model list, rate limited) do not fail. A key of a
+pool that fails while another key of the pool passes is shown failing but is `spare`: the daemon serves on
+the others, so it does not fail `doctor`.
 """
 
 from __future__ import annotations
@@ -112,10 +114,25 @@ class ProviderReport(Report):
     models: Check
     probe: Check
     listed: tuple[str, ...] | None = None
+    key_index: int = 0  # which key of the spec's pool
+    #: another key of the pool passed: this one's failure does not fail `doctor`
+    spare: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.spec.key_name(self.key_index)
+
+    @property
+    def key_env(self) -> str | None:
+        return self.spec.key_envs[self.key_index] if self.spec.key_envs else None
 
     @property
     def checks(self) -> tuple[tuple[str, Check], ...]:
         return (("key", self.key), ("endpoint", self.endpoint), ("models", self.models), ("probe", self.probe))
+
+    @property
+    def failed(self) -> bool:
+        return super().failed and not self.spare
 
 
 # ---- the model list -----------------------------------------------------------------------------------
@@ -308,22 +325,22 @@ async def check_provider(
     *,
     request_timeout: float = DEFAULT_TIMEOUT,
     probe: bool = True,
+    key_index: int = 0,
 ) -> ProviderReport:
-    """`probe=False` skips the one-token request (it costs the user a request; the dashboard asks first)."""
-    key = environ.get(spec.api_key_env) if spec.api_key_env else None
-    if spec.api_key_env is None:
+    """Key `key_index` of the spec's pool (0: `api_key_env`). `probe=False` skips the one-token request (it
+    costs the user a request; the dashboard asks first)."""
+    env = spec.key_envs[key_index] if spec.key_envs else None
+    key = environ.get(env) if env else None
+    if env is None:
         key_check = Check(Status.OK, "none needed")
     elif key:
-        unset = [f"${name}" for name in spec.key_pool if not environ.get(name)]
-        if unset:
-            key_check = Check(Status.WARN, f"${spec.api_key_env} set, {', '.join(unset)} not",
-                              "the key pool runs without the keys that are not set")
-        else:
-            key_check = Check(Status.OK, f"${' $'.join(spec.key_envs)} set")
+        key_check = Check(Status.OK, f"${env} set")
     else:
-        key_check = key_status(spec.api_key_env, environ)
+        key_check = key_status(env, environ)
+        if key_index:
+            key_check = Check(Status.WARN, key_check.summary, "the key pool runs without it")
         skipped = Check(Status.SKIP, "no key")
-        return ProviderReport(spec, key_check, skipped, Check(Status.SKIP, ""), skipped)
+        return ProviderReport(spec, key_check, skipped, Check(Status.SKIP, ""), skipped, key_index=key_index)
     listing = await _list_models(spec, key, client, request_timeout)
     models = _models_check(spec, listing.listed)
     if listing.fatal:
@@ -334,7 +351,7 @@ async def check_provider(
         listed = listing.listed or ()
         model = next((m for m in spec.models if model_listed(m, listed)), spec.models[0])
         probed = await _probe(spec, key, model, client, request_timeout)
-    return ProviderReport(spec, key_check, listing.endpoint, models, probed, listing.listed)
+    return ProviderReport(spec, key_check, listing.endpoint, models, probed, listing.listed, key_index)
 
 
 async def run_doctor(
@@ -345,20 +362,34 @@ async def run_doctor(
     request_timeout: float = DEFAULT_TIMEOUT,
     probe: bool = True,
 ) -> list[ProviderReport]:
-    """Check every provider of `config` (concurrently); reports in config order."""
-    reports: list[ProviderReport | None] = [None] * len(config.providers)
+    """Check every key of every provider of `config` (concurrently); reports in config order, a pool's keys
+    in its order."""
+    keys = [(spec, index) for spec in config.providers for index in range(max(1, len(spec.key_envs)))]
+    reports: list[ProviderReport | None] = [None] * len(keys)
 
-    async def one(index: int, spec: ProviderSpec, http: httpx.AsyncClient) -> None:
-        reports[index] = await check_provider(spec, environ, http, request_timeout=request_timeout, probe=probe)
+    async def one(slot: int, http: httpx.AsyncClient) -> None:
+        spec, index = keys[slot]
+        reports[slot] = await check_provider(
+            spec, environ, http, request_timeout=request_timeout, probe=probe, key_index=index
+        )
 
     async def all_of(http: httpx.AsyncClient) -> None:
         async with trio.open_nursery() as nursery:
-            for index, spec in enumerate(config.providers):
-                nursery.start_soon(one, index, spec, http)
+            for slot in range(len(keys)):
+                nursery.start_soon(one, slot, http)
 
     if client is not None:
         await all_of(client)
     else:
         async with httpx.AsyncClient(trust_env=True, follow_redirects=False) as http:
             await all_of(http)
-    return [report for report in reports if report is not None]
+    return _spares([report for report in reports if report is not None])
+
+
+def _spares(reports: list[ProviderReport]) -> list[ProviderReport]:
+    """The reports, a failing key marked `spare` when another key of its pool passed."""
+    serving = {r.spec.name for r in reports if not r.failed and r.endpoint.status is not Status.SKIP}
+    return [
+        attrs.evolve(report, spare=True) if report.failed and report.spec.name in serving else report
+        for report in reports
+    ]

@@ -1,7 +1,8 @@
 """What the editor did lately, for the dashboard's overview: "is Cursor using cursord right now?".
 
 Theory of operation. `EditorActivity` is told, without blocking, of every request the editor proxy routes
-(`request`), every tunnel it opens to another host (`tunnel`), every run it relays to Cursor or cursord
+(`request`), every editor call cursord's app is asked, through the proxy or straight (`call`: Tab's count
+as much as the agent's), every tunnel it opens to another host (`tunnel`), every run it relays to Cursor or cursord
 serves (`run`, fed by the proxy and, as a broker observer, by every stream created) and every turn that
 ended (`turn_ended`, from the log line per turn). It keeps counts since the daemon started, the time and
 target of the latest editor request, and the last `RECENT_TURNS` turns, so a turn stays visible after its
@@ -41,6 +42,10 @@ class EditorActivity:
         """The editor sent a request through the proxy (`what`: host and path)."""
         self.proxied_requests += 1
         self._seen(what)
+
+    def call(self, path: str) -> None:
+        """The editor called `path` on cursord's app (an `AppParts.request_observers` observer)."""
+        self._seen(path)
 
     def tunnel(self, host: str, port: int) -> None:
         self.tunnels += 1

@@ -98,6 +98,8 @@ class CursordApp:
     gateway: GatewayAccess | None = None
     #: a gateway of several nodes: which node serves each request id's calls
     placement: RequestPlacement | None = None
+    #: told of the path of every editor call (`AppParts.request_observers`)
+    request_observers: tuple[Callable[[str], None], ...] = ()
     _unknown_logged: set[str] = attrs.field(factory=set)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -125,6 +127,9 @@ class CursordApp:
 
     async def _route(self, path: str, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
+        if kind == "http" and _is_rpc(path):
+            for observer in self.request_observers:
+                observer(path)
         if self.placement is not None and kind == "http" and path in PLACED_PATHS:
             try:
                 here = await self._placed_here(path, scope, receive, send)
@@ -278,6 +283,12 @@ async def _within_deadline(seconds: float | None, call: Awaitable[Message]) -> M
 
 async def _send(send: Send, response: HttpResponse) -> None:
     await send_response(send, response.status, response.headers, response.body)
+
+
+def _is_rpc(path: str) -> bool:
+    """A Connect RPC's path, `/package.Service/Method` (not the dashboard's or the tap's)."""
+    service, _, method = path[1:].partition("/")
+    return "." in service and bool(method) and "/" not in method
 
 
 async def _lifespan(receive: Receive, send: Send) -> None:

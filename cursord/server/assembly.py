@@ -120,6 +120,7 @@ async def build_core(
                 side_streams=bidi.side_streams,
                 gateway=gateway,
                 placement=one_part(parts, "placement"),
+                request_observers=tuple(o for p in parts for o in p.request_observers),
             )
             core = Core(app=app, broker=broker, gate=gate, bidi=bidi)
             try:

@@ -47,6 +47,9 @@ class AppParts:
     shutdown_observers: tuple[Callable[[], None], ...] = ()
     #: told of every well-formed upload (BidiAppend and Run), before ordering
     upload_observers: tuple[Callable[[Upload], None], ...] = ()
+    #: told of the path of every editor call (a Connect RPC, `/package.Service/Method`) the app is asked,
+    #: however it is answered: Tab's and the side RPCs' as much as the agent's
+    request_observers: tuple[Callable[[str], None], ...] = ()
     #: told of every BidiAppend refused, with the request and the error
     append_refusals: tuple[Callable[[Any, ConnectError], None], ...] = ()
     restorer: Restorer | None = None

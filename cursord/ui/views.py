@@ -12,6 +12,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from cursord.agent.turn_totals import TurnTotals
 from cursord.config import ServeConfig, config_warnings, redacted
 from cursord.diagnose import ProviderReport, run_doctor
 from cursord.providers.model import Usage
@@ -59,8 +60,9 @@ async def overview_view(
     hub: TapHub, store: Store, activity: EditorActivity, config: ServeConfig, environ: Mapping[str, str]
 ) -> dict[str, Any]:
     """Is Cursor using cursord right now: the editor's latest request, runs served here and relayed, tunnels,
-    the providers (key set, today's passes and failures), Tab (its backend, mode and figures since the
-    start, as `cursord status` shows them), today's spend, and the recent turns."""
+    the providers (each key of a pool: its variable, whether it is set, today's passes and failures), Tab (its
+    backend, mode and figures since the start, as `cursord status` shows them), today's spend, and the recent
+    turns."""
     now = time.time()
     snapshot = hub.snapshot(TapFilter())
     active = [row for row in snapshot["streams"] if not row["ended"]]
@@ -69,14 +71,17 @@ async def overview_view(
     per_provider = {row.key: row for row in await store.usage(UsageGroup.PROVIDER, _local_midnight(now))}
     providers = []
     for spec in config.providers:
-        row = per_provider.get(spec.name)
-        providers.append({
-            "name": spec.name,
-            "key_set": spec.key_present(environ),
-            "passes_today": row.passes if row else 0,
-            "failed_today": (row.failed + row.canceled) if row else 0,
-            "last_at": row.last_at if row else None,
-        })
+        for index, env in enumerate(spec.key_envs or (None,)):  # each key of a pool: NAME, NAME#2, ...
+            name = spec.key_name(index)
+            row = per_provider.get(name)
+            providers.append({
+                "name": name,
+                "key_env": env,
+                "key_set": env is None or bool(environ.get(env)),
+                "passes_today": row.passes if row else 0,
+                "failed_today": (row.failed + row.canceled) if row else 0,
+                "last_at": row.last_at if row else None,
+            })
     return {
         "verdict": _verdict(seen, len(active)),
         "active_streams": len(active),
@@ -167,11 +172,15 @@ async def conversations_view(store: Store, since: float | None) -> dict[str, Any
     for row in rows[:MAX_CONVERSATIONS]:
         assert row.key is not None
         info = await store.conversation(row.key)
+        latest = _by_request(await store.passes(conversation_id=row.key))
+        asked = info.model if info else None
         listed.append(
             {
                 **_usage_row(row, "conversation_id"),
                 "title": titles.get(row.key),
-                "model": info.model if info else None,
+                "model": asked,
+                # the model that answered the latest turn (after the one asked, when it fell back)
+                "route": TurnTotals.of(latest[-1]).route(asked) if latest else asked,
                 "turns": info.last_turn_seq if info else 0,
                 "updated_at": info.updated_at if info else row.last_at,
             }
@@ -189,12 +198,21 @@ def _usage(usage: Usage) -> dict[str, int]:
     }
 
 
-def _turn(turn: TurnRecord) -> dict[str, Any]:
+def _by_request(passes: list[PassRecord]) -> list[list[PassRecord]]:
+    """The passes of each turn (request id), the earliest turn first."""
+    turns: dict[str, list[PassRecord]] = {}
+    for record in sorted(passes, key=lambda r: r.started_at):
+        turns.setdefault(record.request_id, []).append(record)
+    return list(turns.values())
+
+
+def _turn(turn: TurnRecord, passes: list[PassRecord]) -> dict[str, Any]:
     return {
         "turn_seq": turn.turn_seq,
         "request_id": turn.request_id,
         "status": turn.status.value,
         "model": turn.model,
+        "route": TurnTotals.of(passes).route(turn.model),
         "error": turn.error,
         "started_at": turn.started_at,
         "committed_at": turn.committed_at,
@@ -238,14 +256,15 @@ async def conversation_view(store: Store, conversation_id: str) -> dict[str, Any
         "summarised_up_to_turn": info.summary_up_to_turn,
         "cost_usd": sum(priced) if priced else None,
         "unpriced_passes": len(passes) - len(priced),
-        "turns": [_turn(turn) for turn in turns],
+        "turns": [_turn(turn, [p for p in passes if p.request_id == turn.request_id]) for turn in turns],
         "passes": [_pass(record) for record in passes],
     }
 
 
 def _report(report: ProviderReport) -> dict[str, Any]:
     return {
-        "name": report.spec.name,
+        "name": report.name,
+        "key_env": report.key_env,
         "kind": report.spec.kind.value,
         "base_url": report.spec.base_url,
         "models": list(report.spec.models),

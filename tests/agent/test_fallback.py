@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+
 import attrs
+import pytest
 
 from cursord.agent.fallback import LONG_REST, REST, Target, Targets, remaining_after
 from cursord.providers import errors
@@ -81,3 +84,20 @@ def test_a_context_overflow_skips_the_other_keys_of_the_same_model() -> None:
     overflow = errors.ContextTooLong("g", "too long")
     assert labels(remaining_after(CHAIN, 0, overflow)) == ["a/claude"]
     assert labels(remaining_after(CHAIN, 0, errors.RateLimited("g", "slow"))) == labels(CHAIN[1:])
+
+
+def test_a_keys_state_is_logged_once_per_change_naming_its_variable(caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 39 #3: a refused key of a pool left no line in the log."""
+    keys = [attrs.evolve(t, key_env=env) for t, env in zip(pool("a", "claude", 2), ["A_KEY", "A_KEY_2"], strict=True)]
+    targets = Targets()
+    with caplog.at_level(logging.INFO, logger="cursord.agent.fallback"):
+        for now in (0.0, LONG_REST + 1):  # refused again once its rest is over: still the same state
+            targets.failed(keys[1], errors.AuthError("a#2", "invalid x-api-key"), now=now)
+        targets.failed(keys[0], errors.Overloaded("a", "busy"), now=0.0)
+        targets.served(keys[0])
+        targets.served(keys[0])
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
+        ("WARNING", f"provider key a#2 ($A_KEY_2): AuthError: invalid x-api-key; not tried for {LONG_REST:.0f} s"),
+        ("WARNING", f"provider key a ($A_KEY): Overloaded: busy; tried last for {REST:.0f} s"),
+        ("INFO", "provider key a ($A_KEY) serves again"),
+    ]

@@ -15,7 +15,14 @@ import trio
 from cursord.cli.doctor import add_doctor_arguments, doctor_command, format_doctor
 from cursord.config import ProviderKind, ProviderSpec, ServeConfig
 from cursord.diagnose import Status, model_listed, run_doctor
-from cursord.testing.fake_providers import Reply, anthropic_text, chat_text, open_fake_provider
+from cursord.testing.fake_providers import (
+    RecordedRequest,
+    Reply,
+    anthropic_text,
+    chat_text,
+    open_fake_provider,
+    open_fake_server,
+)
 from cursord.testing.provider_streams import gemini_text
 
 WALL_LIMIT = 20.0
@@ -197,9 +204,12 @@ async def test_gemini_listing_pages_its_key_header_and_a_pool_key_not_set(tmp_pa
                 kind=ProviderKind.GEMINI, name="gemini", base_url=fake.url("/v1beta"), api_key_env="HEALTHY_KEY",
                 models=("gemini-2.5-flash",), key_pool=("SECOND_GEMINI_KEY",),
             )
-            (report,) = await run_doctor(ServeConfig(data_dir=tmp_path, providers=(gemini,)), ENV, client=client,
-                                         request_timeout=5)
-    assert report.key.status is Status.WARN and report.key.summary == "$HEALTHY_KEY set, $SECOND_GEMINI_KEY not"
+            reports = await run_doctor(ServeConfig(data_dir=tmp_path, providers=(gemini,)), ENV, client=client,
+                                       request_timeout=5)
+    report, unset = reports
+    assert report.key.status is Status.OK and report.key.summary == "$HEALTHY_KEY set"
+    assert (unset.name, unset.key.status, unset.key.summary) == ("gemini#2", Status.WARN, "$SECOND_GEMINI_KEY not set")
+    assert not unset.failed and unset.endpoint.status is Status.SKIP
     assert report.listed == ("gemini-2.5-pro", "gemini-2.5-flash")
     assert report.models.summary == "1/1 listed" and report.probe.status is Status.OK
     page_one, page_two, probe = fake.requests
@@ -209,3 +219,37 @@ async def test_gemini_listing_pages_its_key_header_and_a_pool_key_not_set(tmp_pa
     assert probe.path == "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse"
     assert probe.json["generationConfig"]["maxOutputTokens"] == 1
     assert not report.failed
+
+
+async def test_every_key_of_a_pool_is_checked_and_a_refused_one_does_not_fail_doctor(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 39 #3: doctor probed only the first key, named no variable, and exited 1 while the daemon served
+    on the second."""
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
+        monkeypatch.delenv(name, raising=False)
+
+    def by_key(request: RecordedRequest) -> Reply:
+        if request.headers["authorization"] != f"Bearer {HEALTHY_KEY}":
+            return unauthorized()
+        return models("fake-a") if request.method == "GET" else Reply.sse(chat_text("ok"))
+
+    parser = argparse.ArgumentParser(prog="cursord")
+    add_doctor_arguments(parser.add_subparsers(dest="command"))
+    with trio.fail_after(WALL_LIMIT):
+        async with open_fake_server(by_key) as fake:
+            args = parser.parse_args([
+                "doctor", "--data-dir", str(tmp_path), "--timeout", "5",
+                "--provider", f"kind=openai-chat,name=pool,base_url={fake.url('/v1')},"
+                              "api_key_env=BROKEN_KEY,key_pool=HEALTHY_KEY,models=fake-a",
+            ])
+            code = await trio.to_thread.run_sync(doctor_command, args, ENV)
+    out = capsys.readouterr().out
+    assert code == 0
+    rows = {line.split()[0]: line for line in out.splitlines()[1:3]}
+    assert "FAIL: $BROKEN_KEY set" not in rows["pool"] and "key rejected (HTTP 401)" in rows["pool"]
+    assert "ok: $HEALTHY_KEY set" in rows["pool#2"] and "ok: fake-a, first byte" in rows["pool#2"]
+    assert "FAIL pool endpoint: key rejected (HTTP 401)" in out
+    assert out.rstrip().endswith("pool failed; the rest of its pool serves")
+    assert sorted(r.method for r in fake.requests) == ["GET", "GET", "POST"]  # both keys listed, one probe
+    assert HEALTHY_KEY not in out and BROKEN_KEY not in out

@@ -34,7 +34,7 @@ from cursord.testing.provider_streams import (
 )
 from cursord.testing.vendor_rules import GeminiThoughtSignatures
 from cursord.ui import UiSessions
-from cursord.ui.views import conversation_view
+from cursord.ui.views import conversation_view, conversations_view
 
 GEMINI_MODEL = "gemini-3-pro-preview"
 CLAUDE = "claude-test"
@@ -98,7 +98,11 @@ async def test_a_429_on_the_primary_completes_the_turn_on_its_fallback(
     assert set(await usage_table(tmp_path, UsageGroup.MODEL)) >= {GEMINI_MODEL, CLAUDE, "TOTAL"}
     async with open_store(tmp_path, inline=True) as store:  # the dashboard's conversation page
         view = await conversation_view(store, "c1")
+        (listed,) = (await conversations_view(store, None))["conversations"]
     assert view is not None
+    # the Conversations page names the model that answered, after the one asked (issue 39 #7)
+    moved = f"{GEMINI_MODEL} → {CLAUDE} (anthropic) (fallback: gemini RateLimited)"
+    assert listed["route"] == moved and [turn["route"] for turn in view["turns"]] == [moved]
     shown = [(p["provider"], p["model"], p["status"], (p["error"] or "").split(":")[0]) for p in view["passes"]]
     assert shown == [
         ("gemini", GEMINI_MODEL, "failed", "RateLimited"),
@@ -113,7 +117,7 @@ async def test_a_key_pool_moves_past_a_spent_key_and_never_sends_on_it_again(aut
                                   error_code="enforced_spend_limit_reached")
     )
     limited = Reply.json(429, anthropic_error_body("rate_limit_error", "Number of requests exceeds your rate limit"))
-    replies = [spent, Reply.sse(anthropic_text("one")), limited]
+    replies = [spent, Reply.sse(anthropic_text("one")), limited, limited, limited]
     async with open_fake_provider(*replies) as fake:
         spec = spec_for(fake, ProviderKind.ANTHROPIC, CLAUDE, key_pool=["SECOND_KEY"])
         environ = {"FAKE_KEY": "sk-first-0123456789", "SECOND_KEY": "sk-second-0123456789"}
@@ -125,9 +129,35 @@ async def test_a_key_pool_moves_past_a_spent_key_and_never_sends_on_it_again(aut
                     transcripts.append(await drive(editor, run, reader))
     assert transcripts[0].error is None and transcripts[0].text == "one"
     # the second key is rate limited too: the spent first key is not asked again, the pass fails as a rate limit
+    # after three tries on the second key (as many as a provider without a pool makes)
     assert transcripts[1].error is not None and transcripts[1].error.code is Code.RESOURCE_EXHAUSTED
     assert [r.headers["x-api-key"] for r in fake.requests] == [
-        "sk-first-0123456789", "sk-second-0123456789", "sk-second-0123456789",
+        "sk-first-0123456789", "sk-second-0123456789", *["sk-second-0123456789"] * 3,
+    ]
+
+
+async def test_a_pool_with_a_key_sitting_out_retries_as_often_as_a_provider_without_a_pool(
+    autojump_clock: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 39 #3: with the first key refused, the pool's last key is tried three times on a 529, as the same
+    provider without a pool is (it once failed the turn after a single request); the refused key is a warning
+    that names its variable (there was none)."""
+    refused = Reply.json(401, anthropic_error_body("authentication_error", "invalid x-api-key"))
+    overloaded = Reply.json(529, anthropic_error_body("overloaded_error", "Overloaded"))
+    replies = [refused, overloaded, overloaded, Reply.sse(anthropic_text("served"))]
+    async with open_fake_provider(*replies) as fake:
+        spec = spec_for(fake, ProviderKind.ANTHROPIC, CLAUDE, key_pool=["SECOND_KEY"])
+        environ = {"FAKE_KEY": "sk-first-0123456789", "SECOND_KEY": "sk-second-0123456789"}
+        async with agent_daemon(spec, environ=environ) as (daemon, _), daemon.editor(http2=True) as editor:
+            await editor.append("r1", run_request("hi", model=CLAUDE))
+            async with editor.run_sse("r1") as reader:
+                transcript = await drive(editor, "r1", reader)
+    assert transcript.error is None and transcript.text == "served"
+    warned = [r.getMessage() for r in caplog.records if r.name == "cursord.agent.fallback" and r.levelname == "WARNING"]
+    assert len(warned) == 2 and warned[0].startswith("provider key anthropic ($FAKE_KEY): AuthError")
+    assert warned[1].startswith("provider key anthropic#2 ($SECOND_KEY): Overloaded")
+    assert [r.headers["x-api-key"] for r in fake.requests] == [
+        "sk-first-0123456789", "sk-second-0123456789", "sk-second-0123456789", "sk-second-0123456789",
     ]
 
 

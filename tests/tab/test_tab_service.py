@@ -25,6 +25,7 @@ from cursord.config._tab import build_tab
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end_stream
 from cursord.connect.errors import Code, ConnectError
 from cursord.proto import aiserver_v1_pb2 as aiserver
+from cursord.server import AppParts, EditorActivity
 from cursord.store import PassStatus
 from cursord.tab import FimBackend, TabService, TabUsage, tab_parts
 from cursord.tab.admission import TabStreamSlots
@@ -62,14 +63,18 @@ def cpp_request(path: str = "src/add.py", line: int = 1, column: int = 11) -> ai
 
 @asynccontextmanager
 async def tab_daemon(
-    fake: FakeProvider, backend: TabBackend = TabBackend.OPENAI, usage: list[TabUsage] | None = None, **fields: object
+    fake: FakeProvider,
+    backend: TabBackend = TabBackend.OPENAI,
+    usage: list[TabUsage] | None = None,
+    parts: tuple[AppParts, ...] = (),
+    **fields: object,
 ) -> AsyncIterator[tuple[RunningDaemon, TabService]]:
     spec = build_tab(
         {"backend": backend.value, "base_url": fake.url(BASE_PATHS.get(backend, "")), "model": "fim-model", **fields}
     )
     fim = FimBackend(spec, api_key=FIM_KEY)
     service = TabService(fim, on_usage=usage.append if usage is not None else None)
-    async with running_daemon(Echo, parts=(tab_parts(service),)) as daemon:
+    async with running_daemon(Echo, parts=(tab_parts(service), *parts)) as daemon:
         yield daemon, service
 
 
@@ -177,6 +182,21 @@ async def test_a_suggestion_for_the_cursor_line_streams_back(
     assert (spent.input_tokens, spent.output_tokens, spent.error) == (120, 8, None)
     assert spent.first_text_ms is not None and spent.duration_ms >= spent.first_text_ms
     assert service.counters.completed == 1
+
+
+async def test_tab_alone_counts_as_the_editor_using_cursord(autojump_clock: trio.abc.Clock) -> None:
+    """Issue 39 #4: the overview said "not yet: no request from the editor" while cursord answered Tab."""
+    activity = EditorActivity(clock=trio.current_time)
+    seen = AppParts(request_observers=(activity.call,))
+    async with (
+        open_fake_server(fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a"])) as fake,
+        tab_daemon(fake, parts=(seen,)) as (daemon, _),
+        daemon.editor(http2=True) as editor,
+    ):
+        assert activity.last_request_at is None
+        _, ending = await read_frames(editor, cpp_request())
+    assert ending is None and activity.as_dict()["last_request"] == STREAM_CPP
+    assert activity.as_dict()["last_request_ago_s"] is not None
 
 
 @pytest.mark.parametrize("http2", HTTP)

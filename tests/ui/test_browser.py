@@ -107,7 +107,7 @@ def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], an
             # The landing page answers the question even before any turn.
             expect(page.locator("#page-overview")).to_be_visible()
             expect(page.locator("#overview-verdict")).to_contain_text("not yet: no request from the editor")
-            expect(page.locator("#ov-providers-table tbody tr", has_text="fake")).to_contain_text("set")
+            expect(page.locator("#ov-providers-table tbody tr", has_text="fake")).to_contain_text("$FAKE_KEY set")
             expect(page.locator("#ov-tab-off")).to_be_visible()  # no [tab]: the editor's Tab goes to Cursor
 
             run_turn()
@@ -166,7 +166,9 @@ def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], an
             page.click("nav a[data-page=conversations]")
             conversation = page.locator("#conversations-table tbody tr", has_text="conv-1")
             expect(conversation).to_contain_text("Explain a.py")
+            expect(conversation).to_contain_text("gpt-5 (fake)")  # the model that answered, and where
             conversation.click()
+            expect(page.locator("#turns-table tbody tr")).to_contain_text("gpt-5 (fake)")
             expect(page.locator("#passes-table tbody tr")).to_have_count(2)
             expect(page.locator("#turns-table tbody tr")).to_contain_text("completed")
             page.screenshot(path=str(ARTIFACTS / "4-conversation.png"), full_page=True)

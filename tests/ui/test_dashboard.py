@@ -17,7 +17,7 @@ from cursord.agent.turn import AgentServices
 from cursord.config import ProviderKind
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store import ForwardedRow
-from cursord.testing.agent import API_KEY, agent_daemon, exec_reply, spec_for
+from cursord.testing.agent import API_KEY, agent_daemon, drive, exec_reply, spec_for
 from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, chat_usage, open_fake_provider
 from cursord.testing.http_client import Client
@@ -248,3 +248,35 @@ async def test_what_left_this_machine_is_shown_per_day(tmp_path: Path) -> None:
         assert view["totals"] == {"calls": 4, "carrying_code": 1, "failed": 1, "bytes_up": 906, "bytes_down": 52}
         recent = (await browser.get("/ui/api/forwarded", params={"days": "7"})).json()
         assert [day["day"] for day in recent["days"]] == [today.isoformat()]
+
+
+async def test_the_overview_shows_each_key_of_a_pool(tmp_path: Path) -> None:
+    """Issue 39 #3: a pool's second key (`fake#2`) was left out, and the pool shown idle and failed."""
+    refused = Reply.json(401, {"error": {"message": "Incorrect API key provided", "type": "invalid_request_error"}})
+    environ = {"FAKE_KEY": "sk-first-0123456789", "SECOND_KEY": "sk-second-0123456789"}
+    async with (
+        open_fake_provider(refused, Reply.sse(chat_text("hi"))) as fake,
+        agent_daemon(
+            spec_for(fake, ProviderKind.OPENAI_CHAT, "gpt-5", key_pool=["SECOND_KEY", "THIRD_KEY"]),
+            transport="tcp",
+            data_dir=str(tmp_path),
+            dashboard=UiSessions(TOKEN),
+            environ=environ,
+        ) as (daemon, _),
+        httpx.AsyncClient(base_url=daemon.base_url, follow_redirects=False) as browser,
+    ):
+        async with daemon.editor(http2=True) as editor:
+            await editor.append("r1", run_request("hi", model="gpt-5"))
+            async with editor.run_sse("r1") as reader:
+                assert (await drive(editor, "r1", reader)).text == "hi"
+        await log_in(browser)
+        overview = (await browser.get("/ui/api/overview")).json()
+    shown = [
+        (p["name"], p["key_env"], p["key_set"], p["passes_today"], p["failed_today"]) for p in overview["providers"]
+    ]
+    name = shown[0][0]
+    assert shown == [
+        (name, "FAKE_KEY", True, 1, 1),
+        (f"{name}#2", "SECOND_KEY", True, 1, 0),
+        (f"{name}#3", "THIRD_KEY", False, 0, 0),
+    ]

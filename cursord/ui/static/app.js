@@ -98,7 +98,7 @@ async function loadConversations() {
   const days = document.getElementById("conversations-days").value;
   const view = await getJson("/ui/api/conversations?days=" + encodeURIComponent(days));
   fillTable("conversations-table", view.conversations, (c) => [
-    el("code", fmt.short(c.conversation_id), { title: c.conversation_id }), c.title || "–", c.model || "–", fmt.int(c.turns),
+    el("code", fmt.short(c.conversation_id), { title: c.conversation_id }), c.title || "–", c.route || "–", fmt.int(c.turns),
     fmt.int(c.passes), fmt.tokens(c.input_tokens), fmt.pct(c.cache_hit_rate), fmt.tokens(c.output_tokens),
     fmt.usd(c.cost_usd, c.unpriced_passes), fmt.when(c.last_at),
   ], (c) => loadConversation(c.conversation_id));
@@ -115,7 +115,7 @@ async function loadConversation(id) {
     fmt.usd(view.cost_usd, view.unpriced_passes) +
     (view.summarised_up_to_turn ? "; turns 1–" + view.summarised_up_to_turn + " summarised" : "");
   fillTable("turns-table", view.turns, (t) => [
-    t.turn_seq, t.status, t.model || "–", fmt.tokens(t.input_tokens), fmt.tokens(t.cache_read_tokens),
+    t.turn_seq, t.status, t.route || "–", fmt.tokens(t.input_tokens), fmt.tokens(t.cache_read_tokens),
     fmt.tokens(t.output_tokens), fmt.int(t.messages), fmt.when(t.committed_at), t.error || "",
   ]);
   fillTable("passes-table", view.passes, (p) => [
@@ -262,7 +262,8 @@ async function loadOverview() {
   document.getElementById("ov-last-request").textContent = a.last_request
     ? a.last_request + ", " + fmt.age(a.last_request_ago_s) + " ago" : "none yet";
   fillTable("ov-providers-table", view.providers, (p) => [
-    p.name, el("span", p.key_set ? "set" : "not set", { class: p.key_set ? "check-ok" : "check-fail" }),
+    p.name, el("span", p.key_env === null ? "none needed" : "$" + p.key_env + (p.key_set ? " set" : " not set"),
+      { class: p.key_set ? "check-ok" : "check-fail" }),
     fmt.int(p.passes_today), el("span", fmt.int(p.failed_today), { class: p.failed_today ? "check-fail" : "" }),
     fmt.when(p.last_at),
   ]);
@@ -278,7 +279,7 @@ async function loadOverview() {
   document.getElementById("recent-turns-empty").hidden = a.recent_turns.length > 0;
   fillTable("recent-turns-table", a.recent_turns, (t) => [
     fmt.when(t.ended_at), el("span", t.title || fmt.short(t.conversation_id), { title: t.conversation_id || "" }),
-    t.provider ? t.model + " (" + t.provider + ")" : t.model || "–",
+    t.route || "–",
     el("span", t.outcome, { class: t.outcome === "ok" ? "check-ok" : "check-fail", title: t.error || "" }),
     fmt.int(t.passes), fmt.tokens(t.input_tokens), fmt.tokens(t.cache_read_tokens), fmt.tokens(t.output_tokens),
     fmt.usd(t.cost_usd, 0), fmt.ms(t.first_token_ms), t.duration_s.toFixed(1) + " s",
