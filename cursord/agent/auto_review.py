@@ -92,16 +92,14 @@ def decide(tool: Tool | None, call: ToolCallPart, workspace: tuple[str, ...]) ->
     must each allow."""
     try:
         arguments = parse_call_arguments(call.arguments)
-    except ToolArgumentError as exc:
+    except ToolArgumentError as exc:  # nesting too deep to read included
         return Verdict(ReviewOutcome.ASK, str(exc))
-    except RecursionError:
-        return Verdict(ReviewOutcome.ASK, "the arguments are nested too deeply to review")
-    requested = review_rules.approval_requested(tool, arguments)
-    if requested is not None:
-        return Verdict(ReviewOutcome.APPROVAL, requested)
     target = review_rules.target(tool, arguments)
     asked = review_rules.check(target, workspace)
-    return target if asked is None else Verdict(ReviewOutcome.ASK, asked)
+    if asked is not None:  # before the model's own request for the card: a deny rule is never widened past
+        return Verdict(ReviewOutcome.ASK, asked)
+    requested = review_rules.approval_requested(tool, arguments)
+    return target if requested is None else Verdict(ReviewOutcome.APPROVAL, requested)
 
 
 async def review(

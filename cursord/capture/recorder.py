@@ -142,9 +142,10 @@ class Recorder:
             if scope.get("type") != "http" or self._failed or not RPC_PATH.match(str(scope.get("path", ""))):
                 await app(scope, receive, send)
                 return
+            call: _Call | None = None
             with self._observing():
                 call = self._open(scope, listener)
-            if self._failed:
+            if call is None or self._failed:  # the recorder failed on this call: it goes on unrecorded
                 await app(scope, receive, send)
                 return
             await app(scope, self._receiving(call, receive), self._sending(call, send))

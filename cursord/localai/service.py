@@ -344,7 +344,7 @@ class LocalAi:
                         failure = error
                     except Exception as exc:  # our bug: logged, the stream ends `internal`, never a reset
                         log.exception("local AI: %s failed", scope.get("path"))
-                        failure = ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}")
+                        failure = ConnectError.internal(exc)
                     nursery.cancel_scope.cancel()
             if gone.cancelled_caught:
                 return  # the editor went away: the pass is cancelled, nobody reads an end

@@ -421,9 +421,10 @@ class TabService:
 
     async def refresh_context(self, request: aiserver.RefreshTabContextRequest) -> aiserver.RefreshTabContextResponse:
         """What the editor shows goes into the context ring (no code results: cursord runs no retrieval)."""
+        backend = self._configured()  # not configured: nothing of the editor's code is kept
         self.ring.add_files(request.additional_files)
         self.ring.add_around_cursor(request.current_file)
-        self._prewarm(self._configured())
+        self._prewarm(backend)
         return aiserver.RefreshTabContextResponse()
 
     def _prewarm(self, backend: FimBackend) -> None:
@@ -638,6 +639,8 @@ class TabService:
     async def _speculate(self, backend: FimBackend, key: str, prompt: FimPrompt) -> None:
         """Ask for the completion after the one just shown, as if the editor had taken it, into the cache (the
         request the accept brings is then answered at once). The file's next request supersedes it."""
+        if key in self._running:
+            return  # the editor's next request for the file came first: it is never cancelled for a guess
         self.counters.speculative += 1
         frames = SuggestionFrames(prompt, binding_id=uuid.uuid4().hex)
         started_at, began = time.time(), trio.current_time()
@@ -654,7 +657,7 @@ class TabService:
                     ran.failure = provider_failure(error)
                 except Exception as exc:  # our bug: logged, never taken down with the daemon's nursery
                     log.exception("Tab: a speculative request failed")
-                    ran.failure = ConnectError(Code.INTERNAL, f"cursord internal error: {exc!r}")
+                    ran.failure = ConnectError.internal(exc)
         ran.cancelled = scope.cancelled_caught
         outcome = "superseded" if ran.cancelled else "failed" if ran.failure is not None else "completed"
         self._record(backend, frames.binding_id, started_at, began, None, ran, outcome, speculative=True)

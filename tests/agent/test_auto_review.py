@@ -161,7 +161,7 @@ def test_arguments_nested_too_deep_are_asked_not_raised() -> None:
     """`json.loads` raises RecursionError on deep nesting; Auto-review asks the user instead of ending the turn."""
     deep = '{"command": "ls", "x": ' + "[" * 100_000 + "]" * 100_000 + "}"
     verdict = decide(TOOLS.get("Shell"), ToolCallPart("c1", "Shell", deep), WORKSPACE)
-    assert verdict == Verdict(ReviewOutcome.ASK, "the arguments are nested too deeply to review")
+    assert verdict == Verdict(ReviewOutcome.ASK, "The tool arguments are nested too deeply to read.")
 
 
 def test_the_part_cannot_close_its_own_fence() -> None:

@@ -4,8 +4,11 @@ limits (text that would not fit whole, too many parts, a command that does not p
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from cursord.agent.auto_review import ReviewOutcome, Verdict, decide
 from cursord.agent.review_rules import (
     DENY_RULES,
     MAX_PARTS,
@@ -17,6 +20,7 @@ from cursord.agent.review_rules import (
     target,
 )
 from cursord.agent.tools import ToolRegistry
+from cursord.providers.model import ToolCallPart
 
 TOOLS = ToolRegistry.build("agent", ())
 WORKSPACE = ("/home/u/proj",)
@@ -174,3 +178,15 @@ def test_only_a_shell_call_with_a_json_true_asks_for_the_approval_card() -> None
     assert approval_requested(shell, {"command": "x", "request_smart_mode_approval": True}) is not None
     assert approval_requested(shell, {"command": "x", "request_smart_mode_approval": "true"}) is None
     assert approval_requested(TOOLS.get("WebFetch"), {"request_smart_mode_approval": True}) is None
+
+
+def test_a_call_the_rules_ask_about_stays_asked_when_the_model_requests_the_card() -> None:
+    """The model sets `request_smart_mode_approval` on any Shell call it likes: a call a deny rule asks about
+    must not become an approval card with a widened sandbox (the rules run first, whatever the model says)."""
+    shell = TOOLS.get("Shell")
+    flagged = {"command": "sudo rm -rf ~", "request_smart_mode_approval": True, "smart_mode_approval_reason": "ok"}
+    verdict = decide(shell, ToolCallPart("c1", "Shell", json.dumps(flagged)), WORKSPACE)
+    assert isinstance(verdict, Verdict) and verdict.outcome is ReviewOutcome.ASK
+    harmless = {"command": "ls", "request_smart_mode_approval": True}
+    verdict = decide(shell, ToolCallPart("c2", "Shell", json.dumps(harmless)), WORKSPACE)
+    assert isinstance(verdict, Verdict) and verdict.outcome is ReviewOutcome.APPROVAL

@@ -271,7 +271,7 @@ async def held_stream(editor: EditorClient, request: aiserver.StreamCppRequest, 
 async def test_tab_streams_are_capped_per_connection_and_in_total(autojump_clock: trio.abc.Clock) -> None:
     """Held streams beyond the caps are refused `resource_exhausted` before their body is read; the slots
     come back as the streams end."""
-    answer = fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a"], stall=True)
+    answer = fim_server(FIM_FORMATS[TabBackend.OPENAI], ["a\n"], stall=True)
     release = trio.Event()
     async with open_fake_server(answer) as fake:
         spec = build_tab({"backend": "openai", "base_url": fake.url("/v1"), "model": "fim-model"})
