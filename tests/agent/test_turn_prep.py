@@ -106,6 +106,16 @@ def test_a_picker_variant_asks_for_its_model() -> None:
     assert opened == OpenRun(request, "conv-1") and choose == ChooseModel("conv-1", "model-x", "parent")
 
 
+def test_a_run_naming_its_subagent_type_is_a_subagents_without_a_parent() -> None:
+    """RunSSE names no parent: the run_request's own `subagent_type_name` makes it a subagent's run."""
+    request = run(user_action("hi"), requested_model=agent.RequestedModel(model_id="composer-1"))
+    request.subagent_type_name = "explore"
+    (_, choose) = machine().handle(RunStarted(request, "conv-1"))
+    assert choose == ChooseModel("conv-1", "composer-1", None, "explore") and choose.subagent
+    (_, plain) = machine().handle(RunStarted(run(user_action("hi")), "conv-1"))
+    assert isinstance(plain, ChooseModel) and not plain.subagent
+
+
 def test_a_second_run_request_leaves_the_run_as_it_is() -> None:
     m = to_loading(run(user_action("first")))
     before = m.state

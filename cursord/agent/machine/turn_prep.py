@@ -148,8 +148,9 @@ class PreparingTurn:
         )
         model_id = requested_model_id(run.request)
         model = split_variant(model_id)[0] if model_id else None  # a picker variant names its model
-        self._emit(OpenRun(run.request, run.conversation_id), ChooseModel(run.conversation_id, model,
-                                                                           run.parent_request_id))
+        subagent_type = run.request.subagent_type_name if run.request.HasField("subagent_type_name") else None
+        choose = ChooseModel(run.conversation_id, model, run.parent_request_id, subagent_type)
+        self._emit(OpenRun(run.request, run.conversation_id), choose)
 
     def _on_late_start(self, item: RunStarted | PrewarmRequested) -> None:
         """A run_request (or prewarm_request) for a stream whose run has started: the run goes on."""
