@@ -75,6 +75,11 @@ def subagent_picks(request: agent.AgentRunRequest) -> dict[str, str | None]:
     return picks
 
 
+def subagent_models(request: agent.AgentRunRequest, own_model: str) -> tuple[tuple[str, str], ...]:
+    """`subagent_picks`, the types that inherit on `own_model` (the run's own)."""
+    return tuple((key, model or own_model) for key, model in subagent_picks(request).items())
+
+
 def picked_for(picks: Mapping[str, str], subagent_type: str) -> str | None:
     """The remembered pick for a subagent type: its own, else the one for every type."""
     return picks.get(subagent_key(subagent_type), picks.get(ANY_SUBAGENT))

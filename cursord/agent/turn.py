@@ -96,7 +96,7 @@ from cursord.agent.machine import (
     TurnState,
     WebToolDone,
 )
-from cursord.agent.model_choice import picked_for, subagent_picks
+from cursord.agent.model_choice import picked_for, subagent_models
 from cursord.agent.review_rules import Target
 from cursord.agent.router import ProviderRouter, Route
 from cursord.agent.turn_record import CheckpointBase, TurnRecord
@@ -160,9 +160,10 @@ class AgentServices:
     #: (`cursord.agent.model_choice.subagent_picks`): a subagent on RunSSE names no parent
     subagent_models: dict[str, str] = attrs.field(factory=dict)
 
-    def remember_subagent_picks(self, picks: dict[str, str | None], own_model: str) -> None:
-        if picks:
-            self.subagent_models = {key: model or own_model for key, model in picks.items()}
+    def remember_subagent_models(self, models: tuple[tuple[str, str], ...], own_model: str) -> None:
+        """What a run picked for its subagents (a pick no configured model serves: the run's own model)."""
+        if models:
+            self.subagent_models = {key: model if self.router.route(model) else own_model for key, model in models}
 
     def remember_model(self, request_id: str, model: str) -> None:
         self.run_models.pop(request_id, None)
@@ -498,7 +499,7 @@ class AgentTurn(StreamBehaviour):
         self.stream.model_id = route.model
         services.remember_model(self.stream.request_id, route.model)
         if self.run_request is not None:
-            services.remember_subagent_picks(subagent_picks(self.run_request), route.model)
+            services.remember_subagent_models(subagent_models(self.run_request, route.model), route.model)
         if choose.subagent:
             log.info(
                 "stream %s: a subagent (%s) of %s, on %s",

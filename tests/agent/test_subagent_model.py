@@ -5,6 +5,7 @@ reaches the provider with its parent's model; on RunSSE, which names no parent, 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import trio
@@ -12,9 +13,9 @@ import trio
 from cursord.agent.model_choice import ANY_SUBAGENT, choose_model, picked_for, subagent_picks
 from cursord.config import ModelCatalog, ProviderKind, parse_provider_spec
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.testing.agent import agent_daemon, spec_for
+from cursord.testing.agent import agent_daemon, exec_reply, spec_for
 from cursord.testing.editor import run_request
-from cursord.testing.fake_providers import Reply, chat_text, open_fake_provider
+from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
 
 OPENAI = parse_provider_spec("openai,models=gpt-5|gpt-5-mini")
 CATALOG = ModelCatalog([OPENAI], {"composer-2": "gpt-5-mini"})
@@ -99,37 +100,60 @@ def _subagent_run(text: str, subagent_type: str, model: str) -> agent.AgentClien
 
 async def test_subagents_on_run_sse_run_on_the_models_their_parent_picked(autojump_clock: Any) -> None:
     """RunSSE + BidiAppend carry no parent headers: the subagent's own `subagent_type_name` says what it is,
-    and the parent's `subagent_model_overrides` / `selected_subagent_models` say which model it runs on."""
+    and the parent's `subagent_model_overrides` / `selected_subagent_models` say which model it runs on,
+    in the parent's Task call too."""
     parent = run_request("parent", model="model-parent", conversation_id="conv-parent")
     parent.run_request.selected_subagent_models.append(agent.RequestedModel(model_id="model-any"))
     parent.run_request.subagent_model_overrides.extend([
         agent.SubagentModelOverride(subagent_type="explore", model=agent.RequestedModel(model_id="model-explore")),
         agent.SubagentModelOverride(subagent_type="shell", inherit=True),
+        agent.SubagentModelOverride(subagent_type="debug", model=agent.RequestedModel(model_id="composer-1")),
     ])
-    runs = [
-        ("parent-1", parent),
+    subagents = [
         ("explore-1", _subagent_run("explore", "explore", "composer-1")),
         ("shell-1", _subagent_run("shell", "shell", "default")),
         ("general-1", _subagent_run("general", "generalPurpose", "composer-1")),
+        ("debug-1", _subagent_run("debug", "debug", "composer-1")),
         ("named-1", _subagent_run("named", "explore", "model-parent")),
         ("plain-1", run_request("plain", model="composer-1", conversation_id="conv-plain")),
     ]
-    replies = [Reply.sse(chat_text(f"Done {request_id}.")) for request_id, _ in runs]
+    task = json.dumps({"description": "Explore auth", "prompt": "Find the login flow.", "subagent_type": "explore"})
+    replies = [
+        Reply.sse(chat_tool_call("call-task", "Task", task)),
+        *(Reply.sse(chat_text(f"Done {request_id}.")) for request_id, _ in subagents),
+        Reply.sse(chat_text("Parent done.")),
+    ]
     async with open_fake_provider(*replies) as fake:
         models = ("model-default", "model-parent", "model-explore", "model-any")
         spec = spec_for(fake, ProviderKind.OPENAI_CHAT, *models)
         async with agent_daemon(spec) as (daemon, _), daemon.editor(http2=False) as editor:
-            for request_id, message in runs:
-                await editor.append(request_id, message, wait=True)
-                async with editor.run_sse(request_id) as reader:
-                    with trio.fail_after(30):
-                        await reader.read_to_end()
-                    assert reader.error is None
+            await editor.append("parent-1", parent, wait=True)
+            async with editor.run_sse("parent-1") as parent_reader:
+                with trio.fail_after(30):
+                    message = await parent_reader.next_message()
+                    while message is not None and not message.exec_server_message.HasField("subagent_args"):
+                        message = await parent_reader.next_message()
+                assert message is not None
+                assert message.exec_server_message.subagent_args.model_id == "model-explore"
+                for request_id, run in subagents:
+                    await editor.append(request_id, run, wait=True)
+                    async with editor.run_sse(request_id) as reader:
+                        with trio.fail_after(30):
+                            await reader.read_to_end()
+                        assert reader.error is None
+                success = agent.SubagentSuccess(final_message="Found it.")
+                await editor.append("parent-1", exec_reply(message, subagent_result=agent.SubagentResult(
+                    success=success)))
+                with trio.fail_after(30):
+                    await parent_reader.read_to_end()
+                assert parent_reader.error is None
     assert [r.json["model"] for r in fake.requests] == [
-        "model-parent",  # the parent
+        "model-parent",  # the parent, which calls Task
         "model-explore",  # its override for explore
         "model-parent",  # shell inherits the parent's model
         "model-any",  # any other type: the selected subagent model
+        "model-parent",  # debug's pick is Cursor's own model, which cursord does not serve: the parent's
         "model-parent",  # a subagent naming a configured model runs on it
         "model-default",  # not a subagent: Cursor's id gets the default
+        "model-parent",  # the parent goes on
     ]

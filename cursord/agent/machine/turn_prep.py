@@ -47,6 +47,7 @@ from cursord.agent.machine.prep_events import (
 from cursord.agent.machine.prep_state import Preparation, PrepStep
 from cursord.agent.machine.turn_events import AbortExec, Cancel, End, Publish, RecordTurn, TurnOutcome
 from cursord.agent.machine.turn_state import TurnPhase, TurnSetup, TurnState
+from cursord.agent.model_choice import subagent_models
 from cursord.agent.prompt import system_prompt
 from cursord.agent.tools import ToolRegistry, mode_id, run_mode
 from cursord.agent.turn_inputs import RunAsk, carried_context, needed_blobs, render, what_to_run
@@ -294,6 +295,7 @@ class PreparingTurn:
             rules=RuleBook.of(context) if tools is not None else RuleBook(),
             auto_review=context is not None and context.env.smart_mode_classifier_auto_mode_enabled,
             workspace=tuple(context.env.workspace_paths) if context is not None else (),
+            subagent_models=subagent_models(prep.request, route.model),
         )
 
     # ---- questions to the editor --------------------------------------------------------------
