@@ -50,7 +50,7 @@ from cursord.agent.machine.turn_state import TurnPhase, TurnSetup, TurnState
 from cursord.agent.model_choice import subagent_models
 from cursord.agent.prompt import system_prompt
 from cursord.agent.tools import ToolRegistry, mode_id, run_mode
-from cursord.agent.turn_inputs import RunAsk, carried_context, needed_blobs, render, what_to_run
+from cursord.agent.turn_inputs import RunAsk, carried_context, echoed_messages, needed_blobs, render, what_to_run
 from cursord.connect import Code, ConnectError
 from cursord.context import ContextLimits, McpSources, Plan, RuleBook, actions, shell_text
 from cursord.core import ExecResultArrived, PrewarmRequested, requested_model_id
@@ -265,6 +265,7 @@ class PreparingTurn:
         assert prep.route is not None
         rules = RuleBook.of(prep.context)
         user, applied = render(ask, blobs, vision=prep.route.vision, limits=self.context_limits, rules=rules)
+        self._emit(*(Publish(updates.user_message_appended(m)) for m in echoed_messages(prep.request.action)))
         self._ready((user,), ask.mode, applied)
 
     def _ready(self, user: Sequence[Message], mode: int | str, applied: tuple[str, ...] = ()) -> None:
