@@ -114,6 +114,7 @@ from cursord.core import (
     PrewarmRequested,
     RunRequested,
     UnknownUpload,
+    current_caller,
     requested_model_id,
 )
 from cursord.proto import agent_v1_pb2 as agent
@@ -157,13 +158,19 @@ class AgentServices:
     #: the model each recent run was routed to, by request id: a subagent's run inherits its parent's
     run_models: dict[str, str] = attrs.field(factory=dict)
     #: the models the latest run that picked any chose for its subagents, by type
-    #: (`cursord.agent.model_choice.subagent_picks`): a subagent on RunSSE names no parent
-    subagent_models: dict[str, str] = attrs.field(factory=dict)
+    #: (`cursord.agent.model_choice.subagent_picks`), per user on a team gateway (the stream's task runs as
+    #: the user who opened it, `current_caller`; None elsewhere): a subagent on RunSSE names no parent
+    subagent_models: dict[str | None, dict[str, str]] = attrs.field(factory=dict)
 
     def remember_subagent_models(self, models: tuple[tuple[str, str], ...], own_model: str) -> None:
         """What a run picked for its subagents (a pick no configured model serves: the run's own model)."""
         if models:
-            self.subagent_models = {key: model if self.router.route(model) else own_model for key, model in models}
+            picks = {key: model if self.router.route(model) else own_model for key, model in models}
+            self.subagent_models[current_caller.get()] = picks
+
+    def subagent_model(self, subagent_type: str) -> str | None:
+        """The model the caller's latest picking run chose for `subagent_type`."""
+        return picked_for(self.subagent_models.get(current_caller.get(), {}), subagent_type)
 
     def remember_model(self, request_id: str, model: str) -> None:
         self.run_models.pop(request_id, None)
@@ -490,7 +497,7 @@ class AgentTurn(StreamBehaviour):
         earlier = await history.turns(choose.conversation_id) if choose.conversation_id else []
         services = self.services
         parent = services.run_models.get(choose.parent_request_id) if choose.parent_request_id else None
-        pick = picked_for(services.subagent_models, choose.subagent_type) if choose.subagent_type else None
+        pick = services.subagent_model(choose.subagent_type) if choose.subagent_type else None
         self.route = route = router.choose(
             choose.model, [t.model for t in earlier], parent, subagent=choose.subagent, subagent_pick=pick
         )

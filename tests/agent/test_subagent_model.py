@@ -13,6 +13,7 @@ import trio
 from cursord.agent.model_choice import ANY_SUBAGENT, choose_model, picked_for, subagent_picks
 from cursord.config import ModelCatalog, ProviderKind, parse_provider_spec
 from cursord.proto import agent_v1_pb2 as agent
+from cursord.store import SqlPeopleStore, SqlStore
 from cursord.testing.agent import agent_daemon, exec_reply, spec_for
 from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, open_fake_provider
@@ -157,3 +158,34 @@ async def test_subagents_on_run_sse_run_on_the_models_their_parent_picked(autoju
         "model-default",  # not a subagent: Cursor's id gets the default
         "model-parent",  # the parent goes on
     ]
+
+
+async def test_on_a_team_gateway_a_subagent_follows_its_own_users_picks(autojump_clock: Any) -> None:
+    """Alice's and Bob's editors pick different models for `explore`; Bob's run picks last, yet Alice's
+    subagent (on RunSSE, naming no parent) runs on hers."""
+    def parent(user: str, model: str) -> agent.AgentClientMessage:
+        message = run_request(user, model="model-default", conversation_id=f"conv-{user}")
+        override = agent.SubagentModelOverride(subagent_type="explore", model=agent.RequestedModel(model_id=model))
+        message.run_request.subagent_model_overrides.append(override)
+        return message
+
+    replies = [Reply.sse(chat_text(f"Done {n}.")) for n in range(3)]
+    async with open_fake_provider(*replies) as fake:
+        spec = spec_for(fake, ProviderKind.OPENAI_CHAT, "model-default", "model-alice", "model-bob")
+        async with agent_daemon(spec, team_gateway=True) as (daemon, services):
+            assert isinstance(services.store, SqlStore)
+            people = SqlPeopleStore(services.store)
+            tokens = {user: await people.add_user(user, None) for user in ("alice", "bob")}
+            for request_id, user, message in (
+                ("alice-1", "alice", parent("alice", "model-alice")),
+                ("bob-1", "bob", parent("bob", "model-bob")),
+                ("alice-sub", "alice", _subagent_run("alice-sub", "explore", "composer-1")),
+            ):
+                headers = [(b"authorization", f"Bearer {tokens[user]}".encode())]
+                async with daemon.editor(http2=False, headers=headers) as editor:
+                    await editor.append(request_id, message, wait=True)
+                    async with editor.run_sse(request_id) as reader:
+                        with trio.fail_after(30):
+                            await reader.read_to_end()
+                        assert reader.error is None
+    assert [r.json["model"] for r in fake.requests] == ["model-default", "model-default", "model-alice"]
