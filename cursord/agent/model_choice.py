@@ -7,8 +7,9 @@ First rule that gives a model wins:
 2. a subagent's run (its parent's request id known, or its request names `subagent_type_name`: RunSSE
    carries no parent) that names no model, or one of Cursor's own ids that cursord does not serve
    (`composer-*`, `default`), runs on its parent's model if that is known, else on the model a parent's
-   run_request picked for its subagent type (`subagent_picks`, remembered from the latest run that picked),
-   else on the conversation's or the default model (rules 4-5: Cursor's id is not taken for Auto);
+   run_request picked for its subagent type (`subagent_picks`, remembered from the latest run that picked;
+   on a team gateway, the same user's), else on the conversation's or the default model (rules 4-5:
+   Cursor's id is not taken for Auto);
 3. a run that names one of Cursor's own ids (`default`, i.e. Auto, or `composer-*`) that cursord does not
    serve gets the default model (when cursord runs as the editor's proxy such runs go to Cursor instead,
    so this happens only when they reach cursord directly);
@@ -42,8 +43,8 @@ def is_cursor_model(model_id: str) -> bool:
 @attrs.frozen
 class ModelChoice:
     entry: CatalogModel | None
-    why: str  # "requested", "parent", "subagent-pick", "cursor-id", "conversation", "default"; "unknown" when
-    # entry is None
+    #: "requested", "parent", "subagent-pick", "cursor-id", "conversation", "default"; "unknown" when entry is None
+    why: str
 
 
 #: the key of the pick for every subagent type that has no override of its own
