@@ -228,17 +228,25 @@ class ProviderRouter:
         return None if entry is None else self._route(entry)
 
     def choose(
-        self, model_id: str | None, conversation_models: Sequence[str | None] = (), parent_model: str | None = None
+        self,
+        model_id: str | None,
+        conversation_models: Sequence[str | None] = (),
+        parent_model: str | None = None,
+        *,
+        subagent: bool = False,
+        subagent_pick: str | None = None,
     ) -> Route | None:
-        """The route for a run: what it names, else (a subagent) its parent's model, else the conversation's
-        last model, else the default (`cursord.agent.model_choice`); None for a model that is neither
-        configured nor Cursor's own."""
+        """The route for a run: what it names, else (a subagent) its parent's model or the model picked for
+        its type, else the conversation's last model, else the default (`cursord.agent.model_choice`); None
+        for a model that is neither configured nor Cursor's own."""
         choice = choose_model(
             self.catalog,
             model_id,
             conversation_models=conversation_models,
             default_model=self.default_model,
             parent_model=parent_model,
+            subagent=subagent,
+            subagent_pick=subagent_pick,
         )
         return None if choice.entry is None else self._route(choice.entry)
 

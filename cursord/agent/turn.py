@@ -96,6 +96,7 @@ from cursord.agent.machine import (
     TurnState,
     WebToolDone,
 )
+from cursord.agent.model_choice import picked_for, subagent_models
 from cursord.agent.review_rules import Target
 from cursord.agent.router import ProviderRouter, Route
 from cursord.agent.turn_record import CheckpointBase, TurnRecord
@@ -113,6 +114,7 @@ from cursord.core import (
     PrewarmRequested,
     RunRequested,
     UnknownUpload,
+    current_caller,
     requested_model_id,
 )
 from cursord.proto import agent_v1_pb2 as agent
@@ -155,6 +157,20 @@ class AgentServices:
     actions: ActionQueue | None = None
     #: the model each recent run was routed to, by request id: a subagent's run inherits its parent's
     run_models: dict[str, str] = attrs.field(factory=dict)
+    #: the models the latest run that picked any chose for its subagents, by type
+    #: (`cursord.agent.model_choice.subagent_picks`), per user on a team gateway (the stream's task runs as
+    #: the user who opened it, `current_caller`; None elsewhere): a subagent on RunSSE names no parent
+    subagent_models: dict[str | None, dict[str, str]] = attrs.field(factory=dict)
+
+    def remember_subagent_models(self, models: tuple[tuple[str, str], ...], own_model: str) -> None:
+        """What a run picked for its subagents (a pick no configured model serves: the run's own model)."""
+        if models:
+            picks = {key: model if self.router.route(model) else own_model for key, model in models}
+            self.subagent_models[current_caller.get()] = picks
+
+    def subagent_model(self, subagent_type: str) -> str | None:
+        """The model the caller's latest picking run chose for `subagent_type`."""
+        return picked_for(self.subagent_models.get(current_caller.get(), {}), subagent_type)
 
     def remember_model(self, request_id: str, model: str) -> None:
         self.run_models.pop(request_id, None)
@@ -483,15 +499,25 @@ class AgentTurn(StreamBehaviour):
     async def _choose_model(self, choose: ChooseModel) -> ModelChosen:
         history, router = self.services.history, self.services.router
         earlier = await history.turns(choose.conversation_id) if choose.conversation_id else []
-        parent = self.services.run_models.get(choose.parent_request_id) if choose.parent_request_id else None
-        self.route = route = router.choose(choose.model, [t.model for t in earlier], parent_model=parent)
+        services = self.services
+        parent = services.run_models.get(choose.parent_request_id) if choose.parent_request_id else None
+        pick = services.subagent_model(choose.subagent_type) if choose.subagent_type else None
+        self.route = route = router.choose(
+            choose.model, [t.model for t in earlier], parent, subagent=choose.subagent, subagent_pick=pick
+        )
         if route is None:
             return ModelChosen(None, tuple(router.models))
         self.stream.model_id = route.model
-        self.services.remember_model(self.stream.request_id, route.model)
-        if choose.parent_request_id:
+        services.remember_model(self.stream.request_id, route.model)
+        if self.run_request is not None:
+            services.remember_subagent_models(subagent_models(self.run_request, route.model), route.model)
+        if choose.subagent:
             log.info(
-                "stream %s: a subagent of %s, on %s", self.stream.request_id, choose.parent_request_id, route.model
+                "stream %s: a subagent (%s) of %s, on %s",
+                self.stream.request_id,
+                choose.subagent_type or "untyped",
+                choose.parent_request_id or "a parent it does not name",
+                route.model,
             )
         return ModelChosen(RouteFacts(route.model, route.provider.name, route.context_window, route.vision))
 

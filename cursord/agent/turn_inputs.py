@@ -38,13 +38,28 @@ def carried_context(action: agent.ConversationAction) -> agent.RequestContext | 
     return holder.request_context if holder.HasField("request_context") else None
 
 
+def _sent_messages(user: agent.UserMessageAction) -> list[agent.UserMessage]:
+    """The user's messages of a `user_message_action`: those queued before it (`prepend_user_messages`),
+    then its own."""
+    prepended = [m for m in user.prepend_user_messages if m.text or m.HasField("selected_context")]
+    return [*prepended, user.user_message]
+
+
+def echoed_messages(action: agent.ConversationAction) -> list[agent.UserMessage]:
+    """The messages a run announces with `user_message_appended`, as Cursor's agent does: each of a
+    `user_message_action` that asks for it (`send_to_interaction_listener`), prepended ones first."""
+    user = action.user_message_action
+    if action.WhichOneof("action") != "user_message_action" or not user.send_to_interaction_listener:
+        return []
+    return _sent_messages(user)
+
+
 def _pieces(action: agent.ConversationAction) -> tuple[list[Piece], str | None]:
     """The pieces one action contributes, and the mode it asks for (None: it does not say)."""
     case = action.WhichOneof("action")
     if case == "user_message_action":
         user = action.user_message_action
-        pieces: list[Piece] = [m for m in user.prepend_user_messages if m.text or m.HasField("selected_context")]
-        pieces.append(user.user_message)
+        pieces: list[Piece] = list(_sent_messages(user))
         return pieces, _MODE_NAMES.get(user.user_message.mode, "agent")
     if case == "start_plan_action":
         return [action.start_plan_action.user_message], "plan"

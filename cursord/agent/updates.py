@@ -16,6 +16,10 @@ def text_delta(text: str) -> agent.AgentServerMessage:
     return message
 
 
+def user_message_appended(message: agent.UserMessage) -> agent.AgentServerMessage:
+    return _update(user_message_appended=agent.UserMessageAppendedUpdate(user_message=message))
+
+
 def thinking_delta(text: str) -> agent.AgentServerMessage:
     return _update(thinking_delta=agent.ThinkingDeltaUpdate(text=text))
 

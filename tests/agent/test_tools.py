@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
 from google.protobuf.message import Message
@@ -281,6 +282,21 @@ def test_task_args() -> None:
         "fast",
         "ag-1",
     )
+
+
+
+def test_a_task_without_a_model_runs_on_the_model_the_run_picked_for_its_type() -> None:
+    """The run_request's `subagent_model_overrides` / `selected_subagent_models`, kept in the call's context."""
+    picks = (("*", "model-any"), ("explore", "model-explore"))
+
+    def model_of(args: dict[str, object], picked: tuple[tuple[str, str], ...] = picks) -> str:
+        ctx = attrs.evolve(CTX, subagent_models=picked)
+        return exec_tool("Task").build_exec(args, 1, "e", ctx).subagent_args.model_id
+
+    assert model_of(GOOD_ARGS["Task"]) == "model-explore"
+    assert model_of({"description": "d", "prompt": "p", "subagent_type": "shell"}) == "model-any"
+    assert model_of({**GOOD_ARGS["Task"], "model": "fast"}) == "fast"  # the model's own choice wins
+    assert model_of(GOOD_ARGS["Task"], ()) == "model-x"  # nothing picked: the run's model
 
 
 def test_mcp_resource_args() -> None:

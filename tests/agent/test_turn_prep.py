@@ -90,6 +90,22 @@ def test_a_message_run_loads_asks_for_its_context_then_starts_its_first_pass() -
     assert m.state.setup is not None and m.state.setup.model == "model-x"
 
 
+@pytest.mark.parametrize("listener", [True, False])
+def test_a_message_that_asks_for_it_is_announced_before_the_first_pass(listener: bool) -> None:
+    """`send_to_interaction_listener`: each of the run's messages, prepended ones first, comes back as
+    `user_message_appended` (Cursor's agent does so), before the model is called; otherwise none."""
+    action = user_action("and now this")
+    action.user_message_action.prepend_user_messages.add(text="queued first")
+    action.user_message_action.prepend_user_messages.add()  # empty: not a message
+    action.user_message_action.send_to_interaction_listener = listener
+    m = to_loading(run(action, context=True))
+    effects = m.handle(ConversationLoaded(HISTORY))
+    echoed = [e.message.interaction_update.user_message_appended.user_message.text
+              for e in of(effects, Publish) if e.message.interaction_update.HasField("user_message_appended")]
+    assert echoed == (["queued first", "and now this"] if listener else [])
+    assert isinstance(effects[-1], StartPass) and m.phase is P.PASS
+
+
 def test_a_run_the_model_is_not_served_for_ends_before_taking_the_queue() -> None:
     m = machine()
     m.handle(RunStarted(run(user_action("hi"), requested_model=agent.RequestedModel(model_id="gpt-x")), "conv-1"))
@@ -104,6 +120,16 @@ def test_a_picker_variant_asks_for_its_model() -> None:
     request = run(user_action("hi"), requested_model=agent.RequestedModel(model_id="model-x?thinking=high"))
     (opened, choose) = m.handle(RunStarted(request, "conv-1", parent_request_id="parent"))
     assert opened == OpenRun(request, "conv-1") and choose == ChooseModel("conv-1", "model-x", "parent")
+
+
+def test_a_run_naming_its_subagent_type_is_a_subagents_without_a_parent() -> None:
+    """RunSSE names no parent: the run_request's own `subagent_type_name` makes it a subagent's run."""
+    request = run(user_action("hi"), requested_model=agent.RequestedModel(model_id="composer-1"))
+    request.subagent_type_name = "explore"
+    (_, choose) = machine().handle(RunStarted(request, "conv-1"))
+    assert choose == ChooseModel("conv-1", "composer-1", None, "explore") and choose.subagent
+    (_, plain) = machine().handle(RunStarted(run(user_action("hi")), "conv-1"))
+    assert isinstance(plain, ChooseModel) and not plain.subagent
 
 
 def test_a_second_run_request_leaves_the_run_as_it_is() -> None:

@@ -258,3 +258,31 @@ async def test_a_message_the_store_has_no_room_for_is_refused_on_a_running_turn(
             assert done.error is None and done.text == "It says: milk."
             [kept] = await waiting(services.store, ActionHolder.CONVERSATION, "conv-1")
             assert kept.startswith("first ")
+
+
+async def test_a_run_that_asks_announces_its_messages_with_user_message_appended(autojump_clock: Any) -> None:
+    """A message the editor sent with `send_to_interaction_listener` (the messages queued before it in
+    `prepend_user_messages` first) is announced over RunSSE before the model answers, and the model sees
+    them all in one user turn."""
+    message = run_request("and the dishes", model=MODEL)
+    user = message.run_request.action.user_message_action
+    user.prepend_user_messages.add(text="first the milk")
+    user.send_to_interaction_listener = True
+    with trio.fail_after(DEADLINE):
+        async with (
+            open_fake_provider(Reply.sse(chat_text("Both done."))) as fake,
+            agent_daemon(spec_for(fake, ProviderKind.OPENAI_CHAT, MODEL)) as (daemon, _),
+            daemon.editor(http2=False) as editor,
+        ):
+            await editor.append("r-echo", message)
+            async with editor.run_sse("r-echo") as reader:
+                transcript = await drive(editor, "r-echo", reader)
+    assert transcript.error is None
+    updates = [m.interaction_update for m in transcript.messages if m.HasField("interaction_update")]
+    kinds = [u.WhichOneof("message") for u in updates]
+    echoed = [u.user_message_appended.user_message.text for u in updates if u.HasField("user_message_appended")]
+    assert echoed == ["first the milk", "and the dishes"]
+    assert kinds.index("user_message_appended") < kinds.index("text_delta")
+    (sent,) = fake.requests
+    asked = json.dumps(sent.json["messages"])
+    assert "first the milk" in asked and "and the dishes" in asked

@@ -98,6 +98,12 @@ class ChooseModel:
     model: str | None
     #: a subagent's run inherits its parent's model (`x-parent-request-id`)
     parent_request_id: str | None = None
+    #: a subagent's run names its type (`subagent_type_name`), on every path
+    subagent_type: str | None = None
+
+    @property
+    def subagent(self) -> bool:
+        return self.parent_request_id is not None or self.subagent_type is not None
 
 
 @attrs.frozen

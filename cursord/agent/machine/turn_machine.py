@@ -631,6 +631,7 @@ class TurnMachine(PreparingTurn, ActingTurn):
             conversation_id=self.state.conversation_id or "",
             model_id=setup.model,
             mode=setup.tools.mode,
+            subagent_models=setup.subagent_models,
         )
 
     def _dispatch_tools(self, current: PassInfo, calls: list[ToolCallPart]) -> None:

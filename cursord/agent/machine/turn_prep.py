@@ -47,9 +47,10 @@ from cursord.agent.machine.prep_events import (
 from cursord.agent.machine.prep_state import Preparation, PrepStep
 from cursord.agent.machine.turn_events import AbortExec, Cancel, End, Publish, RecordTurn, TurnOutcome
 from cursord.agent.machine.turn_state import TurnPhase, TurnSetup, TurnState
+from cursord.agent.model_choice import subagent_models
 from cursord.agent.prompt import system_prompt
 from cursord.agent.tools import ToolRegistry, mode_id, run_mode
-from cursord.agent.turn_inputs import RunAsk, carried_context, needed_blobs, render, what_to_run
+from cursord.agent.turn_inputs import RunAsk, carried_context, echoed_messages, needed_blobs, render, what_to_run
 from cursord.connect import Code, ConnectError
 from cursord.context import ContextLimits, McpSources, Plan, RuleBook, actions, shell_text
 from cursord.core import ExecResultArrived, PrewarmRequested, requested_model_id
@@ -148,8 +149,9 @@ class PreparingTurn:
         )
         model_id = requested_model_id(run.request)
         model = split_variant(model_id)[0] if model_id else None  # a picker variant names its model
-        self._emit(OpenRun(run.request, run.conversation_id), ChooseModel(run.conversation_id, model,
-                                                                           run.parent_request_id))
+        subagent_type = run.request.subagent_type_name if run.request.HasField("subagent_type_name") else None
+        choose = ChooseModel(run.conversation_id, model, run.parent_request_id, subagent_type)
+        self._emit(OpenRun(run.request, run.conversation_id), choose)
 
     def _on_late_start(self, item: RunStarted | PrewarmRequested) -> None:
         """A run_request (or prewarm_request) for a stream whose run has started: the run goes on."""
@@ -263,6 +265,7 @@ class PreparingTurn:
         assert prep.route is not None
         rules = RuleBook.of(prep.context)
         user, applied = render(ask, blobs, vision=prep.route.vision, limits=self.context_limits, rules=rules)
+        self._emit(*(Publish(updates.user_message_appended(m)) for m in echoed_messages(prep.request.action)))
         self._ready((user,), ask.mode, applied)
 
     def _ready(self, user: Sequence[Message], mode: int | str, applied: tuple[str, ...] = ()) -> None:
@@ -293,6 +296,7 @@ class PreparingTurn:
             rules=RuleBook.of(context) if tools is not None else RuleBook(),
             auto_review=context is not None and context.env.smart_mode_classifier_auto_mode_enabled,
             workspace=tuple(context.env.workspace_paths) if context is not None else (),
+            subagent_models=subagent_models(prep.request, route.model),
         )
 
     # ---- questions to the editor --------------------------------------------------------------

@@ -74,6 +74,8 @@ class TurnSetup:
     auto_review: bool = False
     #: the workspace's roots (`env.workspace_paths`), which Auto-review's rules keep recursive deletes inside
     workspace: tuple[str, ...] = ()
+    #: the models the run picks for its subagents, by type (`cursord.agent.model_choice.subagent_models`)
+    subagent_models: tuple[tuple[str, str], ...] = ()
 
 
 #: the data each stage holds, cleared when the call leaves it

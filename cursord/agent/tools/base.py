@@ -73,6 +73,8 @@ class ToolContext:
     model_id: str = ""  # the run's model; a subagent without its own model inherits it
     working_directory: str = ""  # default shell cwd; empty lets the editor choose
     mode: int = agent.AGENT_MODE_AGENT
+    #: the models the run picks for its subagents, by type (`cursord.agent.model_choice.subagent_models`)
+    subagent_models: tuple[tuple[str, str], ...] = ()
 
 
 def unknown_result(tool: str, variant: str | None) -> ToolOutcome:

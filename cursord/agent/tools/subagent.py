@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cursord.agent.model_choice import picked_for
 from cursord.agent.tools.base import (
     TEXT_LIMIT,
     Args,
@@ -102,7 +103,7 @@ class TaskTool(ExecTool):
         sub = self.parse(call_args)
         sub.tool_call_id = ctx.tool_call_id
         if not sub.model_id:
-            sub.model_id = ctx.model_id
+            sub.model_id = picked_for(dict(ctx.subagent_models), sub.subagent_type) or ctx.model_id
         if ctx.conversation_id:
             sub.parent_conversation_id = ctx.conversation_id
             sub.root_parent_conversation_id = ctx.conversation_id
