@@ -83,12 +83,21 @@ class Endpoint:
 
     @property
     def is_loopback(self) -> bool:
-        if self.host == "localhost":
-            return True
-        try:
-            return ipaddress.ip_address(self.host).is_loopback
-        except ValueError:
-            return False
+        return _loopback_host(self.host)
+
+
+def _loopback_host(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def on_this_machine(url: str) -> bool:
+    """True if `url`'s server is on loopback: a local model, whose passes cost nothing."""
+    return _loopback_host(urlsplit(url).hostname or "")
 
 
 DEFAULT_LISTEN: Final = Endpoint("127.0.0.1", 8765)
@@ -309,6 +318,11 @@ class ProviderSpec:
     def key_present(self, environ: Mapping[str, str]) -> bool:
         """True if the provider needs no key or its key variable is set and non-empty."""
         return self.api_key_env is None or bool(environ.get(self.api_key_env))
+
+    @property
+    def is_local(self) -> bool:
+        """Its server is on this machine (loopback `base_url`): a model of it without a price is free."""
+        return on_this_machine(self.base_url)
 
     @property
     def key_envs(self) -> tuple[str, ...]:
