@@ -4,13 +4,15 @@ A Tab backend is one of a fixed set of FIM servers (`TabBackend`), each with a p
 which environment variable holds the key; `--tab ollama,model=qwen2.5-coder:1.5b-base` is enough, and items
 after the backend's name override the preset (`llama.cpp,base_url=http://127.0.0.1:8012`). `mode` says what the
 model is asked: `fim` (the default: fill in at the cursor) or a next-edit prompt format (`sweep`, `zeta`:
-rewrite a window of lines), which needs a server that takes a bare prompt. As for providers,
+rewrite a window of lines), which needs a server that takes a bare prompt. `price` (`IN/OUT[/CACHE_READ]`, USD per
+million tokens) prices its model in the usage ledger, as a provider's `prices` do. As for providers,
 the key itself is never read here. Without a Tab backend the editor's Tab traffic goes to Cursor as before.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -23,9 +25,11 @@ from cursord.config._values import (
     _check_key_env,
     _Invalid,
     _one_of,
+    _price,
     backend_fields_from_table,
     backend_fields_from_text,
 )
+from cursord.providers.prices import parse_price_text
 
 #: where each backend lives and which variable holds its key (None: keyless).
 TAB_PRESETS: Final[Mapping[TabBackend, Mapping[str, str | None]]] = MappingProxyType(
@@ -45,7 +49,9 @@ TAB_PRESETS: Final[Mapping[TabBackend, Mapping[str, str | None]]] = MappingProxy
         TabBackend.LLAMA_CPP: {"base_url": "http://127.0.0.1:8080", "api_key_env": None, "model": ""},
     }
 )
-TAB_KEYS: Final = ("backend", "base_url", "api_key_env", "model", "lines_above", "lines_below", "cpp_url", "mode")
+TAB_KEYS: Final = (
+    "backend", "base_url", "api_key_env", "model", "lines_above", "lines_below", "cpp_url", "mode", "price"
+)
 MAX_WINDOW_LINES: Final = 2000
 #: the window's lines above and below the cursor line, per mode: a FIM model reads context it does not
 #: rewrite; a next-edit model rewrites its whole window (Sweep Next-Edit was trained on 21-line windows).
@@ -102,9 +108,11 @@ def build_tab(fields: Mapping[str, Any]) -> TabSpec:
         raise _Invalid(exc.message.replace("base_url", "cpp_url"), "cpp_url") from None
     mode = _parse_mode(merged.get("mode", TabMode.FIM.value), backend)
     above, below = DEFAULT_WINDOWS[mode]
+    price = merged.get("price")
     return TabSpec(
         backend, merged["base_url"], key_env, model,
         _window(merged, "lines_above", above), _window(merged, "lines_below", below), cpp_url, mode,
+        _price(partial(parse_price_text, price), "price") if price is not None else None,
     )
 
 
@@ -113,7 +121,7 @@ _INT_KEYS: Final = ("lines_above", "lines_below")
 
 def tab_fields_from_text(text: str) -> dict[str, Any]:
     """`BACKEND[,model=M][,base_url=URL][,api_key_env=VAR][,lines_above=N][,lines_below=N][,mode=MODE]`
-    as fields."""
+    `[,price=IN/OUT]` as fields."""
     return backend_fields_from_text(text, TAB_KEYS, _INT_KEYS)
 
 

@@ -399,6 +399,13 @@ class TabSpec:
     #: the `cpp_url` cursord's CppConfig answer gives the editor: where it sends StreamCpp
     cpp_url: str = attrs.field(default=DEFAULT_CPP_URL, converter=_normalize_url)
     mode: TabMode = TabMode.FIM
+    #: USD per million tokens for its model (None: the built-in table's, or free on loopback, or unknown)
+    price: Price | None = None
+
+    @property
+    def is_local(self) -> bool:
+        """Its server is on this machine (loopback `base_url`): a model of it without a price is free."""
+        return on_this_machine(self.base_url)
 
     def key_present(self, environ: Mapping[str, str]) -> bool:
         return self.api_key_env is None or bool(environ.get(self.api_key_env))
@@ -1076,6 +1083,8 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
                                      "cpp_url": tab.cpp_url, "mode": tab.mode.value}
         if tab.api_key_env is not None:
             tab_entry["api_key_env"] = tab.api_key_env
+        if tab.price is not None:
+            tab_entry["price"] = "/".join(f"{rate:g}" for rate in tab.price.as_list())
         if environ is not None:
             tab_entry["key_present"] = tab.key_present(environ)
         out["tab"] = tab_entry
