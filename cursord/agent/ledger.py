@@ -13,7 +13,9 @@ the call ends it makes one `PassRecord`:
 and hands it to `record` without awaiting (a cancelled task cannot await), i.e.
 `Store.record_pass_nowait`, which queues it on the store's writer in call order. The cost is the
 `PriceBook`'s price for (provider, model) applied to the reported usage; None when the model has no
-price or the provider never reported usage (a pass cut short), because an unknown cost is not zero.
+price or the provider never reported the usage of a pass that streamed something (cut short), because an
+unknown cost is not zero. A pass that ended before anything streamed and reported no usage (refused,
+unreachable) used nothing: its usage is zero and so is its cost.
 """
 
 from __future__ import annotations
@@ -75,7 +77,8 @@ class PassMeter:
         prices: PriceBook,
         error: str | None = None,
     ) -> PassRecord:
-        cost = prices.cost(provider, model, self.usage) if self.usage is not None else None
+        usage = self.usage if self.usage is not None or self.first_delta is not None else Usage()
+        cost = prices.cost(provider, model, usage) if usage is not None else None
         return PassRecord(
             model_call_id=tag.model_call_id,
             request_id=tag.request_id,

@@ -91,14 +91,12 @@ def vendor_options(spec: ProviderSpec) -> VendorOptions:
 
 
 def price_book(specs: Iterable[ProviderSpec]) -> PriceBook:
-    """The built-in prices under each provider's own `prices` (for every key of its pool)."""
+    """The built-in prices under each provider's own `prices` (for every key of its pool); an unpriced
+    model of a provider on this machine is a local model, free."""
+    named = [(spec.key_name(index), spec) for spec in specs for index in range(max(1, len(spec.key_envs)))]
     return PriceBook(
-        {
-            spec.key_name(index): dict(spec.prices)
-            for spec in specs
-            if spec.prices
-            for index in range(max(1, len(spec.key_envs)))
-        }
+        {name: dict(spec.prices) for name, spec in named if spec.prices},
+        free=frozenset(name for name, spec in named if spec.is_local),
     )
 
 

@@ -25,7 +25,7 @@ from cursord.diagnose import (
 )
 from cursord.tab import check_tab, format_tab
 
-__all__ = ["add_doctor_arguments", "doctor_command", "format_doctor"]
+__all__ = ["add_doctor_arguments", "doctor_command", "doctor_text", "format_doctor"]
 
 
 def format_doctor(reports: Sequence[ProviderReport]) -> str:
@@ -83,20 +83,27 @@ def doctor_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         print(f"cursord: {error}", file=sys.stderr)
         return 2
     timeout = args.timeout if args.timeout and args.timeout > 0 else DEFAULT_TIMEOUT
+    try:
+        text, failed = doctor_text(config, environ, timeout)
+    except KeyboardInterrupt:
+        return 130
+    print(text)
+    return 1 if failed else 0
+
+
+def doctor_text(config: ServeConfig, environ: Mapping[str, str], timeout: float) -> tuple[str, bool]:
+    """Every check's table and problems as printed, and whether any failed (for `doctor` and `report`)."""
     # What a backend answers is printed: a key it echoes is masked whatever its shape, as in the daemon.
     with redacting(configured_keys(config, environ)):
-        try:
-            reports, web = trio.run(_doctor, config, environ, timeout)
-            tab = trio.run(partial(check_tab, config.tab, environ, request_timeout=timeout)) if config.tab else None
-        except KeyboardInterrupt:
-            return 130
-    print(format_doctor(reports))
+        reports, web = trio.run(_doctor, config, environ, timeout)
+        tab = trio.run(partial(check_tab, config.tab, environ, request_timeout=timeout)) if config.tab else None
+    parts = [format_doctor(reports)]
     if web is not None:
-        print(format_web_search(web))
+        parts.append(format_web_search(web))
     if tab is not None:
-        print(format_tab(tab))
+        parts.append(format_tab(tab))
     failed = (web is not None and web.failed) or (tab is not None and tab.failed)
-    return 1 if any(report.failed for report in reports) or failed else 0
+    return "\n".join(parts), any(report.failed for report in reports) or failed
 
 
 async def _doctor(

@@ -1,5 +1,5 @@
 """The `cursord` command line: `serve`, `config check`, `service`, `status`, `forwarded`, `tap`, `usage`, `doctor`,
-`ca`, `editor`, `users`, `teams`, `ui`, `gateway`, `record`, `replay`."""
+`ca`, `editor`, `users`, `teams`, `ui`, `gateway`, `record`, `replay`, `report`."""
 
 from __future__ import annotations
 
@@ -102,6 +102,12 @@ def _gateway_parts() -> tuple[Adder, Command]:
     return add_gateway_arguments, gateway_command
 
 
+def _report_parts() -> tuple[Adder, Command]:
+    from cursord.cli.report import add_report_arguments, report_command
+
+    return add_report_arguments, report_command
+
+
 def _record_parts() -> tuple[Adder, Command]:
     from cursord.cli.record import add_record_arguments, record_command, replay_command
 
@@ -132,6 +138,8 @@ COMMANDS: dict[str, tuple[str, Callable[[], tuple[Adder, Command]]]] = {
     "gateway": ("the nodes of a team gateway", _gateway_parts),
     "record": ("record the editor's calls to a capture file (redacted), or show one", _record_parts),
     "replay": ("replay a capture's editor side against a fresh daemon and list the divergences", _record_parts),
+    "report": ("write a support bundle (versions, config, doctor, recent log; redacted) to attach to a bug report",
+               _report_parts),
 }
 
 

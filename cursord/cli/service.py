@@ -8,7 +8,8 @@ configured provider has its key yet (the service would start only to fail every 
 to fill in the key file and start it). `uninstall` disables and stops the service and removes the unit,
 keeping settings, keys and data. Both return a `ServiceReport` of what they did, for the CLI to print;
 neither raises for an expected failure. Without systemd (no `systemctl`) `install` says so and writes
-nothing; on macOS `cursord.cli.launchd` does the same job with `launchctl`.
+nothing, and so it does when `systemctl --user` has no user manager to reach (a container, WSL, root, SSH
+without lingering); on macOS `cursord.cli.launchd` does the same job with `launchctl`.
 
 Paths are fixed under `~/.config` and `~/.local/share` (not `$XDG_*`) because the unit names them
 with `%h`, and the unit and the files must agree; every command reads the same config file and key file
@@ -321,6 +322,8 @@ def install(
             " own supervisor (it reads ~/.config/cursord/cursord.toml and cursord.env like the service would),"
             " or write the files anyway with --no-systemctl",
         ))
+    if run_systemctl and (no_session := _no_user_session(runner)) is not None:
+        return ServiceReport(False, (no_session,))
     messages: list[str] = []
 
     unit = render_unit(executable)
@@ -356,6 +359,18 @@ def install(
         messages.append(f"logs: journalctl --user -u {UNIT_NAME} -f")
         messages.append("to keep it running while you are logged out: loginctl enable-linger $USER")
     return ServiceReport(ok, tuple(messages))
+
+
+def _no_user_session(runner: Runner) -> str | None:
+    """Why `systemctl --user` cannot work here (no user manager to talk to: a container, WSL, root, SSH
+    without lingering), asked before anything is written; None when it can."""
+    result = runner(["systemctl", "--user", "show-environment"])
+    if result.returncode == 0:
+        return None
+    cause = result.output.splitlines()[0] if result.output else f"exited with {result.returncode}"
+    return (f"systemd has no user session here (systemctl --user: {cause}): nothing installed. Either give"
+            " yourself one (`loginctl enable-linger $USER`, or log in on a console or desktop) and run this"
+            " again, or write the files with --no-systemctl and run `cursord serve` yourself")
 
 
 def uninstall(home: Path, run_systemctl: bool = True, runner: Runner = run_command) -> ServiceReport:

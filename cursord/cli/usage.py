@@ -195,7 +195,8 @@ def format_usage(rows: Sequence[UsageRow], by: UsageGroup, titles: Mapping[str, 
     if total.unpriced:
         passes = "1 pass has" if total.unpriced == 1 else f"{total.unpriced} passes have"
         lines.append(
-            f"+ {passes} no known cost (the model has no price, or the provider reported no usage); "
-            "prices go in the provider spec: prices=MODEL:IN/OUT/CACHE_READ/CACHE_WRITE"
+            f"+ {passes} no known cost (the model has no price, or the pass was cut short after it streamed"
+            " and the provider reported no usage); prices go in the provider spec:"
+            " prices=MODEL:IN/OUT/CACHE_READ/CACHE_WRITE, and Tab's in [tab]: price = \"IN/OUT\""
         )
     return "\n".join(lines) + "\n"

@@ -126,7 +126,8 @@ def _add_web_arguments(parser: argparse.ArgumentParser) -> None:
         "--tab", metavar="SPEC",
         help=f"answer the editor's Tab completion from your own FIM server: {_one_of(TAB_PRESETS)}, with"
         " ',model=NAME' and optional ',base_url=URL,api_key_env=VAR,lines_above=N,lines_below=N,mode=MODE'"
-        " (fim, or a next-edit model by its prompt format: sweep, sweep2, zeta)",
+        " (fim, or a next-edit model by its prompt format: sweep, sweep2, zeta) and ',price=IN/OUT' (USD per"
+        " million tokens)",
     )
     parser.add_argument(
         "--web-fetch-allow", dest="web_fetch_allow", action="append", metavar="CIDR",

@@ -4,13 +4,15 @@ A Tab backend is one of a fixed set of FIM servers (`TabBackend`), each with a p
 which environment variable holds the key; `--tab ollama,model=qwen2.5-coder:1.5b-base` is enough, and items
 after the backend's name override the preset (`llama.cpp,base_url=http://127.0.0.1:8012`). `mode` says what the
 model is asked: `fim` (the default: fill in at the cursor) or a next-edit prompt format (`sweep`, `sweep2`, `zeta`:
-rewrite a window of lines), which needs a server that takes a bare prompt. As for providers,
+rewrite a window of lines), which needs a server that takes a bare prompt. `price` (`IN/OUT[/CACHE_READ]`, USD per
+million tokens) prices its model in the usage ledger, as a provider's `prices` do. As for providers,
 the key itself is never read here. Without a Tab backend the editor's Tab traffic goes to Cursor as before.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -22,9 +24,11 @@ from cursord.config._values import (
     _check_key_env,
     _Invalid,
     _one_of,
+    _price,
     backend_fields_from_table,
     backend_fields_from_text,
 )
+from cursord.providers.prices import parse_price_text
 
 #: where each backend lives and which variable holds its key (None: keyless).
 TAB_PRESETS: Final[Mapping[TabBackend, Mapping[str, str | None]]] = MappingProxyType(
@@ -44,7 +48,7 @@ TAB_PRESETS: Final[Mapping[TabBackend, Mapping[str, str | None]]] = MappingProxy
         TabBackend.LLAMA_CPP: {"base_url": "http://127.0.0.1:8080", "api_key_env": None, "model": ""},
     }
 )
-TAB_KEYS: Final = ("backend", "base_url", "api_key_env", "model", "lines_above", "lines_below", "mode")
+TAB_KEYS: Final = ("backend", "base_url", "api_key_env", "model", "lines_above", "lines_below", "mode", "price")
 #: keys older files may hold that mean nothing now: accepted with a warning (`without_retired`)
 RETIRED_TAB_KEYS: Final = {
     "cpp_url": "the editor takes Tab's address from no setting cursord can send (docs/tab.md, \"cpp_url\")",
@@ -102,9 +106,11 @@ def build_tab(fields: Mapping[str, Any]) -> TabSpec:
         raise _Invalid(f"{backend} needs a model (model=NAME: the FIM model the server runs)", "model")
     mode = _parse_mode(merged.get("mode", TabMode.FIM.value), backend)
     above, below = DEFAULT_WINDOWS[mode]
+    price = merged.get("price")
     return TabSpec(
         backend, merged["base_url"], key_env, model,
         _window(merged, "lines_above", above), _window(merged, "lines_below", below), mode,
+        _price(partial(parse_price_text, price), "price") if price is not None else None,
     )
 
 
@@ -113,7 +119,7 @@ _INT_KEYS: Final = ("lines_above", "lines_below")
 
 def tab_fields_from_text(text: str) -> dict[str, Any]:
     """`BACKEND[,model=M][,base_url=URL][,api_key_env=VAR][,lines_above=N][,lines_below=N][,mode=MODE]`
-    as fields."""
+    `[,price=IN/OUT]` as fields."""
     return backend_fields_from_text(text, TAB_KEYS, _INT_KEYS)
 
 

@@ -83,12 +83,21 @@ class Endpoint:
 
     @property
     def is_loopback(self) -> bool:
-        if self.host == "localhost":
-            return True
-        try:
-            return ipaddress.ip_address(self.host).is_loopback
-        except ValueError:
-            return False
+        return _loopback_host(self.host)
+
+
+def _loopback_host(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def on_this_machine(url: str) -> bool:
+    """True if `url`'s server is on loopback: a local model, whose passes cost nothing."""
+    return _loopback_host(urlsplit(url).hostname or "")
 
 
 DEFAULT_LISTEN: Final = Endpoint("127.0.0.1", 8765)
@@ -319,6 +328,11 @@ class ProviderSpec:
         return self.api_key_env is None or bool(environ.get(self.api_key_env))
 
     @property
+    def is_local(self) -> bool:
+        """Its server is on this machine (loopback `base_url`): a model of it without a price is free."""
+        return on_this_machine(self.base_url)
+
+    @property
     def key_envs(self) -> tuple[str, ...]:
         """Every variable that holds a key of this provider: `api_key_env`, then `key_pool`."""
         return (self.api_key_env, *self.key_pool) if self.api_key_env is not None else ()
@@ -391,6 +405,13 @@ class TabSpec:
     lines_above: int = 60
     lines_below: int = 20
     mode: TabMode = TabMode.FIM
+    #: USD per million tokens for its model (None: the built-in table's, or free on loopback, or unknown)
+    price: Price | None = None
+
+    @property
+    def is_local(self) -> bool:
+        """Its server is on this machine (loopback `base_url`): a model of it without a price is free."""
+        return on_this_machine(self.base_url)
 
     def key_present(self, environ: Mapping[str, str]) -> bool:
         return self.api_key_env is None or bool(environ.get(self.api_key_env))
@@ -1079,6 +1100,8 @@ def redacted(config: ServeConfig, environ: Mapping[str, str] | None = None) -> d
                                      "mode": tab.mode.value}
         if tab.api_key_env is not None:
             tab_entry["api_key_env"] = tab.api_key_env
+        if tab.price is not None:
+            tab_entry["price"] = "/".join(f"{rate:g}" for rate in tab.price.as_list())
         if environ is not None:
             tab_entry["key_present"] = tab.key_present(environ)
         out["tab"] = tab_entry

@@ -2,7 +2,10 @@
 
 A `Price` has four rates: uncached input, output (reasoning included: every vendor bills it as
 output), cache reads and cache writes. `Usage.input` counts the whole prompt, so the uncached part is
-`input - cache_read - cache_write`. A model without a price has an unknown cost (None), never 0.
+`input - cache_read - cache_write`. A model without a price has an unknown cost (None), never 0; but a
+pass that used no tokens (refused, or failed before the provider read it) costs 0 whatever its price, and a
+model of a provider on this machine that no price is known for is a local model: free. (A known model
+keeps its list price there: a local proxy such as LiteLLM forwards it to its vendor.)
 
 Where a price comes from, first match wins: the provider spec's `prices` (flag or TOML), then the
 built-in table below, looked up by the model id as configured, then with a `vendor/` prefix and a
@@ -98,6 +101,9 @@ BUILTIN_PRICES: Mapping[str, Price] = {
     "gemini-2.5-flash-lite": Price(0.10, 0.40, 0.01, 0.10),
 }
 
+#: what a local model costs
+FREE = Price(0.0, 0.0, 0.0, 0.0)
+
 _SUFFIX = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8}|latest)$")
 
 
@@ -111,15 +117,20 @@ class PriceBook:
 
     overrides: Mapping[str, Mapping[str, Price]] = attrs.field(factory=dict)  # provider -> model -> price
     builtin: Mapping[str, Price] = BUILTIN_PRICES
+    #: providers on this machine: their models without a known price cost nothing
+    free: frozenset[str] = frozenset()
 
     def price(self, provider: str | None, model: str) -> Price | None:
         own = self.overrides.get(provider or "", {})
         if model in own:
             return own[model]
-        return self.builtin.get(model) or self.builtin.get(_normalized(model))
+        known = self.builtin.get(model) or self.builtin.get(_normalized(model))
+        return FREE if known is None and provider in self.free else known
 
     def cost(self, provider: str | None, model: str, usage: Usage) -> float | None:
-        """USD for one pass; None when the model has no price."""
+        """USD for one pass; None when the model has no price and the pass used tokens."""
+        if usage == Usage():
+            return 0.0
         price = self.price(provider, model)
         return None if price is None else price.cost(usage)
 

@@ -4,7 +4,8 @@ A Tab row is a `PassRecord` whose provider is `tab:BACKEND` and whose request id
 conversation), so `cursord usage` sums Tab on its own line per model and provider. A request the editor
 dropped is `canceled`; one answered with what came when its time ran out is `completed` with the stop
 reason `timeout`; its tokens are those the server reported before it was cut off (usually none).
-No price: FIM models are mostly local, and a hosted one's price is not in the providers' price book.
+Its cost is the Tab spec's `price` for its model, else the built-in table's, else $0 for a server on this
+machine (a local model) or for a request that used no tokens, else unknown (`cursord.providers.prices`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cursord.providers.model import Usage
+from cursord.providers.prices import PriceBook
 from cursord.store import PassRecord, PassStatus
 from cursord.tab.service import TabUsage
 
@@ -30,19 +32,24 @@ _STATUS = {
 
 def tab_pass_record(usage: TabUsage) -> PassRecord:
     request_id = TAB_PROVIDER_PREFIX + usage.binding_id
+    provider, model = TAB_PROVIDER_PREFIX + usage.backend, usage.model or usage.backend
+    tokens = Usage(input=usage.input_tokens, output=usage.output_tokens, cache_read=usage.cache_read_tokens)
+    prices = PriceBook({provider: {model: usage.price}} if usage.price is not None else {},
+                       free=frozenset({provider} if usage.local else ()))
     return PassRecord(
         model_call_id=request_id,
         request_id=request_id,
         conversation_id=None,
-        model=usage.model or usage.backend,
+        model=model,
         status=_STATUS[usage.outcome],
         started_at=usage.started_at,
         duration_ms=usage.duration_ms,
-        usage=Usage(input=usage.input_tokens, output=usage.output_tokens, cache_read=usage.cache_read_tokens),
-        provider=TAB_PROVIDER_PREFIX + usage.backend,
+        usage=tokens,
+        provider=provider,
         stop_reason=usage.outcome,
         error=usage.error,
         first_token_ms=usage.first_text_ms,
+        cost_usd=prices.cost(provider, model, tokens),
     )
 
 

@@ -88,6 +88,7 @@ from cursord.connect import (
 )
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.providers.errors import ProviderError
+from cursord.providers.prices import Price
 from cursord.server import (
     AppParts,
     Receive,
@@ -239,6 +240,9 @@ class TabUsage:
     outcome: str
     error: str | None = None
     cache_read_tokens: int = 0
+    #: the spec's price for its model, and whether its server is on this machine (what the ledger costs it at)
+    price: Price | None = None
+    local: bool = False
 
 
 @attrs.define
@@ -790,6 +794,8 @@ class TabService:
                 outcome=outcome,
                 error=ran.failure.message if ran.failure is not None else None,
                 cache_read_tokens=spent.cache_read_tokens,
+                price=spec.price,
+                local=spec.is_local,
             )
         )
 

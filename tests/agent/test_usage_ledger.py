@@ -77,7 +77,7 @@ async def test_each_pass_of_a_tool_loop_is_recorded_with_tokens_times_and_cost(
     assert two.cost_usd == pytest.approx((128 * gpt5.input + 3072 * gpt5.cache_read + 40 * gpt5.output) / 1e6)
 
 
-async def test_prices_from_the_spec_override_the_table_and_unpriced_models_cost_none(
+async def test_prices_from_the_spec_override_the_table_and_a_local_model_is_free(
     tmp_path: Path, autojump_clock: Any
 ) -> None:
     async with open_fake_provider(Reply.sse(chat_text("a")), Reply.sse(chat_text("b"))) as fake:
@@ -95,7 +95,8 @@ async def test_prices_from_the_spec_override_the_table_and_unpriced_models_cost_
             (priced,) = await services.store.passes(request_id="p1")
             (unpriced,) = await services.store.passes(request_id="p2")
     assert priced.cost_usd == pytest.approx((12 * 2.0 + 5 * 4.0) / 1e6)  # chat_usage(): 12 in, 5 out
-    assert unpriced.usage.input == 12 and unpriced.cost_usd is None
+    # the fake is on loopback: a model no price is known for is a local one (issue 39 #6: it was unknown)
+    assert unpriced.usage.input == 12 and unpriced.cost_usd == 0.0
 
 
 async def test_a_cancelled_pass_and_a_failed_pass_are_recorded(tmp_path: Path, autojump_clock: Any) -> None:
@@ -124,7 +125,9 @@ async def test_a_cancelled_pass_and_a_failed_pass_are_recorded(tmp_path: Path, a
     assert cancelled.status is PassStatus.CANCELED and cancelled.first_token_ms is not None
     assert cancelled.cost_usd is None  # the provider never said what the prompt cost: unknown, not free
     assert failed.status is PassStatus.FAILED and failed.error is not None and "bad key" in failed.error
-    assert failed.first_token_ms is None and failed.cost_usd is None
+    # refused before anything streamed: no tokens used, $0 (issue 39 #6: it was unknown, and `usage` asked
+    # for a price the model has)
+    assert failed.first_token_ms is None and failed.usage.input == 0 and failed.cost_usd == 0.0
 
 
 # ---- prompt caching: the stable prefix ------------------------------------------------------------------

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cursord.config import TabBackend, TabMode, config_from_args, config_warnings, dump_toml, load_config_file, redacted
+from cursord.providers.prices import Price
 from tests.app.test_config import args, error_of, write
 
 ENV = {"HOME": "/home/u"}
@@ -24,6 +25,15 @@ def test_a_backend_preset_and_its_overrides() -> None:
     assert config_from_args(args("--provider", "openai"), ENV).tab is None
 
 
+def test_tab_takes_a_price_as_providers_do() -> None:
+    """Issue 39 #6: Tab had no price, so its passes were unknown costs and "Spent today" kept a `+`."""
+    config = config_from_args(args("--provider", "openai", "--tab", "codestral,price=0.3/0.9"), ENV)
+    assert config.tab is not None and config.tab.price == Price(0.3, 0.9, 0.3, 0.3)
+    assert not config.tab.is_local
+    local = config_from_args(args("--provider", "openai", "--tab", "ollama,model=m"), ENV)
+    assert local.tab is not None and local.tab.price is None and local.tab.is_local
+
+
 @pytest.mark.parametrize(
     ("spec", "said"),
     [
@@ -35,6 +45,7 @@ def test_a_backend_preset_and_its_overrides() -> None:
         ("ollama,model=m,cpp_url=https://x", "cpp_url"),  # retired: a flag is new, and never had it
         ("ollama,model=m,mode=nes", "unknown Tab mode 'nes' (expected one of fim, sweep, sweep2, zeta)"),
         ("codestral,mode=sweep", "mode: mode 'sweep' needs a server that runs the next-edit model on a bare prompt"),
+        ("codestral,price=0.3", "price: expected 2 to 4 rates"),
     ],
 )
 def test_bad_flags_say_what_is_wrong(spec: str, said: str) -> None:
@@ -61,11 +72,13 @@ backend = "llama.cpp"
 base_url = "http://127.0.0.1:8012"
 lines_below = 5
 mode = "sweep"
+price = "0.1/0.2"
 """)
     config = load_config_file(path, ENV)
     assert config.tab is not None and config.tab.backend is TabBackend.LLAMA_CPP
     assert (config.tab.base_url, config.tab.model, config.tab.lines_below) == ("http://127.0.0.1:8012", "", 5)
     assert config.tab.mode is TabMode.SWEEP
+    assert config.tab.price == Price(0.1, 0.2, 0.1, 0.1)
     again = load_config_file(write(tmp_path, dump_toml(redacted(config)), "again.toml"), ENV)
     assert again == config
     openai = load_config_file(write(tmp_path, '[[providers]]\npreset = "openai"\n[tab]\nbackend = "deepseek"\n',

@@ -225,7 +225,7 @@ async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request_an
     assert re.search(r"^conv-1 Fix the login +1 ", usage.stdout.decode(), re.MULTILINE), usage.stdout.decode()
     text = line.group(1).decode()
     assert text.startswith("turn ok: conversation conv-1 'Fix the login', m1 (fake), 1 pass, 1,200 in (1,024 cached)"
-                           " / 34 out, first token "), text
+                           " / 34 out, $0.0000, first token "), text  # m1 on the loopback fake: a local model
     assert daemon.log.count(b"cursord.turns") == 1
     assert b"HTTP Request:" not in daemon.log  # httpx's line per provider request
 

@@ -32,12 +32,18 @@ from cursord.config import LogLevel, load_config_file
 REPO = Path(__file__).resolve().parents[2]
 
 
+#: what `install` asks first (a user manager to talk to); the fake answers it apart from the recorded calls
+SESSION_CHECK = ["systemctl", "--user", "show-environment"]
+
+
 class FakeSystemctl:
     def __init__(self, fail_on: str | None = None) -> None:
         self.calls: list[list[str]] = []
         self.fail_on = fail_on
 
     def __call__(self, args: Sequence[str]) -> RunResult:
+        if list(args) == SESSION_CHECK:
+            return RunResult(0, "HOME=/home/me")
         self.calls.append(list(args))
         if self.fail_on is not None and self.fail_on in args:
             return RunResult(1, f"Failed to {self.fail_on}: Unit cursord.service not found.")
@@ -400,6 +406,38 @@ def test_install_without_systemd_says_so_and_writes_nothing(home: Path, tmp_path
     assert not report.ok and runner.calls == []
     assert "systemd is not available here (no systemctl): nothing installed" in str(report)
     assert not (home / ".config").exists()
+
+
+def test_install_without_a_user_session_says_why_and_writes_nothing(home: Path, tmp_path: Path) -> None:
+    calls: list[list[str]] = []
+
+    def no_bus(args: Sequence[str]) -> RunResult:
+        calls.append(list(args))
+        return RunResult(1, "Failed to connect to bus: No medium found")
+
+    report = install(home, fake_executable(tmp_path / "bin"), runner=no_bus, which=lambda name: "/usr/bin/" + name)
+    assert not report.ok and calls == [SESSION_CHECK]
+    assert len(report.messages) == 1
+    assert "systemd has no user session here (systemctl --user: Failed to connect to bus: No medium found)" in str(
+        report)
+    assert "loginctl enable-linger $USER" in str(report) and "--no-systemctl" in str(report)
+    assert not (home / ".config").exists() and not (home / ".local").exists()
+
+
+def test_service_install_without_a_user_bus_is_one_sentence_and_writes_nothing(home: Path, tmp_path: Path) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "cursord").symlink_to(Path(sys.executable).parent / "cursord")
+    systemctl = bin_dir / "systemctl"  # as in a container: the program is there, the user manager is not
+    systemctl.write_text("#!/bin/sh\necho 'Failed to connect to bus: No medium found' >&2\nexit 1\n")
+    systemctl.chmod(0o755)
+    env = {**os.environ, "HOME": str(home), "PATH": str(bin_dir)}
+    result = subprocess.run([str(bin_dir / "cursord"), "service", "install"], env=env, capture_output=True,
+                            text=True, check=False, timeout=60)
+    assert result.returncode == 1
+    assert result.stdout.count("\n") == 1 and "systemd has no user session here" in result.stdout
+    assert "Traceback" not in result.stderr
+    assert list(home.iterdir()) == []
 
 
 def test_service_install_without_systemctl_on_path_is_one_clear_message(home: Path, tmp_path: Path) -> None:

@@ -33,3 +33,15 @@ def test_which_price_a_model_gets() -> None:
     assert book.price(None, "anthropic/claude-haiku-4-5") == BUILTIN_PRICES["claude-haiku-4-5"]  # vendor/ prefix
     assert book.price(None, "gpt-5-nano") is None  # no prefix guessing: gpt-5-nano is not gpt-5
     assert book.cost(None, "qwen3:32b", Usage(input=100, output=10)) is None  # unknown, never 0.0
+
+
+def test_a_pass_that_used_nothing_costs_nothing_and_a_local_model_is_free() -> None:
+    """Issue 39 #6: a refused pass on an unpriced model was an unknown cost, and a local model's always was."""
+    own = Price(1.0, 2.0, 1.0, 1.0)
+    book = PriceBook({"ollama": {"priced": own}}, free=frozenset({"ollama"}))
+    assert book.cost("remote", "qwen3:32b", Usage()) == 0.0
+    assert book.cost("ollama", "qwen3:32b", Usage(input=100, output=10)) == 0.0
+    assert book.price("ollama", "priced") is own  # its own prices still count
+    # a known model keeps its list price on loopback: a local proxy forwards it to the vendor
+    assert book.price("ollama", "gpt-5") == BUILTIN_PRICES["gpt-5"]
+    assert book.cost("remote", "qwen3:32b", Usage(input=100, output=10)) is None

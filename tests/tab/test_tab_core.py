@@ -237,6 +237,23 @@ def test_a_tab_request_is_its_own_ledger_row() -> None:
     assert (dropped.status, dropped.model) == (PassStatus.CANCELED, "llama.cpp")
 
 
+def test_a_tab_request_costs_its_price_nothing_on_this_machine_and_unknown_else() -> None:
+    """Issue 39 #6: every Tab row was an unknown cost, so "Spent today" kept a `+` for good."""
+    from cursord.providers.prices import Price
+    from cursord.tab.ledger import tab_pass_record
+    from cursord.tab.service import TabUsage
+
+    def cost(price: Price | None, local: bool, tokens: int = 1_000_000) -> float | None:
+        usage = TabUsage("b", "codestral-latest", "codestral", 1.7e9, 80, 30, tokens, tokens, "completed",
+                         price=price, local=local)
+        return tab_pass_record(usage).cost_usd
+
+    assert cost(Price(0.3, 0.9, 0.3, 0.3), local=False) == pytest.approx(1.2)
+    assert cost(None, local=True) == 0.0  # a local model
+    assert cost(None, local=False) is None  # a hosted model with no price: unknown, never $0
+    assert cost(None, local=False, tokens=0) == 0.0  # nothing used
+
+
 # --- properties ----------------------------------------------------------------------------------------
 
 _CHARS = st.characters(exclude_categories=["Cs"], exclude_characters="\r\n")

@@ -181,6 +181,7 @@ async def test_a_suggestion_for_the_cursor_line_streams_back(
     assert (spent.model, spent.backend, spent.outcome) == ("fim-model", backend.value, "completed")
     assert (spent.input_tokens, spent.output_tokens, spent.error) == (120, 8, None)
     assert spent.first_text_ms is not None and spent.duration_ms >= spent.first_text_ms
+    assert spent.local and spent.price is None  # the fake is on loopback: priced as a local model
     assert service.counters.completed == 1
 
 
