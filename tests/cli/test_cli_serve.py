@@ -196,7 +196,7 @@ async def test_sighup_reloads_providers_and_keys_from_the_config_and_key_files(t
         assert b"sk-the-new-key" not in daemon.log and b"Traceback" not in daemon.log
 
 
-async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request_and_titles_show(
+async def test_one_log_line_per_turn_a_failed_one_a_warning_none_per_provider_request_titles_shown(
     tmp_path: Path,
 ) -> None:
     usage = chat_usage(prompt=1200, completion=34, cached=1024)
@@ -214,7 +214,11 @@ async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request_an
                     await editor.append("r1", run_request("go", model="m1"))
                     async with editor.run_sse("r1") as reader:
                         await reader.read_to_end()
-                line = await daemon.wait_for(re.compile(rb"INFO cursord\.turns: (turn .*)\n"))
+                    line = await daemon.wait_for(re.compile(rb"INFO cursord\.turns: (turn .*)\n"))
+                    await editor.append("r2", run_request("go", model="no-such-model"))
+                    async with editor.run_sse("r2") as reader:
+                        await reader.read_to_end()
+                    failed = await daemon.wait_for(re.compile(rb"(\w+) cursord\.turns: turn not_found"))
                 where = ["--data-dir", str(tmp_path), "--listen", daemon.listen]
                 status = await trio.run_process(cursord_command("status", *where), capture_stdout=True, env=env)
                 await daemon.stop()
@@ -226,7 +230,8 @@ async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request_an
     text = line.group(1).decode()
     assert text.startswith("turn ok: conversation conv-1 'Fix the login', m1 (fake), 1 pass, 1,200 in (1,024 cached)"
                            " / 34 out, first token "), text
-    assert daemon.log.count(b"cursord.turns") == 1
+    assert failed.group(1) == b"WARNING"  # a failed turn stands out in the log
+    assert daemon.log.count(b"cursord.turns") == 2
     assert b"HTTP Request:" not in daemon.log  # httpx's line per provider request
 
 
