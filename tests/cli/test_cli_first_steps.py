@@ -32,6 +32,17 @@ def test_ca_init_creates_the_data_dir_private(tmp_path: Path) -> None:
     assert stat.S_IMODE((data_dir / "ca").stat().st_mode) == 0o700
 
 
+def test_a_file_given_as_the_data_dir_is_named_as_such_by_every_command(tmp_path: Path) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("not a directory\n")
+    for command in (("serve", "--provider", "openai"), ("status",), ("ca", "init"), ("editor", "status")):
+        result = cursord(*command, "--data-dir", str(a_file))
+        assert result.returncode in (1, 2), (command, result.stderr)
+        assert result.stderr == f"cursord: --data-dir: {str(a_file)!r} is a file, not a directory; give a directory" \
+                                " (it is made if missing)\n", command
+    assert a_file.read_text() == "not a directory\n"
+
+
 def closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
