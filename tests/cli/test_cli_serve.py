@@ -60,6 +60,21 @@ async def test_a_second_daemon_on_the_same_data_dir_refuses_to_start(tmp_path: P
                 assert await first.stop() == 0, first.log.decode()
 
 
+async def test_the_first_serve_says_how_to_hook_up_cursor_and_the_next_does_not(tmp_path: Path) -> None:
+    async with open_fake_provider() as fake:
+        command, env = serve_fake(fake, tmp_path)
+        with trio.fail_after(60):
+            async with running_cursord(command, env) as first:
+                await first.wait_for(re.compile(rb"listening on"))
+                assert await first.stop() == 0, first.log.decode()
+            async with running_cursord(command, env) as second:
+                await second.wait_for(re.compile(rb"listening on"))
+                assert await second.stop() == 0, second.log.decode()
+    hint = b"created a new local CA; run `cursord ca trust` and `cursord editor setup`"
+    assert hint in first.log, first.log.decode()
+    assert hint not in second.log
+
+
 def test_config_check_prints_the_effective_config_without_keys(tmp_path: Path) -> None:
     env = {**os.environ, "OPENAI_API_KEY": "sk-secret-value-123"}
     result = subprocess.run(
