@@ -346,7 +346,7 @@ class AgentTurn(StreamBehaviour):
             if self.record is not None:
                 keeper.tool_calls.update(self.record.tool_views)
                 keeper.ledger = copy.deepcopy(self.record.blobs)
-        await self._feed(Resume(self.route is not None, tuple(self.services.router.models)))
+        await self._feed(Resume(self.route is not None, tuple(self.services.router.names)))
 
     # ---- the machine's effects --------------------------------------------------------------------
 
@@ -462,7 +462,7 @@ class AgentTurn(StreamBehaviour):
         parent = self.services.run_models.get(choose.parent_request_id) if choose.parent_request_id else None
         self.route = route = router.choose(choose.model, [t.model for t in earlier], parent_model=parent)
         if route is None:
-            return ModelChosen(None, tuple(router.models))
+            return ModelChosen(None, tuple(router.names))
         self.stream.model_id = route.model
         self.services.remember_model(self.stream.request_id, route.model)
         if choose.parent_request_id:

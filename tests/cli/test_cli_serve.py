@@ -216,7 +216,7 @@ async def test_one_log_line_per_turn_a_failed_one_a_warning_none_per_provider_re
 ) -> None:
     usage = chat_usage(prompt=1200, completion=34, cached=1024)
     async with open_fake_provider(Reply.sse(chat_text("hello", usage=usage))) as fake:
-        command, env = serve_fake(fake, tmp_path)
+        command, env = serve_fake(fake, tmp_path, "m1", "--alias", "fast=m1")
         with trio.fail_after(60):
             async with running_cursord(command, env) as daemon:
                 async with daemon.editor() as editor:
@@ -246,6 +246,8 @@ async def test_one_log_line_per_turn_a_failed_one_a_warning_none_per_provider_re
     assert text.startswith("turn ok: conversation conv-1 'Fix the login', m1 (fake), 1 pass, 1,200 in (1,024 cached)"
                            " / 34 out, first token "), text
     assert failed.group(1) == b"WARNING"  # a failed turn stands out in the log
+    # the error names what the run could have asked for: the models and the aliases
+    assert b"no provider for model 'no-such-model'; configured models: m1, fast (= m1))" in daemon.log
     assert daemon.log.count(b"cursord.turns") == 2
     assert b"HTTP Request:" not in daemon.log  # httpx's line per provider request
 
