@@ -101,7 +101,7 @@ def _record_parts() -> tuple[Adder, Command]:
 
     def run(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         if args.command == "replay":
-            return replay_command(args)
+            return replay_command(args, environ)
         return record_command(args, environ, serve)
 
     return add_record_arguments, run
