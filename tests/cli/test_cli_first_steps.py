@@ -91,6 +91,9 @@ def test_after_service_install_every_command_reads_the_services_config_and_keys(
     checked = cursord("config", "check", env=env)
     assert checked.returncode == 0, checked.stderr
     assert 'listen = "127.0.0.1:9876"' in checked.stdout
+    assert f"DEBUG cursord: config file: {config_file}; key file: {env_file}\n" not in checked.stderr
+    verbose = cursord("-v", "config", "check", env=env)  # which files a command read, when asked
+    assert f"DEBUG cursord: config file: {config_file}; key file: {env_file}\n" in verbose.stderr, verbose.stderr
     assert "api.openai.com" in checked.stdout
     assert "OPENAI_API_KEY is not set" not in checked.stderr  # read from cursord.env
     assert "ANTHROPIC_API_KEY is not set" in checked.stderr  # left empty there
@@ -107,6 +110,14 @@ def test_after_service_install_every_command_reads_the_services_config_and_keys(
     (elsewhere / "cursord.env").write_text("# keys\nexport OPENAI_API_KEY='sk-beside'\n")
     beside = cursord("config", "check", "--config", str(elsewhere / "cursord.toml"), env=env)
     assert beside.returncode == 0 and "is not set" not in beside.stderr, beside.stderr
+    unread = cursord("--verbose", "config", "check", "--config", str(elsewhere / "cursord.toml"), env={
+        **env, "HOME": str(tmp_path / "nobody")})
+    assert f"key file: {elsewhere / 'cursord.env'}\n" in unread.stderr, unread.stderr
+    (elsewhere / "cursord.env").unlink()
+    absent = cursord("-v", "usage", "--data-dir", str(tmp_path / "d"), env={**env, "HOME": str(tmp_path / "nobody")})
+    missing = tmp_path / "nobody" / ".config" / "cursord" / "cursord.env"
+    said = f"DEBUG cursord: config file: none (flags and defaults); key file: none ({missing} is absent)\n"
+    assert said in absent.stderr, absent.stderr
 
 
 def test_ca_and_editor_use_the_config_files_data_dir(tmp_path: Path) -> None:

@@ -73,6 +73,8 @@ async def test_the_first_serve_says_how_to_hook_up_cursor_and_the_next_does_not(
     hint = b"created a new local CA; run `cursord ca trust` and `cursord editor setup`"
     assert hint in first.log, first.log.decode()
     assert hint not in second.log
+    assert re.search(rb"INFO cursord: config file: .*; key file: ", first.log)  # which files it read, once
+    assert first.log.count(b"config file: ") == 1
 
 
 def test_config_check_prints_the_effective_config_without_keys(tmp_path: Path) -> None:
