@@ -220,6 +220,11 @@ class ProviderRouter:
     def models(self) -> list[str]:
         return [entry.model_id for entry in self.catalog]
 
+    @property
+    def names(self) -> list[str]:
+        """What a run may ask for, as an error lists it: the models, then each alias with what it names."""
+        return self.models + [f"{alias} (= {target})" for alias, target in self.catalog.aliases.items()]
+
     def route(self, model_id: str | None) -> Route | None:
         """The route for exactly `model_id` (no fallbacks; see `choose`)."""
         entry = self.catalog.resolve(model_id)

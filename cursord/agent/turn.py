@@ -381,7 +381,7 @@ class AgentTurn(StreamBehaviour):
             if self.record is not None:
                 keeper.tool_calls.update(self.record.tool_views)
                 keeper.ledger = copy.deepcopy(self.record.blobs)
-        await self._feed(Resume(self.route is not None, tuple(self.services.router.models)))
+        await self._feed(Resume(self.route is not None, tuple(self.services.router.names)))
 
     # ---- the machine's effects --------------------------------------------------------------------
 
@@ -506,7 +506,7 @@ class AgentTurn(StreamBehaviour):
             choose.model, [t.model for t in earlier], parent, subagent=choose.subagent, subagent_pick=pick
         )
         if route is None:
-            return ModelChosen(None, tuple(router.models))
+            return ModelChosen(None, tuple(router.names))
         self.stream.model_id = route.model
         services.remember_model(self.stream.request_id, route.model)
         if self.run_request is not None:

@@ -1,4 +1,5 @@
-"""One INFO line per turn: what a daily user wants from the log, in place of httpx's line per request.
+"""One line per turn: what a daily user wants from the log, in place of httpx's line per request. A turn
+that failed is a WARNING (a user's stop is not a failure); the others are INFO.
 
 Theory of operation. `TurnLog` sees every provider pass as the usage ledger records it (`recording` wraps
 the ledger's sink) and every stream as the broker reports it (`observe`). It sums a request's passes
@@ -22,6 +23,7 @@ from typing import Any
 import attrs
 
 from cursord.agent.turn_totals import TurnTotals
+from cursord.core import Phase, counted
 from cursord.store import PassRecord
 from cursord.streams import ActiveStream
 
@@ -39,7 +41,7 @@ def format_turn(
     route = totals.route(model)
     if route:
         parts.append(route)
-    parts.append(f"{totals.passes} pass{'es' if totals.passes != 1 else ''}")
+    parts.append(counted(totals.passes, "pass", "passes"))
     if totals.passes:
         parts.append(f"{totals.input_tokens:,} in ({totals.cached_tokens:,} cached) / {totals.output_tokens:,} out")
         if totals.cost_usd is not None:
@@ -83,7 +85,8 @@ class TurnLog:
         conversation = stream.conversation_id
         title = self.titles(conversation) if conversation else None
         seconds = self.clock() - stream.created_at
-        log.info("%s", format_turn(outcome, conversation, title, stream.model_id, totals, seconds))
+        level = logging.WARNING if ending.phase is Phase.FAILED else logging.INFO
+        log.log(level, "%s", format_turn(outcome, conversation, title, stream.model_id, totals, seconds))
         self.on_turn({
             "request_id": stream.request_id,
             "conversation_id": conversation,

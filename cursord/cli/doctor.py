@@ -14,7 +14,7 @@ import trio
 
 from cursord.app import configured_keys
 from cursord.config import ConfigError, ServeConfig, add_serve_arguments, config_from_args
-from cursord.core import redacting
+from cursord.core import counted, redacting
 from cursord.diagnose import (
     DEFAULT_TIMEOUT,
     ProviderReport,
@@ -44,9 +44,11 @@ def format_doctor(reports: Sequence[ProviderReport]) -> str:
     spares = [report.name for report in reports if report.spare]
     lines.append("")
     if failed:
-        lines.append(f"{failed} of {len(reports)} providers have problems")
+        lines.append(f"{failed} of {counted(len(reports), 'provider')} {'has' if failed == 1 else 'have'} problems")
+    elif len(reports) == 1:
+        lines.append("the provider is OK")
     else:
-        lines.append(f"all {len(reports)} providers OK")
+        lines.append(f"all {counted(len(reports), 'provider')} OK")
     if spares:
         lines.append(f"{', '.join(spares)} failed; the rest of {'its' if len(spares) == 1 else 'their'} pool serves")
     return "\n".join(lines)

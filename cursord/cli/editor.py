@@ -45,11 +45,17 @@ def add_editor_arguments(subparsers: Any) -> argparse.ArgumentParser:
 def editor_command(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> int:
     """Run `cursord editor ACTION`; returns the exit status (0 ok, 1 otherwise)."""
     environ = os.environ if environ is None else environ
-    settings = Path(args.settings) if getattr(args, "settings", None) else default_settings_path(environ)
-    if getattr(args, "settings", None) and args.editor_command == "setup" and not settings.is_file():
-        # The editor writes its settings.json at first start; a missing one named by hand is a typo.
-        print(f"cursord: --settings {settings}: no such file (Cursor's settings.json exists once Cursor has"
-              " started; check the path, or leave --settings out for Cursor's own)", file=sys.stderr)
+    given = getattr(args, "settings", None)
+    settings = Path(given) if given else default_settings_path(environ)
+    if args.editor_command == "setup" and not settings.is_file():
+        # The editor writes its settings.json at first start: a missing one named by hand is a typo, and a
+        # missing default one means Cursor has not started yet here (or keeps its settings elsewhere).
+        if given:
+            print(f"cursord: --settings {settings}: no such file (Cursor's settings.json exists once Cursor has"
+                  " started; check the path, or leave --settings out for Cursor's own)", file=sys.stderr)
+        else:
+            print(f"cursord: Cursor's settings file {settings} does not exist: start Cursor once (it writes the"
+                  " file), or name the file with --settings PATH", file=sys.stderr)
         return 2
     data_dir = data_dir_from_args(args, environ)
     proxy_url = getattr(args, "proxy", None) or DEFAULT_PROXY_URL

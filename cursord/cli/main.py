@@ -113,7 +113,7 @@ def _record_parts() -> tuple[Adder, Command]:
 
     def run(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         if args.command == "replay":
-            return replay_command(args)
+            return replay_command(args, environ)
         return record_command(args, environ, serve)
 
     return add_record_arguments, run
@@ -152,6 +152,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "provider keys.",
     )
     parser.add_argument("--version", action="version", version=f"cursord {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="log at debug level (which config and key file a command reads, ...)")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     loaders = {loader for _, loader in COMMANDS.values()}
     if command in COMMANDS:
@@ -176,11 +178,14 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     process_environ = os.environ if environ is None else environ
     words = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(_first_word(words) or "").parse_args(words)
-    from cursord.config import ConfigError, config_path, with_env_file
+    if args.verbose and args.command != "serve":  # serve sets up its own logging (at --log-level)
+        logging.basicConfig(level=logging.DEBUG, format="%(levelname)s %(name)s: %(message)s")
+    from cursord.config import ConfigError, config_path, files_in_use, with_env_file
     try:
         # Every command sees the keys the service sees: the key file beside the config file in use.
         config_file = config_path(getattr(args, "config", None), process_environ)
         environ = with_env_file(config_file, process_environ)
+        log.debug("%s", files_in_use(config_file, process_environ))
         if args.command == "serve":
             return _serve_from_args(args, config_file, process_environ, environ)
         return COMMANDS[args.command][1]()[1](args, environ)
@@ -193,13 +198,13 @@ def _serve_from_args(
     args: argparse.Namespace, config_file: Path | None, process_environ: Mapping[str, str], environ: Mapping[str, str]
 ) -> int:
     from cursord.app import ConfigSource
-    from cursord.config import config_from_args, with_env_file
+    from cursord.config import config_from_args, files_in_use, with_env_file
 
     source = ConfigSource(
         environ=lambda: with_env_file(config_file, process_environ, file_wins=True),
         load=lambda reread: config_from_args(args, reread),
     )
-    return serve(config_from_args(args, environ), environ, source)
+    return serve(config_from_args(args, environ), environ, source, files=files_in_use(config_file, process_environ))
 
 
 def _add_serve_and_config(commands: Any) -> None:
@@ -266,13 +271,17 @@ def serve(
     *,
     wrap: AppWrap | None = None,
     observe: Observe | None = None,
+    files: str | None = None,
 ) -> int:
+    """Run the daemon until a signal stops it. `files`: which config and key file it read, said once."""
     import trio
 
     from cursord.app import setup_logging
     from cursord.config import config_warnings
 
     setup_logging(config.log_level.value, environ)
+    if files:
+        log.info("%s", files)
     for warning in config_warnings(config, environ):
         log.warning("%s", warning)
     failed = False

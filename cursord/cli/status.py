@@ -16,9 +16,11 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
+import attrs
 import trio
 from trio_websocket import ConnectionClosed
 
+from cursord.core import counted
 from cursord.tap import TapClientError, add_tap_client_arguments, open_tap, read_snapshot, tap_target_from_args
 
 __all__ = [
@@ -81,7 +83,10 @@ def add_tap_arguments(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("request_id", nargs="?", metavar="REQUEST_ID", help="only this request's events")
     parser.add_argument("--conversation", metavar="ID", help="only this conversation's events")
     add_tap_client_arguments(parser)
-    parser.add_argument("--json", action="store_true", help="print each event as JSON (one object per line)")
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="print each event as JSON (one object per line)")
+    shown.add_argument("--brief", action="store_true",
+                       help="one line for each run of a request's messages of one kind (120 text deltas: one line)")
     return parser
 
 
@@ -153,11 +158,14 @@ async def run_tap(args: argparse.Namespace, environ: Mapping[str, str], out: Tex
         target = tap_target_from_args(
             args, environ, request_id=args.request_id, conversation_id=args.conversation
         )
+        brief = BriefTap() if args.brief else None
         async with open_tap(target) as connection:
             while True:
                 try:
                     text = await connection.get_message()
                 except ConnectionClosed as closed:
+                    for line in brief.flush() if brief is not None else []:
+                        print(line, file=out)
                     reason = closed.reason
                     code = reason.code if reason is not None else 1006
                     why = reason.reason if reason is not None and reason.reason else ""
@@ -169,7 +177,12 @@ async def run_tap(args: argparse.Namespace, environ: Mapping[str, str], out: Tex
                     print(text, file=out, flush=True)
                     continue
                 event = json.loads(text)
-                lines = format_snapshot_lines(event) if event.get("type") == "snapshot" else [format_event(event)]
+                if brief is not None:
+                    lines = brief.feed(event)
+                elif event.get("type") == "snapshot":
+                    lines = format_snapshot_lines(event)
+                else:
+                    lines = [format_event(event)]
                 for line in lines:
                     print(line, file=out)
                 out.flush()
@@ -258,7 +271,7 @@ def format_status(snapshot: Mapping[str, Any]) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(_COLUMNS))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in rows]
     active = sum(1 for row in streams if not row.get("ended"))
-    lines.append(f"{len(streams)} streams, {active} running")
+    lines.append(f"{counted(len(streams), 'stream')}, {active} running")
     return "\n".join(lines)
 
 
@@ -340,7 +353,7 @@ def format_forwarded_total(snapshot: Mapping[str, Any]) -> str:
 
 def format_snapshot_lines(snapshot: Mapping[str, Any]) -> list[str]:
     streams = snapshot.get("streams") or []
-    lines = [f"{_clock(snapshot.get('ts'))} snapshot: {len(streams)} streams"]
+    lines = [f"{_clock(snapshot.get('ts'))} snapshot: {counted(len(streams), 'stream')}"]
     for row in streams:
         cells = _status_row(row)
         lines.append(
@@ -392,6 +405,44 @@ def _describe(event: Mapping[str, Any]) -> str:
     if kind == "provider":
         return f"provider {event.get('event')} " + _details(event)
     return f"{kind} {_details(event)}"
+
+
+@attrs.define
+class BriefTap:
+    """`tap --brief`: the events as `format_event` shows them, except that a run of one request's messages of
+    one kind (an answer's text deltas) is one line, printed once something else comes (or the tap ends)."""
+
+    #: the run being counted: its first message event, how many and how many bytes
+    _first: Mapping[str, Any] | None = None
+    _count: int = 0
+    _bytes: int = 0
+
+    def feed(self, event: Mapping[str, Any]) -> list[str]:
+        """The lines this event completes (none while a run of messages goes on)."""
+        first = self._first
+        if event.get("type") == "message":
+            if first is not None and (first.get("request_id"), first.get("kind")) == (
+                event.get("request_id"), event.get("kind")
+            ):
+                self._count += 1
+                self._bytes += int(event.get("bytes") or 0)
+                return []
+            lines = self.flush()
+            self._first, self._count, self._bytes = event, 1, int(event.get("bytes") or 0)
+            return lines
+        if event.get("type") == "snapshot":
+            return [*self.flush(), *format_snapshot_lines(event)]
+        return [*self.flush(), format_event(event)]
+
+    def flush(self) -> list[str]:
+        """The run being counted, as one line (none if there is none)."""
+        first, self._first = self._first, None
+        if first is None:
+            return []
+        if self._count == 1:
+            return [format_event(first)]
+        when, request = _clock(first.get("ts")), first.get("request_id") or "-"
+        return [f"{when} {request} -> {first.get('kind')} x{self._count} ({self._bytes:,} B)"]
 
 
 def format_event(event: Mapping[str, Any]) -> str:

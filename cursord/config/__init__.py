@@ -8,6 +8,7 @@ from cursord.config._locations import (
     ENV_FILE_NAME,
     config_path,
     default_config_path,
+    files_in_use,
     read_env_file,
     with_env_file,
 )
@@ -77,6 +78,7 @@ __all__ = [
     "default_config_path",
     "default_data_dir",
     "dump_toml",
+    "files_in_use",
     "is_postgres_url",
     "load_config_file",
     "parse_endpoint",

@@ -70,6 +70,11 @@ class ModelCatalog:
     def models(self) -> tuple[CatalogModel, ...]:
         return self._models
 
+    @property
+    def aliases(self) -> Mapping[str, str]:
+        """The user's other names for configured models (`fast` -> `gpt-5-mini`)."""
+        return self._aliases
+
     def __len__(self) -> int:
         return len(self._models)
 

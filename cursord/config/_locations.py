@@ -16,7 +16,15 @@ from typing import Final
 
 from cursord.config._values import ConfigError, _home
 
-__all__ = ["CONFIG_ENV_VAR", "ENV_FILE_NAME", "config_path", "default_config_path", "read_env_file", "with_env_file"]
+__all__ = [
+    "CONFIG_ENV_VAR",
+    "ENV_FILE_NAME",
+    "config_path",
+    "default_config_path",
+    "files_in_use",
+    "read_env_file",
+    "with_env_file",
+]
 
 #: the environment variable that names the default config file (empty: no default file).
 CONFIG_ENV_VAR: Final = "CURSORD_CONFIG"
@@ -70,11 +78,24 @@ def with_env_file(config_file: Path | None, environ: Mapping[str, str], *, file_
     """`environ`, with the variables of the key file beside `config_file` (or beside the default config
     file) that `environ` does not set, or sets empty; with `file_wins`, every variable the file sets (a
     reload: the daemon's environment came from the file's old contents)."""
-    directory = (config_file or default_config_path(environ) or Path("/nonexistent")).absolute().parent
-    env_file = directory / ENV_FILE_NAME
+    env_file = _env_file(config_file, environ)
     merged = dict(environ)
-    if env_file.is_file():
+    if env_file is not None and env_file.is_file():
         for name, value in read_env_file(env_file).items():
             if file_wins or not merged.get(name):
                 merged[name] = value
     return merged
+
+
+def _env_file(config_file: Path | None, environ: Mapping[str, str]) -> Path | None:
+    """The key file beside `config_file`, else beside the default config file (None: there is no default)."""
+    beside = config_file or default_config_path(environ)
+    return None if beside is None else beside.absolute().parent / ENV_FILE_NAME
+
+
+def files_in_use(config_file: Path | None, environ: Mapping[str, str]) -> str:
+    """Which config file and key file a command reads, in words (the first thing to check when a setting or a
+    key seems ignored)."""
+    env_file = _env_file(config_file, environ)
+    keys = "none" if env_file is None else str(env_file) if env_file.is_file() else f"none ({env_file} is absent)"
+    return f"config file: {config_file or 'none (flags and defaults)'}; key file: {keys}"

@@ -91,6 +91,15 @@ def _check_file(setting: _Setting) -> Path:
     return path
 
 
+def _check_data_dir(setting: _Setting) -> Path:
+    """A data directory may not exist yet (serve makes it), but a file in its place is a mistake to name."""
+    path: Path = setting.value
+    if path.exists() and not path.is_dir():
+        raise setting.origin.error(_Invalid(f"{str(path)!r} is a file, not a directory; give a directory"
+                                            " (it is made if missing)"))
+    return path
+
+
 def _merge(
     file: Mapping[str, _Setting], flags: Mapping[str, _Setting], environ: Mapping[str, str]
 ) -> ServeConfig:
@@ -118,7 +127,7 @@ def _merge(
         listen=get("listen", DEFAULT_LISTEN),
         proxy_listen=get("proxy_listen", DEFAULT_PROXY_LISTEN),
         agent_listen=get("agent_listen", DEFAULT_AGENT_LISTEN),
-        data_dir=get("data_dir", default_data_dir(environ)),
+        data_dir=_check_data_dir(merged["data_dir"]) if "data_dir" in merged else default_data_dir(environ),
         log_level=get("log_level", LogLevel.INFO),
         providers=providers,
         certfile=_check_file(cert) if cert is not None else None,

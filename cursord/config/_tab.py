@@ -25,6 +25,7 @@ from cursord.config._values import (
     _Invalid,
     _one_of,
     _price,
+    _unknown_name,
     backend_fields_from_table,
     backend_fields_from_text,
 )
@@ -68,17 +69,14 @@ def _parse_backend(value: object) -> TabBackend:
     try:
         return TabBackend(str(value))
     except ValueError:
-        raise _Invalid(
-            f"unknown Tab backend {value!r} (expected one of {_one_of(TabBackend)})", "backend", names_field=True
-        ) from None
+        raise _unknown_name("Tab backend", value, TabBackend, "backend") from None
 
 
 def _parse_mode(value: object, backend: TabBackend) -> TabMode:
     try:
         mode = TabMode(str(value))
     except ValueError:
-        raise _Invalid(f"unknown Tab mode {value!r} (expected one of {_one_of(TabMode)})", "mode",
-                       names_field=True) from None
+        raise _unknown_name("Tab mode", value, TabMode, "mode") from None
     if mode.next_edit and backend not in NEXT_EDIT_BACKENDS:
         raise _Invalid(f"mode {mode.value!r} needs a server that runs the next-edit model on a bare prompt "
                        f"({_one_of(sorted(NEXT_EDIT_BACKENDS))}); {backend.value} serves its own FIM models", "mode")

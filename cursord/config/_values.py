@@ -605,10 +605,16 @@ def _one_of(values: Iterable[str]) -> str:
     return ", ".join(values)
 
 
+def _unknown_name(what: str, name: object, known: Iterable[str], field: str, otherwise: str = "") -> _Invalid:
+    """`name` is none of `known`: the closest one if a typo is likely, else the whole list (and `otherwise`)."""
+    known = [str(item) for item in known]  # a StrEnum's members are their values
+    close = difflib.get_close_matches(str(name), known, n=1)
+    hint = f"did you mean {close[0]!r}?" if close else f"expected one of {_one_of(known)}{otherwise}"
+    return _Invalid(f"unknown {what} {name!r} ({hint})", field, names_field=True)
+
+
 def _unknown_key(key: str, known: Sequence[str], field: str) -> _Invalid:
-    close = difflib.get_close_matches(key, known, n=1)
-    hint = f"did you mean {close[0]!r}?" if close else f"expected one of {_one_of(known)}"
-    return _Invalid(f"unknown key {key!r} ({hint})", field, names_field=True)
+    return _unknown_name("key", key, known, field)
 
 
 def _parse_kind(value: str) -> ProviderKind:
@@ -704,8 +710,7 @@ def _build_provider(fields: Mapping[str, Any]) -> ProviderSpec:
     preset_name = fields.get("preset")
     if preset_name is not None:
         if preset_name not in PRESETS:
-            raise _Invalid(f"unknown preset {preset_name!r} (expected one of {_one_of(PRESETS)})",
-                           "preset", names_field=True)
+            raise _unknown_name("preset", preset_name, PRESETS, "preset")
         merged.update(PRESETS[preset_name])
         if "models" in fields and "context_windows" not in fields:
             # Keep the preset's per-model windows only for the models still served.
@@ -750,9 +755,7 @@ def _provider_fields_from_text(text: str) -> dict[str, Any]:
         if not eq:
             if index == 0:
                 if key not in PRESETS:
-                    raise _Invalid(
-                        f"unknown preset {key!r} (expected one of {_one_of(PRESETS)}, or KEY=VALUE items)"
-                    )
+                    raise _unknown_name("preset", key, PRESETS, "", ", or KEY=VALUE items")
                 fields["preset"] = key
                 continue
             raise _Invalid(f"{item!r} is not KEY=VALUE")

@@ -26,6 +26,7 @@ from cursord.config._values import (
     _Invalid,
     _one_of,
     _type_error,
+    _unknown_name,
     backend_fields_from_table,
     backend_fields_from_text,
 )
@@ -47,10 +48,7 @@ def _parse_backend(value: object) -> SearchBackend:
     try:
         return SearchBackend(str(value))
     except ValueError:
-        raise _Invalid(
-            f"unknown search backend {value!r} (expected one of {_one_of(SearchBackend)})", "backend",
-            names_field=True,
-        ) from None
+        raise _unknown_name("search backend", value, SearchBackend, "backend") from None
 
 
 def build_web_search(fields: Mapping[str, Any]) -> WebSearchSpec:

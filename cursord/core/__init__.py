@@ -42,6 +42,7 @@ from cursord.core.sequencing import (
 )
 from cursord.core.titles import Titler, clean_model_title, title_from_text
 from cursord.core.unknown_fields import unknown_numbers
+from cursord.core.wording import counted
 
 __all__ = [
     "DEFAULT_HOLD_TIMEOUT",
@@ -77,6 +78,7 @@ __all__ = [
     "Titler",
     "UnknownUpload",
     "clean_model_title",
+    "counted",
     "current_caller",
     "decode_upload_bytes",
     "parse_client_message",

@@ -32,7 +32,7 @@ import httpx
 import trio
 
 from cursord.config import ProviderKind, ProviderSpec, ServeConfig
-from cursord.core import redact_secrets
+from cursord.core import counted, redact_secrets
 from cursord.providers.anthropic import ANTHROPIC_VERSION
 from cursord.providers.base import auth_headers
 from cursord.providers.errors import AuthError, ProviderError, RateLimited, SpendLimitReached, classify_http_error
@@ -252,7 +252,7 @@ async def _list_models(
         ids.extend(page)
         params = _next_page(spec, payload)
     elapsed_ms = (trio.current_time() - started) * 1000
-    summary = f"{len(ids)} models, {elapsed_ms:.0f} ms"
+    summary = f"{counted(len(ids), 'model')}, {elapsed_ms:.0f} ms"
     return _Listing(Check(Status.OK, summary), tuple(ids))
 
 

@@ -374,13 +374,18 @@ def status(settings: Path, data_dir: Path, proxy_url: str = DEFAULT_PROXY_URL) -
         ok = ok and current == value
         shown = "absent" if member is None else text[member.value_start : member.value_end]
         lines.append(f"  {key}: {shown} ({mark}; cursord sets {json.dumps(value)})")
+    entry: Mapping[str, Any] | None = _load_record(data_dir)["files"].get(str(settings))
     for key, value in RETIRED_SETTINGS.items():
         member = top.find(key)
         if member is not None and _value_of(text, member) == value:
             shown = text[member.value_start : member.value_end]
+            # `setup` undoes only what an earlier cursord set; a value the user set is theirs to change
+            ours = entry is not None and key in entry["previous"] and entry["applied"].get(key) == value
+            remedy = ("`cursord editor setup` puts back what an earlier cursord set" if ours else
+                      f"cursord did not set it: remove it from {settings.name} to turn HTTP/2 back on")
             lines.append(f"  {key}: {shown} (HTTP/2 is off: the editor's agent cannot use cursord's HTTP/2"
-                         " agent listener; `cursord editor setup` puts back what an earlier cursord set)")
-    recorded = str(settings) in _load_record(data_dir)["files"]
+                         f" agent listener; {remedy})")
+    recorded = entry is not None
     lines.append(f"setup recorded: {'yes (revert can undo it)' if recorded else 'no'}")
     target = current_proxy or proxy_url
     answers = proxy_answers(target)

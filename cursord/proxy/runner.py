@@ -22,7 +22,7 @@ from cursord.proxy.observe import Observe
 from cursord.proxy.routing import OwnsModel, catalog_owns, host_matches
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
 from cursord.server import EditorActivity
-from cursord.tls import CaPaths, CertificateAuthority, LeafCertificates, node_env_line
+from cursord.tls import CaPaths, CertificateAuthority, LeafCertificates, new_ca_advice
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ def build_proxy(
     paths = CaPaths.in_data_dir(data_dir)
     ca, created = CertificateAuthority.load_or_create(paths)
     if created:
-        log.warning("created a new local CA; the editor must trust it: %s", node_env_line(paths))
+        log.warning("%s", new_ca_advice(paths))
 
     def accept(host: str) -> bool:
         return host_matches(host, config.intercept_hosts) and ca.covers(host)

@@ -26,7 +26,7 @@ from cursord.server.app import CursordApp
 from cursord.server.placement import RUN_SSE_PATH
 from cursord.server.relay import AgentListenerApp, AgentRelay
 from cursord.server.serve import ListenOptions, serve_http
-from cursord.tls import CaPaths, CertificateAuthority, node_env_line
+from cursord.tls import CaPaths, CertificateAuthority, new_ca_advice
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ def agent_listen_options(endpoint: Endpoint, data_dir: Path) -> ListenOptions:
     paths = CaPaths.in_data_dir(data_dir)
     ca, created = CertificateAuthority.load_or_create(paths)
     if created:
-        log.warning("created a new local CA; the editor must trust it: %s", node_env_line(paths))
+        log.warning("%s", new_ca_advice(paths))
     leaf = ca.write_loopback_leaf()
     return ListenOptions(host=endpoint.host, port=endpoint.port, certfile=leaf, keyfile=leaf)
 

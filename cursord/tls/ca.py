@@ -119,6 +119,12 @@ def node_env_line(paths: CaPaths) -> str:
     return f"NODE_EXTRA_CA_CERTS={shlex.quote(str(paths.cert))}"
 
 
+def new_ca_advice(paths: CaPaths) -> str:
+    """What a daemon that just made the CA tells its user: the two commands that hook Cursor up to it."""
+    return ("created a new local CA; run `cursord ca trust` and `cursord editor setup` so that Cursor trusts it and"
+            f" comes through cursord (or give Cursor {node_env_line(paths)} yourself)")
+
+
 def _fingerprint(cert: x509.Certificate) -> str:
     return cert.fingerprint(hashes.SHA256()).hex(":").upper()
 

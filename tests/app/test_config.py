@@ -177,6 +177,8 @@ def test_whitespace_around_items_is_ignored() -> None:
             "--provider 'mistral': unknown preset 'mistral' (expected one of openai, anthropic, gemini, or KEY=VALUE"
             " items)",
         ),
+        ("openi", "--provider 'openi': unknown preset 'openi' (did you mean 'openai'?)"),
+        ("preset=antropic", "--provider 'preset=antropic': unknown preset 'antropic' (did you mean 'anthropic'?)"),
         (
             "preset=mistral",
             "--provider 'preset=mistral': unknown preset 'mistral' (expected one of openai, anthropic, gemini)",

@@ -38,6 +38,8 @@ def test_tab_takes_a_price_as_providers_do() -> None:
     ("spec", "said"),
     [
         ("copilot", "--tab 'copilot': unknown Tab backend 'copilot' (expected one of openai, deepseek, codestral"),
+        ("olama,model=m", "--tab 'olama,model=m': unknown Tab backend 'olama' (did you mean 'ollama'?)"),
+        ("ollama,model=m,mode=swep", "unknown Tab mode 'swep' (did you mean 'sweep'?)"),
         ("ollama", "--tab 'ollama': model: ollama needs a model"),
         ("ollama,model=m,lines_above=-1", "lines_above: must be a whole number from 0 to 2000"),
         ("openai,model=m,api_key_env=sk-abcdefghijklmnopqrstuvwxyz012345", "looks like an API key"),

@@ -40,6 +40,7 @@ def test_a_backend_preset_and_its_overrides() -> None:
     ("spec", "said"),
     [
         ("bing", "--web-search 'bing': unknown search backend 'bing' (expected one of tavily, brave, exa, searxng)"),
+        ("tavly", "--web-search 'tavly': unknown search backend 'tavly' (did you mean 'tavily'?)"),
         ("searxng", "give base_url (your instance"),
         ("tavily,max_results=50", "max_results: must be a whole number from 1 to 20, got 50"),
         ("exa,max_results=lots", "max_results: 'lots' is not a whole number"),

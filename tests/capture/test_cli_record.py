@@ -73,13 +73,20 @@ async def test_record_serve_writes_a_redacted_capture_that_show_lists_and_replay
     listeners = {(event.get("listener"), event.get("path")) for event in events if event.ev == "request"}
     assert listeners == {("editor", BIDI_APPEND), ("editor", RUN_SSE), ("proxy", SERVER_CONFIG), ("agent", MODELS)}
 
-    shown = await trio.run_process(cursord_command("record", "show", str(capture)), capture_stdout=True, check=False)
+    where = ("--data-dir", str(data_dir))
+    listed = await trio.run_process(cursord_command("record", "show", *where), capture_stdout=True, cwd=tmp_path)
+    assert listed.stdout.decode().startswith(f"captures in {data_dir / 'captures'} (show or replay one by its name):")
+    assert f"\n  {capture.name}  ".encode() in listed.stdout
+
+    # A name `record show` listed works from any directory, with or without its .jsonl.
+    show = cursord_command("record", "show", *where, capture.stem)
+    shown = await trio.run_process(show, capture_stdout=True, check=False, cwd=tmp_path)
     assert shown.returncode == 0
     assert b"run_request" in shown.stdout and b"interaction_update.turn_ended" in shown.stdout
 
     with trio.fail_after(120):
-        replay = cursord_command("replay", "--timing", "asap", str(capture))
-        replayed = await trio.run_process(replay, capture_stdout=True, capture_stderr=True, check=False)
+        replay = cursord_command("replay", "--timing", "asap", *where, capture.name)
+        replayed = await trio.run_process(replay, capture_stdout=True, capture_stderr=True, check=False, cwd=tmp_path)
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
     assert b"no divergence" in replayed.stdout
 
@@ -92,6 +99,18 @@ def test_a_file_that_is_not_a_capture_is_a_clear_error(tmp_path: Path) -> None:
         assert result.returncode == 2
         assert f"{path}:1: not a cursord capture" in result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_a_capture_name_found_nowhere_and_an_empty_captures_folder_say_so(tmp_path: Path) -> None:
+    where = ("--data-dir", str(tmp_path))
+    missing = subprocess.run(cursord_command("replay", *where, "capture-x"), capture_output=True, text=True,
+                             check=False, cwd=tmp_path)
+    assert missing.returncode == 2
+    assert missing.stderr == (f"cursord: capture-x: no such capture here or in {tmp_path / 'captures'}"
+                              " (`cursord record show` lists them)\n")
+    listed = subprocess.run(cursord_command("record", "show", *where), capture_output=True, text=True, check=False)
+    assert listed.returncode == 0
+    assert listed.stdout == f"no captures in {tmp_path / 'captures'} (`cursord record serve` records one)\n"
 
 
 def test_an_existing_capture_is_never_written_over(tmp_path: Path) -> None:

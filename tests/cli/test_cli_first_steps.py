@@ -32,6 +32,17 @@ def test_ca_init_creates_the_data_dir_private(tmp_path: Path) -> None:
     assert stat.S_IMODE((data_dir / "ca").stat().st_mode) == 0o700
 
 
+def test_a_file_given_as_the_data_dir_is_named_as_such_by_every_command(tmp_path: Path) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("not a directory\n")
+    for command in (("serve", "--provider", "openai"), ("status",), ("ca", "init"), ("editor", "status")):
+        result = cursord(*command, "--data-dir", str(a_file))
+        assert result.returncode in (1, 2), (command, result.stderr)
+        assert result.stderr == f"cursord: --data-dir: {str(a_file)!r} is a file, not a directory; give a directory" \
+                                " (it is made if missing)\n", command
+    assert a_file.read_text() == "not a directory\n"
+
+
 def closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -80,6 +91,9 @@ def test_after_service_install_every_command_reads_the_services_config_and_keys(
     checked = cursord("config", "check", env=env)
     assert checked.returncode == 0, checked.stderr
     assert 'listen = "127.0.0.1:9876"' in checked.stdout
+    assert f"DEBUG cursord: config file: {config_file}; key file: {env_file}\n" not in checked.stderr
+    verbose = cursord("-v", "config", "check", env=env)  # which files a command read, when asked
+    assert f"DEBUG cursord: config file: {config_file}; key file: {env_file}\n" in verbose.stderr, verbose.stderr
     assert "api.openai.com" in checked.stdout
     assert "OPENAI_API_KEY is not set" not in checked.stderr  # read from cursord.env
     assert "ANTHROPIC_API_KEY is not set" in checked.stderr  # left empty there
@@ -96,6 +110,14 @@ def test_after_service_install_every_command_reads_the_services_config_and_keys(
     (elsewhere / "cursord.env").write_text("# keys\nexport OPENAI_API_KEY='sk-beside'\n")
     beside = cursord("config", "check", "--config", str(elsewhere / "cursord.toml"), env=env)
     assert beside.returncode == 0 and "is not set" not in beside.stderr, beside.stderr
+    unread = cursord("--verbose", "config", "check", "--config", str(elsewhere / "cursord.toml"), env={
+        **env, "HOME": str(tmp_path / "nobody")})
+    assert f"key file: {elsewhere / 'cursord.env'}\n" in unread.stderr, unread.stderr
+    (elsewhere / "cursord.env").unlink()
+    absent = cursord("-v", "usage", "--data-dir", str(tmp_path / "d"), env={**env, "HOME": str(tmp_path / "nobody")})
+    missing = tmp_path / "nobody" / ".config" / "cursord" / "cursord.env"
+    said = f"DEBUG cursord: config file: none (flags and defaults); key file: none ({missing} is absent)\n"
+    assert said in absent.stderr, absent.stderr
 
 
 def test_ca_and_editor_use_the_config_files_data_dir(tmp_path: Path) -> None:

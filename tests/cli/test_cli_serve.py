@@ -60,6 +60,23 @@ async def test_a_second_daemon_on_the_same_data_dir_refuses_to_start(tmp_path: P
                 assert await first.stop() == 0, first.log.decode()
 
 
+async def test_the_first_serve_says_how_to_hook_up_cursor_and_the_next_does_not(tmp_path: Path) -> None:
+    async with open_fake_provider() as fake:
+        command, env = serve_fake(fake, tmp_path)
+        with trio.fail_after(60):
+            async with running_cursord(command, env) as first:
+                await first.wait_for(re.compile(rb"listening on"))
+                assert await first.stop() == 0, first.log.decode()
+            async with running_cursord(command, env) as second:
+                await second.wait_for(re.compile(rb"listening on"))
+                assert await second.stop() == 0, second.log.decode()
+    hint = b"created a new local CA; run `cursord ca trust` and `cursord editor setup`"
+    assert hint in first.log, first.log.decode()
+    assert hint not in second.log
+    assert re.search(rb"INFO cursord: config file: .*; key file: ", first.log)  # which files it read, once
+    assert first.log.count(b"config file: ") == 1
+
+
 def test_config_check_prints_the_effective_config_without_keys(tmp_path: Path) -> None:
     env = {**os.environ, "OPENAI_API_KEY": "sk-secret-value-123"}
     result = subprocess.run(
@@ -196,12 +213,12 @@ async def test_sighup_reloads_providers_and_keys_from_the_config_and_key_files(t
         assert b"sk-the-new-key" not in daemon.log and b"Traceback" not in daemon.log
 
 
-async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request_and_titles_show(
+async def test_one_log_line_per_turn_a_failed_one_a_warning_none_per_provider_request_titles_shown(
     tmp_path: Path,
 ) -> None:
     usage = chat_usage(prompt=1200, completion=34, cached=1024)
     async with open_fake_provider(Reply.sse(chat_text("hello", usage=usage))) as fake:
-        command, env = serve_fake(fake, tmp_path)
+        command, env = serve_fake(fake, tmp_path, "m1", "--alias", "fast=m1")
         with trio.fail_after(60):
             async with running_cursord(command, env) as daemon:
                 async with daemon.editor() as editor:
@@ -214,7 +231,11 @@ async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request_an
                     await editor.append("r1", run_request("go", model="m1"))
                     async with editor.run_sse("r1") as reader:
                         await reader.read_to_end()
-                line = await daemon.wait_for(re.compile(rb"INFO cursord\.turns: (turn .*)\n"))
+                    line = await daemon.wait_for(re.compile(rb"INFO cursord\.turns: (turn .*)\n"))
+                    await editor.append("r2", run_request("go", model="no-such-model"))
+                    async with editor.run_sse("r2") as reader:
+                        await reader.read_to_end()
+                    failed = await daemon.wait_for(re.compile(rb"(\w+) cursord\.turns: turn not_found"))
                 where = ["--data-dir", str(tmp_path), "--listen", daemon.listen]
                 status = await trio.run_process(cursord_command("status", *where), capture_stdout=True, env=env)
                 await daemon.stop()
@@ -226,7 +247,10 @@ async def test_the_log_has_one_line_per_turn_and_no_line_per_provider_request_an
     text = line.group(1).decode()
     assert text.startswith("turn ok: conversation conv-1 'Fix the login', m1 (fake), 1 pass, 1,200 in (1,024 cached)"
                            " / 34 out, $0.0000, first token "), text  # m1 on the loopback fake: a local model
-    assert daemon.log.count(b"cursord.turns") == 1
+    assert failed.group(1) == b"WARNING"  # a failed turn stands out in the log
+    # the error names what the run could have asked for: the models and the aliases
+    assert b"no provider for model 'no-such-model'; configured models: m1, fast (= m1))" in daemon.log
+    assert daemon.log.count(b"cursord.turns") == 2
     assert b"HTTP Request:" not in daemon.log  # httpx's line per provider request
 
 

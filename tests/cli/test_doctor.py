@@ -83,7 +83,7 @@ async def test_a_healthy_and_a_rejected_provider(tmp_path: Path) -> None:
     report = format_doctor([good, bad])
     assert HEALTHY_KEY not in report and BROKEN_KEY not in report  # not even the key the endpoint echoed
     assert "FAIL broken endpoint: key rejected (HTTP 401)" in report
-    assert report.endswith("1 of 2 providers have problems")
+    assert report.endswith("1 of 2 providers has problems")
 
 
 async def test_doctor_command_exits_non_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -120,7 +120,9 @@ async def test_doctor_command_exits_non_zero(tmp_path: Path, capsys: pytest.Capt
                               "api_key_env=HEALTHY_KEY,models=fake-a",
             ])
             assert await trio.to_thread.run_sync(doctor_command, args, ENV) == 0
-    assert capsys.readouterr().out.rstrip().endswith("all 1 providers OK")
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("the provider is OK")
+    assert "ok: 1 model, " in out  # a count in words: one model, not "1 models"
 
 
 async def test_anthropic_listing_aliases_and_a_missing_model(tmp_path: Path) -> None:

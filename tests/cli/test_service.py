@@ -255,11 +255,16 @@ def test_starter_config_is_valid(tmp_path: Path) -> None:
     assert str(config.listen) == "127.0.0.1:8765"
 
 
-def test_repository_files_match_the_templates() -> None:
-    assert (REPO / "systemd/cursord.service").read_text() == UNIT_TEMPLATE.replace(
-        "@EXECUTABLE@", "%h/.local/bin/cursord"
-    )
-    assert (REPO / "systemd/cursord.env.example").read_text() == ENV_TEMPLATE
+def test_repository_files_match_what_install_writes(home: Path) -> None:
+    """The repository's unit is the one `service install` writes for a pipx-style `~/.local/bin/cursord`, but
+    for the executable's path: install writes the absolute path of the one it found, the repository's copy
+    `%h/.local/bin/cursord`."""
+    exe = fake_executable(home / ".local" / "bin")
+    assert install(home, exe, run_systemctl=False).ok
+    written = ServicePaths.for_home(home).unit_file.read_text()
+    repository = (REPO / "systemd/cursord.service").read_text()
+    assert written == repository.replace("ExecStart=%h/.local/bin/cursord ", f"ExecStart={exe} ")
+    assert ServicePaths.for_home(home).env_file.read_text() == (REPO / "systemd/cursord.env.example").read_text()
 
 
 def test_run_command(tmp_path: Path) -> None:

@@ -15,7 +15,9 @@ import attrs
 import pytest
 import trio
 
+from cursord.cli.main import build_parser
 from cursord.cli.status import (
+    BriefTap,
     add_status_arguments,
     add_tap_arguments,
     format_event,
@@ -112,7 +114,7 @@ async def test_status_prints_the_streams(tmp_path: Path, capsys: pytest.CaptureF
     assert cells[7] == "2" and cells[8].startswith("(") and cells[8].endswith("B)")
     assert cells[9:11] == ["1", "(shell_stream#1)"]
     assert cells[11].endswith("s")
-    assert rest == ["1 streams, 1 running", "clients gone mid-request: 0, stalled readers cut: 0"]
+    assert rest == ["1 stream, 1 running", "clients gone mid-request: 0, stalled readers cut: 0"]
 
 
 async def test_status_json_and_the_ended_stream(tmp_path: Path) -> None:
@@ -213,7 +215,7 @@ def test_formatting_without_a_daemon() -> None:
                                         "phase": "provider_running", "output_tokens": 120, "output_estimated": True}]})
     assert named.splitlines()[1].split()[:7] == ["r", "c", "Fix", "the", "login", "-", "provider_running"]
     assert "~120" in named
-    assert table.splitlines()[-1] == "1 streams, 0 running"
+    assert table.splitlines()[-1] == "1 stream, 0 running"
 
     line = format_event({"type": "message", "ts": 0.0, "request_id": "r", "kind": "interaction_update.text_delta",
                          "bytes": 9, "seq": 4, "chars": 5, "conversation_id": "c"})
@@ -223,6 +225,35 @@ def test_formatting_without_a_daemon() -> None:
     assert line.endswith("r ended canceled: bye")
     line = format_event({"type": "stream.ended", "ts": 0.0, "request_id": "r", "code": "ok", "title": "Fix it"})
     assert line.endswith("r ended ok ('Fix it')")
+
+
+def test_tap_brief_makes_a_run_of_messages_of_one_kind_one_line() -> None:
+    brief = BriefTap()
+
+    def delta(request: str, seq: int) -> dict[str, object]:
+        return {"type": "message", "ts": 0.0, "request_id": request, "kind": "interaction_update.text_delta",
+                "bytes": 1000, "seq": seq}
+
+    lines = [line.split(" ", 1)[1] for event in (
+        {"type": "stream.phase", "ts": 0.0, "request_id": "r", "previous": "idle", "phase": "provider_running"},
+        *(delta("r", seq) for seq in range(120)),
+        delta("other", 0),  # another request's message ends the run
+        {"type": "message", "ts": 0.0, "request_id": "r", "kind": "interaction_update.turn_ended", "bytes": 9,
+         "seq": 120},
+        {"type": "stream.ended", "ts": 0.0, "request_id": "r", "code": "ok"},
+    ) for line in brief.feed(event)]
+    assert lines == [
+        "r phase idle -> provider_running",
+        "r -> interaction_update.text_delta x120 (120,000 B)",
+        "other -> interaction_update.text_delta 1000B #0",
+        "r -> interaction_update.turn_ended 9B #120",
+        "r ended ok",
+    ]
+    assert brief.flush() == []
+    brief.feed(delta("r", 121))
+    brief.feed(delta("r", 122))
+    assert [line.split(" ", 1)[1] for line in brief.flush()] == ["r -> interaction_update.text_delta x2 (2,000 B)"]
+    assert build_parser("tap").parse_args(["tap", "--brief"]).brief
 
 
 

@@ -354,3 +354,17 @@ def test_an_http2_setting_the_user_changed_since_is_theirs(tmp_path: Path) -> No
     assert any("disableHttp2: left alone" in line for line in report.lines)
     revert(settings, data, now=NOW)
     assert _values(settings.read_text()) == {"editor.fontSize": 12, "cursor.general.disableHttp2": False}
+
+
+def test_status_does_not_send_a_user_who_turned_http2_off_to_setup(tmp_path: Path) -> None:
+    settings, data = tmp_path / "settings.json", tmp_path / "data"
+    _old_setup(settings, data, None)
+    assert "`cursord editor setup` puts back what an earlier cursord set" in str(status(settings, data))
+
+    _write(settings, '{\n    "cursor.general.disableHttp2": true\n}\n')  # the user's own value
+    for _ in ("before setup", "after it"):  # setup leaves the user's value alone, so it cannot be the remedy
+        shown = str(status(settings, tmp_path / "fresh"))
+        assert "cursord did not set it: remove it from settings.json to turn HTTP/2 back on" in shown, shown
+        assert "editor setup" not in shown
+        assert setup(settings, tmp_path / "fresh", now=NOW).ok
+    assert _values(settings.read_text())["cursor.general.disableHttp2"] is True

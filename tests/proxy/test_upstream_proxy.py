@@ -170,8 +170,9 @@ def test_the_upstream_comes_from_https_proxy_else_from_editor_setup(tmp_path: Pa
 
 
 def cursord(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "cursord", *args], env={**os.environ, "HOME": str(home)},
-                          capture_output=True, text=True, check=False, timeout=60)
+    env = {name: value for name, value in os.environ.items() if name != "XDG_CONFIG_HOME"} | {"HOME": str(home)}
+    return subprocess.run([sys.executable, "-m", "cursord", *args], env=env, capture_output=True, text=True,
+                          check=False, timeout=60)
 
 
 def test_editor_setup_keeps_the_users_proxy_as_the_upstream_and_says_so(tmp_path: Path) -> None:
@@ -193,3 +194,12 @@ def test_editor_setup_refuses_a_settings_path_that_does_not_exist(tmp_path: Path
     assert result.returncode == 2
     assert f"--settings {typo}: no such file" in result.stderr
     assert not typo.exists() and not typo.parent.exists()
+
+
+def test_editor_setup_refuses_to_create_cursors_own_settings_file(tmp_path: Path) -> None:
+    own = tmp_path / ".config" / "Cursor" / "User" / "settings.json"  # Cursor's default for this HOME
+    result = cursord("editor", "setup", "--data-dir", str(tmp_path / "d"), home=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == f"cursord: Cursor's settings file {own} does not exist: start Cursor once (it writes" \
+                            " the file), or name the file with --settings PATH\n"
+    assert not (tmp_path / ".config" / "Cursor").exists()

@@ -171,6 +171,7 @@ def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], an
             expect(page.locator("#turns-table tbody tr")).to_contain_text("gpt-5 (fake)")
             expect(page.locator("#passes-table tbody tr")).to_have_count(2)
             expect(page.locator("#turns-table tbody tr")).to_contain_text("completed")
+            expect(page.locator("#conversation-summary")).to_contain_text("1 turn, 2 provider passes, ")
             page.screenshot(path=str(ARTIFACTS / "4-conversation.png"), full_page=True)
 
             page.click("nav a[data-page=config]")

@@ -34,7 +34,8 @@ class RunStarted:
 
 @attrs.frozen
 class ModelChosen:
-    """The route for the run (None: no configured provider serves its model), and the models served."""
+    """The route for the run (None: no configured provider serves its model), and the models served (and
+    the aliases, for the error that lists them)."""
 
     route: RouteFacts | None
     served: tuple[str, ...] = ()

@@ -34,7 +34,7 @@ from cursord.providers.model import Delta, Message, PassRequest, Usage
 @attrs.frozen
 class Resume:
     """Go on after a restart, from the restored state; `served` is False when no configured provider serves
-    the turn's model any more (`models`: those that are)."""
+    the turn's model any more (`models`: those that are, and the aliases)."""
 
     served: bool = True
     models: tuple[str, ...] = ()

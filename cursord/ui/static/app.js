@@ -21,6 +21,8 @@ const fmt = {
   age(s) { return s < 60 ? s.toFixed(0) + " s" : s < 3600 ? (s / 60).toFixed(0) + " min" : (s / 3600).toFixed(1) + " h"; },
   when(ts) { return ts ? new Date(ts * 1000).toLocaleString() : "–"; },
   short(id) { return id ? (id.length > 12 ? id.slice(0, 8) + "…" : id) : "–"; },
+  // a count in words: "1 turn", "2 turns" (`plural` when adding an s will not do)
+  count(n, noun, plural) { return fmt.int(n) + " " + (n === 1 ? noun : plural || noun + "s"); },
 };
 
 function el(tag, text, attrs) {
@@ -111,7 +113,8 @@ async function loadConversation(id) {
   document.getElementById("conversation-title").textContent = view.title || "";
   const total = view.passes.reduce((sum, p) => sum + p.input_tokens + p.output_tokens, 0);
   document.getElementById("conversation-summary").textContent =
-    view.turns.length + " turns, " + view.passes.length + " provider passes, " + fmt.tokens(total) + " tokens, cost " +
+    fmt.count(view.turns.length, "turn") + ", " + fmt.count(view.passes.length, "provider pass", "provider passes") +
+    ", " + fmt.tokens(total) + " tokens, cost " +
     fmt.usd(view.cost_usd, view.unpriced_passes) +
     (view.summarised_up_to_turn ? "; turns 1–" + view.summarised_up_to_turn + " summarised" : "");
   fillTable("turns-table", view.turns, (t) => [
