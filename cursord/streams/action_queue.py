@@ -47,7 +47,7 @@ from cursord.context import waits_for_run
 from cursord.core import ActionRequested, AppendPosition
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.store import ActionHolder, Store, WaitingOutcome
-from cursord.streams.stream_journal import position_from_json, position_to_json
+from cursord.streams.stream_journal import position_to_json, stored_position
 
 log = logging.getLogger(__name__)
 
@@ -157,14 +157,7 @@ class ActionQueue:
 
     async def position(self, request_id: str) -> AppendPosition | None:
         """The position kept for `request_id` while it had no stream (None: none, or unreadable, logged)."""
-        text = await self.store.waiting_position(request_id)
-        if text is None:
-            return None
-        try:
-            return position_from_json(text)
-        except (ValueError, TypeError, KeyError):
-            log.warning("request %s: unreadable append position %r ignored", request_id, text)
-            return None
+        return stored_position(request_id, await self.store.waiting_position(request_id))
 
     async def restarted(self) -> None:
         """The daemon starts: what runs of the process before took and never recorded waits again."""

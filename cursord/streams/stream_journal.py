@@ -65,6 +65,17 @@ def position_from_json(text: str) -> AppendPosition:
     return AppendPosition(int(fields["start"]), int(fields["next"]), bytes.fromhex(first) if first else None)
 
 
+def stored_position(request_id: str, text: str | None) -> AppendPosition | None:
+    """The position a store kept for `request_id` (None: none, or unreadable by this build, which is logged)."""
+    if text is None:
+        return None
+    try:
+        return position_from_json(text)
+    except (ValueError, TypeError, KeyError):
+        log.warning("request %s: unreadable append position %r ignored", request_id, text)
+        return None
+
+
 @attrs.define
 class StreamJournal:
     store: Store
@@ -107,11 +118,4 @@ class StreamJournal:
 
     async def load_position(self, request_id: str) -> AppendPosition | None:
         """The append position recorded for `request_id` (None: none, or unreadable, which is logged)."""
-        text = await self.store.journal_append_position(request_id)
-        if text is None:
-            return None
-        try:
-            return position_from_json(text)
-        except (ValueError, TypeError, KeyError):
-            log.warning("request %s: unreadable append position %r ignored", request_id, text)
-            return None
+        return stored_position(request_id, await self.store.journal_append_position(request_id))
