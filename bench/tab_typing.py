@@ -116,7 +116,7 @@ async def ask(
     conn: HTTPConnection, service: TabService, session: Session, typed: str, fake: FakeProvider | None
 ) -> None:
     """One keystroke's StreamCpp, read to its end; what it suggested becomes `session.shown`."""
-    cached_before = service.counters.cached
+    cached_before = service.cache.hits
     prefix = fim_prompt(cpp_request(typed)).prefix
     line_before = (HEADER + typed).rsplit("\n", 1)[-1]
     start = time.perf_counter()
@@ -131,7 +131,7 @@ async def ask(
             elif parse_end_stream(envelope.payload)[0] is not None:
                 return  # superseded by the next keystroke's request before this client dropped it
     felt = time.perf_counter() - start
-    cached = service.counters.cached > cached_before
+    cached = service.cache.hits > cached_before
     suggestion = text.removeprefix(line_before)
     model = 0.0
     if not cached and fake is not None:  # the fake's own time for the call that answered
@@ -233,7 +233,7 @@ async def measure_llama(args: argparse.Namespace) -> Figures:
 def _model_calls(service: TabService) -> int:
     """The StreamCpp calls not answered from the cache, and the speculative ones."""
     counters = service.counters
-    return counters.requests - counters.cached + counters.speculative
+    return counters.requests - service.cache.hits + counters.speculative
 
 
 async def _session(args: argparse.Namespace, backend: FimBackend, name: str, fake: FakeProvider | None) -> Figures:

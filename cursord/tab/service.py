@@ -260,8 +260,7 @@ class TabCounters:
     #: a prediction's, whose answer comes whole)
     last_latency_ms: int | None = None
     last_error: str | None = None
-    #: StreamCpp calls answered from the completion cache (`cursord.tab.cache`), and speculative calls made
-    cached: int = 0
+    #: speculative calls made (those answered from the completion cache are `CompletionCache.hits`)
     speculative: int = 0
     #: RecordCppFate: fate name -> count
     fates: dict[str, int] = attrs.field(factory=dict)
@@ -397,7 +396,7 @@ class TabService:
             "superseded": counters.superseded,
             "failed": counters.failed, "refused": counters.refused, "predictions": counters.predictions,
             "last_latency_ms": counters.last_latency_ms, "last_error": counters.last_error,
-            "cached": counters.cached, "speculative": counters.speculative, "fates": dict(counters.fates),
+            "cached": self.cache.hits, "speculative": counters.speculative, "fates": dict(counters.fates),
         }
 
     # --- the unary side RPCs ----------------------------------------------------------------------------
@@ -627,7 +626,6 @@ class TabService:
         if isinstance(suggestion, SuggestionFrames):
             cached = self.cache.lookup(suggestion.prompt)
             if cached is not None:
-                self.counters.cached += 1
                 await _send_whole(encoder, [*suggestion.opening(), *suggestion.text(cached), *suggestion.closing()],
                                   send)
                 return

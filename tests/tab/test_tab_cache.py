@@ -89,7 +89,7 @@ async def test_a_repeat_and_a_typed_ahead_request_are_answered_without_the_model
     assert "".join(f.text for f in repeated) == "".join(f.text for f in first) == "    return a + b"
     assert "".join(f.text for f in typed) == "    return a + b"
     assert typed[1].range_to_replace == aiserver.LineRange(start_line_number=2, end_line_number_inclusive=2)
-    assert typed[-1].done_stream and service.counters.cached == 2
+    assert typed[-1].done_stream and service.cache.hits == 2
     assert ", 2 from the cache" in format_tab_status({"tab": service.status()})
 
 
@@ -110,5 +110,5 @@ async def test_a_shown_suggestion_is_followed_by_the_request_its_accept_brings(
         assert len(service.cache) == 2
         accepted, _ = await read_frames(editor, _typed(cpp_request(), "a + b"))
         nursery.cancel_scope.cancel()
-    assert len(fake.requests) == 2 and service.counters.cached == 1
+    assert len(fake.requests) == 2 and service.cache.hits == 1
     assert "".join(f.text for f in accepted) == "    return a + ba + b"  # the fake answers alike every time
