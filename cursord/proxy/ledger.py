@@ -91,6 +91,12 @@ class _Totals:
     bytes_up: int = 0
     bytes_down: int = 0
 
+    def add(self, row: ForwardedRow) -> None:
+        self.calls += row.calls
+        self.failed += row.failed
+        self.bytes_up += row.bytes_up
+        self.bytes_down += row.bytes_down
+
 
 @attrs.define(eq=False)
 class ForwardedCall:
@@ -176,25 +182,17 @@ class ForwardLedger:
     def seed(self, rows: Iterable[ForwardedRow]) -> None:
         """Add what the store holds from earlier runs."""
         for row in rows:
-            totals = self._totals.setdefault(row.method, _Totals())
-            totals.calls += row.calls
-            totals.failed += row.failed
-            totals.bytes_up += row.bytes_up
-            totals.bytes_down += row.bytes_down
+            self._totals.setdefault(row.method, _Totals()).add(row)
 
     def add(self, call: ForwardedCall) -> None:
-        failed = 0 if call.completed else 1
-        totals = self._totals.setdefault(call.method, _Totals())
-        totals.calls += 1
-        totals.failed += failed
-        totals.bytes_up += call.bytes_up
-        totals.bytes_down += call.bytes_down
+        row = ForwardedRow(
+            day=time.strftime("%Y-%m-%d", time.localtime(self.clock())), method=call.method,
+            carries_code=carries_code(call.method), calls=1, failed=0 if call.completed else 1,
+            bytes_up=call.bytes_up, bytes_down=call.bytes_down,
+        )
+        self._totals.setdefault(row.method, _Totals()).add(row)
         if self.on_call is not None:
-            day = time.strftime("%Y-%m-%d", time.localtime(self.clock()))
-            self.on_call(ForwardedRow(
-                day=day, method=call.method, carries_code=carries_code(call.method), calls=1, failed=failed,
-                bytes_up=call.bytes_up, bytes_down=call.bytes_down,
-            ))
+            self.on_call(row)
 
     def snapshot(self) -> list[Mapping[str, Any]]:
         """The totals per method, most called first (JSON-ready: the tap's snapshot, `cursord forwarded`)."""
