@@ -325,6 +325,74 @@ def _git_diff(tag: str, diff: agent.SelectedGitDiff | agent.SelectedGitDiffFromB
     return Item(tag, (), body)
 
 
+def _extra_context_entry(entry: agent.ExtraContextEntry, blobs: Mapping[bytes, bytes]) -> list[Item]:
+    which = entry.WhichOneof("data_or_blob_id")
+    if which == "data":
+        return [Item("extra_context", (), entry.data)]
+    if which == "blob_id":
+        text = _blob_text(blobs, entry.blob_id)
+        return [Item("extra_context", (), text if text is not None else _missing("this context"))]
+    return []
+
+
+def _folder(folder: agent.SelectedFolder) -> Item:
+    listing = "\n".join(_tree(folder.directory_tree)) if folder.HasField("directory_tree") else ""
+    body = listing or "[the editor sent no listing; list the folder with your tools]"
+    return Item("folder", (("path", folder.path), ("relative_path", folder.relative_path)), body)
+
+
+def _link(link: agent.SelectedExternalLink, blobs: Mapping[bytes, bytes]) -> Item:
+    if link.pdf_content:
+        body = link.pdf_content
+    elif link.HasField("blob_id"):
+        body = _blob_text(blobs, link.blob_id) or _missing("this link's content")
+    else:
+        body = "[only the address was attached; fetch it with your web tools if you need its content]"
+    return Item("link", (("url", link.url), ("filename", link.filename)), body)
+
+
+def _ui_element(element: agent.SelectedUIElement) -> Item:
+    described = [element.element]
+    if element.text_content:
+        described.append(f"text: {element.text_content}")
+    if element.HasField("component_props_json"):
+        described.append(f"props: {element.component_props_json}")
+    if element.extra:
+        described.append(element.extra)
+    attributes = (("component", element.component), ("xpath", element.xpath))
+    return Item("ui_element", attributes, "\n".join(described))
+
+
+def _git_commit(commit: agent.SelectedGitCommit) -> Item:
+    text = "\n\n".join(part for part in (commit.message, commit.description, commit.diff) if part)
+    return Item("git_commit", (("sha", commit.sha),), text)
+
+
+def _pr_diff(diff: agent.SelectedGitPRDiffSelection, blobs: Mapping[bytes, bytes]) -> Item:
+    lines = f"{diff.start_line}-{diff.end_line}" if diff.start_line or diff.end_line else ""
+    if diff.diff_content:
+        body = diff.diff_content
+    elif diff.HasField("blob_id"):
+        body = _blob_text(blobs, diff.blob_id) or _missing("this diff")
+    else:
+        body = ""
+    return Item("pr_diff_selection", (("pr", diff.pr_url), ("path", diff.file_path), ("lines", lines)), body)
+
+
+def _pull_request(pr: agent.SelectedPullRequest, blobs: Mapping[bytes, bytes]) -> Item:
+    parts = [pr.description, pr.summary_json]
+    if pr.HasField("blob_id"):
+        parts.append(_blob_text(blobs, pr.blob_id) or _missing("this pull request"))
+    attributes = (("number", str(pr.number)), ("title", pr.title), ("url", pr.url), ("folder", pr.folder_path))
+    return Item("pull_request", attributes, "\n\n".join(p for p in parts if p))
+
+
+def _recent_agents(context: agent.RecentAgentsContext) -> list[Item]:
+    body = "\n".join(f"- {a.name} ({a.path})" + (f": {a.overview}" if a.HasField("overview") else "")
+                     for a in context.recent_agents)
+    return [Item("recent_agents", (), body)] if body else []
+
+
 def context_items(selected: agent.SelectedContext, blobs: Mapping[bytes, bytes]) -> list[Item]:
     """Every attached item as text, kinds in the schema's order. Images are not items (see `user_turn`);
     `cursor_rules` and `selected_skills` are rendered here too, in full, because the user chose them."""
@@ -333,11 +401,7 @@ def context_items(selected: agent.SelectedContext, blobs: Mapping[bytes, bytes])
         items += _invocation(selected.invocation_context, blobs)
     items += [Item("extra_context", (), text) for text in selected.extra_context if text]
     for entry in selected.extra_context_entries:
-        if entry.WhichOneof("data_or_blob_id") == "data":
-            items.append(Item("extra_context", (), entry.data))
-        elif entry.WhichOneof("data_or_blob_id") == "blob_id":
-            text = _blob_text(blobs, entry.blob_id)
-            items.append(Item("extra_context", (), text if text is not None else _missing("this context")))
+        items += _extra_context_entry(entry, blobs)
     items += [Item("file", (("path", f.path), ("relative_path", f.relative_path)), f.content) for f in selected.files]
     items += [
         Item("code_selection", (("path", s.path), ("relative_path", s.relative_path), ("lines", _lines(s.range))),
@@ -349,22 +413,9 @@ def context_items(selected: agent.SelectedContext, blobs: Mapping[bytes, bytes])
         Item("terminal_selection", (("title", t.title), ("path", t.path), ("lines", _lines(t.range))), t.content)
         for t in selected.terminal_selections
     ]
-    for folder in selected.folders:
-        listing = "\n".join(_tree(folder.directory_tree)) if folder.HasField("directory_tree") else ""
-        body = listing or "[the editor sent no listing; list the folder with your tools]"
-        items.append(Item("folder", (("path", folder.path), ("relative_path", folder.relative_path)), body))
-    for link in selected.external_links:
-        attributes = (("url", link.url), ("filename", link.filename))
-        if link.pdf_content:
-            body = link.pdf_content
-        elif link.HasField("blob_id"):
-            body = _blob_text(blobs, link.blob_id) or _missing("this link's content")
-        else:
-            body = "[only the address was attached; fetch it with your web tools if you need its content]"
-        items.append(Item("link", attributes, body))
-    for selected_rule in selected.cursor_rules:
-        rule = selected_rule.rule
-        items.append(Item("rule", (("path", rule.full_path),), rule.content))
+    items += [_folder(folder) for folder in selected.folders]
+    items += [_link(link, blobs) for link in selected.external_links]
+    items += [Item("rule", (("path", r.rule.full_path),), r.rule.content) for r in selected.cursor_rules]
     if selected.HasField("git_diff"):
         items.append(_git_diff("git_diff", selected.git_diff))
     if selected.HasField("git_diff_from_branch_to_main"):
@@ -375,40 +426,16 @@ def context_items(selected: agent.SelectedContext, blobs: Mapping[bytes, bytes])
              "[Cursor's indexed documentation is not available through cursord; use web search or fetch]")
         for d in selected.documentations
     ]
-    for element in selected.ui_elements:
-        described = [element.element]
-        if element.text_content:
-            described.append(f"text: {element.text_content}")
-        if element.HasField("component_props_json"):
-            described.append(f"props: {element.component_props_json}")
-        if element.extra:
-            described.append(element.extra)
-        element_attributes = (("component", element.component), ("xpath", element.xpath))
-        items.append(Item("ui_element", element_attributes, "\n".join(described)))
+    items += [_ui_element(element) for element in selected.ui_elements]
     items += [_console_log(log) for log in selected.console_logs]
-    for commit in selected.git_commits:
-        text = "\n\n".join(part for part in (commit.message, commit.description, commit.diff) if part)
-        items.append(Item("git_commit", (("sha", commit.sha),), text))
+    items += [_git_commit(commit) for commit in selected.git_commits]
     items += [
         Item("past_chat", (("name", c.name), ("agent_id", c.agent_id)),
              "[the user refers to an earlier chat; its transcript was not attached]")
         for c in selected.past_chats
     ]
-    for diff in selected.git_pr_diff_selections:
-        lines = f"{diff.start_line}-{diff.end_line}" if diff.start_line or diff.end_line else ""
-        if diff.diff_content:
-            body = diff.diff_content
-        elif diff.HasField("blob_id"):
-            body = _blob_text(blobs, diff.blob_id) or _missing("this diff")
-        else:
-            body = ""
-        items.append(Item("pr_diff_selection", (("pr", diff.pr_url), ("path", diff.file_path), ("lines", lines)), body))
-    for pr in selected.selected_pull_requests:
-        parts = [pr.description, pr.summary_json]
-        if pr.HasField("blob_id"):
-            parts.append(_blob_text(blobs, pr.blob_id) or _missing("this pull request"))
-        pr_attributes = (("number", str(pr.number)), ("title", pr.title), ("url", pr.url), ("folder", pr.folder_path))
-        items.append(Item("pull_request", pr_attributes, "\n\n".join(p for p in parts if p)))
+    items += [_pr_diff(diff, blobs) for diff in selected.git_pr_diff_selections]
+    items += [_pull_request(pr, blobs) for pr in selected.selected_pull_requests]
     items += [
         Item("subagent", (("name", s.name),), f"[the user asks that the {s.name} subagent be used]")
         for s in selected.selected_subagents
@@ -425,11 +452,7 @@ def context_items(selected: agent.SelectedContext, blobs: Mapping[bytes, bytes])
     items += [_document(d, blobs) for d in selected.selected_documents]
     items += [Item("skill", (("path", s.full_path),), s.content) for s in selected.selected_skills]
     if selected.HasField("recent_agents_context"):
-        agents = selected.recent_agents_context.recent_agents
-        body = "\n".join(f"- {a.name} ({a.path})" + (f": {a.overview}" if a.HasField("overview") else "")
-                         for a in agents)
-        if body:
-            items.append(Item("recent_agents", (), body))
+        items += _recent_agents(selected.recent_agents_context)
     if selected.HasField("selected_agentic_git_action"):
         items.append(_git_action(selected.selected_agentic_git_action))
     return items

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -228,44 +228,41 @@ def _types(schema: dict[str, Any]) -> set[str]:
     return set()
 
 
+def _sub_schemas(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every schema nested one level inside `node` (property maps, single sub-schemas, lists, `items`)."""
+    for key in _SCHEMA_MAPS:
+        sub = node.get(key)
+        if isinstance(sub, dict):
+            yield from (child for child in sub.values() if isinstance(child, dict))
+    for key in _SCHEMA_ONE:
+        sub = node.get(key)
+        if isinstance(sub, dict):
+            yield sub
+    for key in (*_SCHEMA_LISTS, "items"):
+        sub = node.get(key)
+        if isinstance(sub, list):
+            yield from (child for child in sub if isinstance(child, dict))
+        elif key == "items" and isinstance(sub, dict):
+            yield sub
+
+
 def _clean(node: dict[str, Any], prof: SchemaProfile) -> None:
     for key in [k for k in node if k in prof.drop_keywords]:
         del node[key]
     fmt = node.get("format")
     if fmt is not None and prof.allowed_formats is not None and fmt not in prof.allowed_formats:
         del node["format"]
-
     # Recurse first, so nullable wrapping below sees cleaned children.
-    for key in _SCHEMA_MAPS:
-        sub = node.get(key)
-        if isinstance(sub, dict):
-            for child in sub.values():
-                if isinstance(child, dict):
-                    _clean(child, prof)
-    for key in _SCHEMA_ONE:
-        sub = node.get(key)
-        if isinstance(sub, dict):
-            _clean(sub, prof)
-    for key in _SCHEMA_LISTS:
-        sub = node.get(key)
-        if isinstance(sub, list):
-            for child in sub:
-                if isinstance(child, dict):
-                    _clean(child, prof)
-    items = node.get("items")
-    if isinstance(items, dict):
-        _clean(items, prof)
-    elif isinstance(items, list):
-        for child in items:
-            if isinstance(child, dict):
-                _clean(child, prof)
-
+    for child in _sub_schemas(node):
+        _clean(child, prof)
     types = _types(node)
     if "array" in types and prof.array_items_required and "items" not in node:
         node["items"] = {}
-    is_object = "object" in types or (not types and isinstance(node.get("properties"), dict))
-    if not is_object:
-        return
+    if "object" in types or (not types and isinstance(node.get("properties"), dict)):
+        _clean_object(node, prof)
+
+
+def _clean_object(node: dict[str, Any], prof: SchemaProfile) -> None:
     props = node.get("properties")
     if not isinstance(props, dict):
         if prof.object_properties_required or prof.strict:
@@ -316,6 +313,51 @@ def _definitions(root: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
+def _one_type(node: dict[str, Any]) -> dict[str, Any]:
+    """A copy of `node` with Gemini's spelling of alternatives: `anyOf` for `oneOf`, `enum` for `const`, and a
+    list of types split into `anyOf` branches."""
+    node = dict(node)
+    if "oneOf" in node and "anyOf" not in node:
+        node["anyOf"] = node.pop("oneOf")
+    if "const" in node and "enum" not in node:
+        node["enum"] = [node["const"]]
+    types = [t for t in _types(node) if t in GEMINI_TYPES]
+    if len(types) > 1:
+        branches = [{**{k: v for k, v in node.items() if k != "type"}, "type": t} for t in types]
+        node = {"anyOf": branches}
+        if isinstance(branches[0].get("description"), str):
+            node["description"] = branches[0]["description"]
+    elif types:
+        node["type"] = types[0]
+    else:
+        node.pop("type", None)
+    return node
+
+
+_MISSING = object()
+
+
+def _subset_value(key: str, value: Any, node: dict[str, Any], defs: dict[str, Any], depth: int) -> Any:
+    """One keyword's value as Gemini takes it, or `_MISSING` to leave the keyword out."""
+    if key == "properties" and isinstance(value, dict):
+        return {name: _openapi_subset(sub, defs, depth) for name, sub in value.items() if isinstance(sub, dict)}
+    if key == "items" and isinstance(value, dict):
+        return _openapi_subset(value, defs, depth)
+    if key == "items" and isinstance(value, list):  # a tuple form: Gemini takes one item schema
+        return _openapi_subset(next((v for v in value if isinstance(v, dict)), {}), defs, depth)
+    if key == "anyOf" and isinstance(value, list):
+        return [_openapi_subset(sub, defs, depth) for sub in value if isinstance(sub, dict)]
+    if key == "enum":
+        keep = isinstance(value, list) and value and all(isinstance(v, str) for v in value)
+        return value if keep else _MISSING
+    if key == "format":
+        keep = isinstance(value, str) and value in GEMINI_FORMATS.get(str(node.get("type")), ())
+        return value if keep else _MISSING
+    if key == "required":
+        return [r for r in value if isinstance(r, str)] if isinstance(value, list) else _MISSING
+    return value
+
+
 def _openapi_subset(node: dict[str, Any], defs: dict[str, Any], depth: int) -> dict[str, Any]:
     """`node` rewritten into the Schema keywords Gemini takes (a new dict; `defs` resolves `$ref`)."""
     ref = node.get("$ref")
@@ -328,46 +370,12 @@ def _openapi_subset(node: dict[str, Any], defs: dict[str, Any], depth: int) -> d
             return out
         merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
         return _openapi_subset(merged, defs, depth + 1)
-    node = dict(node)
-    if "oneOf" in node and "anyOf" not in node:
-        node["anyOf"] = node.pop("oneOf")
-    if "const" in node and "enum" not in node:
-        node["enum"] = [node["const"]]
-    types = [t for t in _types(node) if t in GEMINI_TYPES]
     nullable = "null" in _types(node) or node.get("nullable") is True
-    if len(types) > 1:
-        branches = [{**{k: v for k, v in node.items() if k != "type"}, "type": t} for t in types]
-        node = {"anyOf": branches}
-        if isinstance(branches[0].get("description"), str):
-            node["description"] = branches[0]["description"]
-    elif types:
-        node["type"] = types[0]
-    else:
-        node.pop("type", None)
+    node = _one_type(node)
     out = {}
     for key, value in node.items():
-        if key not in GEMINI_KEYWORDS:
-            continue
-        if key == "properties" and isinstance(value, dict):
-            out[key] = {name: _openapi_subset(sub, defs, depth) for name, sub in value.items() if isinstance(sub, dict)}
-        elif key == "items" and isinstance(value, dict):
-            out[key] = _openapi_subset(value, defs, depth)
-        elif key == "items" and isinstance(value, list):  # a tuple form: Gemini takes one item schema
-            first = next((v for v in value if isinstance(v, dict)), {})
-            out[key] = _openapi_subset(first, defs, depth)
-        elif key == "anyOf" and isinstance(value, list):
-            out[key] = [_openapi_subset(sub, defs, depth) for sub in value if isinstance(sub, dict)]
-        elif key == "enum":
-            if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-                out[key] = value
-        elif key == "format":
-            if isinstance(value, str) and value in GEMINI_FORMATS.get(str(node.get("type")), ()):
-                out[key] = value
-        elif key == "required":
-            if isinstance(value, list):
-                out[key] = [r for r in value if isinstance(r, str)]
-        else:
-            out[key] = value
+        if key in GEMINI_KEYWORDS and (kept := _subset_value(key, value, node, defs, depth)) is not _MISSING:
+            out[key] = kept
     if "anyOf" in out:
         out.pop("type", None)
     elif "type" not in out:  # Gemini wants every schema typed ("type: must be specified")

@@ -366,6 +366,56 @@ def _h11_request(exchange: H2Exchange) -> h11.Request:
     return h11.Request(method=exchange.pseudo(b":method"), target=exchange.pseudo(b":path"), headers=headers)
 
 
+@attrs.define
+class _H11Relay:
+    """One HTTP/2 stream's exchange with an HTTP/1.1 upstream: the request body up, the response events down,
+    and what the observer is told of each."""
+
+    exchange: H2Exchange
+    upstream: H11Stream
+    observer: CallObserver | None = None
+    started: bool = False  # the response head went to the client
+    done: bool = False  # the whole response went to the client
+
+    async def upload(self, body: BodySource) -> None:
+        with contextlib.suppress(PeerGone, h11.LocalProtocolError):
+            while (chunk := await body.next_chunk()) is not None:
+                await self.upstream.send(h11.Data(data=chunk))
+                if self.observer is not None:
+                    self.observer.request_body(chunk, end=False)
+            await self.upstream.send(h11.EndOfMessage(headers=list(body.trailers)))
+            if self.observer is not None:
+                self.observer.request_body(b"", end=True)
+
+    async def relay(self, event: object) -> None:
+        """Send one upstream event on to the client."""
+        client, sid = self.exchange.peer, self.exchange.stream_id
+        if isinstance(event, h11.InformationalResponse):
+            return  # 1xx over HTTP/1.1 (never a 101 here: h2 has no Upgrade)
+        if isinstance(event, h11.Response):
+            head = response_head(event.status_code, list(event.headers.raw_items()))
+            await client.send_headers(sid, head)
+            self.started = True
+            if self.observer is not None:
+                self.observer.response_head(event.status_code, _regular(head))
+        elif isinstance(event, h11.Data):
+            data = bytes(event.data)
+            await client.send_data(sid, data)
+            if self.observer is not None:
+                self.observer.response_body(data, end=False)
+        elif isinstance(event, h11.EndOfMessage):
+            trailers = [(n.lower(), v) for n, v in event.headers.raw_items() if n.lower() not in _H1_DROPPED]
+            if trailers:
+                await client.send_headers(sid, trailers, end_stream=True)
+            else:
+                await client.end_stream(sid)
+            self.done = True
+            if self.observer is not None:
+                self.observer.response_body(b"", end=True)
+        else:
+            raise PeerGone("upstream closed the connection mid-response")
+
+
 async def _over_h11(
     exchange: H2Exchange,
     body: BodySource,
@@ -375,69 +425,32 @@ async def _over_h11(
     port: int,
     observe: Observe | None,
 ) -> None:
-    client, sid = exchange.peer, exchange.stream_id
-    started = done = False
-    observer: CallObserver | None = None
-
-    async def upload() -> None:
-        with contextlib.suppress(PeerGone, h11.LocalProtocolError):
-            while (chunk := await body.next_chunk()) is not None:
-                await upstream.send(h11.Data(data=chunk))
-                if observer is not None:
-                    observer.request_body(chunk, end=False)
-            await upstream.send(h11.EndOfMessage(headers=list(body.trailers)))
-            if observer is not None:
-                observer.request_body(b"", end=True)
-
+    relay = _H11Relay(exchange, upstream)
     try:
         await upstream.send(_h11_request(exchange))
         if observe is not None:
-            observer = observe(_request_head(exchange, host))
-            if observer is not None and exchange.end_stream:
-                observer.request_body(b"", end=True)
+            relay.observer = observe(_request_head(exchange, host))
+            if relay.observer is not None and exchange.end_stream:
+                relay.observer.request_body(b"", end=True)
         async with trio.open_nursery() as nursery:
             if not exchange.end_stream:
-                nursery.start_soon(upload)
+                nursery.start_soon(relay.upload, body)
             nursery.start_soon(_cancel_when, exchange.inbox.gone, nursery.cancel_scope)
-            while not done:
-                event = await upstream.next_event()
-                if isinstance(event, h11.InformationalResponse):
-                    continue  # 1xx over HTTP/1.1 (never a 101 here: h2 has no Upgrade)
-                if isinstance(event, h11.Response):
-                    head = response_head(event.status_code, list(event.headers.raw_items()))
-                    await client.send_headers(sid, head)
-                    started = True
-                    if observer is not None:
-                        observer.response_head(event.status_code, _regular(head))
-                elif isinstance(event, h11.Data):
-                    data = bytes(event.data)
-                    await client.send_data(sid, data)
-                    if observer is not None:
-                        observer.response_body(data, end=False)
-                elif isinstance(event, h11.EndOfMessage):
-                    trailers = [(n.lower(), v) for n, v in event.headers.raw_items() if n.lower() not in _H1_DROPPED]
-                    if trailers:
-                        await client.send_headers(sid, trailers, end_stream=True)
-                    else:
-                        await client.end_stream(sid)
-                    done = True
-                    if observer is not None:
-                        observer.response_body(b"", end=True)
-                else:
-                    raise PeerGone("upstream closed the connection mid-response")
+            while not relay.done:
+                await relay.relay(await upstream.next_event())
             nursery.cancel_scope.cancel()
     except (PeerGone, h11.LocalProtocolError, StreamGone) as exc:
-        log.debug("forwarding stream %d to %s over HTTP/1.1: %s", sid, host, exc)
-    if not done or exchange.inbox.gone.is_set():
-        if observer is not None and not done:
-            observer.ended_early()
-        await upstream.close()
-        if not started and not exchange.inbox.gone.is_set():
-            await exchange.response.error(502, f"{host} closed the connection before answering")
-        elif not exchange.inbox.gone.is_set():
-            await client.reset(sid, Codes.INTERNAL_ERROR)
+        log.debug("forwarding stream %d to %s over HTTP/1.1: %s", exchange.stream_id, host, exc)
+    if relay.done and not exchange.inbox.gone.is_set():
+        await pool.release(host, port, True, upstream)
         return
-    await pool.release(host, port, True, upstream)
+    if relay.observer is not None and not relay.done:
+        relay.observer.ended_early()
+    await upstream.close()
+    if not relay.started and not exchange.inbox.gone.is_set():
+        await exchange.response.error(502, f"{host} closed the connection before answering")
+    elif not exchange.inbox.gone.is_set():
+        await exchange.peer.reset(exchange.stream_id, Codes.INTERNAL_ERROR)
 
 
 async def _cancel_when(event: trio.Event, scope: trio.CancelScope) -> None:
