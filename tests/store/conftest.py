@@ -12,6 +12,7 @@ import psycopg
 import pytest
 
 from cursord.store import DB_NAME, SqlStore, open_store
+from cursord.store.writer import WriterThread
 
 
 @attrs.frozen
@@ -49,3 +50,8 @@ class StoreTarget:
 def db(tmp_path: Path, store_url: str | None) -> StoreTarget:
     return StoreTarget(tmp_path, store_url)
 
+
+def threaded(store: SqlStore) -> WriterThread:
+    """The store's writer thread (these tests use the threaded store, not `inline=True`)."""
+    assert isinstance(store.writer, WriterThread)
+    return store.writer

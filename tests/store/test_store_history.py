@@ -18,7 +18,6 @@ from cursord.store import (
     InvalidSummary,
     PassRecord,
     PassStatus,
-    SqlStore,
     StoreClosed,
     ToolCallRecord,
     TurnMeta,
@@ -26,14 +25,7 @@ from cursord.store import (
     UnknownConversation,
     summary_message,
 )
-from cursord.store.writer import WriterThread
-from tests.store.conftest import StoreTarget
-
-
-def threaded(store: SqlStore) -> WriterThread:
-    """The store's writer thread (these tests use the threaded store, not `inline=True`)."""
-    assert isinstance(store.writer, WriterThread)
-    return store.writer
+from tests.store.conftest import StoreTarget, threaded
 
 
 def ticking() -> itertools.count[float]:

@@ -23,17 +23,9 @@ from cursord.store import (
     JournalState,
     PendingEntry,
     PendingKind,
-    SqlStore,
     TurnMeta,
 )
-from cursord.store.writer import WriterThread
-from tests.store.conftest import StoreTarget
-
-
-def threaded(store: SqlStore) -> WriterThread:
-    """The store's writer thread (these tests use the threaded store, not `inline=True`)."""
-    assert isinstance(store.writer, WriterThread)
-    return store.writer
+from tests.store.conftest import StoreTarget, threaded
 
 
 def payload(n: int) -> bytes:

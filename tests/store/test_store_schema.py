@@ -28,14 +28,7 @@ from cursord.store import (
 from cursord.store.errors import MigrationFailed
 from cursord.store.readers import ReadPool
 from cursord.store.schema import MIGRATIONS, Migration, migrate, user_version
-from cursord.store.writer import WriterThread
-
-
-def threaded(store: SqlStore) -> WriterThread:
-    """The store's writer thread (these tests use the threaded store, not `inline=True`)."""
-    assert isinstance(store.writer, WriterThread)
-    return store.writer
-
+from tests.store.conftest import threaded
 
 TABLES = {
     "conversations",
