@@ -341,13 +341,23 @@ def _folder(folder: agent.SelectedFolder) -> Item:
     return Item("folder", (("path", folder.path), ("relative_path", folder.relative_path)), body)
 
 
+def _inline_or_blob(
+    inline: str, holder: agent.SelectedExternalLink | agent.SelectedGitPRDiffSelection,
+    blobs: Mapping[bytes, bytes], what: str, neither: str,
+) -> str:
+    """An item's body: the text sent inline, else its blob's, else `neither`."""
+    if inline:
+        return inline
+    if holder.HasField("blob_id"):
+        return _blob_text(blobs, holder.blob_id) or _missing(what)
+    return neither
+
+
 def _link(link: agent.SelectedExternalLink, blobs: Mapping[bytes, bytes]) -> Item:
-    if link.pdf_content:
-        body = link.pdf_content
-    elif link.HasField("blob_id"):
-        body = _blob_text(blobs, link.blob_id) or _missing("this link's content")
-    else:
-        body = "[only the address was attached; fetch it with your web tools if you need its content]"
+    body = _inline_or_blob(
+        link.pdf_content, link, blobs, "this link's content",
+        "[only the address was attached; fetch it with your web tools if you need its content]",
+    )
     return Item("link", (("url", link.url), ("filename", link.filename)), body)
 
 
@@ -370,12 +380,7 @@ def _git_commit(commit: agent.SelectedGitCommit) -> Item:
 
 def _pr_diff(diff: agent.SelectedGitPRDiffSelection, blobs: Mapping[bytes, bytes]) -> Item:
     lines = f"{diff.start_line}-{diff.end_line}" if diff.start_line or diff.end_line else ""
-    if diff.diff_content:
-        body = diff.diff_content
-    elif diff.HasField("blob_id"):
-        body = _blob_text(blobs, diff.blob_id) or _missing("this diff")
-    else:
-        body = ""
+    body = _inline_or_blob(diff.diff_content, diff, blobs, "this diff", "")
     return Item("pr_diff_selection", (("pr", diff.pr_url), ("path", diff.file_path), ("lines", lines)), body)
 
 
