@@ -43,13 +43,8 @@ from cursord.agent.router import PassListener, ProviderRouter, Route, TextCollec
 from cursord.connect import (
     Code,
     ConnectError,
-    HttpRejection,
     Limits,
-    StreamResponseEncoder,
-    decode_message,
     encode_message,
-    parse_stream_head,
-    read_server_stream_request,
 )
 from cursord.context import image_parts
 from cursord.localai.cmdk import (
@@ -78,10 +73,8 @@ from cursord.server import (
     Scope,
     Send,
     UnaryMethod,
-    drain_body,
-    read_body,
-    refuse_call,
-    send_response,
+    read_stream_call,
+    refuse_stream_call,
     watch_disconnect,
 )
 
@@ -303,26 +296,17 @@ class LocalAi:
     ) -> None:
         """One server-streaming call: refused whole (a Connect error, no frames) until its pass can start;
         then the opening frames, the pass's frames as they come, and the closing ones or the failure."""
-        body_read = False
+        call = await read_stream_call(scope, receive, send, self.limits, kind)
+        if call is None:
+            return
         try:
-            head = parse_stream_head(scope["method"], scope["headers"], self.limits)
-            body = await read_body(receive, self.limits.max_request_bytes)
-            body_read = True
-            plan = plan_for(decode_message(head.codec, read_server_stream_request(head, body, self.limits), kind))
+            plan = plan_for(call.request)
             route = self._route(plan.named) if plan.prompt is not None else None
-        except HttpRejection as rejection:
-            if not body_read:
-                await drain_body(receive, self.limits.max_request_bytes)
-            response = rejection.response()
-            await send_response(send, response.status, response.headers, response.body)
-            return
         except (ConnectError, CmdKRequestError) as refusal:
-            if not body_read:
-                await drain_body(receive, self.limits.max_request_bytes)
             error = refusal if isinstance(refusal, ConnectError) else ConnectError(Code.INVALID_ARGUMENT, str(refusal))
-            await refuse_call(scope, send, error)
+            await refuse_stream_call(scope, send, error)
             return
-        encoder = StreamResponseEncoder.for_request(head)
+        encoder = call.encoder()
         start = encoder.start()
         await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
 

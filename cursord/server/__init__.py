@@ -36,6 +36,7 @@ from cursord.server.relay import AgentRelay
 from cursord.server.serve import CannotListen, ListenOptions, hypercorn_config, naming_the_listener, serve_http
 from cursord.server.side_rpcs import CONTROL_PATHS, PRIVATE_PATHS, SideRpcs, side_rpc_parts
 from cursord.server.side_streams import SIDE_STREAM_PATHS
+from cursord.server.stream_calls import StreamCall, read_stream_call, refuse_stream_call
 
 __all__ = [
     "AGENT_USABLE_MODELS_PATH",
@@ -69,6 +70,7 @@ __all__ = [
     "Send",
     "ServerCounters",
     "SideRpcs",
+    "StreamCall",
     "UnaryMethod",
     "UnsupportedHypercorn",
     "build_core",
@@ -85,7 +87,9 @@ __all__ = [
     "open_gateway_client",
     "parse_bidi_append",
     "read_body",
+    "read_stream_call",
     "refuse_call",
+    "refuse_stream_call",
     "send_response",
     "serve_agent_listener",
     "serve_http",

@@ -35,19 +35,15 @@ from cursord.connect import (
     Code,
     Codec,
     ConnectError,
-    HttpRejection,
     Limits,
-    decode_message,
     encode_envelope,
     end_stream_payload,
-    parse_stream_head,
-    read_server_stream_request,
-    render_stream_error,
 )
 from cursord.core import request_id_problem
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.server.asgi import Receive, Scope, Send, drain_body, read_body, send_response, watch_disconnect
-from cursord.server.runsse import STREAM_CONTENT_TYPE, stream_response_headers
+from cursord.server.asgi import Receive, Scope, Send, watch_disconnect
+from cursord.server.runsse import stream_response_headers
+from cursord.server.stream_calls import read_stream_call, refuse_stream_call
 
 log = logging.getLogger(__name__)
 
@@ -183,10 +179,11 @@ async def serve_side_stream(
 ) -> None:
     """Answer one side stream call: the health stream echoes each probe; speech ends `unimplemented`.
     `check_request` (a team gateway's) may refuse the request id."""
+    call = await read_stream_call(scope, receive, send, limits, aiserver.BidiRequestId, codecs=(Codec.PROTO,))
+    if call is None:
+        return
+    request = call.request
     try:
-        head = parse_stream_head(scope["method"], scope["headers"], limits, codecs=(Codec.PROTO,))
-        body = await read_body(receive, limits.max_request_bytes)
-        request = decode_message(Codec.PROTO, read_server_stream_request(head, body, limits), aiserver.BidiRequestId)
         if not request.request_id:
             raise ConnectError(Code.INVALID_ARGUMENT, "the stream's BidiRequestId has an empty request_id")
         problem = request_id_problem(request.request_id)
@@ -194,18 +191,14 @@ async def serve_side_stream(
             raise ConnectError(Code.INVALID_ARGUMENT, problem)
         if check_request is not None:
             await check_request(request.request_id)
-    except HttpRejection as rejection:
-        await drain_body(receive, limits.max_request_bytes)
-        response = rejection.response()
-        await send_response(send, response.status, response.headers, response.body)
-        return
     except ConnectError as error:
-        await _send_error_stream(send, error)
+        await refuse_stream_call(scope, send, error)
         return
     request_id = request.request_id
     if kind is SideKind.SPEECH:
         sides.close(request_id)
-        await _send_error_stream(
+        await refuse_stream_call(
+            scope,
             send,
             ConnectError(Code.UNIMPLEMENTED, "speech-to-text needs Cursor's backend, which cursord cannot reach"),
         )
@@ -238,8 +231,3 @@ def _loose_health_request(raw: bytes) -> aiserver.HealthRequest | None:
         return aiserver.HealthRequest.FromString(raw)
     except DecodeError:
         return None
-
-
-async def _send_error_stream(send: Send, error: ConnectError) -> None:
-    response = render_stream_error(error, content_type=STREAM_CONTENT_TYPE.decode())
-    await send_response(send, response.status, response.headers, response.body)

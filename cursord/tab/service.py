@@ -75,16 +75,10 @@ from cursord.agent.errors import provider_failure
 from cursord.config import TabMode, TabSpec
 from cursord.connect import (
     Code,
-    Codec,
     ConnectError,
-    HttpRejection,
     Limits,
     StreamResponseEncoder,
-    decode_message,
     encode_message,
-    parse_stream_head,
-    read_server_stream_request,
-    render_stream_error,
 )
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.providers.errors import ProviderError
@@ -97,8 +91,8 @@ from cursord.server import (
     Send,
     UnaryMethod,
     drain_body,
-    read_body,
-    send_response,
+    read_stream_call,
+    refuse_stream_call,
     watch_disconnect,
 )
 from cursord.tab.admission import TabStreamSlots
@@ -507,7 +501,7 @@ class TabService:
             except ConnectError as refused:
                 self.counters.refused += 1
                 await drain_body(receive, self.limits.max_request_bytes)
-                await _send_error(send, refused, scope)
+                await refuse_stream_call(scope, send, refused)
                 return
             try:
                 await serve(scope, receive, send)
@@ -521,25 +515,15 @@ class TabService:
     ) -> tuple[StreamResponseEncoder, Any, FimBackend] | None:
         """The stream's request, its response encoder and the backend to answer it, or None when it was
         refused (answered here: a bad request, or no backend configured)."""
-        body_read = False
+        call = await read_stream_call(scope, receive, send, self.limits, message_type)
+        if call is None:
+            return None
         try:
-            head = parse_stream_head(scope["method"], scope["headers"], self.limits)
-            body = await read_body(receive, self.limits.max_request_bytes)
-            body_read = True
-            request = decode_message(head.codec, read_server_stream_request(head, body, self.limits), message_type)
             backend = self._configured()
-        except HttpRejection as rejection:
-            if not body_read:
-                await drain_body(receive, self.limits.max_request_bytes)
-            response = rejection.response()
-            await send_response(send, response.status, response.headers, response.body)
-            return None
         except ConnectError as error:
-            if not body_read:
-                await drain_body(receive, self.limits.max_request_bytes)
-            await _send_error(send, error, scope)
+            await refuse_stream_call(scope, send, error)
             return None
-        return StreamResponseEncoder.for_request(head), request, backend
+        return call.encoder(), call.request, backend
 
     async def serve_hold_cpp(self, scope: Scope, receive: Receive, send: Send) -> None:
         """StreamHoldCpp: read (so a bad request is refused as any other) and answered with no text."""
@@ -562,7 +546,7 @@ class TabService:
                     request, lines_above=backend.spec.lines_above, lines_below=backend.spec.lines_below
                 )
             except TabRequestError as exc:
-                await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
+                await refuse_stream_call(scope, send, ConnectError(Code.INVALID_ARGUMENT, str(exc)))
                 return
             reader = RewriteReader(backend.spec.mode, window, _rewrite_prompt(backend.spec.mode, window, request))
 
@@ -580,10 +564,10 @@ class TabService:
             if ran.gone:
                 return
             if ran.cancelled:
-                await _send_error(send, _SUPERSEDED, scope)
+                await refuse_stream_call(scope, send, _SUPERSEDED)
                 return
             if ran.failure is not None:
-                await _send_error(send, ran.failure, scope)
+                await refuse_stream_call(scope, send, ran.failure)
                 return
             rewrite = reader.rewrite()
             jump = next_cursor(window, rewrite) if rewrite is not None else None
@@ -620,7 +604,7 @@ class TabService:
             suggestion, call = self._suggestion(backend, request)
         except TabRequestError as exc:
             self.counters.refused += 1
-            await _send_error(send, ConnectError(Code.INVALID_ARGUMENT, str(exc)), scope)
+            await refuse_stream_call(scope, send, ConnectError(Code.INVALID_ARGUMENT, str(exc)))
             return
         key = _file_key(STREAM_CPP_PATH, request.workspace_id, request)
         if isinstance(suggestion, SuggestionFrames):
@@ -868,14 +852,6 @@ async def _send_whole(encoder: StreamResponseEncoder, frames: Sequence[Message],
     await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
     body = encoder.messages(encode_message(encoder.codec, f) for f in frames) + encoder.end()
     await send({"type": "http.response.body", "body": body, "more_body": False})
-
-
-async def _send_error(send: Send, error: ConnectError, scope: Scope) -> None:
-    content_type = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"content-type"), "")
-    if not content_type.startswith("application/connect+"):
-        content_type = Codec.PROTO.stream_content_type
-    response = render_stream_error(error, content_type=content_type)
-    await send_response(send, response.status, response.headers, response.body)
 
 
 def tab_parts(service: TabService) -> AppParts:
