@@ -25,8 +25,8 @@ import attrs
 import trio
 
 from cursord.agent import review_rules
-from cursord.agent.ledger import PassTag
 from cursord.agent.machine import ReviewOutcome
+from cursord.agent.pass_recorder import PassTag
 from cursord.agent.router import ProviderRouter, Route, TextCollector
 from cursord.agent.tools import McpTool, ShellTool, Tool, ToolArgumentError, WebFetchTool, parse_call_arguments
 from cursord.providers.errors import ProviderError

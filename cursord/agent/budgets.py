@@ -31,7 +31,7 @@ from typing import Protocol
 
 import attrs
 
-from cursord.agent.ledger import PassTag
+from cursord.agent.pass_recorder import PassTag
 from cursord.core import current_caller
 from cursord.providers.errors import BudgetExceeded
 from cursord.store import Budget, Owned, PassHold, PeopleStore, Scope, Spend

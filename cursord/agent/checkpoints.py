@@ -34,7 +34,7 @@ import trio
 from google.protobuf.message import DecodeError
 
 from cursord.agent import updates
-from cursord.agent.machine import BlobLedger, BlobStored, SendBlob
+from cursord.agent.machine import BlobOffers, BlobStored, SendBlob
 from cursord.core import KvResultArrived
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, Role, TextPart, ThinkingPart, ToolCallPart
@@ -180,8 +180,8 @@ class CheckpointKeeper:
     earlier_turns: int = 0
     #: the latest ToolCall the editor was shown for each of this turn's tool calls
     tool_calls: dict[str, agent.ToolCall] = attrs.field(factory=dict)
-    #: the blobs offered to the editor in this stream, and its answers (`cursord.agent.machine.BlobLedger`)
-    ledger: BlobLedger = attrs.field(factory=lambda: BlobLedger(BLOB_ATTEMPTS))
+    #: the blobs offered to the editor in this stream, and its answers (`cursord.agent.machine.BlobOffers`)
+    ledger: BlobOffers = attrs.field(factory=lambda: BlobOffers(BLOB_ATTEMPTS))
     #: blobs asked of the editor (get_blob_args), by kv id: the event set when the answer came
     fetches: dict[int, tuple[trio.Event, list[bytes | None]]] = attrs.field(factory=dict)
     editor_answers: bool = True

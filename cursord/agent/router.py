@@ -2,7 +2,7 @@
 
 The model list the editor shows (`cursord.server.models_rpc`) and the routing of runs use the same
 `ModelCatalog.resolve`, so a model the picker offers is always one a run can reach. Passes run
-through `run_pass`, which records each one in the usage ledger (`cursord.agent.ledger`) if there is one,
+through `run_pass`, which records each one in the usage ledger (`cursord.agent.pass_recorder`) if there is one,
 and moves a pass that failed before sending anything to the model's next key or fallback
 (`cursord.agent.fallback`).
 """
@@ -19,8 +19,8 @@ import trio
 from cursord.agent.budgets import PassEstimate, PassGuard
 from cursord.agent.compaction import estimate_tokens
 from cursord.agent.fallback import FallbackMove, Target, Targets, remaining_after
-from cursord.agent.ledger import PassLedger, PassTag
 from cursord.agent.model_choice import choose_model
+from cursord.agent.pass_recorder import PassRecorder, PassTag
 from cursord.config import CatalogModel, KeyOrder, ModelCatalog, ProviderSpec
 from cursord.providers import base
 from cursord.providers.base import DeltaSink, Provider, VendorOptions
@@ -104,7 +104,7 @@ def price_book(specs: Iterable[ProviderSpec]) -> PriceBook:
 class ProviderRouter:
     catalog: ModelCatalog
     providers: dict[str, Provider]
-    ledger: PassLedger | None = None
+    ledger: PassRecorder | None = None
 
     #: the configured `default_model` (None: the catalog's first model); see `cursord.agent.model_choice`.
     default_model: str | None = None
@@ -180,7 +180,7 @@ class ProviderRouter:
         catalog: ModelCatalog,
         environ: Mapping[str, str],
         client: httpx.AsyncClient | None = None,
-        ledger: PassLedger | None = None,
+        ledger: PassRecorder | None = None,
         default_model: str | None = None,
         guard: PassGuard | None = None,
     ) -> ProviderRouter:

@@ -50,14 +50,13 @@ from cursord.agent.auto_review import ALLOWLIST_SECONDS, review, reviewed
 from cursord.agent.checkpoints import CheckpointKeeper, history_from_state
 from cursord.agent.fallback import FallbackMove
 from cursord.agent.history import ConversationHistory
-from cursord.agent.ledger import PassTag
 from cursord.agent.machine import (
     AbortExec,
     AllowlistAnswered,
     AllowlistAsked,
     AskEditor,
     AskUser,
-    BlobLedger,
+    BlobOffers,
     BlobsRead,
     Cancel,
     CancelPass,
@@ -97,6 +96,7 @@ from cursord.agent.machine import (
     WebToolDone,
 )
 from cursord.agent.model_choice import picked_for, subagent_models
+from cursord.agent.pass_recorder import PassTag
 from cursord.agent.review_rules import Target
 from cursord.agent.router import ProviderRouter, Route
 from cursord.agent.turn_record import CheckpointBase, TurnRecord
@@ -589,7 +589,7 @@ class AgentTurn(StreamBehaviour):
             self.run_request or agent.AgentRunRequest(),
             len(self.stream.backlog.frames),
             dict(keeper.tool_calls) if keeper is not None else {},
-            copy.deepcopy(keeper.ledger) if keeper is not None else BlobLedger(),
+            copy.deepcopy(keeper.ledger) if keeper is not None else BlobOffers(),
             CheckpointBase(keeper.base_state, keeper.earlier_turns) if keeper is not None else None,
         )
 

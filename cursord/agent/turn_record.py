@@ -40,7 +40,7 @@ from cattrs.strategies import configure_tagged_union
 from google.protobuf.message import Message as ProtoMessage
 
 from cursord.agent import hooks
-from cursord.agent.machine import BlobLedger, CallStage, PendingCall, TurnPhase, TurnState
+from cursord.agent.machine import BlobOffers, CallStage, PendingCall, TurnPhase, TurnState
 from cursord.agent.tools import ShellTool, Tool, ToolOutcome, ToolRegistry
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Part
@@ -61,7 +61,7 @@ class TurnRecord:
     #: the latest `ToolCall` the editor was shown for each of the turn's tool calls (checkpoint steps)
     tool_views: dict[str, agent.ToolCall] = attrs.field(factory=dict)
     #: the blobs the stream offered the editor and the kv ids it used (the checkpoints go on from here)
-    blobs: BlobLedger = attrs.field(factory=BlobLedger)
+    blobs: BlobOffers = attrs.field(factory=BlobOffers)
     #: what this turn's checkpoints build on (None: not known, read it from the store)
     checkpoint_base: CheckpointBase | None = None
 

@@ -21,10 +21,10 @@ import httpx
 import trio
 
 from cursord.agent.budgets import GatewayBudgets
-from cursord.agent.ledger import PassLedger
+from cursord.agent.pass_recorder import PassRecorder
 from cursord.agent.restore import adopt_legacy_queued, make_restorer
 from cursord.agent.router import ProviderRouter, price_book
-from cursord.agent.titles import model_titler
+from cursord.agent.title_model import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.app.collector import FullCollections, tune_gc
 from cursord.app.daemon import AppWrap, serve_core
@@ -39,7 +39,7 @@ from cursord.connect import Limits as ConnectLimits
 from cursord.context import ContextLimits, ImageLimits
 from cursord.core import Redactor, redacting
 from cursord.localai import LocalAi, local_ai_parts
-from cursord.proxy import DEFAULT_OWNED_PATHS, ForwardLedger, Observe, ProxyConfig, catalog_owns, run_proxy
+from cursord.proxy import DEFAULT_OWNED_PATHS, ForwardedCalls, Observe, ProxyConfig, catalog_owns, run_proxy
 from cursord.server import (
     AgentEndpoint,
     AgentRelay,
@@ -241,7 +241,7 @@ def provider_pool_limits(limits: Limits) -> httpx.Limits:
     return httpx.Limits(max_connections=limits.max_streams, max_keepalive_connections=32)
 
 
-def agent_endpoint(config: ServeConfig, ledger: ForwardLedger | None = None) -> AgentEndpoint:
+def agent_endpoint(config: ServeConfig, ledger: ForwardedCalls | None = None) -> AgentEndpoint:
     """The agent listener's endpoint, relaying what cursord does not own to Cursor's agent host (each call
     counted in `ledger`, with what the proxy forwards) unless nothing may go there: a team gateway (its
     users' tokens are not Cursor's, and a model it does not serve is `not_found`, not somebody else's run),
@@ -287,7 +287,7 @@ async def _serve(
             log.info("dropped %d ended stream journals past their retention", dropped)
         activity = EditorActivity()
         turn_log = TurnLog(trio.current_time, on_turn=activity.turn_ended)
-        ledger = PassLedger(turn_log.recording(store.record_pass_nowait), price_book(config.providers))
+        ledger = PassRecorder(turn_log.recording(store.record_pass_nowait), price_book(config.providers))
         people = store.people() if config.team_gateway else None
         router = ProviderRouter.from_catalog(
             ModelCatalog(config.providers, config.aliases, config.default_model),
@@ -297,7 +297,7 @@ async def _serve(
             config.default_model,
             guard=GatewayBudgets(people) if people is not None else None,
         )
-        forwarded = ForwardLedger(on_call=store.record_forwarded_nowait)
+        forwarded = ForwardedCalls(on_call=store.record_forwarded_nowait)
         forwarded.seed(await store.forwarded())
         agent = agent_endpoint(config, forwarded)
         hub = TapHub()

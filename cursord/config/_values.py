@@ -439,7 +439,7 @@ class ServeConfig:
     allowed_hosts: tuple[str, ...] = ()
     #: forward nothing to Cursor: the proxy answers the control RPCs the editor needs itself.
     offline: bool = False
-    #: send Cursor no RPC whose request carries the user's code or text (`cursord.proxy.ledger.refusal`).
+    #: send Cursor no RPC whose request carries the user's code or text (`cursord.proxy.forwarded_calls.refusal`).
     private: bool = False
     #: the model that names chats (NameTab / NameAgent); None: the first line of the user's text.
     title_model: str | None = None

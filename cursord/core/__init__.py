@@ -40,7 +40,7 @@ from cursord.core.sequencing import (
     SequenceSnapshot,
     request_id_problem,
 )
-from cursord.core.titles import Titler, clean_model_title, title_from_text
+from cursord.core.title_text import Titler, clean_model_title, title_from_text
 from cursord.core.unknown_fields import unknown_numbers
 from cursord.core.wording import counted
 

@@ -38,7 +38,7 @@ from google.protobuf.message import Message
 
 from cursord.agent.errors import provider_failure
 from cursord.agent.fallback import FallbackMove
-from cursord.agent.ledger import PassTag
+from cursord.agent.pass_recorder import PassTag
 from cursord.agent.router import PassListener, ProviderRouter, Route, TextCollector
 from cursord.connect import (
     Code,

@@ -13,9 +13,9 @@
 - `testing`: a fake TLS origin and a CONNECT client, for tests.
 """
 
+from cursord.proxy.forwarded_calls import ForwardedCalls, carries_code, method_name
 from cursord.proxy.h2_intercept import H2Exchange, serve_h2
 from cursord.proxy.h2_peer import Data, End, H2Peer, Head, Inbox, Lost, Reset, StreamGone, Trailers
-from cursord.proxy.ledger import ForwardLedger, carries_code, method_name
 from cursord.proxy.observe import CallObserver, Observe, RequestHead
 from cursord.proxy.routing import DEFAULT_INTERCEPT_HOSTS, DEFAULT_OWNED_PATHS, catalog_owns, split_target
 from cursord.proxy.runner import build_proxy, run_proxy
@@ -32,7 +32,7 @@ __all__ = [
     "CertificateAuthority",
     "Data",
     "End",
-    "ForwardLedger",
+    "ForwardedCalls",
     "H2Exchange",
     "H2Peer",
     "H11Stream",

@@ -16,8 +16,8 @@ import trio
 from cursord.config import ModelCatalog
 from cursord.proxy.asgi_bridge import ASGIApp
 from cursord.proxy.forward import Connector
+from cursord.proxy.forwarded_calls import ForwardedCalls
 from cursord.proxy.h2_forward import H2Connector
-from cursord.proxy.ledger import ForwardLedger
 from cursord.proxy.observe import Observe
 from cursord.proxy.routing import OwnsModel, catalog_owns, host_matches
 from cursord.proxy.server import InterceptingProxy, ProxyConfig
@@ -41,7 +41,7 @@ def build_proxy(
     h2_connector: H2Connector | None = None,
     activity: EditorActivity | None = None,
     observe: Observe | None = None,
-    ledger: ForwardLedger | None = None,
+    ledger: ForwardedCalls | None = None,
 ) -> InterceptingProxy:
     """The proxy over `app`, with the CA in `<data_dir>/ca` (created if there is none).
 
@@ -80,7 +80,7 @@ async def run_proxy(
     upstream_ssl: ssl.SSLContext | None = None,
     activity: EditorActivity | None = None,
     observe: Observe | None = None,
-    ledger: ForwardLedger | None = None,
+    ledger: ForwardedCalls | None = None,
     task_status: trio.TaskStatus[list[tuple[str, int]]] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Serve the proxy until cancelled; `task_status` reports the bound (host, port) pairs."""

@@ -8,7 +8,7 @@ Theory of operation. Every client connection starts as plain HTTP/1.1 (`H11Strea
   `h2_intercept.serve_h2`) and route each on its own (`cursord.proxy.routing`, `_decide`): cursord's ASGI
   app answers its RPCs in-process (`serve_asgi`, streaming), everything else is forwarded to the real
   host over verified TLS (`forward`, byte for byte; an HTTP/2 stream over HTTP/2 when the host offers it,
-  `h2_forward`). Each forwarded call is counted in the `ForwardLedger` (`cursord.proxy.ledger`); with
+  `h2_forward`). Each forwarded call is counted in the `ForwardedCalls` (`cursord.proxy.forwarded_calls`); with
   `private`, a path cursord does not own whose request carries the user's code or text is refused
   `permission_denied` instead (with `offline`, every such path is refused `unavailable`).
 - `CONNECT` to any other host: reply 200 and splice bytes both ways. Never decrypted.
@@ -54,9 +54,9 @@ from cursord.proxy.forward import (
     send_error,
     unreachable_text,
 )
+from cursord.proxy.forwarded_calls import ForwardedCalls, refusal
 from cursord.proxy.h2_forward import H2Connector, H2Upstreams, fetch_stream, forward_stream
 from cursord.proxy.h2_intercept import H2Exchange, serve_h2
-from cursord.proxy.ledger import ForwardLedger, refusal
 from cursord.proxy.observe import Observe
 from cursord.proxy.routing import (
     CONTROL_PATHS,
@@ -116,7 +116,7 @@ class ProxyConfig:
     #: forward nothing to Cursor: owned paths are cursord's, every other request is refused `unavailable`,
     #: and no tunnel is opened to any host.
     offline: bool = False
-    #: forward no RPC whose request carries the user's code or text (`cursord.proxy.ledger.refusal`): a path
+    #: forward no RPC whose request carries the user's code or text (`cursord.proxy.forwarded_calls.refusal`): a path
     #: cursord does not own that carries some is refused `permission_denied`; side streams are cursord's, and
     #: so are runs for models cursord does not serve (not relayed, whatever `relay_unserved_models` says).
     private: bool = False
@@ -180,11 +180,11 @@ class InterceptingProxy:
         h2_connector: H2Connector | None = None,
         activity: EditorActivity | None = None,
         observe: Observe | None = None,
-        ledger: ForwardLedger | None = None,
+        ledger: ForwardedCalls | None = None,
     ) -> None:
         self.config = config
         self.observe = observe  # watches what is forwarded untouched (`cursord record`)
-        self.ledger = ledger or ForwardLedger()  # counts every call forwarded to Cursor
+        self.ledger = ledger or ForwardedCalls()  # counts every call forwarded to Cursor
         self.activity = activity or EditorActivity()
         self.app = app
         self.certificates = certificates

@@ -62,8 +62,8 @@ from cursord.streams import (
     AppendGate,
     AppendPositions,
     AppendRejected,
+    DeliveredUploads,
     StreamBroker,
-    UploadLedger,
     UploadPath,
     upload_origin,
 )
@@ -115,7 +115,7 @@ class BidiAppendHandler:
     #: the non-agent streams whose uploads come through BidiAppend too
     side_streams: SideStreams = attrs.field(factory=SideStreams)
     #: shared with the Run handler: an upload one path delivered is not delivered again by the other
-    ledger: UploadLedger = attrs.field(factory=UploadLedger)
+    ledger: DeliveredUploads = attrs.field(factory=DeliveredUploads)
     #: a team gateway: the request id and the run's conversation must be the caller's
     gateway: GatewayAccess | None = None
     #: where each stream's sequence stands across restarts (the stream journal); None: in memory only
@@ -228,7 +228,7 @@ async def deliver_upload(
     broker: StreamBroker,
     request_id: str,
     intent: InboundIntent,
-    ledger: UploadLedger,
+    ledger: DeliveredUploads,
     path: UploadPath,
     held: ActionQueue | None = None,
     position: AppendPosition | None = None,

@@ -18,7 +18,7 @@ Connect `unavailable` to the client; one that fails or resets after the head was
 response where it is, without an end-stream message (the client sees the stream cut, never a made-up
 ending; an ASGI app cannot reset an HTTP/2 stream, and a response left open would hang the client).
 With `count`, each relayed call is counted as the proxy counts what it forwards (`RelayTally`: body bytes
-up and down, answered whole or not, finished once however it ended; `cursord.proxy.ForwardLedger.call`).
+up and down, answered whole or not, finished once however it ended; `cursord.proxy.ForwardedCalls.call`).
 """
 
 from __future__ import annotations

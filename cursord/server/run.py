@@ -14,7 +14,7 @@ is built from their pieces:
   an ended one; a heartbeat with no stream is dropped; a queued user message before its resume
   run_request is held for it; anything else with no stream is `not_found`), one at a time in stream
   order. One HTTP/2 stream is ordered already, so there is no sequencer; the
-  `UploadLedger` shared with BidiAppend keeps an upload that came by both paths from being delivered
+  `DeliveredUploads` shared with BidiAppend keeps an upload that came by both paths from being delivered
   twice;
 - *the response* follows the stream's backlog with `runsse.pump`, as a RunSSE connection does.
 
@@ -76,7 +76,7 @@ from cursord.server.gateway import GatewayAccess
 from cursord.server.placement import RUN_PATH
 from cursord.server.relay import AgentRelay
 from cursord.server.runsse import pump
-from cursord.streams import ActionQueue, ActiveStream, StreamBroker, UploadLedger, UploadPath
+from cursord.streams import ActionQueue, ActiveStream, DeliveredUploads, StreamBroker, UploadPath
 
 log = logging.getLogger(__name__)
 
@@ -180,7 +180,7 @@ class RunHandler:
 
     broker: StreamBroker
     limits: Limits
-    ledger: UploadLedger
+    ledger: DeliveredUploads
     observers: list[Callable[[Upload], None]] = attrs.field(factory=list)
     #: conversation actions that came before their run_request (shared with BidiAppend)
     held: ActionQueue | None = None

@@ -1,4 +1,4 @@
-"""What the proxy forwarded to Cursor, per local day and RPC (`cursord.proxy.ledger` writes it).
+"""What the proxy forwarded to Cursor, per local day and RPC (`cursord.proxy.forwarded_calls` writes it).
 
 Each forwarded call adds its increment (`ForwardedRow` with `calls=1`) to its day's row for its method; the
 rows read back are the sums. PostgreSQL sums integers as `numeric` and stores `carries_code` as an integer,

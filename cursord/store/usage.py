@@ -1,6 +1,6 @@
 """The usage ledger, read back: recorded passes summed per model, day, conversation, provider, user or team.
 
-Each provider pass is one `passes` row (written by `cursord.agent.ledger` when the pass ends; on a team
+Each provider pass is one `passes` row (written by `cursord.agent.pass_recorder` when the pass ends; on a team
 gateway, with its user and team). A
 summary row adds up tokens, times and cost over the passes of one group. Costs add up only where
 known: `cost_usd` is the sum over the priced passes (None when none was priced) and `unpriced`

@@ -7,7 +7,7 @@ from cursord.streams.backlog import StreamEnding
 from cursord.streams.broker import PublishObserver, Restorer, StreamBroker, StreamObserver
 from cursord.streams.stream_journal import AppendPositions, StreamJournal
 from cursord.streams.subscribers import WakeSignal
-from cursord.streams.uploads import UploadLedger, UploadPath
+from cursord.streams.uploads import DeliveredUploads, UploadPath
 
 __all__ = [
     "ActionQueue",
@@ -17,6 +17,7 @@ __all__ = [
     "AppendPositions",
     "AppendRejected",
     "BehaviourFactory",
+    "DeliveredUploads",
     "PublishObserver",
     "Restorer",
     "StreamBehaviour",
@@ -25,7 +26,6 @@ __all__ = [
     "StreamJournal",
     "StreamObserver",
     "StreamTimings",
-    "UploadLedger",
     "UploadPath",
     "WakeSignal",
     "upload_origin",

@@ -6,7 +6,7 @@ editor that retries a turn's uploads on the other transport (its Run stream fail
 BidiAppend, or back again) would otherwise have the actor take them twice: a tool result applied twice, a
 run started twice.
 
-Theory of operation. `UploadLedger` remembers, per stream, the fingerprint of every upload each path has
+Theory of operation. `DeliveredUploads` remembers, per stream, the fingerprint of every upload each path has
 delivered to it. An upload that the *other* path already delivered to the same stream is not delivered
 again; within one path nothing changes (BidiAppend keeps its sequencer's rules, and a Run delivers every
 frame it carries, since one stream cannot send the same frame twice by accident). Client heartbeats are
@@ -26,7 +26,7 @@ from google.protobuf.message import Message
 
 from cursord.core import ClientHeartbeat, InboundIntent
 
-__all__ = ["UploadLedger", "UploadPath", "fingerprint"]
+__all__ = ["DeliveredUploads", "UploadPath", "fingerprint"]
 
 
 class UploadPath(enum.Enum):
@@ -49,7 +49,7 @@ def fingerprint(intent: InboundIntent) -> bytes:
 
 
 @attrs.define(eq=False)
-class UploadLedger:
+class DeliveredUploads:
     """Which uploads each path has delivered to each stream (keyed weakly by the stream object)."""
 
     _seen: weakref.WeakKeyDictionary[object, dict[UploadPath, set[bytes]]] = attrs.field(

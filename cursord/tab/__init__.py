@@ -10,7 +10,7 @@ from cursord.tab.backend import FIM_FORMATS, FimBackend
 from cursord.tab.doctor import TabReport, check_tab, format_tab
 from cursord.tab.fim_formats import FimFormat, FimUsage
 from cursord.tab.frames import SuggestionFrames
-from cursord.tab.ledger import tab_recorder
+from cursord.tab.pass_records import tab_recorder
 from cursord.tab.service import (
     TAB_PATHS,
     TabOwnedPaths,

@@ -202,7 +202,7 @@ class TapHub:
     counters: Callable[[], Mapping[str, int]] | None = None
     #: Tab's backend and figures (`TabService.status`), for the snapshot
     tab: Callable[[], Mapping[str, Any]] | None = None
-    #: what the proxy forwarded to Cursor, per RPC (`ForwardLedger.snapshot`), for the snapshot
+    #: what the proxy forwarded to Cursor, per RPC (`ForwardedCalls.snapshot`), for the snapshot
     forwarded: Callable[[], Sequence[Mapping[str, Any]]] | None = None
     #: conversation id -> its title (the editor's name for it), when known
     titles: Callable[[str], str | None] = lambda conversation_id: None

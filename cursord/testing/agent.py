@@ -12,7 +12,7 @@ import attrs
 import httpx
 
 from cursord.agent.budgets import GatewayBudgets
-from cursord.agent.ledger import PassLedger
+from cursord.agent.pass_recorder import PassRecorder
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.turn import AgentServices, AgentTurn
 from cursord.app import agent_parts, provider_pool_limits
@@ -85,7 +85,7 @@ async def agent_daemon(
             open_store(data_dir, url=store_url, inline=True) as store,
             httpx.AsyncClient(timeout=None, limits=provider_pool_limits(Limits())) as client,
         ):
-            ledger = PassLedger(store.record_pass_nowait, price_book(specs))
+            ledger = PassRecorder(store.record_pass_nowait, price_book(specs))
             people = store.people() if team_gateway else None
             guard = GatewayBudgets(people) if people is not None else None
             router = ProviderRouter.from_catalog(ModelCatalog(specs), environ or ENVIRON, client, ledger, guard=guard)

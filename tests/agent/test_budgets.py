@@ -11,7 +11,7 @@ import pytest
 import trio
 
 from cursord.agent.budgets import GatewayBudgets, PassEstimate, utc_day_start
-from cursord.agent.ledger import PassTag
+from cursord.agent.pass_recorder import PassTag
 from cursord.core import current_caller
 from cursord.providers.errors import BudgetExceeded
 from cursord.providers.model import Usage

@@ -23,7 +23,7 @@ from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, end_strea
 from cursord.connect.errors import Code
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
-from cursord.proxy.ledger import ForwardLedger
+from cursord.proxy.forwarded_calls import ForwardedCalls
 from cursord.server.agent_listener import AgentEndpoint
 from cursord.server.asgi import read_body, send_response
 from cursord.server.models_rpc import SERVER_CONFIG_PATH, model_rpc_parts
@@ -94,7 +94,7 @@ class Setup:
     #: set it to stop the fake agent host (its connections go away within 0.2 s)
     stop_upstream: trio.Event
     #: what was relayed to the agent host, counted as the proxy counts what it forwards
-    ledger: ForwardLedger
+    ledger: ForwardedCalls
 
 
 @asynccontextmanager
@@ -111,7 +111,7 @@ async def relaying_daemon(tmp_path: Path, *, upstream_up: bool = True) -> AsyncI
             upstream_port = int(upstream_binds[0].rpartition(":")[2])
             port = upstream_port if upstream_up else 1  # nothing listens on port 1
             upstream_trust = client_context(upstream_ca.paths.cert, alpn=("h2",))
-            ledger = ForwardLedger()
+            ledger = ForwardedCalls()
             relay = AgentRelay(host="127.0.0.1", port=port, ssl_context=upstream_trust, count=ledger.call)
             agent_endpoint = AgentEndpoint(relay=relay)
             loopback = Endpoint("127.0.0.1", 0)

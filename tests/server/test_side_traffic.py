@@ -12,13 +12,13 @@ import httpx
 import pytest
 import trio
 
-from cursord.agent.ledger import PassLedger
+from cursord.agent.pass_recorder import PassRecorder
 from cursord.agent.router import ProviderRouter
-from cursord.agent.titles import model_titler
+from cursord.agent.title_model import model_titler
 from cursord.config import Limits, ModelCatalog, ProviderKind, ProviderSpec
 from cursord.connect.envelope import EnvelopeDecoder, encode_envelope, parse_end_stream
 from cursord.connect.errors import Code, ConnectError
-from cursord.core.titles import FALLBACK_TITLE, MAX_TITLE_CHARS, clean_model_title, title_from_text
+from cursord.core.title_text import FALLBACK_TITLE, MAX_TITLE_CHARS, clean_model_title, title_from_text
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.proto import aiserver_v1_pb2 as aiserver
 from cursord.server.side_rpcs import (
@@ -242,7 +242,7 @@ async def test_the_title_model_is_asked_through_its_provider() -> None:
     async with open_fake_provider(reply) as fake, httpx.AsyncClient(timeout=None) as client:
         catalog = ModelCatalog([spec_for(fake, ProviderKind.OPENAI_CHAT, "small-model")])
         recorded: list[PassRecord] = []
-        router = ProviderRouter.from_catalog(catalog, ENVIRON, client, PassLedger(recorded.append))
+        router = ProviderRouter.from_catalog(catalog, ENVIRON, client, PassRecorder(recorded.append))
         with trio.fail_after(30):
             title = await model_titler(router, "small-model")("please fix the flaky login test")
     assert title == "Login test repair"

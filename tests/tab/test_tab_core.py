@@ -220,7 +220,7 @@ def test_an_error_in_the_stream_is_typed() -> None:
 
 def test_a_tab_request_is_its_own_ledger_row() -> None:
     from cursord.store.records import PassStatus
-    from cursord.tab.ledger import tab_pass_record
+    from cursord.tab.pass_records import tab_pass_record
     from cursord.tab.service import TabUsage
 
     done = TabUsage("b1", "qwen", "ollama", 1.7e9, 80, 30, 100, 7, "completed")
@@ -240,7 +240,7 @@ def test_a_tab_request_is_its_own_ledger_row() -> None:
 def test_a_tab_request_costs_its_price_nothing_on_this_machine_and_unknown_else() -> None:
     """Issue 39 #6: every Tab row was an unknown cost, so "Spent today" kept a `+` for good."""
     from cursord.providers.prices import Price
-    from cursord.tab.ledger import tab_pass_record
+    from cursord.tab.pass_records import tab_pass_record
     from cursord.tab.service import TabUsage
 
     def cost(price: Price | None, local: bool, tokens: int = 1_000_000) -> float | None:

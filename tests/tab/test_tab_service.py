@@ -30,7 +30,7 @@ from cursord.store import PassStatus
 from cursord.tab import FimBackend, TabService, TabUsage, tab_parts
 from cursord.tab.admission import TabStreamSlots
 from cursord.tab.backend import FIM_FORMATS
-from cursord.tab.ledger import tab_pass_record
+from cursord.tab.pass_records import tab_pass_record
 from cursord.testing.behaviours import Echo
 from cursord.testing.editor import STREAM_HEADERS, EditorClient
 from cursord.testing.fake_fim import FIM_KEY, fim_server

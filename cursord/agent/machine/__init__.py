@@ -3,10 +3,10 @@
 The agent turn: `TurnMachine.handle(input) -> list[Effect]`, its rules in `TRANSITIONS`, its state in
 the frozen `TurnState` (also what a turn snapshot stores), from the run_request (its preparation:
 `turn_prep`) to its end, each tool call's life in `CALL_MOVES`. `cursord.agent.turn` is the trio actor
-that carries out the effects. `BlobLedger`: the blobs a stream offers the editor's store and its answers.
+that carries out the effects. `BlobOffers`: the blobs a stream offers the editor's store and its answers.
 """
 
-from cursord.agent.machine.blob_ledger import BlobLedger, BlobStored, SendBlob
+from cursord.agent.machine.blob_offers import BlobOffers, BlobStored, SendBlob
 from cursord.agent.machine.call_life import CALL_MOVES, CallEvent, CallLifeError, CallStage
 from cursord.agent.machine.prep_events import (
     AskEditor,
@@ -71,7 +71,7 @@ __all__ = [
     "AllowlistAsked",
     "AskEditor",
     "AskUser",
-    "BlobLedger",
+    "BlobOffers",
     "BlobStored",
     "BlobsRead",
     "CallEvent",

@@ -1,7 +1,7 @@
 """What the proxy sends to Cursor: every forwarded call counted per RPC (and per day, in the store), and
 `private`'s refusal of the calls that would carry the user's code or text.
 
-Theory of operation. The proxy opens a `ForwardedCall` (`ForwardLedger.call`) for each request it is about
+Theory of operation. The proxy opens a `ForwardedCall` (`ForwardedCalls.call`) for each request it is about
 to send to an intercepted host, before anything is dialled, and finishes it once the exchange is over,
 however it ended. In between, the forwarding code's `observe` seam (`cursord.proxy.observe`) counts the
 request body bytes that went up and the response body bytes that came down as they pass (heads are not
@@ -36,7 +36,7 @@ from cursord.proxy.carried import CARRY_CODE, CARRY_NO_CODE
 from cursord.proxy.observe import CallObserver, Observe, RequestHead
 from cursord.store import ForwardedRow
 
-__all__ = ["ForwardLedger", "ForwardedCall", "carries_code", "method_name", "refusal"]
+__all__ = ["ForwardedCall", "ForwardedCalls", "carries_code", "method_name", "refusal"]
 
 _RPC_PATH: Final = re.compile(r"/([A-Za-z_][\w.]*\.[A-Za-z_]\w*/[A-Za-z_]\w*)")
 #: the longest method name kept as it is (longer ones are not Cursor's RPCs)
@@ -102,7 +102,7 @@ class _Totals:
 class ForwardedCall:
     """One call on its way to Cursor: what went up and came down so far, and whether its answer was whole."""
 
-    ledger: ForwardLedger
+    ledger: ForwardedCalls
     method: str
     bytes_up: int = 0
     bytes_down: int = 0
@@ -168,7 +168,7 @@ class _Counting:
 
 
 @attrs.define
-class ForwardLedger:
+class ForwardedCalls:
     """Every call forwarded to Cursor, summed per method since the store began (`seed`), each finished call
     also given to `on_call` as its day's increment."""
 

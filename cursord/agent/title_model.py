@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Final
 
-from cursord.agent.ledger import PassTag
+from cursord.agent.pass_recorder import PassTag
 from cursord.agent.router import ProviderRouter, TextCollector
 from cursord.core import Titler, clean_model_title
 from cursord.providers.model import Message, PassRequest

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cursord.connect import Code
-from cursord.proxy.ledger import ForwardLedger, method_name, refusal
+from cursord.proxy.forwarded_calls import ForwardedCalls, method_name, refusal
 from cursord.proxy.observe import RequestHead
 from cursord.store import ForwardedRow
 
@@ -26,7 +26,7 @@ def test_a_path_is_named_as_its_rpc_or_its_first_segment(path: str, name: str) -
 
 def test_a_call_counts_its_bodies_once_and_failed_unless_its_answer_came_whole() -> None:
     rows: list[ForwardedRow] = []
-    ledger = ForwardLedger(on_call=rows.append, clock=lambda: 0.0)
+    ledger = ForwardedCalls(on_call=rows.append, clock=lambda: 0.0)
     ledger.seed([ForwardedRow("1970-01-01", "aiserver.v1.AiService/StreamBugBot", True, 3, 1, 30, 60)])
     whole = ledger.call("/aiserver.v1.AiService/StreamBugBot")
     observer = whole.observing(None)(HEAD)

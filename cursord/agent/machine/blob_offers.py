@@ -1,4 +1,4 @@
-"""BlobLedger: the blobs one stream offers the editor's key-value store, and what the editor answered.
+"""BlobOffers: the blobs one stream offers the editor's key-value store, and what the editor answered.
 
 Theory of operation. Checkpoints name blobs the editor must hold (`cursord.agent.checkpoints`). Each
 `offer` gives a blob a fresh kv id and returns the `SendBlob` to publish as `set_blob_args`; the
@@ -36,7 +36,7 @@ class BlobStored:
 
 
 @attrs.define
-class BlobLedger:
+class BlobOffers:
     #: how often a blob the editor refuses is sent within one stream
     attempts: int = 2
     next_kv_id: int = 1

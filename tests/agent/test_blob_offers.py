@@ -1,8 +1,8 @@
-"""BlobLedger: the editor's answers to set_blob, one case per outcome. No daemon."""
+"""BlobOffers: the editor's answers to set_blob, one case per outcome. No daemon."""
 
 from __future__ import annotations
 
-from cursord.agent.machine import BlobLedger, BlobStored, SendBlob
+from cursord.agent.machine import BlobOffers, BlobStored, SendBlob
 from cursord.core.intents import KvResultArrived
 from cursord.proto import agent_v1_pb2 as agent
 
@@ -17,7 +17,7 @@ def refused(kv_id: int, why: str = "disk full") -> KvResultArrived:
 
 
 def test_a_stored_blob_is_settled_once() -> None:
-    ledger = BlobLedger()
+    ledger = BlobOffers()
     send = ledger.offer(b"id", b"data")
     assert send == SendBlob(1, b"id", b"data") and ledger.sent == {b"id"}
     assert ledger.answer(stored(1)) == BlobStored(b"id", True)
@@ -25,7 +25,7 @@ def test_a_stored_blob_is_settled_once() -> None:
 
 
 def test_a_refused_blob_is_sent_again_then_given_up_on() -> None:
-    ledger = BlobLedger(attempts=2)
+    ledger = BlobOffers(attempts=2)
     ledger.offer(b"id", b"data")
     again = ledger.answer(refused(1))
     assert again == SendBlob(2, b"id", b"data")
@@ -34,13 +34,13 @@ def test_a_refused_blob_is_sent_again_then_given_up_on() -> None:
 
 
 def test_after_the_stream_ended_a_refusal_is_final() -> None:
-    ledger = BlobLedger(attempts=2)
+    ledger = BlobOffers(attempts=2)
     ledger.offer(b"id", b"data")
     assert ledger.answer(refused(1, ""), may_retry=False) == BlobStored(b"id", False, "the editor refused the blob")
 
 
 def test_answers_that_are_not_ours_give_nothing() -> None:
-    ledger = BlobLedger()
+    ledger = BlobOffers()
     kv_id = ledger.take_kv_id()
     assert ledger.answer(stored(kv_id)) is None  # a read's kv id, not a store
     ledger.offer(b"id", b"data")

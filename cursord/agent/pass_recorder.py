@@ -1,6 +1,6 @@
 """The usage ledger: every provider pass recorded when it ends, with its tokens, times and cost.
 
-Theory of operation. `PassLedger.stream` wraps one `Provider.stream` call (the router's `run_pass`
+Theory of operation. `PassRecorder.stream` wraps one `Provider.stream` call (the router's `run_pass`
 calls it; nothing else needs to know). A `PassMeter` watches the deltas going by: the trio time of
 the first one (time to first token), the `Usage` the provider reported and the `PassEnd`. However
 the call ends it makes one `PassRecord`:
@@ -114,7 +114,7 @@ def _ms(seconds: float) -> int:
 
 
 @attrs.define(eq=False)
-class PassLedger:
+class PassRecorder:
     record: Callable[[PassRecord], None]  # must not block or await: `Store.record_pass_nowait`
     prices: PriceBook = attrs.field(factory=PriceBook)
     wall_clock: Callable[[], float] = time.time
