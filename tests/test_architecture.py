@@ -14,6 +14,7 @@ pyproject.toml; cycles between modules here.)
 from __future__ import annotations
 
 import ast
+import importlib
 import tomllib
 from pathlib import Path
 
@@ -161,3 +162,14 @@ def test_the_layer_diagram_is_the_contract() -> None:
     contracts = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
     (layers,) = [c["layers"] for c in contracts if c["type"] == "layers"]
     assert diagram_layers((root / "docs" / "ARCHITECTURE.md").read_text()) == layers
+
+
+def test_the_lazy_face_of_core_names_each_export_once_and_every_one_resolves() -> None:
+    """`cursord.core` imports its names on first use: its `__all__` and the table that says where each name
+    lives must agree, and each must import (a name missing from the table raises AttributeError)."""
+    import cursord.core as core
+
+    assert sorted(core.__all__) == sorted(core._HOMES)
+    assert len(core._HOMES) == sum(len(names) for names in core._MODULES.values())
+    for name in core.__all__:
+        assert getattr(core, name) is getattr(importlib.import_module(f"cursord.core.{core._HOMES[name]}"), name)
