@@ -55,7 +55,7 @@ def _forwarded_parts() -> tuple[Adder, Command]:
 
 
 def _tap_parts() -> tuple[Adder, Command]:
-    from cursord.cli.status import add_tap_arguments, tap_command
+    from cursord.cli.tap import add_tap_arguments, tap_command
 
     return add_tap_arguments, tap_command
 

@@ -15,16 +15,18 @@ import sys
 import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import Any, TextIO
 
-import trio
+import attrs
 
-from cursord.cli.stores import open_for_command
-from cursord.config import ConfigError, add_store_argument, is_postgres_url
-from cursord.store import UsageGroup, UsageRow, sqlite_path
+from cursord.config import ConfigError, ServeConfig, add_store_argument, is_postgres_url
+from cursord.store import QuickUsage, UsageGroup, UsageRow, current_sqlite, sqlite_path
 from cursord.tap import client_config
 
-__all__ = ["add_usage_arguments", "format_usage", "parse_since", "run_usage", "usage_command", "usage_json"]
+__all__ = [
+    "add_usage_arguments", "format_usage", "parse_since", "quick_usage", "run_usage", "usage_command", "usage_json",
+]
 
 _SPAN = re.compile(r"^(\d+)([mhdw])$")
 _SECONDS = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
@@ -64,33 +66,90 @@ def add_usage_arguments(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def usage_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
-    code: int = trio.run(run_usage, args, environ, sys.stdout)
+    """A SQLite store of this build's schema is read at once (`cursord.store.quick_read`); any other through
+    the whole store, under trio."""
+    code = quick_usage(args, environ, sys.stdout)
+    if code is None:
+        import trio
+
+        code = trio.run(run_usage, args, environ, sys.stdout)
     return code
 
 
-async def run_usage(args: argparse.Namespace, environ: Mapping[str, str], out: TextIO) -> int:
+@attrs.frozen
+class _Asked:
+    by: UsageGroup
+    since: float | None
+    config: ServeConfig
+
+    @property
+    def sqlite_file(self) -> Path | None:
+        return None if is_postgres_url(self.config.store) else sqlite_path(self.config.data_dir, self.config.store)
+
+
+def _asked(args: argparse.Namespace, environ: Mapping[str, str]) -> _Asked | int:
     try:
         since = parse_since(args.since, time.time())
         config = client_config(args, environ)
     except (ConfigError, argparse.ArgumentTypeError) as error:
         print(f"cursord usage: {error}", file=sys.stderr)
         return 2
-    by = UsageGroup(args.by)
-    titles: Mapping[str, str] = {}
-    sqlite_file = None if is_postgres_url(config.store) else sqlite_path(config.data_dir, config.store)
-    if sqlite_file is not None and not sqlite_file.exists():
-        print(f"cursord usage: nothing recorded yet ({sqlite_file} does not exist)", file=sys.stderr)
-        rows: list[UsageRow] = []
-    else:
-        store = await open_for_command("cursord usage", config)
-        if store is None:
-            return 1
-        try:
-            rows = await store.usage(by, since)
-            if by is UsageGroup.CONVERSATION:
-                titles = await store.titles([row.key for row in rows if row.key is not None])
-        finally:
-            await store.aclose()
+    return _Asked(UsageGroup(args.by), since, config)
+
+
+def quick_usage(args: argparse.Namespace, environ: Mapping[str, str], out: TextIO) -> int | None:
+    """`cursord usage` without trio or the store's threads; None when the store must be opened the full way
+    (PostgreSQL, or a schema other than this build's)."""
+    asked = _asked(args, environ)
+    if isinstance(asked, int):
+        return asked
+    path = asked.sqlite_file
+    if path is None:
+        return None
+    if not path.exists():
+        return _nothing_yet(path, args, asked.by, out)
+    with current_sqlite(path) as conn:
+        if conn is None:
+            return None
+        read = QuickUsage(conn)
+        rows = read.usage(asked.by, asked.since)
+        titles = read.titles(_conversations(rows)) if asked.by is UsageGroup.CONVERSATION else {}
+    return _print(rows, asked.by, titles, args, out)
+
+
+async def run_usage(args: argparse.Namespace, environ: Mapping[str, str], out: TextIO) -> int:
+    """`cursord usage` through the whole store (either engine)."""
+    asked = _asked(args, environ)
+    if isinstance(asked, int):
+        return asked
+    path = asked.sqlite_file
+    if path is not None and not path.exists():
+        return _nothing_yet(path, args, asked.by, out)
+    from cursord.cli.stores import open_for_command  # the store's threads and trio: not for the quick read
+
+    store = await open_for_command("cursord usage", asked.config)
+    if store is None:
+        return 1
+    try:
+        rows = await store.usage(asked.by, asked.since)
+        titles = await store.titles(_conversations(rows)) if asked.by is UsageGroup.CONVERSATION else {}
+    finally:
+        await store.aclose()
+    return _print(rows, asked.by, titles, args, out)
+
+
+def _conversations(rows: Sequence[UsageRow]) -> list[str]:
+    return [row.key for row in rows if row.key is not None]
+
+
+def _nothing_yet(path: Path, args: argparse.Namespace, by: UsageGroup, out: TextIO) -> int:
+    print(f"cursord usage: nothing recorded yet ({path} does not exist)", file=sys.stderr)
+    return _print([], by, {}, args, out)
+
+
+def _print(
+    rows: Sequence[UsageRow], by: UsageGroup, titles: Mapping[str, str], args: argparse.Namespace, out: TextIO
+) -> int:
     if args.json:
         for row in rows:
             print(json.dumps(usage_json(row, by, titles)), file=out)

@@ -32,13 +32,15 @@ import hmac
 import re
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
-from cursord.store.engine import SqlEngine
 from cursord.store.errors import StoreError
 from cursord.store.sql import Connection
+
+if TYPE_CHECKING:
+    from cursord.store.engine import SqlEngine
 
 TOKEN_PREFIX = "cdu_"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@-]{0,63}")

@@ -14,10 +14,13 @@ rebuild a table (SQLite's 12-step ALTER) needs `foreign_keys` off around it: giv
 
 from __future__ import annotations
 
+import os
 import sqlite3
+from pathlib import Path
 
 import attrs
 
+from cursord.config import SQLITE_SCHEME
 from cursord.store.errors import MigrationFailed, SchemaTooNew, StoreError
 
 BUSY_TIMEOUT_MS = 5_000
@@ -309,6 +312,15 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(11, "forwarded: what the proxy sent to Cursor, per day and RPC", _V11_FORWARDED),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
+
+#: the SQLite file's name in the data dir
+DB_NAME = "cursord.sqlite3"
+
+
+def sqlite_path(data_dir: str | os.PathLike[str], url: str | None) -> Path:
+    """The SQLite file: `url`'s path (`sqlite:PATH`), or `data_dir/cursord.sqlite3`."""
+    given = url.removeprefix(SQLITE_SCHEME) if url is not None and url.startswith(SQLITE_SCHEME) else ""
+    return Path(given).expanduser() if given else Path(data_dir) / DB_NAME
 
 
 def user_version(conn: sqlite3.Connection) -> int:

@@ -38,7 +38,7 @@ from typing import TypeVar
 import attrs
 import trio
 
-from cursord.config import SQLITE_SCHEME, is_postgres_url
+from cursord.config import is_postgres_url
 from cursord.core import redact_url_password
 from cursord.providers.model import Message
 from cursord.store import blobs, conversations, forwarded, journal, usage, waiting
@@ -63,13 +63,12 @@ from cursord.store.records import (
     TurnRecord,
     WaitingOutcome,
 )
-from cursord.store.schema import connect, migrate
+from cursord.store.schema import connect, migrate, sqlite_path
 from cursord.store.sql import SQLITE, Connection, Dialect
 from cursord.store.writer import WriterThread
 
 T = TypeVar("T")
 
-DB_NAME = "cursord.sqlite3"
 READ_CONNECTIONS = 2
 
 
@@ -84,12 +83,6 @@ def _postgres_module() -> ModuleType:
             "`pip install 'cursord[postgres]'` (or `pip install 'psycopg[binary]>=3.2'` into cursord's environment)"
         ) from error
     return postgres
-
-
-def sqlite_path(data_dir: str | os.PathLike[str], url: str | None) -> Path:
-    """The SQLite file: `url`'s path (`sqlite:PATH`), or `data_dir/cursord.sqlite3`."""
-    given = url.removeprefix(SQLITE_SCHEME) if url is not None and url.startswith(SQLITE_SCHEME) else ""
-    return Path(given).expanduser() if given else Path(data_dir) / DB_NAME
 
 
 def _open_files(path: Path, readers: int) -> tuple[sqlite3.Connection, list[sqlite3.Connection]]:

@@ -1,137 +1,16 @@
-"""The client side of the debug tap: where the daemon is, its token, and a WebSocket connection to it.
-
-`cursord status` and `cursord tap` find the daemon the way `cursord serve` was configured: `--listen`,
-`--data-dir` and `--config` (the same file `serve` reads; flags win), defaults otherwise. They need no
-provider, so a placeholder satisfies the config's "at least one provider" check and is thrown away.
-A daemon listening on every interface (0.0.0.0, ::) is reached on loopback, which is the only address the
-tap answers anyway; with TLS the connection trusts exactly the daemon's configured certificate.
-"""
+"""The tap's WebSocket client for `cursord tap`, which follows the events as they come (trio-websocket);
+`cursord status` reads only the first message (`cursord.tap.snapshot`)."""
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import json
-import ssl
-from collections.abc import AsyncIterator, Mapping
-from pathlib import Path
-from typing import Any
-from urllib.parse import urlencode
+from collections.abc import AsyncIterator
 
-import attrs
 from trio_websocket import ConnectionRejected, HandshakeError, WebSocketConnection, open_websocket_url
 
-from cursord.config import ConfigError, Endpoint, ServeConfig, config_from_args
-from cursord.tap.hub import TAP_PATH, TapTokenError, read_tap_token
+from cursord.tap.target import CONNECT_TIMEOUT, MAX_MESSAGE_BYTES, TapClientError, TapTarget, refusal_message
 
-__all__ = [
-    "TapClientError",
-    "TapTarget",
-    "add_tap_client_arguments",
-    "client_config",
-    "listener_address",
-    "open_tap",
-    "read_snapshot",
-    "tap_target",
-    "tap_target_from_args",
-]
-
-CONNECT_TIMEOUT = 10.0
-MAX_MESSAGE_BYTES = 64 << 20
-
-
-class TapClientError(Exception):
-    """The tap could not be reached or refused us; the message says why and what to try."""
-
-
-@attrs.frozen
-class TapTarget:
-    url: str
-    address: str
-    token: str = attrs.field(repr=False)
-    ssl_context: ssl.SSLContext | None = attrs.field(default=None, repr=False)
-
-
-def add_tap_client_arguments(parser: argparse.ArgumentParser) -> None:
-    """`--config`, `--listen`, `--data-dir`, with the meanings `cursord serve` gives them."""
-    parser.add_argument("--config", metavar="PATH", help="the daemon's TOML config file (flags override it)")
-    parser.add_argument("--listen", metavar="HOST:PORT", help="the daemon's listen address (default 127.0.0.1:8765)")
-    parser.add_argument("--data-dir", metavar="PATH",
-                        help="the daemon's data directory, which holds tap-token "
-                        "(default $XDG_DATA_HOME/cursord or ~/.local/share/cursord)")
-
-
-def _connect_host(endpoint: Endpoint) -> str:
-    if endpoint.host in ("0.0.0.0", ""):
-        return "127.0.0.1"
-    if endpoint.host == "::":
-        return "::1"
-    return endpoint.host
-
-
-def listener_address(config: ServeConfig) -> str:
-    """`host:port` a local client reaches the daemon's editor listener at (a wildcard listen address as loopback)."""
-    host = _connect_host(config.listen)
-    return f"[{host}]:{config.listen.port}" if ":" in host else f"{host}:{config.listen.port}"
-
-
-def _client_ssl_context(certfile: Path) -> ssl.SSLContext:
-    context = ssl.create_default_context(cafile=str(certfile))
-    context.check_hostname = False  # we connect to a loopback address, not the certificate's name
-    context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # trust the daemon's own (leaf) certificate
-    return context
-
-
-def tap_target(
-    config: ServeConfig,
-    token: str,
-    *,
-    request_id: str | None = None,
-    conversation_id: str | None = None,
-) -> TapTarget:
-    address = listener_address(config)
-    query = urlencode({k: v for k, v in (("request_id", request_id), ("conversation_id", conversation_id)) if v})
-    scheme = "wss" if config.tls else "ws"
-    url = f"{scheme}://{address}{TAP_PATH}" + (f"?{query}" if query else "")
-    context = _client_ssl_context(config.certfile) if config.certfile is not None else None
-    return TapTarget(url, address, token, context)
-
-
-def client_config(args: argparse.Namespace, environ: Mapping[str, str]) -> ServeConfig:
-    """The daemon's config as `--config` (else the default config file), `--listen`, `--data-dir`, `--store`
-    and `--agent-listen` give it; providers are not needed. Raises ConfigError."""
-    flags = argparse.Namespace(
-        config=getattr(args, "config", None),
-        listen=getattr(args, "listen", None),
-        data_dir=getattr(args, "data_dir", None),
-        store=getattr(args, "store", None),
-        agent_listen=getattr(args, "agent_listen", None),
-    )
-    return config_from_args(flags, environ, require_providers=False)
-
-
-def tap_target_from_args(
-    args: argparse.Namespace,
-    environ: Mapping[str, str],
-    *,
-    request_id: str | None = None,
-    conversation_id: str | None = None,
-) -> TapTarget:
-    """Resolve the daemon's address and token from `add_tap_client_arguments` flags; raises TapClientError."""
-    try:
-        config = client_config(args, environ)
-        token = read_tap_token(config.data_dir)
-    except (ConfigError, TapTokenError) as error:
-        raise TapClientError(str(error)) from None
-    return tap_target(config, token, request_id=request_id, conversation_id=conversation_id)
-
-
-def _rejection_message(target: TapTarget, rejected: ConnectionRejected) -> str:
-    body = (rejected.body or b"").decode("utf-8", "replace").strip()
-    detail = f": {body}" if body else ""
-    if rejected.status_code == 401:
-        return f"cursord at {target.address} refused the tap token{detail}"
-    return f"cursord at {target.address} refused the tap (HTTP {rejected.status_code}){detail}"
+__all__ = ["open_tap"]
 
 
 @contextlib.asynccontextmanager
@@ -151,7 +30,8 @@ async def open_tap(target: TapTarget) -> AsyncIterator[WebSocketConnection]:
     except ConnectionRejected as rejected:
         if entered:
             raise
-        raise TapClientError(_rejection_message(target, rejected)) from None
+        body = (rejected.body or b"").decode("utf-8", "replace").strip()
+        raise TapClientError(refusal_message(target, rejected.status_code, body)) from None
     except (HandshakeError, OSError) as error:
         if entered:
             raise
@@ -159,13 +39,3 @@ async def open_tap(target: TapTarget) -> AsyncIterator[WebSocketConnection]:
         raise TapClientError(
             f"cannot reach cursord at {target.address} ({type(cause).__name__}: {cause}); is it running?"
         ) from None
-
-
-async def read_snapshot(target: TapTarget) -> dict[str, Any]:
-    """Connect, read the snapshot the tap sends first, disconnect."""
-    async with open_tap(target) as connection:
-        message = await connection.get_message()
-    event = json.loads(message)
-    if not isinstance(event, dict) or event.get("type") != "snapshot":
-        raise TapClientError(f"cursord at {target.address} sent no snapshot first")
-    return event

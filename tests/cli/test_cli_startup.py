@@ -3,18 +3,37 @@ command imported the whole daemon first, 0.8-1.0 s of CPU). Checked by what is i
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
+import trio
 
 from cursord.cli.main import COMMANDS, build_parser
+from cursord.providers.model import Usage
+from cursord.store.records import PassRecord
+from cursord.store.store import open_store
 
 #: modules that only a daemon (or a command that reads its store or talks to it) needs
 HEAVY = ("trio", "httpx", "hypercorn", "cursord.app", "cursord.server", "cursord.config", "cursord.proto")
 
 
-def imported_after(*argv: str) -> set[str]:
+#: what `status`, `forwarded`, `usage` and `tap --help` do without (issue 39 #8: "answer in well under 0.3 s"):
+#: the event loop, the daemon's server and HTTP stacks, and the wire schema
+DAEMON_ONLY = (
+    "trio", "trio_websocket", "httpx", "hypercorn", "h2", "h11", "google.protobuf", "cursord.app", "cursord.server",
+    "cursord.proto", "cursord.streams", "cursord.agent", "cursord.store.store", "cursord.store.writer",
+)
+
+
+def daemon_only(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if m.startswith(DAEMON_ONLY))
+
+
+def imported_after(*argv: str, home: Path | None = None) -> set[str]:
     """The modules a `cursord ARGV` process has imported when it exits."""
     probe = (
         "import sys\n"
@@ -25,7 +44,10 @@ def imported_after(*argv: str) -> set[str]:
         "    pass\n"
         "print('\\n'.join(sys.modules), file=sys.stderr)\n"
     )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120)
+    environ = {**os.environ, "HOME": str(home)} if home is not None else None
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120, env=environ
+    )
     return set(done.stderr.split())
 
 
@@ -47,3 +69,23 @@ def test_the_listing_says_what_each_command_says_of_itself() -> None:
     listed = build_parser("")
     assert full.format_help() == listed.format_help()
     assert set(COMMANDS) <= set(full._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("argv", [("status",), ("forwarded",), ("tap", "--help")])
+def test_the_tap_readers_answer_without_the_daemons_modules(argv: tuple[str, ...], tmp_path: Path) -> None:
+    """No daemon runs here: the command reads its config, finds no tap token and says so, as it would on
+    its way to reading a running daemon's snapshot (`cursord.tap.snapshot`)."""
+    flags = () if "--help" in argv else ("--data-dir", str(tmp_path))
+    modules = imported_after(*argv, *flags, home=tmp_path)
+    assert not daemon_only(modules), daemon_only(modules)
+
+
+async def test_usage_reads_a_current_store_without_the_daemons_modules(tmp_path: Path) -> None:
+    async with open_store(tmp_path) as store:
+        await store.record_pass(
+            PassRecord(model_call_id="r:1", request_id="r", conversation_id="c", model="gpt-5", status="completed",
+                       started_at=time.time(), duration_ms=10, usage=Usage(10, 5), provider="openai")
+        )
+    modules = await trio.to_thread.run_sync(lambda: imported_after("usage", "--data-dir", str(tmp_path)))
+    assert "cursord.store.quick_read" in modules
+    assert not daemon_only(modules), daemon_only(modules)

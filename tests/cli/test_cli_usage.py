@@ -17,7 +17,7 @@ import pytest
 import trio
 
 from cursord.cli.main import build_parser
-from cursord.cli.usage import parse_since, run_usage
+from cursord.cli.usage import parse_since, quick_usage, run_usage
 from cursord.config import ProviderKind
 from cursord.providers.model import Usage
 from cursord.store.records import PassRecord
@@ -55,9 +55,14 @@ PASSES = [
 
 
 async def usage(data_dir: Path, *argv: str) -> tuple[int, str]:
+    """`cursord usage ARGV` through the store, checked against the command's quick read of the same file
+    (`quick_usage`, no trio: what the command runs for a SQLite store of this build's schema)."""
     args = build_parser().parse_args(["usage", "--data-dir", str(data_dir), *argv])
-    out = io.StringIO()
-    code = await run_usage(args, {"HOME": str(data_dir)}, out)
+    environ = {"HOME": str(data_dir)}
+    out, quick_out = io.StringIO(), io.StringIO()
+    code = await run_usage(args, environ, out)
+    quick_code = await trio.to_thread.run_sync(quick_usage, args, environ, quick_out)
+    assert (quick_code, quick_out.getvalue()) == (code, out.getvalue())
     return code, out.getvalue()
 
 

@@ -10,22 +10,15 @@ import logging
 import socket
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import TextIO
 
 import attrs
 import pytest
 import trio
 
 from cursord.cli.main import build_parser
-from cursord.cli.status import (
-    BriefTap,
-    add_status_arguments,
-    add_tap_arguments,
-    format_event,
-    format_status,
-    run_status,
-    run_tap,
-    status_command,
-)
+from cursord.cli.status import add_status_arguments, format_status, run_status, status_command
+from cursord.cli.tap import BriefTap, add_tap_arguments, format_event, run_tap
 from cursord.connect.errors import ConnectError
 from cursord.core.intents import ExecResultArrived, RunRequested
 from cursord.core.phases import Phase
@@ -36,6 +29,11 @@ from cursord.testing.editor import BIDI_APPEND, RUN_SSE, exec_result, run_reques
 from cursord.testing.harness import RunningDaemon, running_daemon, wait_until
 
 WALL_LIMIT = 20.0
+
+
+async def status(args: argparse.Namespace, out: TextIO) -> int:
+    """`cursord status` as the command runs it: a blocking read of the tap, here in a thread beside the daemon."""
+    return await trio.to_thread.run_sync(run_status, args, {}, out)
 
 
 @attrs.define
@@ -123,7 +121,7 @@ async def test_status_json_and_the_ended_stream(tmp_path: Path) -> None:
             await editor.append("r1", run_request("go", model="m"), wait=True)
             await editor.append("r1", exec_result(1, "e1", shell_result=agent.ShellResult()), wait=True)
             out = io.StringIO()
-            assert await run_status(parse("status", "--json", *address_flags(daemon, tmp_path)), {}, out) == 0
+            assert await status(parse("status", "--json", *address_flags(daemon, tmp_path)), out) == 0
     snapshot = json.loads(out.getvalue())
     (row,) = snapshot["streams"]
     assert (row["request_id"], row["phase"], row["ended"]["code"]) == ("r1", "completed", "ok")
@@ -134,7 +132,7 @@ async def test_status_explains_what_is_wrong(tmp_path: Path, capsys: pytest.Capt
     with trio.fail_after(WALL_LIMIT):
         empty = tmp_path / "empty"
         empty.mkdir()
-        assert await run_status(parse("status", "--data-dir", str(empty)), {}, io.StringIO()) == 1
+        assert await status(parse("status", "--data-dir", str(empty)), io.StringIO()) == 1
         assert "no tap token" in capsys.readouterr().err
 
         with socket.socket() as probe:  # a port nobody listens on
@@ -142,11 +140,11 @@ async def test_status_explains_what_is_wrong(tmp_path: Path, capsys: pytest.Capt
             port = probe.getsockname()[1]
         ensure_tap_token(empty)
         args = parse("status", "--listen", f"127.0.0.1:{port}", "--data-dir", str(empty))
-        assert await run_status(args, {}, io.StringIO()) == 1
+        assert await status(args, io.StringIO()) == 1
         assert "cannot reach cursord" in capsys.readouterr().err
 
         async with tcp_daemon(tmp_path) as (daemon, _):
-            assert await run_status(parse("status", *address_flags(daemon, empty)), {}, io.StringIO()) == 1
+            assert await status(parse("status", *address_flags(daemon, empty)), io.StringIO()) == 1
         assert "refused the tap token" in capsys.readouterr().err
 
 
@@ -274,7 +272,7 @@ async def test_a_client_gone_mid_body_is_counted_not_logged_as_an_error(
                 await sock.aclose()
             await wait_until(lambda: daemon.core.app.counters.client_disconnects == 2)
             out = io.StringIO()
-            assert await run_status(parse("status", "--json", *address_flags(daemon, tmp_path)), {}, out) == 0
+            assert await status(parse("status", "--json", *address_flags(daemon, tmp_path)), out) == 0
     assert json.loads(out.getvalue())["counters"]["client_disconnects"] == 2
     assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
     assert sum("went away" in r.getMessage() for r in caplog.records) == 2

@@ -19,8 +19,8 @@ import httpx
 import trio
 
 from cursord.connect.errors import Code
-from cursord.store.store import DB_NAME
-from cursord.tap.client import open_tap, tap_target_from_args
+from cursord.store import DB_NAME
+from cursord.tap import open_tap, tap_target_from_args
 from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, open_fake_server
 from cursord.testing.process import CursordProcess, cursord_command, running_cursord, serve_fake

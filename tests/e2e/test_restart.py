@@ -21,7 +21,7 @@ import trio
 from cursord.connect import ConnectError
 from cursord.context.rules import FETCH_RULES_TOOL
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.store.store import DB_NAME
+from cursord.store import DB_NAME
 from cursord.testing.agent import exec_reply
 from cursord.testing.editor import RunSSEReader, heartbeat, run_request
 from cursord.testing.fake_providers import FakeProvider, Reply, Stall, chat_text, chat_tool_call, open_fake_provider

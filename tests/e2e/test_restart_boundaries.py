@@ -49,7 +49,7 @@ from cursord.core import (
     UnknownUpload,
 )
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.store.store import DB_NAME
+from cursord.store import DB_NAME
 from cursord.testing.agent import agent_daemon, spec_for
 from cursord.testing.editor import EditorClient, run_request
 from cursord.testing.fake_providers import FakeProvider, Reply, chat_text, chat_tool_call, open_fake_provider
