@@ -14,18 +14,23 @@ import trio
 
 from cursord.cli.main import COMMANDS, build_parser
 from cursord.providers.model import Usage
+from cursord.store import EditorVersionFile
 from cursord.store.records import PassRecord
 from cursord.store.store import open_store
+from cursord.tap import TapHub, ensure_tap_token, tap_parts
+from cursord.testing.behaviours import Echo
+from cursord.testing.harness import running_daemon
 
 #: modules that only a daemon (or a command that reads its store or talks to it) needs
 HEAVY = ("trio", "httpx", "hypercorn", "cursord.app", "cursord.server", "cursord.config", "cursord.proto")
 
 
 #: what `status`, `forwarded`, `usage` and `tap --help` do without (issue 39 #8: "answer in well under 0.3 s"):
-#: the event loop, the daemon's server and HTTP stacks, and the wire schema
+#: the event loop, the daemon's server and HTTP stacks, the wire schema, the CA's and the web tools' libraries
 DAEMON_ONLY = (
-    "trio", "trio_websocket", "httpx", "hypercorn", "h2", "h11", "google.protobuf", "cursord.app", "cursord.server",
-    "cursord.proto", "cursord.streams", "cursord.agent", "cursord.store.store", "cursord.store.writer",
+    "trio", "trio_websocket", "httpx", "hypercorn", "h2", "h11", "google.protobuf", "cryptography", "lxml",
+    "trafilatura", "psycopg", "cursord.app", "cursord.server", "cursord.proto", "cursord.streams", "cursord.agent",
+    "cursord.tls", "cursord.web", "cursord.store.store", "cursord.store.writer",
 )
 
 
@@ -77,6 +82,21 @@ def test_the_tap_readers_answer_without_the_daemons_modules(argv: tuple[str, ...
     its way to reading a running daemon's snapshot (`cursord.tap.snapshot`)."""
     flags = () if "--help" in argv else ("--data-dir", str(tmp_path))
     modules = imported_after(*argv, *flags, home=tmp_path)
+    assert not daemon_only(modules), daemon_only(modules)
+
+
+@pytest.mark.parametrize("command", ["status", "forwarded"])
+async def test_status_and_forwarded_read_a_running_daemon_without_its_modules(command: str, tmp_path: Path) -> None:
+    """The whole way: config, token, the tap's handshake and its snapshot, the editor's version file, the table."""
+    home = tmp_path / "home"
+    home.mkdir()
+    EditorVersionFile(tmp_path).seen("3.18.9")
+    tap = tap_parts(ensure_tap_token(tmp_path), TapHub())
+    async with running_daemon(Echo, transport="tcp", parts=(tap,)) as daemon:
+        assert daemon.address is not None
+        flags = ("--listen", f"127.0.0.1:{daemon.address[1]}", "--data-dir", str(tmp_path))
+        modules = await trio.to_thread.run_sync(lambda: imported_after(command, *flags, home=home))
+    assert "cursord.tap.snapshot" in modules
     assert not daemon_only(modules), daemon_only(modules)
 
 
