@@ -56,7 +56,7 @@ from cursord.server import (
     open_gateway_client,
     side_rpc_parts,
 )
-from cursord.store import PassRecord, Store, open_store
+from cursord.store import EditorVersionFile, PassRecord, Store, open_store
 from cursord.streams import ActionQueue, ActiveStream, BehaviourFactory, StreamJournal
 from cursord.tab import TabOwnedPaths, TabService, tab_parts, tab_recorder
 from cursord.tap import TapHub, ensure_tap_token, tap_parts
@@ -328,7 +328,11 @@ async def _serve(
             side_rpc_parts(side_rpcs),
             local_ai_parts(LocalAi(router, config.local_ai_model, connect_limits(config.limits))),
             StatusLine(notifier).parts(),
-            AppParts(stream_observers=(turn_log.observe, activity.observe), request_observers=(activity.call,)),
+            AppParts(
+                stream_observers=(turn_log.observe, activity.observe),
+                request_observers=(activity.call,),
+                editor_version_observers=(EditorVersionFile(config.data_dir).seen,),
+            ),
             tap_parts(tap_token, hub),
             dashboard_parts(dashboard),
             *forwarding,

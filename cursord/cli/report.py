@@ -1,6 +1,7 @@
 """`cursord report`: one redacted text file to attach to a bug report.
 
-It holds the versions (cursord, Python, the platform, the Cursor version the newest capture recorded), the
+It holds the versions (cursord, Python, the platform, the editor's version as the daemon last saw it, else as
+the newest capture recorded it), the
 effective configuration (keys only as set or not set), `doctor`'s checks (a check that cannot run, offline or
 refused, is a line of the report, never its end), the daemon's last log lines (the user service's journal, the
 launchd agent's log file on macOS, or the file given with `--log`) and, with `--capture`, the newest capture.
@@ -28,8 +29,10 @@ from cursord.app import configured_keys
 from cursord.capture import CAPTURE_DIR, CaptureError, read_capture
 from cursord.cli.doctor import doctor_text
 from cursord.cli.service import UNIT_NAME, run_command
+from cursord.cli.status import editor_seen_text
 from cursord.config import ConfigError, ServeConfig, add_serve_arguments, config_from_args, dump_toml, redacted
 from cursord.core import Redactor
+from cursord.store import EditorSeen, read_editor_seen
 from cursord.tap import TapTokenError, read_tap_token
 from cursord.tls import CaPaths
 
@@ -70,7 +73,7 @@ def report_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         return 2
     newest = _newest_capture(config.data_dir)
     sections = [
-        ("versions", _versions(newest)),
+        ("versions", _versions(read_editor_seen(config.data_dir), newest)),
         (f"config ({args.config or 'the default config file, if any'}; keys shown only as set or not)",
          dump_toml(redacted(config, environ)).rstrip()),
         ("doctor", _doctor(config, environ)),
@@ -120,9 +123,11 @@ def _newest_capture(data_dir: Path) -> Path | None:
     return captures[-1] if captures else None
 
 
-def _versions(newest: Path | None) -> str:
-    editor = "not seen: no capture (`cursord record` makes one)"
-    if newest is not None:
+def _versions(seen: EditorSeen | None, newest: Path | None) -> str:
+    editor = "not seen: no request from the editor yet, and no capture (`cursord record` makes one)"
+    if seen is not None:
+        editor = editor_seen_text(seen)
+    elif newest is not None:
         try:
             header, _ = read_capture(newest)
             editor = f"Cursor {header.cursor_version or 'version not sent'} (in {newest.name})"

@@ -10,17 +10,20 @@ tap or the user presses Ctrl-C. `--json` prints the tap's own JSON instead (one 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from cursord.core import counted
+from cursord.store import EditorSeen, read_editor_seen
 from cursord.tap import TapClientError, add_tap_client_arguments, read_snapshot, tap_target_from_args
 
 __all__ = [
     "add_forwarded_arguments",
     "add_status_arguments",
+    "editor_seen_text",
     "format_counters",
     "format_forwarded",
     "format_forwarded_total",
@@ -98,6 +101,9 @@ def run_status(args: argparse.Namespace, environ: Mapping[str, str], out: TextIO
         print(json.dumps(snapshot, indent=2), file=out)
     else:
         print(f"cursord {snapshot.get('version', '?')} at {target.address}", file=out)
+        seen = read_editor_seen(target.data_dir) if target.data_dir is not None else None
+        if seen is not None:
+            print(f"editor: {editor_seen_text(seen)}", file=out)
         print(format_status(snapshot), file=out)
         counters = format_counters(snapshot)
         if counters:
@@ -126,6 +132,13 @@ def run_forwarded(args: argparse.Namespace, environ: Mapping[str, str], out: Tex
 
 
 # ---- rendering ----------------------------------------------------------------------------------------
+
+
+def editor_seen_text(seen: EditorSeen) -> str:
+    """`Cursor 3.18.9 (last seen 2026-12-06 14:00 UTC)`: the daemon writes the time again at most hourly
+    (`cursord.store.editor_seen`)."""
+    when = datetime.datetime.fromtimestamp(seen.seen_at, datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return f"Cursor {seen.version} (last seen {when})"
 
 
 def _age(seconds: object) -> str:

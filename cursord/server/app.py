@@ -69,6 +69,9 @@ from cursord.server.runsse import STREAM_CONTENT_TYPE, serve_stream
 from cursord.server.side_streams import SIDE_STREAM_PATHS, SideStreams, serve_side_stream
 from cursord.streams import StreamBroker
 
+#: the header in which the editor names its version, on every call
+EDITOR_VERSION_HEADER = b"x-cursor-client-version"
+
 log = logging.getLogger(__name__)
 
 
@@ -100,6 +103,8 @@ class CursordApp:
     placement: RequestPlacement | None = None
     #: told of the path of every editor call (`AppParts.request_observers`)
     request_observers: tuple[Callable[[str], None], ...] = ()
+    #: told of the editor's version on each editor call that names it (`AppParts.editor_version_observers`)
+    editor_version_observers: tuple[Callable[[str], None], ...] = ()
     _unknown_logged: set[str] = attrs.field(factory=set)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -130,6 +135,10 @@ class CursordApp:
         if kind == "http" and _is_rpc(path):
             for observer in self.request_observers:
                 observer(path)
+            version = _editor_version(scope) if self.editor_version_observers else None
+            if version is not None:
+                for version_observer in self.editor_version_observers:
+                    version_observer(version)
         if self.placement is not None and kind == "http" and path in PLACED_PATHS:
             try:
                 here = await self._placed_here(path, scope, receive, send)
@@ -283,6 +292,14 @@ async def _within_deadline(seconds: float | None, call: Awaitable[Message]) -> M
 
 async def _send(send: Send, response: HttpResponse) -> None:
     await send_response(send, response.status, response.headers, response.body)
+
+
+def _editor_version(scope: Scope) -> str | None:
+    """The `x-cursor-client-version` header's value (the editor's version), None without one."""
+    for name, value in scope.get("headers", ()):
+        if name == EDITOR_VERSION_HEADER:
+            return bytes(value).decode("latin-1")
+    return None
 
 
 def _is_rpc(path: str) -> bool:

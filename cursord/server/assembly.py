@@ -121,6 +121,7 @@ async def build_core(
                 gateway=gateway,
                 placement=one_part(parts, "placement"),
                 request_observers=tuple(o for p in parts for o in p.request_observers),
+                editor_version_observers=tuple(o for p in parts for o in p.editor_version_observers),
             )
             core = Core(app=app, broker=broker, gate=gate, bidi=bidi)
             try:

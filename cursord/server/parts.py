@@ -50,6 +50,8 @@ class AppParts:
     #: told of the path of every editor call (a Connect RPC, `/package.Service/Method`) the app is asked,
     #: however it is answered: Tab's and the side RPCs' as much as the agent's
     request_observers: tuple[Callable[[str], None], ...] = ()
+    #: told of the editor's version on each of those calls that names it (its `x-cursor-client-version`)
+    editor_version_observers: tuple[Callable[[str], None], ...] = ()
     #: told of every BidiAppend refused, with the request and the error
     append_refusals: tuple[Callable[[Any, ConnectError], None], ...] = ()
     restorer: Restorer | None = None

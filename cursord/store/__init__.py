@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from cursord.store.cluster import ClusterStore, Lease, NodeInfo, SqlClusterStore
     from cursord.store.codec import decode_message, encode_parts
     from cursord.store.conversations import SUMMARY_PREFIX, summary_message
+    from cursord.store.editor_seen import EditorSeen, EditorVersionFile, read_editor_seen
     from cursord.store.errors import (
         CorruptRecord,
         InvalidSummary,
@@ -71,6 +72,8 @@ __all__ = [
     "ClusterStore",
     "ConversationInfo",
     "CorruptRecord",
+    "EditorSeen",
+    "EditorVersionFile",
     "ForwardedRow",
     "InvalidSummary",
     "JournalAlreadyActive",
@@ -115,6 +118,7 @@ __all__ = [
     "decode_message",
     "encode_parts",
     "open_store",
+    "read_editor_seen",
     "sqlite_path",
     "summary_message",
 ]
@@ -124,6 +128,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "cluster": ("ClusterStore", "Lease", "NodeInfo", "SqlClusterStore"),
     "codec": ("decode_message", "encode_parts"),
     "conversations": ("SUMMARY_PREFIX", "summary_message"),
+    "editor_seen": ("EditorSeen", "EditorVersionFile", "read_editor_seen"),
     "errors": (
         "CorruptRecord", "InvalidSummary", "JournalAlreadyActive", "JournalClosed", "JournalError", "JournalNotFound",
         "MigrationFailed", "SchemaTooNew", "StoreClosed", "StoreError", "StoreFull", "UnknownConversation",

@@ -41,6 +41,8 @@ class TapTarget:
     address: str
     token: str = attrs.field(repr=False)
     ssl_context: ssl.SSLContext | None = attrs.field(default=None, repr=False)
+    #: the daemon's data directory (its tap token, the editor's version it saw), when known
+    data_dir: Path | None = None
 
 
 def add_tap_client_arguments(parser: argparse.ArgumentParser) -> None:
@@ -85,7 +87,7 @@ def tap_target(
     scheme = "wss" if config.tls else "ws"
     url = f"{scheme}://{address}{TAP_PATH}" + (f"?{query}" if query else "")
     context = _client_ssl_context(config.certfile) if config.certfile is not None else None
-    return TapTarget(url, address, token, context)
+    return TapTarget(url, address, token, context, config.data_dir)
 
 
 def client_config(args: argparse.Namespace, environ: Mapping[str, str]) -> ServeConfig:
