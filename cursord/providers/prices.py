@@ -33,10 +33,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
-from .model import Usage
+if TYPE_CHECKING:
+    from .model import Usage
 
 BUILTIN_PRICES_DATE = "2026-12-03"
 _PER_TOKEN = 1e-6
@@ -129,6 +131,8 @@ class PriceBook:
 
     def cost(self, provider: str | None, model: str, usage: Usage) -> float | None:
         """USD for one pass; None when the model has no price and the pass used tokens."""
+        from .model import Usage  # here: the config parses prices without the provider model's classes
+
         if usage == Usage():
             return 0.0
         price = self.price(provider, model)

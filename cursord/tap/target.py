@@ -4,15 +4,18 @@ needs, resolved from the flags and config file `cursord serve` reads (no event l
 from __future__ import annotations
 
 import argparse
-import ssl
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 import attrs
 
 from cursord.config import ConfigError, Endpoint, ServeConfig, config_from_args
 from cursord.tap.token import TAP_PATH, TapTokenError, read_tap_token
+
+if TYPE_CHECKING:
+    import ssl
 
 __all__ = [
     "CONNECT_TIMEOUT",
@@ -69,6 +72,8 @@ def listener_address(config: ServeConfig) -> str:
 
 
 def _client_ssl_context(certfile: Path) -> ssl.SSLContext:
+    import ssl  # only a daemon with TLS needs it; `cursord status` of a plain one goes without
+
     context = ssl.create_default_context(cafile=str(certfile))
     context.check_hostname = False  # we connect to a loopback address, not the certificate's name
     context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # trust the daemon's own (leaf) certificate

@@ -7,7 +7,6 @@ import contextlib
 import errno
 import logging
 import os
-import secrets
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -58,6 +57,8 @@ def ensure_tap_token(data_dir: Path) -> str:
             log.warning("tap token %s was readable by others (mode %o); setting it to 0600", path, mode)
             path.chmod(0o600)
         return existing
+    import secrets  # only the daemon makes a token; `cursord status` only reads it
+
     token = secrets.token_hex(_TOKEN_BYTES)
     temporary = path.with_name(f".{TOKEN_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
