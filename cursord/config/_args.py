@@ -10,19 +10,16 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from cursord.config._errors import ConfigError, _FlagOrigin, _Invalid, _one_of
 from cursord.config._file import _Setting
+from cursord.config._providers import _check_model, parse_provider_spec, shown_spec
 from cursord.config._tab import TAB_PRESETS, build_tab, tab_fields_from_text
 from cursord.config._values import (
     _LIMIT_NAMES,
     DEFAULT_AGENT_LISTEN,
     DEFAULT_LISTEN,
     DEFAULT_PROXY_LISTEN,
-    ConfigError,
     LogLevel,
-    _check_model,
-    _FlagOrigin,
-    _Invalid,
-    _one_of,
     _parse_agent_listen,
     _parse_alias,
     _parse_allowed_host,
@@ -31,9 +28,7 @@ from cursord.config._values import (
     _parse_log_level,
     _parse_proxy_port,
     parse_gateway_url,
-    parse_provider_spec,
     parse_store_url,
-    shown_spec,
 )
 from cursord.config._web import SEARCH_PRESETS, build_web_search, parse_network, web_search_fields_from_text
 

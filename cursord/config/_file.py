@@ -13,31 +13,28 @@ from typing import Any, Final
 
 import attrs
 
+from cursord.config._errors import ConfigError, _FileOrigin, _Invalid, _Origin, _type_error, _unknown_key
 from cursord.config._lines import _TomlFile
-from cursord.config._tab import build_tab, tab_fields_from_table, without_retired
-from cursord.config._values import (
+from cursord.config._providers import (
     _PROVIDER_KEYS,
-    AGENT_LISTEN_OFF,
-    ConfigError,
     _build_provider,
     _check_model,
-    _FileOrigin,
+    _parse_key_order,
+    _parse_kind,
+    _positive_int,
+    _price,
+)
+from cursord.config._tab import build_tab, tab_fields_from_table, without_retired
+from cursord.config._values import (
+    AGENT_LISTEN_OFF,
     _home,
-    _Invalid,
-    _Origin,
     _parse_agent_listen,
     _parse_alias,
     _parse_allowed_host,
     _parse_endpoint,
-    _parse_key_order,
-    _parse_kind,
     _parse_limit,
     _parse_log_level,
     _parse_proxy_port,
-    _positive_int,
-    _price,
-    _type_error,
-    _unknown_key,
     parse_gateway_url,
     parse_store_url,
 )

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from cursord.config._values import ConfigError, _home
+from cursord.config._errors import ConfigError
+from cursord.config._values import _home
 
 __all__ = [
     "CONFIG_ENV_VAR",

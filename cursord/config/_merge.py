@@ -32,19 +32,18 @@ from pathlib import Path
 from typing import Any
 
 from cursord.config._args import _flag_settings
+from cursord.config._errors import ConfigError, _Invalid
 from cursord.config._file import _read_file, _Setting
 from cursord.config._locations import config_path
+from cursord.config._providers import ProviderSpec
 from cursord.config._values import (
     _LIMIT_NAMES,
     DEFAULT_AGENT_LISTEN,
     DEFAULT_LISTEN,
     DEFAULT_PROXY_LISTEN,
-    ConfigError,
     Limits,
     LogLevel,
-    ProviderSpec,
     ServeConfig,
-    _Invalid,
     default_data_dir,
 )
 
