@@ -14,7 +14,8 @@ from cursord.config._locations import (
     with_env_file,
 )
 from cursord.config._merge import config_from_args, load_config_file
-from cursord.config._providers import PRESETS, KeyOrder, ProviderKind, ProviderSpec, parse_provider_spec
+from cursord.config._providers import PRESETS, KeyOrder, ProviderKind, ProviderSpec
+from cursord.config._providers_file import parse_provider_spec
 from cursord.config._report import config_warnings, dump_toml, redacted
 from cursord.config._tab import TAB_PRESETS
 from cursord.config._values import (

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -86,3 +87,11 @@ _Origin = _FlagOrigin | _FileOrigin
 def _type_error(expected: str, value: object, field: str = "") -> _Invalid:
     return _Invalid(f"expected {expected}, got {type(value).__name__} {value!r}", field)
 
+
+
+@attrs.frozen
+class _Given:
+    """A setting's value as one source gave it, and where (a flag, a key of the file)."""
+
+    value: Any
+    origin: _Origin

@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from cursord.config._args import _flag_settings
-from cursord.config._errors import ConfigError, _Invalid
-from cursord.config._file import _read_file, _Setting
+from cursord.config._errors import ConfigError, _Given, _Invalid
+from cursord.config._file import _read_file
 from cursord.config._locations import config_path
 from cursord.config._providers import ProviderSpec
 from cursord.config._values import (
@@ -50,9 +50,9 @@ from cursord.config._values import (
 # --- the merge ---------------------------------------------------------------------------------------
 
 
-def _check_providers(settings: Sequence[_Setting]) -> tuple[ProviderSpec, ...]:
-    names: dict[str, _Setting] = {}
-    models: dict[str, _Setting] = {}
+def _check_providers(settings: Sequence[_Given]) -> tuple[ProviderSpec, ...]:
+    names: dict[str, _Given] = {}
+    models: dict[str, _Given] = {}
     for s in settings:
         spec: ProviderSpec = s.value
         if spec.name in names:
@@ -79,7 +79,7 @@ def _check_providers(settings: Sequence[_Setting]) -> tuple[ProviderSpec, ...]:
     return specs
 
 
-def _check_file(setting: _Setting) -> Path:
+def _check_file(setting: _Given) -> Path:
     path: Path = setting.value
     if not path.exists():
         raise setting.origin.error(_Invalid(f"{str(path)!r} does not exist"))
@@ -90,7 +90,7 @@ def _check_file(setting: _Setting) -> Path:
     return path
 
 
-def _check_data_dir(setting: _Setting) -> Path:
+def _check_data_dir(setting: _Given) -> Path:
     """A data directory may not exist yet (serve makes it), but a file in its place is a mistake to name."""
     path: Path = setting.value
     if path.exists() and not path.is_dir():
@@ -100,7 +100,7 @@ def _check_data_dir(setting: _Setting) -> Path:
 
 
 def _merge(
-    file: Mapping[str, _Setting], flags: Mapping[str, _Setting], environ: Mapping[str, str]
+    file: Mapping[str, _Given], flags: Mapping[str, _Given], environ: Mapping[str, str]
 ) -> ServeConfig:
     merged = {**file, **flags}
 
@@ -157,7 +157,7 @@ def _merge(
     )
 
 
-def _paired(merged: Mapping[str, _Setting], name: str, other: str) -> Any:
+def _paired(merged: Mapping[str, _Given], name: str, other: str) -> Any:
     """`merged[name]`'s value, which needs `other` beside it."""
     if name not in merged:
         return None
@@ -178,7 +178,7 @@ def _configured(providers: Sequence[ProviderSpec], model: str) -> bool:
 
 def _check_model_target(
     providers: Sequence[ProviderSpec],
-    setting: _Setting,
+    setting: _Given,
     name: str,
     *,
     forbid_shadowing: bool = False,
@@ -195,7 +195,7 @@ def _check_model_target(
     raise setting.origin.error(_Invalid(f"{target!r} is not a configured model (configured: {known})"))
 
 
-def _check_served_model(setting: _Setting | None, providers: Sequence[ProviderSpec]) -> str | None:
+def _check_served_model(setting: _Given | None, providers: Sequence[ProviderSpec]) -> str | None:
     if setting is None:
         return None
     model: str = setting.value

@@ -8,7 +8,6 @@ import enum
 import ipaddress
 import re
 from collections.abc import Callable, Iterable, Mapping
-from functools import partial
 from types import MappingProxyType
 from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
@@ -16,15 +15,13 @@ from urllib.parse import urlsplit, urlunsplit
 import attrs
 
 from cursord.config._errors import (
-    _FlagOrigin,
     _Invalid,
     _one_of,
     _SpecError,
-    _unknown_key,
     _unknown_name,
 )
 from cursord.core import redact_secrets
-from cursord.providers.prices import Price, parse_price_text
+from cursord.providers.prices import Price
 
 
 class ProviderKind(enum.StrEnum):
@@ -199,23 +196,6 @@ PRESETS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType(
     }
 )
 
-_PROVIDER_KEYS: Final = (
-    "preset",
-    "kind",
-    "name",
-    "base_url",
-    "api_key_env",
-    "models",
-    "context_window",
-    "context_windows",
-    "prices",
-    "cache_key",
-    "reasoning_echo",
-    "vision",
-    "key_pool",
-    "key_order",
-    "fallbacks",
-)
 _REQUIRED: Final = ("kind", "name", "base_url", "models")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -278,6 +258,22 @@ def _check_provider(p: ProviderSpec) -> None:
         )
     _check_base_url(p.base_url)
     _check_key_env(p.api_key_env)
+    _check_models(p)
+    for flag in ("cache_key", "reasoning_echo"):
+        if not isinstance(getattr(p, flag), bool):
+            raise _Invalid(f"must be true or false, got {getattr(p, flag)!r}", flag)
+    if not isinstance(p.vision, bool):
+        for i, model in enumerate(p.vision):
+            _check_served(p, model, f"vision[{i}]")
+    _check_keys(p)
+    for i, target in enumerate(p.fallbacks):
+        _check_model(target, f"fallbacks[{i}]")
+        if target in p.fallbacks[:i]:
+            raise _Invalid(f"{target!r} is listed twice", f"fallbacks[{i}]")
+
+
+def _check_models(p: ProviderSpec) -> None:
+    """The models, and what is said per model (windows, prices) only of those."""
     if not p.models:
         raise _Invalid("at least one model is required", "models")
     for i, model in enumerate(p.models):
@@ -287,30 +283,26 @@ def _check_provider(p: ProviderSpec) -> None:
     if p.context_window is not None and not _positive_int(p.context_window):
         raise _Invalid(f"must be a positive number of tokens, got {p.context_window!r}", "context_window")
     for model, window in p.context_windows.items():
-        if model not in p.models:
-            raise _Invalid(f"model {model!r} is not in this provider's models", f"context_windows.{model}")
+        _check_served(p, model, f"context_windows.{model}")
         if not _positive_int(window):
             raise _Invalid(f"must be a positive number of tokens, got {window!r}", f"context_windows.{model}")
     for model in p.prices:
-        if model not in p.models:
-            raise _Invalid(f"model {model!r} is not in this provider's models", f"prices.{model}")
-    for flag in ("cache_key", "reasoning_echo"):
-        if not isinstance(getattr(p, flag), bool):
-            raise _Invalid(f"must be true or false, got {getattr(p, flag)!r}", flag)
-    if not isinstance(p.vision, bool):
-        for i, model in enumerate(p.vision):
-            if model not in p.models:
-                raise _Invalid(f"model {model!r} is not in this provider's models", f"vision[{i}]")
+        _check_served(p, model, f"prices.{model}")
+
+
+def _check_served(p: ProviderSpec, model: str, field: str) -> None:
+    if model not in p.models:
+        raise _Invalid(f"model {model!r} is not in this provider's models", field)
+
+
+def _check_keys(p: ProviderSpec) -> None:
+    """The key pool: more variables after `api_key_env`, each another one."""
     if p.key_pool and p.api_key_env is None:
         raise _Invalid("a key pool needs api_key_env too (the first key)", "key_pool")
     for i, name in enumerate(p.key_pool):
         _check_key_env(name, f"key_pool[{i}]")
         if name == p.api_key_env or name in p.key_pool[:i]:
             raise _Invalid(f"{name!r} is not another environment variable name", f"key_pool[{i}]")
-    for i, target in enumerate(p.fallbacks):
-        _check_model(target, f"fallbacks[{i}]")
-        if target in p.fallbacks[:i]:
-            raise _Invalid(f"{target!r} is listed twice", f"fallbacks[{i}]")
 
 
 def _check_base_url(url: str) -> None:
@@ -375,63 +367,6 @@ def _parse_int_text(text: str, field: str) -> int:
     return value
 
 
-def _provider_fields_from_text(text: str) -> dict[str, Any]:
-    fields: dict[str, Any] = {}
-    for index, item in enumerate(_split_items(text, ",", "")):
-        key, eq, value = item.partition("=")
-        key = key.strip()
-        if not eq:
-            if index == 0:
-                if key not in PRESETS:
-                    raise _unknown_name("preset", key, PRESETS, "", ", or KEY=VALUE items")
-                fields["preset"] = key
-                continue
-            raise _Invalid(f"{item!r} is not KEY=VALUE")
-        if key not in _PROVIDER_KEYS:
-            raise _unknown_key(key, _PROVIDER_KEYS, key)
-        if key in fields:
-            raise _Invalid(f"key {key!r} is given twice", key, names_field=True)
-        value = value.strip()
-        if key == "kind":
-            fields[key] = _parse_kind(value)
-        elif key == "models":
-            fields[key] = tuple(_split_items(value, "|", "models")) if value else ()
-        elif key == "context_window":
-            fields[key] = _parse_int_text(value, key)
-        elif key == "context_windows":
-            windows: dict[str, int] = {}
-            for pair in _split_items(value, "|", key) if value else []:
-                model, colon, number = pair.rpartition(":")
-                if not colon or not model:
-                    raise _Invalid(f"{pair!r} is not MODEL:TOKENS", key)
-                windows[model] = _parse_int_text(number, f"{key}.{model}")
-            fields[key] = windows
-        elif key == "prices":
-            prices: dict[str, Price] = {}
-            for pair in _split_items(value, "|", key) if value else []:
-                model, colon, rates = pair.rpartition(":")
-                if not colon or not model:
-                    raise _Invalid(f"{pair!r} is not MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]", key)
-                prices[model] = _price(partial(parse_price_text, rates), f"{key}.{model}")
-            fields[key] = prices
-        elif key in ("cache_key", "reasoning_echo"):
-            if value not in ("true", "false"):
-                raise _Invalid(f"must be true or false, got {value!r}", key)
-            fields[key] = value == "true"
-        elif key == "api_key_env":
-            fields[key] = value or None  # empty: a keyless server (e.g. a local Ollama)
-        elif key == "vision":
-            flag = _BOOL_TEXT.get(value.lower())
-            fields[key] = flag if flag is not None else tuple(_split_items(value, "|", key))
-        elif key in ("key_pool", "fallbacks"):
-            fields[key] = tuple(_split_items(value, "|", key)) if value else ()
-        elif key == "key_order":
-            fields[key] = _parse_key_order(value)
-        else:
-            fields[key] = value
-    return fields
-
-
 def _parse_key_order(value: object) -> KeyOrder:
     try:
         return KeyOrder(str(value))
@@ -444,24 +379,6 @@ def _price(parse: Callable[[], Price], field: str) -> Price:
         return parse()
     except ValueError as e:
         raise _Invalid(str(e), field) from None
-_BOOL_TEXT: Final = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
-
-
-def parse_provider_spec(text: str) -> ProviderSpec:
-    """Parse one `--provider` SPEC.
-
-    `kind=openai-chat|openai-responses|anthropic|gemini,name=N,base_url=URL,api_key_env=VAR,models=A|B`
-    with optional `context_window=TOKENS`, `context_windows=MODEL:TOKENS|MODEL:TOKENS`,
-    `prices=MODEL:IN/OUT[/CACHE_READ[/CACHE_WRITE]]|...` (USD per million tokens), `cache_key=false`,
-    `reasoning_echo=false`, `vision=true|false|MODEL|MODEL` (which models take images; default all),
-    `key_pool=VAR|VAR` (more keys) with `key_order=ordered|round-robin`, and `fallbacks=MODEL|PROVIDER/MODEL`.
-    `api_key_env` may be left out (or empty) for keyless servers. A preset name (`openai`, `anthropic`, `gemini`)
-    may come first and supplies every field; later items override it (`openai,models=gpt-5`).
-    """
-    try:
-        return _build_provider(_provider_fields_from_text(text))
-    except _Invalid as e:
-        raise _FlagOrigin(f"--provider {shown_spec(text)!r}").error(e) from None
 
 
 def shown_spec(text: str) -> str:
