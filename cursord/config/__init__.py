@@ -17,6 +17,7 @@ from cursord.config._merge import config_from_args, load_config_file
 from cursord.config._providers import PRESETS, KeyOrder, ProviderKind, ProviderSpec
 from cursord.config._providers_file import parse_provider_spec
 from cursord.config._report import config_warnings, dump_toml, redacted
+from cursord.config._settings import RELOADED as RELOADED_SETTINGS
 from cursord.config._tab import TAB_PRESETS
 from cursord.config._values import (
     DEFAULT_AGENT_LISTEN,
@@ -46,6 +47,7 @@ __all__ = [
     "DEFAULT_PROXY_LISTEN",
     "ENV_FILE_NAME",
     "PRESETS",
+    "RELOADED_SETTINGS",
     "SEARCH_PRESETS",
     "SQLITE_SCHEME",
     "TAB_PRESETS",
