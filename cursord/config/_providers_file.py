@@ -117,13 +117,16 @@ def _toml_kind(value: object, key: str) -> Any:
     return _parse_kind(_toml_string(value, key))
 
 
-def _string_list(what: str) -> Callable[[object, str], tuple[str, ...]]:
-    def read(value: object, key: str) -> tuple[str, ...]:
-        if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
-            raise _type_error(f"a list of {what}", value, key)
-        return tuple(value)
+@attrs.frozen
+class _StringList:
+    """A TOML list of strings; `what` they are, for the type error."""
 
-    return read
+    what: str
+
+    def __call__(self, value: object, key: str) -> tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+            raise _type_error(f"a list of {self.what}", value, key)
+        return tuple(value)
 
 
 def _toml_window(value: object, key: str) -> int:
@@ -180,7 +183,7 @@ PROVIDER_FIELDS: Final = (
     ProviderField("base_url", _text, _toml_string, lambda p: p.base_url, "the preset's", "where its API is"),
     ProviderField("api_key_env", _text_or_none, _toml_string_or_none, lambda p: p.api_key_env, "none (keyless)",
                   "the environment variable that holds its key (never the key itself)"),
-    ProviderField("models", _text_list, _string_list("model names"), lambda p: list(p.models), "the preset's",
+    ProviderField("models", _text_list, _StringList("model names"), lambda p: list(p.models), "the preset's",
                   "the models it serves"),
     ProviderField("context_window", _parse_int_text, _toml_window, lambda p: p.context_window, "unknown",
                   "its models' context window in tokens"),
@@ -196,12 +199,12 @@ PROVIDER_FIELDS: Final = (
     ProviderField("vision", _text_vision, _toml_vision,
                   lambda p: None if p.vision is True else p.vision if isinstance(p.vision, bool) else list(p.vision),
                   "true", "which models take images: all, none, or the ones listed"),
-    ProviderField("key_pool", _text_list, _string_list("variable names"), lambda p: list(p.key_pool) or None,
+    ProviderField("key_pool", _text_list, _StringList("variable names"), lambda p: list(p.key_pool) or None,
                   "none", "more variables holding keys for the same endpoint"),
     ProviderField("key_order", _text_key_order, _toml_key_order,
                   lambda p: p.key_order.value if p.key_pool else None, "ordered",
                   "how the pool's keys are taken: ordered or round-robin"),
-    ProviderField("fallbacks", _text_list, _string_list("model names (MODEL or PROVIDER/MODEL)"),
+    ProviderField("fallbacks", _text_list, _StringList("model names (MODEL or PROVIDER/MODEL)"),
                   lambda p: list(p.fallbacks) or None, "none",
                   "configured models that take over a pass this provider fails before sending anything"),
 )

@@ -28,6 +28,7 @@ from cursord.config._values import (
     _parse_allowed_host,
     _parse_endpoint,
     _parse_limit,
+    _parse_log_level,
     _parse_proxy_port,
     parse_gateway_url,
     parse_store_url,
@@ -240,6 +241,10 @@ def toml_agent_listen(value: object, context: FileContext) -> Any:
     if not isinstance(value, str):
         raise _type_error(f"a \"HOST:PORT\" string or {AGENT_LISTEN_OFF!r}", value)
     return _parse_agent_listen(value)
+
+
+def toml_log_level(value: object, context: FileContext) -> Any:
+    return _parse_log_level(value)
 
 
 def toml_path(value: object, context: FileContext) -> Path:

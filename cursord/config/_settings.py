@@ -165,7 +165,7 @@ SETTINGS: Final = (
             default="$XDG_DATA_HOME/cursord or ~/.local/share/cursord"),
     Setting("log_level", f"one of {_one_of(LogLevel)} (default info)",
             "--log-level", "LEVEL", read.FlagValue(_parse_log_level),
-            "log_level", read.TomlValue(lambda value, context: _parse_log_level(value))),
+            "log_level", read.TomlValue(read.toml_log_level)),
     Setting("providers",
             "a provider: 'openai', 'anthropic', 'gemini' (presets, may take overrides such as"
             " 'openai,models=gpt-5') or 'kind=openai-chat|openai-responses|anthropic|gemini,name=N,base_url=URL,"
