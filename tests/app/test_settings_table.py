@@ -34,6 +34,7 @@ from cursord.config import (
     parse_provider_spec,
     redacted,
 )
+from cursord.config._providers_file import PROVIDER_FIELDS
 from cursord.config._settings import CONFIG_FILE, SETTINGS, Redaction
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "settings_table.py"
@@ -185,3 +186,44 @@ def test_the_check_sees_a_stale_table(tmp_path: Path) -> None:
                           text=True, check=False)
     assert done.returncode == 1
     assert "stale" in done.stderr
+
+
+#: one value per field of a provider, as a SPEC item and as a `[[providers]]` line (over the openai preset)
+PROVIDER_SAMPLES = {
+    "preset": ("preset=anthropic", 'preset = "anthropic"'),
+    "kind": ("kind=openai-responses", 'kind = "openai-responses"'),
+    "name": ("name=mine", 'name = "mine"'),
+    "base_url": ("base_url=http://127.0.0.1:1/v1/", 'base_url = "http://127.0.0.1:1/v1/"'),
+    "api_key_env": ("api_key_env=MY_KEY", 'api_key_env = "MY_KEY"'),
+    "models": ("models=gpt-5|gpt-5-mini", 'models = ["gpt-5", "gpt-5-mini"]'),
+    "context_window": ("context_window=1000", "context_window = 1000"),
+    "context_windows": ("context_windows=gpt-5:1000", "context_windows = { gpt-5 = 1000 }"),
+    "prices": ("prices=gpt-5:1/2", 'prices = { gpt-5 = [1, 2] }'),
+    "cache_key": ("cache_key=false", "cache_key = false"),
+    "reasoning_echo": ("reasoning_echo=false", "reasoning_echo = false"),
+    "vision": ("vision=gpt-5", 'vision = ["gpt-5"]'),
+    "key_pool": ("key_pool=MORE_KEYS", 'key_pool = ["MORE_KEYS"]'),
+    "key_order": ("key_order=round-robin,key_pool=MORE_KEYS", 'key_order = "round-robin"\nkey_pool = ["MORE_KEYS"]'),
+    "fallbacks": ("fallbacks=gpt-5-mini", 'fallbacks = ["gpt-5-mini"]'),
+}
+
+
+def test_every_provider_field_has_a_sample() -> None:
+    assert list(PROVIDER_SAMPLES) == [field.key for field in PROVIDER_FIELDS]
+
+
+@pytest.mark.parametrize("key", list(PROVIDER_SAMPLES))
+def test_a_provider_field_reads_the_same_from_a_spec_and_from_the_file_and_survives_redacted(
+    key: str, tmp_path: Path
+) -> None:
+    text, line = PROVIDER_SAMPLES[key]
+    environ = _environ(tmp_path)
+    spec = parse_provider_spec(f"openai,{text}") if key != "preset" else parse_provider_spec("anthropic")
+    path = tmp_path / "cursord.toml"
+    preset = "" if key == "preset" else 'preset = "openai"'
+    path.write_text(f"[[providers]]\n{preset}\n{line}\n", encoding="utf-8")
+    config = load_config_file(path, environ)
+    assert config.providers == (spec,)
+    again = tmp_path / "again.toml"
+    again.write_text(dump_toml(redacted(config)), encoding="utf-8")
+    assert load_config_file(again, environ).providers == (spec,)
