@@ -142,8 +142,8 @@ def test_no_modules_import_each_other() -> None:
 
 def test_the_cycle_check_sees_a_cycle() -> None:
     graph = grimp.build_graph("cursord")
-    graph.add_import(importer="cursord.config._lines", imported="cursord.config._values")
-    assert import_cycles(graph) == [["cursord.config._lines", "cursord.config._values"]]
+    graph.add_import(importer="cursord.config._lines", imported="cursord.config._errors")
+    assert import_cycles(graph) == [["cursord.config._errors", "cursord.config._lines"]]
 
 
 def diagram_layers(page: str) -> list[str]:

@@ -22,7 +22,7 @@ import httpx
 import trio
 
 from cursord.agent.router import ProviderRouter, price_book
-from cursord.config import ConfigError, ModelCatalog, ServeConfig, config_warnings
+from cursord.config import RELOADED_SETTINGS, ConfigError, ModelCatalog, ServeConfig, config_warnings
 from cursord.core import redact_also
 from cursord.tab import TabService
 
@@ -40,8 +40,8 @@ class ConfigSource:
     load: Callable[[Mapping[str, str]], ServeConfig]
 
 
-#: the settings a reload takes (the rest need a restart).
-RELOADED = frozenset({"providers", "aliases", "default_model", "tab"})
+#: the settings a reload takes (the rest need a restart): the settings table's rows that need none.
+RELOADED = RELOADED_SETTINGS
 
 
 @attrs.define

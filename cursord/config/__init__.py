@@ -1,8 +1,9 @@
 """Configuration: the frozen values every layer reads (providers, limits, endpoints) and how flags and the
-TOML file build them. The package's face; `_settings` holds the implementation."""
+TOML file build them. The package's face."""
 
 from cursord.config._args import add_serve_arguments, add_store_argument
 from cursord.config._catalog import CatalogModel, ModelCatalog
+from cursord.config._errors import ConfigError
 from cursord.config._locations import (
     CONFIG_ENV_VAR,
     ENV_FILE_NAME,
@@ -13,34 +14,29 @@ from cursord.config._locations import (
     with_env_file,
 )
 from cursord.config._merge import config_from_args, load_config_file
+from cursord.config._providers import PRESETS, KeyOrder, ProviderKind, ProviderSpec
+from cursord.config._providers_file import parse_provider_spec
+from cursord.config._report import config_warnings, dump_toml, redacted
+from cursord.config._settings import RELOADED as RELOADED_SETTINGS
 from cursord.config._tab import TAB_PRESETS
 from cursord.config._values import (
     DEFAULT_AGENT_LISTEN,
     DEFAULT_LISTEN,
     DEFAULT_PROXY_LISTEN,
-    PRESETS,
     SQLITE_SCHEME,
-    ConfigError,
     Endpoint,
-    KeyOrder,
     Limits,
     LogLevel,
     Network,
-    ProviderKind,
-    ProviderSpec,
     SearchBackend,
     ServeConfig,
     TabBackend,
     TabMode,
     TabSpec,
     WebSearchSpec,
-    config_warnings,
     default_data_dir,
-    dump_toml,
     is_postgres_url,
     parse_endpoint,
-    parse_provider_spec,
-    redacted,
 )
 from cursord.config._web import SEARCH_PRESETS
 
@@ -51,6 +47,7 @@ __all__ = [
     "DEFAULT_PROXY_LISTEN",
     "ENV_FILE_NAME",
     "PRESETS",
+    "RELOADED_SETTINGS",
     "SEARCH_PRESETS",
     "SQLITE_SCHEME",
     "TAB_PRESETS",

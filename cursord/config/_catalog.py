@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
 
-from cursord.config._values import ProviderSpec
+from cursord.config._providers import ProviderSpec
 
 
 @attrs.frozen

@@ -1,7 +1,7 @@
 """Where a key is in a TOML file: `_TomlFile`, a small scanner over the text that maps dotted paths to
 line numbers, so a config error names the file, the line and the key (tomllib reports lines only for
 syntax errors). It imports nothing from the rest of the package: both the file reader
-(`cursord.config._file`) and the setting origins (`cursord.config._values`) use it.
+(`cursord.config._file`) and the setting origins (`cursord.config._errors`) use it.
 """
 
 from __future__ import annotations

@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from cursord.config._values import ConfigError, _home
+from cursord.config._errors import ConfigError
+from cursord.config._settings import CONFIG_FILE
+from cursord.config._values import _home
 
 __all__ = [
     "CONFIG_ENV_VAR",
@@ -26,8 +28,8 @@ __all__ = [
     "with_env_file",
 ]
 
-#: the environment variable that names the default config file (empty: no default file).
-CONFIG_ENV_VAR: Final = "CURSORD_CONFIG"
+#: the environment variable that names the default config file (empty: no default file): `--config`'s.
+CONFIG_ENV_VAR: Final = CONFIG_FILE.env or ""
 #: the key file's name, beside the config file.
 ENV_FILE_NAME: Final = "cursord.env"
 

@@ -29,31 +29,32 @@ import argparse
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cursord.config._args import _flag_settings
-from cursord.config._file import _read_file, _Setting
+from cursord.config._errors import ConfigError, _Given, _Invalid
+from cursord.config._file import _read_file
 from cursord.config._locations import config_path
+from cursord.config._providers import ProviderSpec
+from cursord.config._settings import SETTINGS
 from cursord.config._values import (
     _LIMIT_NAMES,
-    DEFAULT_AGENT_LISTEN,
-    DEFAULT_LISTEN,
-    DEFAULT_PROXY_LISTEN,
-    ConfigError,
     Limits,
-    LogLevel,
-    ProviderSpec,
     ServeConfig,
-    _Invalid,
     default_data_dir,
 )
 
 # --- the merge ---------------------------------------------------------------------------------------
 
+#: the settings the merge checks against others (or fills in) before `ServeConfig` takes them; the rest it
+#: takes as given, and `ServeConfig`'s own defaults fill in what nothing gave
+_CHECKED: Final = frozenset({"data_dir", "providers", "certfile", "keyfile", "limits", "aliases", "title_model",
+                             "review_model", "local_ai_model", "gateway", "gateway_token_file", "gateway_ca_file"})
 
-def _check_providers(settings: Sequence[_Setting]) -> tuple[ProviderSpec, ...]:
-    names: dict[str, _Setting] = {}
-    models: dict[str, _Setting] = {}
+
+def _check_providers(settings: Sequence[_Given]) -> tuple[ProviderSpec, ...]:
+    names: dict[str, _Given] = {}
+    models: dict[str, _Given] = {}
     for s in settings:
         spec: ProviderSpec = s.value
         if spec.name in names:
@@ -80,7 +81,7 @@ def _check_providers(settings: Sequence[_Setting]) -> tuple[ProviderSpec, ...]:
     return specs
 
 
-def _check_file(setting: _Setting) -> Path:
+def _check_file(setting: _Given) -> Path:
     path: Path = setting.value
     if not path.exists():
         raise setting.origin.error(_Invalid(f"{str(path)!r} does not exist"))
@@ -91,7 +92,7 @@ def _check_file(setting: _Setting) -> Path:
     return path
 
 
-def _check_data_dir(setting: _Setting) -> Path:
+def _check_data_dir(setting: _Given) -> Path:
     """A data directory may not exist yet (serve makes it), but a file in its place is a mistake to name."""
     path: Path = setting.value
     if path.exists() and not path.is_dir():
@@ -101,13 +102,9 @@ def _check_data_dir(setting: _Setting) -> Path:
 
 
 def _merge(
-    file: Mapping[str, _Setting], flags: Mapping[str, _Setting], environ: Mapping[str, str]
+    file: Mapping[str, _Given], flags: Mapping[str, _Given], environ: Mapping[str, str]
 ) -> ServeConfig:
     merged = {**file, **flags}
-
-    def get(key: str, default: Any) -> Any:
-        return merged[key].value if key in merged else default
-
     cert, key = merged.get("certfile"), merged.get("keyfile")
     if (cert is None) != (key is None):
         given, missing = (cert, "keyfile") if cert is not None else (key, "certfile")
@@ -123,42 +120,28 @@ def _merge(
             aliases[name] = setting.value
     if "default_model" in merged:
         _check_model_target(providers, merged["default_model"], "default_model", aliases=aliases)
+    taken = {s.name: merged[s.name].value for s in SETTINGS if s.name in merged and s.name not in _CHECKED}
     return ServeConfig(
-        listen=get("listen", DEFAULT_LISTEN),
-        proxy_listen=get("proxy_listen", DEFAULT_PROXY_LISTEN),
-        agent_listen=get("agent_listen", DEFAULT_AGENT_LISTEN),
         data_dir=_check_data_dir(merged["data_dir"]) if "data_dir" in merged else default_data_dir(environ),
-        log_level=get("log_level", LogLevel.INFO),
         providers=providers,
         certfile=_check_file(cert) if cert is not None else None,
         keyfile=_check_file(key) if key is not None else None,
         limits=Limits(**limits),
         aliases=aliases,
-        default_model=get("default_model", None),
-        allowed_hosts=get("allowed_hosts", ()),
-        offline=get("offline", False),
-        private=get("private", False),
         title_model=_check_served_model(merged.get("title_model"), providers),
         review_model=_check_served_model(merged.get("review_model"), providers),
         local_ai_model=_check_served_model(merged.get("local_ai_model"), providers),
-        proxy_ports=get("proxy_ports", (443,)),
-        proxy_http2=get("proxy_http2", True),
-        team_gateway=get("team_gateway", False),
-        store=get("store", None),
-        node_address=get("node_address", None),
-        web_search=get("web_search", None),
-        web_fetch_allow=get("web_fetch_allow", ()),
-        tab=get("tab", None),
-        deprecations=get("deprecations", ()),
+        deprecations=merged["deprecations"].value if "deprecations" in merged else (),
         gateway=_paired(merged, "gateway", "gateway_token_file"),
         gateway_token_file=_check_file(merged["gateway_token_file"]) if _paired(
             merged, "gateway_token_file", "gateway") is not None else None,
         gateway_ca_file=_check_file(merged["gateway_ca_file"]) if _paired(
             merged, "gateway_ca_file", "gateway") is not None else None,
+        **taken,
     )
 
 
-def _paired(merged: Mapping[str, _Setting], name: str, other: str) -> Any:
+def _paired(merged: Mapping[str, _Given], name: str, other: str) -> Any:
     """`merged[name]`'s value, which needs `other` beside it."""
     if name not in merged:
         return None
@@ -179,7 +162,7 @@ def _configured(providers: Sequence[ProviderSpec], model: str) -> bool:
 
 def _check_model_target(
     providers: Sequence[ProviderSpec],
-    setting: _Setting,
+    setting: _Given,
     name: str,
     *,
     forbid_shadowing: bool = False,
@@ -196,7 +179,7 @@ def _check_model_target(
     raise setting.origin.error(_Invalid(f"{target!r} is not a configured model (configured: {known})"))
 
 
-def _check_served_model(setting: _Setting | None, providers: Sequence[ProviderSpec]) -> str | None:
+def _check_served_model(setting: _Given | None, providers: Sequence[ProviderSpec]) -> str | None:
     if setting is None:
         return None
     model: str = setting.value

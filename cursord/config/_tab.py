@@ -16,19 +16,9 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any, Final
 
-from cursord.config._values import (
-    TabBackend,
-    TabMode,
-    TabSpec,
-    _check_base_url,
-    _check_key_env,
-    _Invalid,
-    _one_of,
-    _price,
-    _unknown_name,
-    backend_fields_from_table,
-    backend_fields_from_text,
-)
+from cursord.config._errors import _Invalid, _one_of, _unknown_name
+from cursord.config._providers import _check_base_url, _check_key_env, _price
+from cursord.config._values import TabBackend, TabMode, TabSpec, backend_fields_from_table, backend_fields_from_text
 from cursord.providers.prices import parse_price_text
 
 #: where each backend lives and which variable holds its key (None: keyless).

@@ -17,16 +17,12 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
+from cursord.config._errors import _Invalid, _one_of, _type_error, _unknown_name
+from cursord.config._providers import _check_base_url, _check_key_env
 from cursord.config._values import (
     Network,
     SearchBackend,
     WebSearchSpec,
-    _check_base_url,
-    _check_key_env,
-    _Invalid,
-    _one_of,
-    _type_error,
-    _unknown_name,
     backend_fields_from_table,
     backend_fields_from_text,
 )
