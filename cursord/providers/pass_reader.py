@@ -3,9 +3,10 @@
 A provider delta's whole path, each step a named object: `stream_post` (`cursord.providers.streaming_http`)
 hands each body chunk to `PassReader.chunk`; `SSEDecoder.feed` cuts it into events, the kind's
 `StreamDecoder.feed` turns them into deltas, `coalesce` merges runs of text, and each delta is awaited into
-`on_delta` (the router's `_Watched.delta`, then the turn's `PassSink.delta`, which posts it to the stream's
-mailbox).  The deltas of everything one read brought are handed on together: a flood of small deltas costs
-the turn, the backlog and every subscriber one delta per read, not hundreds.
+`on_delta`: in the daemon `cursord.agent.pass_recorder._Metered.delta` (the pass's meter), then
+`cursord.agent.router._Watched.delta` (whether anything was sent), then `cursord.agent.turn.PassSink.delta`,
+which posts it to the stream's mailbox.  The deltas of everything one read brought are handed on together:
+a flood of small deltas costs the turn, the backlog and every subscriber one delta per read, not hundreds.
 
 A decoder error still hands on the deltas before it, then raises.  After `PassEnd` the reader answers that
 the pass is complete, and `stream_post` stops reading at once.  `delivered` says whether any delta went out
@@ -34,13 +35,30 @@ class PassReader:
     delivered: bool = False
 
     async def chunk(self, data: bytes) -> bool:
-        return await self._deliver(self.sse.feed(data), final=False)
+        deltas, error = self._decode(self.sse.feed(data), final=False)
+        # the hand-on loop is written out here and in `end`: one await per delta, none more per chunk
+        for delta in deltas:
+            self.delivered = True
+            await self.on_delta(delta)
+            if isinstance(delta, PassEnd):
+                return True
+        if error is not None:
+            raise error
+        return False
 
     async def end(self) -> None:
-        await self._deliver(self.sse.finish(), final=True)
+        deltas, error = self._decode(self.sse.finish(), final=True)
+        for delta in deltas:
+            self.delivered = True
+            await self.on_delta(delta)
+            if isinstance(delta, PassEnd):
+                return
+        if error is not None:
+            raise error
 
-    async def _deliver(self, events: list[SSEEvent], *, final: bool) -> bool:
-        """Decode the events one read brought and hand their deltas on; True once `PassEnd` went out."""
+    def _decode(self, events: list[SSEEvent], *, final: bool) -> tuple[list[Delta], ProviderError | None]:
+        """The deltas the events of one read bring, runs of text merged (`coalesce`), up to `PassEnd`; and
+        the decoder's error, if it raised one after them."""
         deltas: list[Delta] = []
         error: ProviderError | None = None
         try:
@@ -53,11 +71,4 @@ class PassReader:
                     deltas += self.decoder.finish()
         except ProviderError as exc:
             error = exc
-        for delta in coalesce(deltas):
-            self.delivered = True
-            await self.on_delta(delta)
-            if isinstance(delta, PassEnd):
-                return True
-        if error is not None:
-            raise error
-        return False
+        return coalesce(deltas), error
