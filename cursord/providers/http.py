@@ -31,7 +31,7 @@ from .errors import ProviderError, RateLimited
 from .model import PassRequest, ProviderKind
 from .pass_reader import PassReader
 from .sse import SSEDecoder
-from .streaming_http import Deadlines, HttpxTransport, Post, stream_post
+from .streaming_http import Deadlines, HttpxTransport, Post, StreamTransport, stream_post
 
 log = logging.getLogger(__name__)
 
@@ -91,12 +91,14 @@ class HttpProvider:
     # A shared client (connection reuse); the owner closes it.  None: one client per pass.
     client: httpx.AsyncClient | None = attrs.field(default=None, repr=False)
     trust_env: bool = attrs.field(default=True, repr=False)
+    #: the I/O under every attempt (a test gives a fake); None: httpx, over `client`
+    transport: StreamTransport | None = attrs.field(default=None, repr=False)
 
     def serves(self, model: str) -> bool:
         return not self.models or model in self.models
 
     async def stream(self, request: PassRequest, on_delta: DeltaSink) -> None:
-        transport = HttpxTransport(self.client, self._httpx_timeout(), trust_env=self.trust_env)
+        transport = self.transport or HttpxTransport(self.client, self._httpx_timeout(), trust_env=self.trust_env)
         deadlines = Deadlines(first_byte=self.timeouts.first_byte, idle=self.timeouts.idle)
         attempt = 0
         while True:

@@ -26,7 +26,7 @@ import attrs
 import httpx
 
 from cursord.config import TabBackend, TabSpec
-from cursord.providers.streaming_http import Deadlines, HttpxTransport, Post, stream_post
+from cursord.providers.streaming_http import Deadlines, HttpxTransport, Post, StreamTransport, stream_post
 from cursord.tab.context_ring import ContextChunk
 from cursord.tab.fim_formats import (
     FimDecoder,
@@ -68,6 +68,8 @@ class FimBackend:
     api_key: str | None = attrs.field(default=None, repr=False)
     timeouts: TabTimeouts = TabTimeouts()
     client: httpx.AsyncClient | None = attrs.field(default=None, repr=False)
+    #: the I/O under every request (a test gives a fake); None: httpx, over `client`
+    transport: StreamTransport | None = attrs.field(default=None, repr=False)
 
     @classmethod
     def from_spec(cls, spec: TabSpec, environ: Mapping[str, str] = os.environ) -> FimBackend:
@@ -122,7 +124,9 @@ class FimBackend:
         await stream_post(self._transport(), post, self._deadlines(), reader)
         return reader.decoder.usage
 
-    def _transport(self) -> HttpxTransport:
+    def _transport(self) -> StreamTransport:
+        if self.transport is not None:
+            return self.transport
         # a client of its own per request until `open()`; reads are timed by `stream_post`'s deadlines
         timeout = httpx.Timeout(self.timeouts.first_byte, connect=self.timeouts.connect, read=None)
         return HttpxTransport(self.client, timeout)

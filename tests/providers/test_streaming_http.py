@@ -17,7 +17,10 @@ import pytest
 import trio
 
 from cursord.providers import errors
+from cursord.providers.http import HttpProvider, RetryPolicy
+from cursord.providers.model import Delta, Message, PassEnd, PassRequest, TextDelta
 from cursord.providers.streaming_http import ERROR_BODY_LIMIT, Deadlines, Post, StreamResponse, stream_post
+from cursord.testing.provider_streams import chat_text
 
 DEADLINES = Deadlines(first_byte=60.0, idle=120.0)
 Step = bytes | float | httpx.HTTPError
@@ -244,3 +247,54 @@ async def test_the_listeners_own_errors_pass_as_they_are(autojump_clock: trio.te
 
     with pytest.raises(errors.MalformedResponse, match="not JSON"):
         await stream_post(FakeTransport(FakeResponse(body=[b"a"])), POST, DEADLINES, Refusing())
+
+
+@attrs.define
+class Answers:
+    """A transport that answers each POST with the next of `responses`."""
+
+    responses: list[FakeResponse]
+    posts: int = 0
+
+    @contextlib.asynccontextmanager
+    async def post(
+        self, url: str, headers: Mapping[str, str], content: bytes | AsyncIterable[bytes]
+    ) -> AsyncIterator[StreamResponse]:
+        self.posts += 1
+        yield self.responses.pop(0)
+
+
+def _provider(transport: Answers) -> HttpProvider:
+    retry = RetryPolicy(max_attempts=3, base_delay=1.0)
+    return HttpProvider(
+        kind="openai-chat", name="acme", base_url="https://x.invalid", api_key="k", retry=retry, transport=transport
+    )
+
+
+async def test_a_provider_streams_through_the_seam_and_retries_before_any_delta(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    overloaded = FakeResponse(503, {}, [b'{"error": {"type": "overloaded_error"}}'])
+    transport = Answers([overloaded, FakeResponse(body=list(chat_text("hi there")))])
+    deltas: list[Delta] = []
+
+    async def keep(delta: Delta) -> None:
+        deltas.append(delta)
+
+    await _provider(transport).stream(PassRequest("m", messages=(Message.user("x"),)), keep)
+    assert transport.posts == 2
+    assert "".join(d.text for d in deltas if isinstance(d, TextDelta)) == "hi there"
+    assert isinstance(deltas[-1], PassEnd)
+
+
+async def test_a_provider_never_retries_once_a_delta_went_out(autojump_clock: trio.testing.MockClock) -> None:
+    cut = FakeResponse(body=[*chat_text("hi")[:2], httpx.ReadError("reset")])
+    transport = Answers([cut, FakeResponse(body=list(chat_text("again")))])
+    deltas: list[Delta] = []
+
+    async def keep(delta: Delta) -> None:
+        deltas.append(delta)
+
+    with pytest.raises(errors.StreamTruncated):
+        await _provider(transport).stream(PassRequest("m", messages=(Message.user("x"),)), keep)
+    assert transport.posts == 1 and deltas
