@@ -113,6 +113,18 @@ def _ms(seconds: float) -> int:
     return max(0, round(seconds * 1000))
 
 
+@attrs.frozen
+class _Metered:
+    """A pass's deltas on their way to `on_delta`, each observed by the pass's meter as it passes."""
+
+    meter: PassMeter
+    on_delta: DeltaSink
+
+    async def delta(self, delta: Delta) -> None:
+        self.meter.observe(delta, trio.current_time())
+        await self.on_delta(delta)
+
+
 @attrs.define(eq=False)
 class PassRecorder:
     record: Callable[[PassRecord], None]  # must not block or await: `Store.record_pass_nowait`
@@ -123,14 +135,9 @@ class PassRecorder:
         """`provider.stream(request, on_delta)`, recorded when it ends (however it ends)."""
         meter = PassMeter(trio.current_time())
         started_at = self.wall_clock()
-
-        async def observed(delta: Delta) -> None:
-            meter.observe(delta, trio.current_time())
-            await on_delta(delta)
-
         status, error = PassStatus.COMPLETED, None
         try:
-            await provider.stream(request, observed)
+            await provider.stream(request, _Metered(meter, on_delta).delta)
         except BaseException as exc:
             status, error = _ending(exc)
             raise

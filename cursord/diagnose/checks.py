@@ -275,6 +275,17 @@ def _models_check(spec: ProviderSpec, listed: tuple[str, ...] | None) -> Check:
 # ---- the probe ----------------------------------------------------------------------------------------
 
 
+@attrs.define
+class _FirstDelta:
+    """The probe's listener: when its first delta came."""
+
+    at: float | None = None
+
+    async def delta(self, delta: Delta) -> None:
+        if self.at is None:
+            self.at = trio.current_time()
+
+
 async def _probe(
     spec: ProviderSpec, key: str | None, model: str, client: httpx.AsyncClient, request_timeout: float
 ) -> Check:
@@ -293,16 +304,10 @@ async def _probe(
     tokens = 16 if spec.kind is ProviderKind.OPENAI_RESPONSES else 1
     request = PassRequest(model=model, messages=(Message.user(_PROBE_PROMPT),), max_output_tokens=tokens)
     started = trio.current_time()
-    first: float | None = None
-
-    async def on_delta(delta: Delta) -> None:
-        nonlocal first
-        if first is None:
-            first = trio.current_time()
-
+    heard = _FirstDelta()
     try:
         with trio.fail_after(request_timeout * 2):
-            await provider.stream(request, on_delta)
+            await provider.stream(request, heard.delta)
     except trio.TooSlowError:
         return Check(Status.FAIL, f"{model}: no answer in {request_timeout * 2:g}s")
     except ProviderError as error:
@@ -311,7 +316,7 @@ async def _probe(
     except Exception as error:  # a bug in a decoder must not hide the other providers' results
         return Check(Status.FAIL, f"{model}: {type(error).__name__}", _scrub(str(error), key))
     total_ms = (trio.current_time() - started) * 1000
-    first_ms = (first - started) * 1000 if first is not None else total_ms
+    first_ms = (heard.at - started) * 1000 if heard.at is not None else total_ms
     return Check(Status.OK, f"{model}, first byte {first_ms:.0f} ms, total {total_ms:.0f} ms")
 
 

@@ -1,20 +1,11 @@
 """HttpProvider: the real provider, over httpx on trio.
 
 Theory of operation.  `stream()` makes up to `RetryPolicy.max_attempts` attempts, each building
-and serialising the body afresh.  One attempt: POST with `stream: true`, and
-`response.aiter_bytes()` -> `SSEDecoder` -> the kind's stream decoder -> `coalesce` -> `on_delta`:
-the deltas of everything one read brought are handed on together, runs of text merged (a flood of
-small deltas costs the turn, the backlog and every subscriber one delta per read, not hundreds;
-lone deltas, one per read, pass as they are).  Errors are
-translated here and nowhere else: a non-2xx answer through `classify_http_error`, in-stream
-error events by the decoders, httpx transport errors into `ProviderUnavailable` (before the
-response headers) or `StreamTruncated` (after them).
-
-Deadlines are one trio cancel scope per attempt, moved as bytes arrive: until the first body
-byte the deadline is `first_byte` seconds after the request started (connect, headers and
-first byte all count); after each chunk it is `idle` seconds later.  While a chunk's deltas are
-being delivered the deadline is off, so a slow consumer never counts as a silent provider.  A
-scope that fires becomes `ProviderTimeout`.  After `PassEnd` the attempt stops reading at once.
+and serialising the body afresh.  One attempt is one `stream_post` (`cursord.providers.streaming_http`,
+the seam that holds the first-byte and idle deadlines, the capped error body and the one map from HTTP
+and transport errors to `ProviderError`s) whose body goes to a `PassReader`
+(`cursord.providers.pass_reader`): SSE bytes -> `SSEDecoder` -> the kind's stream decoder -> `coalesce`
+-> `on_delta`.  In-stream error events are translated by the decoders.
 
 Retries: only for errors whose `retryable` is true (`errors.ERROR_TRAITS`: rate limits,
 overload, unreachable), and only while no delta has reached `on_delta`.  The wait honours the
@@ -27,35 +18,22 @@ The API key goes into one header and nowhere else: `repr()` redacts it and nothi
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
-import math
-from collections.abc import AsyncGenerator, Iterable, Mapping
-from typing import cast
+from collections.abc import Iterable, Mapping
 
 import attrs
 import httpx
 import trio
 
-from .assemble import coalesce
 from .base import DeltaSink, VendorOptions, auth_headers, build_request, make_decoder
-from .errors import (
-    MalformedResponse,
-    ProviderError,
-    ProviderTimeout,
-    ProviderUnavailable,
-    RateLimited,
-    StreamTruncated,
-    classify_error_payload,
-    classify_http_error,
-)
-from .model import Delta, PassEnd, PassRequest, ProviderKind
-from .sse import SSEDecoder, SSEEvent
+from .errors import ProviderError, RateLimited
+from .model import PassRequest, ProviderKind
+from .pass_reader import PassReader
+from .sse import SSEDecoder
+from .streaming_http import Deadlines, HttpxTransport, Post, StreamTransport, stream_post
 
 log = logging.getLogger(__name__)
-
-_ERROR_BODY_LIMIT = 64 * 1024
 
 
 @attrs.frozen
@@ -113,26 +91,25 @@ class HttpProvider:
     # A shared client (connection reuse); the owner closes it.  None: one client per pass.
     client: httpx.AsyncClient | None = attrs.field(default=None, repr=False)
     trust_env: bool = attrs.field(default=True, repr=False)
+    #: the I/O under every attempt (a test gives a fake); None: httpx, over `client`
+    transport: StreamTransport | None = attrs.field(default=None, repr=False)
 
     def serves(self, model: str) -> bool:
         return not self.models or model in self.models
 
     async def stream(self, request: PassRequest, on_delta: DeltaSink) -> None:
-        emitted = False
-
-        async def sink(delta: Delta) -> None:
-            nonlocal emitted
-            emitted = True
-            await on_delta(delta)
-
+        transport = self.transport or HttpxTransport(self.client, self._httpx_timeout(), trust_env=self.trust_env)
+        deadlines = Deadlines(first_byte=self.timeouts.first_byte, idle=self.timeouts.idle)
         attempt = 0
         while True:
             attempt += 1
+            reader = PassReader(SSEDecoder(self.name), make_decoder(self.kind, self.name), on_delta)
             try:
-                await self._attempt(request, sink)
+                await stream_post(transport, self._post(request), deadlines, reader)
                 return
             except ProviderError as exc:
-                wait = None if emitted else self.retry.delay(attempt, exc)
+                # An attempt that delivered a delta is never retried, so only this one's can have.
+                wait = None if reader.delivered else self.retry.delay(attempt, exc)
                 if wait is None:
                     raise
                 log.warning(
@@ -146,6 +123,10 @@ class HttpProvider:
             await trio.sleep(wait)
 
     # --- one attempt ------------------------------------------------------------------------
+
+    def _post(self, request: PassRequest) -> Post:
+        url, headers, content = self._request_parts(request)
+        return Post(self.name, url, headers, content)
 
     def _request_parts(self, request: PassRequest) -> tuple[str, dict[str, str], _SentOnce]:
         """URL, headers and body of one attempt. The body is built afresh for each attempt (retries are
@@ -161,96 +142,11 @@ class HttpProvider:
         }
         return self.base_url.rstrip("/") + path, headers, _SentOnce(content)
 
-    async def _attempt(self, request: PassRequest, sink: DeltaSink) -> None:
-        url, headers, content = self._request_parts(request)
-        decoder = make_decoder(self.kind, self.name)
-        sse = SSEDecoder(self.name)
-        timeout = httpx.Timeout(
+    def _httpx_timeout(self) -> httpx.Timeout:
+        """httpx's own timeouts; reads are timed by the first-byte and idle deadlines."""
+        return httpx.Timeout(
             connect=self.timeouts.connect, read=None, write=self.timeouts.write, pool=self.timeouts.connect
         )
-        waiting_for = "first byte"
-        limit = self.timeouts.first_byte
-        got_response = False
-        ended = False
-
-        async def deliver(events: list[SSEEvent], *, final: bool = False) -> None:
-            """Decode the events one read brought and hand their deltas on, adjacent text merged
-            (`coalesce`). A decoder error still hands on the deltas before it, then raises."""
-            nonlocal ended
-            deltas: list[Delta] = []
-            error: ProviderError | None = None
-            try:
-                for event in events:
-                    deltas += decoder.feed(event)
-                    if deltas and isinstance(deltas[-1], PassEnd):
-                        break
-                else:
-                    if final:
-                        deltas += decoder.finish()
-            except ProviderError as exc:
-                error = exc
-            for delta in coalesce(deltas):
-                await sink(delta)
-                if isinstance(delta, PassEnd):
-                    ended = True
-                    return
-            if error is not None:
-                raise error
-
-        with trio.CancelScope(deadline=trio.current_time() + limit) as scope:
-            try:
-                async with (
-                    self._client() as client,
-                    client.stream("POST", url, content=content, headers=headers, timeout=timeout) as response,
-                ):
-                    got_response = True
-                    await self._check_response(response)
-                    async with _chunks(response) as chunks:
-                        async for chunk in chunks:
-                            scope.deadline = math.inf
-                            await deliver(sse.feed(chunk))
-                            if ended:
-                                return
-                            waiting_for, limit = "data", self.timeouts.idle
-                            scope.deadline = trio.current_time() + limit
-                    scope.deadline = math.inf
-                    await deliver(sse.finish(), final=True)
-            except httpx.HTTPError as exc:
-                raise self._transport_error(exc, got_response) from exc
-        if scope.cancelled_caught:
-            raise ProviderTimeout(self.name, f"no {waiting_for} from the provider for {limit:g}s")
-
-    def _client(self) -> contextlib.AbstractAsyncContextManager[httpx.AsyncClient]:
-        if self.client is not None:
-            return contextlib.nullcontext(self.client)
-        return httpx.AsyncClient(trust_env=self.trust_env)
-
-    async def _check_response(self, response: httpx.Response) -> None:
-        status = response.status_code
-        if not 200 <= status < 300:
-            raw = await _read_limited(response)
-            raise classify_http_error(self.name, status, response.headers, raw)
-        content_type = response.headers.get("content-type", "")
-        if content_type.startswith("application/json"):
-            # Some gateways answer an error (or an unstreamed reply) as JSON with 200.
-            raw = await _read_limited(response)
-            try:
-                payload = json.loads(raw)
-            except ValueError:
-                payload = None
-            if isinstance(payload, dict) and payload.get("error"):
-                raise classify_error_payload(self.name, payload["error"], status=status)
-            raise MalformedResponse(self.name, f"expected an event stream, got {content_type}", status=status)
-
-    def _transport_error(self, exc: httpx.HTTPError, got_response: bool) -> ProviderError:
-        detail = f"{type(exc).__name__}: {exc}"
-        if isinstance(exc, httpx.TimeoutException):
-            return ProviderTimeout(self.name, detail)
-        if isinstance(exc, httpx.DecodingError):
-            return MalformedResponse(self.name, detail)
-        if got_response:
-            return StreamTruncated(self.name, f"connection broke mid-stream ({detail})")
-        return ProviderUnavailable(self.name, f"cannot reach the provider ({detail})")
 
 
 class _SentOnce:
@@ -267,21 +163,3 @@ class _SentOnce:
             raise StopAsyncIteration
         data, self._data = self._data, None
         return data
-
-
-def _chunks(response: httpx.Response) -> contextlib.aclosing[AsyncGenerator[bytes, None]]:
-    """The response body's chunks, as an iterator closed when the block is left, early or not: otherwise
-    httpx's chain of async generators, left suspended, is finalised later by a system task of trio's."""
-    return contextlib.aclosing(cast("AsyncGenerator[bytes, None]", response.aiter_bytes()))
-
-
-async def _read_limited(response: httpx.Response) -> bytes:
-    parts: list[bytes] = []
-    size = 0
-    async with _chunks(response) as chunks:
-        async for chunk in chunks:
-            parts.append(chunk)
-            size += len(chunk)
-            if size >= _ERROR_BODY_LIMIT:
-                break
-    return b"".join(parts)

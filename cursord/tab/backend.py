@@ -3,10 +3,10 @@
 `complete(prompt, on_text)` (FIM) and `rewrite(prompt, on_text)` (a next-edit model's bare prompt) post the
 backend's request (`cursord.tab.fim_formats`), feeds the body's bytes
 to the format's decoder and awaits `on_text` for each text delta; it returns the usage the server reported
-(or None). Errors are translated here and nowhere else, into the providers' typed errors: a non-2xx answer
-through `classify_http_error`, in-stream errors by the decoders, transport errors into
-`ProviderUnavailable` (before the response) or `StreamTruncated` (after it), and a server silent past its
-deadline into `ProviderTimeout`.
+(or None). The request is one `stream_post` (`cursord.providers.streaming_http`, the seam under the
+providers too): it holds the first-byte and idle deadlines (`TabTimeouts`) and maps a non-2xx answer and
+transport errors into the providers' typed errors; in-stream errors are the decoders'. The body goes to a
+`FimReader`, which feeds the format's decoder and awaits `on_text` for each text delta.
 
 No retries: a Tab request is superseded by the next keystroke within a few hundred milliseconds, so a
 retry would answer a question nobody asks any more. Cancellation is the caller's scope: cancelling it
@@ -17,25 +17,19 @@ The API key goes into one header and nowhere else.
 
 from __future__ import annotations
 
-import contextlib
+import json
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 import httpx
-import trio
 
 from cursord.config import TabBackend, TabSpec
-from cursord.providers.errors import (
-    ProviderError,
-    ProviderTimeout,
-    ProviderUnavailable,
-    StreamTruncated,
-    classify_http_error,
-)
+from cursord.providers.streaming_http import Deadlines, HttpxTransport, Post, StreamTransport, stream_post
 from cursord.tab.context_ring import ContextChunk
 from cursord.tab.fim_formats import (
+    FimDecoder,
     FimFormat,
     FimUsage,
     build_fim_request,
@@ -46,7 +40,7 @@ from cursord.tab.fim_formats import (
 from cursord.tab.next_edit import NEXT_EDIT_MAX_TOKENS, NextEditPrompt
 from cursord.tab.window import FimPrompt
 
-__all__ = ["FIM_FORMATS", "FimBackend", "TextSink"]
+__all__ = ["FIM_FORMATS", "FimBackend", "FimReader", "TextSink"]
 
 TextSink = Callable[[str], Awaitable[None]]
 
@@ -57,7 +51,6 @@ FIM_FORMATS: Final[Mapping[TabBackend, FimFormat]] = {
     TabBackend.OLLAMA: FimFormat.OLLAMA,
     TabBackend.LLAMA_CPP: FimFormat.LLAMA_CPP,
 }
-_ERROR_BODY_LIMIT: Final = 64 * 1024
 
 
 @attrs.frozen
@@ -75,6 +68,8 @@ class FimBackend:
     api_key: str | None = attrs.field(default=None, repr=False)
     timeouts: TabTimeouts = TabTimeouts()
     client: httpx.AsyncClient | None = attrs.field(default=None, repr=False)
+    #: the I/O under every request (a test gives a fake); None: httpx, over `client`
+    transport: StreamTransport | None = attrs.field(default=None, repr=False)
 
     @classmethod
     def from_spec(cls, spec: TabSpec, environ: Mapping[str, str] = os.environ) -> FimBackend:
@@ -94,15 +89,6 @@ class FimBackend:
             headers["authorization"] = f"Bearer {self.api_key}"
         return headers
 
-    @contextlib.asynccontextmanager
-    async def _client(self) -> AsyncIterator[httpx.AsyncClient]:
-        if self.client is not None:
-            yield self.client
-            return
-        timeout = httpx.Timeout(self.timeouts.first_byte, connect=self.timeouts.connect)
-        async with httpx.AsyncClient(timeout=timeout) as client:
-            yield client
-
     def open(self) -> None:
         """Keep one client (and its connections) for every request from now on: a Tab request should not pay
         for a TCP or TLS handshake."""
@@ -121,11 +107,7 @@ class FimBackend:
 
     async def prewarm(self, context: Sequence[ContextChunk]) -> FimUsage | None:
         """Give llama.cpp the context chunks with no token asked for, so that its prompt cache holds them."""
-
-        async def ignore(text: str) -> None:
-            return None
-
-        return await self._stream(*build_prewarm_request(self.spec.model, context), ignore)
+        return await self._stream(*build_prewarm_request(self.spec.model, context), _discard)
 
     async def rewrite(self, prompt: NextEditPrompt, on_text: TextSink) -> FimUsage | None:
         """Continue a next-edit model's bare prompt (`cursord.tab.next_edit`)."""
@@ -135,33 +117,40 @@ class FimBackend:
         return await self._stream(path, body, on_text)
 
     async def _stream(self, path: str, body: dict[str, Any], on_text: TextSink) -> FimUsage | None:
-        url = self.spec.base_url + path
-        decoder = make_fim_decoder(self.format, self.name)
-        got_response = False
-        deadline = trio.current_time() + self.timeouts.first_byte
-        try:
-            async with self._client() as client:
-                with trio.CancelScope(deadline=deadline) as scope:
-                    async with client.stream("POST", url, json=body, headers=self._headers()) as response:
-                        got_response = True
-                        if response.status_code // 100 != 2:
-                            raw = b""
-                            async for chunk in response.aiter_bytes():
-                                raw += chunk
-                                if len(raw) >= _ERROR_BODY_LIMIT:
-                                    break
-                            raise classify_http_error(self.name, response.status_code, response.headers, raw)
-                        async for chunk in response.aiter_bytes():
-                            scope.deadline = trio.current_time() + self.timeouts.idle
-                            for text in decoder.feed(chunk):
-                                await on_text(text)
-                        decoder.finish()
-                if scope.cancelled_caught:
-                    raise ProviderTimeout(self.name, "the FIM server went silent past its deadline")
-        except ProviderError:
-            raise
-        except httpx.HTTPError as exc:
-            if got_response:
-                raise StreamTruncated(self.name, f"the completion stream broke: {exc!r}") from exc
-            raise ProviderUnavailable(self.name, f"cannot reach {self.spec.base_url}: {exc!r}") from exc
-        return decoder.usage
+        content = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+        headers = {**self._headers(), "content-type": "application/json"}
+        post = Post(self.name, self.spec.base_url + path, headers, content, noun="the FIM server", expect_stream=False)
+        reader = FimReader(make_fim_decoder(self.format, self.name), on_text)
+        await stream_post(self._transport(), post, self._deadlines(), reader)
+        return reader.decoder.usage
+
+    def _transport(self) -> StreamTransport:
+        if self.transport is not None:
+            return self.transport
+        # a client of its own per request until `open()`; reads are timed by `stream_post`'s deadlines
+        timeout = httpx.Timeout(self.timeouts.first_byte, connect=self.timeouts.connect, read=None)
+        return HttpxTransport(self.client, timeout)
+
+    def _deadlines(self) -> Deadlines:
+        return Deadlines(first_byte=self.timeouts.first_byte, idle=self.timeouts.idle)
+
+
+async def _discard(text: str) -> None:
+    """A prewarm's text: none is asked for, and any that comes is not used."""
+
+
+@attrs.define(eq=False)
+class FimReader:
+    """The `BodyListener` of one Tab request: the body's bytes through the format's decoder, each text delta
+    awaited into `on_text` (`cursord.tab.service`'s `TextFeed.text`)."""
+
+    decoder: FimDecoder
+    on_text: TextSink
+
+    async def chunk(self, data: bytes) -> bool:
+        for text in self.decoder.feed(data):
+            await self.on_text(text)
+        return False
+
+    async def end(self) -> None:
+        self.decoder.finish()

@@ -40,32 +40,38 @@ class TabReport(Report):
         return (("key", self.key), ("completion", self.completion))
 
 
+@attrs.define
+class _ProbeText:
+    """The probe's answer: how much text came, and how long after `began` the first of it."""
+
+    began: float
+    chars: int = 0
+    took: float | None = None
+
+    async def text(self, text: str) -> None:
+        if self.took is None:
+            self.took = trio.current_time() - self.began
+        self.chars += len(text)
+
+
 async def check_tab(spec: TabSpec, environ: Mapping[str, str], *, request_timeout: float) -> TabReport:
     key = key_status(spec.api_key_env, environ)
     if key.status is Status.FAIL:
         return TabReport(spec, key, Check(Status.SKIP, "no key"))
     timeouts = TabTimeouts(connect=request_timeout, first_byte=request_timeout, idle=request_timeout)
     backend = attrs.evolve(FimBackend.from_spec(spec, environ), timeouts=timeouts)
-    texts: list[str] = []
-    first: list[float] = []
-    began = trio.current_time()
-
-    async def on_text(text: str) -> None:
-        if not first:
-            first.append(trio.current_time() - began)
-        texts.append(text)
-
+    probe = _ProbeText(trio.current_time())
     try:
         if spec.mode.next_edit:
-            await backend.rewrite(next_edit_prompt(spec.mode, PROBE_WINDOW), on_text)
+            await backend.rewrite(next_edit_prompt(spec.mode, PROBE_WINDOW), probe.text)
         else:
-            await backend.complete(PROBE, on_text)
+            await backend.complete(PROBE, probe.text)
     except ProviderError as exc:
         return TabReport(spec, key, Check(Status.FAIL, type(exc).__name__, str(exc)))
-    if not texts:
+    if probe.took is None:
         return TabReport(spec, key, Check(Status.WARN, "answered, but with no text", f"model {spec.model!r}"))
-    took = first[0]
-    summary = f"{len(''.join(texts))} chars, first after {took * 1000:.0f} ms"
+    took = probe.took
+    summary = f"{probe.chars} chars, first after {took * 1000:.0f} ms"
     if took > SLOW_FIRST_TEXT:
         late = "a Tab suggestion this slow arrives after the next keystroke"
         return TabReport(spec, key, Check(Status.WARN, summary, late))

@@ -43,7 +43,8 @@ StreamNextCursorPrediction asks the model the same way and is cut off the same w
 cancels the upstream call, and a newer prediction for the same file supersedes an older one (`canceled`).
 Each RPC supersedes only its own kind: a prediction and a StreamCpp for one file run side by side.
 
-Every frame a backend read yields goes out in one `send` (HTTP/1.1 costs one write per send).
+Every frame a backend read yields goes out in one `send` (HTTP/1.1 costs one write per send). The text's path
+from the FIM server to the frames is a chain of named listeners (`cursord.tab.answer_feeds`).
 
 A FIM answer is kept in the completion cache (`cursord.tab.cache`): a later request with the same window,
 or one whose user typed the start of a kept suggestion, is answered from it at once, without the model.
@@ -64,7 +65,6 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Container, Iterator, Mapping, Sequence
-from functools import partial
 from typing import Any, Final
 
 import attrs
@@ -96,7 +96,15 @@ from cursord.server import (
     watch_disconnect,
 )
 from cursord.tab.admission import TabStreamSlots
-from cursord.tab.backend import FimBackend, TextSink
+from cursord.tab.answer_feeds import (
+    BackendAsk,
+    FrameSender,
+    PredictionFeed,
+    SpeculationFeed,
+    TextFeed,
+    ask_until_enough,
+)
+from cursord.tab.backend import FimBackend
 from cursord.tab.cache import CompletionCache, speculated
 from cursord.tab.context_ring import ContextChunk, ContextRing
 from cursord.tab.fim_formats import FimFormat, FimUsage
@@ -549,16 +557,11 @@ class TabService:
                 await refuse_stream_call(scope, send, ConnectError(Code.INVALID_ARGUMENT, str(exc)))
                 return
             reader = RewriteReader(backend.spec.mode, window, _rewrite_prompt(backend.spec.mode, window, request))
-
-            async def feed(text: str) -> None:
-                reader.feed(text)
-
             began, started_at = trio.current_time(), time.time()
             # the request names no workspace: one file path across workspaces is one key
             with self._newest(_file_key(NEXT_CURSOR_PATH, "", request)) as newest:
                 async with self._using(backend):
-                    call = partial(_until, partial(backend.rewrite, reader.prompt), feed, lambda: reader.whole)
-                    ran = await _watched(call, receive, newest)
+                    ran = await _watched(BackendAsk(backend, reader.prompt), PredictionFeed(reader), receive, newest)
             outcome = self._outcome(ran, stream_cpp=False)
             self._record(backend, uuid.uuid4().hex, started_at, began, None, ran, outcome)
             if ran.gone:
@@ -577,7 +580,7 @@ class TabService:
 
     def _suggestion(
         self, backend: FimBackend, request: aiserver.StreamCppRequest
-    ) -> tuple[Suggestion, Callable[[TextSink], Awaitable[FimUsage | None]]]:
+    ) -> tuple[Suggestion, BackendAsk]:
         """What answers `request` in the configured mode, and the backend call that feeds it."""
         spec, binding_id = backend.spec, uuid.uuid4().hex
         self.ring.add_files(request.additional_files)
@@ -586,12 +589,12 @@ class TabService:
             context = self.ring.context(window.path, window.first_line, window.first_line + len(window.lines) - 1)
             window = attrs.evolve(window, context=context)
             prompt = _rewrite_prompt(spec.mode, window, request)
-            return RewriteFrames(spec.mode, window, prompt, binding_id), partial(backend.rewrite, prompt)
+            return RewriteFrames(spec.mode, window, prompt, binding_id), BackendAsk(backend, prompt)
         fim = fim_prompt(request, lines_above=spec.lines_above, lines_below=spec.lines_below)
         line = fim.line_number - 1
         fim = attrs.evolve(fim, context=self.ring.context(fim.path, line - spec.lines_above - FIM_ALIGN,
                                                           line + spec.lines_below))
-        return SuggestionFrames(fim, binding_id=binding_id), partial(backend.complete, fim)
+        return SuggestionFrames(fim, binding_id=binding_id), BackendAsk(backend, fim)
 
     async def serve_stream_cpp(self, scope: Scope, receive: Receive, send: Send) -> None:
         arrived = trio.current_time()
@@ -601,7 +604,7 @@ class TabService:
         encoder, request, backend = read
         self.counters.requests += 1
         try:
-            suggestion, call = self._suggestion(backend, request)
+            suggestion, ask = self._suggestion(backend, request)
         except TabRequestError as exc:
             self.counters.refused += 1
             await refuse_stream_call(scope, send, ConnectError(Code.INVALID_ARGUMENT, str(exc)))
@@ -615,7 +618,7 @@ class TabService:
                 return
         with self._newest(key) as newest:
             async with self._using(backend):
-                outcome = await self._stream(backend, suggestion, call, encoder, newest, receive, send, arrived)
+                outcome = await self._stream(backend, suggestion, ask, encoder, newest, receive, send, arrived)
         if outcome == "completed" and isinstance(suggestion, SuggestionFrames):
             self.cache.store(suggestion.prompt, suggestion.inserted)
             if suggestion.inserted and self._background is not None:
@@ -630,15 +633,11 @@ class TabService:
         self.counters.speculative += 1
         frames = SuggestionFrames(prompt, binding_id=uuid.uuid4().hex)
         started_at, began = time.time(), trio.current_time()
-
-        async def feed(text: str) -> None:
-            frames.text(text)
-
         ran = _Ran()
         with self._newest(key) as scope:
             async with self._using(backend):
                 try:
-                    ran.usage = await _until(partial(backend.complete, prompt), feed, lambda: frames.full)
+                    ran.usage = await ask_until_enough(BackendAsk(backend, prompt), SpeculationFeed(frames))
                 except ProviderError as error:
                     ran.failure = provider_failure(error)
                 except Exception as exc:  # our bug: logged, never taken down with the daemon's nursery
@@ -669,62 +668,36 @@ class TabService:
         self,
         backend: FimBackend,
         suggestion: Suggestion,
-        call: Callable[[TextSink], Awaitable[FimUsage | None]],
+        ask: BackendAsk,
         encoder: StreamResponseEncoder,
         scope: trio.CancelScope,
         receive: Receive,
         send: Send,
         arrived: float,
     ) -> str:
-        """Answer one StreamCpp from `call`; its outcome."""
+        """Answer one StreamCpp from `ask`; its outcome."""
         started_at, began = time.time(), arrived
-        first_text: float | None = None
         start = encoder.start()
         await send({"type": "http.response.start", "status": start.status, "headers": start.headers})
-        codec = encoder.codec
-
-        async def out(
-            messages: list[aiserver.StreamCppResponse], *, end: bool = False, error: ConnectError | None = None
-        ) -> None:
-            nonlocal first_text
-            if first_text is None and any(m.text for m in messages):
-                first_text = trio.current_time()
-            body = encoder.messages(encode_message(codec, m) for m in messages) if messages else b""
-            if end:
-                body += encoder.end(error)
-            await send({"type": "http.response.body", "body": body, "more_body": not end})
-
-        await out(suggestion.opening())
-
-        async def on_text(text: str) -> None:
-            sent = suggestion.text(text)
-            if sent:
-                await out(sent)
-
-        budget = trio.CancelScope(deadline=arrived + STREAM_CPP_BUDGET)
-
-        async def answer() -> FimUsage | None:
-            with budget:
-                return await _until(call, on_text, lambda: suggestion.full)
-            return None  # out of time: the answer goes with what came
-
-        ran = await _watched(answer, receive, scope)
+        sender = FrameSender(suggestion, encoder, send)
+        await sender.out(suggestion.opening())
+        budget = trio.CancelScope(deadline=arrived + STREAM_CPP_BUDGET)  # out of time: the answer goes with what came
+        ran = await _watched(ask, sender, receive, scope, budget)
         ran.timed_out = budget.cancelled_caught
         outcome = self._outcome(ran)
         closing = suggestion.closing(cut=ran.timed_out) if outcome in ("completed", "timeout") else []
-        if first_text is None and any(m.text for m in closing):
-            first_text = trio.current_time()
+        sender.saw(closing)
         # Recorded before the last send: the editor may close the connection as soon as it has the end,
         # and the cancellation would land in that send.
-        self._record(backend, suggestion.binding_id, started_at, began, first_text, ran, outcome)
+        self._record(backend, suggestion.binding_id, started_at, began, sender.first_text, ran, outcome)
         if outcome == "superseded":
             if not ran.gone:  # a newer request replaced this one, but the editor still listens
                 with trio.CancelScope(shield=True):
-                    await out([], end=True, error=_SUPERSEDED)
+                    await sender.out([], end=True, error=_SUPERSEDED)
         elif ran.failure is not None:
-            await out([], end=True, error=ran.failure)
+            await sender.out([], end=True, error=ran.failure)
         else:
-            await out(closing, end=True)
+            await sender.out(closing, end=True)
         return outcome
 
     def _outcome(self, ran: _Ran, *, stream_cpp: bool = True) -> str:
@@ -803,38 +776,18 @@ class _Ran:
     timed_out: bool = False
 
 
-async def _until(
-    call: Callable[[TextSink], Awaitable[FimUsage | None]], on_text: TextSink, enough: Callable[[], bool]
-) -> FimUsage | None:
-    """`call` feeding `on_text`, stopped (its upstream call cut) as soon as `enough()`: nothing more the model
-    writes would be used."""
-    with trio.CancelScope() as stop:
-
-        async def fed(text: str) -> None:
-            await on_text(text)
-            if enough():
-                stop.cancel()
-
-        return await call(fed)
-    return None  # stopped: the model's usage is not known
-
-
-async def _watched(call: Callable[[], Awaitable[FimUsage | None]], receive: Receive, scope: trio.CancelScope) -> _Ran:
-    """Run `call` in `scope` while watching for the editor going away (which cancels it); provider errors
-    become their Connect errors, our bugs `internal` (logged)."""
+async def _watched(
+    ask: BackendAsk, feed: TextFeed, receive: Receive, scope: trio.CancelScope, budget: trio.CancelScope | None = None
+) -> _Ran:
+    """Run `ask` into `feed` (`ask_until_enough`) in `scope` while watching for the editor going away (which
+    cancels it); provider errors become their Connect errors, our bugs `internal` (logged)."""
     ran = _Ran()
     with scope:
         async with trio.open_nursery() as nursery:
             disconnect = trio.CancelScope()
-
-            async def watch() -> None:
-                with disconnect:
-                    await watch_disconnect(receive, scope)
-                    ran.gone = True
-
-            nursery.start_soon(watch)
+            nursery.start_soon(_watch_disconnect, receive, scope, disconnect, ran)
             try:
-                ran.usage = await call()
+                ran.usage = await ask_until_enough(ask, feed, budget)
             except ProviderError as error:
                 log.info("Tab: %s", error)
                 ran.failure = provider_failure(error)
@@ -844,6 +797,13 @@ async def _watched(call: Callable[[], Awaitable[FimUsage | None]], receive: Rece
             disconnect.cancel()
     ran.cancelled = scope.cancelled_caught
     return ran
+
+
+async def _watch_disconnect(receive: Receive, scope: trio.CancelScope, disconnect: trio.CancelScope, ran: _Ran) -> None:
+    """Cancel `scope` when the editor goes away (`ran.gone`); `disconnect` ends the watch."""
+    with disconnect:
+        await watch_disconnect(receive, scope)
+        ran.gone = True
 
 
 async def _send_whole(encoder: StreamResponseEncoder, frames: Sequence[Message], send: Send) -> None:
