@@ -19,11 +19,12 @@ editor, the user or the web), ENDED.
   prompt would not fit the model's window, or summarizing when the user asked for that).
 - A step's pass publishes text and thinking as its deltas arrive (a summary's are kept for the
   summary). `PassEnded` appends the reply; if it called tools, each call becomes a `PendingCall` and
-  is dispatched. From then on the call lives in the stages of its own table (`call_life.CALL_MOVES`,
-  checked on every move): a configured pre-hook (PRE_HOOK) before the tool's exec (EXEC, or
-  SHELL_STREAM for a Shell's streamed output), a post-hook (POST_HOOK) before its outcome counts, a
-  question to the user (QUERY), an approved search or fetch cursord runs (WEB), until SETTLED; served
-  here (`FetchRules`) or failed at once (unknown tool, bad arguments), it is settled at dispatch.
+  is dispatched. From then on the call lives its own life (`cursord.agent.machine.tool_call.handle`,
+  over the stages of `call_life.CALL_MOVES`): a configured pre-hook (PRE_HOOK) before the tool's exec
+  (EXEC, or SHELL_STREAM for a Shell's streamed output), a post-hook (POST_HOOK) before its outcome
+  counts, a question to the user (QUERY), an approved search or fetch cursord runs (WEB), until
+  SETTLED; served here (`FetchRules`) or failed at once (unknown tool, bad arguments), it is settled at
+  dispatch. The turn only routes each input to its call (by exec id, query id or call id).
 - When every call is settled, the results are appended in call order and the next pass starts.
   A pass without tool calls completes the turn: checkpoint, record, `turn_ended`, `End(None)`.
 - `PassFailed` or `Cancel` ends the turn with an error; its messages are recorded as failed (or
@@ -42,16 +43,16 @@ stream's own ending says how it ended).
 from __future__ import annotations
 
 import logging
-import uuid
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 
 from cursord.agent import hooks, updates
 from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
 from cursord.agent.errors import model_not_served, provider_failure
-from cursord.agent.machine.call_life import CallEvent, CallStage
+from cursord.agent.machine import tool_call
+from cursord.agent.machine.call_life import CallStage
 from cursord.agent.machine.prep_events import (
     BlobsRead,
     ConversationLoaded,
@@ -60,13 +61,13 @@ from cursord.agent.machine.prep_events import (
     QueuedTaken,
     RunStarted,
 )
+from cursord.agent.machine.tool_call import CallEnv
 from cursord.agent.machine.turn_actions import ActingTurn
 from cursord.agent.machine.turn_events import (
     AbortExec,
     AbortSubagent,
     AllowlistAnswered,
     AllowlistAsked,
-    AskUser,
     Cancel,
     CancelPass,
     Checkpoint,
@@ -79,11 +80,9 @@ from cursord.agent.machine.turn_events import (
     Publish,
     RecordTurn,
     Resume,
-    ReviewOutcome,
     ReviewVerdict,
     RunWebTool,
     SendExec,
-    ShowToolCall,
     Snapshot,
     StartPass,
     StoreSummary,
@@ -97,22 +96,15 @@ from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall,
 from cursord.agent.review_rules import with_approval_parameters
 from cursord.agent.tools import (
     ContentStream,
-    ExecTool,
     InteractionTool,
     ShellAccumulator,
     ShellTool,
-    SwitchModeTool,
     TaskTool,
-    ToolArgumentError,
-    ToolContext,
-    ToolOutcome,
-    parse_call_arguments,
     parsing_result,
-    shell_tool_call_delta,
 )
 from cursord.agent.turn_inputs import rules_for_paths, touched_paths
 from cursord.connect import Code, ConnectError
-from cursord.context import FETCH_RULES_TOOL, ContextLimits, without_images
+from cursord.context import ContextLimits, without_images
 from cursord.core import (
     ActionRequested,
     ExecControlArrived,
@@ -506,7 +498,7 @@ class TurnMachine(PreparingTurn, ActingTurn):
         )
         if buffer.tool_calls:
             self._set(phase=TurnPhase.TOOLS)
-            self._dispatch_tools(current, buffer.tool_calls)
+            self._dispatch_tools(buffer.tool_calls)
             self._maybe_next_pass()
             return
         self._complete()
@@ -621,288 +613,85 @@ class TurnMachine(PreparingTurn, ActingTurn):
             message = agent.ExecServerMessage(id=exec_seq, exec_id=exec_id, force_background_subagent_args=sub)
         self._emit(SendExec(message))
 
-    # ---- tool calls -------------------------------------------------------------------------------
+    # ---- tool calls: routing to each call's own life (`cursord.agent.machine.tool_call`) ------------
 
-    def _context(self, call: ToolCallPart) -> ToolContext:
-        setup = self._setup
-        assert setup.tools is not None
-        return ToolContext(
-            tool_call_id=call.id,
+    def _call_env(self, call: PendingCall) -> CallEnv:
+        current = self.state.current
+        assert current is not None
+        return CallEnv(
+            request_id=self.request_id,
+            setup=self._setup,
             conversation_id=self.state.conversation_id or "",
-            model_id=setup.model,
-            mode=setup.tools.mode,
-            subagent_models=setup.subagent_models,
+            model_call_id=current.model_call_id,
+            now=self.clock(),
+            next_exec_seq=self.state.next_exec_seq,
+            next_query_id=self.state.next_query_id,
+            verdict=self._verdicts.get(call.call.id),
+            shell=self._shells.get(call.call.id),
         )
 
-    def _dispatch_tools(self, current: PassInfo, calls: list[ToolCallPart]) -> None:
-        pending = tuple(self._dispatch_one(current, call) for call in calls)
-        self._set(pending=pending)
+    def _step(self, call: PendingCall, event: tool_call.CallInput) -> PendingCall:
+        """`event` taken by `call`'s own life: its effects out, the ids it took counted, its Shell's
+        accumulator kept while it streams (a restart rebuilds it), and the mode a SwitchMode asks for."""
+        step = tool_call.handle(call, event, self._call_env(call))
+        self._set(next_exec_seq=step.next_exec_seq, next_query_id=step.next_query_id)
+        after = step.call
+        if after.stage is CallStage.SHELL_STREAM and isinstance(after.tool, ShellTool):
+            if after.call.id not in self._shells:
+                self._shells[after.call.id] = after.tool.new_accumulator(after.arguments, after.context)
+        else:
+            self._shells.pop(after.call.id, None)
+        if step.mode is not None:
+            tools = self._setup.tools
+            assert tools is not None
+            self._set(setup=attrs.evolve(self._setup, tools=tools.with_mode(step.mode)))
+        self._emit(*step.effects)
+        if step.boundary:
+            self._put(after)
+            self._snapshot()
+        return after
+
+    def _dispatch_tools(self, calls: list[ToolCallPart]) -> None:
+        conversation_id, now = self.state.conversation_id or "", self.clock()
+        fresh = [tool_call.new_call(call, self._setup, conversation_id, now) for call in calls]
+        self._set(pending=tuple(self._step(call, tool_call.DISPATCH) for call in fresh))
         self._snapshot()
-
-    def _dispatch_one(self, current: PassInfo, call: ToolCallPart) -> PendingCall:
-        """The call, dispatched (`CallEvent.DISPATCH`): its request sent, or settled at once."""
-        setup = self._setup
-        assert setup.tools is not None
-        tool = setup.tools.get(call.name)
-        pending = PendingCall(call, {}, self._context(call), tool, started_at=self.clock())
-        dispatch = CallEvent.DISPATCH
-        if tool is None and call.name == FETCH_RULES_TOOL and setup.rules.offered:
-            try:  # served from the run's request context: no editor round trip
-                outcome = ToolOutcome(*setup.rules.fetch(parse_call_arguments(call.arguments)))
-            except (ToolArgumentError, ValueError) as exc:
-                outcome = ToolOutcome(f"Tool call failed: {exc}", is_error=True)
-            return pending.moved(dispatch, CallStage.SETTLED, outcome=outcome)
-        if tool is None:
-            outcome = ToolOutcome(setup.tools.unavailable_text(call.name), is_error=True)
-            return pending.moved(dispatch, CallStage.SETTLED, outcome=outcome)
-        request: agent.InteractionQuery | agent.ExecServerMessage
-        try:
-            pending = attrs.evolve(pending, arguments=parse_call_arguments(call.arguments))
-            if isinstance(tool, InteractionTool):
-                query_id = self.state.next_query_id
-                self._set(next_query_id=query_id + 1)
-                request = tool.build_query(pending.arguments, query_id, pending.context)
-                request = _reviewed(request, self._verdicts.get(call.id), self.request_id)
-                dispatched = pending.moved(dispatch, CallStage.QUERY, query_id=query_id)
-            elif isinstance(tool, ExecTool):
-                request, dispatched = self._dispatch_exec(current, pending, tool)
-            else:  # pragma: no cover - every registered tool is one of the two kinds
-                raise ToolArgumentError(f"{call.name} cannot be called")
-        except (ToolArgumentError, ValueError) as exc:
-            return pending.moved(dispatch, CallStage.SETTLED, outcome=ToolOutcome(f"Tool call failed: {exc}", True))
-        started = tool.tool_call(pending.arguments, pending.context)
-        if started is not None:
-            self._emit(ShowToolCall(call.id, started, current.model_call_id, completed=False))
-        self._emit(AskUser(request) if isinstance(request, agent.InteractionQuery) else SendExec(request))
-        return dispatched
-
-    def _dispatch_exec(
-        self, current: PassInfo, pending: PendingCall, tool: ExecTool
-    ) -> tuple[agent.ExecServerMessage, PendingCall]:
-        """An exec tool's first request (its pre-hook's, if one is configured) and the call waiting on it."""
-        exec_seq, exec_id = self._take_exec_seq(), f"{current.model_call_id}:{pending.call.id}"
-        request = tool.build_exec(pending.arguments, exec_seq, exec_id, pending.context)
-        request = _reviewed(request, self._verdicts.get(pending.call.id), self.request_id)
-        pre = _pre_hook(tool, self._setup.hook_steps)
-        if pre is None:
-            return request, self._tool_exec(pending, CallEvent.DISPATCH, tool, request)
-        hook_seq = self._take_exec_seq()
-        facts = self._hook_facts(pending)
-        hook_request = (
-            hooks.subagent_start(facts, request.subagent_args, hook_seq, f"{exec_id}:pre")
-            if pre == hooks.SUBAGENT_START
-            else hooks.pre_tool_use(facts, hook_seq, f"{exec_id}:pre")
-        )
-        waiting = pending.moved(
-            CallEvent.DISPATCH, CallStage.PRE_HOOK, exec_seq=hook_seq, exec_id=exec_id, deferred=request
-        )
-        return hook_request, waiting
-
-    def _tool_exec(
-        self, pending: PendingCall, event: CallEvent, tool: ExecTool, request: agent.ExecServerMessage
-    ) -> PendingCall:
-        """The call once the tool's own exec `request` goes out: a Shell streams its output (SHELL_STREAM)."""
-        stage = CallStage.EXEC
-        if isinstance(tool, ShellTool):
-            self._shells[pending.call.id] = tool.new_accumulator(pending.arguments, pending.context)
-            stage = CallStage.SHELL_STREAM
-        return pending.moved(event, stage, exec_seq=request.id, exec_id=request.exec_id)
 
     def _put(self, pending: PendingCall) -> None:
         self._set(pending=tuple(pending if p.call.id == pending.call.id else p for p in self.state.pending))
 
-    def _find_exec(self, exec_seq: int) -> PendingCall | None:
-        return next((p for p in self.state.pending if p.stage.waits_on_exec and p.exec_seq == exec_seq), None)
+    def _route(self, pending: PendingCall | None, event: tool_call.CallInput, what: str) -> None:
+        """`event` to the call it is for (none: logged and dropped); the next pass once all are settled."""
+        if pending is None:
+            log.info("stream %s: %s ignored", self.request_id, what)
+            return
+        self._put(self._step(pending, event))
+        self._maybe_next_pass()
 
     def _on_exec_result(self, result: ExecResultArrived) -> None:
         pending = self._find_exec(result.exec_seq)
-        if pending is None:
-            log.info("stream %s: result for unknown exec %d ignored", self.request_id, result.exec_seq)
-            return
-        tool = pending.tool
-        assert isinstance(tool, ExecTool)
-        message = result.message
-        match pending.stage:
-            case CallStage.PRE_HOOK:
-                self._on_pre_hook_answer(pending, tool, message)
-            case CallStage.POST_HOOK:
-                assert pending.held is not None
-                held = pending.held
-                text = hooks.with_context(held.text, hooks.post_tool_context(message))
-                self._resolve(pending, CallEvent.HOOK_ANSWER, ToolOutcome(text, held.is_error), None, post_hook=False)
-            case CallStage.SHELL_STREAM:
-                shell = self._shells[pending.call.id]
-                for event in shell.feed_message(message):
-                    self._emit(Publish(updates.shell_output(event)))
-                    self._shell_delta(pending.call.id, event)
-                if shell.finished:
-                    self._finish_shell(pending, CallEvent.RESULT)
-            case _:
-                self._finish_exec(pending, tool, message)
-        self._maybe_next_pass()
-
-    def _finish_exec(self, pending: PendingCall, tool: ExecTool, message: agent.ExecClientMessage) -> None:
-        assert pending.exec_id is not None
-        try:
-            follow_up = tool.next_exec(
-                pending.arguments, message, self.state.next_exec_seq, pending.exec_id, pending.context
-            )
-        except ToolArgumentError as exc:
-            self._resolve(pending, CallEvent.RESULT, ToolOutcome(f"Tool call failed: {exc}", is_error=True), None)
-            return
-        if follow_up is not None:  # a multi-step tool (StrReplace): read, then write
-            self._put(pending.moved(CallEvent.RESULT, CallStage.EXEC, exec_seq=self._take_exec_seq()))
-            self._emit(SendExec(follow_up))
-            self._snapshot()
-            return
-        outcome = tool.result_text(message, pending.arguments)
-        self._resolve(pending, CallEvent.RESULT, outcome, tool.tool_call(pending.arguments, pending.context, message))
-
-    def _hook_facts(self, pending: PendingCall) -> hooks.HookFacts:
-        return hooks.HookFacts(
-            tool_name=pending.call.name,
-            tool_input=pending.arguments,
-            tool_use_id=pending.call.id,
-            conversation_id=self.state.conversation_id or "",
-            model_id=self._setup.model,
-        )
-
-    def _on_pre_hook_answer(self, pending: PendingCall, tool: ExecTool, message: agent.ExecClientMessage) -> None:
-        """preToolUse (subagentStart) answered: send the tool's held request (with the hook's input, if it
-        gave one), or settle the call when the hook denies it."""
-        answer = CallEvent.HOOK_ANSWER
-        decision = hooks.pre_tool_decision(message)
-        pending = attrs.evolve(pending, hook_context=decision.additional_context)
-        if decision.denied is not None:
-            outcome = ToolOutcome(f"A hook blocked this {pending.call.name} call: {decision.denied}", True)
-            self._resolve(pending, answer, outcome, None, post_hook=False)
-            return
-        request, exec_id = pending.deferred, pending.exec_id
-        assert request is not None and exec_id is not None
-        if decision.updated_input is not None:
-            pending = attrs.evolve(pending, arguments=decision.updated_input)
-            try:
-                request = tool.build_exec(pending.arguments, self._take_exec_seq(), exec_id, pending.context)
-            except (ToolArgumentError, ValueError) as exc:
-                self._resolve(pending, answer, ToolOutcome(f"Tool call failed: {exc}", True), None, post_hook=False)
-                return
-        self._put(self._tool_exec(pending, answer, tool, request))
-        self._emit(SendExec(request))
-        self._snapshot()
-
-    def _shell_delta(self, call_id: str, event: agent.ShellOutputDeltaUpdate) -> None:
-        """A running Shell call's output as the call's own `tool_call_delta` (its card shows it live)."""
-        current = self.state.current
-        which = event.WhichOneof("event")
-        if current is None or which not in ("stdout", "stderr"):
-            return
-        text = getattr(event, which).data
-        update = shell_tool_call_delta(call_id, **{which: text}, model_call_id=current.model_call_id)
-        self._emit(Publish(agent.AgentServerMessage(interaction_update=update)))
-
-    def _finish_shell(self, pending: PendingCall, event: CallEvent) -> None:
-        shell = self._shells.pop(pending.call.id)
-        assert isinstance(pending.tool, ShellTool)
-        completed = pending.tool.tool_call(pending.arguments, pending.context, shell)
-        self._resolve(pending, event, shell.outcome(), completed)
+        self._route(pending, result, f"result for unknown exec {result.exec_seq}")
 
     def _on_exec_control(self, control: ExecControlArrived) -> None:
-        """The editor threw or closed an exec of ours: the call settles (a shell with what it gathered, a
-        post-hook's call with the outcome it held) or goes on to its post-hook."""
+        """The editor threw or closed an exec of ours (a heartbeat only says it is alive)."""
         pending = self._find_exec(control.exec_seq)
-        if pending is None or control.kind is ExecControlKind.HEARTBEAT:
-            return
-        name, thrown = pending.call.name, control.kind is ExecControlKind.THROW
-        if pending.stage is CallStage.POST_HOOK:  # the hook failed; the tool's outcome stands
-            assert pending.held is not None
-            self._resolve(pending, CallEvent.CONTROL, pending.held, None, post_hook=False)
-        elif pending.stage is CallStage.SHELL_STREAM and not thrown:
-            self._shells[pending.call.id].close()
-            self._finish_shell(pending, CallEvent.CONTROL)
-        else:
-            self._shells.pop(pending.call.id, None)
-            what = f"the hook before {name}" if pending.stage is CallStage.PRE_HOOK else name
-            text = (
-                f"The editor failed to run {what}: {control.message.throw.error}"
-                if thrown
-                else f"{what}: the editor closed the call without a result."
-            )
-            post_hook = pending.stage is not CallStage.PRE_HOOK  # a tool that never ran has no post-hook
-            self._resolve(pending, CallEvent.CONTROL, ToolOutcome(text, is_error=True), None, post_hook=post_hook)
-        self._maybe_next_pass()
+        if pending is not None and control.kind is not ExecControlKind.HEARTBEAT:
+            self._route(pending, control, "")
 
     def _on_interaction(self, answer: InteractionAnswered) -> None:
         pending = next(
             (p for p in self.state.pending if p.stage is CallStage.QUERY and p.query_id == answer.query_id), None
         )
-        if pending is None:
-            log.info("stream %s: answer to unknown query %d ignored", self.request_id, answer.query_id)
-            return
-        tool = pending.tool
-        setup = self._setup
-        assert isinstance(tool, InteractionTool) and setup.tools is not None
-        response = answer.message
-        outcome = tool.result_text(response, pending.arguments)
-        result = tool.result_message(response, pending.arguments, pending.context)
-        if outcome.pending:  # an approved WebSearch/WebFetch: cursord searches or fetches
-            self._put(pending.moved(CallEvent.ANSWER, CallStage.WEB))
-            self._emit(RunWebTool(pending.call.id, tool.name, pending.arguments))
-            self._snapshot()  # a restart runs the approved search or fetch again (`_on_resume`)
-            return
-        if isinstance(tool, SwitchModeTool) and not outcome.is_error:
-            tools = setup.tools.with_mode(tool.target_mode(pending.arguments))
-            self._set(setup=attrs.evolve(setup, tools=tools))
-        self._resolve(pending, CallEvent.ANSWER, outcome, tool.tool_call(pending.arguments, pending.context, result))
-        self._maybe_next_pass()
+        self._route(pending, answer, f"answer to unknown query {answer.query_id}")
 
     def _on_web_done(self, done: WebToolDone) -> None:
         pending = next((p for p in self.state.pending if p.stage is CallStage.WEB and p.call.id == done.call_id), None)
-        if pending is None or not isinstance(pending.tool, InteractionTool):
-            log.info("stream %s: web result for no web call of ours (%s) ignored", self.request_id, done.call_id)
-            return
-        tool = pending.tool
-        completed = tool.tool_call(pending.arguments, pending.context, done.result)
-        self._resolve(pending, CallEvent.WEB_DONE, done.outcome, completed)
-        self._maybe_next_pass()
+        if pending is not None and not isinstance(pending.tool, InteractionTool):
+            pending = None
+        self._route(pending, done, f"web result for no web call of ours ({done.call_id})")
 
-    def _resolve(
-        self,
-        pending: PendingCall,
-        event: CallEvent,
-        outcome: ToolOutcome,
-        completed: agent.ToolCall | None,
-        *,
-        post_hook: bool = True,
-    ) -> None:
-        """`event` gave the call its outcome: it settles, or (an exec tool with the hook configured) waits
-        for its postToolUse (postToolUseFailure, subagentStop) hook with the outcome held."""
-        current = self.state.current
-        assert current is not None
-        if completed is not None:
-            self._emit(ShowToolCall(pending.call.id, completed, current.model_call_id, completed=True))
-        outcome = ToolOutcome(hooks.with_context(outcome.text, pending.hook_context), outcome.is_error)
-        wanted = hooks.POST_TOOL_USE_FAILURE if outcome.is_error else hooks.POST_TOOL_USE
-        if isinstance(pending.tool, TaskTool):
-            wanted = hooks.SUBAGENT_STOP
-        if post_hook and isinstance(pending.tool, ExecTool) and wanted in self._setup.hook_steps:
-            exec_seq = self._take_exec_seq()
-            pending = pending.moved(event, CallStage.POST_HOOK, held=outcome, exec_seq=exec_seq, hook_context=None)
-            self._put(pending)
-            duration_ms = int((self.clock() - pending.started_at) * 1000)
-            post = hooks.subagent_stop if wanted == hooks.SUBAGENT_STOP else hooks.post_tool_use
-            request = post(
-                self._hook_facts(pending),
-                outcome.text,
-                failed=outcome.is_error,
-                duration_ms=duration_ms,
-                exec_seq=exec_seq,
-                exec_id=f"{pending.exec_id}:post",
-            )
-            self._emit(SendExec(request))
-            self._snapshot()
-            return
-        self._put(pending.moved(event, CallStage.SETTLED, outcome=outcome, hook_context=None))
-        self._snapshot()
+    def _find_exec(self, exec_seq: int) -> PendingCall | None:
+        return next((p for p in self.state.pending if p.stage.waits_on_exec and p.exec_seq == exec_seq), None)
 
     def _maybe_next_pass(self) -> None:
         if any(p.open for p in self.state.pending):
@@ -919,41 +708,6 @@ class TurnMachine(PreparingTurn, ActingTurn):
         self._set(pending=())
         self._checkpoint(final=False)
         self._next_pass()
-
-
-_Request = TypeVar("_Request", agent.ExecServerMessage, agent.InteractionQuery)
-#: the request fields that carry Auto-review's marks, by the case of the exec or query
-_REVIEWED_FIELDS = ("shell_stream_args", "shell_args", "mcp_args", "web_fetch_request_query")
-_SHELL_FIELDS = ("shell_stream_args", "shell_args")
-#: the sandbox a Shell call Auto-review let through runs in (Cursor's agent: `buildClassifierEscalatedSandboxPolicy`)
-_ESCALATED = agent.SandboxPolicy(type=agent.SandboxPolicy.TYPE_INSECURE_NONE)
-_APPROVALS = uuid.UUID("5b0c6f1e-6a51-4c1e-9a0e-2f1d6c3b7a10")  # names the approval requests cursord makes
-
-
-def _reviewed(request: _Request, verdict: ReviewVerdict | None, request_id: str) -> _Request:
-    """`request` marked as Cursor's agent marks it after Auto-review (docs/security.md): an allowed call
-    with `skip_approval` alone, a call the model re-sent for the user's approval with `smart_mode_approval`
-    naming an approval request, either Shell in a widened sandbox; an asked or allowlisted call as it was."""
-    which = request.WhichOneof("query" if isinstance(request, agent.InteractionQuery) else "message")
-    marked = (ReviewOutcome.ALLOW, ReviewOutcome.APPROVAL)
-    if verdict is None or verdict.outcome not in marked or which not in _REVIEWED_FIELDS:
-        return request
-    target = getattr(request, which)
-    if verdict.outcome is ReviewOutcome.ALLOW:
-        target.skip_approval = True
-    else:
-        approval = str(uuid.uuid5(_APPROVALS, f"{request_id}/{verdict.call_id}"))
-        target.smart_mode_approval.CopyFrom(agent.SmartModeApproval(request_id=approval, reason=verdict.reason))
-    if which in _SHELL_FIELDS:  # only offered outside the read-only modes (`cursord.agent.tools.registry`)
-        target.requested_sandbox_policy.CopyFrom(_ESCALATED)
-    return request
-
-
-def _pre_hook(tool: ExecTool, steps: hooks.HookSteps) -> str | None:
-    """The hook a call waits for before it is sent: subagentStart for a Task, else preToolUse, if configured."""
-    if isinstance(tool, TaskTool) and hooks.SUBAGENT_START in steps:
-        return hooks.SUBAGENT_START
-    return hooks.PRE_TOOL_USE if hooks.PRE_TOOL_USE in steps else None
 
 
 @attrs.frozen
