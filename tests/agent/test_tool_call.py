@@ -107,6 +107,7 @@ def test_bad_arguments_settle_at_dispatch() -> None:
     step = tool_call.handle(new("Read", {"nope": 1}), DISPATCH, env())
     assert step.call.stage is S.SETTLED and step.call.outcome is not None
     assert step.call.outcome.text.startswith("Tool call failed")
+    assert step.call.arguments == {"nope": 1}  # parsed, then refused by the tool: kept as the model sent them
 
 
 def test_a_question_takes_a_query_id_and_an_approved_switch_names_the_mode() -> None:

@@ -179,6 +179,7 @@ class _Move:
             else:  # pragma: no cover - every registered tool is one of the two kinds
                 raise ToolArgumentError(f"{call.name} cannot be called")
         except (ToolArgumentError, ValueError) as exc:
+            self.call = pending  # with its arguments, when they parsed
             self._settle_now(ToolOutcome(f"Tool call failed: {exc}", True))
             return
         started = tool.tool_call(pending.arguments, pending.context)
