@@ -3,7 +3,7 @@
 A stream's phase is derived, never moved: while it runs it is what its behaviour is doing (for the agent
 turn, `cursord.agent.machine.turn_state.TurnState.stream_phase` reads it off the turn's state), and once
 it has ended it is how it ended (`cursord.streams.backlog.StreamEnding.phase`). So there is no table of
-moves to keep in step with the turn's own: the turn machine's `TRANSITIONS` are the only rules.
+moves to keep in step with the turn's own: the turn machine's `TRANSITIONS` and `MOVES` are the only rules.
 """
 
 from __future__ import annotations

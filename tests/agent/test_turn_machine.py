@@ -12,6 +12,9 @@ import pytest
 from cursord.agent import hooks, updates
 from cursord.agent.hooks import HookSteps
 from cursord.agent.machine import (
+    IGNORED_IN,
+    LATE_START_IN,
+    MOVES,
     TRANSITIONS,
     AbortExec,
     AbortSubagent,
@@ -29,7 +32,6 @@ from cursord.agent.machine import (
     PassDelta,
     PassEnded,
     PassFailed,
-    PassInfo,
     PassPurpose,
     Publish,
     QueryTimedOut,
@@ -39,7 +41,6 @@ from cursord.agent.machine import (
     ReviewOutcome,
     ReviewVerdict,
     RouteFacts,
-    Rule,
     RunStarted,
     SendExec,
     ShowToolCall,
@@ -53,6 +54,7 @@ from cursord.agent.machine import (
     TurnSetup,
     TurnState,
     WebToolDone,
+    Went,
 )
 from cursord.agent.machine.turn_events import Effect
 from cursord.agent.tools import ToolOutcome, ToolRegistry
@@ -294,45 +296,51 @@ EXPECTED: dict[tuple[str, type], TurnPhase] = {
     ("tools", ForceBackground): P.TOOLS,
     ("tools", WebToolDone): P.TOOLS,  # for a call that is no web call (here: a Read)
     ("ended", Resume): P.ENDED,  # a recorded turn restored: only its end is left
-    # in any phase an action is kept for a later run (the phase stays), and once the run has started a
-    # second run_request or a prewarm changes nothing
+    # in any phase an action is kept for a later run (the phase stays)
     **{(where, ActionRequested): phase for where, (phase, _) in SITUATIONS.items()},
-    **{(where, kind): phase for where, (phase, _) in SITUATIONS.items() if where != "idle"
-       for kind in (RunStarted, PrewarmRequested)},
 }
 
 
 def test_every_row_that_acts_is_tested_here() -> None:
-    acting = {pair for pair, rule in TRANSITIONS.items() if rule.handler is not TurnMachine._ignore}
-    assert {(SITUATIONS[where][0], kind) for where, kind in EXPECTED} == acting
-    for (where, kind), then in EXPECTED.items():
-        m = SITUATIONS[where][1]()
-        assert then in TRANSITIONS[(m.phase, kind)].allowed(m.state.current)
+    assert {(SITUATIONS[where][0], kind) for where, kind in EXPECTED} == set(TRANSITIONS)
+    for (where, _kind), then in EXPECTED.items():  # the phase stays, or an outcome's row leads there
+        phase = SITUATIONS[where][0]
+        assert then is phase or then in {target for (row_phase, _), target in MOVES.items() if row_phase is phase}
     # a PASS row acts for both kinds of pass
     assert {kind for where, kind in EXPECTED if where == "step"} == {k for w, k in EXPECTED if w == "summary"}
 
 
-def test_a_handler_that_leads_where_its_rule_does_not_allow_is_a_protocol_error(monkeypatch: Any) -> None:
-    """The rows' next phases are checked on every input: a row that allowed only PASS after PassEnded
-    would refuse the turn's completion."""
-    row = TRANSITIONS[(P.PASS, PassEnded)]
-    monkeypatch.setitem(TRANSITIONS, (P.PASS, PassEnded), Rule(row.handler, frozenset({P.PASS})))
+def test_every_outcome_leads_somewhere_and_no_input_is_both_taken_and_ignored() -> None:
+    assert {went for _, went in MOVES} == set(Went)
+    for phase in P:
+        assert not IGNORED_IN[phase] & LATE_START_IN[phase]
+        assert not {kind for row_phase, kind in TRANSITIONS if row_phase is phase} & (
+            IGNORED_IN[phase] | LATE_START_IN[phase]
+        )
+
+
+def test_an_outcome_a_phase_does_not_list_is_a_protocol_error(monkeypatch: Any) -> None:
+    """What a handler reports is checked on every input: without the row that takes a completed step's
+    pass to ENDED, the turn's completion is refused."""
+    monkeypatch.delitem(MOVES, (P.PASS, Went.COMPLETED))
     m = in_step()
-    with pytest.raises(TurnProtocolError, match="PassEnded in phase pass led to ended; its rule allows pass"):
+    with pytest.raises(TurnProtocolError, match="completed in phase pass leads nowhere"):
         m.handle(PassEnded(current_pass(m)))
 
 
-def test_a_pass_row_says_where_to_by_the_purpose_of_the_pass(monkeypatch: Any) -> None:
-    """PASS rows name the next phases per purpose: a summary never leads to TOOLS, and a row that allows a
-    step only TOOLS refuses the step's completion while the summary's own entry still lets it end."""
-    row = TRANSITIONS[(P.PASS, PassEnded)]
-    assert row.allowed(PassInfo(1, "m", PassPurpose.SUMMARY)) == {P.PASS, P.ENDED}
-    assert row.allowed(PassInfo(1, "m", PassPurpose.STEP)) == {P.TOOLS, P.PASS, P.ENDED}
-    assert row.by_purpose is not None
-    narrowed = {**row.by_purpose, PassPurpose.STEP: frozenset({P.TOOLS})}
-    monkeypatch.setitem(TRANSITIONS, (P.PASS, PassEnded), Rule(row.handler, row.then, narrowed))
+def test_a_pass_ends_by_the_purpose_of_the_pass(monkeypatch: Any) -> None:
+    """A summary never leads to TOOLS (its tool calls, if a model made any, are not dispatched), and the
+    user's summary ends the turn by an outcome of its own: without the step's completion row, a step's end
+    is refused while the summary still ends."""
+    summary = in_summary()
+    pass_id = current_pass(summary)
+    summary.handle(PassDelta(pass_id, TextDelta("the gist")))
+    summary.handle(PassDelta(pass_id, read_call()))
+    summary.handle(PassEnded(pass_id))
+    assert summary.phase is P.ENDED and summary.state.pending == ()
+    monkeypatch.delitem(MOVES, (P.PASS, Went.COMPLETED))
     m = in_step()
-    with pytest.raises(TurnProtocolError, match="led to ended; its rule allows tools"):
+    with pytest.raises(TurnProtocolError, match="completed in phase pass"):
         m.handle(PassEnded(current_pass(m)))
     summary = in_summary()
     summary.handle(PassEnded(current_pass(summary)))
@@ -350,12 +358,7 @@ def test_every_listed_transition(pair: tuple[str, type]) -> None:
 
 
 IGNORED = sorted(
-    (
-        (where, kind)
-        for where, (phase, _) in SITUATIONS.items()
-        for (row_phase, kind), rule in TRANSITIONS.items()
-        if row_phase is phase and rule.handler is TurnMachine._ignore
-    ),
+    ((where, kind) for where, (phase, _) in SITUATIONS.items() for kind in IGNORED_IN[phase]),
     key=lambda p: (p[0], p[1].__name__),
 )
 
@@ -372,11 +375,33 @@ def test_ignored_inputs_change_nothing(pair: tuple[str, type]) -> None:
     assert m.state == before
 
 
+LATE_STARTS = sorted(
+    ((where, kind) for where, (phase, _) in SITUATIONS.items() for kind in LATE_START_IN[phase]),
+    key=lambda p: (p[0], p[1].__name__),
+)
+
+
+@pytest.mark.parametrize("pair", LATE_STARTS, ids=str)
+def test_a_late_start_changes_nothing(pair: tuple[str, type]) -> None:
+    """Once the run has started a second run_request or a prewarm changes nothing: the run goes on."""
+    where, kind = pair
+    m = SITUATIONS[where][1]()
+    before = m.state
+    assert m.handle(sample(kind, m)) == []
+    assert m.state == before
+
+
+def test_late_starts_are_every_phase_but_idle() -> None:
+    starts = {RunStarted, PrewarmRequested}
+    assert {where for where, kind in LATE_STARTS if kind is RunStarted} == set(SITUATIONS) - {"idle"}
+    assert {kind for _, kind in LATE_STARTS} == starts
+
+
 UNLISTED = [
     (where, kind)
     for where, (phase, _) in SITUATIONS.items()
     for kind in INPUT_TYPES
-    if (phase, kind) not in TRANSITIONS
+    if (phase, kind) not in TRANSITIONS and kind not in IGNORED_IN[phase] | LATE_START_IN[phase]
 ]
 
 

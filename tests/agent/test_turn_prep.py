@@ -37,7 +37,9 @@ from cursord.agent.machine import (
     TurnOutcome,
     TurnPhase,
 )
+from cursord.agent.machine.turn_prep import PrepWent, TurnPrep
 from cursord.connect import Code, ConnectError
+from cursord.context import ContextLimits
 from cursord.core import ExecResultArrived
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, TextPart, ToolCallPart, ToolResultPart
@@ -317,3 +319,23 @@ def test_cancel_ends_the_turn_in_every_preparation_step(step: PrepStep) -> None:
     # what the preparation's tasks post after that changes nothing
     for late in (ModelChosen(ROUTE), QueuedTaken(), ConversationLoaded(), BlobsRead(), QueryTimedOut(1)):
         assert m.handle(late) == []
+
+
+# ---- the preparation alone (`TurnPrep`, the object the turn holds while it prepares) ------------------
+
+
+def test_the_preparation_alone_reports_what_happened_and_never_the_phase() -> None:
+    prep = TurnPrep("req-1", "conv-1", ContextLimits())
+    request = run(user_action("hi"))
+    started = prep.start(RunStarted(request, "conv-1"), next_exec_seq=5)
+    assert started.went is PrepWent.WAITING and started.next_exec_seq == 5
+    assert started.effects == (OpenRun(request, "conv-1"), ChooseModel("conv-1", None))
+    assert started.prep is not None and started.prep.step is PrepStep.CHOOSING_MODEL
+    chosen = prep.handle(started.prep, ModelChosen(ROUTE), 5)
+    assert chosen.went is PrepWent.WAITING and chosen.effects == (TakeQueued("conv-1"),)
+    stopped = prep.handle(started.prep, ModelChosen(None, ("other",)), 5)
+    assert stopped.went is PrepWent.STOPPED and stopped.prep is None
+    (end,) = stopped.effects
+    assert isinstance(end, End) and end.error is not None
+    canceled = prep.handle(started.prep, CANCEL, 5)
+    assert canceled.went is PrepWent.CANCELED and canceled.error == CANCEL.error and canceled.prep is None

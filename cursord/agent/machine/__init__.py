@@ -1,8 +1,9 @@
 """cursord's sans-IO core: pure state machines with no trio, httpx, hypercorn or store import.
 
-The agent turn: `TurnMachine.handle(input) -> list[Effect]`, its rules in `TRANSITIONS`, its state in
-the frozen `TurnState` (also what a turn snapshot stores), from the run_request (its preparation:
-`turn_prep`) to its end, each tool call's life in `CALL_MOVES`. `cursord.agent.turn` is the trio actor
+The agent turn: `TurnMachine.handle(input) -> list[Effect]`, its rules in `TRANSITIONS` and `MOVES`
+(what each outcome leads to; inputs a phase ignores in `IGNORED_IN`), its state in the frozen `TurnState`
+(also what a turn snapshot stores), from the run_request (its preparation: `turn_prep.TurnPrep`) to its
+end; each tool call lives its own life (`tool_call.handle`, over `CALL_MOVES`). `cursord.agent.turn` is the trio actor
 that carries out the effects. `BlobOffers`: the blobs a stream offers the editor's store and its answers.
 """
 
@@ -56,13 +57,17 @@ from cursord.agent.machine.turn_events import (
     TurnOutcome,
     WebToolDone,
 )
-from cursord.agent.machine.turn_machine import TRANSITIONS, Rule, TurnMachine, TurnProtocolError
+from cursord.agent.machine.turn_machine import TRANSITIONS, TurnMachine
 from cursord.agent.machine.turn_prep import ASK_TIMEOUT, USER_SHELL_TIMEOUT, reasoning_choice
+from cursord.agent.machine.turn_rules import IGNORED_IN, LATE_START_IN, MOVES, TurnProtocolError, Went
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
 
 __all__ = [
     "ASK_TIMEOUT",
     "CALL_MOVES",
+    "IGNORED_IN",
+    "LATE_START_IN",
+    "MOVES",
     "TRANSITIONS",
     "USER_SHELL_TIMEOUT",
     "AbortExec",
@@ -107,7 +112,6 @@ __all__ = [
     "ReviewOutcome",
     "ReviewVerdict",
     "RouteFacts",
-    "Rule",
     "RunStarted",
     "RunWebTool",
     "SendBlob",
@@ -125,5 +129,6 @@ __all__ = [
     "TurnSetup",
     "TurnState",
     "WebToolDone",
+    "Went",
     "reasoning_choice",
 ]

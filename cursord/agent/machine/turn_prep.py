@@ -1,8 +1,10 @@
 """The turn's preparation: from the run_request to its first pass (phase PREPARING), as rules of the machine.
 
-Theory of operation. `PreparingTurn` is the part of `TurnMachine` (mixed in) whose handlers run while the
-turn prepares; their rows are in `TRANSITIONS` with the rest. `RunStarted` opens the phase; each sub-step
-(`PrepStep`, kept in `TurnState.prep`) emits one effect and waits for its answer, which is the next input:
+Theory of operation. `TurnPrep` is an object `TurnMachine` holds while it prepares: `start` opens it on
+the run_request, and every PREPARING input goes to its `handle`, with its own rows (`_ROWS`). It returns a
+`PrepResult`: what it has gathered (kept in `TurnState.prep`, part of the record), the effects, and what
+happened (`PrepWent`: waiting, ready with a `Prepared`, stopped, canceled), which the turn turns into a
+phase. Each sub-step (`PrepStep`) emits one effect and waits for its answer, which is the next input:
 
     run_request -> ChooseModel -> ModelChosen (-> TakeQueued -> QueuedTaken, once a model serves the run)
         summarize_action:   LoadConversation -> ConversationLoaded -> the summary pass
@@ -21,7 +23,9 @@ sub-step, aborting the question in flight. Every ending is an `End` effect.
 
 from __future__ import annotations
 
+import enum
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -45,23 +49,21 @@ from cursord.agent.machine.prep_events import (
     TakeQueued,
 )
 from cursord.agent.machine.prep_state import Preparation, PrepStep
-from cursord.agent.machine.turn_events import AbortExec, Cancel, End, Publish, RecordTurn, TurnOutcome
-from cursord.agent.machine.turn_state import TurnPhase, TurnSetup, TurnState
+from cursord.agent.machine.turn_events import AbortExec, Cancel, Effect, End, Publish, RecordTurn, TurnOutcome
+from cursord.agent.machine.turn_state import TurnSetup
 from cursord.agent.model_choice import subagent_models
 from cursord.agent.prompt import system_prompt
 from cursord.agent.tools import ToolRegistry, mode_id, run_mode
 from cursord.agent.turn_inputs import RunAsk, carried_context, echoed_messages, needed_blobs, render, what_to_run
 from cursord.connect import Code, ConnectError
 from cursord.context import ContextLimits, McpSources, Plan, RuleBook, actions, shell_text
-from cursord.core import ExecResultArrived, PrewarmRequested, requested_model_id
+from cursord.core import ExecResultArrived, requested_model_id
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, ReasoningChoice, Role, ToolCallPart, ToolResultPart, Usage
 from cursord.providers.reasoning import choice_from_parameters, split_variant
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-
-    from cursord.agent.machine.turn_events import Effect
 
 log = logging.getLogger(__name__)
 
@@ -80,36 +82,94 @@ _COMPLETENESS = (
 )
 
 
-class PreparingTurn:
-    """The PREPARING rules of `TurnMachine` (see the module docstring)."""
+class PrepWent(enum.Enum):
+    """What an input did to the preparation (the turn's row turns it into a phase)."""
 
-    request_id: str
-    state: TurnState
-    context_limits: ContextLimits
+    WAITING = "waiting"  # the next question is out (or the input was for another sub-step)
+    READY = "ready"  # everything is known: `PrepResult.prepared` starts the turn
+    STOPPED = "stopped"  # the run ends here, the model never called (its `End` is among the effects)
+    CANCELED = "canceled"  # `Cancel` while preparing: the turn fails with `PrepResult.error`
 
-    if TYPE_CHECKING:
 
-        def _emit(self, *effects: Effect) -> None: ...
-        def _set(self, **changes: Any) -> None: ...
-        def _take_exec_seq(self) -> int: ...
-        def _fail(self, error: ConnectError) -> None: ...
-        def _begin(
-            self,
-            setup: TurnSetup,
-            history: tuple[Message, ...],
-            user: tuple[Message, ...],
-            *,
-            applied_rules: tuple[str, ...] = (),
-            summarize: bool = False,
-        ) -> None: ...
+@attrs.frozen
+class Prepared:
+    """What the first pass (or the user's summary) starts from."""
+
+    setup: TurnSetup
+    history: tuple[Message, ...]
+    user: tuple[Message, ...] = ()
+    applied_rules: tuple[str, ...] = ()
+    summarize: bool = False
+
+
+@attrs.frozen
+class PrepResult:
+    """The preparation after one input: what it has gathered (None once over), the effects in order, the
+    turn's exec counter after the questions it asked, and what happened."""
+
+    prep: Preparation | None
+    effects: tuple[Effect, ...]
+    next_exec_seq: int
+    went: PrepWent = PrepWent.WAITING
+    prepared: Prepared | None = None
+    error: ConnectError | None = None
+
+
+class TurnPrep:
+    """The turn's preparation, held by `TurnMachine` while it prepares (see the module docstring): `start`
+    opens it on the run_request, `handle` takes each answer. It reads the turn's state only through what
+    it is given and returns everything it changes in a `PrepResult`."""
+
+    def __init__(self, request_id: str, conversation_id: str | None, context_limits: ContextLimits) -> None:
+        self.request_id = request_id
+        self.conversation_id = conversation_id
+        self.context_limits = context_limits
+        self.prep: Preparation | None = None
+        self._exec_seq = 0
+        self._effects: list[Effect] = []
+        self._went = PrepWent.WAITING
+        self._prepared: Prepared | None = None
+        self._error: ConnectError | None = None
+
+    def _begin_input(self, prep: Preparation, next_exec_seq: int) -> None:
+        self.prep, self._exec_seq, self._effects = prep, next_exec_seq, []
+        self._went, self._prepared, self._error = PrepWent.WAITING, None, None
+
+    def _result(self) -> PrepResult:
+        return PrepResult(self.prep, tuple(self._effects), self._exec_seq, self._went, self._prepared, self._error)
+
+    def start(self, run: RunStarted, next_exec_seq: int) -> PrepResult:
+        """The run_request opens the preparation: the actor is asked for the model's route."""
+        self._begin_input(Preparation(PrepStep.CHOOSING_MODEL, run.request), next_exec_seq)
+        model_id = requested_model_id(run.request)
+        model = split_variant(model_id)[0] if model_id else None  # a picker variant names its model
+        subagent_type = run.request.subagent_type_name if run.request.HasField("subagent_type_name") else None
+        choose = ChooseModel(run.conversation_id, model, run.parent_request_id, subagent_type)
+        self._emit(OpenRun(run.request, run.conversation_id), choose)
+        return self._result()
+
+    def handle(self, prep: Preparation, item: PrepInput, next_exec_seq: int) -> PrepResult:
+        """`item` (the answer to a question of the preparation, or a cancel) taken where `prep` stands."""
+        self._begin_input(prep, next_exec_seq)
+        _ROWS[type(item)](self, item)
+        return self._result()
+
+    # ---- small helpers --------------------------------------------------------------------------
+
+    def _emit(self, *effects: Effect) -> None:
+        self._effects.extend(effects)
+
+    def _take_exec_seq(self) -> int:
+        seq, self._exec_seq = self._exec_seq, self._exec_seq + 1
+        return seq
 
     @property
     def _prep(self) -> Preparation:
-        assert self.state.prep is not None
-        return self.state.prep
+        assert self.prep is not None
+        return self.prep
 
     def _set_prep(self, **changes: Any) -> None:
-        self._set(prep=attrs.evolve(self._prep, **changes))
+        self.prep = attrs.evolve(self._prep, **changes)
 
     @property
     def _plan(self) -> Plan:
@@ -130,32 +190,25 @@ class PreparingTurn:
 
     def _end_here(self, error: ConnectError | None, *, turn_ended: bool = False) -> None:
         """The run ends while it prepares (the model is never called)."""
-        self._set(phase=TurnPhase.ENDED, prep=None)
+        self.prep, self._went = None, PrepWent.STOPPED
         if turn_ended:
             self._emit(Publish(updates.turn_ended(Usage())))
         self._emit(End(error))
 
+    def _begin(
+        self,
+        setup: TurnSetup,
+        history: tuple[Message, ...],
+        user: tuple[Message, ...],
+        *,
+        applied_rules: tuple[str, ...] = (),
+        summarize: bool = False,
+    ) -> None:
+        """Everything is known: the turn starts from `Prepared`."""
+        self.prep, self._went = None, PrepWent.READY
+        self._prepared = Prepared(setup, history, user, applied_rules, summarize)
+
     # ---- the rows -----------------------------------------------------------------------------
-
-    def _on_prewarm(self, item: PrewarmRequested) -> None:
-        """`prewarm_request` before the run: the stream knows its conversation."""
-        self._set(conversation_id=item.conversation_id)
-
-    def _on_run_started(self, run: RunStarted) -> None:
-        self._set(
-            phase=TurnPhase.PREPARING,
-            conversation_id=run.conversation_id,
-            prep=Preparation(PrepStep.CHOOSING_MODEL, run.request),
-        )
-        model_id = requested_model_id(run.request)
-        model = split_variant(model_id)[0] if model_id else None  # a picker variant names its model
-        subagent_type = run.request.subagent_type_name if run.request.HasField("subagent_type_name") else None
-        choose = ChooseModel(run.conversation_id, model, run.parent_request_id, subagent_type)
-        self._emit(OpenRun(run.request, run.conversation_id), choose)
-
-    def _on_late_start(self, item: RunStarted | PrewarmRequested) -> None:
-        """A run_request (or prewarm_request) for a stream whose run has started: the run goes on."""
-        log.info("turn %s: %s once the run has started ignored", self.request_id, type(item).__name__)
 
     def _on_model_chosen(self, chosen: ModelChosen) -> None:
         prep = self._prep
@@ -165,7 +218,7 @@ class PreparingTurn:
             self._end_here(model_not_served(requested_model_id(prep.request), list(chosen.served)))
             return
         self._set_prep(route=chosen.route, step=PrepStep.TAKING_QUEUED)
-        self._emit(TakeQueued(self.state.conversation_id))
+        self._emit(TakeQueued(self.conversation_id))
 
     def _on_queued_taken(self, taken: QueuedTaken) -> None:
         prep = self._prep
@@ -173,7 +226,7 @@ class PreparingTurn:
             return
         self._set_prep(queued=taken.actions)
         prep = self._prep
-        plan, conversation_id = self._plan, self.state.conversation_id
+        plan, conversation_id = self._plan, self.conversation_id
         if plan is Plan.SUMMARIZE:
             self._load(LoadConversation(conversation_id, checkpoints=False))
         elif self._resuming:
@@ -204,12 +257,11 @@ class PreparingTurn:
                 error = ConnectError(Code.FAILED_PRECONDITION, "this conversation has nothing to summarize yet")
                 self._end_here(error)
                 return
-            self._set(prep=None)
             self._begin(self._setup_with(prep, None), loaded.history, (), summarize=True)
             return
         if self._resuming:
             last = loaded.last_turn
-            if last is None or last.completed or self.state.conversation_id is None:
+            if last is None or last.completed or self.conversation_id is None:
                 self._end_here(None, turn_ended=True)  # nothing left to resume
                 return
             resumed = resumable_prefix(last.messages)
@@ -278,7 +330,6 @@ class PreparingTurn:
                 log.info("stream %s: %s", self.request_id, note)
         tools = ToolRegistry.build(mode, mcp.definitions)
         system = system_prompt(prep.request, prep.context, mode_id(tools.mode), mcp)
-        self._set(prep=None)
         self._begin(self._setup_with(prep, tools, system), prep.history, tuple(user), applied_rules=applied)
 
     def _setup_with(self, prep: Preparation, tools: ToolRegistry | None, system: str | None = None) -> TurnSetup:
@@ -364,7 +415,7 @@ class PreparingTurn:
         shell = prep.request.action.shell_command_action
         output, exit_code = user_shell_outcome(answer)
         message = Message.user(shell_text(shell.shell_command.command, output, exit_code))
-        if self.state.conversation_id is not None:
+        if self.conversation_id is not None:
             self._emit(RecordTurn(TurnOutcome.COMPLETED, (message,), Usage(), prep.route.model))
         self._end_here(None, turn_ended=True)
 
@@ -373,8 +424,21 @@ class PreparingTurn:
         asked = self._prep.asked
         if asked is not None:
             self._emit(AbortExec(asked), ForgetQuery(asked))
-        self._set(prep=None)
-        self._fail(cancel.error)
+        self.prep, self._went, self._error = None, PrepWent.CANCELED, cancel.error
+
+
+
+PrepInput = ModelChosen | QueuedTaken | ConversationLoaded | ExecResultArrived | QueryTimedOut | BlobsRead | Cancel
+#: the preparation's own rows: the input each sub-step's answer (or a cancel) is taken by
+_ROWS: dict[type, Callable[[TurnPrep, Any], None]] = {
+    ModelChosen: TurnPrep._on_model_chosen,
+    QueuedTaken: TurnPrep._on_queued_taken,
+    ConversationLoaded: TurnPrep._on_loaded,
+    ExecResultArrived: TurnPrep._on_prep_answer,
+    QueryTimedOut: TurnPrep._on_query_timed_out,
+    BlobsRead: TurnPrep._on_blobs_read,
+    Cancel: TurnPrep._on_prep_cancel,
+}
 
 
 # ---- pure helpers ---------------------------------------------------------------------------------

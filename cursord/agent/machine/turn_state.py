@@ -119,6 +119,11 @@ class PendingCall:
     def open(self) -> bool:
         return self.stage is not CallStage.SETTLED
 
+    @property
+    def waiting_exec(self) -> int | None:
+        """The exec of ours the call waits on in the editor (the tool's or a hook's), if any."""
+        return self.exec_seq if self.stage.waits_on_exec else None
+
     def moved(self, event: CallEvent, to: CallStage, **changes: Any) -> PendingCall:
         """The call after `event` moved it to stage `to` (checked against `CALL_MOVES`), with `changes`;
         the data of the stage it leaves is dropped."""
