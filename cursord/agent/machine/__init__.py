@@ -8,6 +8,7 @@ that carries out the effects. `BlobOffers`: the blobs a stream offers the editor
 
 from cursord.agent.machine.blob_offers import BlobOffers, BlobStored, SendBlob
 from cursord.agent.machine.call_life import CALL_MOVES, CallEvent, CallLifeError, CallStage
+from cursord.agent.machine.inputs import MACHINE_INPUTS
 from cursord.agent.machine.prep_events import (
     AskEditor,
     BlobsRead,
@@ -37,6 +38,7 @@ from cursord.agent.machine.turn_events import (
     Effect,
     End,
     ForceBackground,
+    HoldDelivery,
     KeepAction,
     PassDelta,
     PassEnded,
@@ -63,6 +65,7 @@ from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall,
 __all__ = [
     "ASK_TIMEOUT",
     "CALL_MOVES",
+    "MACHINE_INPUTS",
     "TRANSITIONS",
     "USER_SHELL_TIMEOUT",
     "AbortExec",
@@ -86,6 +89,7 @@ __all__ = [
     "End",
     "ForceBackground",
     "ForgetQuery",
+    "HoldDelivery",
     "KeepAction",
     "LastTurn",
     "LoadConversation",

@@ -52,6 +52,7 @@ from cursord.agent import hooks, updates
 from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_request
 from cursord.agent.errors import model_not_served, provider_failure
 from cursord.agent.machine.call_life import CallEvent, CallStage
+from cursord.agent.machine.durability import held_until_durable
 from cursord.agent.machine.prep_events import (
     BlobsRead,
     ConversationLoaded,
@@ -198,7 +199,7 @@ class TurnMachine(PreparingTurn, ActingTurn):
                 f"{self.state.phase.value}; its rule allows {allowed}"
             )
         out, self._out = self._out, []
-        return out
+        return held_until_durable(out)
 
     # ---- small helpers ----------------------------------------------------------------------------
 
