@@ -35,11 +35,11 @@ from google.protobuf.message import DecodeError
 
 from cursord.agent import updates
 from cursord.agent.machine import BlobOffers, BlobStored, SendBlob
+from cursord.agent.turn_port import TurnPort
 from cursord.core import KvResultArrived
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Message, Role, TextPart, ThinkingPart, ToolCallPart
 from cursord.store import Store
-from cursord.streams import ActiveStream
 
 
 @attrs.frozen
@@ -173,7 +173,7 @@ FETCH_TIMEOUT = 5.0
 @attrs.define(eq=False)
 class CheckpointKeeper:
     store: Store
-    stream: ActiveStream
+    stream: TurnPort
     conversation_id: str
     #: the state this turn builds on, and how many of its turns come before this one
     base_state: agent.ConversationStateStructure | None = None

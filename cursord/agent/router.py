@@ -36,7 +36,7 @@ DEFAULT_CONTEXT_WINDOW = 128_000
 
 class PassListener(Protocol):
     """Where a pass's output goes: each delta as the provider sends it, and each move to the next key or
-    fallback (a target that failed before sending anything). The agent turn's is `cursord.agent.turn.PassSink`."""
+    fallback (a target that failed before sending anything). The agent turn's is `cursord.agent.pass_task.PassSink`."""
 
     async def delta(self, delta: Delta) -> None: ...
 

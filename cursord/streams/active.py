@@ -198,6 +198,10 @@ class ActiveStream:
             self._told_phase = self.phase
             self._notify("phase")
 
+    @property
+    def frames_published(self) -> int:
+        return len(self.backlog.frames)
+
     def publish(self, message: Message) -> None:
         """Append one AgentServerMessage to the backlog and wake every subscriber."""
         self.publish_payload(message.SerializeToString())

@@ -9,6 +9,7 @@ that carries out the effects. `BlobOffers`: the blobs a stream offers the editor
 
 from cursord.agent.machine.blob_offers import BlobOffers, BlobStored, SendBlob
 from cursord.agent.machine.call_life import CALL_MOVES, CallEvent, CallLifeError, CallStage
+from cursord.agent.machine.inputs import MACHINE_INPUTS
 from cursord.agent.machine.prep_events import (
     AskEditor,
     BlobsRead,
@@ -38,6 +39,7 @@ from cursord.agent.machine.turn_events import (
     Effect,
     End,
     ForceBackground,
+    HoldDelivery,
     KeepAction,
     PassDelta,
     PassEnded,
@@ -67,6 +69,7 @@ __all__ = [
     "CALL_MOVES",
     "IGNORED_IN",
     "LATE_START_IN",
+    "MACHINE_INPUTS",
     "MOVES",
     "TRANSITIONS",
     "USER_SHELL_TIMEOUT",
@@ -91,6 +94,7 @@ __all__ = [
     "End",
     "ForceBackground",
     "ForgetQuery",
+    "HoldDelivery",
     "KeepAction",
     "LastTurn",
     "LoadConversation",

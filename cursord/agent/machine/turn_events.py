@@ -226,9 +226,18 @@ class StoreSummary:
 
 @attrs.frozen
 class Snapshot:
-    """Keep `state` (at a step boundary) so the turn survives a restart."""
+    """Keep `state` (at a step boundary) so the turn survives a restart; `durable`: go on only once it is
+    committed, not only queued (the durability rule, `cursord.agent.machine.durability`)."""
 
     state: TurnState
+    durable: bool = False
+
+
+@attrs.frozen
+class HoldDelivery:
+    """Publish, but show the editor nothing new until every effect of this input is carried out: what
+    follows asks the editor to act, and its answer is expected by a snapshot that must be on disk first
+    (`cursord.agent.machine.durability`)."""
 
 
 @attrs.frozen
@@ -271,6 +280,7 @@ Effect = (
     | RecordTurn
     | StoreSummary
     | Snapshot
+    | HoldDelivery
     | Tap
     | End
     | KeepAction

@@ -58,6 +58,7 @@ from cursord.agent.compaction import CompactionPolicy, PromptEstimate, summary_r
 from cursord.agent.errors import model_not_served, provider_failure
 from cursord.agent.machine import tool_call
 from cursord.agent.machine.call_life import CallStage
+from cursord.agent.machine.durability import held_until_durable
 from cursord.agent.machine.pass_review import PassReview
 from cursord.agent.machine.prep_events import (
     BlobsRead,
@@ -181,7 +182,7 @@ class TurnMachine:
         self._out = []
         handler(self, item)
         out, self._out = self._out, []
-        return out
+        return held_until_durable(out)
 
     # ---- small helpers ----------------------------------------------------------------------------
 
