@@ -140,15 +140,19 @@ class BidiAppendHandler:
             await self.gateway.check_upload(upload.intent)
         for observer in self.observers:
             observer(upload)
+        #: the take-up below looked for the request's stream in memory and in the journal and found none:
+        #: delivering it looks in memory only (a journal is only brought back once, and read once)
+        absent = False
         if upload.seqno >= 0 and self.gate.snapshot(upload.request_id) is None:
-            await self._take_up_sequence(upload.request_id)
+            absent = await self._take_up_sequence(upload.request_id)
 
         delivered: list[Delivery] = []
 
         async def deliver(intent: InboundIntent) -> None:
             position = self.gate.position(upload.request_id, upload.seqno) if upload.seqno >= 0 else None
             delivery = await deliver_upload(
-                self.broker, upload.request_id, intent, self.ledger, UploadPath.BIDI_APPEND, self.held, position
+                self.broker, upload.request_id, intent, self.ledger, UploadPath.BIDI_APPEND, self.held, position,
+                absent=absent,
             )
             if delivery.stream is not None and position is not None:
                 delivery.stream.append_position = position
@@ -181,10 +185,11 @@ class BidiAppendHandler:
             return False
         return self.side_streams.take_early_probe(request_id, raw)
 
-    async def _take_up_sequence(self, request_id: str) -> None:
+    async def _take_up_sequence(self, request_id: str) -> bool:
         """Resume the sequence of a stream that lives on (or came back from the journal) at the position
         recorded for it, or of a request id with no stream yet at the position kept with what it holds;
-        nothing for a request id with neither (its sequence starts afresh)."""
+        nothing for a request id with neither (its sequence starts afresh). Says whether the request id
+        has no stream, in memory or in the journal."""
         stream = await self.broker.find(request_id)
         if stream is not None and stream.has_upload:
             if stream.append_position is None and self.positions is not None:
@@ -193,9 +198,10 @@ class BidiAppendHandler:
         elif self.held is not None:
             position = await self.held.position(request_id)
         else:
-            return
+            return stream is None
         if position is not None and self.gate.resume(request_id, position):
             log.info("request %s: append sequence taken up at seqno %d", request_id, position.next)
+        return stream is None
 
     async def _first_copy_handled(self, request_id: str) -> None:
         """A retry is ACKed as its first copy is: once the stream's actor has handled it (the gate has
@@ -232,15 +238,18 @@ async def deliver_upload(
     path: UploadPath,
     held: ActionQueue | None = None,
     position: AppendPosition | None = None,
+    *,
+    absent: bool = False,
 ) -> Delivery:
     """Hand one upload to its request's stream, by the rules in the module docstring (BidiAppend and Run
     alike; conversation actions are held for a later run_request where `held` is given, and its run takes
-    them; `position` is a BidiAppend's sequence position once this upload is handled). Says where it went:
-    no stream for a heartbeat with no stream to go to, or an action held."""
+    them; `position` is a BidiAppend's sequence position once this upload is handled; `absent`: the caller
+    found no stream for the request id in memory or in the journal, so only memory is looked at again).
+    Says where it went: no stream for a heartbeat with no stream to go to, or an action held."""
     creates = isinstance(intent, RunRequested | PrewarmRequested)
     if held is not None and isinstance(intent, ActionRequested) and held.holds(intent):
         await held.check(intent.action)  # it will wait in the store, held here or kept by its turn
-    stream = await broker.find(request_id)
+    stream = broker.get(request_id) if absent else await broker.find(request_id)
     if stream is not None and stream.is_placeholder and not creates:
         stream = None  # a RunSSE waiting for its run_request: only that run_request may reach it
     if creates:

@@ -4,10 +4,11 @@ Theory of operation: a dedicated `threading.Thread` owns the write connection. C
 (a function of the connection) through a `queue.SimpleQueue`. The thread blocks for one job, then
 drains whatever else is already queued (up to `max_batch_jobs` jobs or `max_batch_bytes` of payload)
 and runs the lot in one `BEGIN IMMEDIATE ... COMMIT`, each job inside its own SAVEPOINT so one job's
-error rolls back only that job. Only after COMMIT returns are the results handed back, so a caller
-that has been answered knows its write is committed. While a batch commits, new jobs queue up and
-form the next batch: under load, appends from many streams share one transaction (group commit),
-which is what makes journalling every frame affordable.
+error rolls back only that job (a job alone in its batch needs none: its error rolls the batch back, which
+saves two statements per batch, two round trips on PostgreSQL). Only after COMMIT returns are the results
+handed back, so a caller that has been answered knows its write is committed. While a batch commits, new
+jobs queue up and form the next batch: under load, appends from many streams share one transaction (group
+commit), which is what makes journalling every frame affordable.
 
 Durability is per batch: `synchronous=NORMAL` (a WAL commit is safe against a process crash; a power
 cut may lose the last few transactions, never corrupting the file), switched to `FULL` (fsync at
@@ -237,31 +238,14 @@ class WriterThread:
                 self._sync_full = durable
             conn.execute(self.dialect.begin_write)
             try:
-                for job in batch:
-                    if job.items is not None:
-                        with self._gate:  # seal: extend_nowait must not add to a running job
-                            if self._open.get(job.merge_key) is job:
-                                del self._open[job.merge_key]
-                    conn.execute("SAVEPOINT job")
-                    try:
-                        value = job.fn(conn)
-                    except Exception as exc:
-                        # SQLite may have rolled the whole transaction back (disk full, I/O error), or
-                        # PostgreSQL lost the connection: then ROLLBACK TO fails and the batch fails as a
-                        # whole, below, with the job's own error: it says why ("no such savepoint" does not).
-                        # (A failed statement in PostgreSQL only aborts back to `job`.)
-                        try:
-                            conn.execute("ROLLBACK TO job")
-                            conn.execute("RELEASE job")
-                        except Exception:
-                            raise exc from None
-                        results.append(outcome.Error(exc))
-                    else:
-                        conn.execute("RELEASE job")
-                        results.append(outcome.Value(value))
-                if self.before_commit is not None:
-                    self.before_commit()
-                conn.execute("COMMIT")
+                if len(batch) == 1:
+                    results = [self._run_alone(conn, batch[0])]
+                else:
+                    results = [self._run_in_savepoint(conn, job) for job in batch]
+                if conn.in_transaction:  # (a lone job that failed was rolled back: nothing to commit)
+                    if self.before_commit is not None:
+                        self.before_commit()
+                    conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
                     try:
@@ -275,6 +259,48 @@ class WriterThread:
         self.batches += 1
         self.jobs += len(batch)
         self._deliver(batch, results)
+
+    def _seal(self, job: _Job) -> None:
+        if job.items is not None:
+            with self._gate:  # seal: extend_nowait must not add to a running job
+                if self._open.get(job.merge_key) is job:
+                    del self._open[job.merge_key]
+
+    def _run_alone(self, conn: Connection, job: _Job) -> outcome.Outcome[Any]:
+        """The only job of its transaction needs no SAVEPOINT (two statements, and on PostgreSQL two round
+        trips, per batch): if it fails, rolling the transaction back rolls back only its writes."""
+        self._seal(job)
+        try:
+            return outcome.Value(job.fn(conn))
+        except Exception as exc:
+            # SQLite may have rolled the transaction back already (disk full, I/O error), or PostgreSQL lost
+            # the connection: then the batch fails as a whole, with the job's own error, as in a savepoint.
+            if not conn.in_transaction:
+                raise exc from None
+            try:
+                conn.execute("ROLLBACK")
+            except Exception:
+                raise exc from None
+            return outcome.Error(exc)
+
+    def _run_in_savepoint(self, conn: Connection, job: _Job) -> outcome.Outcome[Any]:
+        self._seal(job)
+        conn.execute("SAVEPOINT job")
+        try:
+            value = job.fn(conn)
+        except Exception as exc:
+            # SQLite may have rolled the whole transaction back (disk full, I/O error), or PostgreSQL lost
+            # the connection: then ROLLBACK TO fails and the batch fails as a whole, below, with the job's
+            # own error: it says why ("no such savepoint" does not). (A failed statement in PostgreSQL only
+            # aborts back to `job`.)
+            try:
+                conn.execute("ROLLBACK TO job")
+                conn.execute("RELEASE job")
+            except Exception:
+                raise exc from None
+            return outcome.Error(exc)
+        conn.execute("RELEASE job")
+        return outcome.Value(value)
 
     def _deliver(self, batch: list[_Job], results: list[outcome.Outcome[Any]]) -> None:
         by_token: dict[trio.lowlevel.TrioToken, list[tuple[trio.lowlevel.Task, outcome.Outcome[Any]]]] = {}

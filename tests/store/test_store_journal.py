@@ -179,6 +179,49 @@ async def test_payloads_must_be_bytes(db: StoreTarget) -> None:
         assert record is not None and record.events == (b"ok", b"next")
 
 
+async def test_a_job_fails_alone_with_or_without_company(db: StoreTarget) -> None:
+    """A job alone in its batch runs without a SAVEPOINT (its failure rolls the batch back); in a batch of
+    several, each still has its own: either way a failed job's writes are undone and nobody else's."""
+    from cursord.store import journal
+
+    def write_then_fail(conn: object) -> None:
+        journal.append_events(conn, "r", [b"undone"])  # type: ignore[arg-type]
+        raise ValueError("the job's own error")
+
+    async with db.open() as store:
+        await store.journal_open("r", None, None)
+        writer = threaded(store)
+        batches = writer.batches
+        with pytest.raises(ValueError, match="the job's own error"):
+            await writer.run(write_then_fail)
+        assert writer.batches == batches + 1
+        assert await store.journal_append("r", [b"kept"]) == 1  # the lone job's write was rolled back
+        release = threading.Event()
+        writer.before_commit = lambda: release.wait(30)  # hold the writer so the next three share a batch
+        store.journal_append_nowait("other", [b"x"])  # no journal "other": this job fails (logged)
+        await trio.to_thread.run_sync(lambda: None)
+        outcomes: dict[str, object] = {}
+
+        async def run(name: str, fn: object) -> None:
+            try:
+                outcomes[name] = await writer.run(fn)  # type: ignore[arg-type]
+            except ValueError as exc:
+                outcomes[name] = exc
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(run, "before", lambda c: journal.append_events(c, "r", [b"before"]))
+            await trio.testing.wait_all_tasks_blocked()
+            nursery.start_soon(run, "failing", write_then_fail)
+            await trio.testing.wait_all_tasks_blocked()
+            nursery.start_soon(run, "after", lambda c: journal.append_events(c, "r", [b"after"]))
+            await trio.testing.wait_all_tasks_blocked()
+            release.set()
+        writer.before_commit = None
+        assert outcomes["before"] == 2 and isinstance(outcomes["failing"], ValueError) and outcomes["after"] == 3
+        record = await store.journal_load("r")
+        assert record is not None and record.events == (b"kept", b"before", b"after")
+
+
 async def test_cancelled_waiter_still_sees_its_write_land(db: StoreTarget) -> None:
     async with db.open() as store:
         await store.journal_open("r", None, None)
