@@ -199,6 +199,8 @@ class GCPauses:
         #: and the generation collected
         self.longest_cpu = 0.0
         self.longest_generation = -1
+        #: the longest pause while live, per generation collected (0, 1, 2)
+        self.longest_by_generation = [0.0, 0.0, 0.0]
         self._started = self._started_cpu = 0.0
         self._live = False
         gc.callbacks.append(self)
@@ -211,6 +213,9 @@ class GCPauses:
         pause = time.perf_counter() - self._started
         self.count += 1
         self.total += pause
+        if self._live:
+            generation = info["generation"]
+            self.longest_by_generation[generation] = max(self.longest_by_generation[generation], pause)
         if self._live and pause > self.longest:
             self.longest, self.longest_cpu = pause, time.process_time() - self._started_cpu
             self.longest_generation = info["generation"]
@@ -425,11 +430,12 @@ async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, ste
                 "subscribers": sum(len(s.subscribers) for s in streams),
                 "gc": {"count": pauses.count, "total": pauses.total, "longest": pauses.longest,
                        "longest_cpu": pauses.longest_cpu, "longest_generation": pauses.longest_generation,
-                       "longest_idle": pauses.longest_idle},
+                       "longest_idle": pauses.longest_idle, "by_generation": pauses.longest_by_generation},
                 "lag": {"longest": lag.longest, "on_cpu": lag.longest_cpu},
             }
             pauses.longest = pauses.longest_cpu = pauses.longest_idle = 0.0  # the longest since the last `usage`
             pauses.longest_generation = -1
+            pauses.longest_by_generation = [0.0, 0.0, 0.0]
             lag.longest = lag.longest_cpu = 0.0
             sys.stdout.write(json.dumps(reply) + "\n")
             sys.stdout.flush()

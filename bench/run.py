@@ -135,6 +135,7 @@ class Usage:
     gc_longest_idle: float  # the longest while none was (the daemon's own full collections)
     gc_longest_cpu: float  # of `gc_longest`: the CPU seconds it took
     gc_longest_generation: int  # of `gc_longest`: the generation collected (-1: none)
+    gc_by_generation: tuple[float, ...]  # the longest pause while live, per generation collected (0, 1, 2)
     lag_longest: float  # with --loop-lag: the event loop's longest stall since then, and its time on a CPU
     lag_on_cpu: float
 
@@ -204,6 +205,7 @@ class DaemonProcess:
             pauses.get("longest_idle", math.nan),
             pauses.get("longest_cpu", math.nan),
             pauses.get("longest_generation", -1),
+            tuple(pauses.get("by_generation", (math.nan,) * 3)),
             reply.get("lag", {}).get("longest", math.nan),
             reply.get("lag", {}).get("on_cpu", math.nan),
         )
@@ -519,6 +521,7 @@ async def section_curve(plan: Plan, provider: StampProvider, daemon: DaemonProce
                     us(percentile(run.delays_ns, 0.99)),
                     num(after.gc_longest * 1e3, 1),
                     f"{after.gc_longest_cpu * 1e3:.1f} g{after.gc_longest_generation}",
+                    " / ".join(f"{pause * 1e3:.1f}" for pause in after.gc_by_generation),
                     num(after.gc_longest_idle * 1e3, 1),
                 ]
             )
@@ -537,10 +540,11 @@ async def section_curve(plan: Plan, provider: StampProvider, daemon: DaemonProce
                 "p99",
                 "GC ms",
                 "its CPU, gen",
+                "g0 / g1 / g2",
                 "idle GC",
             ],
             rows,
-            right=[True, False, *[True] * 10],
+            right=[True, False, *[True] * 11],
         ),
         [
             "µs/ev: daemon CPU time per delta while the deltas flowed (sampled every 0.25 s); with starts: over",
@@ -549,7 +553,8 @@ async def section_curve(plan: Plan, provider: StampProvider, daemon: DaemonProce
             "the sections before left in the heap; memory per stream is the scale section's figure). p50/p99:",
             "send stamp -> client receive, µs (not minus direct). GC ms: the daemon's longest cyclic-GC pause",
             "while a stream was live (what deltas waited for; target <= 20 ms at 500 streams), and the CPU time and",
-            "generation of that pause (wall minus CPU: the OS ran another process); idle GC: the longest",
+            "generation of that pause (wall minus CPU: the OS ran another process); g0 / g1 / g2: the longest live",
+            "pause of each generation collected (0.0: none); idle GC: the longest",
             "while none was (the full collections the daemon makes then). HTTP/1.1, HTTP/2: RunSSE + BidiAppend;",
             "HTTP/2 Run: one AgentService/Run stream a run.",
         ],

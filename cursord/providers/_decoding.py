@@ -5,8 +5,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import msgspec
+
 from .errors import MalformedResponse, StreamTruncated
 from .sse import SSEEvent
+
+#: decodes an event's JSON about 3x faster than `json.loads` (bench/README.md, "JSON and SSE decoders"); what it
+#: refuses (NaN, an out-of-range float, a lone surrogate escape, broken JSON) goes to `json.loads`, so every
+#: value decodes as `json.loads` decodes it and every error is `json.loads`'s.
+_FAST_JSON = msgspec.json.Decoder()
 
 
 def event_json(provider: str, event: SSEEvent) -> dict[str, Any]:
@@ -16,14 +23,21 @@ def event_json(provider: str, event: SSEEvent) -> dict[str, Any]:
     anywhere else it means the provider broke its format.
     """
     try:
-        value = json.loads(event.data)
+        value = _FAST_JSON.decode(event.data)
+    except msgspec.MsgspecError:
+        value = _slow_json(provider, event)
+    if not isinstance(value, dict):
+        raise MalformedResponse(provider, f"event data is not a JSON object: {event.data[:200]!r}")
+    return value
+
+
+def _slow_json(provider: str, event: SSEEvent) -> Any:
+    try:
+        return json.loads(event.data)
     except ValueError:
         if not event.complete:
             raise StreamTruncated(provider, "stream ended inside an event") from None
         raise MalformedResponse(provider, f"event data is not JSON: {event.data[:200]!r}") from None
-    if not isinstance(value, dict):
-        raise MalformedResponse(provider, f"event data is not a JSON object: {event.data[:200]!r}")
-    return value
 
 
 def as_int(value: Any) -> int:

@@ -70,7 +70,7 @@ class SSEDecoder:
         events = self._feed_text(self._decoder.decode(b"", final=True))
         self._finished = True
         if self._line:
-            events.extend(self._process_line("".join(self._line)))
+            self._process_line("".join(self._line), events)
             self._line.clear()
         if self._data:
             events.append(self._build(complete=False))
@@ -89,64 +89,62 @@ class SSEDecoder:
             self._at_start = False
             if text.startswith("\ufeff"):
                 text = text[1:]
-        events: list[SSEEvent] = []
-        start = 0
         if self._pending_cr:
             self._pending_cr = False
             if text.startswith("\n"):
-                start = 1
-        n = len(text)
-        while start < n:
-            cr = text.find("\r", start)
-            lf = text.find("\n", start)
-            if cr == -1 and lf == -1:
-                self._append_to_line(text[start:])
-                break
-            if cr == -1 or (lf != -1 and lf < cr):
-                end, after = lf, lf + 1
-            else:
-                end, after = cr, cr + 1
-                if after < n:
-                    if text[after] == "\n":
-                        after += 1
-                else:
-                    self._pending_cr = True
-            self._append_to_line(text[start:end])
-            line = "".join(self._line)
-            self._line.clear()
-            self._line_chars = 0
-            events.extend(self._process_line(line))
-            start = after
+                text = text[1:]
+        if "\r" in text:
+            # CRLF and a lone CR are line breaks as LF is; a CR at the end may be the first half of a CRLF.
+            self._pending_cr = text.endswith("\r")
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        # Split in C, not one find() per line: a chunk of a fast stream carries hundreds of lines.
+        lines = text.split("\n")
+        partial = lines.pop()
+        events: list[SSEEvent] = []
+        if lines:
+            if self._line:
+                self._append_to_line(lines[0])
+                lines[0] = "".join(self._line)
+                self._line.clear()
+                self._line_chars = 0
+            for line in lines:
+                if len(line) > self.max_line_chars:
+                    self._line_too_long()
+                self._process_line(line, events)
+        if partial:
+            self._append_to_line(partial)
         return events
 
     def _append_to_line(self, part: str) -> None:
         self._line_chars += len(part)
         if self._line_chars > self.max_line_chars:
-            raise MalformedResponse(
-                self.provider,
-                f"an event-stream line is longer than {self.max_line_chars} characters (the limit)",
-            )
+            self._line_too_long()
         self._line.append(part)
 
-    def _process_line(self, line: str) -> list[SSEEvent]:
+    def _line_too_long(self) -> None:
+        raise MalformedResponse(
+            self.provider,
+            f"an event-stream line is longer than {self.max_line_chars} characters (the limit)",
+        )
+
+    def _process_line(self, line: str, events: list[SSEEvent]) -> None:
         if not line:
             if not self._has_fields:
-                return []
+                return
             if not self._data:
                 # A block without data dispatches nothing, but resets the event name.
                 self._event = ""
                 self._has_fields = False
                 self._retry = None
-                return []
-            return [self._build(complete=True)]
-        if line.startswith(":"):
-            return []
+                return
+            events.append(self._build(complete=True))
+            return
+        if line[0] == ":":
+            return
         field, sep, value = line.partition(":")
         if sep and value.startswith(" "):
             value = value[1:]
-        if field == "event":
-            self._event = value
-        elif field == "data":
+        if field == "data":
             self._data_chars += len(value) + 1
             if self._data_chars > self.max_event_chars:
                 raise MalformedResponse(
@@ -154,6 +152,8 @@ class SSEDecoder:
                     f"an event's data is longer than {self.max_event_chars} characters (the limit)",
                 )
             self._data.append(value)
+        elif field == "event":
+            self._event = value
         elif field == "id":
             if "\x00" not in value:
                 self._last_id = value
@@ -161,9 +161,8 @@ class SSEDecoder:
             if value.isascii() and value.isdigit():
                 self._retry = int(value)
         else:
-            return []
+            return
         self._has_fields = True
-        return []
 
     def _build(self, *, complete: bool) -> SSEEvent:
         event = SSEEvent(
