@@ -1,9 +1,10 @@
 """A package face whose names are imported on first use (PEP 562 module `__getattr__`).
 
-A face (`cursord/PACKAGE/__init__.py`) that imports every module up front makes each user of one light name
-pay for the package's heaviest module: `cursord.core.redaction` costs the wire schema behind
-`cursord.core.intents`, and the command line's `status` would cost the whole daemon. A lazy face keeps
-`from cursord.PACKAGE import NAME` as it is and imports NAME's module the first time NAME is asked for.
+A face (a package's `__init__.py`, such as `cursord/core/__init__.py`) that imports every module up front
+makes each user of one light name pay for the package's heaviest module: `cursord.core.redaction` costs the
+wire schema behind `cursord.core.intents`, and the command line's `status` would cost the whole daemon. A lazy
+face keeps `from cursord.core import redact_url_password` as it is and imports the name's module the first time
+the name is asked for.
 The face still lists its names for type checkers in an `if TYPE_CHECKING:` block and in `__all__`; a test
 checks the three lists agree.
 """
