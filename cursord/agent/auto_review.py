@@ -28,7 +28,7 @@ from cursord.agent import review_rules
 from cursord.agent.machine import ReviewOutcome
 from cursord.agent.pass_recorder import PassTag
 from cursord.agent.router import ProviderRouter, Route, TextCollector
-from cursord.agent.tools import McpTool, ShellTool, Tool, ToolArgumentError, WebFetchTool, parse_call_arguments
+from cursord.agent.tools import ShellTool, Tool, ToolArgumentError, parse_call_arguments
 from cursord.providers.errors import ProviderError
 from cursord.providers.model import Message, PassRequest, ToolCallPart
 
@@ -59,9 +59,8 @@ class Verdict:
         return self.outcome is ReviewOutcome.ALLOW
 
 
-def reviewed(tool: Tool | None) -> bool:
-    """Whether calls to `tool` go through Auto-review: Shell, MCP tools and WebFetch."""
-    return isinstance(tool, ShellTool | McpTool | WebFetchTool)
+#: whether calls to a tool go through Auto-review (a rule the turn machine reads too: `review_rules`)
+reviewed = review_rules.reviewed
 
 
 def review_request(model: str, target: review_rules.Target, part: str, workspace: tuple[str, ...]) -> PassRequest:

@@ -61,6 +61,11 @@ class _Unbalanced(ValueError):
     pass
 
 
+def reviewed(tool: Tool | None) -> bool:
+    """Whether calls to `tool` go through Auto-review: Shell, MCP tools and WebFetch."""
+    return isinstance(tool, ShellTool | McpTool | WebFetchTool)
+
+
 def split_command(command: str) -> list[str]:
     """The simple commands of `command`: its top-level parts, then the bodies of its substitutions (each
     split the same way), in order. Raises `ValueError` for an unclosed quote or substitution, or

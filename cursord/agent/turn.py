@@ -3,11 +3,12 @@
 Theory of operation. The turn's rules live in the sans-IO `cursord.agent.machine.TurnMachine`, from the
 run_request to the end; this actor routes each mailbox item (to the machine as an input, or to the
 checkpoint keeper) and hands the effects the machine returns, in order, to `TurnHands`
-(`cursord.agent.turn_effects`: one named executor per effect type, the I/O in `cursord.agent.turn_answers`
-and `cursord.agent.pass_task`). It decides nothing about the turn, and every input, the editor's answers
-included, comes through the stream's mailbox: the actor never waits inside a handler for the editor, so a
-cancel is taken at once whatever the turn is doing. It reaches its stream only through `TurnPort`
-(`cursord.agent.turn_port`), so it is tested alone against a fake (tests/agent/test_agent_turn.py).
+(`cursord.agent.turn_effects`: one named executor per effect type, the I/O in `cursord.agent.turn_answers`,
+`cursord.agent.pass_task` and `cursord.agent.review_task`). It decides nothing about the turn, and every
+input, the editor's answers included, comes through the stream's mailbox: the actor never waits inside a
+handler for the editor, so a cancel is taken at once whatever the turn is doing. It reaches its stream only
+through `TurnPort` (`cursord.agent.turn_port`), so it is tested alone against a fake
+(tests/agent/test_agent_turn.py).
 
 One turn, effect by effect (input -> effects; `...` = the answer comes back later as an input):
 
@@ -23,8 +24,9 @@ One turn, effect by effect (input -> effects; `...` = the answer comes back late
   task). A run that never calls the model (not served, nothing to run, the user's shell) ends here with
   `End`.
 - passes: `StartPass` runs the provider in a task of the stream's work nursery (its own cancel scope); a
-  `PassSink` posts each delta (`PassDelta`), Auto-review's verdicts (`ReviewVerdict`), then
-  `PassEnded`/`PassFailed`. The machine publishes.
+  `PassSink` posts each delta (`PassDelta`), then `PassEnded`/`PassFailed`. The machine publishes.
+  Under Auto-review `ReviewCalls` runs the reviewer in a task (`cursord.agent.review_task`) ... a
+  `ReviewAnswered` for each call.
 - tools: `SendExec`, `AskUser`, `RunWebTool` (a task ... `WebToolDone`), `ShowToolCall`; the editor's
   results come back as inputs; `Checkpoint` stores blobs in the editor and publishes the checkpoint;
   `Snapshot` journals the turn's record (`cursord.agent.restore`); an exec sent before a snapshot is held

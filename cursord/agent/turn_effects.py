@@ -6,7 +6,8 @@ question (the model's route, what is queued, the conversation, blobs, a web sear
 the stream (`TurnPort.start_task`) whose answer comes back through the mailbox as the machine's next input;
 the rest publish, store or end at once. Beside the machine's state the hands keep only what the machine
 cannot hold: the route's providers, the conversation's checkpoint keeper, the timers of questions to the
-editor, the running pass (`cursord.agent.pass_task`), and the turn's last record.
+editor, the running pass (`cursord.agent.pass_task`) and review (`cursord.agent.review_task`), and the
+turn's last record.
 
 The durability rule is the machine's (`cursord.agent.machine.durability`): here `HoldDelivery` holds the
 stream's frames from the editor when a store will make the snapshot durable, a durable `Snapshot` waits
@@ -32,6 +33,7 @@ from cursord.agent.machine import (
     AskUser,
     BlobOffers,
     CancelPass,
+    CancelReview,
     Checkpoint,
     ChooseModel,
     Effect,
@@ -46,6 +48,7 @@ from cursord.agent.machine import (
     QueryTimedOut,
     ReadBlobs,
     RecordTurn,
+    ReviewCalls,
     RunWebTool,
     SendExec,
     ShowToolCall,
@@ -58,6 +61,7 @@ from cursord.agent.machine import (
     WebToolDone,
 )
 from cursord.agent.pass_task import TurnPasses
+from cursord.agent.review_task import TurnReviews
 from cursord.agent.router import Route
 from cursord.agent.turn_answers import choose_model, keep_action, load_conversation, read_blobs, take_queued
 from cursord.agent.turn_port import TurnPort
@@ -80,6 +84,7 @@ class TurnHands:
     #: the machine's state now (its conversation id, its setup)
     state: Callable[[], TurnState]
     passes: TurnPasses = attrs.field(init=False)
+    reviews: TurnReviews = attrs.field(init=False)
     #: the route the machine's model takes (its providers), once chosen
     route: Route | None = None
     #: the run's request, from `OpenRun` (or the record a restarted turn was read from)
@@ -95,7 +100,8 @@ class TurnHands:
     holding: bool = False
 
     def __attrs_post_init__(self) -> None:
-        self.passes = TurnPasses(self.port, self.services, lambda: self.state().setup)
+        self.passes = TurnPasses(self.port, self.services)
+        self.reviews = TurnReviews(self.port, self.services)
 
     @property
     def conversation_id(self) -> str | None:
@@ -173,8 +179,15 @@ class TurnHands:
     async def _cancel_pass(self, _: CancelPass) -> None:
         self.passes.cancel()
 
+    async def _review_calls(self, effect: ReviewCalls) -> None:
+        assert self.route is not None
+        self.reviews.start(effect, self.route, self.conversation_id)
+
+    async def _cancel_review(self, _: CancelReview) -> None:
+        self.reviews.cancel()
+
     async def _allowlist_answered(self, effect: AllowlistAnswered) -> None:
-        self.passes.answered(effect)
+        self.reviews.answered(effect)
 
     async def _send_exec(self, effect: SendExec) -> None:
         self.port.publish(updates.exec_request(effect.message))
@@ -296,6 +309,8 @@ EXECUTORS: Mapping[type, Executor] = {
     Publish: TurnHands._publish,
     StartPass: TurnHands._start_pass,
     CancelPass: TurnHands._cancel_pass,
+    ReviewCalls: TurnHands._review_calls,
+    CancelReview: TurnHands._cancel_review,
     SendExec: TurnHands._send_exec,
     AbortExec: TurnHands._abort_exec,
     AskUser: TurnHands._ask_user,

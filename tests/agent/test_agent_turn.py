@@ -2,7 +2,7 @@
 published messages, a mailbox, a nursery for its tasks) and a scripted in-process provider, with no server
 and no HTTP. A plain answer, a tool call's round trip, a cancel, a provider error, the durability rule (the
 snapshot that expects an exec's answer is committed before the editor may see the exec) and Auto-review's
-allow and ask."""
+allow and ask, and a cancel while the review runs."""
 
 from __future__ import annotations
 
@@ -325,3 +325,27 @@ async def test_auto_review_allows_a_shell_call_or_leaves_it_to_the_user(
         assert shell.shell_stream_args.skip_approval is skipped
         assert len(shown) == 1 and "ls -la" in shown[0]
         assert [t["verdict"] for event, t in taps if event == "auto_review"] == [verdict.split(":")[0].lower()]
+
+
+async def test_a_cancel_while_auto_review_runs_stops_the_review_and_sends_no_call(autojump_clock: Any) -> None:
+    """The machine's `CancelReview` reaches the review task (here waiting for the editor's allowlist answer):
+    it stops, gives up its question and reports nothing more; the Shell call never goes out."""
+    provider = ScriptedProvider([calls(("c1", "Shell", {"command": "ls -la"}))])
+    taps: list[tuple[str, dict[str, object]]] = []
+
+    class Tap:
+        def record_provider(self, request_id: str, event: str, timings: dict[str, object]) -> None:
+            taps.append((event, timings))
+
+    async with harness(provider, tap=Tap()) as h:
+        await h.send(start(auto_review=True))
+        (question,) = h.port.execs("shell_allowlist_precheck_args")
+        assert h.turn.hands.reviews.allowlist_answers and h.turn.hands.reviews.scope is not None
+        await h.send(ActionRequested(cancel_action().conversation_action))
+        assert h.port.ended and h.port.error is not None and h.port.error.code is Code.CANCELED
+        assert h.turn.hands.reviews.allowlist_answers == {} and h.turn.hands.reviews.scope is None
+        result = agent.ShellAllowlistPrecheckResult(allowlisted=True)
+        await h.send(ExecResultArrived(agent.ExecClientMessage(id=question.id, shell_allowlist_precheck_result=result)))
+        assert not h.port.execs("shell_stream_args") and len(provider.requests) == 1  # no reviewer pass ran
+        assert ("pass_end", {"pass": 1, "error": "canceled"}) in taps
+        assert not [event for event, _ in taps if event == "auto_review"]

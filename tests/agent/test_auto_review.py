@@ -1,11 +1,14 @@
 """Auto-review's pure parts: the reviewer's verdict line, which calls are reviewed, what the reviewer is shown
 (the target's part alone, never the model's free text), and how the turn machine marks each outcome as
 Cursor's agent does: an allowed call with `skip_approval` alone (a Shell in a widened sandbox), a call re-sent
-for the user's approval with `smart_mode_approval` naming an approval request, an asked call untouched."""
+for the user's approval with `smart_mode_approval` naming an approval request, an asked call untouched.
+The review is the machine's: a step's end emits `ReviewCalls`, each `ReviewAnswered` comes back in phase
+REVIEW, the last one ends the step; a cancel while it runs emits `CancelReview`."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import attrs
 import pytest
@@ -15,19 +18,38 @@ from cursord.agent.machine import (
     AllowlistAnswered,
     AllowlistAsked,
     AskUser,
+    Cancel,
+    CancelPass,
+    CancelReview,
+    End,
     PassDelta,
     PassEnded,
+    Publish,
+    ReviewAnswered,
+    ReviewCalls,
     ReviewOutcome,
-    ReviewVerdict,
     SendExec,
     StartPass,
+    Tap,
 )
+from cursord.agent.machine import TurnPhase as P
 from cursord.agent.review_rules import APPROVAL_FLAG, APPROVAL_REASON, Target
 from cursord.agent.tools import ToolRegistry
+from cursord.connect import Code, ConnectError
 from cursord.core.intents import ExecResultArrived
+from cursord.core.phases import Phase
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.providers.model import TextPart, ToolCallDone, ToolCallPart
-from tests.agent.test_turn_machine import current_pass, in_step, machine, of, prepared, setup
+from cursord.providers.model import TextDelta, TextPart, ToolCallDone, ToolCallPart
+from tests.agent.test_turn_machine import (
+    current_pass,
+    in_review,
+    in_step,
+    in_summary,
+    machine,
+    of,
+    prepared,
+    setup,
+)
 
 TOOLS = ToolRegistry.build("agent", ())
 WORKSPACE = ("/home/u/proj",)
@@ -104,12 +126,16 @@ def test_a_call_re_sent_for_approval_skips_the_reviewer() -> None:
 
 
 def marked(outcome: ReviewOutcome | None, call: ToolCallDone) -> list[object]:
-    m = in_step()
+    """What the step's end sends for `call`: once Auto-review's verdict is `outcome` (None: Auto-review off)."""
+    m = in_step(setup=attrs.evolve(setup(), auto_review=outcome is not None))
     pass_id = current_pass(m)
     m.handle(PassDelta(pass_id, call))
-    if outcome is not None:
-        m.handle(ReviewVerdict(pass_id, call.id, outcome, "the reason"))
-    return m.handle(PassEnded(pass_id))
+    ended = m.handle(PassEnded(pass_id))
+    if outcome is None:
+        return ended
+    (review,) = of(ended, ReviewCalls)
+    assert [item.call.id for item in review.calls] == [call.id]
+    return m.handle(ReviewAnswered(pass_id, call.id, outcome, "the reason"))
 
 
 SHELL_CALL = ToolCallDone(0, "c-s", "Shell", json.dumps({"command": "make"}))
@@ -175,7 +201,7 @@ def test_the_part_cannot_close_its_own_fence() -> None:
 def test_the_editor_is_asked_whether_the_users_allowlist_covers_a_command() -> None:
     """`shell_allowlist_precheck_args`, as Cursor's agent sends it before its classifier; the answer goes back
     to the waiting review, a stray result or a question for a pass that is over is answered no."""
-    m = in_step()
+    m = in_review()
     pass_id = current_pass(m)
     (ask,) = of(m.handle(AllowlistAsked(pass_id, "c-s", "npm run build", "web")), SendExec)
     args = ask.message.shell_allowlist_precheck_args
@@ -190,3 +216,86 @@ def test_the_editor_is_asked_whether_the_users_allowlist_covers_a_command() -> N
     (again,) = of(m.handle(AllowlistAsked(pass_id, "c-u", "ls", "")), SendExec)
     wrong = ExecResultArrived(agent.ExecClientMessage(id=again.message.id, read_result=agent.ReadResult()))
     assert m.handle(wrong) == [AllowlistAnswered("c-u", allowlisted=False)]
+
+
+# ---- Auto-review as effects of the machine: `ReviewCalls` out, `ReviewAnswered` back (phase REVIEW) ----
+
+WORKSPACE_SETUP = attrs.evolve(setup(), auto_review=True, workspace=WORKSPACE)
+READ_CALL = ToolCallDone(1, "c-r", "Read", json.dumps({"path": "a.py"}))
+
+
+def reviewing(*calls: ToolCallDone) -> tuple[Any, int, list[Any]]:
+    """A step under Auto-review whose pass made `calls` and ended: the machine, the pass and what its end said."""
+    m = in_step(setup=WORKSPACE_SETUP)
+    pass_id = current_pass(m)
+    for call in calls:
+        m.handle(PassDelta(pass_id, call))
+    return m, pass_id, m.handle(PassEnded(pass_id))
+
+
+def test_a_step_with_calls_to_review_ends_only_once_the_review_is_asked_for() -> None:
+    """The pass's end goes out as `ReviewCalls` for the Shell and WebFetch calls, in call order, with the
+    workspace; nothing of the step's end is said yet (no step_completed, no pass_end tap, no exec)."""
+    m, pass_id, effects = reviewing(SHELL_CALL, READ_CALL, FETCH_CALL)
+    assert m.phase is P.REVIEW and m.state.stream_phase is Phase.PROVIDER_RUNNING
+    (review,) = effects
+    assert isinstance(review, ReviewCalls) and review.pass_id == pass_id and review.workspace == WORKSPACE
+    assert review.model_call_id == m.state.current.model_call_id
+    assert [(item.call.id, item.tool.name) for item in review.calls] == [("c-s", "Shell"), ("c-f", "WebFetch")]
+    assert m.state.pending == () and len(m.state.messages) == 1  # the reply is not appended yet
+
+
+@pytest.mark.parametrize("auto_review", [True, False])
+def test_no_review_without_auto_review_or_without_a_call_it_reviews(auto_review: bool) -> None:
+    m = in_step(setup=attrs.evolve(WORKSPACE_SETUP, auto_review=auto_review))
+    pass_id = current_pass(m)
+    for call in (READ_CALL,) if auto_review else (SHELL_CALL, READ_CALL):
+        m.handle(PassDelta(pass_id, call))
+    effects = m.handle(PassEnded(pass_id))
+    assert m.phase is P.TOOLS and not of(effects, ReviewCalls) and of(effects, SendExec)
+
+
+@pytest.mark.parametrize("outcome", list(ReviewOutcome))
+def test_the_last_verdict_ends_the_step_and_each_call_goes_out_marked_by_its_own(outcome: ReviewOutcome) -> None:
+    m, pass_id, _ = reviewing(SHELL_CALL, READ_CALL, FETCH_CALL)
+    assert m.handle(ReviewAnswered(pass_id, "c-s", outcome, "the reason")) == []  # one call still waits
+    assert m.phase is P.REVIEW
+    effects = m.handle(ReviewAnswered(pass_id, "c-f", ReviewOutcome.ASK, "not sure"))
+    assert m.phase is P.TOOLS
+    taps = [e.event for e in effects if isinstance(e, Tap)]
+    assert taps[0] == "pass_end" and any(isinstance(e, Publish) for e in effects)
+    shell = next(e.message.shell_stream_args for e in of(effects, SendExec) if e.message.HasField("shell_stream_args"))
+    assert shell.skip_approval is (outcome is ReviewOutcome.ALLOW)
+    assert shell.HasField("smart_mode_approval") is (outcome is ReviewOutcome.APPROVAL)
+    assert of(effects, SendExec)[1].message.HasField("read_args")  # the Read was never reviewed
+    (fetch,) = of(effects, AskUser)
+    assert not fetch.query.web_fetch_request_query.skip_approval
+    assert [p.call.id for p in m.state.pending] == ["c-s", "c-r", "c-f"]
+
+
+def test_a_verdict_for_another_pass_or_call_changes_nothing() -> None:
+    m, pass_id, _ = reviewing(SHELL_CALL)
+    assert m.handle(ReviewAnswered(pass_id + 1, "c-s", ReviewOutcome.ALLOW, "stale")) == []
+    assert m.handle(ReviewAnswered(pass_id, "c-x", ReviewOutcome.ALLOW, "no such call")) == []
+    assert m.phase is P.REVIEW
+
+
+def test_a_cancel_while_the_review_runs_stops_it_and_ends_the_turn() -> None:
+    """`CancelReview` (not `CancelPass`: the provider's pass has ended) closes the reviewer's connection;
+    nothing goes to the editor, and the review's late verdict or question is ignored."""
+    m, pass_id, _ = reviewing(SHELL_CALL)
+    effects = m.handle(Cancel(ConnectError(Code.CANCELED, "stop")))
+    assert m.phase is P.ENDED
+    assert of(effects, CancelReview) and not of(effects, CancelPass) and not of(effects, SendExec)
+    (end,) = of(effects, End)
+    assert end.error is not None and end.error.code is Code.CANCELED
+    assert m.handle(ReviewAnswered(pass_id, "c-s", ReviewOutcome.ALLOW, "late")) == []
+    assert m.handle(AllowlistAsked(pass_id, "c-s", "make", "")) == []
+
+
+def test_a_summary_pass_is_never_reviewed() -> None:
+    summary = in_summary()
+    pass_id = current_pass(summary)
+    summary.handle(PassDelta(pass_id, TextDelta("the gist")))
+    summary.handle(PassDelta(pass_id, SHELL_CALL))
+    assert not of(summary.handle(PassEnded(pass_id)), ReviewCalls) and summary.phase is P.ENDED

@@ -38,8 +38,8 @@ from cursord.agent.machine import (
     QueuedTaken,
     RecordTurn,
     Resume,
+    ReviewAnswered,
     ReviewOutcome,
-    ReviewVerdict,
     RouteFacts,
     RunStarted,
     SendExec,
@@ -94,7 +94,7 @@ INPUT_TYPES: tuple[type, ...] = (
     ForceBackground,
     Cancel,
     WebToolDone,
-    ReviewVerdict,
+    ReviewAnswered,
     AllowlistAsked,
 )
 QUESTION = {
@@ -189,6 +189,21 @@ def in_tools(*calls: ToolCallDone, **changes: Any) -> TurnMachine:
     return m
 
 
+def shell_call(call_id: str = "call-1", command: str = "make") -> ToolCallDone:
+    return ToolCallDone(index=0, id=call_id, name="Shell", arguments=json.dumps({"command": command}))
+
+
+def in_review(*calls: ToolCallDone) -> TurnMachine:
+    """A step's pass has ended with calls Auto-review decides (by default one Shell call, `call-1`)."""
+    m = in_step(setup=attrs.evolve(setup(), auto_review=True))
+    pass_id = current_pass(m)
+    for call in calls or (shell_call(),):
+        m.handle(PassDelta(pass_id, call))
+    m.handle(PassEnded(pass_id))
+    assert m.phase is P.REVIEW
+    return m
+
+
 def restored() -> TurnMachine:
     state = TurnState(phase=P.RESTORED, setup=setup(), conversation_id="conv-1", messages=(Message.user("hi"),))
     return machine(state)
@@ -218,6 +233,7 @@ SITUATIONS: dict[str, tuple[TurnPhase, Callable[[], TurnMachine]]] = {
     "restored": (P.RESTORED, restored),
     "step": (P.PASS, in_step),
     "summary": (P.PASS, in_summary),
+    "review": (P.REVIEW, in_review),
     "tools": (P.TOOLS, in_tools),
     "ended": (P.ENDED, ended),
 }
@@ -249,7 +265,7 @@ def sample(kind: type, m: TurnMachine) -> object:
         ForceBackground: ForceBackground("background_shell_action", "call-1", shell=True),
         Cancel: Cancel(ConnectError(Code.CANCELED, "stop")),
         WebToolDone: WebToolDone("call-1", ToolOutcome("found"), agent.WebSearchResult()),
-        ReviewVerdict: ReviewVerdict(pass_id, "call-1", ReviewOutcome.ALLOW, reason="reads only"),
+        ReviewAnswered: ReviewAnswered(pass_id, "call-1", ReviewOutcome.ALLOW, reason="builds"),
         AllowlistAsked: AllowlistAsked(pass_id, "call-1", "make", ""),
     }
     return samples[kind]
@@ -273,8 +289,6 @@ EXPECTED: dict[tuple[str, type], TurnPhase] = {
     ("step", PassDelta): P.PASS,
     ("step", PassEnded): P.ENDED,  # no tool calls: the turn completes
     ("step", PassFailed): P.ENDED,
-    ("step", ReviewVerdict): P.PASS,  # kept for the pass's calls
-    ("step", AllowlistAsked): P.PASS,  # the editor is asked
     ("step", ExecResultArrived): P.PASS,  # no allowlist question of ours: stray
     ("step", Cancel): P.ENDED,
     ("step", AbortSubagent): P.PASS,
@@ -282,12 +296,16 @@ EXPECTED: dict[tuple[str, type], TurnPhase] = {
     ("summary", PassDelta): P.PASS,
     ("summary", PassEnded): P.ENDED,  # the user's summary ends the turn (here: empty, so failed)
     ("summary", PassFailed): P.ENDED,
-    ("summary", ReviewVerdict): P.PASS,  # for no call of this pass: dropped
-    ("summary", AllowlistAsked): P.PASS,
     ("summary", ExecResultArrived): P.PASS,
     ("summary", Cancel): P.ENDED,
     ("summary", AbortSubagent): P.PASS,
     ("summary", ForceBackground): P.PASS,
+    ("review", ReviewAnswered): P.TOOLS,  # the one call has its verdict: it goes out
+    ("review", AllowlistAsked): P.REVIEW,  # the editor is asked
+    ("review", ExecResultArrived): P.REVIEW,  # no allowlist question of ours: stray
+    ("review", Cancel): P.ENDED,
+    ("review", AbortSubagent): P.REVIEW,
+    ("review", ForceBackground): P.REVIEW,
     ("tools", ExecResultArrived): P.PASS,  # the one call has its result: the next pass
     ("tools", ExecControlArrived): P.PASS,  # a throw settles the call too
     ("tools", InteractionAnswered): P.TOOLS,  # an answer to no question of ours

@@ -30,8 +30,8 @@ from cursord.agent.machine.turn_events import (
     AskUser,
     Effect,
     Publish,
+    ReviewAnswered,
     ReviewOutcome,
-    ReviewVerdict,
     RunWebTool,
     SendExec,
     ShowToolCall,
@@ -80,7 +80,7 @@ class CallEnv:
     next_exec_seq: int
     next_query_id: int
     #: Auto-review's verdict on this call (dispatch only)
-    verdict: ReviewVerdict | None = None
+    verdict: ReviewAnswered | None = None
     #: a streamed Shell's output so far (SHELL_STREAM only; the turn keeps it beside the record)
     shell: ShellAccumulator | None = None
 
@@ -392,7 +392,7 @@ _ESCALATED = agent.SandboxPolicy(type=agent.SandboxPolicy.TYPE_INSECURE_NONE)
 _APPROVALS = uuid.UUID("5b0c6f1e-6a51-4c1e-9a0e-2f1d6c3b7a10")  # names the approval requests cursord makes
 
 
-def _reviewed(request: _Request, verdict: ReviewVerdict | None, request_id: str) -> _Request:
+def _reviewed(request: _Request, verdict: ReviewAnswered | None, request_id: str) -> _Request:
     """`request` marked as Cursor's agent marks it after Auto-review (docs/security.md): an allowed call
     with `skip_approval` alone, a call the model re-sent for the user's approval with `smart_mode_approval`
     naming an approval request, either Shell in a widened sandbox; an asked or allowlisted call as it was."""

@@ -28,8 +28,17 @@ import logging
 
 import attrs
 
-from cursord.agent.machine.turn_events import AbortSubagent, Cancel, Effect, ForceBackground, KeepAction, SendExec
-from cursord.agent.machine.turn_state import TurnPhase, TurnState
+from cursord.agent.machine.turn_events import (
+    AbortExec,
+    AbortSubagent,
+    Cancel,
+    Effect,
+    ForceBackground,
+    KeepAction,
+    SendExec,
+)
+from cursord.agent.machine.turn_state import PendingCall, TurnPhase, TurnState
+from cursord.agent.tools import TaskTool
 from cursord.connect import Code, ConnectError
 from cursord.context import Plan, actions
 from cursord.core import ActionRequested
@@ -89,3 +98,11 @@ def force_background(item: ForceBackground, exec_seq: int) -> SendExec:
         return SendExec(agent.ExecServerMessage(id=exec_seq, exec_id=exec_id, force_background_shell_args=args))
     sub = agent.ForceBackgroundSubagentArgs(tool_call_id=item.target)
     return SendExec(agent.ExecServerMessage(id=exec_seq, exec_id=exec_id, force_background_subagent_args=sub))
+
+
+def abort_subagents(pending: tuple[PendingCall, ...], target: str) -> list[AbortExec]:
+    """Abort the subagent call `target` names (by tool call or exec id), or every subagent of this step
+    when it names none of them."""
+    subagents = [p for p in pending if isinstance(p.tool, TaskTool) and p.open]
+    chosen = [p for p in subagents if target in (p.call.id, p.exec_id)] or subagents
+    return [AbortExec(seq) for p in chosen if (seq := p.waiting_exec) is not None]

@@ -22,11 +22,11 @@ from cursord.agent.machine.prep_events import (
     TakeQueued,
 )
 from cursord.agent.machine.turn_state import TurnState
-from cursord.agent.tools import ToolOutcome
+from cursord.agent.tools import Tool, ToolOutcome
 from cursord.connect import ConnectError
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.errors import ProviderError
-from cursord.providers.model import Delta, Message, PassRequest, Usage
+from cursord.providers.model import Delta, Message, PassRequest, ToolCallPart, Usage
 
 # ---- inputs -------------------------------------------------------------------------------------
 
@@ -111,8 +111,9 @@ class AllowlistAnswered:
 
 
 @attrs.frozen
-class ReviewVerdict:
-    """Auto-review's verdict on the call `call_id` of pass `pass_id`, before the pass ends, and its reason."""
+class ReviewAnswered:
+    """Auto-review's verdict on the call `call_id` of pass `pass_id` (an answer to `ReviewCalls`), and its
+    reason."""
 
     pass_id: int
     call_id: str
@@ -148,6 +149,33 @@ class StartPass:
 @attrs.frozen
 class CancelPass:
     """Cancel the running pass (closing its provider connection); it reports nothing more."""
+
+
+@attrs.frozen
+class CallToReview:
+    """A finished call Auto-review decides, and the tool it calls."""
+
+    call: ToolCallPart
+    tool: Tool
+
+
+@attrs.frozen
+class ReviewCalls:
+    """Have Auto-review decide the calls of the step's pass `pass_id` before they go out, in call order
+    (`cursord.agent.auto_review`, on a reviewer model): each verdict comes back as `ReviewAnswered`, a Shell
+    command's allowlist question to the editor first as `AllowlistAsked`."""
+
+    pass_id: int
+    model_call_id: str
+    calls: tuple[CallToReview, ...]
+    #: the workspace's roots, which the rules keep recursive deletes inside
+    workspace: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class CancelReview:
+    """Stop the running review (its reviewer's pass, or its wait for the editor's allowlist answer); it
+    reports nothing more."""
 
 
 @attrs.frozen
@@ -271,6 +299,8 @@ Effect = (
     | Publish
     | StartPass
     | CancelPass
+    | ReviewCalls
+    | CancelReview
     | SendExec
     | AbortExec
     | AskUser

@@ -10,30 +10,29 @@ effects that follow. `handle` returns the effects for the actor to carry out, in
 none of these tables, or a report its phase does not list, is a bug on our side (`TurnProtocolError`).
 
 The turn is composed of parts it holds, each an object with its own `handle` or `take`: the preparation
-while it prepares (`turn_prep.TurnPrep`), the pass in flight (`turn_pass.PassBuffer`, with Auto-review's
-part in it, `pass_review.PassReview`), and one `PendingCall` per tool call, each living its own life
-(`tool_call.handle`). The turn keeps routing, "every call settled -> the next pass", and cancel.
+while it prepares (`turn_prep.TurnPrep`), the pass in flight (`turn_pass.PassBuffer`, and Auto-review's
+verdicts on its calls, `pass_review.PassReview`), and one `PendingCall` per tool call, each living its own
+life (`tool_call.handle`). The turn keeps routing, "every call settled -> the next pass", and cancel.
 
 Phases (`TurnPhase`): IDLE (built, no run yet), PREPARING (the run gathers what its first pass needs),
 RESTORED (built from a record), PASS (a provider pass runs: `TurnState.current.purpose` says whether it
-is a step of the turn or a summary of the earlier turns), TOOLS (the step's tool calls wait on the
-editor, the user or the web), ENDED.
+is a step of the turn or a summary of the earlier turns), REVIEW (Auto-review decides the step's calls),
+TOOLS (the step's tool calls wait on the editor, the user or the web), ENDED.
 
 - `RunStarted` starts the preparation (`cursord.agent.machine.turn_prep`: each I/O need is an effect and
   its answer an input); once prepared, the first pass starts (compacting earlier turns first if the
   prompt would not fit the model's window, or summarizing when the user asked for that).
-- A step's pass publishes text and thinking as its deltas arrive (a summary's are kept for the
-  summary). `PassEnded` appends the reply; if it called tools, each call becomes a `PendingCall` and
-  is dispatched. From then on the call lives its own life (`cursord.agent.machine.tool_call.handle`,
-  over the stages of `call_life.CALL_MOVES`): a configured pre-hook (PRE_HOOK) before the tool's exec
-  (EXEC, or SHELL_STREAM for a Shell's streamed output), a post-hook (POST_HOOK) before its outcome
-  counts, a question to the user (QUERY), an approved search or fetch cursord runs (WEB), until
-  SETTLED; served here (`FetchRules`) or failed at once (unknown tool, bad arguments), it is settled at
-  dispatch. The turn only routes each input to its call (by exec id, query id or call id).
+- A step's pass publishes text and thinking as its deltas arrive (a summary's are kept). Under
+  Auto-review a step that called Shell, MCP or WebFetch goes to REVIEW first (`ReviewCalls` out, a
+  `ReviewAnswered` back for each call). Then the reply is appended, and each call becomes a
+  `PendingCall`, dispatched (marked by its verdict) to live its own life (`tool_call.handle`, over
+  `call_life.CALL_MOVES`: PRE_HOOK, EXEC or SHELL_STREAM, POST_HOOK, QUERY, WEB, until SETTLED; settled
+  at dispatch when served here or failed at once). The turn routes each input to its call (by exec id,
+  query id or call id).
 - When every call is settled, the results are appended in call order and the next pass starts.
   A pass without tool calls completes the turn: checkpoint, record, `turn_ended`, `End(None)`.
 - `PassFailed` or `Cancel` ends the turn with an error; its messages are recorded as failed (or
-  canceled) and never become history. `Cancel` also cancels the pass and aborts every open exec.
+  canceled) and never become history. `Cancel` also stops the pass (or review), aborts every open exec.
 - `Snapshot` is emitted at every step boundary: before a pass starts, after a step's calls are sent,
   after each outcome and each hook request. A completed turn's last state goes with its `RecordTurn`,
   in the same transaction. A restored machine (phase `RESTORED`, or `ENDED` for a turn that was
@@ -59,7 +58,7 @@ from cursord.agent.errors import model_not_served, provider_failure
 from cursord.agent.machine import tool_call
 from cursord.agent.machine.call_life import CallStage
 from cursord.agent.machine.durability import held_until_durable
-from cursord.agent.machine.pass_review import PassReview
+from cursord.agent.machine.pass_review import PassReview, to_review
 from cursord.agent.machine.prep_events import (
     BlobsRead,
     ConversationLoaded,
@@ -69,7 +68,7 @@ from cursord.agent.machine.prep_events import (
     RunStarted,
 )
 from cursord.agent.machine.tool_call import CallEnv
-from cursord.agent.machine.turn_actions import act, force_background
+from cursord.agent.machine.turn_actions import abort_subagents, act, force_background
 from cursord.agent.machine.turn_events import (
     AbortExec,
     AbortSubagent,
@@ -77,7 +76,7 @@ from cursord.agent.machine.turn_events import (
     AllowlistAsked,
     Cancel,
     CancelPass,
-    Checkpoint,
+    CancelReview,
     Effect,
     End,
     ForceBackground,
@@ -85,9 +84,9 @@ from cursord.agent.machine.turn_events import (
     PassEnded,
     PassFailed,
     Publish,
-    RecordTurn,
     Resume,
-    ReviewVerdict,
+    ReviewAnswered,
+    ReviewCalls,
     RunWebTool,
     Snapshot,
     StartPass,
@@ -98,6 +97,7 @@ from cursord.agent.machine.turn_events import (
 )
 from cursord.agent.machine.turn_pass import PassBuffer, pre_compact_request, step_request
 from cursord.agent.machine.turn_prep import PrepInput, PrepResult, PrepWent, TurnPrep
+from cursord.agent.machine.turn_results import checkpoint, record_turn, tool_results
 from cursord.agent.machine.turn_rules import (
     ENDED,
     IDLE,
@@ -107,13 +107,13 @@ from cursord.agent.machine.turn_rules import (
     PASS,
     PREPARING,
     RESTORED,
+    REVIEW,
     TOOLS,
     TurnProtocolError,
     Went,
 )
 from cursord.agent.machine.turn_state import PassInfo, PassPurpose, PendingCall, TurnPhase, TurnSetup, TurnState
-from cursord.agent.tools import InteractionTool, ShellAccumulator, ShellTool, TaskTool
-from cursord.agent.turn_inputs import rules_for_paths, touched_paths
+from cursord.agent.tools import InteractionTool, ShellAccumulator, ShellTool
 from cursord.connect import Code, ConnectError
 from cursord.context import ContextLimits
 from cursord.core import (
@@ -385,13 +385,16 @@ class TurnMachine:
         summary = current.purpose is PassPurpose.SUMMARY
         self._emit(*self._pass.take(item.delta, self.clock(), self._setup.tools, current.model_call_id, summary))
 
-    def _on_review_verdict(self, verdict: ReviewVerdict) -> None:
-        if self._is_current(verdict.pass_id):
-            self._review.verdicts[verdict.call_id] = verdict
+    def _on_review_answered(self, verdict: ReviewAnswered) -> None:
+        """Auto-review's verdict on one of the step's calls; the step ends once every call has its own."""
+        if not self._is_current(verdict.pass_id):
+            return
+        self._review.take(verdict)
+        if self._review.settled:
+            self._end_step(verdict.pass_id)
 
     def _on_allowlist_asked(self, item: AllowlistAsked) -> None:
-        """Auto-review asks the editor about a Shell call's allowlist (answered at once, no, for a pass that
-        is no longer current)."""
+        """Auto-review asks the editor whether the user's allowlist covers a command (a stale pass: no, at once)."""
         current = self.state.current
         if current is None or not self._is_current(item.pass_id):
             self._emit(AllowlistAnswered(item.call_id, allowlisted=False))
@@ -427,9 +430,22 @@ class TurnMachine:
         self._fail(provider_failure(item.error))
 
     def _on_pass_ended(self, item: PassEnded) -> None:
-        over = self._pass_over(item.pass_id, None)
-        if over is None:
+        current = self.state.current
+        if not self._is_current(item.pass_id) or current is None:
+            return  # from a pass that was canceled
+        assert self._pass is not None
+        calls = to_review(self._setup, self._pass.tool_calls) if current.purpose is PassPurpose.STEP else ()
+        if calls:  # the step ends once Auto-review has decided them (`_on_review_answered`)
+            self._went(Went.REVIEWING)
+            self._review.start(calls)
+            self._emit(ReviewCalls(item.pass_id, current.model_call_id, calls, self._setup.workspace))
             return
+        self._end_step(item.pass_id)
+
+    def _end_step(self, pass_id: int) -> None:
+        """The pass is over (its calls reviewed): a summary's text is kept, a step's calls go out, or it completes."""
+        over = self._pass_over(pass_id, None)
+        assert over is not None
         buffer, current = over
         if current.purpose is PassPurpose.SUMMARY:
             self._summary_finished(buffer, current, None)
@@ -502,48 +518,33 @@ class TurnMachine:
         self._record(status, error.message)
 
     def _on_cancel(self, item: Cancel) -> None:
-        """Stop the pass (closing its provider connection) and abort every exec still open."""
-        if self.state.phase is TurnPhase.PASS:
-            self._emit(CancelPass())
+        """Stop the pass (or its review) and abort every exec still open."""
+        if self.state.phase in (TurnPhase.PASS, TurnPhase.REVIEW):  # its provider's (or reviewer's) connection
+            self._emit(CancelPass() if self.state.phase is TurnPhase.PASS else CancelReview())
             self._pass = None
         self._emit(*(AbortExec(seq) for p in self.state.pending if (seq := p.waiting_exec) is not None))
         self._fail(item.error)
 
     def _record(self, status: TurnOutcome, error: str | None = None, *, journal: bool = False) -> bool:
         """Record the turn's messages (once); with `journal`, its state after that goes with them."""
-        state = self.state
-        if state.conversation_id is None or not state.turn_messages:
+        made = record_turn(self.state, status, error, journal=journal)
+        if made is None:
             return False
-        model = state.setup.model if state.setup is not None else None
-        self._set(turn_messages=())  # recorded once
-        recorded = self.state if journal and self._snapshots else None
-        self._emit(RecordTurn(status, state.turn_messages, state.usage, model, error, recorded))
-        return recorded is not None
+        self.state, record = made
+        self._emit(record)
+        return record.recorded is not None
 
     def _checkpoint(self, *, final: bool) -> None:
-        setup = self.state.setup
-        if setup is None or setup.tools is None:
-            return
-        used = self.state.estimate.next_prompt(self.state.messages, setup.system, setup.tools.specs)
-        self._emit(
-            Checkpoint(
-                self.state.turn_messages,
-                used_tokens=used,
-                max_tokens=setup.context_window,
-                mode=setup.tools.mode,
-                summary=self.state.summary_text,
-                final=final,
-            )
-        )
+        made = checkpoint(self.state, final=final)
+        if made is not None:
+            self._emit(made)
 
     # ---- actions on a running turn ----------------------------------------------------------------
 
     def _on_abort_subagent(self, item: AbortSubagent) -> None:
         """Abort the subagent call `target` names (by tool call or exec id), or every subagent of this
         step when it names none of them."""
-        subagents = [p for p in self.state.pending if isinstance(p.tool, TaskTool) and p.open]
-        chosen = [p for p in subagents if item.target in (p.call.id, p.exec_id)] or subagents
-        self._emit(*(AbortExec(seq) for p in chosen if (seq := p.waiting_exec) is not None))
+        self._emit(*abort_subagents(self.state.pending, item.target))
 
     def _on_force_background(self, item: ForceBackground) -> None:
         self._emit(force_background(item, self._take_exec_seq()))
@@ -631,16 +632,10 @@ class TurnMachine:
     def _maybe_next_pass(self) -> None:
         if any(p.open for p in self.state.pending):
             return
-        setup = self._setup
-        for pending in self.state.pending:
-            assert pending.outcome is not None
-            text = pending.outcome.text
-            if not pending.outcome.is_error:  # file-globbed rules for the files this call touched
-                extra, names = rules_for_paths(setup.rules, touched_paths(pending.arguments), self.state.applied_rules)
-                text += extra
-                self._set(applied_rules=self.state.applied_rules + tuple(names))
-            self._add_message(Message.tool_result(pending.call.id, text, is_error=pending.outcome.is_error))
-        self._set(pending=())
+        results, applied_rules = tool_results(self._setup, self.state.pending, self.state.applied_rules)
+        for message in results:
+            self._add_message(message)
+        self._set(pending=(), applied_rules=applied_rules)
         self._checkpoint(final=False)
         self._next_pass()
 
@@ -674,13 +669,20 @@ TRANSITIONS: Mapping[tuple[TurnPhase, type], Handler] = {
     (PASS, PassDelta): M._on_delta,
     (PASS, PassEnded): M._on_pass_ended,
     (PASS, PassFailed): M._on_pass_failed,
-    (PASS, ReviewVerdict): M._on_review_verdict,  # Auto-review, before the pass ends (kept for its calls)
     (PASS, Cancel): M._on_cancel,  # cancels the pass
     (PASS, ActionRequested): M._on_action,
     (PASS, AbortSubagent): M._on_abort_subagent,
     (PASS, ForceBackground): M._on_force_background,
-    (PASS, AllowlistAsked): M._on_allowlist_asked,  # Auto-review's question, before its reviewer
-    (PASS, ExecResultArrived): M._on_pass_exec_result,  # its answer (any other result is stray)
+    (PASS, ExecResultArrived): M._on_pass_exec_result,  # stray: no question of Auto-review's is out yet
+    # REVIEW (`pass_review`): a step's pass ended with calls Auto-review decides; each verdict is kept for
+    # its call, and with the last the step ends as any step does (its calls go out, each marked by its own)
+    (REVIEW, ReviewAnswered): M._on_review_answered,
+    (REVIEW, AllowlistAsked): M._on_allowlist_asked,  # Auto-review's question, before its reviewer
+    (REVIEW, ExecResultArrived): M._on_pass_exec_result,  # its answer (any other result is stray)
+    (REVIEW, Cancel): M._on_cancel,  # cancels the review
+    (REVIEW, ActionRequested): M._on_action,
+    (REVIEW, AbortSubagent): M._on_abort_subagent,
+    (REVIEW, ForceBackground): M._on_force_background,
     # TOOLS: each input goes to the call it names (`tool_call`); when all are settled the results go to
     # the model (the next pass)
     (TOOLS, ExecResultArrived): M._on_exec_result,  # by exec id; a shell until it ends

@@ -27,7 +27,7 @@ from cursord.agent.machine.turn_events import (
     PassDelta,
     PassEnded,
     PassFailed,
-    ReviewVerdict,
+    ReviewAnswered,
     WebToolDone,
 )
 from cursord.agent.machine.turn_state import TurnPhase
@@ -43,6 +43,7 @@ class Went(enum.Enum):
 
     PREPARING = "preparing"  # the run_request opened the preparation
     PASS_STARTED = "pass_started"  # a provider pass started (a step, or a summary first)
+    REVIEWING = "reviewing"  # the step's pass ended with calls Auto-review decides before they go out
     CALLS_OUT = "calls_out"  # the step's tool calls wait on the editor, the user or the web
     COMPLETED = "completed"  # the turn completed (a pass without tool calls)
     SUMMARIZED = "summarized"  # the summary the user asked for is stored: that was the turn
@@ -50,11 +51,12 @@ class Went(enum.Enum):
     FAILED = "failed"  # the turn failed or was canceled (a provider error, a cancel, too many passes)
 
 
-IDLE, PREPARING, RESTORED, PASS, TOOLS, ENDED = (
+IDLE, PREPARING, RESTORED, PASS, REVIEW, TOOLS, ENDED = (
     TurnPhase.IDLE,
     TurnPhase.PREPARING,
     TurnPhase.RESTORED,
     TurnPhase.PASS,
+    TurnPhase.REVIEW,
     TurnPhase.TOOLS,
     TurnPhase.ENDED,
 )
@@ -71,10 +73,13 @@ MOVES: Mapping[tuple[TurnPhase, Went], TurnPhase] = {
     (RESTORED, Went.PASS_STARTED): PASS,  # the pass that died with the process, again
     (RESTORED, Went.FAILED): ENDED,  # the model is no longer served, or canceled
     (PASS, Went.PASS_STARTED): PASS,  # the step after a summary (or a failed compaction)
+    (PASS, Went.REVIEWING): REVIEW,  # under Auto-review: its calls wait for their verdicts
     (PASS, Went.CALLS_OUT): TOOLS,
     (PASS, Went.COMPLETED): ENDED,
     (PASS, Went.SUMMARIZED): ENDED,
     (PASS, Went.FAILED): ENDED,
+    (REVIEW, Went.CALLS_OUT): TOOLS,  # every verdict is in: the calls go out, each marked by its own
+    (REVIEW, Went.FAILED): ENDED,  # canceled while the reviewer ran
     (TOOLS, Went.PASS_STARTED): PASS,  # every call settled: the results go to the model
     (TOOLS, Went.FAILED): ENDED,  # canceled, or too many passes
 }
@@ -89,8 +94,9 @@ IGNORED_IN: Mapping[TurnPhase, frozenset[type]] = {
     PREPARING: frozenset({ExecControlArrived, InteractionAnswered}),
     RESTORED: _STRAY_EDITOR,
     PASS: frozenset({ExecControlArrived, InteractionAnswered}),
+    REVIEW: _STRAY_PASS | {ExecControlArrived, InteractionAnswered},  # the pass has ended: what follows is stray
     TOOLS: _STRAY_PASS,
-    ENDED: _STRAY_EDITOR | _STRAY_PASS | {Cancel, WebToolDone, ReviewVerdict, AllowlistAsked}
+    ENDED: _STRAY_EDITOR | _STRAY_PASS | {Cancel, WebToolDone, ReviewAnswered, AllowlistAsked}
     | {ModelChosen, QueuedTaken, ConversationLoaded, BlobsRead, QueryTimedOut},
 }
 #: a run_request (or prewarm) for a stream whose run has started: logged, and the run goes on

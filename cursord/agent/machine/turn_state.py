@@ -35,6 +35,7 @@ class TurnPhase(enum.Enum):
     PREPARING = "preparing"  # the run prepares its first pass (`TurnState.prep`: `cursord.agent.machine.turn_prep`)
     RESTORED = "restored"  # built from a snapshot; waits for `Resume`
     PASS = "pass"  # a provider pass runs; `TurnState.current.purpose` says which (a step, or a summary)
+    REVIEW = "review"  # Auto-review decides the step's calls before they go out (`pass_review`)
     TOOLS = "tools"  # the step's tool calls wait for their results
     ENDED = "ended"
 
@@ -173,6 +174,8 @@ class TurnState:
             case TurnPhase.PASS:
                 summary = self.current is not None and self.current.purpose is PassPurpose.SUMMARY
                 return Phase.COMPACTING if summary else Phase.PROVIDER_RUNNING
+            case TurnPhase.REVIEW:
+                return Phase.PROVIDER_RUNNING  # the reviewer is a model too; the step has not ended
             case TurnPhase.TOOLS if any(p.stage is CallStage.QUERY for p in self.pending):
                 return Phase.AWAITING_USER
             case TurnPhase.TOOLS:
