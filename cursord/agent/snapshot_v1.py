@@ -91,6 +91,7 @@ def decode(snapshot: dict[str, Any], route: Route | None) -> TurnRecord:
         )
     state = TurnState(
         phase=TurnPhase.RESTORED,
+        run_request=request,
         setup=setup,
         conversation_id=conversation_id,
         messages=_messages(snapshot["messages"]),
@@ -104,4 +105,4 @@ def decode(snapshot: dict[str, Any], route: Route | None) -> TurnRecord:
         current=current,
         pending=tuple(pending),
     )
-    return TurnRecord(state, request, int(snapshot["events"]))
+    return TurnRecord(state, int(snapshot["events"]))

@@ -12,10 +12,11 @@ through `TurnPort` (`cursord.agent.turn_port`), so it is tested alone against a 
 
 One turn, effect by effect (input -> effects; `...` = the answer comes back later as an input):
 
-- run_request -> `RunStarted` (a second one changes nothing) -> `OpenRun` (the actor keeps the request and
-  opens the conversation's checkpoints), `ChooseModel` ... `ModelChosen` (a task: the conversation's earlier
-  turns, the catalog) -> `TakeQueued` ... `QueuedTaken` (what waits for the run in the store: held
-  for its request id, queued for its conversation).
+- run_request -> `RunStarted` (a second one changes nothing; the request's one holder is the machine's
+  state, `TurnState.run_request`) -> `OpenRun` (the actor opens the conversation's checkpoints),
+  `ChooseModel` ... `ModelChosen` (a task: the conversation's earlier turns, the catalog) -> `TakeQueued`
+  ... `QueuedTaken` (what waits for the run in the store: held for its request id, queued for its
+  conversation).
 - preparing (`cursord.agent.machine.turn_prep`): `LoadConversation` ... `ConversationLoaded` (a task:
   history, the checkpoint base, blobs read back from the editor); `AskEditor` publishes an exec (request
   context, MCP state, the user's shell command) and starts its timer ... the editor's `ExecResultArrived`
@@ -137,7 +138,6 @@ class AgentTurn(StreamBehaviour):
         record, hands.route = restore.read(snapshot, self.services.router.route, trio.current_time())
         state = record.state
         assert state.setup is not None
-        hands.run_request = record.run_request
         self.machine = self._machine(state)
         self._show_conversation()
         self.stream.model_id = state.setup.model

@@ -87,8 +87,6 @@ class TurnHands:
     reviews: TurnReviews = attrs.field(init=False)
     #: the route the machine's model takes (its providers), once chosen
     route: Route | None = None
-    #: the run's request, from `OpenRun` (or the record a restarted turn was read from)
-    run_request: agent.AgentRunRequest | None = None
     started_at: float = attrs.field(factory=trio.current_time)
     #: the conversation's checkpoints (None: no store, or no conversation id)
     checkpoints: CheckpointKeeper | None = None
@@ -107,6 +105,11 @@ class TurnHands:
     def conversation_id(self) -> str | None:
         return self.state().conversation_id
 
+    @property
+    def run_request(self) -> agent.AgentRunRequest | None:
+        """The run's request, as the machine's state holds it (None before the run_request)."""
+        return self.state().run_request
+
     async def execute(self, effect: Effect) -> None:
         await EXECUTORS[type(effect)](self, effect)
 
@@ -122,7 +125,6 @@ class TurnHands:
     # ---- preparing --------------------------------------------------------------------------------
 
     async def _open_run(self, effect: OpenRun) -> None:
-        self.run_request = effect.request
         self.port.model_id = requested_model_id(effect.request)
         if self.services.store is not None and effect.conversation_id is not None:
             self.checkpoints = CheckpointKeeper(self.services.store, self.port, effect.conversation_id)
@@ -243,7 +245,6 @@ class TurnHands:
         keeper = self.checkpoints
         return TurnRecord(
             state,
-            self.run_request or agent.AgentRunRequest(),
             self.port.frames_published,
             dict(keeper.tool_calls) if keeper is not None else {},
             copy.deepcopy(keeper.ledger) if keeper is not None else BlobOffers(),

@@ -1,7 +1,7 @@
 """The turn's record: what a turn journals at each step boundary, and its JSON form.
 
-Theory of operation. `TurnRecord` is the machine's `TurnState` together with what the actor keeps for
-the same turn: the run request, how many frames the stream's backlog held, the tool calls the editor was
+Theory of operation. `TurnRecord` is the machine's `TurnState` (the run request with it) together with
+what the actor keeps for the same turn: how many frames the stream's backlog held, the tool calls the editor was
 shown (the checkpoint's steps) and the blobs offered to the editor's store. Messages queued for the
 conversation's next run are not part of it: they wait in the store (`cursord.streams.ActionQueue`);
 records written before that keep them under `queued` (`legacy_queued`).
@@ -14,7 +14,8 @@ attrs value has a hook:
 - a `ToolRegistry` is its mode and MCP definitions (the handlers are rebuilt from those), and a pending
   call's `Tool` is its name, looked up in the registry the record holds (else in the full tool set: a
   call made before a `SwitchMode` may name a tool the new mode does not offer);
-- a message part is tagged with its class name.
+- a message part is tagged with its class name;
+- the run request, which the state holds, is written beside it (`run_request`, as records always had it).
 
 Records of the second format (version 2) are read here too: their turn was in phase "step" or
 "summary" (one phase, PASS, since), and their pending calls had no stage, which `old_call_stage` infers
@@ -55,7 +56,6 @@ class TurnRecord:
     """A turn at a step boundary: everything it needs to go on in another process."""
 
     state: TurnState
-    run_request: agent.AgentRunRequest
     #: how many frames the stream's backlog held (the journal is cut back to this on restore)
     events: int
     #: the latest `ToolCall` the editor was shown for each of the turn's tool calls (checkpoint steps)
@@ -64,6 +64,11 @@ class TurnRecord:
     blobs: BlobOffers = attrs.field(factory=BlobOffers)
     #: what this turn's checkpoints build on (None: not known, read it from the store)
     checkpoint_base: CheckpointBase | None = None
+
+    @property
+    def run_request(self) -> agent.AgentRunRequest:
+        """The run's request, as the state holds it (an empty one for a state without)."""
+        return self.state.run_request if self.state.run_request is not None else agent.AgentRunRequest()
 
 
 @attrs.frozen
@@ -108,6 +113,12 @@ def _make_converter() -> cattrs.Converter:
     return converter
 
 
+def _run_request_beside(data: dict[str, Any]) -> dict[str, Any]:
+    """A record's JSON with the state's run request beside the state, where records keep it."""
+    state = dict(data["state"])
+    return {"state": state, "run_request": state.pop("run_request"), **{k: v for k, v in data.items() if k != "state"}}
+
+
 @attrs.frozen
 class _UnresolvedTool:
     name: str
@@ -136,7 +147,7 @@ def _resolve_tools(state: TurnState) -> TurnState:
 
 
 def encode(record: TurnRecord) -> str:
-    data = _CONVERTER.unstructure(record)
+    data = _run_request_beside(_CONVERTER.unstructure(record))
     data["v"] = RECORD_VERSION
     return json.dumps(data, separators=(",", ":"))
 
@@ -147,7 +158,8 @@ def decode(data: dict[str, Any]) -> TurnRecord:
     version = data.get("v")
     if version not in (RECORD_VERSION, _V2):
         raise ValueError(f"turn record version {version!r} is not {RECORD_VERSION} (or {_V2})")
-    fields = {k: v for k, v in data.items() if k != "v"}
+    fields = {k: v for k, v in data.items() if k not in ("v", "run_request")}
+    fields["state"] = {**fields["state"], "run_request": data.get("run_request")}  # the state holds it
     if fields.pop("auto_review", False) and fields["state"].get("setup") is not None:  # kept beside the state
         fields["state"] = {**fields["state"], "setup": {**fields["state"]["setup"], "auto_review": True}}  # until 3
     hook_names: list[str | None] = []

@@ -325,8 +325,8 @@ def test_cancel_ends_the_turn_in_every_preparation_step(step: PrepStep) -> None:
 
 
 def test_the_preparation_alone_reports_what_happened_and_never_the_phase() -> None:
-    prep = TurnPrep("req-1", "conv-1", ContextLimits())
     request = run(user_action("hi"))
+    prep = TurnPrep("req-1", "conv-1", ContextLimits(), request)
     started = prep.start(RunStarted(request, "conv-1"), next_exec_seq=5)
     assert started.went is PrepWent.WAITING and started.next_exec_seq == 5
     assert started.effects == (OpenRun(request, "conv-1"), ChooseModel("conv-1", None))

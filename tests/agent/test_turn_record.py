@@ -213,7 +213,7 @@ def test_a_pending_call_keeps_its_tool(state: TurnState, setup: TurnSetup, name:
     registry = ToolRegistry.build(mode, mcp)
     pending = PendingCall(ToolCallPart("c1", name, "{}"), {}, ToolContext(tool_call_id="c1"), registry.get(name))
     state = attrs.evolve(state, setup=attrs.evolve(setup, tools=registry), pending=(pending,))
-    record = TurnRecord(state, agent.AgentRunRequest(), 0)
+    record = TurnRecord(state, 0)
     back = turn_record.decode(json.loads(turn_record.encode(record)))
     assert back == record and back.state.pending[0].tool is registry.get(name)
 

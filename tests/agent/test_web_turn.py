@@ -86,7 +86,7 @@ def test_an_approved_search_cut_off_by_a_restart_runs_again() -> None:
     assert pending.query_id is not None
     effects = m.handle(answer(pending.query_id, approved=True))
     (snapshot,) = of(effects, Snapshot)
-    record = TurnRecord(snapshot.state, agent.AgentRunRequest(), 0)  # through the journal's JSON
+    record = TurnRecord(snapshot.state, 0)  # through the journal's JSON
     again = machine(turn_record.restored(turn_record.decode(json.loads(turn_record.encode(record))), 0.0).state)
     assert of(again.handle(Resume()), RunWebTool) == [RunWebTool("call-web", "WebSearch", {"search_term": "trio 0.35"})]
     outcome, result = WebSearchTool.completed([])

@@ -83,8 +83,8 @@ class BlobsRead:
 
 @attrs.frozen
 class OpenRun:
-    """The run is this turn's: the actor keeps its request (for the turn's record and the conversation's
-    checkpoints) and opens the conversation's checkpoints."""
+    """The run is this turn's: the actor shows its requested model and opens the conversation's checkpoints
+    (the request itself is the turn's state's, `TurnState.run_request`, which the actor reads)."""
 
     request: agent.AgentRunRequest
     conversation_id: str | None

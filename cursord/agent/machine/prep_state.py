@@ -42,7 +42,6 @@ class RouteFacts:
 @attrs.frozen
 class Preparation:
     step: PrepStep
-    request: agent.AgentRunRequest
     #: conversation actions the run takes before its own (queued while an earlier turn ran, or sent first)
     queued: tuple[agent.ConversationAction, ...] = ()
     #: the run's model (None until `ModelChosen`)

@@ -250,17 +250,18 @@ class TurnMachine:
 
     def _on_run_started(self, run: RunStarted) -> None:
         """The run_request: the turn holds its preparation (`TurnPrep`) until the first pass."""
-        self._set(conversation_id=run.conversation_id)
-        self._preparing = TurnPrep(self.request_id, run.conversation_id, self.context_limits)
+        self._set(conversation_id=run.conversation_id, run_request=run.request)
+        self._preparing = TurnPrep(self.request_id, run.conversation_id, self.context_limits, run.request)
         self._went(Went.PREPARING)
         self._took(self._preparing.start(run, self.state.next_exec_seq))
 
     def _prepare(self, item: PrepInput) -> None:
         """An answer to the preparation's question (or a cancel), taken by the preparation itself."""
+        state = self.state
+        assert state.prep is not None and state.run_request is not None
         if self._preparing is None:
-            self._preparing = TurnPrep(self.request_id, self.state.conversation_id, self.context_limits)
-        assert self.state.prep is not None
-        self._took(self._preparing.handle(self.state.prep, item, self.state.next_exec_seq))
+            self._preparing = TurnPrep(self.request_id, state.conversation_id, self.context_limits, state.run_request)
+        self._took(self._preparing.handle(state.prep, item, state.next_exec_seq))
 
     def _took(self, result: PrepResult) -> None:
         """What the preparation did: its effects out, then the turn waits, starts, stops or fails."""

@@ -120,9 +120,17 @@ class TurnPrep:
     opens it on the run_request, `handle` takes each answer. It reads the turn's state only through what
     it is given and returns everything it changes in a `PrepResult`."""
 
-    def __init__(self, request_id: str, conversation_id: str | None, context_limits: ContextLimits) -> None:
+    def __init__(
+        self,
+        request_id: str,
+        conversation_id: str | None,
+        context_limits: ContextLimits,
+        request: agent.AgentRunRequest,
+    ) -> None:
         self.request_id = request_id
         self.conversation_id = conversation_id
+        #: the run's request, as the turn's state holds it (`TurnState.run_request`)
+        self.request = request
         self.context_limits = context_limits
         self.prep: Preparation | None = None
         self._exec_seq = 0
@@ -140,7 +148,7 @@ class TurnPrep:
 
     def start(self, run: RunStarted, next_exec_seq: int) -> PrepResult:
         """The run_request opens the preparation: the actor is asked for the model's route."""
-        self._begin_input(Preparation(PrepStep.CHOOSING_MODEL, run.request), next_exec_seq)
+        self._begin_input(Preparation(PrepStep.CHOOSING_MODEL), next_exec_seq)
         model_id = requested_model_id(run.request)
         model = split_variant(model_id)[0] if model_id else None  # a picker variant names its model
         subagent_type = run.request.subagent_type_name if run.request.HasField("subagent_type_name") else None
@@ -173,20 +181,20 @@ class TurnPrep:
 
     @property
     def _plan(self) -> Plan:
-        return actions.plan(self._prep.request.action).plan
+        return actions.plan(self.request.action).plan
 
     @property
     def _resuming(self) -> bool:
         """A `resume_action` with nothing queued to say goes on with the conversation's last turn."""
-        return self._plan is Plan.RESUME and what_to_run(self._prep.request.action, self._prep.queued) is None
+        return self._plan is Plan.RESUME and what_to_run(self.request.action, self._prep.queued) is None
 
     def _ask_and_prefetched(self) -> tuple[RunAsk, dict[bytes, bytes]]:
         """What the run says to the model (something: checked once the queue was taken), and the blobs its
         run_request carries."""
         prep = self._prep
-        ask = what_to_run(prep.request.action, prep.queued)
+        ask = what_to_run(self.request.action, prep.queued)
         assert ask is not None
-        return ask, {blob.id: blob.value for blob in prep.request.pre_fetched_blobs}
+        return ask, {blob.id: blob.value for blob in self.request.pre_fetched_blobs}
 
     def _end_here(self, error: ConnectError | None, *, turn_ended: bool = False) -> None:
         """The run ends while it prepares (the model is never called)."""
@@ -215,7 +223,7 @@ class TurnPrep:
         if prep.step is not PrepStep.CHOOSING_MODEL:
             return
         if chosen.route is None:
-            self._end_here(model_not_served(requested_model_id(prep.request), list(chosen.served)))
+            self._end_here(model_not_served(requested_model_id(self.request), list(chosen.served)))
             return
         self._set_prep(route=chosen.route, step=PrepStep.TAKING_QUEUED)
         self._emit(TakeQueued(self.conversation_id))
@@ -232,13 +240,13 @@ class TurnPrep:
         elif self._resuming:
             self._load(LoadConversation(conversation_id, last_turn=True))
         elif plan is Plan.RUN_SHELL:
-            self._run_user_shell(prep.request.action.shell_command_action)
-        elif what_to_run(prep.request.action, prep.queued) is None:
+            self._run_user_shell(self.request.action.shell_command_action)
+        elif what_to_run(self.request.action, prep.queued) is None:
             if plan is Plan.IGNORE:
                 log.info(
                     "stream %s: run_request action %s is not known to this build; nothing to run",
                     self.request_id,
-                    prep.request.action.WhichOneof("action") or "(unset)",
+                    self.request.action.WhichOneof("action") or "(unset)",
                 )
             self._end_here(None, turn_ended=True)
         else:
@@ -269,10 +277,10 @@ class TurnPrep:
                 self._end_here(ConnectError(Code.FAILED_PRECONDITION, "the last turn left nothing to resume"))
                 return
             self._set_prep(history=loaded.history, resumed=tuple(resumed))
-            self._gather(carried_context(prep.request.action))
+            self._gather(carried_context(self.request.action))
             return
         self._set_prep(history=loaded.history)
-        carried = carried_context(prep.request.action) or next(
+        carried = carried_context(self.request.action) or next(
             filter(None, (carried_context(q) for q in prep.queued)), None
         )
         self._gather(carried)
@@ -287,7 +295,7 @@ class TurnPrep:
 
     def _after_context(self) -> None:
         prep = self._prep
-        if McpSources.of(prep.request, prep.context).needs_state and prep.editor_answers:
+        if McpSources.of(self.request, prep.context).needs_state and prep.editor_answers:
             self._ask(PrepStep.ASKING_MCP, "mcp-state", mcp_state_exec_args=agent.McpStateExecArgs())
             return
         self._after_mcp()
@@ -295,7 +303,7 @@ class TurnPrep:
     def _after_mcp(self) -> None:
         prep = self._prep
         if self._resuming:
-            self._ready(prep.resumed, run_mode(prep.request))
+            self._ready(prep.resumed, run_mode(self.request))
             return
         ask, prefetched = self._ask_and_prefetched()
         missing = tuple(i for i in needed_blobs(ask) if i not in prefetched)
@@ -317,19 +325,19 @@ class TurnPrep:
         assert prep.route is not None
         rules = RuleBook.of(prep.context)
         user, applied = render(ask, blobs, vision=prep.route.vision, limits=self.context_limits, rules=rules)
-        self._emit(*(Publish(updates.user_message_appended(m)) for m in echoed_messages(prep.request.action)))
+        self._emit(*(Publish(updates.user_message_appended(m)) for m in echoed_messages(self.request.action)))
         self._ready((user,), ask.mode, applied)
 
     def _ready(self, user: Sequence[Message], mode: int | str, applied: tuple[str, ...] = ()) -> None:
         """Everything is known: the turn's setup, and its first pass (`mode`: an `AgentMode` or its id)."""
         prep = self._prep
-        mcp = McpSources.of(prep.request, prep.context)
+        mcp = McpSources.of(self.request, prep.context)
         if prep.mcp_state is not None:
             mcp, note = mcp.with_state(prep.mcp_state)
             if note:
                 log.info("stream %s: %s", self.request_id, note)
         tools = ToolRegistry.build(mode, mcp.definitions)
-        system = system_prompt(prep.request, prep.context, mode_id(tools.mode), mcp)
+        system = system_prompt(self.request, prep.context, mode_id(tools.mode), mcp)
         self._begin(self._setup_with(prep, tools, system), prep.history, tuple(user), applied_rules=applied)
 
     def _setup_with(self, prep: Preparation, tools: ToolRegistry | None, system: str | None = None) -> TurnSetup:
@@ -342,12 +350,12 @@ class TurnPrep:
             vision=route.vision,
             tools=tools,
             system=system,
-            reasoning=reasoning_choice(prep.request),
+            reasoning=reasoning_choice(self.request),
             hook_steps=HookSteps.of(context) if tools is not None else HookSteps(),
             rules=RuleBook.of(context) if tools is not None else RuleBook(),
             auto_review=context is not None and context.env.smart_mode_classifier_auto_mode_enabled,
             workspace=tuple(context.env.workspace_paths) if context is not None else (),
-            subagent_models=subagent_models(prep.request, route.model),
+            subagent_models=subagent_models(self.request, route.model),
         )
 
     # ---- questions to the editor --------------------------------------------------------------
@@ -412,7 +420,7 @@ class TurnPrep:
     def _user_shell_done(self, answer: agent.ExecClientMessage | None) -> None:
         prep = self._prep
         assert prep.route is not None
-        shell = prep.request.action.shell_command_action
+        shell = self.request.action.shell_command_action
         output, exit_code = user_shell_outcome(answer)
         message = Message.user(shell_text(shell.shell_command.command, output, exit_code))
         if self.conversation_id is not None:

@@ -1,10 +1,10 @@
 """The agent turn's state record: one frozen value, which is also what a turn snapshot stores.
 
 `TurnState` holds everything a turn needs to go on after a restart: where it is (`TurnPhase`; while it
-prepares, what it has gathered: `Preparation`), what it runs with (`TurnSetup`), the conversation so far
-and this turn's own messages, the ids it hands out, and the tool calls of the current step (`PendingCall`,
-each in a stage of its own life: `cursord.agent.machine.call_life`). `cursord.agent.restore` writes it to
-the store at every step boundary and reads it back.
+prepares, what it has gathered: `Preparation`), the run's request, what it runs with (`TurnSetup`), the
+conversation so far and this turn's own messages, the ids it hands out, and the tool calls of the current
+step (`PendingCall`, each in a stage of its own life: `cursord.agent.machine.call_life`).
+`cursord.agent.restore` writes it to the store at every step boundary and reads it back.
 
 Three things the machine keeps beside it are *not* part of the record, because a restart drops them by
 design: the output of the pass in flight (a pass that dies with the process is run again), Auto-review's
@@ -140,6 +140,9 @@ class PendingCall:
 @attrs.frozen
 class TurnState:
     phase: TurnPhase = TurnPhase.IDLE
+    #: the run's request, from its run_request on: its one holder (the preparation, the actor and the record
+    #: read it here)
+    run_request: agent.AgentRunRequest | None = None
     setup: TurnSetup | None = None
     conversation_id: str | None = None
     #: the conversation as the model sees it; `turn_start` is where this turn's own messages begin
