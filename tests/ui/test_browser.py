@@ -112,7 +112,9 @@ def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], an
 
             run_turn()
             page.click("nav a[data-page=streams]")
-            row = page.locator("#streams-table tbody tr", has_text="waiting_external")
+            # the phase in words, not its enum name (issue 39 #10); the name stays in the tooltip
+            row = page.locator("#streams-table tbody tr", has_text="waiting on the editor")
+            expect(row.locator(".phase")).to_have_attribute("title", "waiting_external")
             expect(row).to_contain_text("read_args", timeout=20_000)
             expect(row).to_contain_text("gpt-5")
             expect(row).to_contain_text("Explain a.py")  # the editor's name for the conversation
