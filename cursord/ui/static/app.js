@@ -114,11 +114,18 @@ function openLive() {
 
 // ---- conversations -------------------------------------------------------------------------------------
 
+// a conversation whose latest turn failed is marked so, beside its title
+function conversationTitle(c) {
+  const title = el("span", c.title || "–");
+  if (c.latest_failed) title.append(" ", el("span", "failed", { class: "phase phase-failed", title: "its latest turn failed" }));
+  return title;
+}
+
 async function loadConversations() {
   const days = document.getElementById("conversations-days").value;
   const view = await getJson("/ui/api/conversations?days=" + encodeURIComponent(days));
   fillTable("conversations-table", view.conversations, (c) => [
-    el("code", fmt.short(c.conversation_id), { title: c.conversation_id }), c.title || "–", c.route || "–", fmt.int(c.turns),
+    el("code", fmt.short(c.conversation_id), { title: c.conversation_id }), conversationTitle(c), c.route || "–", fmt.int(c.turns),
     fmt.int(c.passes), fmt.tokens(c.input_tokens), fmt.pct(c.cache_hit_rate), fmt.tokens(c.output_tokens),
     fmt.usd(c.cost_usd, c.unpriced_passes), fmt.when(c.last_at),
   ], (c) => loadConversation(c.conversation_id));
