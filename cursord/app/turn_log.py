@@ -6,7 +6,8 @@ the ledger's sink) and every stream as the broker reports it (`observe`). It sum
 (tokens, cache reads, cost, the first pass's first-token time) and, the first time it sees the stream
 ended, logs them with the conversation (and its title, when the editor named it), the model and provider,
 how long the turn took and how it ended; then it forgets the request. A stream that ends without a pass
-(refused, canceled before the provider) still gets its line.
+(refused, canceled before the provider) still gets its line. On a team gateway a turn's passes name their
+user, and so does its line.
 
     turn ok: conversation 0f3c9a1e "Fix the login bug", gpt-5 (openai), 2 passes, 12,345 in (10,240
     cached) / 456 out, $0.0123, first token 0.84 s, 5.20 s
@@ -34,10 +35,12 @@ __all__ = ["TurnLog", "format_turn"]
 
 def format_turn(
     outcome: str, conversation_id: str | None, title: str | None, model: str | None, totals: TurnTotals,
-    seconds: float,
+    seconds: float, user: str | None = None,
 ) -> str:
     """The turn's line (see the module docstring)."""
     parts = [f"turn {outcome}: conversation {(conversation_id or '-')[:8]}" + (f" {title!r}" if title else "")]
+    if user:
+        parts.append(f"user {user}")
     route = totals.route(model)
     if route:
         parts.append(route)
@@ -60,6 +63,8 @@ class TurnLog:
     #: told of each turn as it is logged, as JSON-ready data (the dashboard's recent turns)
     on_turn: Callable[[Mapping[str, Any]], None] = lambda turn: None
     _turns: dict[str, TurnTotals] = attrs.field(factory=dict)
+    #: request id -> the gateway user its passes ran for
+    _users: dict[str, str] = attrs.field(factory=dict)
     _logged: set[ActiveStream] = attrs.field(factory=set)
 
     def recording(self, sink: Callable[[PassRecord], None]) -> Callable[[PassRecord], None]:
@@ -68,6 +73,8 @@ class TurnLog:
         def record(rec: PassRecord) -> None:
             sink(rec)
             self._turns.setdefault(rec.request_id, TurnTotals()).add(rec)
+            if rec.user:
+                self._users.setdefault(rec.request_id, rec.user)
 
         return record
 
@@ -81,16 +88,18 @@ class TurnLog:
             return
         self._logged.add(stream)
         totals = self._turns.pop(stream.request_id, TurnTotals())
+        user = self._users.pop(stream.request_id, None)
         outcome = "ok" if ending.error is None else f"{ending.error.code.value} ({ending.error.message})"
         conversation = stream.conversation_id
         title = self.titles(conversation) if conversation else None
         seconds = self.clock() - stream.created_at
         level = logging.WARNING if ending.phase is Phase.FAILED else logging.INFO
-        log.log(level, "%s", format_turn(outcome, conversation, title, stream.model_id, totals, seconds))
+        log.log(level, "%s", format_turn(outcome, conversation, title, stream.model_id, totals, seconds, user))
         self.on_turn({
             "request_id": stream.request_id,
             "conversation_id": conversation,
             "title": title,
+            "user": user,
             "model": totals.model or stream.model_id,
             "provider": totals.provider,
             "route": totals.route(stream.model_id),

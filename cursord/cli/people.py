@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, TextIO
@@ -17,7 +18,7 @@ import trio
 
 from cursord.cli.stores import open_for_command
 from cursord.config import ConfigError, add_store_argument
-from cursord.store import Budget, PeopleError, PeopleStore, Scope
+from cursord.store import Budget, PeopleError, PeopleStore, Scope, Spend
 from cursord.tap import client_config
 
 __all__ = ["add_people_arguments", "people_command", "run_people"]
@@ -141,26 +142,42 @@ def _budget_text(budget: Budget | None) -> str:
     return ", ".join(parts)
 
 
+def _spend_text(spend: Spend) -> str:
+    """What a user or team used today, in the budgets' terms: tokens and cost (`+`: passes of unknown cost)."""
+    if spend.tokens == 0 and spend.unpriced == 0:
+        return "-"
+    return f"{spend.tokens:,} tokens, ${spend.cost_usd:,.4f}" + ("+" if spend.unpriced else "")
+
+
+def _utc_day_start(now: float) -> float:
+    """00:00 UTC of `now`'s day: where the daily budgets (and `USED TODAY`) start counting."""
+    return datetime.fromtimestamp(now, UTC).replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
+
+
 async def _list(people: PeopleStore, scope: Scope, out: TextIO) -> None:
     users = await people.users()
     budgets = {(b.scope, b.name): b for b in await people.budgets()}
+    today = _utc_day_start(time.time())
     if scope is Scope.USER:
         if not users:
             print("no users (add one with: cursord users add NAME [--team TEAM])", file=out)
             return
-        rows: list[tuple[str, ...]] = [("USER", "TEAM", "BUDGET", "CREATED")]
+        rows: list[tuple[str, ...]] = [("USER", "TEAM", "BUDGET", "USED TODAY (UTC)", "CREATED")]
         for user in users:
             created = datetime.fromtimestamp(user.created_at, UTC).strftime("%Y-%m-%d %H:%M UTC")
-            rows.append((user.name, user.team or "-", _budget_text(budgets.get((Scope.USER, user.name))), created))
+            used = _spend_text(await people.spent(Scope.USER, user.name, today))
+            rows.append((user.name, user.team or "-", _budget_text(budgets.get((Scope.USER, user.name))), used,
+                         created))
     else:
         teams = sorted({u.team for u in users if u.team} | {name for s, name in budgets if s is Scope.TEAM})
         if not teams:
             print("no teams (give a user one with: cursord users add NAME --team TEAM)", file=out)
             return
-        rows = [("TEAM", "USERS", "BUDGET")]
+        rows = [("TEAM", "USERS", "BUDGET", "USED TODAY (UTC)")]
         for team in teams:
             members = ", ".join(u.name for u in users if u.team == team) or "-"
-            rows.append((team, members, _budget_text(budgets.get((Scope.TEAM, team)))))
+            used = _spend_text(await people.spent(Scope.TEAM, team, today))
+            rows.append((team, members, _budget_text(budgets.get((Scope.TEAM, team))), used))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip(), file=out)

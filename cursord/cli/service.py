@@ -42,6 +42,7 @@ __all__ = [
     "ServicePaths",
     "ServiceReport",
     "default_executable",
+    "find_tool",
     "install",
     "missing_keys",
     "render_unit",
@@ -152,10 +153,22 @@ class RunResult:
 Runner = Callable[[Sequence[str]], RunResult]
 
 
+#: where system tools live that a user's PATH often leaves out (Debian gives users no sbin directory)
+_SYSTEM_BIN: Final = os.pathsep.join(("/usr/local/sbin", "/usr/sbin", "/sbin"))
+
+
+def find_tool(name: str) -> str | None:
+    """The path of the program `name`: on PATH, else in the sbin directories (`update-ca-certificates` is in
+    /usr/sbin, which a Debian user's PATH lacks, yet `sudo` runs it from there)."""
+    return shutil.which(name) or shutil.which(name, path=_SYSTEM_BIN)
+
+
 def run_command(args: Sequence[str]) -> RunResult:
-    """Run a command, capturing its output; a missing program is exit status 127, not an exception."""
+    """Run a command, capturing its output; a missing program is exit status 127, not an exception. A bare
+    program name is looked up as `find_tool` does."""
+    program = args[0] if os.sep in args[0] else find_tool(args[0]) or args[0]
     try:
-        done = subprocess.run(list(args), capture_output=True, text=True, timeout=60, check=False)
+        done = subprocess.run([program, *args[1:]], capture_output=True, text=True, timeout=60, check=False)
     except FileNotFoundError:
         return RunResult(127, f"{args[0]}: command not found")
     except subprocess.TimeoutExpired:

@@ -33,6 +33,7 @@ __all__ = [
     "quiet_on_a_closed_pipe",
     "run_forwarded",
     "run_status",
+    "status_cells",
     "status_command",
     "status_row",
 ]
@@ -207,6 +208,12 @@ def status_row(row: Mapping[str, Any]) -> tuple[str, ...]:
         _pending(row),
         _age(row.get("age_s")),
     )
+
+
+def status_cells(row: Mapping[str, Any]) -> dict[str, str]:
+    """`status_row` by column name (`REQUEST`, `PHASE`, ...), for a reader that picks columns: the tap's
+    snapshot lines, which read the wrong cells when the table gained columns."""
+    return dict(zip(_COLUMNS, status_row(row), strict=True))
 
 
 def format_status(snapshot: Mapping[str, Any]) -> str:

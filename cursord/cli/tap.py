@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from cursord.cli.status import quiet_on_a_closed_pipe, status_row
+from cursord.cli.status import quiet_on_a_closed_pipe, status_cells
 from cursord.core import counted
 from cursord.tap import TapClientError, add_tap_client_arguments, tap_target_from_args
 
@@ -89,10 +89,11 @@ def format_snapshot_lines(snapshot: Mapping[str, Any]) -> list[str]:
     streams = snapshot.get("streams") or []
     lines = [f"{_clock(snapshot.get('ts'))} snapshot: {counted(len(streams), 'stream')}"]
     for row in streams:
-        cells = status_row(row)
+        cells = status_cells(row)
         lines.append(
-            f"{_clock(snapshot.get('ts'))} {cells[0]} {cells[3]} model={cells[2]} conversation={cells[1]} "
-            f"subscribers={cells[4]} backlog={cells[5]} pending={cells[6]} age={cells[7]}"
+            f"{_clock(snapshot.get('ts'))} {cells['REQUEST']} {cells['PHASE']} model={cells['MODEL']} "
+            f"conversation={cells['CONVERSATION']} title={cells['TITLE']} output={cells['OUTPUT']} "
+            f"subscribers={cells['SUBS']} backlog={cells['BACKLOG']} pending={cells['PENDING']} age={cells['AGE']}"
         )
     return lines
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 import enum
 import os
 import plistlib
-import shutil
 import socket
 import ssl
 import sys
@@ -33,7 +32,7 @@ from typing import Final
 import attrs
 from cryptography.hazmat.primitives import hashes
 
-from cursord.cli.service import Runner, ServiceReport, run_command, run_reported
+from cursord.cli.service import Runner, ServiceReport, find_tool, run_command, run_reported
 from cursord.tls import CertificateAuthority
 
 __all__ = [
@@ -71,10 +70,11 @@ _LINUX: Final = {
 
 def detect_store(
     platform: str = sys.platform,
-    which: Callable[[str], str | None] = shutil.which,
+    which: Callable[[str], str | None] = find_tool,
     is_dir: Callable[[Path], bool] = Path.is_dir,
 ) -> SystemStore | None:
-    """The system's certificate store, or None when cursord does not know how to add to it."""
+    """The system's certificate store, or None when cursord does not know how to add to it. Its refresh tool
+    is looked for in sbin too: a Debian user's PATH has none, so `ca trust` said it could not tell how."""
     if platform == "darwin":
         return SystemStore.MACOS
     for store, (anchors, _, refresh, _) in _LINUX.items():

@@ -67,7 +67,7 @@ def ui_command(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         print(f"cursord: no daemon is listening at {address}: start it (cursord serve, or systemctl --user start"
               " cursord), or point at it with --config or --listen", file=sys.stderr)
         return 1
-    print(url)
+    print(url, flush=True)  # before any complaint on stderr, which speaks of "the link above"
     if args.open and not webbrowser.open(url):
         print("cursord: could not open a browser; open the link above yourself", file=sys.stderr)
     return 0

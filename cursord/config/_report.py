@@ -9,6 +9,7 @@ from typing import Any
 
 import tomli_w
 
+from cursord.config._providers import on_this_machine
 from cursord.config._settings import SETTINGS, Redaction
 from cursord.config._values import ServeConfig
 from cursord.core import redact_url_password
@@ -50,9 +51,9 @@ def config_warnings(config: ServeConfig, environ: Mapping[str, str]) -> list[str
         else:
             warnings.append(f"listening on {config.listen} without TLS: anyone who can reach it can spend"
                             " your provider keys")
-    if config.gateway is not None and config.gateway.startswith("http://"):
+    if config.gateway is not None and config.gateway.startswith("http://") and not on_this_machine(config.gateway):
         warnings.append(f"gateway {config.gateway} is plain HTTP: your token and prompts cross the network in"
-                        " the clear unless it is on this machine")
+                        " the clear")
     if not config.proxy_listen.is_loopback:
         warnings.append(f"the editor proxy listens on {config.proxy_listen}: an open proxy to anyone who can"
                         " reach it, and one that answers with your provider keys")

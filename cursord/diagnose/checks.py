@@ -102,7 +102,8 @@ def key_status(api_key_env: str | None, environ: Mapping[str, str]) -> Check:
         return Check(Status.OK, "none needed")
     if environ.get(api_key_env):
         return Check(Status.OK, f"${api_key_env} set")
-    detail = f"set ${api_key_env} in the daemon's environment (for the service: its EnvironmentFile)"
+    detail = (f"set ${api_key_env} in cursord.env beside the config file (the service's:"
+              " ~/.config/cursord/cursord.env), or take the provider out of the config if you do not use it")
     return Check(Status.FAIL, f"${api_key_env} not set", detail)
 
 

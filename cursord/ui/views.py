@@ -17,7 +17,7 @@ from cursord.config import ServeConfig, config_warnings, redacted
 from cursord.diagnose import ProviderReport, run_doctor
 from cursord.providers.model import Usage
 from cursord.server import EditorActivity
-from cursord.store import PassRecord, Store, TurnRecord, UsageGroup, UsageRow
+from cursord.store import PassRecord, PassStatus, Store, TurnRecord, UsageGroup, UsageRow
 from cursord.tap import TapFilter, TapHub
 
 __all__ = [
@@ -181,6 +181,8 @@ async def conversations_view(store: Store, since: float | None) -> dict[str, Any
                 "model": asked,
                 # the model that answered the latest turn (after the one asked, when it fell back)
                 "route": TurnTotals.of(latest[-1]).route(asked) if latest else asked,
+                # its latest turn got no answer: every pass of it failed (a stop is not a failure)
+                "latest_failed": bool(latest) and all(p.status is PassStatus.FAILED for p in latest[-1]),
                 "turns": info.last_turn_seq if info else 0,
                 "updated_at": info.updated_at if info else row.last_at,
             }

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+from typing import Any
+
+import attrs
+import pytest
+
 from cursord.agent.turn_totals import TurnTotals
-from cursord.app.turn_log import format_turn
+from cursord.app.turn_log import TurnLog, format_turn
 from cursord.store import PassRecord, PassStatus
+from cursord.streams import StreamEnding
 
 
 def a_pass(model: str, provider: str, status: PassStatus, error: str | None = None) -> PassRecord:
@@ -27,3 +34,34 @@ def test_a_turn_served_where_it_was_asked_shows_just_its_model() -> None:
     totals.add(a_pass("gpt-5", "openai", PassStatus.COMPLETED))
     assert totals.route("gpt-5") == "gpt-5 (openai)"
     assert TurnTotals().route("gpt-5") == "gpt-5"
+
+
+@attrs.frozen
+class EndedBacklog:
+    ending: StreamEnding = attrs.field(factory=lambda: StreamEnding(None))
+
+
+@attrs.define(eq=False)
+class EndedStream:
+    """What `TurnLog.observe` reads of a stream that ended well."""
+
+    request_id: str = "r1"
+    conversation_id: str | None = "c1"
+    model_id: str | None = "gpt-5"
+    created_at: float = 0.0
+    backlog: EndedBacklog = attrs.field(factory=EndedBacklog)
+
+
+def test_a_gateway_turn_names_its_user_in_the_line_and_the_overview(caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 39 #10: on a team gateway the turn's line said whose turn it was nowhere."""
+    turns: list[Any] = []
+    log = TurnLog(clock=lambda: 2.0, on_turn=turns.append)
+    record = log.recording(lambda rec: None)
+    record(attrs.evolve(a_pass("gpt-5", "openai", PassStatus.COMPLETED), user="alice", team="core"))
+    with caplog.at_level(logging.INFO, "cursord.turns"):
+        log.observe(EndedStream(), "ended")  # type: ignore[arg-type]
+        log.observe(EndedStream(request_id="r2"), "ended")  # type: ignore[arg-type]
+    alice, nobody = (r.getMessage() for r in caplog.records)
+    assert alice.startswith("turn ok: conversation c1, user alice, gpt-5 (openai), 1 pass")
+    assert "user" not in nobody
+    assert [t["user"] for t in turns] == ["alice", None]

@@ -42,6 +42,23 @@ def test_which_store(tmp_path: Path) -> None:
     assert detect_store("linux", lambda name: None, lambda p: True) is None
 
 
+
+@pytest.mark.skipif(not Path("/usr/sbin/update-ca-certificates").is_file()
+                    or not Path("/usr/local/share/ca-certificates").is_dir(), reason="needs a Debian-like system")
+def test_a_debian_users_path_without_sbin_still_finds_the_store(tmp_path: Path) -> None:
+    """A Debian user's PATH has no /usr/sbin, where `update-ca-certificates` is: `ca trust` said it could not
+    tell how to add a CA and `editor status` that the store was not checked."""
+    data_dir = tmp_path / "data"
+    CertificateAuthority.create(CaPaths.in_data_dir(data_dir))
+    env = {"HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-m", "cursord", "editor", "status", "--data-dir", str(data_dir),
+                           "--settings", str(tmp_path / "s.json")], env=env, capture_output=True, text=True,
+                          check=False, timeout=120)
+    text = done.stdout + done.stderr
+    assert "system store not checked" not in text
+    assert f"CA {data_dir / 'ca' / 'cursord-ca.pem'}: " in text
+
+
 def test_macos_trusts_in_the_login_keychain_and_sets_the_variable_at_every_login(
     ca: CertificateAuthority, tmp_path: Path
 ) -> None:

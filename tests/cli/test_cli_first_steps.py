@@ -68,6 +68,45 @@ def test_ui_with_a_daemon_listening_prints_the_link(tmp_path: Path) -> None:
     assert result.stdout.startswith(f"http://127.0.0.1:{port}/ui/login?code=")
 
 
+
+def test_ui_open_without_a_browser_prints_the_link_before_saying_so(tmp_path: Path) -> None:
+    """`ui --open` with no browser to open says "open the link above yourself": on a terminal, or one log of both
+    streams, the link was printed after that line (stdout, buffered, came out at the exit)."""
+    ensure_tap_token(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "PYTHONUNBUFFERED")}
+    env["BROWSER"] = "false"  # webbrowser runs it, and it fails
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "cursord", "ui", "--open", "--data-dir", str(tmp_path),
+                               "--listen", f"127.0.0.1:{port}"], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, check=False, timeout=60)
+    assert done.returncode == 0, done.stdout
+    link, complaint = done.stdout.splitlines()
+    assert link.startswith(f"http://127.0.0.1:{port}/ui/login?code=")
+    assert complaint == "cursord: could not open a browser; open the link above yourself"
+
+
+
+def test_config_check_warns_of_a_plain_http_gateway_only_off_this_machine(tmp_path: Path) -> None:
+    """A gateway on loopback (a tunnel, a test) is not reached over a network: no plain-HTTP warning for it
+    (issue 39 #10), while one across the network keeps it."""
+    token = tmp_path / "token"
+    token.write_text("t\n")
+    env = {**os.environ, "CURSORD_CONFIG": "", "OPENAI_API_KEY": "k"}
+
+    def check(gateway: str) -> str:
+        done = cursord("config", "check", "--provider", "openai", "--data-dir", str(tmp_path / "data"),
+                       "--gateway", gateway, "--gateway-token-file", str(token), env=env)
+        assert done.returncode == 0, done.stderr
+        return done.stdout + done.stderr
+
+    assert "plain HTTP" not in check("http://127.0.0.1:9000")
+    assert "plain HTTP" not in check("http://localhost:9000")
+    assert "warning: gateway http://10.0.0.5:9000 is plain HTTP" in check("http://10.0.0.5:9000")
+
+
 def home_env(home: Path) -> dict[str, str]:
     """A user whose home is `home`, with no key in the process environment and the default config file."""
     env = {k: v for k, v in os.environ.items() if k not in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "CURSORD_CONFIG")}

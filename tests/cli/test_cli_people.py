@@ -57,11 +57,11 @@ async def test_users_add_list_budget_remove(
     assert await cmd("teams", "budget", "core", "--cost-per-day", "20") == (0, "team core: $20.00/day\n")
     code, listing = await cmd("users", "list")
     lines = listing.splitlines()
-    assert lines[0].split() == ["USER", "TEAM", "BUDGET", "CREATED"]
+    assert lines[0].split() == ["USER", "TEAM", "BUDGET", "USED", "TODAY", "(UTC)", "CREATED"]
     assert lines[1].startswith("alice") and "core" in lines[1] and "5,000 tokens/day, $1.50/day" in lines[1]
     assert lines[2].startswith("bob") and "no budget" in lines[2]
     code, teams = await cmd("teams", "list")
-    assert teams.splitlines()[1].split() == ["core", "alice", "$20.00/day"]
+    assert teams.splitlines()[1].split() == ["core", "alice", "$20.00/day", "-"]
     async with open_store(tmp_path, url=url) as store:
         found = await SqlPeopleStore(store).authenticate(token)
         assert found is not None and (found.name, found.team) == ("alice", "core")
@@ -105,6 +105,38 @@ async def test_usage_by_user_and_team(tmp_path: Path, store_flag: list[str]) -> 
     out = io.StringIO()
     assert await run_usage(args, {"HOME": str(tmp_path)}, out) == 0
     assert '"team": "core", "passes": 2' in out.getvalue()
+
+
+
+def test_users_and_teams_list_say_what_each_used_today(tmp_path: Path, store_flag: list[str]) -> None:
+    """`users list` and `teams list` show beside each budget what was used today (UTC), as the budget counts
+    it: a pass of yesterday leaves it, one of unknown cost marks it `+`, and no pass is `-` (issue 39 #10)."""
+
+    async def record() -> None:
+        now = time.time()
+        async with open_store(tmp_path, url=store_flag[1] if store_flag else None) as store:
+            people = SqlPeopleStore(store)
+            await people.add_user("alice", "core")
+            await people.add_user("bob", None)
+            for n, (started, cost) in enumerate([(now - 1, 0.0125), (now - 1, None), (now - 2 * 86400, 5.0)]):
+                await store.record_pass(PassRecord(
+                    model_call_id=f"r{n}:1", request_id=f"r{n}", conversation_id="c", model="m", status="completed",
+                    started_at=started, duration_ms=100, usage=Usage(1000, 234), cost_usd=cost, user="alice",
+                    team="core"))
+
+    trio.run(record)
+
+    def listing(what: str) -> list[str]:
+        done = subprocess.run([*cursord_command(what, "list", "--data-dir", str(tmp_path), *store_flag)],
+                              capture_output=True, text=True, check=False, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.splitlines()
+
+    users = listing("users")
+    assert "USED TODAY (UTC)" in users[0]
+    assert "2,468 tokens, $0.0125+" in users[1] and users[1].startswith("alice")
+    assert users[2].split()[:5] == ["bob", "-", "no", "budget", "-"]
+    assert listing("teams")[1].split() == ["core", "alice", "no", "budget", "2,468", "tokens,", "$0.0125+"]
 
 
 def test_users_is_a_cursord_command() -> None:

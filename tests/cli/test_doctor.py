@@ -164,6 +164,9 @@ async def test_missing_key_and_unreachable_endpoint(tmp_path: Path) -> None:
             ))
             nokey, gone = await run_doctor(config, ENV, client=client, request_timeout=5)
     assert nokey.key.status is Status.FAIL and nokey.key.summary == "$UNSET_KEY not set"
+    # where to set it, and the way out for a provider the starter config lists but the user does not use
+    assert nokey.key.detail is not None and "~/.config/cursord/cursord.env" in nokey.key.detail
+    assert "take the provider out of the config" in nokey.key.detail
     assert keyless_target.requests == []
     assert gone.endpoint.status is Status.FAIL and gone.endpoint.summary == "unreachable"
     assert gone.probe.status is Status.SKIP

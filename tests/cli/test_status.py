@@ -18,7 +18,7 @@ import trio
 
 from cursord.cli.main import build_parser
 from cursord.cli.status import add_status_arguments, format_status, run_status, status_command
-from cursord.cli.tap import BriefTap, add_tap_arguments, format_event, run_tap
+from cursord.cli.tap import BriefTap, add_tap_arguments, format_event, format_snapshot_lines, run_tap
 from cursord.connect.errors import ConnectError
 from cursord.core.intents import ExecResultArrived, RunRequested
 from cursord.core.phases import Phase
@@ -223,6 +223,21 @@ def test_formatting_without_a_daemon() -> None:
     assert line.endswith("r ended canceled: bye")
     line = format_event({"type": "stream.ended", "ts": 0.0, "request_id": "r", "code": "ok", "title": "Fix it"})
     assert line.endswith("r ended ok ('Fix it')")
+
+
+def test_the_tap_snapshot_names_each_stream_cell_by_what_it_holds() -> None:
+    """`cursord tap` opens with the streams the daemon holds, one line each: the phase after the request, each
+    value after its own name (the line read the status table's cells by position, and shifted when it gained
+    TITLE and OUTPUT: `gpt-5 model=- subscribers=completed`)."""
+    lines = format_snapshot_lines({"ts": 0.0, "streams": [{
+        "request_id": "r1", "conversation_id": "c1", "title": "Fix it", "model_id": "gpt-5", "phase": "completed",
+        "output_tokens": 5, "subscribers": 0, "backlog_frames": 9, "backlog_bytes": 408, "pending_execs": [],
+        "age_s": 3.7}]})
+    assert [line.split(" ", 1)[1] for line in lines] == [
+        "snapshot: 1 stream",
+        "r1 completed model=gpt-5 conversation=c1 title=Fix it output=5 subscribers=0 backlog=9 (408B) pending=0"
+        " age=3.7s",
+    ]
 
 
 def test_tap_brief_makes_a_run_of_messages_of_one_kind_one_line() -> None:

@@ -19,6 +19,7 @@ import json
 import os
 import shutil
 import subprocess
+import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +28,7 @@ import pytest
 import trio
 
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.store import ForwardedRow, open_store
+from cursord.store import ForwardedRow, PassRecord, PassStatus, open_store
 from cursord.testing.agent import exec_reply
 from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, chat_usage, open_fake_provider
@@ -112,7 +113,9 @@ def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], an
 
             run_turn()
             page.click("nav a[data-page=streams]")
-            row = page.locator("#streams-table tbody tr", has_text="waiting_external")
+            # the phase in words, not its enum name (issue 39 #10); the name stays in the tooltip
+            row = page.locator("#streams-table tbody tr", has_text="waiting on the editor")
+            expect(row.locator(".phase")).to_have_attribute("title", "waiting_external")
             expect(row).to_contain_text("read_args", timeout=20_000)
             expect(row).to_contain_text("gpt-5")
             expect(row).to_contain_text("Explain a.py")  # the editor's name for the conversation
@@ -167,6 +170,9 @@ def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], an
             conversation = page.locator("#conversations-table tbody tr", has_text="conv-1")
             expect(conversation).to_contain_text("Explain a.py")
             expect(conversation).to_contain_text("gpt-5 (fake)")  # the model that answered, and where
+            expect(conversation.locator(".phase-failed")).to_have_count(0)
+            failed = page.locator("#conversations-table tbody tr", has_text="conv-bad")
+            expect(failed.locator(".phase-failed")).to_have_text("failed")  # issue 39 #10: it was not marked
             conversation.click()
             expect(page.locator("#turns-table tbody tr")).to_contain_text("gpt-5 (fake)")
             expect(page.locator("#passes-table tbody tr")).to_have_count(2)
@@ -230,6 +236,11 @@ async def test_log_in_watch_a_turn_live_and_see_its_usage(tmp_path: Path) -> Non
         store.record_forwarded_nowait(
             ForwardedRow(yesterday, "aiserver.v1.AiService/StreamBugBot", True, 1, 0, 1200, 40)
         )
+        # and a conversation whose latest turn failed yesterday (the provider refused it), to be marked so
+        await store.record_pass(PassRecord(
+            model_call_id="bad:1", request_id="bad", conversation_id="conv-bad", model="gpt-5",
+            status=PassStatus.FAILED, started_at=time.time() - 86400, duration_ms=30, error="RateLimited: fake",
+            cost_usd=0.0))
         await store.flush()
     async with open_fake_provider(*replies) as fake:
         with trio.fail_after(120):

@@ -56,11 +56,29 @@ async function getJson(url, method = "GET") {
 
 // ---- live streams ------------------------------------------------------------------------------------
 
+// A stream's phase in words; the name `cursord status` and the tap print stays in the cell's tooltip.
+const PHASE_WORDS = {
+  idle: "starting",
+  provider_running: "model answering",
+  waiting_external: "waiting on the editor",
+  awaiting_user: "waiting for your answer",
+  compacting: "summarizing",
+  checkpointing: "saving the turn",
+  completed: "completed",
+  failed: "failed",
+  canceled: "canceled",
+};
+
+function phaseWords(phase) {
+  return PHASE_WORDS[phase] || phase;
+}
+
 function renderStreams(view) {
   const streams = view.streams || [];
   document.getElementById("streams-empty").hidden = streams.length > 0;
   fillTable("streams-table", streams, (s) => {
-    const phase = el("span", s.ended ? s.phase + " (" + s.ended.code + ")" : s.phase, { class: "phase phase-" + s.phase });
+    const words = phaseWords(s.phase) + (s.ended ? " (" + s.ended.code + ")" : "");
+    const phase = el("span", words, { class: "phase phase-" + s.phase, title: s.phase });
     const pending = s.pending_execs === null ? "–" : s.pending_execs.map((p) => p.kind).join(", ") || "none";
     const request = el("code", fmt.short(s.request_id), { title: s.request_id });
     const conversation = el("code", fmt.short(s.conversation_id), { title: s.conversation_id || "" });
@@ -96,11 +114,18 @@ function openLive() {
 
 // ---- conversations -------------------------------------------------------------------------------------
 
+// a conversation whose latest turn failed is marked so, beside its title
+function conversationTitle(c) {
+  const title = el("span", c.title || "–");
+  if (c.latest_failed) title.append(" ", el("span", "failed", { class: "phase phase-failed", title: "its latest turn failed" }));
+  return title;
+}
+
 async function loadConversations() {
   const days = document.getElementById("conversations-days").value;
   const view = await getJson("/ui/api/conversations?days=" + encodeURIComponent(days));
   fillTable("conversations-table", view.conversations, (c) => [
-    el("code", fmt.short(c.conversation_id), { title: c.conversation_id }), c.title || "–", c.route || "–", fmt.int(c.turns),
+    el("code", fmt.short(c.conversation_id), { title: c.conversation_id }), conversationTitle(c), c.route || "–", fmt.int(c.turns),
     fmt.int(c.passes), fmt.tokens(c.input_tokens), fmt.pct(c.cache_hit_rate), fmt.tokens(c.output_tokens),
     fmt.usd(c.cost_usd, c.unpriced_passes), fmt.when(c.last_at),
   ], (c) => loadConversation(c.conversation_id));
