@@ -17,8 +17,10 @@ time round the loop and moved in place when the subscriber count changes:
   come back for, and a flood of abandoned RunSSE calls must not hold the broker's room);
 - an ended stream with no subscriber is kept `terminal_retention` for late reconnects, then retired.
 
-The behaviour (the agent turn, `cursord.agent`) runs its long work as tasks in the stream's work nursery,
-which is canceled when the stream ends; the actor loop itself lives until retirement. Nothing a stream
+The behaviour (the agent turn, `cursord.agent`) runs its long work as tasks beside the actor loop, in the
+actor's own nursery, each under a cancel scope of its own that is canceled when the stream ends; the actor
+loop itself lives until retirement. (Not a second nursery held open by a task of its own: an idle stream
+would keep that task, its coroutine and its cancel scope alive for nothing, about 1.5 KB.) Nothing a stream
 does may fail the nursery above it (the broker's, which holds every other stream): an exception out of a
 behaviour step or a work task is our bug, logged with its traceback, and ends this stream `internal`.
 
@@ -132,7 +134,10 @@ class ActiveStream:
     _ended_at: float | None = None
     _had_subscriber: bool = False
     _timer_scope: trio.CancelScope | None = None
-    _work_nursery: trio.Nursery | None = None
+    #: the actor's nursery, where work tasks run (None: the actor has not started, or has retired)
+    _nursery: trio.Nursery | None = None
+    #: the cancel scope of each work task that has not finished: canceled when the stream ends
+    _work: set[trio.CancelScope] = attrs.field(factory=set)
     _mailbox_send: trio.MemorySendChannel[object] = attrs.field(init=False)
     _mailbox_receive: trio.MemoryReceiveChannel[object] = attrs.field(init=False)
     behaviour: StreamBehaviour = attrs.field(init=False)
@@ -238,8 +243,8 @@ class ActiveStream:
         self.refresh_phase()
         self._ended_at = trio.current_time()
         self.subscribers.wake_all()
-        if self._work_nursery is not None:
-            self._work_nursery.cancel_scope.cancel()
+        for scope in self._work:
+            scope.cancel()
         self._reschedule()
         self._notify("ended")
         if error is not None and error.code is not Code.CANCELED:
@@ -248,14 +253,27 @@ class ActiveStream:
             log.debug("stream %s ended %s", self.request_id, ending.phase.value)
 
     def start_task(self, fn: Callable[..., Awaitable[Any]], *args: Any, name: str | None = None) -> None:
-        """Run `fn` in the stream's work nursery; it is canceled when the stream ends, and an exception out of
-        it ends the stream `internal` (never the nursery)."""
-        if self._work_nursery is None or self.is_terminal:
+        """Run `fn` beside the actor; it is canceled when the stream ends, and an exception out of it ends the
+        stream `internal` (never the nursery)."""
+        if self._nursery is None or self.is_terminal:
             raise RuntimeError(f"stream {self.request_id} is not running tasks")
-        self._work_nursery.start_soon(self._guarded_task, fn, args, name=name or getattr(fn, "__qualname__", None))
+        scope = trio.CancelScope()  # registered now: an end before the task's first step cancels it too
+        self._work.add(scope)
+        self._nursery.start_soon(self._guarded_task, scope, fn, args, name=name or getattr(fn, "__qualname__", None))
 
-    async def _guarded_task(self, fn: Callable[..., Awaitable[Any]], args: tuple[Any, ...]) -> None:
-        await self._guarded(_called(fn, args))
+    async def _guarded_task(
+        self, scope: trio.CancelScope, fn: Callable[..., Awaitable[Any]], args: tuple[Any, ...]
+    ) -> None:
+        """One work task: `fn(*args)` under `scope`, guarded as `_guarded` guards a step (one frame, not
+        three, on the stack of every task an idle stream keeps)."""
+        try:
+            with scope:
+                await fn(*args)
+        except Exception as exc:
+            log.exception("stream %s: internal error", self.request_id)
+            self.end(ConnectError.internal(exc))
+        finally:
+            self._work.discard(scope)
 
     async def post(self, item: object) -> None:
         """Put an item in the mailbox (from the stream's own tasks, or from the Bidi handler).
@@ -331,10 +349,11 @@ class ActiveStream:
         """The actor: lives until the stream is ended and retired. Owned by the broker's nursery."""
         try:
             async with trio.open_nursery() as nursery:
-                await nursery.start(self._hold_work_nursery, name=f"stream-work:{self.request_id}")
+                self._nursery = nursery
                 await self._actor_loop()
                 nursery.cancel_scope.cancel()
         finally:
+            self._nursery = None
             self.retired = True
             while True:  # uploads never taken: nothing will handle them, so nobody waits for that
                 try:
@@ -345,12 +364,6 @@ class ActiveStream:
                     item.handled.set()
             self._mailbox_receive.close()
             self._notify("retired")
-
-    async def _hold_work_nursery(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
-        async with trio.open_nursery() as work:
-            self._work_nursery = work
-            task_status.started()
-            await trio.sleep_forever()
 
     async def _actor_loop(self) -> None:
         while True:
@@ -427,8 +440,3 @@ class ActiveStream:
         except Exception as exc:
             log.exception("stream %s: internal error", self.request_id)
             self.end(ConnectError.internal(exc))
-
-
-async def _called(fn: Callable[..., Awaitable[Any]], args: tuple[Any, ...]) -> Any:
-    """`fn(*args)` awaited, as one awaitable: whatever calling it raises is raised where it is awaited."""
-    return await fn(*args)
