@@ -13,7 +13,8 @@ OpenAI-chat provider spec pointing at the bench provider, and serves it with
 It prints one JSON line with both ports, then obeys JSON-line commands on stdin, one reply line each on
 stdout: `usage` (RSS, peak RSS, CPU seconds from getrusage, open streams and RunSSE connections), `cpu`
 (RSS and CPU seconds only: cheap enough to sample during a run), `gc`
-(collect, then usage), `trace_start` / `trace_top` (tracemalloc: the allocation sites that grew),
+(collect, then usage), `trace_start` / `trace_top` (tracemalloc: the allocation sites that grew; and a census of the
+GC-tracked objects by type, per live stream),
 `inner` (with --inner-delays: p50/p99 of stamp -> the daemon's RunSSE send, ms, since the last `inner`),
 `wake_floor` (CPU seconds per wake of a bare trio task streaming lone events: the machine's own floor),
 `steps` (with --step-profile: task steps by coroutine and scheduler batches since the last `steps`),
@@ -165,6 +166,35 @@ def trace_top(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, limit: 
         *(f"{size:>10,} B  {package}" for package, size in packages),
         "by the innermost cursord module on the stack (what made the allocation, in whichever package):",
         *(f"{size:>10,} B  {cause}" for cause, size in causes),
+    ]
+
+
+def census() -> dict[str, tuple[int, int]]:
+    """Every object the cyclic GC tracks, by type: (count, bytes as `sys.getsizeof` has them). The objects
+    a stream keeps alive, counted (not sampled), and what each GC pass walks."""
+    found: dict[str, tuple[int, int]] = {}
+    for obj in gc.get_objects():
+        kind = type(obj)
+        name = f"{kind.__module__}.{kind.__qualname__}"
+        count, size = found.get(name, (0, 0))
+        found[name] = (count + 1, size + sys.getsizeof(obj))
+    return found
+
+
+def census_top(
+    before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]], per: int, limit: int = 40
+) -> list[str]:
+    """The types whose tracked objects grew most between two censuses, per stream (`per` streams)."""
+    grown = {
+        name: (count - before.get(name, (0, 0))[0], size - before.get(name, (0, 0))[1])
+        for name, (count, size) in after.items()
+    }
+    ranked = sorted(((n, c, s) for n, (c, s) in grown.items() if c > 0), key=lambda item: -item[2])
+    objects = sum(c for _, c, _ in ranked)
+    size = sum(s for _, _, s in ranked)
+    return [
+        f"{objects / per:>10,.1f} GC-tracked objects and {size / per:,.0f} B (getsizeof) per stream",
+        *(f"{c / per:>10,.2f} {s / per:>8,.0f} B  {n}" for n, c, s in ranked[:limit]),
     ]
 
 
@@ -364,6 +394,7 @@ async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, ste
     stdin = trio.lowlevel.FdStream(os.dup(sys.stdin.fileno()))
     buffer = b""
     baseline: tracemalloc.Snapshot | None = None
+    counted: dict[str, tuple[int, int]] = {}
     profiler: cProfile.Profile | None = None
     while True:
         data = await stdin.receive_some(65536)
@@ -407,11 +438,15 @@ async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, ste
             if command == "trace_start":
                 tracemalloc.start(8)
                 gc.collect()
+                counted = census()
                 baseline = tracemalloc.take_snapshot()
             if command == "trace_top":
                 assert baseline is not None, "trace_start first"
                 gc.collect()
-                sys.stdout.write(json.dumps({"top": trace_top(baseline, tracemalloc.take_snapshot())}) + "\n")
+                top = trace_top(baseline, tracemalloc.take_snapshot())
+                live = max(1, sum(not s.is_terminal for s in daemon.core.broker))
+                types = census_top(counted, census(), live)
+                sys.stdout.write(json.dumps({"top": top, "types": types}) + "\n")
                 sys.stdout.flush()
                 tracemalloc.stop()
                 continue

@@ -692,7 +692,9 @@ async def section_scale(
         with trio.fail_after(60):
             await provider.wait_active(count)
         idle = await daemon.usage(collect=True)
-        top: list[str] = (await daemon.command("trace_top"))["top"] if trace else []
+        traced = await daemon.command("trace_top") if trace else {}
+        top: list[str] = traced.get("top", [])
+        types: list[str] = traced.get("types", [])
         provider.release(gate)
         # Every stream sent step_started before the gate; then its deltas.
         await loadgen.drain(responses, count * (1 + plan.scale_events))
@@ -728,6 +730,9 @@ async def section_scale(
     )
     if top:
         results.section(f"tracemalloc: what {count} idle streams allocated (largest sites)", "\n".join(top))
+    if types:
+        title = f"what an idle stream keeps alive, by type ({count} streams, GC-tracked objects)"
+        results.section(title, "\n".join(types))
 
 
 async def warm_up(provider: StampProvider, daemon: DaemonProcess) -> None:

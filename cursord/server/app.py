@@ -67,7 +67,7 @@ from cursord.server.placement import (
 from cursord.server.refusals import stream_reply_type
 from cursord.server.runsse import STREAM_CONTENT_TYPE, serve_stream
 from cursord.server.side_streams import SIDE_STREAM_PATHS, SideStreams, serve_side_stream
-from cursord.streams import StreamBroker
+from cursord.streams import ActiveStream, StreamBroker
 
 #: the header in which the editor names its version, on every call
 EDITOR_VERSION_HEADER = b"x-cursor-client-version"
@@ -232,6 +232,13 @@ class CursordApp:
         await _send(send, response)
 
     async def _run_sse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        stream = await self._open_run_sse(scope, receive, send)
+        if stream is not None:
+            # The request's head and body were locals of `_open_run_sse`: gone, not held for the stream's life.
+            await serve_stream(stream, receive, send)
+
+    async def _open_run_sse(self, scope: Scope, receive: Receive, send: Send) -> ActiveStream | None:
+        """The stream a RunSSE request reads, or None once its refusal is sent."""
         body_read = False
         try:
             head = parse_stream_head(scope["method"], scope["headers"], self.limits, codecs=(Codec.PROTO,))
@@ -246,7 +253,7 @@ class CursordApp:
             if self.gateway is not None:
                 await self.gateway.check_request(request.request_id)
             await self.broker.find(request.request_id)  # a stream journalled before a restart comes back
-            stream = self.broker.open(request.request_id, placeholder=True)
+            return self.broker.open(request.request_id, placeholder=True)
         except (HttpRejection, ConnectError) as refusal:
             if not body_read:
                 await drain_body(receive, DRAIN_LIMIT)
@@ -254,8 +261,7 @@ class CursordApp:
                 await _send(send, refusal.response())
             else:
                 await _send(send, render_stream_error(refusal, content_type=STREAM_CONTENT_TYPE.decode()))
-            return
-        await serve_stream(stream, receive, send)
+            return None
 
     async def _unknown(self, path: str, scope: Scope, receive: Receive, send: Send) -> None:
         if path not in self._unknown_logged:

@@ -30,7 +30,9 @@ that says what to install.
   (1,100 of them exhausted `ulimit -n 1024`; issue 17 #4; written up in docs/hypercorn-reports.md;
   pgjones/hypercorn#241 reports connections not closed, possibly the same timer). The timer now stops
   once the read side has ended, and until a connection's first request it runs for
-  `first_request_timeout` (a cursord setting on the Hypercorn config) instead.
+  `first_request_timeout` (a cursord setting on the Hypercorn config) instead. The read loop is Hypercorn's,
+  with its read deadline only when `read_timeout` is set: unset (as cursord leaves it), Hypercorn kept a
+  cancel scope with an infinite deadline alive under every connection's pending read.
 - `TCPServer.protocol_send` writes under a shielded scope with no deadline, so a client that stops
   reading holds its connection, and every byte queued for it, for ever (issue 17 #6: 100 RunSSE readers
   that never read). A write that makes no progress for `send_stall_timeout` (a cursord setting on the
@@ -77,7 +79,7 @@ import trio
 from hypercorn.events import Closed, Event, RawData, Updated
 from hypercorn.protocol.events import Body, Data, EndBody, EndData, StreamClosed, Trailers
 from hypercorn.protocol.h2 import BUFFER_HIGH_WATER, BUFFER_LOW_WATER, BufferCompleteError, H2Protocol, StreamBuffer
-from hypercorn.trio.tcp_server import TCPServer
+from hypercorn.trio.tcp_server import MAX_RECV, TCPServer
 from priority.priority import MissingStreamError
 
 log = logging.getLogger(__name__)
@@ -306,7 +308,22 @@ def _close_idle_connections_promptly() -> None:
     original_send = TCPServer.protocol_send
 
     async def _read_data(self: TCPServer) -> None:
-        await original_read(self)
+        # Hypercorn's loop, with its read deadline only when `read_timeout` is set (cursord leaves it unset:
+        # `fail_after(read_timeout or inf)` kept a scope under every connection's pending read, about 0.7 KB).
+        timeout = self.config.read_timeout
+        while True:
+            try:
+                if timeout is None:
+                    data = await self.stream.receive_some(MAX_RECV)
+                else:
+                    with trio.fail_after(timeout):
+                        data = await self.stream.receive_some(MAX_RECV)
+            except (trio.ClosedResourceError, trio.BrokenResourceError, trio.TooSlowError):
+                break
+            await self.protocol.handle(RawData(bytes(data)))
+            if data == b"":
+                break
+        await self.protocol.handle(Closed())
         # Nothing more can arrive: only the app's open responses keep the connection now.
         await self.idle_task.stop()
 
@@ -376,30 +393,10 @@ async def _send_or_cut(server: TCPServer, data: bytes, stall: float) -> None:
         await server.protocol.handle(Closed())
 
 
-def _release_finished_connections() -> None:
-    original = TCPServer.run
-    if getattr(original, _MARK + "_release", False):
-        return
-
-    async def run(self: TCPServer) -> None:
-        try:
-            await original(self)
-        finally:
-            # Every task of the connection has ended: drop what its protocol holds, so that the
-            # reference cycles of its objects (h2's connection refers to itself) keep nothing large.
-            wrapper = getattr(self, "protocol", None)
-            protocol = getattr(wrapper, "protocol", None)
-            if isinstance(protocol, H2Protocol):
-                protocol.stream_buffers.clear()
-                protocol.streams.clear()
-            with contextlib.suppress(AttributeError):
-                del self.protocol
-
-    setattr(run, _MARK + "_release", True)
-    TCPServer.run = run  # type: ignore[method-assign]
-
-
-def _contain_connection_failures() -> None:
+def _contain_and_release_connections() -> None:
+    """Two fixes around `TCPServer.run`, in one wrapper (a frame less on every connection's stack): a
+    failure inside the connection's protocol code ends that connection, logged, not the server nursery;
+    and once every task of the connection has ended, its protocol drops its streams and their buffers."""
     original = TCPServer.run
     if getattr(original, _MARK, False):
         return
@@ -411,6 +408,16 @@ def _contain_connection_failures() -> None:
             log.exception("an HTTP connection failed inside Hypercorn; that connection was closed")
             with contextlib.suppress(Exception):
                 await self.stream.aclose()
+        finally:
+            # Every task of the connection has ended: drop what its protocol holds, so that the
+            # reference cycles of its objects (h2's connection refers to itself) keep nothing large.
+            wrapper = getattr(self, "protocol", None)
+            protocol = getattr(wrapper, "protocol", None)
+            if isinstance(protocol, H2Protocol):
+                protocol.stream_buffers.clear()
+                protocol.streams.clear()
+            with contextlib.suppress(AttributeError):
+                del self.protocol
 
     setattr(run, _MARK, True)
     TCPServer.run = run  # type: ignore[method-assign]
@@ -423,5 +430,4 @@ if tested(_installed()):
     _hold_h2_bodies_to_the_window()
     _write_h2_bodies_directly()
     _close_idle_connections_promptly()
-    _release_finished_connections()
-    _contain_connection_failures()
+    _contain_and_release_connections()

@@ -6,7 +6,10 @@ one at a time by `_actor_loop`. What the stream says goes into its `Backlog`; Ru
 backlog through `subscribe`.
 
 Timers are one cancel scope around the mailbox receive, whose deadline is derived from the state every
-time round the loop and moved in place when the subscriber count changes:
+time round the loop and moved in place when the subscriber count changes. A stream with no timer due (it
+runs, read by a RunSSE: the common case) waits without a scope, which would hold about 0.7 KB for
+nothing; a change that gives it a deadline then wakes the loop with `_RESCHEDULE`, and the loop takes the
+deadline up on its next round:
 
 - an open stream with no subscriber is canceled `reconnect_grace` after the last one left (or after it
   was created, if none ever came);
@@ -17,8 +20,10 @@ time round the loop and moved in place when the subscriber count changes:
   come back for, and a flood of abandoned RunSSE calls must not hold the broker's room);
 - an ended stream with no subscriber is kept `terminal_retention` for late reconnects, then retired.
 
-The behaviour (the agent turn, `cursord.agent`) runs its long work as tasks in the stream's work nursery,
-which is canceled when the stream ends; the actor loop itself lives until retirement. Nothing a stream
+The behaviour (the agent turn, `cursord.agent`) runs its long work as tasks beside the actor loop, in the
+actor's own nursery, each under a cancel scope of its own that is canceled when the stream ends; the actor
+loop itself lives until retirement. (Not a second nursery held open by a task of its own: an idle stream
+would keep that task, its coroutine and its cancel scope alive for nothing, about 1.5 KB.) Nothing a stream
 does may fail the nursery above it (the broker's, which holds every other stream): an exception out of a
 behaviour step or a work task is our bug, logged with its traceback, and ends this stream `internal`.
 
@@ -38,6 +43,7 @@ mailbox was never ACKed, and the editor sends it again.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 from collections.abc import Awaitable, Callable
@@ -55,6 +61,8 @@ from cursord.streams.subscribers import Subscriber, SubscriberSet
 log = logging.getLogger(__name__)
 
 MAILBOX_SIZE = 64
+#: a mailbox item that only wakes the actor loop, to look at its timer again
+_RESCHEDULE = object()
 
 
 @attrs.frozen
@@ -132,7 +140,12 @@ class ActiveStream:
     _ended_at: float | None = None
     _had_subscriber: bool = False
     _timer_scope: trio.CancelScope | None = None
-    _work_nursery: trio.Nursery | None = None
+    #: the actor loop is waiting for its mailbox with no timer (none was due)
+    _waiting_untimed: bool = False
+    #: the actor's nursery, where work tasks run (None: the actor has not started, or has retired)
+    _nursery: trio.Nursery | None = None
+    #: the cancel scope of each work task that has not finished: canceled when the stream ends
+    _work: set[trio.CancelScope] = attrs.field(factory=set)
     _mailbox_send: trio.MemorySendChannel[object] = attrs.field(init=False)
     _mailbox_receive: trio.MemoryReceiveChannel[object] = attrs.field(init=False)
     behaviour: StreamBehaviour = attrs.field(init=False)
@@ -185,6 +198,11 @@ class ActiveStream:
     def _reschedule(self) -> None:
         if self._timer_scope is not None:
             self._timer_scope.deadline = self.timer_deadline()
+        elif self._waiting_untimed and self.timer_deadline() != math.inf:
+            self._waiting_untimed = False
+            # A full mailbox wakes the loop anyway; a closed one belongs to a retired stream.
+            with contextlib.suppress(trio.WouldBlock, trio.BrokenResourceError):
+                self._mailbox_send.send_nowait(_RESCHEDULE)
 
     def _notify(self, what: str) -> None:
         if self.on_change is not None:
@@ -238,8 +256,8 @@ class ActiveStream:
         self.refresh_phase()
         self._ended_at = trio.current_time()
         self.subscribers.wake_all()
-        if self._work_nursery is not None:
-            self._work_nursery.cancel_scope.cancel()
+        for scope in self._work:
+            scope.cancel()
         self._reschedule()
         self._notify("ended")
         if error is not None and error.code is not Code.CANCELED:
@@ -248,14 +266,27 @@ class ActiveStream:
             log.debug("stream %s ended %s", self.request_id, ending.phase.value)
 
     def start_task(self, fn: Callable[..., Awaitable[Any]], *args: Any, name: str | None = None) -> None:
-        """Run `fn` in the stream's work nursery; it is canceled when the stream ends, and an exception out of
-        it ends the stream `internal` (never the nursery)."""
-        if self._work_nursery is None or self.is_terminal:
+        """Run `fn` beside the actor; it is canceled when the stream ends, and an exception out of it ends the
+        stream `internal` (never the nursery)."""
+        if self._nursery is None or self.is_terminal:
             raise RuntimeError(f"stream {self.request_id} is not running tasks")
-        self._work_nursery.start_soon(self._guarded_task, fn, args, name=name or getattr(fn, "__qualname__", None))
+        scope = trio.CancelScope()  # registered now: an end before the task's first step cancels it too
+        self._work.add(scope)
+        self._nursery.start_soon(self._guarded_task, scope, fn, args, name=name or getattr(fn, "__qualname__", None))
 
-    async def _guarded_task(self, fn: Callable[..., Awaitable[Any]], args: tuple[Any, ...]) -> None:
-        await self._guarded(_called(fn, args))
+    async def _guarded_task(
+        self, scope: trio.CancelScope, fn: Callable[..., Awaitable[Any]], args: tuple[Any, ...]
+    ) -> None:
+        """One work task: `fn(*args)` under `scope`, guarded as `_guarded` guards a step (one frame, not
+        three, on the stack of every task an idle stream keeps)."""
+        try:
+            with scope:
+                await fn(*args)
+        except Exception as exc:
+            log.exception("stream %s: internal error", self.request_id)
+            self.end(ConnectError.internal(exc))
+        finally:
+            self._work.discard(scope)
 
     async def post(self, item: object) -> None:
         """Put an item in the mailbox (from the stream's own tasks, or from the Bidi handler).
@@ -331,10 +362,11 @@ class ActiveStream:
         """The actor: lives until the stream is ended and retired. Owned by the broker's nursery."""
         try:
             async with trio.open_nursery() as nursery:
-                await nursery.start(self._hold_work_nursery, name=f"stream-work:{self.request_id}")
+                self._nursery = nursery
                 await self._actor_loop()
                 nursery.cancel_scope.cancel()
         finally:
+            self._nursery = None
             self.retired = True
             while True:  # uploads never taken: nothing will handle them, so nobody waits for that
                 try:
@@ -346,19 +378,23 @@ class ActiveStream:
             self._mailbox_receive.close()
             self._notify("retired")
 
-    async def _hold_work_nursery(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
-        async with trio.open_nursery() as work:
-            self._work_nursery = work
-            task_status.started()
-            await trio.sleep_forever()
-
     async def _actor_loop(self) -> None:
         while True:
-            with trio.CancelScope(deadline=self.timer_deadline()) as timer:
-                self._timer_scope = timer
-                item = await self._mailbox_receive.receive()
-            self._timer_scope = None
-            if timer.cancelled_caught:
+            deadline = self.timer_deadline()
+            if deadline == math.inf:
+                self._waiting_untimed = True
+                try:
+                    item = await self._mailbox_receive.receive()
+                finally:
+                    self._waiting_untimed = False
+                fired = False
+            else:
+                with trio.CancelScope(deadline=deadline) as timer:
+                    self._timer_scope = timer
+                    item = await self._mailbox_receive.receive()
+                self._timer_scope = None
+                fired = timer.cancelled_caught
+            if fired:
                 if self.is_terminal:
                     return  # retention over and nobody is reading: retire
                 await self._on_timer()
@@ -373,6 +409,8 @@ class ActiveStream:
                 await self._take(item)
 
     async def _take(self, item: object) -> None:
+        if item is _RESCHEDULE:
+            return  # the loop looks at its timer again on its next round
         upload = item if isinstance(item, _Upload) else None
         if upload is not None:
             if upload.intent is None:  # `handled_so_far`'s marker: every upload before it is handled
@@ -427,8 +465,3 @@ class ActiveStream:
         except Exception as exc:
             log.exception("stream %s: internal error", self.request_id)
             self.end(ConnectError.internal(exc))
-
-
-async def _called(fn: Callable[..., Awaitable[Any]], args: tuple[Any, ...]) -> Any:
-    """`fn(*args)` awaited, as one awaitable: whatever calling it raises is raised where it is awaited."""
-    return await fn(*args)
