@@ -6,7 +6,9 @@ The browser is refused without a session, logs in with the link `cursord ui` pri
 recent turns once it ended, then sees its usage and cost in charts, what left the machine (a call the store
 holds from the day before), and the configuration as tables.
 Screenshots go to `test-artifacts/ui/`; those of the overview and of each chart are checked to show
-something (`has_content`).
+something (`has_content`). Then, in windows 1280 and 800 pixels wide, every page with a table is checked to
+fit the window with a long model name and a long error on it, and the error to be readable whole
+(`check_narrow_windows`).
 
 Where Chromium or Playwright is missing the test skips with a loud reason; `./scripts/test` installs both,
 and in CI (`CURSORD_REQUIRE_BROWSER=1`) a missing browser fails instead.
@@ -23,16 +25,20 @@ import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 import trio
 
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.store import ForwardedRow, PassRecord, PassStatus, open_store
+from cursord.store import ForwardedRow, PassRecord, PassStatus, TurnMeta, TurnStatus, open_store
 from cursord.testing.agent import exec_reply
 from cursord.testing.editor import run_request
 from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, chat_usage, open_fake_provider
 from cursord.testing.process import CursordProcess, cursord_command, running_cursord, serve_fake
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "ui"
 #: what Chromium needs here: no sandbox as root, and no calls home on a machine with a closed network
@@ -81,6 +87,86 @@ def has_content(png: bytes) -> bool:
             chunks.append(png[at + 8 : at + 8 + length])
         at += 12 + length
     return len(set(zlib.decompress(b"".join(chunks)))) > 40
+
+
+#: a model name and a provider's error as long as real ones get (issue 39 #10: tables wider than the window,
+#: a cut Error column)
+LONG_MODEL = "accounts/fireworks/models/llama-v3p1-405b-instruct-long-context-preview-2026-11"
+LONG_ERROR = (
+    "ContextTooLong: the provider refused the request (HTTP 400): This model's maximum context length is 131072"
+    " tokens. However, your messages resulted in 140385 tokens (138211 in the messages, 2174 in the functions)."
+    " Please reduce the length of the messages or functions."
+    " request_id=req_7f3c9a0b1d2e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b"
+)
+#: the window widths the layout is checked at: a laptop's and half a screen's
+NARROW_WIDTHS = (1280, 800)
+
+#: why an element is not shown whole ("" when it is): clipped inside itself, or, once scrolled to, reaching
+#: out of the window or out of a box that scrolls or clips it
+NOT_SHOWN_WHOLE = """(cell) => {
+  const r = cell.getBoundingClientRect();
+  const out = (b, name) => r.left < b.left - 1 || r.right > b.right + 1  // a pixel for the rounding of scroll positions
+    ? `${r.left}-${r.right} out of ${name} ${b.left}-${b.right}` : "";
+  let why = out({ left: 0, right: window.innerWidth }, "the window");
+  for (let box = cell.parentElement; box && box !== document.body && !why; box = box.parentElement) {
+    if (getComputedStyle(box).overflowX !== "visible") why = out(box.getBoundingClientRect(), box.tagName);
+  }
+  if (cell.scrollWidth > cell.clientWidth || cell.scrollHeight > cell.clientHeight) why += " clipped inside";
+  if (getComputedStyle(cell).textOverflow === "ellipsis") why += " cut with an ellipsis";
+  return why;
+}"""
+
+
+def check_narrow_windows(page: Page) -> None:
+    """Issue 39 #10: at a narrow window no table makes the page scroll sideways and an error is readable whole."""
+    from playwright.sync_api import expect
+
+    def fits(name: str, width: int) -> None:
+        sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert sizes[0] <= sizes[1], f"{name} at {width} px scrolls sideways: {sizes[0]} px of content"
+
+    for width in NARROW_WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.click("nav a[data-page=overview]")
+        expect(page.locator("#recent-turns-table tbody tr")).to_have_count(1)
+        fits("overview", width)
+
+        page.click("nav a[data-page=streams]")
+        expect(page.locator("#streams-table tbody tr", has_text="completed")).to_be_visible()
+        fits("live streams", width)
+
+        page.click("nav a[data-page=conversations]")
+        for conversation in ("conv-1", "conv-bad"):  # conv-bad is shown anew, its tables filled once
+            page.locator("#conversations-table tbody tr", has_text=conversation).click()
+            expect(page.locator("#conversation-id")).to_have_text(conversation)
+        for table in ("turns-table", "passes-table"):
+            row = page.locator(f"#{table} tbody tr", has_text="ContextTooLong")
+            expect(row).to_contain_text(LONG_MODEL)
+            error = row.locator("td").last
+            expect(error).to_have_text(LONG_ERROR)  # all of it, no ellipsis
+            error.scroll_into_view_if_needed()
+            why = error.evaluate(NOT_SHOWN_WHOLE)
+            assert not why, f"the error in {table} at {width} px is not shown whole: {why}"
+            page.evaluate("window.scrollTo(0, 0)")
+        fits("conversations", width)
+        page.screenshot(path=str(ARTIFACTS / f"7-conversation-{width}.png"), full_page=True)
+
+        page.click("nav a[data-page=usage]")
+        expect(page.locator("#models-table tbody tr", has_text=LONG_MODEL)).to_be_visible()
+        fits("usage", width)
+        page.screenshot(path=str(ARTIFACTS / f"7-usage-{width}.png"), full_page=True)
+
+        page.click("nav a[data-page=forwarded]")
+        expect(page.locator("#forwarded-table tbody tr")).to_have_count(1)
+        fits("what left", width)
+
+        page.click("nav a[data-page=providers]")
+        expect(page.locator("#providers-table tbody tr", has_text="fake")).to_be_visible()
+        fits("providers", width)
+
+        page.click("nav a[data-page=config]")
+        expect(page.locator("#config-tables h3", has_text="Provider fake")).to_be_visible()
+        fits("configuration", width)
 
 
 def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], answer: Callable[[], None]) -> None:
@@ -188,6 +274,8 @@ def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], an
             assert "{" not in page.locator("#config-tables").inner_text()  # readable, not raw JSON
             page.screenshot(path=str(ARTIFACTS / "5-config.png"), full_page=True)
 
+            check_narrow_windows(page)
+
             stranger = browser.new_page()
             again = stranger.goto(link)  # the link was spent by the first login
             assert again is not None and again.status == 403
@@ -236,11 +324,15 @@ async def test_log_in_watch_a_turn_live_and_see_its_usage(tmp_path: Path) -> Non
         store.record_forwarded_nowait(
             ForwardedRow(yesterday, "aiserver.v1.AiService/StreamBugBot", True, 1, 0, 1200, 40)
         )
-        # and a conversation whose latest turn failed yesterday (the provider refused it), to be marked so
+        # and a conversation whose latest turn failed yesterday (the provider refused it), to be marked so, with
+        # a long model name and a long error to lay out
         await store.record_pass(PassRecord(
-            model_call_id="bad:1", request_id="bad", conversation_id="conv-bad", model="gpt-5",
-            status=PassStatus.FAILED, started_at=time.time() - 86400, duration_ms=30, error="RateLimited: fake",
+            model_call_id="bad:1", request_id="bad", conversation_id="conv-bad", model=LONG_MODEL,
+            status=PassStatus.FAILED, started_at=time.time() - 86400, duration_ms=30, error=LONG_ERROR,
             cost_usd=0.0))
+        await store.record_turn("conv-bad", [], TurnMeta(
+            request_id="bad", status=TurnStatus.FAILED, model=LONG_MODEL, error=LONG_ERROR,
+            started_at=time.time() - 86400))
         await store.flush()
     async with open_fake_provider(*replies) as fake:
         with trio.fail_after(120):

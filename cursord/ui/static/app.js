@@ -32,6 +32,16 @@ function el(tag, text, attrs) {
   return node;
 }
 
+// Free text that may be long (a title, a model name): it wraps instead of widening its table.
+function wrapping(text) {
+  return el("span", text, { class: "wrap" });
+}
+
+// An error message, whole: wrapped in a column wide enough to read, never cut short.
+function errorText(text) {
+  return text ? el("span", text, { class: "error-text" }) : "";
+}
+
 function fillTable(id, rows, cells, onClick) {
   const body = document.querySelector("#" + id + " tbody");
   body.replaceChildren();
@@ -84,7 +94,7 @@ function renderStreams(view) {
     const conversation = el("code", fmt.short(s.conversation_id), { title: s.conversation_id || "" });
     // a running pass's output is an estimate until the provider reports its count
     const output = (s.output_estimated ? "~" : "") + fmt.tokens(s.output_tokens);
-    return [request, conversation, s.title || "–", s.model_id || "–", phase, fmt.int(s.passes),
+    return [request, conversation, wrapping(s.title || "–"), wrapping(s.model_id || "–"), phase, fmt.int(s.passes),
             fmt.tokens(s.input_tokens), output, fmt.int(s.backlog_frames), pending, fmt.int(s.subscribers),
             fmt.age(s.age_s)];
   });
@@ -116,7 +126,7 @@ function openLive() {
 
 // a conversation whose latest turn failed is marked so, beside its title
 function conversationTitle(c) {
-  const title = el("span", c.title || "–");
+  const title = el("span", c.title || "–", { class: "wrap" });
   if (c.latest_failed) title.append(" ", el("span", "failed", { class: "phase phase-failed", title: "its latest turn failed" }));
   return title;
 }
@@ -125,7 +135,7 @@ async function loadConversations() {
   const days = document.getElementById("conversations-days").value;
   const view = await getJson("/ui/api/conversations?days=" + encodeURIComponent(days));
   fillTable("conversations-table", view.conversations, (c) => [
-    el("code", fmt.short(c.conversation_id), { title: c.conversation_id }), conversationTitle(c), c.route || "–", fmt.int(c.turns),
+    el("code", fmt.short(c.conversation_id), { title: c.conversation_id }), conversationTitle(c), wrapping(c.route || "–"), fmt.int(c.turns),
     fmt.int(c.passes), fmt.tokens(c.input_tokens), fmt.pct(c.cache_hit_rate), fmt.tokens(c.output_tokens),
     fmt.usd(c.cost_usd, c.unpriced_passes), fmt.when(c.last_at),
   ], (c) => loadConversation(c.conversation_id));
@@ -143,13 +153,13 @@ async function loadConversation(id) {
     fmt.usd(view.cost_usd, view.unpriced_passes) +
     (view.summarised_up_to_turn ? "; turns 1–" + view.summarised_up_to_turn + " summarised" : "");
   fillTable("turns-table", view.turns, (t) => [
-    t.turn_seq, t.status, t.route || "–", fmt.tokens(t.input_tokens), fmt.tokens(t.cache_read_tokens),
-    fmt.tokens(t.output_tokens), fmt.int(t.messages), fmt.when(t.committed_at), t.error || "",
+    t.turn_seq, t.status, wrapping(t.route || "–"), fmt.tokens(t.input_tokens), fmt.tokens(t.cache_read_tokens),
+    fmt.tokens(t.output_tokens), fmt.int(t.messages), fmt.when(t.committed_at), errorText(t.error),
   ]);
   fillTable("passes-table", view.passes, (p) => [
-    p.turn_seq === null ? "–" : p.turn_seq, p.provider || "–", p.model, p.status, fmt.tokens(p.input_tokens),
+    p.turn_seq === null ? "–" : p.turn_seq, p.provider || "–", wrapping(p.model), p.status, fmt.tokens(p.input_tokens),
     fmt.tokens(p.cache_read_tokens), fmt.tokens(p.output_tokens), fmt.ms(p.first_token_ms), fmt.ms(p.duration_ms),
-    fmt.usd(p.cost_usd, p.cost_usd === null ? 1 : 0), p.error || "",
+    fmt.usd(p.cost_usd, p.cost_usd === null ? 1 : 0), errorText(p.error),
   ]);
 }
 
@@ -231,7 +241,7 @@ async function loadUsage() {
   document.getElementById("total-output").textContent = "(total " + fmt.tokens(t.output_tokens) + ")";
   document.getElementById("total-cost").textContent = "(total " + fmt.usd(t.cost_usd, t.unpriced_passes) + ")";
   fillTable("models-table", view.models, (m) => [
-    m.model || "–", fmt.int(m.passes), fmt.int(m.failed), fmt.tokens(m.input_tokens), fmt.tokens(m.cache_read_tokens),
+    wrapping(m.model || "–"), fmt.int(m.passes), fmt.int(m.failed), fmt.tokens(m.input_tokens), fmt.tokens(m.cache_read_tokens),
     fmt.pct(m.cache_hit_rate), fmt.tokens(m.output_tokens), fmt.ms(m.first_token_ms), fmt.usd(m.cost_usd, m.unpriced_passes),
   ]);
   fillTable("days-table", view.days.filter((d) => d.passes).reverse(), (d) => [
@@ -300,14 +310,14 @@ async function loadOverview() {
   document.getElementById("ov-tab-off").hidden = tabOn;
   document.getElementById("ov-tab-table").hidden = !tabOn;
   fillTable("ov-tab-table", tabOn ? [tab] : [], (t) => [
-    el("span", t.backend, { title: t.base_url }), t.model || "–", t.mode, fmt.int(t.requests), fmt.int(t.completed),
+    el("span", t.backend, { title: t.base_url }), wrapping(t.model || "–"), t.mode, fmt.int(t.requests), fmt.int(t.completed),
     fmt.int(t.timeouts), fmt.int(t.superseded), el("span", fmt.int(t.failed), { class: t.failed ? "check-fail" : "" }),
-    fmt.ms(t.last_latency_ms), t.last_error || "–",
+    fmt.ms(t.last_latency_ms), t.last_error ? errorText(t.last_error) : "–",
   ]);
   document.getElementById("recent-turns-empty").hidden = a.recent_turns.length > 0;
   fillTable("recent-turns-table", a.recent_turns, (t) => [
-    fmt.when(t.ended_at), el("span", t.title || fmt.short(t.conversation_id), { title: t.conversation_id || "" }),
-    t.route || "–",
+    fmt.when(t.ended_at), el("span", t.title || fmt.short(t.conversation_id), { class: "wrap", title: t.conversation_id || "" }),
+    wrapping(t.route || "–"),
     el("span", t.outcome, { class: t.outcome === "ok" ? "check-ok" : "check-fail", title: t.error || "" }),
     fmt.int(t.passes), fmt.tokens(t.input_tokens), fmt.tokens(t.cache_read_tokens), fmt.tokens(t.output_tokens),
     fmt.usd(t.cost_usd, 0), fmt.ms(t.first_token_ms), t.duration_s.toFixed(1) + " s",
@@ -349,7 +359,9 @@ function configTable(title, entries) {
     body.append(tr);
   }
   table.append(body);
-  box.append(table);
+  const scroller = el("div", null, { class: "table-box" });
+  scroller.append(table);
+  box.append(scroller);
   return box;
 }
 
