@@ -7,8 +7,8 @@ recent turns once it ended, then sees its usage and cost in charts, what left th
 holds from the day before), and the configuration as tables.
 Screenshots go to `test-artifacts/ui/`; those of the overview and of each chart are checked to show
 something (`has_content`). Then, in windows 1280 and 800 pixels wide, every page with a table is checked to
-fit the window with a long model name and a long error on it, and the error to be readable whole
-(`check_narrow_windows`).
+fit the window with a long model name and a long error on it, the error to be readable whole, and the charts'
+axis labels to be drawn at least 12 pixels high (`check_narrow_windows`).
 
 Where Chromium or Playwright is missing the test skips with a loud reason; `./scripts/test` installs both,
 and in CI (`CURSORD_REQUIRE_BROWSER=1`) a missing browser fails instead.
@@ -100,6 +100,8 @@ LONG_ERROR = (
 )
 #: the window widths the layout is checked at: a laptop's and half a screen's
 NARROW_WIDTHS = (1280, 800)
+#: the smallest readable chart label, in CSS pixels as drawn
+LABEL_PX = 12
 
 #: why an element is not shown whole ("" when it is): clipped inside itself, or, once scrolled to, reaching
 #: out of the window or out of a box that scrolls or clips it
@@ -116,14 +118,31 @@ NOT_SHOWN_WHOLE = """(cell) => {
   return why;
 }"""
 
+#: the smallest axis label of the usage charts, as drawn: its font size times the SVG's scale on the screen
+SMALLEST_LABEL = """() => Math.min(...[...document.querySelectorAll("svg[id^=chart-] text")].map(
+  (t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))"""
+
+#: whether the tokens chart is drawn at the width it is shown
+DRAWN_AT_ITS_WIDTH = """() => {
+  const svg = document.getElementById("chart-tokens");
+  return Math.abs(svg.viewBox.baseVal.width - svg.getBoundingClientRect().width) < 0.5;
+}"""
+
 
 def check_narrow_windows(page: Page) -> None:
-    """Issue 39 #10: at a narrow window no table makes the page scroll sideways and an error is readable whole."""
+    """Issue 39 #10: at a narrow window no table makes the page scroll sideways, an error is readable whole,
+    and the charts' axis labels stay readable."""
     from playwright.sync_api import expect
 
     def fits(name: str, width: int) -> None:
         sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert sizes[0] <= sizes[1], f"{name} at {width} px scrolls sideways: {sizes[0]} px of content"
+
+    def show_usage() -> None:
+        """The Usage page, once its charts are drawn anew (those of an earlier visit are cleared first)."""
+        page.evaluate("document.getElementById('chart-tokens').replaceChildren()")
+        page.click("nav a[data-page=usage]")
+        expect(page.locator("#chart-tokens rect")).to_have_count(2)
 
     for width in NARROW_WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
@@ -151,9 +170,11 @@ def check_narrow_windows(page: Page) -> None:
         fits("conversations", width)
         page.screenshot(path=str(ARTIFACTS / f"7-conversation-{width}.png"), full_page=True)
 
-        page.click("nav a[data-page=usage]")
+        show_usage()
         expect(page.locator("#models-table tbody tr", has_text=LONG_MODEL)).to_be_visible()
         fits("usage", width)
+        label = page.evaluate(SMALLEST_LABEL)
+        assert label >= LABEL_PX * 0.99, f"chart labels {label:.1f} px high at {width} px"
         page.screenshot(path=str(ARTIFACTS / f"7-usage-{width}.png"), full_page=True)
 
         page.click("nav a[data-page=forwarded]")
@@ -167,6 +188,13 @@ def check_narrow_windows(page: Page) -> None:
         page.click("nav a[data-page=config]")
         expect(page.locator("#config-tables h3", has_text="Provider fake")).to_be_visible()
         fits("configuration", width)
+
+    # the window made wider on the Usage page: the charts are drawn again at their new width, labels unscaled
+    show_usage()  # drawn at the narrow width first
+    page.set_viewport_size({"width": NARROW_WIDTHS[0], "height": 900})
+    page.wait_for_function(DRAWN_AT_ITS_WIDTH)
+    label = page.evaluate(SMALLEST_LABEL)
+    assert label >= LABEL_PX * 0.99, f"chart labels {label:.1f} px high once the window was made wider"
 
 
 def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], answer: Callable[[], None]) -> None:

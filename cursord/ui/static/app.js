@@ -176,24 +176,29 @@ function svgEl(tag, attrs, text) {
 
 // A bar chart with horizontal gridlines. `series` are drawn per label, side by side, or stacked when
 // `stacked`; `max` fixes the scale (else the largest value, rounded up to a round number).
+// It is drawn at the size it is shown (one unit a pixel), so its labels keep their CSS size at any window
+// width instead of shrinking with a scaled viewBox; `drawCharts` draws it again when its width changes.
 function barChart(id, labels, series, label, options) {
   const { stacked = false, max: fixed = null } = options || {};
   const svg = document.getElementById(id);
   svg.replaceChildren();
-  const width = 600, height = 220, left = 60, bottom = 24, top = 10;
+  const width = svg.getBoundingClientRect().width || 600, height = 220, left = 60, right = 20, bottom = 24, top = 10;
+  svg.setAttribute("viewBox", "0 0 " + width + " " + height);
   const totals = labels.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] || 0), 0));
   const biggest = stacked ? Math.max(0, ...totals) : Math.max(0, ...series.flatMap((s) => s.values.filter((v) => v !== null)));
   const max = fixed !== null ? fixed : niceCeiling(biggest);
-  const plotH = height - bottom - top, slot = (width - left) / Math.max(labels.length, 1);
+  const plotH = height - bottom - top, slot = (width - left - right) / Math.max(labels.length, 1);
   for (let step = 0; step <= 4; step++) {
     const y = top + plotH - (step / 4) * plotH;
-    svg.append(svgEl("line", { x1: left, y1: y, x2: width, y2: y, class: step === 0 ? "axis-line" : "grid-line" }));
+    svg.append(svgEl("line", { x1: left, y1: y, x2: width - right, y2: y, class: step === 0 ? "axis-line" : "grid-line" }));
     svg.append(svgEl("text", { x: left - 4, y: y + 3, "text-anchor": "end", class: "axis" }, label((step / 4) * max)));
   }
   if (!labels.length || max === 0) {
-    svg.append(svgEl("text", { x: (width + left) / 2, y: top + plotH / 2, "text-anchor": "middle", class: "axis" }, "no use in this period"));
+    svg.append(svgEl("text", { x: (left + width - right) / 2, y: top + plotH / 2, "text-anchor": "middle", class: "axis" }, "no use in this period"));
   }
   const barW = Math.max(1, (slot * 0.8) / (stacked ? 1 : series.length));
+  // at most ten day labels, and no nearer than 48 pixels
+  const every = Math.ceil(labels.length / Math.max(1, Math.min(10, Math.floor((width - left - right) / 48))));
   labels.forEach((text, i) => {
     let base = 0;
     series.forEach((s, j) => {
@@ -207,8 +212,8 @@ function barChart(id, labels, series, label, options) {
       svg.append(bar);
       if (stacked) base += h;
     });
-    const every = Math.ceil(labels.length / 10);
-    if (i % every === 0 || i === labels.length - 1) {
+    // every `every`-th day and the last, without one too near the last
+    if ((i % every === 0 && labels.length - 1 - i >= every / 2) || i === labels.length - 1) {
       svg.append(svgEl("text", { x: left + i * slot + slot / 2, y: height - 6, "text-anchor": "middle", class: "axis" }, text.slice(5)));
     }
   });
@@ -222,9 +227,12 @@ function niceCeiling(x) {
   return 10 * power;
 }
 
-async function loadUsage() {
-  const days = document.getElementById("usage-days").value;
-  const view = await getJson("/ui/api/usage?days=" + encodeURIComponent(days));
+let shownUsage = null;
+let chartWidth = null;
+
+// The four charts of a usage view, at the width they are shown.
+function drawCharts(view) {
+  chartWidth = document.getElementById("chart-tokens").getBoundingClientRect().width;
   const labels = view.days.map((d) => d.day);
   barChart("chart-tokens", labels, [
     { name: "not cached", values: view.days.map((d) => d.input_tokens - d.cache_read_tokens), cls: "bar-input" },
@@ -233,6 +241,19 @@ async function loadUsage() {
   barChart("chart-output", labels, [{ name: "output", values: view.days.map((d) => d.output_tokens), cls: "bar-output" }], fmt.tokens);
   barChart("chart-cost", labels, [{ name: "cost", values: view.days.map((d) => d.cost_usd), cls: "bar-cost" }], (x) => fmt.usd(x, 0));
   barChart("chart-cache", labels, [{ name: "cache hit", values: view.days.map((d) => d.cache_hit_rate), cls: "bar-cached" }], fmt.pct, { max: 1 });
+}
+
+// a window made wider or narrower: the charts are drawn again at their new width
+const chartResizes = new ResizeObserver(() => {
+  const width = document.getElementById("chart-tokens").getBoundingClientRect().width;
+  if (shownUsage !== null && width > 0 && width !== chartWidth) drawCharts(shownUsage);
+});
+
+async function loadUsage() {
+  const days = document.getElementById("usage-days").value;
+  const view = await getJson("/ui/api/usage?days=" + encodeURIComponent(days));
+  shownUsage = view;
+  drawCharts(view);
   const t = view.totals;
   document.getElementById("usage-totals").textContent = "In this period: " + fmt.int(t.passes) + " provider passes, " +
     fmt.int(t.input_tokens) + " input tokens (" + fmt.int(t.cache_read_tokens) + " from the cache), " +
@@ -408,6 +429,7 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("usage-days").addEventListener("change", () => loadUsage());
   document.getElementById("forwarded-days").addEventListener("change", () => loadForwarded());
   document.getElementById("probe").addEventListener("click", () => loadProviders(true));
+  chartResizes.observe(document.getElementById("chart-tokens"));
   document.getElementById("logout").addEventListener("click", async () => {
     await fetch("/ui/logout", { method: "POST", credentials: "same-origin" });
     window.location.href = "/ui/";
