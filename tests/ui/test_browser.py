@@ -137,6 +137,7 @@ def check_narrow_windows(page: Page) -> None:
     def fits(name: str, width: int) -> None:
         sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert sizes[0] <= sizes[1], f"{name} at {width} px scrolls sideways: {sizes[0]} px of content"
+        page.screenshot(path=str(ARTIFACTS / f"7-{name.replace(' ', '-')}-{width}.png"), full_page=True)
 
     def show_usage() -> None:
         """The Usage page, once its charts are drawn anew (those of an earlier visit are cleared first)."""
@@ -168,14 +169,12 @@ def check_narrow_windows(page: Page) -> None:
             assert not why, f"the error in {table} at {width} px is not shown whole: {why}"
             page.evaluate("window.scrollTo(0, 0)")
         fits("conversations", width)
-        page.screenshot(path=str(ARTIFACTS / f"7-conversation-{width}.png"), full_page=True)
 
         show_usage()
         expect(page.locator("#models-table tbody tr", has_text=LONG_MODEL)).to_be_visible()
         fits("usage", width)
         label = page.evaluate(SMALLEST_LABEL)
         assert label >= LABEL_PX * 0.99, f"chart labels {label:.1f} px high at {width} px"
-        page.screenshot(path=str(ARTIFACTS / f"7-usage-{width}.png"), full_page=True)
 
         page.click("nav a[data-page=forwarded]")
         expect(page.locator("#forwarded-table tbody tr")).to_have_count(1)
