@@ -72,6 +72,8 @@ class TurnLog:
 
         def record(rec: PassRecord) -> None:
             sink(rec)
+            if rec.model_call_id == rec.request_id:
+                return  # a pass of no turn (a title, Local AI): no stream will end to log and forget it
             self._turns.setdefault(rec.request_id, TurnTotals()).add(rec)
             if rec.user:
                 self._users.setdefault(rec.request_id, rec.user)
