@@ -31,7 +31,7 @@ from cursord.app.daemon import AppWrap, serve_core
 from cursord.app.data_dir import claim_data_dir
 from cursord.app.reload import ConfigSource, ProviderReloader
 from cursord.app.sdnotify import Notifier, run_watchdog, watchdog_interval
-from cursord.app.turn_log import TurnLog
+from cursord.app.turn_log import TurnLog, stored_turn_entry
 from cursord.app.upstream import Upstream, provider_client, upstream_proxy
 from cursord.cluster import GatewayNode, open_peers
 from cursord.config import ConfigError, Limits, ModelCatalog, ServeConfig
@@ -41,6 +41,7 @@ from cursord.core import Redactor, redacting
 from cursord.localai import LocalAi, local_ai_parts
 from cursord.proxy import DEFAULT_OWNED_PATHS, ForwardedCalls, Observe, ProxyConfig, catalog_owns, run_proxy
 from cursord.server import (
+    RECENT_TURNS,
     AgentEndpoint,
     AgentRelay,
     AppParts,
@@ -322,6 +323,9 @@ async def _serve(
         for conversation_id, title in reversed((await store.titles()).items()):
             side_rpcs.remember(conversation_id, title)
         turn_log.titles = hub.titles = side_rpcs.names.get
+        activity.restore_turns(  # the overview's recent turns outlive a restart
+            stored_turn_entry(turn, side_rpcs.names.get) for turn in await store.recent_turns(RECENT_TURNS)
+        )
         parts = (
             *parts,
             tab_parts(tab),

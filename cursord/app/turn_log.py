@@ -25,12 +25,12 @@ import attrs
 
 from cursord.agent.turn_totals import TurnTotals
 from cursord.core import Phase, counted
-from cursord.store import PassRecord
+from cursord.store import PassRecord, PassStatus, StoredTurn, TurnStatus
 from cursord.streams import ActiveStream
 
 log = logging.getLogger("cursord.turns")
 
-__all__ = ["TurnLog", "format_turn"]
+__all__ = ["TurnLog", "format_turn", "stored_turn_entry", "turn_entry"]
 
 
 def format_turn(
@@ -72,6 +72,8 @@ class TurnLog:
 
         def record(rec: PassRecord) -> None:
             sink(rec)
+            if rec.model_call_id == rec.request_id:
+                return  # a pass of no turn (a title, Local AI): no stream will end to log and forget it
             self._turns.setdefault(rec.request_id, TurnTotals()).add(rec)
             if rec.user:
                 self._users.setdefault(rec.request_id, rec.user)
@@ -95,21 +97,65 @@ class TurnLog:
         seconds = self.clock() - stream.created_at
         level = logging.WARNING if ending.phase is Phase.FAILED else logging.INFO
         log.log(level, "%s", format_turn(outcome, conversation, title, stream.model_id, totals, seconds, user))
-        self.on_turn({
-            "request_id": stream.request_id,
-            "conversation_id": conversation,
-            "title": title,
-            "user": user,
-            "model": totals.model or stream.model_id,
-            "provider": totals.provider,
-            "route": totals.route(stream.model_id),
-            "outcome": "ok" if ending.error is None else ending.error.code.value,
-            "error": None if ending.error is None else ending.error.message,
-            "passes": totals.passes,
-            "input_tokens": totals.input_tokens,
-            "cache_read_tokens": totals.cached_tokens,
-            "output_tokens": totals.output_tokens,
-            "cost_usd": totals.cost_usd,
-            "first_token_ms": totals.first_token_ms,
-            "duration_s": round(seconds, 2),
-        })
+        self.on_turn(turn_entry(
+            stream.request_id, conversation, title, user, stream.model_id, totals,
+            "ok" if ending.error is None else ending.error.code.value,
+            None if ending.error is None else ending.error.message,
+            seconds,
+        ))
+
+
+def turn_entry(
+    request_id: str, conversation_id: str | None, title: str | None, user: str | None, asked: str | None,
+    totals: TurnTotals, outcome: str, error: str | None, seconds: float,
+) -> dict[str, Any]:
+    """A turn as the overview lists it (JSON-ready)."""
+    return {
+        "request_id": request_id,
+        "conversation_id": conversation_id,
+        "title": title,
+        "user": user,
+        "model": totals.model or asked,
+        "provider": totals.provider,
+        "route": totals.route(asked),
+        "outcome": outcome,
+        "error": error,
+        "passes": totals.passes,
+        "input_tokens": totals.input_tokens,
+        "cache_read_tokens": totals.cached_tokens,
+        "output_tokens": totals.output_tokens,
+        "cost_usd": totals.cost_usd,
+        "first_token_ms": totals.first_token_ms,
+        "duration_s": round(seconds, 2),
+    }
+
+
+#: a stored turn's outcome as the overview names it (a live turn's is "ok" or its Connect code)
+_STORED_OUTCOME = {TurnStatus.COMPLETED: "ok", TurnStatus.FAILED: "failed", TurnStatus.CANCELED: "canceled"}
+_PASS_OUTCOME = {PassStatus.COMPLETED: "ok", PassStatus.FAILED: "failed", PassStatus.CANCELED: "canceled"}
+
+
+def stored_turn_entry(stored: StoredTurn, titles: Callable[[str], str | None]) -> dict[str, Any]:
+    """A turn read back from the store, as `turn_entry` lists a live one, with the time it ended: what the
+    store holds of it (its passes; its outcome when the turn was recorded, else its last pass's)."""
+    first, last, turn = stored.passes[0], stored.passes[-1], stored.turn
+    ended_at = max(p.started_at + p.duration_ms / 1000 for p in stored.passes)
+    if turn is not None:
+        outcome, error, ended_at = _STORED_OUTCOME[turn.status], turn.error, max(ended_at, turn.committed_at)
+    else:
+        outcome, error = _PASS_OUTCOME[last.status], last.error
+    conversation = first.conversation_id
+    return {
+        **turn_entry(
+            stored.request_id,
+            conversation,
+            titles(conversation) if conversation else None,
+            next((p.user for p in stored.passes if p.user), None),
+            (turn.model if turn is not None else None) or first.model,
+            TurnTotals.of(stored.passes),
+            outcome,
+            error,
+            ended_at - first.started_at,
+        ),
+        "ended_at": ended_at,
+    }

@@ -1,6 +1,6 @@
 """The face of `cursord.server`: what other packages import from it."""
 
-from cursord.server.activity import EditorActivity
+from cursord.server.activity import RECENT_TURNS, EditorActivity
 from cursord.server.agent_listener import AgentEndpoint, listener_app, serve_agent_listener
 from cursord.server.app import UnaryMethod
 from cursord.server.asgi import (
@@ -49,6 +49,7 @@ __all__ = [
     "MODEL_RPC_PATHS",
     "PRIVATE_PATHS",
     "PROXIED_EXTENSION",
+    "RECENT_TURNS",
     "RUN_PATH",
     "RUN_SSE_PATH",
     "SIDE_STREAM_PATHS",

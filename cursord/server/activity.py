@@ -6,14 +6,15 @@ as much as the agent's), every tunnel it opens to another host (`tunnel`), every
 serves (`run`, fed by the proxy and, as a broker observer, by every stream created) and every turn that
 ended (`turn_ended`, from the log line per turn). It keeps counts since the daemon started, the time and
 target of the latest editor request, and the last `RECENT_TURNS` turns, so a turn stays visible after its
-stream is gone.
+stream is gone; at the start the turns the store holds fill that list (`restore_turns`), so a restart
+does not empty it.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 import attrs
@@ -65,6 +66,14 @@ class EditorActivity:
 
     def turn_ended(self, turn: Mapping[str, Any]) -> None:
         self.recent_turns.appendleft(dict(turn, ended_at=self.clock()))
+
+    def restore_turns(self, turns: Iterable[Mapping[str, Any]]) -> None:
+        """The turns that ended before this start (newest first, each with its `ended_at`), read back from
+        the store once, behind any turn that ended since."""
+        for turn in turns:
+            if len(self.recent_turns) == RECENT_TURNS:
+                break
+            self.recent_turns.append(turn)
 
     def _seen(self, what: str) -> None:
         self.last_request_at, self.last_request = self.clock(), what

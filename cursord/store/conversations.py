@@ -12,6 +12,7 @@ runs, before it has a `turn_seq`; recording the turn claims the unclaimed ones o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -23,6 +24,7 @@ from cursord.store.records import (
     ConversationInfo,
     PassRecord,
     PassStatus,
+    StoredTurn,
     SummaryRecord,
     ToolCallRecord,
     TurnMeta,
@@ -128,13 +130,15 @@ def turn_messages(conn: Connection, conversation_id: str, turn_seq: int) -> list
     return [decode_message(role, parts) for role, parts in rows]
 
 
-def turn_records(conn: Connection, conversation_id: str) -> list[TurnRecord]:
+def turn_records(conn: Connection, conversation_id: str, turn_seq: int | None = None) -> list[TurnRecord]:
+    """The conversation's turns, oldest first (only `turn_seq`'s, when given)."""
+    one = "" if turn_seq is None else " AND turn_seq = ?"
     rows = conn.execute(
         "SELECT turn_seq, request_id, status, model, error, input_tokens, output_tokens, cache_read_tokens, "
         "cache_write_tokens, started_at, committed_at, "
         "(SELECT COUNT(*) FROM messages AS m WHERE m.conversation_id = t.conversation_id AND m.turn_seq = t.turn_seq) "
-        "FROM turns AS t WHERE conversation_id = ? ORDER BY turn_seq",
-        (conversation_id,),
+        f"FROM turns AS t WHERE conversation_id = ?{one} ORDER BY turn_seq",
+        (conversation_id,) if turn_seq is None else (conversation_id, turn_seq),
     )
     return [
         TurnRecord(
@@ -321,29 +325,75 @@ def passes(
     conn: Connection, conversation_id: str | None, request_id: str | None, turn_seq: int | None
 ) -> list[PassRecord]:
     where, values = _where(conversation_id, request_id, turn_seq)
-    rows = conn.execute(f"SELECT {_PASS_COLUMNS} FROM passes WHERE {where} ORDER BY pass_id", values)
-    return [
-        PassRecord(
-            model_call_id=mc,
-            request_id=rid,
-            conversation_id=cid,
-            turn_seq=seq,
-            model=model,
-            provider=provider,
-            status=PassStatus(status),
-            stop_reason=stop,
-            error=error,
-            usage=attrs.evolve(usage_from_columns(i, o, cr, cw), reasoning=reasoning),
-            started_at=started,
-            first_token_ms=first,
-            duration_ms=duration,
-            cost_usd=cost,
+    rows = conn.execute(f"SELECT {_PASS_READ} FROM passes WHERE {where} ORDER BY pass_id", values)
+    return [_pass_record(row) for row in rows]
+
+
+def recent_turns(conn: Connection, limit: int, window: int) -> list[StoredTurn]:
+    """The `limit` turns that recorded a pass last (among the latest `window` passes of turns), newest first.
+
+    A turn's passes have model call ids `REQUEST:N`; a pass of no turn (a title, Local AI, Tab) is its own
+    request, its model call id its request id, and is left out. The editor may reuse a request id: the
+    turn that claimed a pass (its `turn_seq`) tells two turns of one request apart.
+    """
+    latest = [
+        request_id
+        for (request_id,) in conn.execute(
+            "SELECT request_id FROM (SELECT request_id, pass_id FROM passes WHERE model_call_id <> request_id "
+            "ORDER BY pass_id DESC LIMIT ?) AS latest GROUP BY request_id ORDER BY MAX(pass_id) DESC LIMIT ?",
+            (window, limit),
         )
-        for (
-            mc, rid, cid, seq, model, provider, status, stop, error, i, o, cr, cw, reasoning, started, first, duration,
-            cost,
-        ) in rows
     ]
+    if not latest:
+        return []
+    marks = ", ".join("?" * len(latest))
+    rows = conn.execute(
+        f"SELECT {_PASS_READ} FROM passes WHERE request_id IN ({marks}) AND model_call_id <> request_id "
+        "ORDER BY pass_id",
+        latest,
+    )
+    by_turn: dict[tuple[str, str | None, int | None], list[PassRecord]] = {}
+    for row in rows:
+        record = _pass_record(row)
+        key = (record.request_id, record.conversation_id, record.turn_seq)
+        passes_of = by_turn.pop(key, [])  # moved to the end: the turn of the latest pass comes last
+        passes_of.append(record)
+        by_turn[key] = passes_of
+    newest_first = list(reversed(by_turn.items()))
+    turns = []
+    for (request_id, conversation_id, turn_seq), records in newest_first[:limit]:
+        found = turn_records(conn, conversation_id, turn_seq) if conversation_id and turn_seq is not None else []
+        turns.append(StoredTurn(request_id, tuple(records), found[0] if found else None))
+    return turns
+
+
+_PASS_READ = f"{_PASS_COLUMNS}, user_name, team"
+
+
+def _pass_record(row: Any) -> PassRecord:
+    """A row of `_PASS_READ`."""
+    (
+        mc, rid, cid, seq, model, provider, status, stop, error, i, o, cr, cw, reasoning, started, first, duration,
+        cost, user, team,
+    ) = row
+    return PassRecord(
+        model_call_id=mc,
+        request_id=rid,
+        conversation_id=cid,
+        turn_seq=seq,
+        model=model,
+        provider=provider,
+        status=PassStatus(status),
+        stop_reason=stop,
+        error=error,
+        usage=attrs.evolve(usage_from_columns(i, o, cr, cw), reasoning=reasoning),
+        started_at=started,
+        first_token_ms=first,
+        duration_ms=duration,
+        cost_usd=cost,
+        user=user,
+        team=team,
+    )
 
 
 def tool_calls(

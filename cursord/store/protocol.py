@@ -24,6 +24,7 @@ from cursord.store.records import (
     PassRecord,
     PendingEntry,
     PendingKind,
+    StoredTurn,
     SummaryRecord,
     ToolCallRecord,
     TurnMeta,
@@ -103,6 +104,10 @@ class Store(Protocol):
     async def passes(
         self, *, conversation_id: str | None = None, request_id: str | None = None, turn_seq: int | None = None
     ) -> list[PassRecord]: ...
+
+    async def recent_turns(self, limit: int) -> list[StoredTurn]:
+        """The `limit` turns that recorded a provider pass last, newest first (a bounded read)."""
+        ...
 
     async def tool_calls(
         self, *, conversation_id: str | None = None, request_id: str | None = None, turn_seq: int | None = None

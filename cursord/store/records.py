@@ -144,6 +144,16 @@ class PassRecord:
 
 
 @attrs.frozen
+class StoredTurn:
+    """A turn as the usage ledger holds it: its provider passes, in recording order, and the turn recorded
+    under the same request (its outcome), when one was."""
+
+    request_id: str
+    passes: tuple[PassRecord, ...]
+    turn: TurnRecord | None = None
+
+
+@attrs.frozen
 class ToolCallRecord:
     """One tool call the model made and, once known, its result.
 

@@ -57,6 +57,7 @@ from cursord.store.records import (
     PassRecord,
     PendingEntry,
     PendingKind,
+    StoredTurn,
     SummaryRecord,
     ToolCallRecord,
     TurnMeta,
@@ -68,6 +69,9 @@ from cursord.store.sql import SQLITE, Connection, Dialect
 from cursord.store.writer import WriterThread
 
 T = TypeVar("T")
+
+#: the latest passes `recent_turns` looks through for the latest turns
+RECENT_PASS_WINDOW = 4096
 
 READ_CONNECTIONS = 2
 
@@ -279,6 +283,11 @@ class SqlStore:
     ) -> list[PassRecord]:
         """Recorded passes matching every filter given (at least one), in recording order."""
         return await self._read(lambda c: conversations.passes(c, conversation_id, request_id, turn_seq))
+
+    async def recent_turns(self, limit: int) -> list[StoredTurn]:
+        """The `limit` turns that recorded a provider pass last, newest first, each with its passes and its
+        recorded outcome (looked for among the latest `RECENT_PASS_WINDOW` passes: a bounded read)."""
+        return await self._read(lambda c: conversations.recent_turns(c, limit, RECENT_PASS_WINDOW))
 
     async def tool_calls(
         self, *, conversation_id: str | None = None, request_id: str | None = None, turn_seq: int | None = None

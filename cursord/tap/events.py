@@ -250,6 +250,8 @@ class StreamTrack:
     output_tokens: int = 0
     #: bytes the running pass has published so far (its output until the provider reports the real count)
     live_bytes: int = 0
+    #: the running pass's prompt as cursord estimated it at its start (its input until the provider reports)
+    live_input: int = 0
 
     @property
     def output_so_far(self) -> int:
@@ -257,9 +259,19 @@ class StreamTrack:
         when a pass ends, so its published bytes stand in (about `BYTES_PER_TOKEN` each)."""
         return self.output_tokens + self.live_bytes // BYTES_PER_TOKEN
 
+    @property
+    def input_so_far(self) -> int:
+        """The ended passes' input tokens, and the running pass's estimated prompt."""
+        return self.input_tokens + self.live_input
+
+    def on_pass_start(self, fields: Mapping[str, Any], now: float) -> None:
+        self.pass_started_at = now
+        estimate = fields.get("prompt_estimate")
+        self.live_input = estimate if isinstance(estimate, int) else 0
+
     def on_pass_end(self, fields: Mapping[str, Any]) -> None:
         self.pass_started_at = None
-        self.live_bytes = 0
+        self.live_bytes = self.live_input = 0
         self.passes_ended += 1
         for name in ("input_tokens", "output_tokens"):
             value = fields.get(name)
@@ -334,11 +346,11 @@ def stream_info(stream: ActiveStream, track: StreamTrack | None, now: float) -> 
     }
     if track is not None:
         info.update(track.pending_view(now))
-        info.update(passes=track.passes_ended, input_tokens=track.input_tokens, output_tokens=track.output_so_far,
-                    output_estimated=track.live_bytes > 0)
+        info.update(passes=track.passes_ended, input_tokens=track.input_so_far, output_tokens=track.output_so_far,
+                    input_estimated=track.live_input > 0, output_estimated=track.live_bytes > 0)
     else:
         info.update(pending_execs=None, pending_queries=None, passes=None, input_tokens=None, output_tokens=None,
-                    output_estimated=False)
+                    input_estimated=False, output_estimated=False)
     return info
 
 

@@ -224,7 +224,7 @@ class TapHub:
         fields: dict[str, Any] = {key: json_safe(value) for key, value in (timings or {}).items()}
         if track is not None:
             if event == "pass_start":
-                track.pass_started_at = now
+                track.on_pass_start(fields, now)
             elif track.pass_started_at is not None:
                 fields.setdefault("elapsed_ms", round((now - track.pass_started_at) * 1000, 1))
             if event == "pass_end":

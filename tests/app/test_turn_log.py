@@ -65,3 +65,16 @@ def test_a_gateway_turn_names_its_user_in_the_line_and_the_overview(caplog: pyte
     assert alice.startswith("turn ok: conversation c1, user alice, gpt-5 (openai), 1 pass")
     assert "user" not in nobody
     assert [t["user"] for t in turns] == ["alice", None]
+
+
+def test_a_pass_of_no_turn_is_recorded_but_not_kept_for_a_turn_that_never_ends() -> None:
+    """A title's or Local AI's pass is its own request (its model call id): no stream ends to log it, so
+    keeping its totals would keep them for ever."""
+    recorded: list[PassRecord] = []
+    log = TurnLog(clock=lambda: 2.0)
+    record = log.recording(recorded.append)
+    title = PassRecord("title-1", "title-1", None, "gpt-5", PassStatus.COMPLETED, 0.0, 10)
+    record(title)
+    record(attrs.evolve(title, model_call_id="r1:1", request_id="r1"))
+    assert recorded == [title, attrs.evolve(title, model_call_id="r1:1", request_id="r1")]
+    assert set(log._turns) == {"r1"}

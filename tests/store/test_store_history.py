@@ -312,3 +312,32 @@ async def test_titles_are_kept_before_and_after_the_first_turn_and_the_last_one_
         assert await store.titles() == {"c1": "Fix the login bug", "c2": "Other"}
         assert await store.titles(["c1"] * 700) == {"c1": "Fix the login bug"}
         assert len(await store.titles(limit=1)) == 1
+
+
+async def test_the_latest_turns_are_read_back_newest_first_with_their_passes_and_outcome(db: StoreTarget) -> None:
+    """The overview's recent turns, rebuilt at a start (issue 39 #10): each turn's passes and the outcome
+    its turn record holds; passes of no turn (a title, Tab) are left out; a reused request id is two turns."""
+
+    def a_pass(mc: str, rid: str, status: str = "completed", user: str | None = None) -> PassRecord:
+        return PassRecord(mc, rid, "c", "gpt-5", PassStatus(status), 1.5, 900, Usage(100, 50, 80, 0),
+                          provider="openai", user=user, team="core" if user else None)
+
+    async with db.open() as store:
+        await store.record_pass(a_pass("r1:1", "r1", "failed"))
+        await store.record_pass(a_pass("r1:2", "r1", user="alice"))
+        await store.record_turn("c", turn("1"), TurnMeta(request_id="r1", model="gpt-5"))
+        await store.record_pass(a_pass("title-1", "title-1"))  # no turn's: its own request
+        await store.record_pass(attrs.evolve(a_pass("tab:b1", "tab:b1"), conversation_id=None))
+        await store.record_pass(a_pass("r2:1", "r2", "canceled"))
+        await store.record_turn("c", turn("2"), TurnMeta(request_id="r2", status=TurnStatus.CANCELED, error="stop"))
+        await store.record_pass(a_pass("r1:1", "r1"))  # the editor reused r1; no turn recorded yet
+        latest = await store.recent_turns(10)
+        assert [(t.request_id, [p.model_call_id for p in t.passes]) for t in latest] == [
+            ("r1", ["r1:1"]), ("r2", ["r2:1"]), ("r1", ["r1:1", "r1:2"]),
+        ]
+        assert [t.turn.status if t.turn else None for t in latest] == [None, TurnStatus.CANCELED, TurnStatus.COMPLETED]
+        assert latest[1].turn is not None and latest[1].turn.error == "stop"
+        assert latest[2].passes[1].user == "alice" and latest[2].passes[1].team == "core"
+        assert [t.request_id for t in await store.recent_turns(2)] == ["r1", "r2"]
+        # the turn records' own readers are unchanged; `passes` now says whose a pass was too
+        assert [p.user for p in await store.passes(request_id="r1")] == [None, "alice", None]

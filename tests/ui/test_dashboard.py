@@ -19,7 +19,7 @@ from cursord.proto import agent_v1_pb2 as agent
 from cursord.store import ForwardedRow
 from cursord.testing.agent import API_KEY, agent_daemon, drive, exec_reply, spec_for
 from cursord.testing.editor import run_request
-from cursord.testing.fake_providers import Reply, chat_text, chat_tool_call, chat_usage, open_fake_provider
+from cursord.testing.fake_providers import Reply, Stall, chat_text, chat_tool_call, chat_usage, open_fake_provider
 from cursord.testing.http_client import Client
 from cursord.ui import COOKIE_NAME, UiSessions, auth, make_login_code
 from tests.ui.test_auth import Recording
@@ -209,6 +209,26 @@ async def test_a_tool_turn_is_seen_live_then_with_its_usage_and_cost(tmp_path: P
         assert [p["model_call_id"] for p in detail["passes"]] == ["r1:1", "r1:2"]
         missing = await browser.get("/ui/api/conversation", params={"id": "nope"})
         assert missing.status_code == 404
+
+
+async def test_a_running_pass_shows_its_prompts_estimated_size_until_the_provider_reports_it(
+    tmp_path: Path,
+) -> None:
+    """Issue 39 #10: the live input tokens read 0 during a pass (providers report usage at its end)."""
+    question = "what does this module do? " * 400  # about 10,400 characters: some 2,600 tokens
+    replies = (Reply.sse(chat_text("It", done=False)[:-2], then=Stall()),)  # no finish, no usage
+    async with dashboard(tmp_path, *replies) as (daemon, browser):
+        await log_in(browser)
+        async with daemon.editor(http2=True) as editor:
+            await editor.append("r1", run_request(question, model="gpt-5"))
+            async with editor.run_sse("r1") as reader:
+                while not (message := await reader.next_message()).interaction_update.HasField("text_delta"):
+                    assert message is not None
+                # the model is answering; the provider has said nothing of the prompt's size yet
+                (row,) = (await browser.get("/ui/api/streams")).json()["streams"]
+    assert (row["phase"], row["passes"]) == ("provider_running", 0)
+    assert len(question) // 8 < row["input_tokens"] < len(question)  # about a token per four characters
+    assert row["input_estimated"] is True
 
 
 async def test_config_and_providers_pages_never_show_a_key(tmp_path: Path) -> None:

@@ -95,7 +95,7 @@ from cursord.agent.machine.turn_events import (
     TurnOutcome,
     WebToolDone,
 )
-from cursord.agent.machine.turn_pass import PassBuffer, pre_compact_request, step_request
+from cursord.agent.machine.turn_pass import PassBuffer, pre_compact_request, start_tap, step_request
 from cursord.agent.machine.turn_prep import PrepInput, PrepResult, PrepWent, TurnPrep
 from cursord.agent.machine.turn_results import checkpoint, record_turn, tool_results
 from cursord.agent.machine.turn_rules import (
@@ -371,7 +371,7 @@ class TurnMachine:
         self._review = PassReview()
         if purpose is PassPurpose.STEP:
             self._emit(Publish(updates.step_started(pass_id)))
-        self._tap("pass_start", {"pass": pass_id, "provider": self._setup.provider_name, "model": self._setup.model})
+        self._emit(start_tap(pass_id, self._setup, request, self.state.estimate, purpose))
         self._emit(StartPass(pass_id, model_call_id, request))
 
     def _is_current(self, pass_id: int) -> bool:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import attrs
 
 from cursord.agent import hooks, updates
+from cursord.agent.compaction import PromptEstimate, estimate_tokens
 from cursord.agent.machine.turn_events import Effect, Publish, SendExec, Tap
-from cursord.agent.machine.turn_state import TurnState
+from cursord.agent.machine.turn_state import PassPurpose, TurnSetup, TurnState
 from cursord.agent.review_rules import with_approval_parameters
 from cursord.agent.tools import ContentStream, ToolRegistry
 from cursord.context import without_images
@@ -148,6 +149,22 @@ class PassBuffer:
     def summary_text(self) -> str:
         self.flush_text()
         return "".join(p.text for p in self.parts if isinstance(p, TextPart)).strip()
+
+
+def start_tap(
+    pass_id: int, setup: TurnSetup, request: PassRequest, estimate: PromptEstimate, purpose: PassPurpose
+) -> Tap:
+    """The tap's `pass_start`, with the prompt's size as cursord estimates it (`prompt_estimate`: a step's
+    from the turn's running `estimate`, a summary's from its request): providers report the real count only
+    when a pass ends, and until then the live views show this instead of nothing."""
+    if purpose is PassPurpose.STEP:
+        prompt = estimate.next_prompt(request.messages, request.system, request.tools)
+    else:
+        prompt = estimate_tokens(request.messages, request.system, request.tools)
+    return Tap(
+        "pass_start",
+        {"pass": pass_id, "provider": setup.provider_name, "model": setup.model, "prompt_estimate": prompt},
+    )
 
 
 def step_request(state: TurnState) -> PassRequest:
