@@ -148,7 +148,7 @@ def check_narrow_windows(page: Page) -> None:
     for width in NARROW_WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         page.click("nav a[data-page=overview]")
-        expect(page.locator("#recent-turns-table tbody tr")).to_have_count(1)
+        expect(page.locator("#recent-turns-table tbody tr")).to_have_count(2)  # with the one read back
         fits("overview", width)
 
         page.click("nav a[data-page=streams]")
@@ -239,8 +239,11 @@ def browse(chromium: str, port: int, link: str, run_turn: Callable[[], None], an
             page.click("nav a[data-page=overview]")
             expect(page.locator("#overview-verdict")).to_contain_text("yes")
             expect(page.locator("#ov-runs-local")).to_have_text("1")
-            turn = page.locator("#recent-turns-table tbody tr")
-            expect(turn).to_have_count(1)
+            turns = page.locator("#recent-turns-table tbody tr")
+            # this turn, newest first, then yesterday's failed one, read back from the store at start
+            expect(turns).to_have_count(2)
+            expect(turns.nth(1)).to_contain_text("failed")
+            turn = turns.first
             expect(turn).to_contain_text("Explain a.py")
             expect(turn).to_contain_text("gpt-5 (fake)")
             expect(turn).to_contain_text("ok")
