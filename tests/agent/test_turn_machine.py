@@ -57,6 +57,7 @@ from cursord.agent.machine import (
     Went,
 )
 from cursord.agent.machine.turn_events import Effect
+from cursord.agent.machine.turn_prep import Prepared
 from cursord.agent.tools import ToolOutcome, ToolRegistry
 from cursord.connect.errors import Code, ConnectError
 from cursord.core.intents import (
@@ -137,10 +138,12 @@ def prepared(m: TurnMachine, **changes: Any) -> list[Effect]:
     m.state = attrs.evolve(m.state, phase=P.PREPARING, conversation_id="conv-1")
     m._out = []
     m._begin(
-        changes.get("setup") or setup(),
-        changes.get("history", ()),
-        changes.get("user", (Message.user("hello"),)),
-        summarize=changes.get("summarize", False),
+        Prepared(
+            changes.get("setup") or setup(),
+            changes.get("history", ()),
+            changes.get("user", (Message.user("hello"),)),
+            summarize=changes.get("summarize", False),
+        )
     )
     effects, m._out = m._out, []
     return effects

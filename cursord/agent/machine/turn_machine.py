@@ -96,7 +96,7 @@ from cursord.agent.machine.turn_events import (
     WebToolDone,
 )
 from cursord.agent.machine.turn_pass import PassBuffer, pre_compact_request, start_tap, step_request
-from cursord.agent.machine.turn_prep import PrepInput, PrepResult, PrepWent, TurnPrep
+from cursord.agent.machine.turn_prep import Prepared, PrepInput, PrepResult, PrepWent, TurnPrep
 from cursord.agent.machine.turn_results import checkpoint, record_turn, tool_results
 from cursord.agent.machine.turn_rules import (
     ENDED,
@@ -275,10 +275,8 @@ class TurnMachine:
             assert result.error is not None
             self._fail(result.error)
         elif result.went is PrepWent.READY:
-            ready = result.prepared
-            assert ready is not None
-            self._begin(ready.setup, ready.history, ready.user, applied_rules=ready.applied_rules,
-                        summarize=ready.summarize)
+            assert result.prepared is not None
+            self._begin(result.prepared)
 
     def _on_action(self, requested: ActionRequested) -> None:
         """A conversation action on the stream (`cursord.agent.machine.turn_actions`)."""
@@ -287,21 +285,14 @@ class TurnMachine:
         if acting.follow is not None:
             self._follow(acting.follow)
 
-    def _begin(
-        self,
-        setup: TurnSetup,
-        history: tuple[Message, ...],
-        user: tuple[Message, ...],
-        *,
-        applied_rules: tuple[str, ...] = (),
-        summarize: bool = False,
-    ) -> None:
+    def _begin(self, ready: Prepared) -> None:
         """The run is prepared (`cursord.agent.machine.turn_prep`): the first pass (or the user's summary)."""
-        self._set(setup=setup, messages=history, turn_start=len(history), applied_rules=applied_rules)
-        if summarize:
+        history = ready.history
+        self._set(setup=ready.setup, messages=history, turn_start=len(history), applied_rules=ready.applied_rules)
+        if ready.summarize:
             self._start_summary(manual=True)
             return
-        for message in user:
+        for message in ready.user:
             self._add_message(message)
         self._next_pass()
 

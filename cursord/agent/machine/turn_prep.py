@@ -203,18 +203,9 @@ class TurnPrep:
             self._emit(Publish(updates.turn_ended(Usage())))
         self._emit(End(error))
 
-    def _begin(
-        self,
-        setup: TurnSetup,
-        history: tuple[Message, ...],
-        user: tuple[Message, ...],
-        *,
-        applied_rules: tuple[str, ...] = (),
-        summarize: bool = False,
-    ) -> None:
-        """Everything is known: the turn starts from `Prepared`."""
-        self.prep, self._went = None, PrepWent.READY
-        self._prepared = Prepared(setup, history, user, applied_rules, summarize)
+    def _begin(self, ready: Prepared) -> None:
+        """Everything is known: the turn starts from `ready`."""
+        self.prep, self._went, self._prepared = None, PrepWent.READY, ready
 
     # ---- the rows -----------------------------------------------------------------------------
 
@@ -265,7 +256,7 @@ class TurnPrep:
                 error = ConnectError(Code.FAILED_PRECONDITION, "this conversation has nothing to summarize yet")
                 self._end_here(error)
                 return
-            self._begin(self._setup_with(prep, None), loaded.history, (), summarize=True)
+            self._begin(Prepared(self._setup_with(prep, None), loaded.history, summarize=True))
             return
         if self._resuming:
             last = loaded.last_turn
@@ -338,7 +329,7 @@ class TurnPrep:
                 log.info("stream %s: %s", self.request_id, note)
         tools = ToolRegistry.build(mode, mcp.definitions)
         system = system_prompt(self.request, prep.context, mode_id(tools.mode), mcp)
-        self._begin(self._setup_with(prep, tools, system), prep.history, tuple(user), applied_rules=applied)
+        self._begin(Prepared(self._setup_with(prep, tools, system), prep.history, tuple(user), applied_rules=applied))
 
     def _setup_with(self, prep: Preparation, tools: ToolRegistry | None, system: str | None = None) -> TurnSetup:
         route, context = prep.route, prep.context
