@@ -88,6 +88,29 @@ async def latency(
     return figures
 
 
+#: runs started at once by one `starts` measure (as the scale section starts its 500, fewer)
+STARTS = 50
+
+
+async def starts(provider: StampProvider, daemon: DaemonProcess) -> dict[str, float]:
+    """CPU per run start: `STARTS` runs started at once as the scale section starts them (HTTP/1.1: RunSSE
+    attached, run_request uploaded, the provider's reply open), then one delta each and their endings."""
+    gate, hold = loadgen.new_request_id("ab-gate"), loadgen.new_request_id("ab-hold")
+    before = await daemon.usage()
+    async with AsyncExitStack() as stack:
+        responses = await loadgen.open_idle_streams(
+            stack, loadgen.Daemon(daemon.port), count=STARTS, gate=gate, hold=hold, events=1, gap=0.01, http2=False
+        )
+        await daemon.wait_for("subscribers", STARTS)
+        with trio.fail_after(60):
+            await provider.wait_active(STARTS)
+        started = await daemon.usage()
+        provider.release(gate)
+        await loadgen.drain(responses, STARTS * 2)  # step_started and the delta
+        provider.release(hold)
+    return {"ms/start": (started.cpu - before.cpu) / STARTS * 1e3}
+
+
 async def appends(daemon: DaemonProcess, http2: bool) -> dict[str, float]:
     before = await daemon.usage()
     rate = await loadgen.appends_run(loadgen.Daemon(daemon.port), http2=http2, writers=8, per_writer=80)
@@ -104,17 +127,36 @@ def checkout(rev: str) -> Iterator[Path]:
         yield Path(tmp)
 
 
-#: the figures the guard holds B to: CPU per event, per event with its run's start counted in, per append
-GUARDED = ("µs/ev", "µs/ev, starts too", "µs/append")
+#: the figures the guard holds B to: CPU per event, per event with its run's start counted in, per run
+#: start, per append
+GUARDED = ("µs/ev", "µs/ev, starts too", "ms/start", "µs/append")
 
 
-def over_the_guard(rows: list[list[str]], ratio: float) -> list[str]:
-    """The guarded rows (`measure`, `figure`, A, B, B/A) whose B/A is above `ratio`, as lines to print."""
-    return [
-        f"{name} {key}: B/A {b_over_a} (A {a}, B {b})"
-        for name, key, a, b, b_over_a in rows
-        if key in GUARDED and b_over_a != "-" and float(b_over_a) > ratio
-    ]
+def over_the_guard(rows: list[list[str]], ratio: float) -> list[list[str]]:
+    """The guarded rows (`measure`, `figure`, A, B, B/A) whose B/A is above `ratio`."""
+    return [row for row in rows if row[1] in GUARDED and row[4] != "-" and float(row[4]) > ratio]
+
+
+def still_over(first_over: list[list[str]], rows: list[list[str]], ratio: float) -> list[list[str]]:
+    """The figures that fail the guard: over it after the first reps and still over with every rep counted
+    (the first reps and the ones that measured the flagged figures again)."""
+    flagged = {(row[0], row[1]) for row in first_over}
+    return [row for row in over_the_guard(rows, ratio) if (row[0], row[1]) in flagged]
+
+
+def guard_line(row: list[str]) -> str:
+    name, key, a, b, b_over_a = row
+    return f"{name} {key}: B/A {b_over_a} (A {a}, B {b})"
+
+
+def median_rows(got: dict[str, dict[str, dict[str, list[float]]]]) -> list[list[str]]:
+    """One row per measure and figure: medians of A and B over every rep so far, and B/A."""
+    rows = []
+    for name, sides in got.items():
+        for key in sides["A"]:
+            a, b = median(sides["A"][key]), median(sides["B"][key])
+            rows.append([name, key, f"{a:,.1f}", f"{b:,.1f}", f"{b / a:.3f}" if a else "-"])
+    return rows
 
 
 async def main(args: argparse.Namespace) -> int:
@@ -133,6 +175,7 @@ async def main(args: argparse.Namespace) -> int:
         "latency 200 streams h2": lambda p, d: latency(p, d, 200, max(6, args.events // 20), 0.2, http2=True),
         "latency 200x20 h1": lambda p, d: latency(p, d, 200, max(12, args.events // 10), 0.05),
         "latency 200x20 h2": lambda p, d: latency(p, d, 200, max(12, args.events // 10), 0.05, http2=True),
+        "starts h1": lambda p, d: starts(p, d),
         "appends h1": lambda p, d: appends(d, False),
     }
     if args.only:
@@ -160,18 +203,23 @@ async def main(args: argparse.Namespace) -> int:
             await latency(provider, daemon, 4, 5, 0.002)
             if args.steps:
                 await daemon.command("steps")  # the warm-up's steps left out
-        for rep in range(args.reps):
-            for name, measure in measures.items():
-                for side in "AB" if rep % 2 == 0 else "BA":
-                    for key, value in (await measure(provider, daemons[side])).items():
-                        got[name][side].setdefault(key, []).append(value)
+
+        async def run_reps(names: list[str], reps: int) -> None:
+            for rep in range(reps):
+                for name in names:
+                    for side in "AB" if rep % 2 == 0 else "BA":
+                        for key, value in (await measures[name](provider, daemons[side])).items():
+                            got[name][side].setdefault(key, []).append(value)
+
+        await run_reps(list(measures), args.reps)
+        first_over = over_the_guard(median_rows(got), args.guard) if args.guard is not None else []
+        if first_over and args.confirm:
+            # A figure over the guard is measured again, and fails only if it is still over with every rep
+            # counted: CPU per event moves by up to 8 % between runs on a shared machine.
+            await run_reps(sorted({row[0] for row in first_over}), args.confirm)
         if args.steps:
             profiles = {side: await daemon.command("steps") for side, daemon in daemons.items()}
-    rows = []
-    for name in measures:
-        for key in got[name]["A"]:
-            a, b = median(got[name]["A"][key]), median(got[name]["B"][key])
-            rows.append([name, key, f"{a:,.1f}", f"{b:,.1f}", f"{b / a:.3f}" if a else "-"])
+    rows = median_rows(got)
     print("\n".join(machine_lines(ROOT)))
     print(f"A: daemon_proc.py {args.a or '(defaults)'}" + (f" at {args.a_rev}" if args.a_rev else ""))
     print(f"B: daemon_proc.py {args.b or '(defaults)'}")
@@ -191,10 +239,16 @@ async def main(args: argparse.Namespace) -> int:
         )
     if args.guard is None:
         return 0
-    over = over_the_guard(rows, args.guard)
+    over = still_over(first_over, rows, args.guard)
+    if first_over:
+        print(f"\nguard {args.guard:.2f}: first {args.reps} reps put {len(first_over)} figure(s) over:")
+        for row in first_over:
+            print(f"  {guard_line(row)}")
+        if args.confirm:
+            print(f"measured again, {args.confirm} more reps (the table above counts every rep)")
     print(f"\nguard {args.guard:.2f}: " + ("passed" if not over else f"{len(over)} figure(s) over"))
-    for line in over:
-        print(f"  {line}")
+    for row in over:
+        print(f"  {guard_line(row)}")
     return 1 if over else 0
 
 
@@ -214,5 +268,12 @@ if __name__ == "__main__":
     parser.add_argument("--events", type=int, default=200, help="deltas per latency stream at 1 stream")
     parser.add_argument(
         "--guard", type=float, metavar="RATIO", help="exit 1 if a CPU cost figure of B is over RATIO times A's (1.05)"
+    )
+    parser.add_argument(
+        "--confirm",
+        type=int,
+        default=4,
+        metavar="REPS",
+        help="with --guard: measure a figure over the guard this many reps more; it fails only if still over (0: no)",
     )
     sys.exit(trio.run(main, parser.parse_args()))
