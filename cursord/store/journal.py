@@ -14,7 +14,7 @@ Synchronous functions of a connection, like the other SQL modules.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import count, repeat
+from itertools import repeat
 
 from cursord.store import waiting
 from cursord.store.errors import JournalAlreadyActive, JournalClosed, JournalNotFound
@@ -48,21 +48,37 @@ def open_journal(
     )
 
 
-def append_events(conn: Connection, request_id: str, payloads: Sequence[bytes]) -> int:
-    """Append `payloads` in order; returns the number of events the journal now holds."""
+#: one event appended after the journal's last, only while the journal is active: the check, the numbering
+#: and the write in one statement (a lone frame is a journal's most frequent write)
+_APPEND_IF_ACTIVE = (
+    "INSERT INTO journal_events(request_id, seq, payload) "
+    "SELECT s.request_id, COALESCE((SELECT MAX(e.seq) FROM journal_events AS e WHERE e.request_id = s.request_id), -1)"
+    " + 1, ? FROM journal_streams AS s WHERE s.request_id = ? AND s.state = 'active'"
+)
+
+
+def append_events(conn: Connection, request_id: str, payloads: Sequence[bytes]) -> None:
+    """Append `payloads` in order; raises `JournalNotFound` / `JournalClosed` (nothing written) when the journal
+    is not active."""
     for payload in payloads:
         if not isinstance(payload, bytes):  # PostgreSQL would take text as bytea: refuse it on both engines
             raise TypeError(f"journal payloads must be bytes, got {type(payload).__name__}")
-    _require_active(conn, request_id)
+    if not payloads:
+        _require_active(conn, request_id)
+        return
+    first = conn.execute(_APPEND_IF_ACTIVE, (payloads[0], request_id))
+    if first.rowcount != 1:
+        _require_active(conn, request_id)  # raises: not found, or ended
+    if len(payloads) > 1:
+        conn.executemany(_APPEND_IF_ACTIVE, zip(payloads[1:], repeat(request_id)))
+
+
+def event_count(conn: Connection, request_id: str) -> int:
+    """How many events the journal holds (its events are numbered from 0 without gaps)."""
     row = conn.execute(
         "SELECT seq FROM journal_events WHERE request_id = ? ORDER BY seq DESC LIMIT 1", (request_id,)
     ).fetchone()
-    start = 0 if row is None else int(row[0]) + 1
-    conn.executemany(
-        "INSERT INTO journal_events(request_id, seq, payload) VALUES (?, ?, ?)",
-        zip(repeat(request_id), count(start), payloads),
-    )
-    return start + len(payloads)
+    return 0 if row is None else int(row[0]) + 1
 
 
 def truncate_events(conn: Connection, request_id: str, keep: int) -> int:

@@ -401,9 +401,12 @@ class SqlStore:
         """Append serialized AgentServerMessages in order; returns how many events the journal holds."""
         batch = tuple(payloads)
         self._seal(request_id)
-        return await self.writer.run(
-            lambda c: journal.append_events(c, request_id, batch), weight=sum(len(p) for p in batch)
-        )
+
+        def append(c: Connection) -> int:
+            journal.append_events(c, request_id, batch)
+            return journal.event_count(c, request_id)
+
+        return await self.writer.run(append, weight=sum(len(p) for p in batch))
 
     def journal_append_nowait(self, request_id: str, payloads: Sequence[bytes]) -> None:
         """Queue an append without waiting (for synchronous publishers); `flush()` waits for it.
@@ -503,8 +506,8 @@ def _append_key(request_id: str) -> tuple[str, str]:
     return ("journal_append", request_id)
 
 
-def _appender(request_id: str) -> Callable[[list[bytes]], Callable[[Connection], int]]:
-    def make(buffer: list[bytes]) -> Callable[[Connection], int]:
+def _appender(request_id: str) -> Callable[[list[bytes]], Callable[[Connection], None]]:
+    def make(buffer: list[bytes]) -> Callable[[Connection], None]:
         return lambda c: journal.append_events(c, request_id, buffer)
 
     return make

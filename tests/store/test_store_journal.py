@@ -188,6 +188,13 @@ async def test_a_job_fails_alone_with_or_without_company(db: StoreTarget) -> Non
         journal.append_events(conn, "r", [b"undone"])  # type: ignore[arg-type]
         raise ValueError("the job's own error")
 
+    def append_one(payload: bytes) -> object:
+        def job(conn: object) -> int:
+            journal.append_events(conn, "r", [payload])  # type: ignore[arg-type]
+            return journal.event_count(conn, "r")  # type: ignore[arg-type]
+
+        return job
+
     async with db.open() as store:
         await store.journal_open("r", None, None)
         writer = threaded(store)
@@ -209,11 +216,11 @@ async def test_a_job_fails_alone_with_or_without_company(db: StoreTarget) -> Non
                 outcomes[name] = exc
 
         async with trio.open_nursery() as nursery:
-            nursery.start_soon(run, "before", lambda c: journal.append_events(c, "r", [b"before"]))
+            nursery.start_soon(run, "before", append_one(b"before"))
             await trio.testing.wait_all_tasks_blocked()
             nursery.start_soon(run, "failing", write_then_fail)
             await trio.testing.wait_all_tasks_blocked()
-            nursery.start_soon(run, "after", lambda c: journal.append_events(c, "r", [b"after"]))
+            nursery.start_soon(run, "after", append_one(b"after"))
             await trio.testing.wait_all_tasks_blocked()
             release.set()
         writer.before_commit = None
