@@ -15,7 +15,6 @@ A manual `summarize` action summarises every completed turn regardless of size.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 import attrs
@@ -47,10 +46,11 @@ SUMMARY_INSTRUCTION = "Summarize the conversation above as specified. Reply with
 
 
 def estimate_tokens(messages: Sequence[Message], system: str | None = None, tools: Sequence[ToolSpec] = ()) -> int:
-    """A rough prompt size: characters / 4 plus a small per-message overhead."""
+    """A rough prompt size: characters / 4 plus a small per-message overhead. (A tool's schema is sized by
+    its JSON, written once per spec: `ToolSpec.schema_json`.)"""
     chars = len(system or "")
     for tool in tools:
-        chars += len(tool.name) + len(tool.description) + len(json.dumps(tool.json_schema))
+        chars += len(tool.name) + len(tool.description) + len(tool.schema_json)
     for message in messages:
         chars += sum(_part_chars(part) for part in message.parts)
     return chars // CHARS_PER_TOKEN + MESSAGE_OVERHEAD_TOKENS * len(messages)

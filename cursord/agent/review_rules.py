@@ -492,10 +492,26 @@ def approval_requested(tool: Tool | None, arguments: Mapping[str, Any]) -> str |
     return reason.strip()[:500] if isinstance(reason, str) and reason.strip() else APPROVAL_FALLBACK
 
 
+#: `with_approval_parameters` by the specs it was given (a registry's, shared by every run of a tool set: see
+#: `ToolSpec`), kept beside them so their id is not reused while cached; the oldest dropped past APPROVAL_CACHE
+_approval_specs: dict[int, tuple[Sequence[ToolSpec], tuple[ToolSpec, ...]]] = {}
+APPROVAL_CACHE = 64
+
+
 def with_approval_parameters(specs: Sequence[ToolSpec]) -> tuple[ToolSpec, ...]:
     """`specs` with Shell taking the two arguments by which the model asks for the user's approval card
-    (offered, as Cursor's agent offers them, only while Auto-review is on)."""
-    return tuple(_with_approval(spec) if spec.name == ShellTool.name else spec for spec in specs)
+    (offered, as Cursor's agent offers them, only while Auto-review is on). The same specs give the same
+    tuple, so a run's prompt estimate and request reuse what was derived from the Shell schema before."""
+    cached = _approval_specs.get(id(specs))
+    if cached is not None and cached[0] is specs:
+        return cached[1]
+    offered = tuple(_with_approval(spec) if spec.name == ShellTool.name else spec for spec in specs)
+    if not isinstance(specs, tuple):  # a list may change: only a tuple is cached
+        return offered
+    if len(_approval_specs) >= APPROVAL_CACHE:
+        del _approval_specs[next(iter(_approval_specs))]
+    _approval_specs[id(specs)] = (specs, offered)
+    return offered
 
 
 def _with_approval(spec: ToolSpec) -> ToolSpec:

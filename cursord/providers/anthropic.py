@@ -103,7 +103,7 @@ def build_request(
             {
                 "name": tool.name,
                 "description": tool.description,
-                "input_schema": sanitize_schema(tool.json_schema, opts.schema_profile),
+                "input_schema": sanitize_schema(tool.json_schema, opts.schema_profile, canonical=tool.schema_key),
             }
             for tool in req.tools
         ]

@@ -112,7 +112,7 @@ def build_request(
             {
                 "name": tool.name,
                 "description": tool.description,
-                "parameters": sanitize_schema(tool.json_schema, opts.schema_profile),
+                "parameters": sanitize_schema(tool.json_schema, opts.schema_profile, canonical=tool.schema_key),
             }
             for tool in req.tools
         ]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import enum
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeAlias
 
@@ -163,9 +164,38 @@ class Message:
 
 @attrs.frozen
 class ToolSpec:
+    """One tool offered to the model. Read-only, its schema too: a tool set's specs are built once and
+    offered by every run of the process (`cursord.agent.tools.ToolRegistry.specs`), so what is derived
+    from the schema is worked out once per spec, on first use, not once per run."""
+
     name: str
     description: str
     json_schema: Mapping[str, Any]
+    #: the schema as `json.dumps` writes it, and as canonical JSON (sorted keys, no spaces; None: not JSON)
+    _json: tuple[str, str | None] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    @property
+    def schema_json(self) -> str:
+        """`json.dumps(json_schema)`: its length sizes a prompt (`cursord.agent.compaction`)."""
+        texts = self._texts()
+        return texts[0] if texts[1] is not None else json.dumps(self.json_schema)
+
+    @property
+    def schema_key(self) -> str | None:
+        """The schema as canonical JSON, what its cleaned copy is cached by (`cursord.providers.schemas`);
+        None if it is not JSON."""
+        return self._texts()[1]
+
+    def _texts(self) -> tuple[str, str | None]:
+        texts = self._json
+        if texts is None:
+            try:
+                canonical = json.dumps(self.json_schema, sort_keys=True, separators=(",", ":"))
+                texts = (json.dumps(self.json_schema), canonical)
+            except (TypeError, ValueError):
+                texts = ("", None)
+            object.__setattr__(self, "_json", texts)
+        return texts
 
 
 def _to_messages(value: Iterable[Message]) -> tuple[Message, ...]:

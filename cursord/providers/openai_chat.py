@@ -136,7 +136,7 @@ def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple
                 "function": {
                     "name": tool.name,
                     "description": tool.description,
-                    "parameters": sanitize_schema(tool.json_schema, opts.schema_profile),
+                    "parameters": sanitize_schema(tool.json_schema, opts.schema_profile, canonical=tool.schema_key),
                     **({"strict": True} if strict else {}),
                 },
             }

@@ -102,7 +102,7 @@ def build_request(
                 "type": "function",
                 "name": tool.name,
                 "description": tool.description,
-                "parameters": sanitize_schema(tool.json_schema, opts.schema_profile),
+                "parameters": sanitize_schema(tool.json_schema, opts.schema_profile, canonical=tool.schema_key),
                 "strict": strict,  # the Responses API defaults to strict; arbitrary schemas need it off
             }
             for tool in req.tools

@@ -143,16 +143,21 @@ _cache: dict[tuple[str, str], dict[str, Any]] = {}
 CACHE_SIZE = 1024
 
 
-def sanitize_schema(schema: Mapping[str, Any] | None, profile: str = "openai") -> dict[str, Any]:
+def sanitize_schema(
+    schema: Mapping[str, Any] | None, profile: str = "openai", *, canonical: str | None = None
+) -> dict[str, Any]:
     """A cleaned copy of `schema` that the profile's vendor accepts as tool parameters.
 
     Every run offers the same tools, so the cleaned schema is cached by the input's content and shared:
     treat it as read-only (it goes into a request body that is serialised, never changed). The input is
-    never changed either."""
-    try:
-        key = (profile, json.dumps(schema, sort_keys=True, separators=(",", ":")))
-    except (TypeError, ValueError):  # not JSON (a caller's bug): clean it without caching
-        return _sanitize(schema, profile)
+    never changed either. `canonical`: the schema as canonical JSON if the caller has it already (a tool's
+    `ToolSpec.schema_key`, written once per spec), so a run's request does not write every schema again."""
+    if canonical is None:
+        try:
+            canonical = json.dumps(schema, sort_keys=True, separators=(",", ":"))
+        except (TypeError, ValueError):  # not JSON (a caller's bug): clean it without caching
+            return _sanitize(schema, profile)
+    key = (profile, canonical)
     cleaned = _cache.get(key)
     if cleaned is None:
         cleaned = _sanitize(schema, profile)

@@ -18,6 +18,7 @@ from cursord.agent.review_rules import (
     command_words,
     split_command,
     target,
+    with_approval_parameters,
 )
 from cursord.agent.tools import ToolRegistry
 from cursord.providers.model import ToolCallPart
@@ -190,3 +191,13 @@ def test_a_call_the_rules_ask_about_stays_asked_when_the_model_requests_the_card
     harmless = {"command": "ls", "request_smart_mode_approval": True}
     verdict = decide(shell, ToolCallPart("c2", "Shell", json.dumps(harmless)), WORKSPACE)
     assert isinstance(verdict, Verdict) and verdict.outcome is ReviewOutcome.APPROVAL
+
+
+def test_the_specs_offered_under_auto_review_are_built_once_per_tool_set() -> None:
+    offered = with_approval_parameters(TOOLS.specs)
+    assert with_approval_parameters(TOOLS.specs) is offered  # the Shell schema is not built, nor sized, per run
+    shell = next(spec for spec in offered if spec.name == "Shell")
+    assert "request_smart_mode_approval" in shell.json_schema["properties"]
+    assert [spec.name for spec in offered] == [spec.name for spec in TOOLS.specs]
+    listed = with_approval_parameters(list(TOOLS.specs))
+    assert listed == offered and listed is not offered  # a list may change: built again

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
 
+from cursord.providers.model import ToolSpec
 from cursord.providers.schemas import PROFILES, sanitize_schema
 
 MCP_STYLE: dict[str, Any] = {
@@ -142,3 +144,23 @@ def test_cleaned_schemas_are_shared_between_requests_with_the_same_tools() -> No
     assert sanitize_schema(copy.deepcopy(MCP_STYLE), "anthropic") is not first
     other = {**MCP_STYLE, "required": ["url"]}
     assert sanitize_schema(other, "openai") is not first
+
+
+def test_a_tool_spec_writes_its_schema_once_and_its_cleaned_copy_is_the_cached_one() -> None:
+    spec = ToolSpec("fetch", "Fetch a URL", copy.deepcopy(MCP_STYLE))
+    assert spec.schema_json == json.dumps(MCP_STYLE)
+    assert spec.schema_key == json.dumps(MCP_STYLE, sort_keys=True, separators=(",", ":"))
+    assert spec.schema_json is spec.schema_json  # written once, on first use
+    assert spec == ToolSpec("fetch", "Fetch a URL", copy.deepcopy(MCP_STYLE))  # what it derived is not compared
+    cleaned = sanitize_schema(spec.json_schema, "openai", canonical=spec.schema_key)
+    assert cleaned is sanitize_schema(copy.deepcopy(MCP_STYLE), "openai")
+
+
+def test_a_tool_spec_whose_schema_is_not_json() -> None:
+    spec = ToolSpec("odd", "", {"type": "object", "properties": {"x": {"default": {1, 2}}}})
+    assert spec.schema_key is None
+    with pytest.raises(TypeError):
+        spec.schema_json  # noqa: B018 (as json.dumps refuses it)
+    assert sanitize_schema(spec.json_schema, "openai", canonical=spec.schema_key)["properties"]["x"] == {
+        "default": {1, 2}
+    }
