@@ -18,7 +18,8 @@ GC-tracked objects by type, per live stream),
 `inner` (with --inner-delays: p50/p99 of stamp -> the daemon's RunSSE send, ms, since the last `inner`),
 `wake_floor` (CPU seconds per wake of a bare trio task streaming lone events: the machine's own floor),
 `steps` (with --step-profile: task steps by coroutine and scheduler batches since the last `steps`),
-`cprofile_start` / `cprofile_top` (a cProfile of whatever ran in between, by cumulative time),
+`cprofile_start` / `cprofile_top` (a cProfile of whatever ran in between, by cumulative time; with
+`"dump": PATH`, the whole profile written there for `pstats`),
 `quit`.  The orchestrator (`bench/run.py`) runs its clients in another process, so client CPU never hides
 daemon CPU.
 """
@@ -403,7 +404,8 @@ async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, ste
         buffer += data
         while b"\n" in buffer:
             line, buffer = buffer.split(b"\n", 1)
-            command = json.loads(line)["cmd"]
+            message = json.loads(line)
+            command = message["cmd"]
             if command == "quit":
                 return
             if command == "inner":
@@ -419,6 +421,8 @@ async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, ste
             if command == "cprofile_top":
                 assert profiler is not None, "cprofile_start first"
                 profiler.disable()
+                if "dump" in message:  # the whole profile, for pstats (call counts of every function)
+                    profiler.dump_stats(message["dump"])
                 text = io.StringIO()
                 pstats.Stats(profiler, stream=text).sort_stats("cumulative").print_stats(60)
                 profiler = None
