@@ -230,6 +230,11 @@ class ProviderRouter:
         entry = self.catalog.resolve(model_id)
         return None if entry is None else self._route(entry)
 
+    def serves(self, model_id: str | None) -> bool:
+        """Whether `model_id` names a model of the catalog: then a run asking for it takes it, whatever its
+        conversation ran on before (`cursord.agent.model_choice`)."""
+        return self.catalog.resolve(model_id) is not None
+
     def choose(
         self,
         model_id: str | None,

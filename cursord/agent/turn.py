@@ -14,9 +14,11 @@ One turn, effect by effect (input -> effects; `...` = the answer comes back late
 
 - run_request -> `RunStarted` (a second one changes nothing; the request's one holder is the machine's
   state, `TurnState.run_request`) -> `OpenRun` (the actor opens the conversation's checkpoints),
-  `ChooseModel` ... `ModelChosen` (a task: the conversation's earlier turns, the catalog) -> `TakeQueued`
-  ... `QueuedTaken` (what waits for the run in the store: held for its request id, queued for its
-  conversation).
+  `ChooseModel` ... `ModelChosen` (the catalog; a task only when the conversation's earlier turns are read:
+  the run names no model of the catalog) -> `TakeQueued` ... `QueuedTaken` (what waits for the run in the
+  store: held for its request id, queued for its conversation). A question that needs no I/O (that one, a
+  run with no conversation to load, no store to take from) is answered at once: the actor feeds the answer
+  as the next input (`TurnHands.answered`) instead of starting a work task that posts it.
 - preparing (`cursord.agent.machine.turn_prep`): `LoadConversation` ... `ConversationLoaded` (a task:
   history, the checkpoint base, blobs read back from the editor); `AskEditor` publishes an exec (request
   context, MCP state, the user's shell command) and starts its timer ... the editor's `ExecResultArrived`
@@ -203,15 +205,26 @@ class AgentTurn(StreamBehaviour):
     # ---- the machine's effects --------------------------------------------------------------------
 
     async def _feed(self, item: object) -> None:
-        effects = self.machine.handle(item)
-        self._show_conversation()
+        """`item` to the machine and its effects carried out; then, each as the next input, the answers the
+        hands gave at once (`TurnHands.answered`: a question that needed no I/O and so no work task)."""
+        answered = self.hands.answered
         try:
-            for effect in effects:
-                await self._execute(effect)
-        finally:
-            self.hands.release()  # frames held for a snapshot are shown even if an effect failed
-        # After the effects: a turn that failed has ended its stream by then, and is never heard checkpointing.
-        self.stream.refresh_phase()
+            while True:
+                effects = self.machine.handle(item)
+                self._show_conversation()
+                try:
+                    for effect in effects:
+                        await self._execute(effect)
+                finally:
+                    self.hands.release()  # frames held for a snapshot are shown even if an effect failed
+                # After the effects: a turn that failed has ended its stream by then, never heard checkpointing.
+                self.stream.refresh_phase()
+                if not answered:
+                    return
+                item = answered.pop(0)
+        except BaseException:
+            answered.clear()  # the answers of an input that failed are no one's
+            raise
 
     async def _execute(self, effect: Effect) -> None:
         await self.hands.execute(effect)

@@ -29,17 +29,33 @@ from cursord.streams import upload_origin
 log = logging.getLogger(__name__)
 
 
+def needs_earlier_models(services: AgentServices, choose: ChooseModel) -> bool:
+    """Whether choosing the run's model reads its conversation's earlier turns: only for a conversation whose
+    run names no model of the catalog (one it names is taken whatever the conversation ran on before)."""
+    return choose.conversation_id is not None and not services.router.serves(choose.model)
+
+
 async def choose_model(
     services: AgentServices, port: TurnPort, request: agent.AgentRunRequest | None, choose: ChooseModel
 ) -> tuple[Route | None, ModelChosen]:
     """The run's route and what the machine is told of it: the model asked for, else the conversation's
     earlier one, the parent's, the default (`cursord.agent.model_choice`)."""
-    earlier = await services.history.turns(choose.conversation_id) if choose.conversation_id else []
+    assert choose.conversation_id is not None
+    earlier = await services.history.turns(choose.conversation_id)
+    return route_for(services, port, request, choose, [t.model for t in earlier])
+
+
+def route_for(
+    services: AgentServices,
+    port: TurnPort,
+    request: agent.AgentRunRequest | None,
+    choose: ChooseModel,
+    earlier: list[str | None],
+) -> tuple[Route | None, ModelChosen]:
+    """`choose_model` once the conversation's earlier models are known (none read: `needs_earlier_models`)."""
     parent = services.run_models.get(choose.parent_request_id) if choose.parent_request_id else None
     pick = services.subagent_model(choose.subagent_type) if choose.subagent_type else None
-    route = services.router.choose(
-        choose.model, [t.model for t in earlier], parent, subagent=choose.subagent, subagent_pick=pick
-    )
+    route = services.router.choose(choose.model, earlier, parent, subagent=choose.subagent, subagent_pick=pick)
     if route is None:
         return None, ModelChosen(None, tuple(services.router.names))
     port.model_id = route.model

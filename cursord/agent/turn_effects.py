@@ -36,6 +36,7 @@ from cursord.agent.machine import (
     CancelReview,
     Checkpoint,
     ChooseModel,
+    ConversationLoaded,
     Effect,
     End,
     ForgetQuery,
@@ -46,6 +47,7 @@ from cursord.agent.machine import (
     OpenRun,
     Publish,
     QueryTimedOut,
+    QueuedTaken,
     ReadBlobs,
     RecordTurn,
     ReviewCalls,
@@ -63,7 +65,15 @@ from cursord.agent.machine import (
 from cursord.agent.pass_task import TurnPasses
 from cursord.agent.review_task import TurnReviews
 from cursord.agent.router import Route
-from cursord.agent.turn_answers import choose_model, keep_action, load_conversation, read_blobs, take_queued
+from cursord.agent.turn_answers import (
+    choose_model,
+    keep_action,
+    load_conversation,
+    needs_earlier_models,
+    read_blobs,
+    route_for,
+    take_queued,
+)
 from cursord.agent.turn_port import TurnPort
 from cursord.agent.turn_record import CheckpointBase, TurnRecord
 from cursord.agent.turn_services import AgentServices
@@ -96,6 +106,9 @@ class TurnHands:
     record: TurnRecord | None = None
     #: the stream's frames are held from the editor (`HoldDelivery`) until the input's effects are done
     holding: bool = False
+    #: answers to questions that needed no I/O (a model the run names, no conversation to load, no store to
+    #: take from), given at once instead of by a work task: the actor feeds each as the next input
+    answered: list[object] = attrs.field(factory=list)
 
     def __attrs_post_init__(self) -> None:
         self.passes = TurnPasses(self.port, self.services)
@@ -130,17 +143,27 @@ class TurnHands:
             self.checkpoints = CheckpointKeeper(self.services.store, self.port, effect.conversation_id)
 
     async def _choose_model(self, effect: ChooseModel) -> None:
-        self.port.start_task(self._answer, self._chosen, effect, name="prep:choose-model")
+        if needs_earlier_models(self.services, effect):
+            self.port.start_task(self._answer, self._chosen, effect, name="prep:choose-model")
+        else:
+            self.route, chosen = route_for(self.services, self.port, self.run_request, effect, [])
+            self.answered.append(chosen)
 
     async def _chosen(self, effect: ChooseModel) -> ModelChosen:
         self.route, chosen = await choose_model(self.services, self.port, self.run_request, effect)
         return chosen
 
     async def _take_queued(self, effect: TakeQueued) -> None:
+        if self.services.actions is None:
+            self.answered.append(QueuedTaken(()))
+            return
         args = (self.services, self.port.request_id, effect.conversation_id)
         self.port.start_task(self._answer, take_queued, *args, name="prep:take-queued")
 
     async def _load_conversation(self, effect: LoadConversation) -> None:
+        if effect.conversation_id is None:
+            self.answered.append(ConversationLoaded())
+            return
         args = (self.services, self.checkpoints, self.run_request, effect)
         self.port.start_task(self._answer, load_conversation, *args, name="prep:load")
 

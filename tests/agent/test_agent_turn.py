@@ -91,6 +91,8 @@ class FakePort:
     ended: bool = False
     error: ConnectError | None = None
     events: list[str] = attrs.field(factory=list)
+    #: the names of the work tasks started
+    tasks: list[str] = attrs.field(factory=list)
     mailbox: tuple[trio.MemorySendChannel[object], trio.MemoryReceiveChannel[object]] = attrs.field(
         factory=lambda: trio.open_memory_channel[object](math.inf)
     )
@@ -125,6 +127,7 @@ class FakePort:
 
     def start_task(self, fn: Callable[..., Any], *args: Any, name: str | None = None) -> None:
         assert not self.ended
+        self.tasks.append(name or "")
         self.nursery.start_soon(fn, *args, name=name)
 
     async def post(self, item: object) -> None:
@@ -191,12 +194,15 @@ async def harness(
 
 
 class _NoHistory:
-    """A history with nothing in it that keeps nothing (a turn without a store)."""
+    """A history with nothing in it that keeps nothing (a turn without a store); counts its reads of turns."""
+
+    turns_read: int = 0
 
     async def load(self, conversation_id: str) -> list[Any]:
         return []
 
     async def turns(self, conversation_id: str) -> list[Any]:
+        self.turns_read += 1
         return []
 
     async def record_turn(self, *args: Any, **kwargs: Any) -> None:
@@ -223,6 +229,28 @@ async def test_a_plain_answer_is_published_and_ends_the_stream(autojump_clock: A
         assert h.port.text == "Hi there." and h.port.model_id == MODEL
         assert h.port.conversation_id == "conv-1"
         assert [m.role for m in h.provider.requests[0].messages][-1].value == "user"
+
+
+async def test_a_run_naming_a_served_model_is_prepared_without_a_task_to_choose_it(autojump_clock: Any) -> None:
+    """The model a run names is taken whatever its conversation ran on: its earlier turns are not read, and
+    the answer is given at once (no work task); a run naming no model reads them, in a task."""
+    async with harness(ScriptedProvider([answer("Hi there.")])) as h:
+        await h.send(start())
+        assert h.port.text == "Hi there." and h.port.model_id == MODEL
+        assert "prep:choose-model" not in h.port.tasks and h.turn.services.history.turns_read == 0
+        assert "prep:take-queued" not in h.port.tasks  # no store: nothing to take, answered at once
+        assert "prep:load" in h.port.tasks  # the conversation's history is read in a task
+    async with harness(ScriptedProvider([answer("Hi there.")])) as h:
+        upload = run_request("hello", model=MODEL)
+        upload.run_request.ClearField("model_details")
+        upload.run_request.ClearField("requested_model")
+        await h.send(RunRequested(upload.run_request))
+        assert h.port.text == "Hi there." and h.port.model_id == MODEL  # the catalog's default
+        assert "prep:choose-model" in h.port.tasks and h.turn.services.history.turns_read == 1
+    async with harness(ScriptedProvider([answer("Hi there.")])) as h:
+        await h.send(RunRequested(run_request("hello", model=MODEL, conversation_id=None).run_request))
+        assert h.port.text == "Hi there." and h.port.ended and h.port.error is None
+        assert not any(name.startswith("prep:") for name in h.port.tasks)  # no conversation: nothing to load
 
 
 async def test_a_tool_call_goes_to_the_editor_and_its_result_to_the_next_pass(autojump_clock: Any) -> None:
