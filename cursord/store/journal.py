@@ -34,18 +34,21 @@ def _require_active(conn: Connection, request_id: str) -> None:
         raise JournalClosed(f"the journal of request {request_id!r} has ended")
 
 
+_OPEN = "INSERT INTO journal_streams(request_id, conversation_id, model, state, created_at) VALUES (?, ?, ?, ?, ?)"
+
+
 def open_journal(
     conn: Connection, request_id: str, conversation_id: str | None, model: str | None, now: float
 ) -> None:
+    values = (request_id, conversation_id, model, JournalState.ACTIVE.value, now)
+    if conn.execute(f"{_OPEN} ON CONFLICT(request_id) DO NOTHING", values).rowcount > 0:
+        return  # a new request id (every run but a reused id's): one statement
     row = conn.execute("SELECT state FROM journal_streams WHERE request_id = ?", (request_id,)).fetchone()
     if row is not None:
         if row[0] == JournalState.ACTIVE:
             raise JournalAlreadyActive(f"the journal of request {request_id!r} is still active")
         conn.execute("DELETE FROM journal_streams WHERE request_id = ?", (request_id,))
-    conn.execute(
-        "INSERT INTO journal_streams(request_id, conversation_id, model, state, created_at) VALUES (?, ?, ?, ?, ?)",
-        (request_id, conversation_id, model, JournalState.ACTIVE.value, now),
-    )
+    conn.execute(_OPEN, values)
 
 
 #: one event appended after the journal's last, only while the journal is active: the check, the numbering
@@ -89,12 +92,15 @@ def truncate_events(conn: Connection, request_id: str, keep: int) -> int:
 def put_pending(conn: Connection, request_id: str, kind: PendingKind, entry_id: str, state_json: str) -> None:
     """Record a pending entry; the turn's record (`turn`) also holds what its run took from the waiting
     actions, which are deleted with it (`waiting.settle_taken`)."""
-    _require_active(conn, request_id)
-    conn.execute(
-        "INSERT INTO journal_pending(request_id, kind, id, state) VALUES (?, ?, ?, ?) "
+    written = conn.execute(  # only into an active journal: the check and the write in one statement
+        "INSERT INTO journal_pending(request_id, kind, id, state) SELECT ?, ?, ?, ? WHERE EXISTS "
+        "(SELECT 1 FROM journal_streams WHERE request_id = ? AND state = ?) "
         "ON CONFLICT(request_id, kind, id) DO UPDATE SET state = excluded.state",
-        (request_id, kind.value, entry_id, state_json),
-    )
+        (request_id, kind.value, entry_id, state_json, request_id, JournalState.ACTIVE.value),
+    ).rowcount
+    if written == 0:
+        _require_active(conn, request_id)  # raises: ended, or never opened
+        raise JournalClosed(f"the journal of request {request_id!r} is not active")
     if kind is PendingKind.TURN:
         waiting.settle_taken(conn, request_id)
 

@@ -10,6 +10,7 @@ import json
 import logging
 import random
 import threading
+from pathlib import Path
 
 import pytest
 import trio
@@ -24,6 +25,7 @@ from cursord.store import (
     PendingEntry,
     PendingKind,
     TurnMeta,
+    open_store,
 )
 from tests.store.conftest import StoreTarget, threaded
 
@@ -92,6 +94,8 @@ async def test_pending_entries_and_endings(db: StoreTarget) -> None:
             await store.journal_append("ghost", [b"x"])
         with pytest.raises(JournalNotFound):
             await store.journal_end("ghost", "null", 1.0)
+        with pytest.raises(JournalNotFound):
+            await store.journal_pending_put("ghost", PendingKind.EXEC, "9", "{}")
         assert await store.journal_load("ghost") is None
 
 
@@ -280,3 +284,22 @@ async def test_a_turn_is_recorded_with_its_journal_entry_in_one_transaction(db: 
         ended = await store.journal_load("r")
         assert ended is not None and ended.pending == ()
         assert await store.journal_load("never") is None
+
+
+async def test_a_run_start_writes_its_journal_in_one_statement_a_write(tmp_path: Path) -> None:
+    """A new request id's journal opens, takes its first frame and its turn's record in one statement
+    each, the check that the journal is active included (a run start's writes, and every later append)."""
+    async with open_store(tmp_path, inline=True) as store:
+        statements: list[str] = []
+        store.writer.conn.set_trace_callback(statements.append)  # type: ignore[attr-defined]
+
+        def written() -> list[str]:
+            return [s.split()[0] for s in statements if not s.startswith(("BEGIN", "COMMIT"))]
+
+        await store.journal_open("r", "c1", "m1")
+        assert written() == ["INSERT"]
+        store.journal_append_nowait("r", [b"a"])  # as a stream publishes
+        await store.flush()
+        assert written() == ["INSERT", "INSERT"]  # the check, the numbering and the frame
+        await store.journal_pending_put("r", PendingKind.EXEC, "1", "{}")
+        assert written() == ["INSERT", "INSERT", "INSERT"]
