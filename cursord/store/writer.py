@@ -1,13 +1,14 @@
 """WriterThread: the one thread that writes, committing whatever is queued as one transaction.
 
-Theory of operation: a dedicated `threading.Thread` owns the write connection. Callers hand it *jobs*
-(a function of the connection) through a `queue.SimpleQueue`. The thread blocks for one job, then
-drains whatever else is already queued (up to `max_batch_jobs` jobs or `max_batch_bytes` of payload)
-and runs the lot in one `BEGIN IMMEDIATE ... COMMIT`, each job inside its own SAVEPOINT so one job's
-error rolls back only that job (a job alone in its batch needs none: its error rolls the batch back, which
-saves two statements per batch, two round trips on PostgreSQL). Only after COMMIT returns are the results
-handed back, so a caller that has been answered knows its write is committed. While a batch commits, new
-jobs queue up and form the next batch: under load, appends from many streams share one transaction (group
+Theory of operation: a dedicated `threading.Thread` owns the write connection. Callers hand it *jobs* (a
+function of the connection) through a `queue.SimpleQueue`. The thread blocks for one job, then drains whatever
+else is already queued (up to `max_batch_jobs` jobs or `max_batch_bytes` of payload) and runs the lot in one
+`BEGIN IMMEDIATE ... COMMIT`, each job inside its own SAVEPOINT so one job's error rolls back only that job (a
+job alone in its batch needs none: its error rolls the batch back, which saves two statements per batch, two
+round trips on PostgreSQL). A `flush` writes nothing: it takes no SAVEPOINT, a batch of flushes alone no
+transaction, and it fails only with its batch's transaction. Only after COMMIT returns are the results handed
+back, so a caller that has been answered knows its write is committed. While a batch commits, new jobs queue
+up and form the next batch: under load, appends from many streams share one transaction (group
 commit), which is what makes journalling every frame affordable.
 
 Durability is per batch: `synchronous=NORMAL` (a WAL commit is safe against a process crash; a power
@@ -229,8 +230,26 @@ class WriterThread:
             self.conn.close()
 
     def _run_batch(self, batch: list[_Job]) -> None:
+        writes = [job for job in batch if job.fn is not _nothing]
+        results, failure = self._transaction(writes)
+        if len(writes) < len(batch):  # a flush writes nothing: done when its batch's transaction is, or failed
+            done = iter(results)
+            results = [
+                next(done) if job.fn is not _nothing
+                else outcome.Value(None) if failure is None else outcome.Error(write_failed(failure))
+                for job in batch
+            ]
+        self.batches += 1
+        self.jobs += len(batch)
+        self._deliver(batch, results)
+
+    def _transaction(self, batch: list[_Job]) -> tuple[list[outcome.Outcome[Any]], Exception | None]:
+        """Run `batch` in one transaction: each job's outcome, and the error that failed the whole
+        transaction if one did. An empty batch (flushes only) needs none: nothing to write."""
         conn = self.conn
         results: list[outcome.Outcome[Any]] = []
+        if not batch:
+            return results, None
         try:
             durable = any(job.durable for job in batch)
             if durable != self._sync_full:
@@ -255,10 +274,8 @@ class WriterThread:
                 raise
         except Exception as exc:
             log.exception("store: a write transaction of %d jobs failed", len(batch))
-            results = [outcome.Error(write_failed(exc)) for _ in batch]
-        self.batches += 1
-        self.jobs += len(batch)
-        self._deliver(batch, results)
+            return [outcome.Error(write_failed(exc)) for _ in batch], exc
+        return results, None
 
     def _seal(self, job: _Job) -> None:
         if job.items is not None:

@@ -24,7 +24,7 @@ import trio.lowlevel
 
 from cursord.providers.model import Message, TextPart
 from cursord.store import PendingKind, Store, open_store
-from cursord.store.errors import StoreFull
+from cursord.store.errors import StoreError, StoreFull
 from tests.store.conftest import StoreTarget, threaded
 
 CHILD_DEADLINE = 60.0
@@ -356,3 +356,34 @@ async def test_a_full_disk_is_reported_as_a_full_disk(tmp_path: Path, inline: bo
         assert "savepoint" not in str(full.value) and "disk is full" in str(full.value)
         await store.writer.run(lambda c: c.execute("PRAGMA max_page_count = 1073741823").fetchone())
         assert (await store.record_turn("c1", [Message.user("room again")])).turn_seq == 2  # the store goes on
+
+
+async def test_a_flush_writes_nothing_and_fails_with_its_batch(tmp_path: Path) -> None:
+    """A flush takes no SAVEPOINT beside the writes of its batch and, alone, no transaction; it still
+    waits for that batch's COMMIT and fails when the batch does (what it was to wait for never landed)."""
+    async with open_store(tmp_path) as store:
+        writer = threaded(store)
+        await store.journal_open("r", None, None)
+        statements: list[str] = []
+        writer.conn.set_trace_callback(statements.append)  # type: ignore[attr-defined]
+        await store.flush()
+        assert statements == []
+        writer.commit_delay = 3600.0
+        store.journal_append_nowait("r", [b"1"])
+        assert await trio.to_thread.run_sync(writer.holding.wait, 30)  # held: the flush joins its batch
+        with trio.fail_after(30):
+            await store.flush()
+        assert [s.split()[0] for s in statements].count("SAVEPOINT") == 0  # the append alone needs none
+        assert statements[-1] == "COMMIT"
+
+        def fail() -> None:
+            raise OSError("the disk went away")
+
+        writer.before_commit = fail
+        store.journal_append_nowait("r", [b"2"])
+        assert await trio.to_thread.run_sync(writer.holding.wait, 30)
+        with trio.fail_after(30), pytest.raises(StoreError, match="the disk went away"):
+            await store.flush()
+        writer.before_commit = None
+        record = await store.journal_load("r")
+        assert record is not None and record.events == (b"1",)
