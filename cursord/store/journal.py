@@ -184,6 +184,18 @@ def load_journal(conn: Connection, request_id: str) -> JournalRecord | None:
     )
 
 
+def load_journal_if_any(conn: Connection, request_id: str, begin_read: str) -> JournalRecord | None:
+    """`load_journal` on a connection in no transaction: a request id with no journal (what every new run's
+    RunSSE asks about) costs one statement; one with a journal is read whole in one read transaction."""
+    if conn.execute("SELECT 1 FROM journal_streams WHERE request_id = ?", (request_id,)).fetchone() is None:
+        return None
+    conn.execute(begin_read)
+    try:
+        return load_journal(conn, request_id)
+    finally:
+        conn.execute("COMMIT")
+
+
 def active_journals(conn: Connection) -> list[str]:
     rows = conn.execute(
         "SELECT request_id FROM journal_streams WHERE state = ? ORDER BY created_at, request_id",

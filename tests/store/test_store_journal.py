@@ -303,3 +303,22 @@ async def test_a_run_start_writes_its_journal_in_one_statement_a_write(tmp_path:
         assert written() == ["INSERT", "INSERT"]  # the check, the numbering and the frame
         await store.journal_pending_put("r", PendingKind.EXEC, "1", "{}")
         assert written() == ["INSERT", "INSERT", "INSERT"]
+
+
+async def test_a_request_id_with_no_journal_is_looked_up_in_one_statement(tmp_path: Path) -> None:
+    """Every new run's RunSSE asks for its journal (a restart may have left one): for a request id with none
+    that is one SELECT, no read transaction; one with a journal is read whole in one snapshot."""
+    async with open_store(tmp_path) as store:
+        statements: list[str] = []
+        for conn in store.readers.connections:
+            conn.set_trace_callback(statements.append)  # type: ignore[attr-defined]
+        assert await store.journal_load("new") is None
+        assert await store.waiting_position("new") is None
+        assert await store.journal_append_position("new") is None
+        assert [s.split()[0] for s in statements] == ["SELECT", "SELECT", "SELECT"]
+        await store.journal_open("r", "c1", "m1")
+        await store.journal_append("r", [b"a"])
+        statements.clear()
+        record = await store.journal_load("r")
+        assert record is not None and record.events == (b"a",) and record.conversation_id == "c1"
+        assert [s.split()[0] for s in statements] == ["SELECT", "BEGIN", "SELECT", "SELECT", "SELECT", "COMMIT"]
