@@ -68,9 +68,28 @@ def read(
 def make_restorer(
     store: Store, behaviour_for_snapshot: Callable[[dict[str, Any]], Callable[[ActiveStream], Any]], retention: float
 ) -> Restorer:
-    """A broker restorer: re-creates streams an earlier daemon process journalled."""
+    """A broker restorer: re-creates streams an earlier daemon process journalled.
+
+    Every new run's RunSSE asks it first. On a store only this process writes (`Store.journals_are_own`), a
+    journal is either this process's own, whose stream the broker holds until it retires and drops it, or
+    one an earlier process left: those request ids are listed once, at the first call, and only they are
+    looked up, each once; any other request id has no journal to read. A shared store (a team gateway's
+    PostgreSQL) is asked every time: another node may have journalled the request id since."""
+    earlier: set[str] | None = None
 
     async def restore(broker: StreamBroker, request_id: str) -> ActiveStream | None:
+        nonlocal earlier
+        if store.journals_are_own:
+            if earlier is None:
+                earlier = set(await store.journal_ids())
+            if request_id not in earlier:
+                return None
+        stream = await _restore(broker, request_id)
+        if earlier is not None:
+            earlier.discard(request_id)  # read: brought back, or found gone
+        return stream
+
+    async def _restore(broker: StreamBroker, request_id: str) -> ActiveStream | None:
         record = await store.journal_load(request_id)
         if record is None:
             return None

@@ -196,6 +196,10 @@ def load_journal_if_any(conn: Connection, request_id: str, begin_read: str) -> J
         conn.execute("COMMIT")
 
 
+def journal_ids(conn: Connection) -> list[str]:
+    return [request_id for (request_id,) in conn.execute("SELECT request_id FROM journal_streams")]
+
+
 def active_journals(conn: Connection) -> list[str]:
     rows = conn.execute(
         "SELECT request_id FROM journal_streams WHERE state = ? ORDER BY created_at, request_id",

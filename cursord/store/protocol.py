@@ -192,6 +192,16 @@ class Store(Protocol):
 
     async def journal_active(self) -> list[str]: ...
 
+    async def journal_ids(self) -> list[str]:
+        """The request id of every journal, active or ended."""
+        ...
+
+    @property
+    def journals_are_own(self) -> bool:
+        """Whether only this process writes the journal (SQLite: the data dir's lock keeps one daemon on it);
+        False for PostgreSQL, which the nodes of a team gateway share."""
+        ...
+
     async def journal_drop(self, request_id: str) -> bool: ...
 
     async def journal_drop_ended_before(self, timestamp: float) -> int: ...

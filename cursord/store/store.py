@@ -494,6 +494,13 @@ class SqlStore:
         """The append position last recorded for a journalled stream (None: none recorded, or no journal)."""
         return await self._read_one(lambda c: journal.load_append_position(c, request_id))
 
+    async def journal_ids(self) -> list[str]:
+        return await self._read_one(journal.journal_ids)
+
+    @property
+    def journals_are_own(self) -> bool:
+        return not self.dialect.shared
+
     async def journal_active(self) -> list[str]:
         """Request ids of journals still active (streams a restart interrupted), oldest first."""
         return await self._read(journal.active_journals)

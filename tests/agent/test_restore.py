@@ -4,6 +4,7 @@ machine is still read, and what it held is written back in the record's format a
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import attrs
@@ -11,12 +12,13 @@ import pytest
 
 from cursord.agent import snapshot_v1, turn_record
 from cursord.agent.machine import CallStage, Resume, SendExec, StartPass, TurnMachine, TurnPhase
-from cursord.agent.restore import read
+from cursord.agent.restore import make_restorer, read
 from cursord.agent.tools import ShellTool, ToolOutcome
 from cursord.core.intents import ExecResultArrived
 from cursord.core.phases import Phase
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.providers.model import Effort, Message, ReasoningChoice, ToolResultPart
+from cursord.store import JournalRecord, JournalState
 
 RUN = agent.AgentRunRequest(conversation_id="conv-1")
 RECORDS = Path(__file__).parents[1] / "fixtures" / "records"
@@ -185,3 +187,55 @@ def test_a_record_written_in_the_old_summary_phase_is_read_as_a_pass() -> None:
     machine = TurnMachine("req-2", summary_message=Message.user, state=restored.state)
     (start,) = [e for e in machine.handle(Resume()) if isinstance(e, StartPass)]
     assert [m.text() for m in start.request.messages] == ["SUMMARY: they talked", "hello"]
+
+
+@attrs.define
+class _Journals:
+    """A store's journals as the restorer reads them; counts its reads."""
+
+    own: bool
+    journals: dict[str, JournalRecord] = attrs.field(factory=dict)
+    loads: list[str] = attrs.field(factory=list)
+    listed: int = 0
+
+    @property
+    def journals_are_own(self) -> bool:
+        return self.own
+
+    async def journal_ids(self) -> list[str]:
+        self.listed += 1
+        return list(self.journals)
+
+    async def journal_load(self, request_id: str) -> JournalRecord | None:
+        self.loads.append(request_id)
+        return self.journals.get(request_id)
+
+
+@attrs.define
+class _Broker:
+    opened: list[str] = attrs.field(factory=list)
+
+    def open(self, request_id: str, **_: object) -> str:
+        self.opened.append(request_id)
+        return f"stream {request_id}"
+
+
+def _ended(request_id: str) -> JournalRecord:
+    return JournalRecord(request_id, None, None, JournalState.ENDED, 0.0, time.time(), "{}", (), ())
+
+
+@pytest.mark.parametrize("own", [True, False])
+async def test_a_new_request_id_is_looked_up_only_where_another_process_may_have_journalled_it(own: bool) -> None:
+    """On a store only this process writes, the journals an earlier process left are listed once and only
+    they are read; a new run's request id costs no read. A shared store is read for every request id."""
+    store = _Journals(own, {"left": _ended("left")})
+    restorer = make_restorer(store, lambda snapshot: lambda stream: None, retention=60.0)  # type: ignore[arg-type]
+    broker = _Broker()
+    assert await restorer(broker, "new-1") is None  # type: ignore[arg-type]
+    assert await restorer(broker, "left") == "stream left"  # type: ignore[arg-type]
+    assert await restorer(broker, "new-2") is None  # type: ignore[arg-type]
+    assert broker.opened == ["left"]
+    if own:
+        assert (store.listed, store.loads) == (1, ["left"])
+    else:
+        assert (store.listed, store.loads) == (0, ["new-1", "left", "new-2"])
