@@ -70,7 +70,7 @@ def make_restorer(
 ) -> Restorer:
     """A broker restorer: re-creates streams an earlier daemon process journalled.
 
-    Every new run's RunSSE asks it first. On a store only this process writes (`Store.journals_are_own`), a
+    Every new run's RunSSE asks it first. On a store only this process writes (`Store.exclusive`), a
     journal is either this process's own, whose stream the broker holds until it retires and drops it, or
     one an earlier process left: those request ids are listed once, at the first call, and only they are
     looked up, each once; any other request id has no journal to read. A shared store (a team gateway's
@@ -79,7 +79,7 @@ def make_restorer(
 
     async def restore(broker: StreamBroker, request_id: str) -> ActiveStream | None:
         nonlocal earlier
-        if store.journals_are_own:
+        if store.exclusive:
             if earlier is None:
                 earlier = set(await store.journal_ids())
             if request_id not in earlier:

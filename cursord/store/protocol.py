@@ -196,10 +196,15 @@ class Store(Protocol):
         """The request id of every journal, active or ended."""
         ...
 
+    async def waiting_position_ids(self) -> list[str]:
+        """The request ids whose append position is kept while they have no stream."""
+        ...
+
     @property
-    def journals_are_own(self) -> bool:
-        """Whether only this process writes the journal (SQLite: the data dir's lock keeps one daemon on it);
-        False for PostgreSQL, which the nodes of a team gateway share."""
+    def exclusive(self) -> bool:
+        """Whether only this process writes the store (SQLite: the data dir's lock keeps one daemon on it), so
+        what it did not write itself was there when it started; False for PostgreSQL, which the nodes of a
+        team gateway share."""
         ...
 
     async def journal_drop(self, request_id: str) -> bool: ...

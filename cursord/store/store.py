@@ -389,6 +389,9 @@ class SqlStore:
             lambda c: waiting.put_position(c, request_id, position_json, now, keep=keep), durable=True
         )
 
+    async def waiting_position_ids(self) -> list[str]:
+        return await self._read_one(waiting.position_ids)
+
     async def waiting_position(self, request_id: str) -> str | None:
         """The append position kept for a request id with no stream (None: none); a run taking what waits
         for the request id drops it."""
@@ -498,7 +501,7 @@ class SqlStore:
         return await self._read_one(journal.journal_ids)
 
     @property
-    def journals_are_own(self) -> bool:
+    def exclusive(self) -> bool:
         return not self.dialect.shared
 
     async def journal_active(self) -> list[str]:

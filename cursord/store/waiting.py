@@ -178,6 +178,10 @@ def put_position(conn: Connection, request_id: str, position_json: str, now: flo
             conn.execute("DELETE FROM waiting_positions WHERE request_id = ?", (old,))
 
 
+def position_ids(conn: Connection) -> list[str]:
+    return [request_id for (request_id,) in conn.execute("SELECT request_id FROM waiting_positions")]
+
+
 def load_position(conn: Connection, request_id: str) -> str | None:
     """Where the append sequence of `request_id` stood when it had no stream (None: nothing kept)."""
     row = conn.execute("SELECT position FROM waiting_positions WHERE request_id = ?", (request_id,)).fetchone()

@@ -63,6 +63,13 @@ class ActionQueue:
     max_action_bytes: int = 1 << 20
     max_bytes: int = 64 << 20
     max_held_seconds: float = 600.0
+    #: on a store only this process writes (`Store.exclusive`), the request ids that may have a position
+    #: kept: those an earlier process left (listed at the first `position`; None until then) and those kept
+    #: since. Any other has none, so every new run's first upload reads nothing (see `position`).
+    _earlier: set[str] | None = attrs.field(default=None, init=False)
+    _kept: set[str] = attrs.field(factory=set, init=False)
+    #: counts the times both were let go: a listing begun before is stale
+    _forgotten: int = attrs.field(default=0, init=False)
 
     @staticmethod
     def holds(action: ActionRequested) -> bool:
@@ -154,9 +161,23 @@ class ActionQueue:
         """Keep where the sequence of `request_id`, which has no stream, stands after an upload it ACKs
         (for `max_requests` request ids; the least recently written is forgotten)."""
         await self.store.put_waiting_position(request_id, position_to_json(position), keep=self.max_requests)
+        self._kept.add(request_id)  # once committed: a listing read before then may have missed it
+        if len(self._kept) > 4 * self.max_requests:  # the store forgets the oldest: list what it keeps again
+            self._earlier, self._forgotten = None, self._forgotten + 1
+            self._kept.clear()
 
     async def position(self, request_id: str) -> AppendPosition | None:
-        """The position kept for `request_id` while it had no stream (None: none, or unreadable, logged)."""
+        """The position kept for `request_id` while it had no stream (None: none, or unreadable, logged).
+        On a store only this process writes, a request id no earlier process left and this one never kept a
+        position for (a new run's) is not read."""
+        if self.store.exclusive:
+            while self._earlier is None:
+                forgotten = self._forgotten
+                listed = set(await self.store.waiting_position_ids())
+                if forgotten == self._forgotten:  # (else what was kept meanwhile may be in neither: again)
+                    self._earlier = listed
+            if request_id not in self._earlier and request_id not in self._kept:
+                return None
         return stored_position(request_id, await self.store.waiting_position(request_id))
 
     async def restarted(self) -> None:

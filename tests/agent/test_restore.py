@@ -199,7 +199,7 @@ class _Journals:
     listed: int = 0
 
     @property
-    def journals_are_own(self) -> bool:
+    def exclusive(self) -> bool:
         return self.own
 
     async def journal_ids(self) -> list[str]:

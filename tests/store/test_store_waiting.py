@@ -9,13 +9,14 @@ Real clock (the store works through OS threads).
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
 
 from cursord.connect import Code, ConnectError
 from cursord.core import ActionRequested, AppendPosition
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.store import ActionHolder, PendingKind
+from cursord.store import ActionHolder, PendingKind, open_store
 from cursord.streams import ActionQueue, upload_origin
 from cursord.testing.editor import user_message_action as message
 from tests.store.conftest import StoreTarget
@@ -303,3 +304,27 @@ async def test_an_unreadable_position_is_ignored_with_a_warning(
         with caplog.at_level(logging.WARNING):
             assert await ActionQueue(store).position("r1") is None
     assert "unreadable append position" in caplog.text
+
+
+async def test_a_new_request_ids_position_is_not_read_from_a_store_only_this_process_writes(tmp_path: Path) -> None:
+    """Every new run's first upload asks where its sequence stands: on SQLite (one daemon per data dir) only
+    the request ids an earlier process left a position for, listed once, and those kept since are read."""
+    async with open_store(tmp_path) as store:
+        await ActionQueue(store).keep_position("left", AppendPosition(0, 1))
+    async with open_store(tmp_path) as store:
+        assert store.exclusive
+        queue = ActionQueue(store, max_requests=2)
+        reads: list[str] = []
+        for conn in store.readers.connections:
+            conn.set_trace_callback(reads.append)  # type: ignore[attr-defined]
+        assert await queue.position("new") is None
+        assert len(reads) == 1  # the listing, once
+        assert await queue.position("new-2") is None
+        assert await queue.position("left") == AppendPosition(0, 1)
+        await queue.keep_position("kept", AppendPosition(0, 2))
+        assert await queue.position("kept") == AppendPosition(0, 2)
+        assert len(reads) == 3  # "left" and "kept": no read for the new ones
+        for n in range(9):  # past 4 x max_requests kept: listed again (the store forgets beyond 2)
+            await queue.keep_position(f"r{n}", AppendPosition(0, 1))
+        assert await queue.position("r8") == AppendPosition(0, 1)
+        assert await queue.position("r0") is None  # forgotten by the store
