@@ -48,12 +48,29 @@ SUMMARY_INSTRUCTION = "Summarize the conversation above as specified. Reply with
 def estimate_tokens(messages: Sequence[Message], system: str | None = None, tools: Sequence[ToolSpec] = ()) -> int:
     """A rough prompt size: characters / 4 plus a small per-message overhead. (A tool's schema is sized by
     its JSON, written once per spec: `ToolSpec.schema_json`.)"""
-    chars = len(system or "")
-    for tool in tools:
-        chars += len(tool.name) + len(tool.description) + len(tool.schema_json)
+    chars = len(system or "") + _tools_chars(tools)
     for message in messages:
         chars += sum(_part_chars(part) for part in message.parts)
     return chars // CHARS_PER_TOKEN + MESSAGE_OVERHEAD_TOKENS * len(messages)
+
+
+#: the tools' size in characters by the tuple offered (a registry's specs, shared by every run of its tool set
+#: and sized twice a pass: its prompt and the tap's estimate), kept beside it so its id is not reused while
+#: cached; the oldest dropped past TOOLS_CACHE
+_sized: dict[int, tuple[tuple[ToolSpec, ...], int]] = {}
+TOOLS_CACHE = 64
+
+
+def _tools_chars(tools: Sequence[ToolSpec]) -> int:
+    cached = _sized.get(id(tools))
+    if cached is not None and cached[0] is tools:
+        return cached[1]
+    chars = sum(len(tool.name) + len(tool.description) + len(tool.schema_json) for tool in tools)
+    if isinstance(tools, tuple) and tools:  # a list may change: only a tuple is cached
+        if len(_sized) >= TOOLS_CACHE:
+            del _sized[next(iter(_sized))]
+        _sized[id(tools)] = (tools, chars)
+    return chars
 
 
 def _part_chars(part: Part) -> int:
