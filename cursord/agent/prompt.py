@@ -24,21 +24,22 @@ def system_prompt(
     context: agent.RequestContext | None,
     mode: str,
     mcp: McpSources | None = None,
+    rules: RuleBook | None = None,
 ) -> str:
     """Base (or the editor's custom) prompt, mode, environment, rules by type (`cursord.context.rules`)
-    and the MCP servers' instructions."""
+    and the MCP servers' instructions. `rules`: the context's `RuleBook`, if the caller has it already."""
     parts = [request.custom_system_prompt if request.HasField("custom_system_prompt") else BASE_PROMPT]
     if mode in MODE_PROMPTS:
         parts.append(MODE_PROMPTS[mode])
     if context is not None:
-        parts.extend(_context_sections(context))
+        parts.extend(_context_sections(context, rules if rules is not None else RuleBook.of(context)))
     mcp_section = (mcp or McpSources.of(request, context)).system_section()
     if mcp_section:
         parts.append(mcp_section)
     return "\n\n".join(p for p in parts if p)
 
 
-def _context_sections(context: agent.RequestContext) -> list[str]:
+def _context_sections(context: agent.RequestContext, rules: RuleBook) -> list[str]:
     sections: list[str] = []
     if context.HasField("env"):
         env = context.env
@@ -53,5 +54,5 @@ def _context_sections(context: agent.RequestContext) -> list[str]:
             lines.append(f"Time zone: {env.time_zone}")
         if lines:
             sections.append("<environment>\n" + "\n".join(lines) + "\n</environment>")
-    sections += RuleBook.of(context).system_sections()
+    sections += rules.system_sections()
     return sections

@@ -317,21 +317,28 @@ class TurnPrep:
         rules = RuleBook.of(prep.context)
         user, applied = render(ask, blobs, vision=prep.route.vision, limits=self.context_limits, rules=rules)
         self._emit(*(Publish(updates.user_message_appended(m)) for m in echoed_messages(self.request.action)))
-        self._ready((user,), ask.mode, applied)
+        self._ready((user,), ask.mode, applied, rules)
 
-    def _ready(self, user: Sequence[Message], mode: int | str, applied: tuple[str, ...] = ()) -> None:
-        """Everything is known: the turn's setup, and its first pass (`mode`: an `AgentMode` or its id)."""
+    def _ready(
+        self, user: Sequence[Message], mode: int | str, applied: tuple[str, ...] = (), rules: RuleBook | None = None
+    ) -> None:
+        """Everything is known: the turn's setup, and its first pass (`mode`: an `AgentMode` or its id;
+        `rules`: the context's, if read already: read once for the user turn, the prompt and the setup)."""
         prep = self._prep
+        rules = rules if rules is not None else RuleBook.of(prep.context)
         mcp = McpSources.of(self.request, prep.context)
         if prep.mcp_state is not None:
             mcp, note = mcp.with_state(prep.mcp_state)
             if note:
                 log.info("stream %s: %s", self.request_id, note)
         tools = ToolRegistry.build(mode, mcp.definitions)
-        system = system_prompt(self.request, prep.context, mode_id(tools.mode), mcp)
-        self._begin(Prepared(self._setup_with(prep, tools, system), prep.history, tuple(user), applied_rules=applied))
+        system = system_prompt(self.request, prep.context, mode_id(tools.mode), mcp, rules)
+        setup = self._setup_with(prep, tools, system, rules)
+        self._begin(Prepared(setup, prep.history, tuple(user), applied_rules=applied))
 
-    def _setup_with(self, prep: Preparation, tools: ToolRegistry | None, system: str | None = None) -> TurnSetup:
+    def _setup_with(
+        self, prep: Preparation, tools: ToolRegistry | None, system: str | None = None, rules: RuleBook | None = None
+    ) -> TurnSetup:
         route, context = prep.route, prep.context
         assert route is not None
         return TurnSetup(
@@ -343,7 +350,7 @@ class TurnPrep:
             system=system,
             reasoning=reasoning_choice(self.request),
             hook_steps=HookSteps.of(context) if tools is not None else HookSteps(),
-            rules=RuleBook.of(context) if tools is not None else RuleBook(),
+            rules=(rules if rules is not None else RuleBook.of(context)) if tools is not None else RuleBook(),
             auto_review=context is not None and context.env.smart_mode_classifier_auto_mode_enabled,
             workspace=tuple(context.env.workspace_paths) if context is not None else (),
             subagent_models=subagent_models(self.request, route.model),
