@@ -147,7 +147,7 @@ class ActiveStream:
     _nursery: trio.Nursery | None = None
     #: the cancel scope of each work task that has not finished: canceled when the stream ends
     _work: set[trio.CancelScope] = attrs.field(factory=set)
-    _mailbox: Mailbox = attrs.field(init=False)
+    _mailbox: Mailbox[object] = attrs.field(init=False)
     behaviour: StreamBehaviour = attrs.field(init=False)
     on_change: Callable[[ActiveStream, str], None] | None = None
     #: told of every published payload, after it is in the backlog (the journal, the tap).
@@ -156,7 +156,7 @@ class ActiveStream:
     def __attrs_post_init__(self) -> None:
         self.backlog = Backlog(max_frames=self.timings.max_backlog_frames)
         self._alone_since = self.created_at
-        self._mailbox = Mailbox(MAILBOX_SIZE)
+        self._mailbox = Mailbox[object](MAILBOX_SIZE)
         self.behaviour = self.behaviour_factory(self)
 
     # ---- state ------------------------------------------------------------------------------------

@@ -1,54 +1,56 @@
-"""Mailbox: the bounded queue an `ActiveStream`'s actor takes its items from.
+"""Mailbox: a bounded queue, the one an `ActiveStream`'s actor takes its items from and Hypercorn's for each
+request's app (`cursord.server.asgi.AppQueue`).
 
-Theory of operation. It behaves as a trio memory channel of `capacity` with one receiver (the actor) and
-send ends that are never closed: `send_nowait` raises `trio.WouldBlock` when the mailbox is full (or a
-blocked sender is ahead in line) and `trio.BrokenResourceError` once it is closed; `send` waits in line
-for room, first come first served; an item sent while the receiver waits goes to it at once, without
-taking room; `close` (the actor retiring) fails every sender still waiting with `BrokenResourceError`,
-and `receive_nowait` raises `trio.ClosedResourceError` after it. A receiver that takes an item moves the
-first waiting sender's item into the room it made, as a memory channel does, so nothing overtakes a
-sender that waited.
+Theory of operation. It behaves as a trio memory channel of `capacity` whose send side is never closed:
+`send_nowait` raises `trio.WouldBlock` when the mailbox is full (or a blocked sender is ahead in line) and
+`trio.BrokenResourceError` once it is closed; `send` waits in line for room, first come first served; an item
+sent while a receiver waits goes to the first one waiting at once, without taking room; `close` (the actor
+retiring) fails every sender still waiting with `BrokenResourceError`, and `receive_nowait` raises
+`trio.ClosedResourceError` after it. A receiver that takes an item moves the first waiting sender's item into
+the room it made, as a memory channel does, so nothing overtakes a sender that waited.
 
 Why not a memory channel: every stream holds its mailbox while idle, and a channel is a state object, two
 ends, a deque, two ordered dicts and two sets (about 1.8 KB, nine GC-tracked objects). This is one slotted
 object and a list (items never number more than `capacity`, so `pop(0)` costs nothing that matters); the
-line of blocked senders is made only when one blocks.
+lines of waiting receivers and blocked senders are made only when one waits.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from typing import Generic, TypeVar
 
 import attrs
 import outcome
 import trio
 
+T = TypeVar("T")
+
 
 @attrs.define(eq=False)
-class Mailbox:
+class Mailbox(Generic[T]):
     capacity: int
-    _items: list[object] = attrs.field(factory=list)
-    #: the receiver waiting for an item (at most one task receives)
-    _receiver: trio.lowlevel.Task | None = None
+    _items: list[T] = attrs.field(factory=list)
+    #: receivers waiting for an item, in order (None: none has waited yet)
+    _receivers: list[trio.lowlevel.Task] | None = None
     #: senders waiting for room, with their items, in order (None: none has waited yet)
-    _blocked: deque[tuple[trio.lowlevel.Task, object]] | None = None
+    _blocked: deque[tuple[trio.lowlevel.Task, T]] | None = None
     closed: bool = False
 
     def __len__(self) -> int:
         return len(self._items)
 
-    def send_nowait(self, item: object) -> None:
+    def send_nowait(self, item: T) -> None:
         if self.closed:
             raise trio.BrokenResourceError
-        if self._receiver is not None:
-            task, self._receiver = self._receiver, None
-            trio.lowlevel.reschedule(task, outcome.Value(item))
+        if self._receivers:
+            trio.lowlevel.reschedule(self._receivers.pop(0), outcome.Value(item))
             return
         if self._blocked or len(self._items) >= self.capacity:
             raise trio.WouldBlock
         self._items.append(item)
 
-    async def send(self, item: object) -> None:
+    async def send(self, item: T) -> None:
         """`send_nowait`, or wait in line for room; `BrokenResourceError` if the mailbox closes meanwhile."""
         await trio.lowlevel.checkpoint_if_cancelled()
         try:
@@ -70,7 +72,7 @@ class Mailbox:
 
         await trio.lowlevel.wait_task_rescheduled(abort)
 
-    def receive_nowait(self) -> object:
+    def receive_nowait(self) -> T:
         if self.closed:
             raise trio.ClosedResourceError
         if not self._items:
@@ -82,7 +84,7 @@ class Mailbox:
             trio.lowlevel.reschedule(task)
         return item
 
-    async def receive(self) -> object:
+    async def receive(self) -> T:
         await trio.lowlevel.checkpoint_if_cancelled()
         try:
             item = self.receive_nowait()
@@ -91,15 +93,18 @@ class Mailbox:
         else:
             await trio.lowlevel.cancel_shielded_checkpoint()
             return item
-        if self._receiver is not None:
-            raise trio.BusyResourceError("another task is already receiving from this mailbox")
-        self._receiver = trio.lowlevel.current_task()
+        if self._receivers is None:
+            self._receivers = []
+        receivers = self._receivers
+        task = trio.lowlevel.current_task()
+        receivers.append(task)
 
         def abort(_: object) -> trio.lowlevel.Abort:
-            self._receiver = None
+            receivers.remove(task)
             return trio.lowlevel.Abort.SUCCEEDED
 
-        return await trio.lowlevel.wait_task_rescheduled(abort)
+        handed: T = await trio.lowlevel.wait_task_rescheduled(abort)
+        return handed
 
     def close(self) -> None:
         """No more items in or out: what is left is dropped, and every waiting sender fails."""
@@ -108,6 +113,6 @@ class Mailbox:
         blocked, self._blocked = self._blocked, None
         for task, _ in blocked or ():
             trio.lowlevel.reschedule(task, outcome.Error(trio.BrokenResourceError()))
-        if self._receiver is not None:
-            task, self._receiver = self._receiver, None
+        receivers, self._receivers = self._receivers, None
+        for task in receivers or ():
             trio.lowlevel.reschedule(task, outcome.Error(trio.ClosedResourceError()))

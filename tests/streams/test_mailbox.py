@@ -40,6 +40,22 @@ async def test_a_waiting_receiver_is_handed_the_item(autojump_clock: trio.abc.Cl
     assert mailbox.receive_nowait() == "b"
 
 
+async def test_waiting_receivers_are_served_in_order(autojump_clock: trio.abc.Clock) -> None:
+    mailbox = Mailbox[str](1)
+    got: list[tuple[int, str]] = []
+
+    async def receiver(n: int) -> None:
+        got.append((n, await mailbox.receive()))
+
+    async with trio.open_nursery() as nursery:
+        for n in (1, 2):
+            nursery.start_soon(receiver, n)
+            await trio.testing.wait_all_tasks_blocked()
+        mailbox.send_nowait("a")
+        mailbox.send_nowait("b")
+    assert sorted(got) == [(1, "a"), (2, "b")]  # the first to wait got the first item
+
+
 async def test_blocked_senders_are_served_in_order_and_nobody_overtakes_them(
     autojump_clock: trio.abc.Clock,
 ) -> None:

@@ -15,6 +15,7 @@ import attrs
 import trio
 
 from cursord.connect.errors import ConnectError
+from cursord.server.asgi import AppQueue
 from cursord.server.runsse import serve_stream
 from cursord.streams.active import ActiveStream, StreamBehaviour, StreamTimings
 from cursord.streams.broker import StreamBroker
@@ -48,8 +49,7 @@ async def _idle_streams(nursery: trio.Nursery, broker: StreamBroker, count: int,
     for index in range(count):
         stream = broker.open(f"{tag}-{index}")
         await stream.deliver("run")
-        _, receive = trio.open_memory_channel[Any](0)
-        nursery.start_soon(serve_stream, stream, receive.receive, _discard)
+        nursery.start_soon(serve_stream, stream, AppQueue(10), _discard)  # the `receive` Hypercorn gives
     await trio.testing.wait_all_tasks_blocked()
 
 
