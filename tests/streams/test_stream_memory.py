@@ -1,5 +1,6 @@
 """What an idle stream keeps alive, counted: the stream core's own share of a stream that runs, has its work
-task waiting (as a provider pass waits for its first token) and one RunSSE reading it (issue 40).
+task waiting (as a provider pass waits for its first token) and one RunSSE reading it, over the `receive`
+Hypercorn gives it (an `AppQueue`) (issue 40).
 
 Counted, not timed: bytes traced by tracemalloc and objects tracked by the cyclic GC, after a collection,
 for many streams at once, divided by their number. The budgets sit a little above what the core holds now,
@@ -21,10 +22,11 @@ from cursord.streams.active import ActiveStream, StreamBehaviour, StreamTimings
 from cursord.streams.broker import StreamBroker
 
 STREAMS = 100
-#: bytes per idle stream the core may hold (measured: 19.6 KB; 23.8 KB before issue 40's cuts).
-BYTE_BUDGET = 21_000
-#: GC-tracked objects per idle stream (measured: 114; 141 before issue 40's cuts).
-OBJECT_BUDGET = 120
+#: bytes per idle stream the core may hold (measured: 13.9 KB; 23.8 KB before issue 40's cuts, 19.6 KB before
+#: the actor's Mailbox and the RunSSE's disconnect handed over by Hypercorn's AppQueue).
+BYTE_BUDGET = 15_000
+#: GC-tracked objects per idle stream (measured: 90; 141 before issue 40's cuts, 114 before those two).
+OBJECT_BUDGET = 96
 
 
 @attrs.define
