@@ -16,7 +16,7 @@ import attrs
 import trio
 
 from cursord.connect import Code, ConnectError
-from cursord.streams.mailbox import Mailbox
+from cursord.streams import Mailbox
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
