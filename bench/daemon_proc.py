@@ -226,12 +226,14 @@ class GCPauses:
         self.total = 0.0
         self.longest = 0.0
         self.longest_idle = 0.0
-        #: of the longest pause while live: the CPU seconds it took (the rest: the OS ran something else)
-        #: and the generation collected
+        #: of the longest pause while live: the CPU seconds the collecting thread spent in it (the rest: the OS
+        #: ran something else; the process's CPU time would count the store's writer thread too) and the
+        #: generation collected
         self.longest_cpu = 0.0
         self.longest_generation = -1
-        #: the longest pause while live, per generation collected (0, 1, 2)
+        #: the longest pause while live, per generation collected (0, 1, 2), wall and the thread's CPU
         self.longest_by_generation = [0.0, 0.0, 0.0]
+        self.longest_cpu_by_generation = [0.0, 0.0, 0.0]
         self._started = self._started_cpu = 0.0
         self._live = False
         gc.callbacks.append(self)
@@ -239,16 +241,17 @@ class GCPauses:
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             self._live = self.live_streams() > 0
-            self._started, self._started_cpu = time.perf_counter(), time.process_time()
+            self._started, self._started_cpu = time.perf_counter(), time.thread_time()
             return
-        pause = time.perf_counter() - self._started
+        pause, cpu = time.perf_counter() - self._started, time.thread_time() - self._started_cpu
         self.count += 1
         self.total += pause
         if self._live:
             generation = info["generation"]
             self.longest_by_generation[generation] = max(self.longest_by_generation[generation], pause)
+            self.longest_cpu_by_generation[generation] = max(self.longest_cpu_by_generation[generation], cpu)
         if self._live and pause > self.longest:
-            self.longest, self.longest_cpu = pause, time.process_time() - self._started_cpu
+            self.longest, self.longest_cpu = pause, cpu
             self.longest_generation = info["generation"]
         elif not self._live:
             self.longest_idle = max(self.longest_idle, pause)
@@ -469,12 +472,14 @@ async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, ste
                 "subscribers": sum(len(s.subscribers) for s in streams),
                 "gc": {"count": pauses.count, "total": pauses.total, "longest": pauses.longest,
                        "longest_cpu": pauses.longest_cpu, "longest_generation": pauses.longest_generation,
-                       "longest_idle": pauses.longest_idle, "by_generation": pauses.longest_by_generation},
+                       "longest_idle": pauses.longest_idle, "by_generation": pauses.longest_by_generation,
+                       "cpu_by_generation": pauses.longest_cpu_by_generation},
                 "lag": {"longest": lag.longest, "on_cpu": lag.longest_cpu},
             }
             pauses.longest = pauses.longest_cpu = pauses.longest_idle = 0.0  # the longest since the last `usage`
             pauses.longest_generation = -1
             pauses.longest_by_generation = [0.0, 0.0, 0.0]
+            pauses.longest_cpu_by_generation = [0.0, 0.0, 0.0]
             lag.longest = lag.longest_cpu = 0.0
             sys.stdout.write(json.dumps(reply) + "\n")
             sys.stdout.flush()

@@ -145,9 +145,10 @@ class Usage:
     subscribers: int
     gc_longest: float  # the longest cyclic-GC pause while a stream was live, since the previous `usage` (s)
     gc_longest_idle: float  # the longest while none was (the daemon's own full collections)
-    gc_longest_cpu: float  # of `gc_longest`: the CPU seconds it took
+    gc_longest_cpu: float  # of `gc_longest`: the CPU seconds the collecting thread spent in it
     gc_longest_generation: int  # of `gc_longest`: the generation collected (-1: none)
     gc_by_generation: tuple[float, ...]  # the longest pause while live, per generation collected (0, 1, 2)
+    gc_cpu_by_generation: tuple[float, ...]  # the same, in the collecting thread's CPU time
     lag_longest: float  # with --loop-lag: the event loop's longest stall since then, and its time on a CPU
     lag_on_cpu: float
 
@@ -218,6 +219,7 @@ class DaemonProcess:
             pauses.get("longest_cpu", math.nan),
             pauses.get("longest_generation", -1),
             tuple(pauses.get("by_generation", (math.nan,) * 3)),
+            tuple(pauses.get("cpu_by_generation", (math.nan,) * 3)),
             reply.get("lag", {}).get("longest", math.nan),
             reply.get("lag", {}).get("on_cpu", math.nan),
         )
@@ -561,6 +563,7 @@ async def section_curve(plan: Plan, provider: StampProvider, daemon: DaemonProce
                     num(after.gc_longest * 1e3, 1),
                     f"{after.gc_longest_cpu * 1e3:.1f} g{after.gc_longest_generation}",
                     " / ".join(f"{pause * 1e3:.1f}" for pause in after.gc_by_generation),
+                    " / ".join(f"{pause * 1e3:.1f}" for pause in after.gc_cpu_by_generation),
                     num(after.gc_longest_idle * 1e3, 1),
                 ]
             )
@@ -599,10 +602,11 @@ async def section_curve(plan: Plan, provider: StampProvider, daemon: DaemonProce
                 "GC ms",
                 "its CPU, gen",
                 "g0 / g1 / g2",
+                "CPU g0 / g1 / g2",
                 "idle GC",
             ],
             rows,
-            right=[True, False, *[True] * 11],
+            right=[True, False, *[True] * 12],
         ),
         [
             "µs/ev: daemon CPU time per delta while the deltas flowed (sampled every 0.25 s); with starts: over",
@@ -612,7 +616,8 @@ async def section_curve(plan: Plan, provider: StampProvider, daemon: DaemonProce
             "send stamp -> client receive, µs (not minus direct). GC ms: the daemon's longest cyclic-GC pause",
             "while a stream was live (what deltas waited for; target <= 20 ms at 500 streams), and the CPU time and",
             "generation of that pause (wall minus CPU: the OS ran another process); g0 / g1 / g2: the longest live",
-            "pause of each generation collected (0.0: none); idle GC: the longest",
+            "pause of each generation collected (0.0: none), and its CPU g0 / g1 / g2, the longest in the collecting",
+            "thread's CPU time (what holds on a shared machine); idle GC: the longest",
             "while none was (the full collections the daemon makes then). HTTP/1.1, HTTP/2: RunSSE + BidiAppend;",
             "HTTP/2 Run: one AgentService/Run stream a run. floor h2: the bare ASGI app on the same Hypercorn",
             "stack streams the same lone events itself (no provider, no cursord), the floor of the verdicts.",

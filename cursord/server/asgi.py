@@ -2,17 +2,21 @@
 
 Hypercorn gives the app raw ASGI; these helpers are all of cursord's HTTP I/O apart from the streaming
 writes in `runsse`. A disconnect never shows up as a failing `send` (h2 swallows it), only as
-`http.disconnect` from `receive`, so streaming handlers run `watch_disconnect` beside their writer.
+`http.disconnect` from `receive`, so streaming handlers run `watch_disconnect` beside their writer, or
+write inside `CancelOnDisconnect`, which needs no task of its own over Hypercorn's queue (`AppQueue`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from types import TracebackType
 from typing import Any
 
+import attrs
 import trio
 
 from cursord.connect import Code, ConnectError
+from cursord.streams import Mailbox
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -109,3 +113,77 @@ async def watch_disconnect(receive: Receive, on_disconnect: trio.CancelScope) ->
         if message["type"] == "http.disconnect":
             on_disconnect.cancel()
             return
+
+
+@attrs.define(eq=False)
+class AppQueue(Mailbox[Message]):
+    """What Hypercorn queues for one request's app, and the app's `receive` (`hypercorn_fixes` makes one per
+    request instead of a trio memory channel, about 1.7 KB lighter, with the same bound and order).
+
+    A handler that only waits for its client to leave can `follow` it instead of running a task that
+    receives: every message then goes to the callback as Hypercorn puts it, and none is queued."""
+
+    _follower: Callable[[Message], None] | None = None
+
+    async def __call__(self) -> Message:
+        return await self.receive()
+
+    def send_nowait(self, item: Message) -> None:
+        if self._follower is not None and not self.closed:
+            self._follower(item)
+            return
+        super().send_nowait(item)
+
+    def follow(self, on_message: Callable[[Message], None] | None) -> None:
+        """Hand every message to `on_message` from now on, those already queued first (None: queue them
+        again)."""
+        if on_message is not None:
+            while True:
+                try:
+                    message = self.receive_nowait()
+                except (trio.WouldBlock, trio.ClosedResourceError):
+                    break
+                on_message(message)
+        self._follower = on_message
+
+
+class CancelOnDisconnect:
+    """`async with CancelOnDisconnect(receive):` runs its body under a cancel scope that is canceled when the
+    client goes away (late body chunks are dropped meanwhile), as `watch_disconnect` in a nursery around it.
+
+    Over Hypercorn's `AppQueue` the queue hands the disconnect to the scope itself: no task, coroutine or
+    nursery kept for each open stream (about 2 KB). Any other `receive` gets the task."""
+
+    __slots__ = ("_nursery", "_nursery_manager", "_receive", "_scope")
+
+    def __init__(self, receive: Receive) -> None:
+        self._receive = receive
+        self._scope: trio.CancelScope | None = None
+        self._nursery_manager: Any = None
+        self._nursery: trio.Nursery | None = None
+
+    def _on_message(self, message: Message) -> None:
+        if message["type"] == "http.disconnect" and self._scope is not None:
+            self._scope.cancel()
+
+    async def __aenter__(self) -> None:
+        if isinstance(self._receive, AppQueue):
+            self._scope = trio.CancelScope().__enter__()
+            self._receive.follow(self._on_message)
+            return
+        self._nursery_manager = trio.open_nursery()
+        self._nursery = nursery = await self._nursery_manager.__aenter__()
+        nursery.start_soon(watch_disconnect, self._receive, nursery.cancel_scope)
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
+    ) -> bool:
+        if self._nursery is not None:
+            manager, self._nursery_manager = self._nursery_manager, None
+            nursery, self._nursery = self._nursery, None
+            nursery.cancel_scope.cancel()  # the watcher: the body is over
+            return bool(await manager.__aexit__(kind, error, traceback))
+        assert isinstance(self._receive, AppQueue) and self._scope is not None
+        self._receive.follow(None)
+        scope, self._scope = self._scope, None
+        return bool(scope.__exit__(kind, error, traceback))

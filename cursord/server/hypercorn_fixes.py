@@ -59,6 +59,10 @@ that says what to install.
   buffers of streams cut short by a dropped connection) stayed until a full GC collection, which the
   raised thresholds make rare (issue 27 #2: 1.15 GB after 60 readers left). Once a connection's tasks
   have all ended, its protocol drops its streams and their buffers.
+- Memory, not safety: each request's app reads Hypercorn's queue for it (a trio memory channel: a state
+  object, two ends, a deque, two ordered dicts and two sets, about 1.8 KB held for the request's life). It is
+  an `AppQueue` now (`cursord.server.asgi`): the same bound, order and blocking, one object and a list, and a
+  streaming handler can have the disconnect handed to it instead of keeping a task that receives.
 - Whatever still escapes one connection's protocol code (a PRIORITY flood past the tree's cap, the next
   bug of this kind) ends that connection, logged, instead of the server nursery and every connection in
   it (pgjones/hypercorn#329 and the reset leak above are two instances).
@@ -79,8 +83,11 @@ import trio
 from hypercorn.events import Closed, Event, RawData, Updated
 from hypercorn.protocol.events import Body, Data, EndBody, EndData, StreamClosed, Trailers
 from hypercorn.protocol.h2 import BUFFER_HIGH_WATER, BUFFER_LOW_WATER, BufferCompleteError, H2Protocol, StreamBuffer
+from hypercorn.trio.task_group import TaskGroup, _handle
 from hypercorn.trio.tcp_server import MAX_RECV, TCPServer
 from priority.priority import MissingStreamError
+
+from cursord.server.asgi import AppQueue
 
 log = logging.getLogger(__name__)
 
@@ -423,6 +430,23 @@ def _contain_and_release_connections() -> None:
     TCPServer.run = run  # type: ignore[method-assign]
 
 
+def _light_app_queues() -> None:
+    original = TaskGroup.spawn_app
+    if getattr(original, _MARK, False):
+        return
+
+    async def spawn_app(self: TaskGroup, app: Any, config: Any, scope: Any, send: Any) -> Any:
+        # Hypercorn's, with an AppQueue where it opens a memory channel of the same size.
+        queue = AppQueue(config.max_app_queue_size)
+        assert self._nursery is not None
+        handle: Any = _handle  # its `receive` is typed as the ASGI event union; AppQueue is a Mailbox of dicts
+        self._nursery.start_soon(handle, app, config, scope, queue, send, trio.to_thread.run_sync, trio.from_thread.run)
+        return queue.send
+
+    setattr(spawn_app, _MARK, True)
+    TaskGroup.spawn_app = spawn_app  # type: ignore[method-assign]
+
+
 if tested(_installed()):
     _tolerate_close_race()
     _drop_data_for_finished_streams()
@@ -431,3 +455,4 @@ if tested(_installed()):
     _write_h2_bodies_directly()
     _close_idle_connections_promptly()
     _contain_and_release_connections()
+    _light_app_queues()

@@ -26,7 +26,7 @@ import trio
 
 from cursord.connect import encode_envelope, end_stream_payload
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.server.asgi import Receive, Send, watch_disconnect
+from cursord.server.asgi import CancelOnDisconnect, Receive, Send
 from cursord.streams import ActiveStream
 
 log = logging.getLogger(__name__)
@@ -119,8 +119,7 @@ async def _send_frames(send: Send, frames: list[bytes]) -> None:
 async def serve_stream(stream: ActiveStream, receive: Receive, send: Send) -> None:
     """Headers, the backlog as it grows, then the end-stream frame; stops quietly on disconnect."""
     await send({"type": "http.response.start", "status": 200, "headers": stream_response_headers()})
-    async with trio.open_nursery() as nursery:
-        nursery.start_soon(watch_disconnect, receive, nursery.cancel_scope)
+    async with CancelOnDisconnect(receive):
         await pump(stream, send)
         ending = stream.backlog.ending
         assert ending is not None
@@ -131,4 +130,3 @@ async def serve_stream(stream: ActiveStream, receive: Receive, send: Send) -> No
                 "more_body": False,
             }
         )
-        nursery.cancel_scope.cancel()

@@ -5,6 +5,7 @@ from cursord.streams.active import ActiveStream, BehaviourFactory, StreamBehavio
 from cursord.streams.append_gate import Admission, AppendGate, AppendRejected
 from cursord.streams.backlog import StreamEnding
 from cursord.streams.broker import PublishObserver, Restorer, StreamBroker, StreamObserver
+from cursord.streams.mailbox import Mailbox
 from cursord.streams.stream_journal import AppendPositions, StreamJournal
 from cursord.streams.subscribers import WakeSignal
 from cursord.streams.uploads import DeliveredUploads, UploadPath
@@ -18,6 +19,7 @@ __all__ = [
     "AppendRejected",
     "BehaviourFactory",
     "DeliveredUploads",
+    "Mailbox",
     "PublishObserver",
     "Restorer",
     "StreamBehaviour",

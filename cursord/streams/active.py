@@ -1,9 +1,9 @@
 """ActiveStream: the single actor that owns one request_id.
 
 Theory of operation: everything that changes a stream (Bidi uploads, events posted by its own provider
-and bridge tasks, timers) is serialised through one mailbox, a bounded trio memory channel, and handled
-one at a time by `_actor_loop`. What the stream says goes into its `Backlog`; RunSSE connections read that
-backlog through `subscribe`.
+and bridge tasks, timers) is serialised through one mailbox (a bounded `Mailbox`: a trio memory channel's
+behaviour, lighter), and handled one at a time by `_actor_loop`. What the stream says goes into its
+`Backlog`; RunSSE connections read that backlog through `subscribe`.
 
 Timers are one cancel scope around the mailbox receive, whose deadline is derived from the state every
 time round the loop and moved in place when the subscriber count changes. A stream with no timer due (it
@@ -56,6 +56,7 @@ from google.protobuf.message import Message
 from cursord.connect import Code, ConnectError, encode_envelope
 from cursord.core import AppendPosition, Phase, PrewarmRequested, RunRequested
 from cursord.streams.backlog import Backlog, StreamEnding
+from cursord.streams.mailbox import Mailbox
 from cursord.streams.subscribers import Subscriber, SubscriberSet
 
 log = logging.getLogger(__name__)
@@ -146,8 +147,7 @@ class ActiveStream:
     _nursery: trio.Nursery | None = None
     #: the cancel scope of each work task that has not finished: canceled when the stream ends
     _work: set[trio.CancelScope] = attrs.field(factory=set)
-    _mailbox_send: trio.MemorySendChannel[object] = attrs.field(init=False)
-    _mailbox_receive: trio.MemoryReceiveChannel[object] = attrs.field(init=False)
+    _mailbox: Mailbox[object] = attrs.field(init=False)
     behaviour: StreamBehaviour = attrs.field(init=False)
     on_change: Callable[[ActiveStream, str], None] | None = None
     #: told of every published payload, after it is in the backlog (the journal, the tap).
@@ -156,7 +156,7 @@ class ActiveStream:
     def __attrs_post_init__(self) -> None:
         self.backlog = Backlog(max_frames=self.timings.max_backlog_frames)
         self._alone_since = self.created_at
-        self._mailbox_send, self._mailbox_receive = trio.open_memory_channel[object](MAILBOX_SIZE)
+        self._mailbox = Mailbox[object](MAILBOX_SIZE)
         self.behaviour = self.behaviour_factory(self)
 
     # ---- state ------------------------------------------------------------------------------------
@@ -202,7 +202,7 @@ class ActiveStream:
             self._waiting_untimed = False
             # A full mailbox wakes the loop anyway; a closed one belongs to a retired stream.
             with contextlib.suppress(trio.WouldBlock, trio.BrokenResourceError):
-                self._mailbox_send.send_nowait(_RESCHEDULE)
+                self._mailbox.send_nowait(_RESCHEDULE)
 
     def _notify(self, what: str) -> None:
         if self.on_change is not None:
@@ -295,9 +295,9 @@ class ActiveStream:
         actor as one burst, which it takes in one go (`_actor_loop`). A full mailbox still blocks.
         """
         try:
-            self._mailbox_send.send_nowait(item)
+            self._mailbox.send_nowait(item)
         except trio.WouldBlock:
-            await self._mailbox_send.send(item)
+            await self._mailbox.send(item)
 
     # ---- what RunSSE and the broker call ----------------------------------------------------------
 
@@ -370,12 +370,12 @@ class ActiveStream:
             self.retired = True
             while True:  # uploads never taken: nothing will handle them, so nobody waits for that
                 try:
-                    item = self._mailbox_receive.receive_nowait()
-                except (trio.WouldBlock, trio.EndOfChannel, trio.ClosedResourceError):
+                    item = self._mailbox.receive_nowait()
+                except (trio.WouldBlock, trio.ClosedResourceError):
                     break
                 if isinstance(item, _Upload):
                     item.handled.set()
-            self._mailbox_receive.close()
+            self._mailbox.close()
             self._notify("retired")
 
     async def _actor_loop(self) -> None:
@@ -384,14 +384,14 @@ class ActiveStream:
             if deadline == math.inf:
                 self._waiting_untimed = True
                 try:
-                    item = await self._mailbox_receive.receive()
+                    item = await self._mailbox.receive()
                 finally:
                     self._waiting_untimed = False
                 fired = False
             else:
                 with trio.CancelScope(deadline=deadline) as timer:
                     self._timer_scope = timer
-                    item = await self._mailbox_receive.receive()
+                    item = await self._mailbox.receive()
                 self._timer_scope = None
                 fired = timer.cancelled_caught
             if fired:
@@ -403,7 +403,7 @@ class ActiveStream:
             # Whatever else is already queued is handled now, without a timer scope per item.
             for _ in range(MAILBOX_SIZE):
                 try:
-                    item = self._mailbox_receive.receive_nowait()
+                    item = self._mailbox.receive_nowait()
                 except trio.WouldBlock:
                     break
                 await self._take(item)

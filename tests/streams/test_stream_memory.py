@@ -1,5 +1,6 @@
 """What an idle stream keeps alive, counted: the stream core's own share of a stream that runs, has its work
-task waiting (as a provider pass waits for its first token) and one RunSSE reading it (issue 40).
+task waiting (as a provider pass waits for its first token) and one RunSSE reading it, over the `receive`
+Hypercorn gives it (an `AppQueue`) (issue 40).
 
 Counted, not timed: bytes traced by tracemalloc and objects tracked by the cyclic GC, after a collection,
 for many streams at once, divided by their number. The budgets sit a little above what the core holds now,
@@ -15,15 +16,17 @@ import attrs
 import trio
 
 from cursord.connect.errors import ConnectError
+from cursord.server.asgi import AppQueue
 from cursord.server.runsse import serve_stream
 from cursord.streams.active import ActiveStream, StreamBehaviour, StreamTimings
 from cursord.streams.broker import StreamBroker
 
 STREAMS = 100
-#: bytes per idle stream the core may hold (measured: 19.6 KB; 23.8 KB before issue 40's cuts).
-BYTE_BUDGET = 21_000
-#: GC-tracked objects per idle stream (measured: 114; 141 before issue 40's cuts).
-OBJECT_BUDGET = 120
+#: bytes per idle stream the core may hold (measured: 13.9 KB; 23.8 KB before issue 40's cuts, 19.6 KB before
+#: the actor's Mailbox and the RunSSE's disconnect handed over by Hypercorn's AppQueue).
+BYTE_BUDGET = 15_000
+#: GC-tracked objects per idle stream (measured: 90; 141 before issue 40's cuts, 114 before those two).
+OBJECT_BUDGET = 96
 
 
 @attrs.define
@@ -48,8 +51,7 @@ async def _idle_streams(nursery: trio.Nursery, broker: StreamBroker, count: int,
     for index in range(count):
         stream = broker.open(f"{tag}-{index}")
         await stream.deliver("run")
-        _, receive = trio.open_memory_channel[Any](0)
-        nursery.start_soon(serve_stream, stream, receive.receive, _discard)
+        nursery.start_soon(serve_stream, stream, AppQueue(10), _discard)  # the `receive` Hypercorn gives
     await trio.testing.wait_all_tasks_blocked()
 
 
