@@ -18,6 +18,7 @@ call raises it again. `finish` is called at the end of the body and raises if an
 from __future__ import annotations
 
 import json
+import struct
 
 import attrs
 
@@ -72,12 +73,16 @@ class Envelope:
         return bool(self.flags & FLAG_END_STREAM)
 
 
+#: an envelope's five bytes before its payload: the flags, then the payload's length (big-endian)
+_PREFIX = struct.Struct(">BI")
+
+
 def encode_envelope(payload: bytes, *, compressed: bool = False, end_stream: bool = False) -> bytes:
     """Frame ``payload`` (already compressed by the caller if ``compressed``)."""
     if len(payload) > MAX_ENVELOPE_PAYLOAD:
         raise ValueError(f"payload of {len(payload)} bytes does not fit in an envelope")
     flags = (FLAG_COMPRESSED if compressed else 0) | (FLAG_END_STREAM if end_stream else 0)
-    return bytes((flags,)) + len(payload).to_bytes(4, "big") + payload
+    return _PREFIX.pack(flags, len(payload)) + payload
 
 
 class EnvelopeDecoder:
