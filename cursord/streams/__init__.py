@@ -7,7 +7,7 @@ from cursord.streams.backlog import StreamEnding
 from cursord.streams.broker import PublishObserver, Restorer, StreamBroker, StreamObserver
 from cursord.streams.mailbox import Mailbox
 from cursord.streams.stream_journal import AppendPositions, StreamJournal
-from cursord.streams.subscribers import WakeSignal
+from cursord.streams.subscribers import Subscriber, WakeSignal
 from cursord.streams.uploads import DeliveredUploads, UploadPath
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "StreamJournal",
     "StreamObserver",
     "StreamTimings",
+    "Subscriber",
     "UploadPath",
     "WakeSignal",
     "upload_origin",

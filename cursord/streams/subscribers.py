@@ -7,6 +7,8 @@ reader takes every frame after its cursor, not one frame per wake.
 
 from __future__ import annotations
 
+import math
+
 import attrs
 import trio
 
@@ -28,6 +30,10 @@ class WakeSignal:
         else:
             self._rung = True  # already rung and not yet seen: the reader will take everything anyway
 
+    def clear(self) -> None:
+        """Forget a ring not yet seen: the reader has just taken everything it could have been rung for."""
+        self._rung = False
+
     async def wait(self) -> None:
         if self._rung:
             self._rung = False
@@ -38,10 +44,11 @@ class WakeSignal:
 
 @attrs.define(eq=False)
 class Subscriber:
-    """One RunSSE connection: its doorbell and how far into the backlog it has read."""
+    """One RunSSE connection: its doorbell, how far into the backlog it has read, and when it last sent."""
 
     signal: WakeSignal = attrs.field(factory=WakeSignal)
     cursor: int = 0
+    last_send: float = -math.inf
 
 
 @attrs.define

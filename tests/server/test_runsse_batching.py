@@ -6,12 +6,14 @@ from typing import Any
 
 import pytest
 import trio
+import trio.testing
 
 from cursord.connect.errors import ConnectError
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server import runsse
 from cursord.streams.active import ActiveStream, StreamBehaviour, StreamTimings
 from cursord.streams.broker import StreamBroker
+from cursord.streams.subscribers import WakeSignal
 from tests.streams.test_streams import Collector, never_disconnects
 
 
@@ -102,3 +104,39 @@ async def test_a_burst_after_a_lone_frame_is_settled(
         stream.end(None)
     assert settled, "frames that follow a send within BURST_WINDOW wait for the burst"
     assert collector.texts == [f"b{index}" for index in range(20)]
+
+
+async def test_frames_taken_in_one_send_wake_the_connection_once(
+    stream: ActiveStream, autojump_clock: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Frames published while the connection sends ring it again; it takes them all in its next send and
+    waits after that without an empty wake for the rings it has answered."""
+    waits = 0
+    real_wait = WakeSignal.wait
+
+    async def counting_wait(signal: WakeSignal) -> None:
+        nonlocal waits
+        waits += 1
+        await real_wait(signal)
+
+    monkeypatch.setattr(WakeSignal, "wait", counting_wait)
+    release = trio.Event()
+
+    async def slow_send(message: Any) -> None:
+        if message.get("body") and not release.is_set():
+            await release.wait()
+        await collector(message)
+
+    collector = Collector()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(runsse.serve_stream, stream, never_disconnects(), slow_send)
+        await trio.sleep(1)
+        stream.publish(text_message("a"))  # the connection wakes and starts sending it
+        await trio.testing.wait_all_tasks_blocked()
+        for text in ("b", "c", "d"):
+            stream.publish(text_message(text))  # each rings the connection while it sends
+        release.set()
+        await trio.sleep(1)
+        stream.end(None)
+    assert collector.texts == ["a", "b", "c", "d"]
+    assert waits == 2  # before "a", and after "b"-"d" (readable once "a" was sent): no empty wake

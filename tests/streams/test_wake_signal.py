@@ -53,3 +53,16 @@ async def test_a_cancelled_wait_leaves_the_next_ring_for_the_next_wait(autojump_
     signal.ring()
     with trio.fail_after(1):
         await signal.wait()
+
+
+async def test_a_cleared_ring_does_not_wake_the_next_wait(autojump_clock: trio.abc.Clock) -> None:
+    """A reader that has taken everything clears the ring it has not waited for yet: no empty wake."""
+    signal = WakeSignal()
+    signal.ring()
+    signal.clear()
+    with trio.move_on_after(1) as waited:
+        await signal.wait()
+    assert waited.cancelled_caught
+    signal.ring()
+    with trio.fail_after(1):
+        await signal.wait()
