@@ -60,6 +60,8 @@ from cursord.agent.machine import (
     MACHINE_INPUTS,
     Cancel,
     Effect,
+    PassDelta,
+    Publish,
     QueryTimedOut,
     Resume,
     RunStarted,
@@ -156,6 +158,9 @@ class AgentTurn(StreamBehaviour):
     # ---- input routing ----------------------------------------------------------------------------
 
     async def handle(self, item: object) -> None:
+        if type(item) is PassDelta:  # most of what a turn takes: straight to the machine
+            await self._feed(item)
+            return
         match item:
             case RunRequested():
                 await self._feed(RunStarted(item.request, item.conversation_id, item.parent_request_id))
@@ -227,4 +232,7 @@ class AgentTurn(StreamBehaviour):
             raise
 
     async def _execute(self, effect: Effect) -> None:
-        await self.hands.execute(effect)
+        if type(effect) is Publish:  # a delta's frame: published without the executor's coroutine
+            self.stream.publish(effect.message)
+        else:
+            await self.hands.execute(effect)

@@ -212,8 +212,9 @@ class ActiveStream:
 
     def refresh_phase(self) -> None:
         """The behaviour's state changed: tell observers if the stream's phase did too."""
-        if self.phase is not self._told_phase:
-            self._told_phase = self.phase
+        phase = self.phase
+        if phase is not self._told_phase:
+            self._told_phase = phase
             self._notify("phase")
 
     @property
@@ -409,19 +410,26 @@ class ActiveStream:
                 await self._take(item)
 
     async def _take(self, item: object) -> None:
-        if item is _RESCHEDULE:
-            return  # the loop looks at its timer again on its next round
-        upload = item if isinstance(item, _Upload) else None
-        if upload is not None:
-            if upload.intent is None:  # `handled_so_far`'s marker: every upload before it is handled
-                self._handled(upload)
-                return
-            item = upload.intent
-            if isinstance(item, RunRequested | PrewarmRequested):
-                # The editor may wait for this ACK before it answers the run's questions; a crash while
-                # the run prepares ends the stream anyway.
-                self._handled(upload)
-                upload = None
+        if type(item) is not _Upload:  # what the stream's own tasks post (a provider's deltas): no ACK
+            if item is _RESCHEDULE:
+                return  # the loop looks at its timer again on its next round
+            try:  # as `_guarded`, without a coroutine of its own
+                await (self.behaviour.after_end(item) if self.is_terminal else self.behaviour.handle(item))
+            except Exception as exc:
+                log.exception("stream %s: internal error", self.request_id)
+                self.end(ConnectError.internal(exc))
+            return
+        upload: _Upload | None = item
+        assert upload is not None
+        if upload.intent is None:  # `handled_so_far`'s marker: every upload before it is handled
+            self._handled(upload)
+            return
+        item = upload.intent
+        if isinstance(item, RunRequested | PrewarmRequested):
+            # The editor may wait for this ACK before it answers the run's questions; a crash while
+            # the run prepares ends the stream anyway.
+            self._handled(upload)
+            upload = None
         self.taking = upload.position if upload is not None else None
         try:
             if self.is_terminal:

@@ -18,12 +18,15 @@ from cursord.agent.machine.turn_events import (
     Snapshot,
 )
 
+#: the effects that ask the editor to act
+_ASKING = (SendExec, AskUser)
+
 
 def _exec_before_snapshot(effects: list[Effect]) -> bool:
     """Whether `effects` send the editor an exec (or a question) and then snapshot the turn."""
     asked = False
     for effect in effects:
-        if isinstance(effect, SendExec | AskUser):
+        if isinstance(effect, _ASKING):
             asked = True
         elif isinstance(effect, Snapshot) and asked:
             return True
@@ -32,7 +35,7 @@ def _exec_before_snapshot(effects: list[Effect]) -> bool:
 
 def held_until_durable(effects: list[Effect]) -> list[Effect]:
     """`effects` under the durability rule: unchanged unless an exec goes out before a snapshot."""
-    if not _exec_before_snapshot(effects):
+    if len(effects) < 2 or not _exec_before_snapshot(effects):  # a delta's one Publish: nothing to look at
         return effects
     durable: list[Effect] = [Snapshot(e.state, durable=True) if isinstance(e, Snapshot) else e for e in effects]
     return [HoldDelivery(), *durable]
