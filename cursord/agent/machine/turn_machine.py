@@ -375,7 +375,7 @@ class TurnMachine:
             return  # from a pass that was canceled
         assert self._pass is not None
         summary = current.purpose is PassPurpose.SUMMARY
-        self._emit(*self._pass.take(item.delta, self.clock(), self._setup.tools, current.model_call_id, summary))
+        self._emit(*self._pass.take(item.delta, self.clock, self._setup.tools, current.model_call_id, summary))
 
     def _on_review_answered(self, verdict: ReviewAnswered) -> None:
         """Auto-review's verdict on one of the step's calls; the step ends once every call has its own."""

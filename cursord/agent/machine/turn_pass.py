@@ -10,6 +10,8 @@ snapshot (`cursord.agent.machine.turn_state`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from cursord.agent import hooks, updates
@@ -54,9 +56,10 @@ class PassBuffer:
     ended: PassEnd | None = None
 
     def take(
-        self, delta: Delta, now: float, tools: ToolRegistry | None, model_call_id: str, summary: bool
+        self, delta: Delta, clock: Callable[[], float], tools: ToolRegistry | None, model_call_id: str, summary: bool
     ) -> list[Effect]:
-        """Keep `delta`; what the editor sees of it now (nothing of a summary's: it is only kept)."""
+        """Keep `delta`; what the editor sees of it now (nothing of a summary's: it is only kept). `clock` is
+        read only for thinking, which is timed: not for every text delta."""
         match delta:
             case TextDelta(text=text):
                 self.text.append(text)
@@ -64,10 +67,10 @@ class PassBuffer:
             case ThinkingDelta() | ThinkingDone() if summary:
                 return []  # a summary's reasoning is not part of the conversation
             case ThinkingDelta(text=text):
-                self.add_thinking(text, now)
+                self.add_thinking(text, clock())
                 return [Publish(updates.thinking_delta(text))]
             case ThinkingDone():
-                return [Publish(updates.thinking_completed(self.finish_thinking(delta, now)))]
+                return [Publish(updates.thinking_completed(self.finish_thinking(delta, clock())))]
             case ToolCallStart(index=index, id=call_id, name=name):
                 self.tool_names[index] = (call_id, name)
             case ToolCallArgsDelta(index=index, fragment=fragment):
