@@ -2,7 +2,9 @@
 
 Theory of operation. `TurnPasses` starts at most one pass at a time (`StartPass`), each in its own cancel
 scope (`CancelPass` closes its provider connection; a canceled pass reports nothing more). A `PassSink`
-posts each delta as a `PassDelta`, then `PassEnded` (or `PassFailed`) is posted. What follows a step's
+hands each delta to the turn as a `PassDelta`: taken at once in the pass's task while the stream's actor
+waits between inputs (`TurnPort.take_now`: a task hop and a scheduler batch less per delta), else posted
+behind what the mailbox holds; then `PassEnded` (or `PassFailed`) is posted. What follows a step's
 end (Auto-review of its calls, `cursord.agent.review_task`, then the calls) is the machine's.
 """
 
@@ -41,7 +43,9 @@ class PassSink:
         if self.first:
             self.first = False
             self.tap("first_byte", {"pass": self.pass_id})
-        await self.port.post(PassDelta(self.pass_id, delta))
+        item = PassDelta(self.pass_id, delta)
+        if not self.port.take_now(item):  # taken here while the actor waits: no hop to it
+            await self.port.post(item)
 
     def moved(self, move: FallbackMove) -> None:
         self.tap(

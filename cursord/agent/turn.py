@@ -66,6 +66,7 @@ from cursord.agent.machine import (
     Resume,
     RunStarted,
     TurnMachine,
+    TurnPhase,
     TurnState,
 )
 from cursord.agent.pass_task import PassSink
@@ -180,6 +181,22 @@ class AgentTurn(StreamBehaviour):
             case _:
                 raise TypeError(f"AgentTurn cannot handle {type(item).__name__}")
 
+    def take_now(self, item: object) -> bool:
+        """A provider's delta taken at once (`ActiveStream.take_now`: the actor waits between inputs): the
+        machine's step and its effects, which for a delta are only frames to publish (`PassBuffer.take`)."""
+        if type(item) is not PassDelta or self.machine.state.phase is not TurnPhase.PASS:
+            return False
+        for effect in self.machine.handle(item):
+            self._carry_out_now(effect)
+        self.stream.refresh_phase()
+        return True
+
+    def _carry_out_now(self, effect: Effect) -> None:
+        """Publish a delta's frame; any other effect cannot be carried out without waiting (our bug)."""
+        if type(effect) is not Publish:
+            raise TypeError(f"a provider delta's {type(effect).__name__} cannot be carried out at once")
+        self.stream.publish(effect.message)
+
     async def cancel(self, error: ConnectError) -> None:
         """Stop the pass (closing its provider connection) and abort every exec still pending."""
         await self._feed(Cancel(error))
@@ -233,6 +250,6 @@ class AgentTurn(StreamBehaviour):
 
     async def _execute(self, effect: Effect) -> None:
         if type(effect) is Publish:  # a delta's frame: published without the executor's coroutine
-            self.stream.publish(effect.message)
+            self._carry_out_now(effect)
         else:
             await self.hands.execute(effect)

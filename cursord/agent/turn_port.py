@@ -52,5 +52,9 @@ class TurnPort(Protocol):
     def start_task(self, fn: Callable[..., Awaitable[Any]], *args: Any, name: str | None = None) -> None:
         """Run `fn(*args)` as a work task of the stream, canceled when it ends."""
 
+    def take_now(self, item: object) -> bool:
+        """Have the turn take `item` at once if the stream is between inputs and the turn can (a provider's
+        delta); False: `post` it."""
+
     async def post(self, item: object) -> None:
         """Put `item` into the stream's mailbox: the turn handles it as its next input."""

@@ -40,6 +40,12 @@ class Mailbox(Generic[T]):
     def __len__(self) -> int:
         return len(self._items)
 
+    @property
+    def receiver_waits(self) -> bool:
+        """A receiver waits for an item: the mailbox is empty, and nothing sent is on its way to one (an item
+        sent to a waiting receiver takes it out of the line at once)."""
+        return bool(self._receivers)
+
     def send_nowait(self, item: T) -> None:
         if self.closed:
             raise trio.BrokenResourceError

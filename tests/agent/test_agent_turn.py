@@ -130,6 +130,9 @@ class FakePort:
         self.tasks.append(name or "")
         self.nursery.start_soon(fn, *args, name=name)
 
+    def take_now(self, item: object) -> bool:
+        return False  # every item goes through the mailbox, which the harness hands to the turn (`settle`)
+
     async def post(self, item: object) -> None:
         await self.mailbox[0].send(item)
 

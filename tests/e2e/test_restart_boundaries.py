@@ -34,6 +34,7 @@ import trio
 from google.protobuf.message import Message
 
 from cursord.agent import restore
+from cursord.agent.machine import Publish
 from cursord.agent.turn import AgentTurn
 from cursord.config import ProviderKind
 from cursord.connect import ConnectError
@@ -122,6 +123,7 @@ class Outcome:
 def watched(uploads: Uploads, on_effect: Callable[[object], None]) -> Iterator[None]:
     """Count the uploads of request r1 the turn has taken, and call `on_effect` after each of its effects."""
     handle, after_end, execute = AgentTurn.handle, AgentTurn.after_end, AgentTurn._execute
+    carry_out_now = AgentTurn._carry_out_now  # a Publish, from `_execute` or a delta taken at once
 
     async def counted_handle(self: AgentTurn, item: object) -> None:
         await handle(self, item)
@@ -135,6 +137,11 @@ def watched(uploads: Uploads, on_effect: Callable[[object], None]) -> Iterator[N
 
     async def imaged(self: AgentTurn, effect: Any, **options: Any) -> None:
         await execute(self, effect, **options)
+        if self.stream.request_id == "r1" and type(effect) is not Publish:  # a Publish is imaged below
+            on_effect(effect)
+
+    def imaged_now(self: AgentTurn, effect: Any) -> None:
+        carry_out_now(self, effect)
         if self.stream.request_id == "r1":
             on_effect(effect)
 
@@ -142,6 +149,7 @@ def watched(uploads: Uploads, on_effect: Callable[[object], None]) -> Iterator[N
         patch.setattr(AgentTurn, "handle", counted_handle)
         patch.setattr(AgentTurn, "after_end", counted_after_end)
         patch.setattr(AgentTurn, "_execute", imaged)
+        patch.setattr(AgentTurn, "_carry_out_now", imaged_now)
         yield
 
 

@@ -117,3 +117,23 @@ async def test_close_breaks_waiting_and_later_senders(autojump_clock: trio.abc.C
         await mailbox.send(2)
     with pytest.raises(trio.ClosedResourceError):
         mailbox.receive_nowait()
+
+
+async def test_a_receiver_waits_only_while_parked_with_nothing_handed_to_it(autojump_clock: trio.abc.Clock) -> None:
+    mailbox: Mailbox[int] = Mailbox(4)
+    got: list[int] = []
+
+    async def receiver() -> None:
+        got.append(await mailbox.receive())
+
+    assert not mailbox.receiver_waits
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(receiver)
+        await trio.testing.wait_all_tasks_blocked()
+        assert mailbox.receiver_waits
+        mailbox.send_nowait(1)  # handed to it: it no longer waits, though it has not run yet
+        assert not mailbox.receiver_waits and got == []
+    assert got == [1]
+    with trio.move_on_after(1):
+        await mailbox.receive()
+    assert not mailbox.receiver_waits  # a canceled receive leaves the line
