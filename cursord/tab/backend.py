@@ -26,7 +26,8 @@ import attrs
 import httpx
 
 from cursord.config import TabBackend, TabSpec
-from cursord.providers.streaming_http import Deadlines, HttpxTransport, Post, StreamTransport, stream_post
+from cursord.providers.h11_transport import stream_transport
+from cursord.providers.streaming_http import Deadlines, Post, StreamTransport, stream_post
 from cursord.tab.context_ring import ContextChunk
 from cursord.tab.fim_formats import (
     FimDecoder,
@@ -68,7 +69,7 @@ class FimBackend:
     api_key: str | None = attrs.field(default=None, repr=False)
     timeouts: TabTimeouts = TabTimeouts()
     client: httpx.AsyncClient | None = attrs.field(default=None, repr=False)
-    #: the I/O under every request (a test gives a fake); None: httpx, over `client`
+    #: the I/O under every request (a test gives a fake); None: `stream_transport`'s choice for `client`
     transport: StreamTransport | None = attrs.field(default=None, repr=False)
 
     @classmethod
@@ -129,7 +130,7 @@ class FimBackend:
             return self.transport
         # a client of its own per request until `open()`; reads are timed by `stream_post`'s deadlines
         timeout = httpx.Timeout(self.timeouts.first_byte, connect=self.timeouts.connect, read=None)
-        return HttpxTransport(self.client, timeout)
+        return stream_transport(self.client, self.spec.base_url, timeout)
 
     def _deadlines(self) -> Deadlines:
         return Deadlines(first_byte=self.timeouts.first_byte, idle=self.timeouts.idle)
