@@ -5,7 +5,10 @@ of a streaming POST: this one when the shared `httpx.AsyncClient` would send `ur
 HTTP/1.1 connection pool (no proxy from the environment or a mount, no HTTP/2, no auth, hooks, cookies or
 socket options), `HttpxTransport` over the client otherwise, or with no shared client.  It asks the client
 itself which of its transports `url` goes through, so proxies and `NO_PROXY` are decided by httpx's own
-rules, and takes that pool's limits and SSL context (the same trust, the same CA bundle) for its own.
+rules, and takes that pool's limits and SSL context (the same trust, the same CA bundle) for its own.  Both
+are httpx's and httpcore's private parts (`_transport_for_url`, the pool's settings): anything not found as
+expected means httpx, and `tests/providers/test_h11_transport.py` fails if the daemon's client stops getting
+this transport.  The lean pool is bounded apart from httpx's, which keeps what goes through a proxy.
 
 One request is one `_Exchange`: the request's head and body written with h11, the response head read, then
 each `receive_some` handed on as one body chunk (no chain of async generators).  Connections are pooled per
@@ -26,6 +29,7 @@ the given headers, `Content-Length`.  Cookies are neither stored nor sent.
 from __future__ import annotations
 
 import math
+import os
 import ssl
 import weakref
 import zlib
@@ -59,8 +63,9 @@ def stream_transport(
     client: httpx.AsyncClient | None, url: str, timeout: httpx.Timeout, *, trust_env: bool = True
 ) -> StreamTransport:
     """The transport for a streaming POST to `url`: this module's over `client`'s pool when that is what httpx
-    would do for `url` as well, else httpx (also with no shared `client`: a client of its own per request)."""
-    if client is not None:
+    would do for `url` as well, else httpx (also with no shared `client`: a client of its own per request; and
+    with a read timeout of httpx's own, which this transport does not keep)."""
+    if client is not None and timeout.read is None:  # reads are timed by `stream_post`'s deadlines alone
         lean = _leans.get(client)
         if lean is None:
             lean = _leans[client] = _ClientLean.of(client)
@@ -544,8 +549,14 @@ def _readable(stream: trio.abc.Stream) -> bool:
 def _close_now(stream: trio.abc.Stream) -> None:
     """Close without waiting (no TLS close_notify): what a canceled or broken exchange needs."""
     sock = _socket(stream)
-    if sock is not None:
+    if sock is None:
+        return
+    try:
         sock.close()
+    except RuntimeError:  # outside trio (the finalizer of a client collected after its run): the bare socket
+        fd = sock.detach()
+        if fd >= 0:
+            os.close(fd)
 
 
 def _close_quietly(stream: trio.abc.Stream | None) -> None:

@@ -133,8 +133,9 @@ class HttpProvider:
 
     def _request_parts(self, request: PassRequest) -> tuple[str, dict[str, str], _SentOnce]:
         """URL, headers and body of one attempt. The body is built afresh for each attempt (retries are
-        rare) and serialised at once, so no attempt keeps the JSON tree; httpx lets go of the bytes once
-        they are sent, so a stream waiting for its first token holds no copy of its prompt."""
+        rare) and serialised at once, so no attempt keeps the JSON tree; the transport lets go of the bytes
+        once they are sent (the lean one once the answer's head has come, as it may send them again on a new
+        connection until then), so a stream waiting for its first token holds no copy of its prompt."""
         path, body, vendor_headers = build_request(self.kind, request, self.options)
         content = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
         headers = {
@@ -153,7 +154,7 @@ class HttpProvider:
 
 
 class _SentOnce:
-    """A request body that is let go of once httpx has taken it (an async iterable of one chunk)."""
+    """A request body that is let go of once the transport has taken it (an async iterable of one chunk)."""
 
     def __init__(self, data: bytes) -> None:
         self._data: bytes | None = data

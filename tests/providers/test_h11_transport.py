@@ -359,9 +359,12 @@ async def test_options_it_cannot_honour_keep_httpx() -> None:
         httpx.AsyncClient(auth=("u", "p"), trust_env=False) as auth,
         httpx.AsyncClient(transport=httpx.MockTransport(lambda r: httpx.Response(200))) as mocked,
         httpx.AsyncClient(trust_env=False, follow_redirects=True) as redirecting,
+        httpx.AsyncClient(trust_env=False) as plain,
     ):
         for client in (h2, auth, mocked, redirecting):
             assert isinstance(stream_transport(client, url, TIMEOUT), HttpxTransport)
+        assert isinstance(stream_transport(plain, url, TIMEOUT), H11Transport)
+        assert isinstance(stream_transport(plain, url, httpx.Timeout(10.0)), HttpxTransport)  # a read timeout
 
 
 async def test_the_daemons_client_gets_the_lean_transport() -> None:
