@@ -80,8 +80,8 @@ class _ClientLean:
     """What one httpx client lends this transport: its default headers, and a pool for each of its own plain
     connection pools (by id: an `AsyncHTTPTransport` is not hashable by value)."""
 
-    #: the client's default headers, `Host` first and `accept-encoding` what `_Exchange` decodes; None: the
-    #: client has options this transport cannot honour
+    #: the client's default headers (name, value, name in lower case), `accept-encoding` what `_Exchange`
+    #: decodes; None: the client has options this transport cannot honour
     headers: list[tuple[bytes, bytes, str]] | None
     pools: dict[int, _LeanPool | None] = attrs.field(factory=dict)
     #: the pool (or None: httpx) each URL went to; a client's routes are fixed when it is built
@@ -111,8 +111,11 @@ class _ClientLean:
             if len(self.routes) >= 256:
                 self.routes.clear()
             pool = self.routes[url] = self._route(client, url)
-        if client.is_closed:
-            return None  # httpx says so, as it always has
+        if client.is_closed:  # httpx says so, as it always has; the idle connections go with its own
+            for each in self.pools.values():
+                if each is not None:
+                    each.close_now()
+            return None
         return pool
 
     def _route(self, client: httpx.AsyncClient, url: str) -> _LeanPool | None:
@@ -235,7 +238,7 @@ class _LeanPool:
         """Close every idle connection (the client's pool is gone)."""
         for connections in self.idle.values():
             for connection in connections:
-                _close_now(connection.stream)
+                self.discard(connection)
         self.idle.clear()
         self.idle_count = 0
 

@@ -217,6 +217,35 @@ async def test_an_idle_connection_past_its_keepalive_expiry_is_closed(autojump_c
         assert next(iter(lean(client, url).pool.idle.values()))[0] is not kept
 
 
+async def test_the_pool_holds_no_more_connections_than_the_clients_limit(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    replies = (Reply.sse(chat_text("one"), then=Stall()), Reply.sse(chat_text("two")))
+    async with (
+        open_fake_provider(*replies) as fake,
+        httpx.AsyncClient(trust_env=False, limits=httpx.Limits(max_connections=1)) as client,
+    ):
+        url = fake.url("/v1/chat/completions")
+        async with trio.open_nursery() as nursery:
+            streaming = trio.Event()
+
+            async def opened() -> None:
+                streaming.set()
+
+            async def first() -> None:
+                await stream_post(lean(client, url), post(url), DEADLINES, Body(on_chunk=opened))
+
+            nursery.start_soon(first)
+            await streaming.wait()
+            short_wait = stream_transport(client, url, httpx.Timeout(10.0, read=None, pool=1.0))
+            with pytest.raises(errors.ProviderTimeout, match="PoolTimeout"):
+                await stream_post(short_wait, post(url), DEADLINES, Body())
+            nursery.cancel_scope.cancel()  # the first pass ends: its connection closed, its slot free
+        body = Body()
+        await stream_post(lean(client, url), post(url), DEADLINES, body)
+    assert b"two" in body.data()
+
+
 # --- ends other than a whole body ------------------------------------------------------------------------
 
 
