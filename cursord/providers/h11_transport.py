@@ -16,8 +16,9 @@ origin (`_LeanPool`), at most `max_connections` open and `max_keepalive` idle (h
 one dropped after `keepalive_expiry` or when its socket turns readable (the server closed it).  A reused
 connection found dead before any response byte is retried once on a fresh one, as httpcore does; after a
 byte, never.  A connection goes back to the pool only when its response was read to the end and h11 is
-ready for the next cycle; any other exit (an error, a body left early, a cancel) closes it, so a canceled
-pass closes its connection and the server stops generating.
+ready for the next cycle (a body left when the listener had its answer counts when its end came in the same
+read); any other exit (an error, a body left early, a cancel) closes it, so a canceled pass closes its
+connection and the server stops generating.
 
 Transport failures are raised as httpx's exceptions (`ConnectError`/`ConnectTimeout` while connecting,
 `WriteError`/`WriteTimeout` while sending, `ReadError`/`RemoteProtocolError` while reading, `PoolTimeout`,
@@ -488,6 +489,8 @@ class _Exchange:
         if connection is None:
             return
         conn = connection.h11
+        if not self._done and exc is None:
+            self._done = _ended_in_buffer(conn)
         if self._done and conn.our_state is h11.DONE and conn.their_state is h11.DONE:
             self._pool.release(connection)
         else:
@@ -508,6 +511,20 @@ class _DeadBeforeAnswer(Exception):
 
 
 # --- helpers -------------------------------------------------------------------------------------
+
+
+def _ended_in_buffer(conn: h11.Connection) -> bool:
+    """Whether the rest of a body the listener no longer wants (it had its answer: an SSE stream's last event)
+    is already read: its end came in the same read, so the connection can serve the next request."""
+    while True:
+        try:
+            event = conn.next_event()
+        except h11.RemoteProtocolError:
+            return False
+        if isinstance(event, h11.EndOfMessage):
+            return True
+        if not isinstance(event, h11.Data):
+            return False  # NEED_DATA: the end is not here yet, and nobody waits for it
 
 
 def _split(url: str) -> tuple[Origin, bytes, str]:

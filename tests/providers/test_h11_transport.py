@@ -35,17 +35,19 @@ TIMEOUT = httpx.Timeout(10.0, read=None)
 
 @attrs.define
 class Body:
-    """A `BodyListener` that keeps the chunks; `stop_after` chunks, it says it has all it wants."""
+    """A `BodyListener` that keeps the chunks; at `last`, it says it has all it wants."""
 
     chunks: list[bytes] = attrs.field(factory=list)
     ended: bool = False
     on_chunk: Callable[[], Awaitable[None]] | None = None
+    #: the chunk that completes the answer (as an SSE stream's last event does)
+    last: bytes | None = None
 
     async def chunk(self, data: bytes) -> bool:
         self.chunks.append(data)
         if self.on_chunk is not None:
             await self.on_chunk()
-        return False
+        return data == self.last
 
     async def end(self) -> None:
         self.ended = True
@@ -244,6 +246,27 @@ async def test_the_pool_holds_no_more_connections_than_the_clients_limit(
         body = Body()
         await stream_post(lean(client, url), post(url), DEADLINES, body)
     assert b"two" in body.data()
+
+
+async def test_a_body_whose_end_came_with_the_last_event_keeps_its_connection(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    chunked = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n"
+
+    async def answer(server: RawServer, stream: trio.abc.Stream, buffer: bytearray) -> None:
+        await server.read(stream, buffer)
+        await stream.send_all(chunked + b"5\r\nhello\r\n0\r\n\r\n")  # the event and the end in one write
+        await server.read(stream, buffer)
+        await stream.send_all(chunked + b"5\r\nagain\r\n")  # the end is not here when the answer is
+        await trio.sleep_forever()
+
+    async with httpx.AsyncClient(trust_env=False) as client, raw_server(answer) as server:
+        first, second = Body(last=b"hello"), Body(last=b"again")
+        await stream_post(lean(client, server.url), post(server.url), DEADLINES, first)
+        assert idle(lean(client, server.url)) == 1
+        await stream_post(lean(client, server.url), post(server.url), DEADLINES, second)
+        assert idle(lean(client, server.url)) == 0  # closed: nobody waits for the rest
+    assert first.data() == b"hello" and second.data() == b"again" and server.connections == 1
 
 
 # --- ends other than a whole body ------------------------------------------------------------------------
