@@ -366,13 +366,16 @@ class _Exchange:
         self._url = self._request_headers = self._content = None
         origin, target, host = self._pool.split(url)
         body = content if isinstance(content, bytes) else b"".join([part async for part in content])
+        del content
         head = h11.Request(method="POST", target=target, headers=self._head(host, headers, len(body)))
+        self._content = body  # until sent, or, on a reused connection, until the answer's head has come
+        del body
         fresh = False
         while True:
             connection, reused = await self._pool.checkout(origin, self._timeout, fresh=fresh)
             self._connection = connection
             try:
-                response = await self._send(connection, head, body)
+                response = await self._send(connection, head, keep_body=reused and not fresh)
             except _DeadBeforeAnswer as dead:
                 self._close()
                 if reused and not fresh:
@@ -382,6 +385,7 @@ class _Exchange:
             except BaseException:
                 self._close()
                 raise
+            self._content = None
             self.status_code = response.status_code
             self._headers = _header_map(response.headers)
             encoding = self._headers.get("content-encoding", "").strip().lower()
@@ -398,11 +402,20 @@ class _Exchange:
             head.append((b"Content-Length", str(length).encode("ascii")))
         return head
 
-    async def _send(self, connection: _Connection, head: h11.Request, body: bytes) -> h11.Response:
+    async def _send(self, connection: _Connection, head: h11.Request, *, keep_body: bool) -> h11.Response:
+        """Send the request and read the answer's head. The body is let go of once written, unless `keep_body`
+        (a reused connection, which may turn out dead and the request be sent again on a new one)."""
         stream, conn = connection.stream, connection.h11
+        body = self._content
+        assert isinstance(body, bytes)
+        wire = conn.send(head) + conn.send(h11.Data(data=body)) + conn.send(h11.EndOfMessage())
+        del body
+        if not keep_body:
+            self._content = None
         try:
             with trio.fail_after(_seconds(self._timeout.write)):
-                await stream.send_all(conn.send(head) + conn.send(h11.Data(data=body)) + conn.send(h11.EndOfMessage()))
+                await stream.send_all(wire)
+            del wire
         except trio.TooSlowError:
             raise httpx.WriteTimeout("the request was not sent in time") from None
         except (OSError, trio.BrokenResourceError) as exc:

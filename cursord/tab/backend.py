@@ -1,4 +1,4 @@
-"""FimBackend: the one seam between Tab and a FIM server, over httpx on trio.
+"""FimBackend: the one seam between Tab and a FIM server, over HTTP on trio (h11, or httpx behind a proxy).
 
 `complete(prompt, on_text)` (FIM) and `rewrite(prompt, on_text)` (a next-edit model's bare prompt) post the
 backend's request (`cursord.tab.fim_formats`), feeds the body's bytes
@@ -10,7 +10,7 @@ transport errors into the providers' typed errors; in-stream errors are the deco
 
 No retries: a Tab request is superseded by the next keystroke within a few hundred milliseconds, so a
 retry would answer a question nobody asks any more. Cancellation is the caller's scope: cancelling it
-closes the response, and httpx closes the connection mid-body, so the server stops generating.
+closes the response, and the transport closes the connection mid-body, so the server stops generating.
 
 The API key goes into one header and nowhere else.
 """

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import attrs
 import httpx
@@ -328,6 +329,29 @@ async def test_nothing_listening_is_unavailable(autojump_clock: trio.testing.Moc
         url = "http://127.0.0.1:1/v1/chat"
         with pytest.raises(errors.ProviderUnavailable, match="ConnectError"):
             await stream_post(lean(client, url), post(url), DEADLINES, Body())
+
+
+async def test_the_body_is_let_go_once_sent_but_on_a_reused_connection_until_the_answer(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """A stream waiting for its first token keeps no copy of its prompt, but on a kept-alive connection, which
+    may turn out closed by the server, until the answer's head has come (it may be sent again until then)."""
+    slow = Reply.sse(chat_text("ok"), delay=5.0)
+    async with open_fake_provider(slow, slow) as fake, httpx.AsyncClient(trust_env=False) as client:
+        url = fake.url("/v1/chat/completions")
+        for held in (False, True):
+            exchange = lean(client, url).post(url, {"content-type": "application/json"}, b'{"q":1}')
+            async with trio.open_nursery() as nursery:
+
+                async def send(exchange: Any = exchange) -> None:
+                    async with exchange, exchange.chunks() as chunks:
+                        async for _ in chunks:
+                            pass
+
+                nursery.start_soon(send)
+                await trio.sleep(1.0)  # the request is sent; the answer is 4 s away
+                assert (exchange._content is not None) is held
+            assert exchange._content is None and idle(lean(client, url)) == 1
 
 
 # --- what goes on the wire -------------------------------------------------------------------------------
