@@ -367,7 +367,10 @@ class _Exchange:
         origin, target, host = self._pool.split(url)
         body = content if isinstance(content, bytes) else b"".join([part async for part in content])
         del content
-        head = h11.Request(method="POST", target=target, headers=self._head(host, headers, len(body)))
+        try:
+            head = h11.Request(method="POST", target=target, headers=self._head(host, headers, len(body)))
+        except h11.LocalProtocolError as exc:  # a header value httpx would not send either (a newline in a key)
+            raise httpx.LocalProtocolError(str(exc)) from exc
         self._content = body  # until sent, or, on a reused connection, until the answer's head has come
         del body
         fresh = False
@@ -397,7 +400,8 @@ class _Exchange:
         given = {name.lower() for name in headers}
         head = [(b"Host", host.encode("ascii"))]
         head += [(name, value) for name, value, lowered in self._pool.headers if lowered not in given]
-        head += [(name.encode("ascii"), value.encode("latin-1")) for name, value in headers.items()]
+        # ASCII, as httpx encodes them (a value outside it raises UnicodeEncodeError there too)
+        head += [(name.encode("ascii"), value.encode("ascii")) for name, value in headers.items()]
         if "content-length" not in given:
             head.append((b"Content-Length", str(length).encode("ascii")))
         return head

@@ -371,6 +371,20 @@ async def test_the_request_carries_what_httpx_sends(autojump_clock: trio.testing
     assert by_h11.headers["accept-encoding"] == "gzip, deflate" and by_h11.headers["content-length"] == "7"
 
 
+async def test_a_header_no_request_may_carry_fails_as_with_httpx(autojump_clock: trio.testing.MockClock) -> None:
+    bad = Post("fake", "", {"authorization": "Bearer k\n"}, b"{}")
+    async with open_fake_provider() as fake, httpx.AsyncClient(trust_env=False) as client:
+        url = fake.url("/v1/chat/completions")
+        caught = []
+        for transport in (HttpxTransport(client, TIMEOUT), lean(client, url)):
+            with pytest.raises(errors.ProviderUnavailable) as error:
+                await stream_post(transport, attrs.evolve(bad, url=url), DEADLINES, Body())
+            caught.append(type(error.value.__cause__))
+            with pytest.raises(UnicodeEncodeError):  # httpx encodes header values as ASCII
+                await stream_post(transport, attrs.evolve(bad, url=url, headers={"x-note": "é"}), DEADLINES, Body())
+    assert caught == [httpx.LocalProtocolError, httpx.LocalProtocolError] and not fake.requests
+
+
 async def test_a_gzip_body_is_decoded(autojump_clock: trio.testing.MockClock) -> None:
     packed = gzip.compress(b"data: one\n\n" * 50)
     reply = Reply(
