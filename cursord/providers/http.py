@@ -1,4 +1,4 @@
-"""HttpProvider: the real provider, over httpx on trio.
+"""HttpProvider: the real provider, over HTTP on trio (h11 or httpx: `h11_transport.stream_transport`).
 
 Theory of operation.  `stream()` makes up to `RetryPolicy.max_attempts` attempts, each building
 and serialising the body afresh.  One attempt is one `stream_post` (`cursord.providers.streaming_http`,
@@ -28,10 +28,11 @@ import trio
 
 from .base import DeltaSink, VendorOptions, auth_headers, build_request, make_decoder
 from .errors import ProviderError, RateLimited
+from .h11_transport import stream_transport
 from .model import PassRequest, ProviderKind
 from .pass_reader import PassReader
 from .sse import SSEDecoder
-from .streaming_http import Deadlines, HttpxTransport, Post, StreamTransport, stream_post
+from .streaming_http import Deadlines, Post, StreamTransport, stream_post
 
 log = logging.getLogger(__name__)
 
@@ -91,14 +92,16 @@ class HttpProvider:
     # A shared client (connection reuse); the owner closes it.  None: one client per pass.
     client: httpx.AsyncClient | None = attrs.field(default=None, repr=False)
     trust_env: bool = attrs.field(default=True, repr=False)
-    #: the I/O under every attempt (a test gives a fake); None: httpx, over `client`
+    #: the I/O under every attempt (a test gives a fake); None: `stream_transport`'s choice for `client`
     transport: StreamTransport | None = attrs.field(default=None, repr=False)
 
     def serves(self, model: str) -> bool:
         return not self.models or model in self.models
 
     async def stream(self, request: PassRequest, on_delta: DeltaSink) -> None:
-        transport = self.transport or HttpxTransport(self.client, self._httpx_timeout(), trust_env=self.trust_env)
+        transport = self.transport or stream_transport(
+            self.client, self.base_url, self._httpx_timeout(), trust_env=self.trust_env
+        )
         deadlines = Deadlines(first_byte=self.timeouts.first_byte, idle=self.timeouts.idle)
         attempt = 0
         while True:
@@ -130,8 +133,9 @@ class HttpProvider:
 
     def _request_parts(self, request: PassRequest) -> tuple[str, dict[str, str], _SentOnce]:
         """URL, headers and body of one attempt. The body is built afresh for each attempt (retries are
-        rare) and serialised at once, so no attempt keeps the JSON tree; httpx lets go of the bytes once
-        they are sent, so a stream waiting for its first token holds no copy of its prompt."""
+        rare) and serialised at once, so no attempt keeps the JSON tree; the transport lets go of the bytes
+        once they are sent (the lean one once the answer's head has come, as it may send them again on a new
+        connection until then), so a stream waiting for its first token holds no copy of its prompt."""
         path, body, vendor_headers = build_request(self.kind, request, self.options)
         content = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
         headers = {
@@ -150,7 +154,7 @@ class HttpProvider:
 
 
 class _SentOnce:
-    """A request body that is let go of once httpx has taken it (an async iterable of one chunk)."""
+    """A request body that is let go of once the transport has taken it (an async iterable of one chunk)."""
 
     def __init__(self, data: bytes) -> None:
         self._data: bytes | None = data

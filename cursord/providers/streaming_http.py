@@ -17,7 +17,9 @@ up to `ERROR_BODY_LIMIT`), a JSON answer where an event stream was expected thro
 response headers, `StreamTruncated` after them.  Errors the listener raises pass as they are.
 
 The I/O itself is behind `StreamTransport` (as httpcore's `_backends/base.py` puts its sockets behind one
-interface): `HttpxTransport` is the real one, over a shared `httpx.AsyncClient`; a test gives a fake one.
+interface): `H11Transport` (`cursord.providers.h11_transport`, h11 over trio's sockets) where it stands in for
+httpx exactly, `HttpxTransport` over a shared `httpx.AsyncClient` elsewhere (`stream_transport` chooses); a
+test gives a fake one.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""FimBackend: the one seam between Tab and a FIM server, over httpx on trio.
+"""FimBackend: the one seam between Tab and a FIM server, over HTTP on trio (h11, or httpx behind a proxy).
 
 `complete(prompt, on_text)` (FIM) and `rewrite(prompt, on_text)` (a next-edit model's bare prompt) post the
 backend's request (`cursord.tab.fim_formats`), feeds the body's bytes
@@ -10,7 +10,7 @@ transport errors into the providers' typed errors; in-stream errors are the deco
 
 No retries: a Tab request is superseded by the next keystroke within a few hundred milliseconds, so a
 retry would answer a question nobody asks any more. Cancellation is the caller's scope: cancelling it
-closes the response, and httpx closes the connection mid-body, so the server stops generating.
+closes the response, and the transport closes the connection mid-body, so the server stops generating.
 
 The API key goes into one header and nowhere else.
 """
@@ -26,7 +26,8 @@ import attrs
 import httpx
 
 from cursord.config import TabBackend, TabSpec
-from cursord.providers.streaming_http import Deadlines, HttpxTransport, Post, StreamTransport, stream_post
+from cursord.providers.h11_transport import stream_transport
+from cursord.providers.streaming_http import Deadlines, Post, StreamTransport, stream_post
 from cursord.tab.context_ring import ContextChunk
 from cursord.tab.fim_formats import (
     FimDecoder,
@@ -68,7 +69,7 @@ class FimBackend:
     api_key: str | None = attrs.field(default=None, repr=False)
     timeouts: TabTimeouts = TabTimeouts()
     client: httpx.AsyncClient | None = attrs.field(default=None, repr=False)
-    #: the I/O under every request (a test gives a fake); None: httpx, over `client`
+    #: the I/O under every request (a test gives a fake); None: `stream_transport`'s choice for `client`
     transport: StreamTransport | None = attrs.field(default=None, repr=False)
 
     @classmethod
@@ -129,7 +130,7 @@ class FimBackend:
             return self.transport
         # a client of its own per request until `open()`; reads are timed by `stream_post`'s deadlines
         timeout = httpx.Timeout(self.timeouts.first_byte, connect=self.timeouts.connect, read=None)
-        return HttpxTransport(self.client, timeout)
+        return stream_transport(self.client, self.spec.base_url, timeout)
 
     def _deadlines(self) -> Deadlines:
         return Deadlines(first_byte=self.timeouts.first_byte, idle=self.timeouts.idle)
