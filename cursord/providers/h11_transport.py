@@ -16,8 +16,8 @@ origin (`_LeanPool`), at most `max_connections` open and `max_keepalive` idle (h
 one dropped after `keepalive_expiry` or when its socket turns readable (the server closed it).  A reused
 connection found dead before any response byte is retried once on a fresh one, as httpcore does; after a
 byte, never.  A connection goes back to the pool only when its response was read to the end and h11 is
-ready for the next cycle (a body left when the listener had its answer counts when its end came in the same
-read); any other exit (an error, a body left early, a cancel) closes it, so a canceled pass closes its
+ready for the next cycle (the rest of a body the listener no longer wants is read for its end, for at most
+`END_GRACE`); any other exit (an error, a body left early, a cancel) closes it, so a canceled pass closes its
 connection and the server stops generating.
 
 Transport failures are raised as httpx's exceptions (`ConnectError`/`ConnectTimeout` while connecting,
@@ -51,6 +51,9 @@ __all__ = ["H11Transport", "stream_transport"]
 
 #: the most one read takes from the socket (httpcore reads 64 KiB too)
 READ_SIZE: Final = 64 * 1024
+#: how long the rest of a body the listener no longer wants is read for its end (seconds): the connection is
+#: kept for the next request if the end comes in that time, closed if not
+END_GRACE: Final = 0.05
 #: what this transport can decode, asked for as httpx asks for it
 ACCEPT_ENCODING: Final = b"gzip, deflate"
 
@@ -506,12 +509,14 @@ class _Exchange:
         if connection is None:
             return
         conn = connection.h11
-        if not self._done and exc is None:
-            self._done = _ended_in_buffer(conn)
-        if self._done and conn.our_state is h11.DONE and conn.their_state is h11.DONE:
-            self._pool.release(connection)
-        else:
-            self._pool.discard(connection)
+        try:
+            if not self._done and exc is None:
+                self._done = await _read_to_end(connection)
+        finally:
+            if self._done and conn.our_state is h11.DONE and conn.their_state is h11.DONE:
+                self._pool.release(connection)
+            else:
+                self._pool.discard(connection)
 
     def _close(self) -> None:
         connection, self._connection = self._connection, None
@@ -530,9 +535,32 @@ class _DeadBeforeAnswer(Exception):
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def _ended_in_buffer(conn: h11.Connection) -> bool:
+async def _read_to_end(connection: _Connection) -> bool:
     """Whether the rest of a body the listener no longer wants (it had its answer: an SSE stream's last event)
-    is already read: its end came in the same read, so the connection can serve the next request."""
+    ends within `END_GRACE` seconds and `READ_SIZE` bytes, so the connection can serve the next request. The
+    terminating chunk nearly always follows the last event at once (often in the same read); a server that
+    does not end the body there has its connection closed, and the server sees the client go."""
+    conn = connection.h11
+    left = READ_SIZE
+    with trio.move_on_after(END_GRACE):
+        while left > 0:
+            ended = _ended_in_buffer(conn)
+            if ended is not None:
+                return ended
+            try:
+                data = await connection.stream.receive_some(left)
+            except (OSError, trio.BrokenResourceError, trio.ClosedResourceError):
+                return False
+            if not data:
+                return False
+            conn.receive_data(bytes(data))
+            left -= len(data)
+    return False
+
+
+def _ended_in_buffer(conn: h11.Connection) -> bool | None:
+    """Whether what h11 holds of a body nobody reads any more ends it: True at its end, False at anything that
+    rules the connection out, None when h11 needs more bytes to say."""
     while True:
         try:
             event = conn.next_event()
@@ -540,8 +568,10 @@ def _ended_in_buffer(conn: h11.Connection) -> bool:
             return False
         if isinstance(event, h11.EndOfMessage):
             return True
+        if event is h11.NEED_DATA:
+            return None
         if not isinstance(event, h11.Data):
-            return False  # NEED_DATA: the end is not here yet, and nobody waits for it
+            return False
 
 
 def _split(url: str) -> tuple[Origin, bytes, str]:

@@ -25,7 +25,7 @@ from cursord.app.runtime import provider_pool_limits
 from cursord.app.upstream import Upstream, provider_client
 from cursord.config import Limits
 from cursord.providers import errors
-from cursord.providers.h11_transport import H11Transport, _leans, stream_transport
+from cursord.providers.h11_transport import END_GRACE, H11Transport, _leans, stream_transport
 from cursord.providers.streaming_http import Deadlines, HttpxTransport, Post, stream_post
 from cursord.testing.fake_providers import Reply, Send, Stall, chat_text, open_fake_provider
 from cursord.tls import CaPaths, CertificateAuthority, UpstreamProxy, client_context
@@ -267,6 +267,31 @@ async def test_a_body_whose_end_came_with_the_last_event_keeps_its_connection(
         assert idle(lean(client, server.url)) == 1
         await stream_post(lean(client, server.url), post(server.url), DEADLINES, second)
         assert idle(lean(client, server.url)) == 0  # closed: nobody waits for the rest
+    assert first.data() == b"hello" and second.data() == b"again" and server.connections == 1
+
+
+async def test_a_body_whose_end_comes_just_after_the_last_event_keeps_its_connection(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """The terminating chunk written a moment after the last event (a server writing the end on its own) is
+    read for up to `END_GRACE`: the connection serves the next request, and the server sees its reply
+    finished, not the client gone."""
+    chunked = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n"
+
+    async def answer(server: RawServer, stream: trio.abc.Stream, buffer: bytearray) -> None:
+        for word in (b"hello", b"again"):
+            await server.read(stream, buffer)
+            await stream.send_all(chunked + b"5\r\n" + word + b"\r\n")
+            await trio.sleep(END_GRACE / 5)
+            await stream.send_all(b"0\r\n\r\n")
+        await server.read(stream, buffer)
+
+    async with httpx.AsyncClient(trust_env=False) as client, raw_server(answer) as server:
+        first, second = Body(last=b"hello"), Body(last=b"again")
+        await stream_post(lean(client, server.url), post(server.url), DEADLINES, first)
+        assert idle(lean(client, server.url)) == 1
+        await stream_post(lean(client, server.url), post(server.url), DEADLINES, second)
+        assert idle(lean(client, server.url)) == 1
     assert first.data() == b"hello" and second.data() == b"again" and server.connections == 1
 
 
