@@ -428,10 +428,7 @@ class _Exchange:
         except (OSError, trio.BrokenResourceError) as exc:
             raise _DeadBeforeAnswer(httpx.WriteError(_describe(exc))) from exc
         while True:
-            try:
-                event = conn.next_event()
-            except h11.RemoteProtocolError as exc:
-                raise httpx.RemoteProtocolError(str(exc)) from exc
+            event = _next_event(conn)
             if event is h11.NEED_DATA:
                 try:
                     data = await stream.receive_some(READ_SIZE)
@@ -461,10 +458,7 @@ class _Exchange:
             raise StopAsyncIteration
         conn = connection.h11
         while True:
-            try:
-                event = conn.next_event()
-            except h11.RemoteProtocolError as exc:
-                raise httpx.RemoteProtocolError(str(exc)) from exc
+            event = _next_event(conn)
             if event is h11.NEED_DATA:
                 try:
                     data = await connection.stream.receive_some(READ_SIZE)
@@ -533,6 +527,14 @@ class _DeadBeforeAnswer(Exception):
 
 
 # --- helpers -------------------------------------------------------------------------------------
+
+
+def _next_event(conn: h11.Connection) -> h11.Event | type[h11.NEED_DATA] | type[h11.PAUSED]:
+    """h11's next event, its protocol error raised as httpx's."""
+    try:
+        return conn.next_event()
+    except h11.RemoteProtocolError as exc:
+        raise httpx.RemoteProtocolError(str(exc)) from exc
 
 
 async def _read_to_end(connection: _Connection) -> bool:
