@@ -319,6 +319,16 @@ async def test_an_exec_is_shown_only_once_the_snapshot_that_expects_its_answer_i
         assert h.port.ended and h.port.error is None
 
 
+@attrs.define
+class ProviderTaps:
+    """The tap's provider events, as the live tap hears them (`record_provider`)."""
+
+    events: list[tuple[str, dict[str, object]]] = attrs.field(factory=list)
+
+    def record_provider(self, request_id: str, event: str, timings: dict[str, object]) -> None:
+        self.events.append((event, timings))
+
+
 async def test_without_a_store_nothing_is_held(autojump_clock: Any) -> None:
     provider = ScriptedProvider([calls(("c1", "Read", {"path": "a.py"}))])
     async with harness(provider) as h:
@@ -339,13 +349,10 @@ async def test_auto_review_allows_a_shell_call_or_leaves_it_to_the_user(
         return verdict
 
     provider = ScriptedProvider([calls(("c1", "Shell", {"command": "ls -la"}))], reviewer)
-    taps: list[tuple[str, dict[str, object]]] = []
+    tap = ProviderTaps()
+    taps = tap.events
 
-    class Tap:
-        def record_provider(self, request_id: str, event: str, timings: dict[str, object]) -> None:
-            taps.append((event, timings))
-
-    async with harness(provider, tap=Tap()) as h:
+    async with harness(provider, tap=tap) as h:
         await h.send(start(auto_review=True))
         (question,) = h.port.execs("shell_allowlist_precheck_args")
         assert question.shell_allowlist_precheck_args.command == "ls -la" and not h.port.execs("shell_stream_args")
@@ -362,13 +369,10 @@ async def test_a_cancel_while_auto_review_runs_stops_the_review_and_sends_no_cal
     """The machine's `CancelReview` reaches the review task (here waiting for the editor's allowlist answer):
     it stops, gives up its question and reports nothing more; the Shell call never goes out."""
     provider = ScriptedProvider([calls(("c1", "Shell", {"command": "ls -la"}))])
-    taps: list[tuple[str, dict[str, object]]] = []
+    tap = ProviderTaps()
+    taps = tap.events
 
-    class Tap:
-        def record_provider(self, request_id: str, event: str, timings: dict[str, object]) -> None:
-            taps.append((event, timings))
-
-    async with harness(provider, tap=Tap()) as h:
+    async with harness(provider, tap=tap) as h:
         await h.send(start(auto_review=True))
         (question,) = h.port.execs("shell_allowlist_precheck_args")
         assert h.turn.hands.reviews.allowlist_answers and h.turn.hands.reviews.scope is not None
