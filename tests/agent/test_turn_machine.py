@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -182,12 +182,17 @@ def in_summary() -> TurnMachine:
     return m
 
 
-def in_tools(*calls: ToolCallDone, **changes: Any) -> TurnMachine:
-    m = in_step(**changes)
+def pass_ended_with(m: TurnMachine, calls: Sequence[ToolCallDone]) -> TurnMachine:
+    """The current pass streams `calls` and ends."""
     pass_id = current_pass(m)
-    for call in calls or (read_call(),):
+    for call in calls:
         m.handle(PassDelta(pass_id, call))
     m.handle(PassEnded(pass_id))
+    return m
+
+
+def in_tools(*calls: ToolCallDone, **changes: Any) -> TurnMachine:
+    m = pass_ended_with(in_step(**changes), calls or (read_call(),))
     assert m.phase is P.TOOLS
     return m
 
@@ -198,11 +203,7 @@ def shell_call(call_id: str = "call-1", command: str = "make") -> ToolCallDone:
 
 def in_review(*calls: ToolCallDone) -> TurnMachine:
     """A step's pass has ended with calls Auto-review decides (by default one Shell call, `call-1`)."""
-    m = in_step(setup=attrs.evolve(setup(), auto_review=True))
-    pass_id = current_pass(m)
-    for call in calls or (shell_call(),):
-        m.handle(PassDelta(pass_id, call))
-    m.handle(PassEnded(pass_id))
+    m = pass_ended_with(in_step(setup=attrs.evolve(setup(), auto_review=True)), calls or (shell_call(),))
     assert m.phase is P.REVIEW
     return m
 
