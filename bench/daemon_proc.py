@@ -4,8 +4,8 @@
 
 Theory of operation.  It builds cursord as `cursord serve` does (`runtime.agent_parts` with a store and
 the stream journal, one shared httpx client sized by `provider_pool_limits`, the live tap's hub, the agent
-turn as the stream behaviour, `collector.tune_gc` and its full collections once serving) around one
-OpenAI-chat provider spec pointing at the bench provider, and serves it with
+turn as the stream behaviour, `collector.manage_gc` once serving: young collections at stream changes,
+full ones while none is live) around one OpenAI-chat provider spec pointing at the bench provider, and serves it with
 `cursord.testing.harness.running_daemon(transport="tcp")`: the real app on `hypercorn.trio.serve` on
 127.0.0.1, real clock.  Beside it, on its own port, a bare ASGI app on the same Hypercorn stack
 (`floor_app`) gives the floor the daemon is compared against.
@@ -53,7 +53,7 @@ import trio  # noqa: E402
 
 from cursord.agent.router import ProviderRouter  # noqa: E402
 from cursord.agent.turn import AgentTurn  # noqa: E402
-from cursord.app.collector import FullCollections, tune_gc  # noqa: E402
+from cursord.app.collector import FullCollections, manage_gc, tune_gc  # noqa: E402
 from cursord.app.runtime import agent_parts, provider_pool_limits  # noqa: E402
 from cursord.config import Limits, ProviderKind, ProviderSpec  # noqa: E402
 from cursord.connect.envelope import encode_envelope  # noqa: E402
@@ -517,21 +517,22 @@ async def main(args: argparse.Namespace) -> None:
             serve_tcp(floor_app, hypercorn_config(ListenOptions(port=0), 1 << 20)) as floor,
         ):
             assert daemon.address is not None
-            if not args.default_gc:  # as `cursord serve` does once it listens
-                tune_gc()
-            if args.gc_threshold:
-                gc.set_threshold(*(int(n) for n in args.gc_threshold.split(",")))
-            ready = {"port": daemon.address[1], "floor_port": floor[1], "pid": os.getpid()}
-            sys.stdout.write(json.dumps(ready) + "\n")
-            sys.stdout.flush()
             lag = LoopLag()
             steps = StepProfile() if args.step_profile else None
             if steps is not None:
                 trio.lowlevel.add_instrument(steps)
             async with trio.open_nursery() as nursery:
-                if not args.default_gc:  # full collections while no stream is live, as `cursord serve` makes them
-                    live = daemon.core.broker
-                    nursery.start_soon(FullCollections(lambda: sum(not s.is_terminal for s in live)).run)
+                broker = daemon.core.broker
+                if args.no_young_gc:
+                    tune_gc()
+                    nursery.start_soon(FullCollections(lambda: sum(not s.is_terminal for s in broker)).run)
+                elif not args.default_gc:  # as `cursord serve` does once it listens
+                    manage_gc(nursery, broker.observers, lambda: sum(not s.is_terminal for s in broker))
+                if args.gc_threshold:
+                    gc.set_threshold(*(int(n) for n in args.gc_threshold.split(",")))
+                ready = {"port": daemon.address[1], "floor_port": floor[1], "pid": os.getpid()}
+                sys.stdout.write(json.dumps(ready) + "\n")
+                sys.stdout.flush()
                 if args.loop_lag:
                     nursery.start_soon(lag.run)
                 await control_loop(daemon, lag, InnerDelays() if args.inner_delays else None, steps)
@@ -560,7 +561,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--inner-delays", action="store_true", help="time stamped deltas to the daemon's RunSSE send (costs CPU)"
     )
     parser.add_argument("--step-profile", action="store_true", help="time task steps and scheduler batches (costs CPU)")
-    parser.add_argument("--default-gc", action="store_true", help="leave out collector.tune_gc (Python's defaults)")
+    parser.add_argument("--default-gc", action="store_true", help="leave out collector.manage_gc (Python's defaults)")
+    parser.add_argument(
+        "--no-young-gc", action="store_true", help="collector.manage_gc without its young collections at stream changes"
+    )
     parser.add_argument("--gc-threshold", help="then gc.set_threshold(...), e.g. 10000,50,100")
     parser.add_argument("--commit-delay", type=float, help="the store writer's commit_delay (seconds; 0: none)")
     return parser.parse_args(argv)

@@ -26,7 +26,7 @@ from cursord.agent.restore import adopt_legacy_queued, make_restorer
 from cursord.agent.router import ProviderRouter, price_book
 from cursord.agent.title_model import model_titler
 from cursord.agent.turn import AgentServices, AgentTurn
-from cursord.app.collector import FullCollections, tune_gc
+from cursord.app.collector import manage_gc
 from cursord.app.daemon import AppWrap, serve_core
 from cursord.app.data_dir import claim_data_dir
 from cursord.app.reload import ConfigSource, ProviderReloader
@@ -392,8 +392,7 @@ async def _serve(
         if agent.url is not None:
             log.info("editor agent listener (HTTP/2 over TLS) on %s, advertised as agentn_url", agent.url)
         log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))
-        tune_gc()
-        nursery.start_soon(FullCollections(lambda: sum(not s.is_terminal for s in core.broker)).run)
+        manage_gc(nursery, core.broker.observers, lambda: sum(not s.is_terminal for s in core.broker))
         notifier.ready(status=f"listening on {', '.join(binds)}")
         interval = watchdog_interval(environ)
         if interval is not None:
