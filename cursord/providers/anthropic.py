@@ -28,11 +28,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 import attrs
 
 from ._decoding import as_dict, as_int, as_str, event_json, normalise_arguments
+from .catalogue import catalogue
 from .errors import StreamTruncated, classify_error_payload
 from .model import (
     Delta,
@@ -53,6 +55,7 @@ from .model import (
     ToolCallPart,
     ToolCallStart,
     ToolResultPart,
+    ToolSpec,
     Usage,
 )
 from .reasoning import anthropic_adaptive
@@ -99,17 +102,8 @@ def build_request(
             blocks[-1]["cache_control"] = dict(_EPHEMERAL)
         body["system"] = blocks
     if req.tools:
-        tools: list[dict[str, Any]] = [
-            {
-                "name": tool.name,
-                "description": tool.description,
-                "input_schema": sanitize_schema(tool.json_schema, opts.schema_profile, canonical=tool.schema_key),
-            }
-            for tool in req.tools
-        ]
-        if opts.cache_tools:
-            tools[-1]["cache_control"] = dict(_EPHEMERAL)
-        body["tools"] = tools
+        key = (ORIGIN, opts.schema_profile, opts.cache_tools)
+        body["tools"] = catalogue(req.tools, key, partial(_tools, req.tools, opts.schema_profile, opts.cache_tools))
     if req.reasoning.wants_thinking and _tool_round_can_think(messages):
         if anthropic_adaptive(req.model):
             # Opus 4.7 and later omit the thinking text unless asked: the editor would show none
@@ -135,6 +129,20 @@ def build_request(
     if opts.betas:
         headers["anthropic-beta"] = ",".join(opts.betas)
     return "/v1/messages", body, headers
+
+
+def _tools(tools: tuple[ToolSpec, ...], profile: str, cache: bool) -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = [
+        {
+            "name": tool.name,
+            "description": tool.description,
+            "input_schema": sanitize_schema(tool.json_schema, profile, canonical=tool.schema_key),
+        }
+        for tool in tools
+    ]
+    if cache:
+        entries[-1]["cache_control"] = dict(_EPHEMERAL)
+    return entries
 
 
 def _tool_round_can_think(messages: list[dict[str, Any]]) -> bool:

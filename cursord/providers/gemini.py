@@ -40,12 +40,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from functools import partial
 from typing import Any
 from urllib.parse import quote
 
 import attrs
 
 from ._decoding import as_dict, as_int, as_str, event_json, normalise_arguments
+from .catalogue import catalogue
 from .errors import BadRequest, StreamTruncated, classify_error_payload
 from .model import (
     Delta,
@@ -66,6 +68,7 @@ from .model import (
     ToolCallPart,
     ToolCallStart,
     ToolResultPart,
+    ToolSpec,
     Usage,
 )
 from .reasoning import gemini_thinking, gemini_version
@@ -108,15 +111,8 @@ def build_request(
     if system_texts:
         body["systemInstruction"] = {"parts": [{"text": text} for text in system_texts]}
     if req.tools:
-        declarations = [
-            {
-                "name": tool.name,
-                "description": tool.description,
-                "parameters": sanitize_schema(tool.json_schema, opts.schema_profile, canonical=tool.schema_key),
-            }
-            for tool in req.tools
-        ]
-        body["tools"] = [{"functionDeclarations": declarations}]
+        build = partial(_tools, req.tools, opts.schema_profile)
+        body["tools"] = catalogue(req.tools, (ORIGIN, opts.schema_profile), build)
         body["toolConfig"] = {"functionCallingConfig": {"mode": "AUTO"}}
     conversation = [m for m in req.messages if m.role is not Role.SYSTEM]
     # models before 3 validate no function-call signature, so get no validator-skipping value
@@ -133,6 +129,18 @@ def build_request(
     body.update(opts.extra_body)
     headers = {"content-type": "application/json", "accept": "text/event-stream"}
     return model_path(req.model), body, headers
+
+
+def _tools(tools: tuple[ToolSpec, ...], profile: str) -> list[dict[str, Any]]:
+    declarations = [
+        {
+            "name": tool.name,
+            "description": tool.description,
+            "parameters": sanitize_schema(tool.json_schema, profile, canonical=tool.schema_key),
+        }
+        for tool in tools
+    ]
+    return [{"functionDeclarations": declarations}]
 
 
 def _thinking_config(req: PassRequest, opts: GeminiOptions) -> dict[str, Any]:

@@ -18,7 +18,6 @@ The API key goes into one header and nowhere else: `repr()` redacts it and nothi
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterable, Mapping
 
@@ -27,6 +26,7 @@ import httpx
 import trio
 
 from .base import DeltaSink, VendorOptions, auth_headers, build_request, make_decoder
+from .catalogue import encode_body
 from .errors import ProviderError, RateLimited
 from .h11_transport import stream_transport
 from .model import PassRequest, ProviderKind
@@ -137,7 +137,7 @@ class HttpProvider:
         once they are sent (the lean one once the answer's head has come, as it may send them again on a new
         connection until then), so a stream waiting for its first token holds no copy of its prompt."""
         path, body, vendor_headers = build_request(self.kind, request, self.options)
-        content = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+        content = encode_body(body)
         headers = {
             **vendor_headers,
             **self.extra_headers,

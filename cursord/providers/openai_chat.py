@@ -23,11 +23,13 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 import attrs
 
 from ._decoding import as_dict, as_int, as_str, event_json, normalise_arguments
+from .catalogue import catalogue
 from .errors import StreamTruncated, classify_error_payload
 from .gemini import FOREIGN_CALL_SIGNATURE
 from .model import (
@@ -51,6 +53,7 @@ from .model import (
     ToolCallPart,
     ToolCallStart,
     ToolResultPart,
+    ToolSpec,
     Usage,
 )
 from .reasoning import VENDOR_ECHOES_REASONING, Vendor, detect_vendor, gemini_version
@@ -129,19 +132,8 @@ def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple
         "stream_options": {"include_usage": True},
     }
     if req.tools:
-        strict = opts.schema_profile == "openai_strict"
-        body["tools"] = [
-            {
-                "type": "function",
-                "function": {
-                    "name": tool.name,
-                    "description": tool.description,
-                    "parameters": sanitize_schema(tool.json_schema, opts.schema_profile, canonical=tool.schema_key),
-                    **({"strict": True} if strict else {}),
-                },
-            }
-            for tool in req.tools
-        ]
+        build = partial(_tools, req.tools, opts.schema_profile)
+        body["tools"] = catalogue(req.tools, (ORIGIN, opts.schema_profile), build)
     body.update(_reasoning_knobs(req.reasoning, vendor))
     if req.max_output_tokens is not None:
         body[opts.max_tokens_field] = req.max_output_tokens
@@ -150,6 +142,22 @@ def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple
     body.update(opts.extra_body)
     headers = {"content-type": "application/json", "accept": "text/event-stream"}
     return "/chat/completions", body, headers
+
+
+def _tools(tools: tuple[ToolSpec, ...], profile: str) -> list[dict[str, Any]]:
+    strict = profile == "openai_strict"
+    return [
+        {
+            "type": "function",
+            "function": {
+                "name": tool.name,
+                "description": tool.description,
+                "parameters": sanitize_schema(tool.json_schema, profile, canonical=tool.schema_key),
+                **({"strict": True} if strict else {}),
+            },
+        }
+        for tool in tools
+    ]
 
 
 def _reasoning_knobs(choice: ReasoningChoice, vendor: Vendor) -> dict[str, Any]:

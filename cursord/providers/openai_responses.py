@@ -17,11 +17,13 @@ max_tokens or other) and `response.failed` / `error` (raise the classified error
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 import attrs
 
 from ._decoding import as_dict, as_int, as_str, event_json, normalise_arguments
+from .catalogue import catalogue
 from .errors import StreamTruncated, classify_error_payload
 from .model import (
     Delta,
@@ -43,6 +45,7 @@ from .model import (
     ToolCallPart,
     ToolCallStart,
     ToolResultPart,
+    ToolSpec,
     Usage,
 )
 from .reasoning import openai_reasoning_model
@@ -96,17 +99,8 @@ def build_request(
     if req.system:
         body["instructions"] = req.system
     if req.tools:
-        strict = opts.schema_profile == "openai_strict"
-        body["tools"] = [
-            {
-                "type": "function",
-                "name": tool.name,
-                "description": tool.description,
-                "parameters": sanitize_schema(tool.json_schema, opts.schema_profile, canonical=tool.schema_key),
-                "strict": strict,  # the Responses API defaults to strict; arbitrary schemas need it off
-            }
-            for tool in req.tools
-        ]
+        build = partial(_tools, req.tools, opts.schema_profile)
+        body["tools"] = catalogue(req.tools, (ORIGIN, opts.schema_profile), build)
     choice = req.reasoning
     effort = choice.effort if choice.thinking is not False else None
     if effort is not None or openai_reasoning_model(req.model):
@@ -126,6 +120,20 @@ def build_request(
     body.update(opts.extra_body)
     headers = {"content-type": "application/json", "accept": "text/event-stream"}
     return "/responses", body, headers
+
+
+def _tools(tools: tuple[ToolSpec, ...], profile: str) -> list[dict[str, Any]]:
+    strict = profile == "openai_strict"
+    return [
+        {
+            "type": "function",
+            "name": tool.name,
+            "description": tool.description,
+            "parameters": sanitize_schema(tool.json_schema, profile, canonical=tool.schema_key),
+            "strict": strict,  # the Responses API defaults to strict; arbitrary schemas need it off
+        }
+        for tool in tools
+    ]
 
 
 def _user_content(message: Message) -> list[dict[str, Any]]:

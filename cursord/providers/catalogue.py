@@ -1,0 +1,67 @@
+"""A request's tool catalogue, built and written as JSON once per tool set and wire format.
+
+Theory of operation. Every run of a process offers the same tools (`ToolSpec`s built once and shared,
+`cursord.agent.tools.ToolRegistry.specs`), and their catalogue is most of a provider request's body (12 of
+12.5 KB for the built-in tools over OpenAI Chat): writing it as JSON was most of what building a request
+cost. `catalogue` makes a builder's entries for a tool set once, keeps them with their JSON text (a
+`Catalogue`: a list that carries `json`) and gives the same object to every request that offers the same
+tools in the same format, so it is shared and read-only, like the cleaned schemas in it. `encode_body`
+writes the rest of the body and splices each catalogue's text in: the bytes are those `json.dumps` writes
+of the whole body (no ASCII escapes, no NaN, no spaces).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any
+
+from .model import ToolSpec
+
+#: catalogues by (format key, tools); oldest dropped past CACHE_SIZE
+_cache: dict[tuple[Hashable, tuple[tuple[str, str, str], ...]], Catalogue] = {}
+CACHE_SIZE = 64
+
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+
+
+class Catalogue(list[Any]):
+    """A JSON array kept with its text, `json` (`encode_body` writes that text instead of the items)."""
+
+    __slots__ = ("json",)
+
+    def __init__(self, items: Sequence[Any]) -> None:
+        super().__init__(items)
+        self.json: str = _encode(self)
+
+
+def catalogue(tools: Sequence[ToolSpec], key: Hashable, build: Callable[[], list[Any]]) -> list[Any]:
+    """What `build` makes of `tools` (its entries, in order), made once for every request that offers the
+    same tools (by name, description and schema) in the format `key` names (the wire format and the options
+    that shape an entry). A tool set with a schema that is not JSON is built afresh each time, uncached."""
+    specs: list[tuple[str, str, str]] = []
+    for tool in tools:
+        schema = tool.schema_key
+        if schema is None:
+            return build()
+        specs.append((tool.name, tool.description, schema))
+    cache_key = (key, tuple(specs))
+    made = _cache.get(cache_key)
+    if made is None:
+        made = Catalogue(build())
+        if len(_cache) >= CACHE_SIZE:
+            del _cache[next(iter(_cache))]
+        _cache[cache_key] = made
+    return made
+
+
+def encode_body(body: Mapping[str, Any]) -> bytes:
+    """`body` as JSON bytes, exactly as `json.dumps(body, ensure_ascii=False, separators=(",", ":"),
+    allow_nan=False)` writes it, with each top-level `Catalogue`'s text written once for all requests."""
+    if not any(type(value) is Catalogue for value in body.values()):
+        return _encode(body).encode()
+    parts = [
+        _encode(name) + ":" + (value.json if type(value) is Catalogue else _encode(value))
+        for name, value in body.items()
+    ]
+    return ("{" + ",".join(parts) + "}").encode()
