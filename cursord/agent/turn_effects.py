@@ -107,7 +107,8 @@ class TurnHands:
     #: the stream's frames are held from the editor (`HoldDelivery`) until the input's effects are done
     holding: bool = False
     #: answers to questions that needed no I/O (a model the run names, no conversation to load, no store to
-    #: take from), given at once instead of by a work task: the actor feeds each as the next input
+    #: take from or nothing waiting in it), given at once instead of by a work task: the actor feeds each as the
+    #: next input
     answered: list[object] = attrs.field(factory=list)
 
     def __attrs_post_init__(self) -> None:
@@ -154,7 +155,8 @@ class TurnHands:
         return chosen
 
     async def _take_queued(self, effect: TakeQueued) -> None:
-        if self.services.actions is None:
+        actions = self.services.actions
+        if actions is None or actions.nothing_for(self.port.request_id, effect.conversation_id):
             self.answered.append(QueuedTaken(()))
             return
         args = (self.services, self.port.request_id, effect.conversation_id)

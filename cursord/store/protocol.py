@@ -200,6 +200,10 @@ class Store(Protocol):
         """The request ids whose append position is kept while they have no stream."""
         ...
 
+    async def waiting_holders(self) -> list[tuple[str, str]]:
+        """The (holder, holder id) of every waiting action, taken or not (each once)."""
+        ...
+
     @property
     def exclusive(self) -> bool:
         """Whether only this process writes the store (SQLite: the data dir's lock keeps one daemon on it), so

@@ -392,6 +392,9 @@ class SqlStore:
     async def waiting_position_ids(self) -> list[str]:
         return await self._read_one(waiting.position_ids)
 
+    async def waiting_holders(self) -> list[tuple[str, str]]:
+        return await self._read_one(waiting.holders)
+
     async def waiting_position(self, request_id: str) -> str | None:
         """The append position kept for a request id with no stream (None: none); a run taking what waits
         for the request id drops it."""

@@ -178,6 +178,12 @@ def put_position(conn: Connection, request_id: str, position_json: str, now: flo
             conn.execute("DELETE FROM waiting_positions WHERE request_id = ?", (old,))
 
 
+def holders(conn: Connection) -> list[tuple[str, str]]:
+    """Who the waiting actions are for, taken or not: (holder, holder id), each once."""
+    rows = conn.execute("SELECT DISTINCT holder, holder_id FROM waiting_actions")
+    return [(holder, holder_id) for holder, holder_id in rows]
+
+
 def position_ids(conn: Connection) -> list[str]:
     return [request_id for (request_id,) in conn.execute("SELECT request_id FROM waiting_positions")]
 

@@ -37,7 +37,10 @@ transaction: a restart keeps either all of a call's effect or none of it.
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import logging
+from collections.abc import Iterator
 
 import attrs
 from google.protobuf.message import DecodeError
@@ -70,6 +73,16 @@ class ActionQueue:
     _kept: set[str] = attrs.field(factory=set, init=False)
     #: counts the times both were let go: a listing begun before is stale
     _forgotten: int = attrs.field(default=0, init=False)
+    #: on a store only this process writes, who may have actions in it, taken or not (holder, holder id):
+    #: those an earlier process left (listed at the first `take`; None until then) and those this process
+    #: added to since, or had a run take from (`_adding`: those being added now). A run whose request id and
+    #: conversation are in neither, and whose request id has no position kept, takes nothing without asking
+    #: the store (see `take`).
+    _earlier_holders: set[tuple[str, str]] | None = attrs.field(default=None, init=False)
+    _holders: set[tuple[str, str]] = attrs.field(factory=set, init=False)
+    _adding: collections.Counter[tuple[str, str]] = attrs.field(factory=collections.Counter, init=False)
+    #: counts the times the holders were let go: a listing begun before is stale
+    _holders_forgotten: int = attrs.field(default=0, init=False)
 
     @staticmethod
     def holds(action: ActionRequested) -> bool:
@@ -129,17 +142,18 @@ class ActionQueue:
         """Add one action within every bound; raise if the bytes bound refuses it."""
         self._check_size(action)
         request = holder is ActionHolder.REQUEST
-        outcome = await self.store.add_waiting_action(
-            holder,
-            holder_id,
-            action.SerializeToString(),
-            per_holder=self.max_per_request if request else self.max_per_conversation,
-            holders=self.max_requests if request else self.max_conversations,
-            drop_oldest=not request,
-            max_bytes=self.max_bytes,
-            max_age=self.max_held_seconds,
-            origin=origin,
-        )
+        with self._holding((holder, holder_id)):
+            outcome = await self.store.add_waiting_action(
+                holder,
+                holder_id,
+                action.SerializeToString(),
+                per_holder=self.max_per_request if request else self.max_per_conversation,
+                holders=self.max_requests if request else self.max_conversations,
+                drop_oldest=not request,
+                max_bytes=self.max_bytes,
+                max_age=self.max_held_seconds,
+                origin=origin,
+            )
         if outcome.expired:
             log.warning("%d conversation action(s) held %d s for a run_request that never came: dropped",
                         outcome.expired, self.max_held_seconds)
@@ -150,7 +164,12 @@ class ActionQueue:
     async def take(self, request_id: str, conversation_id: str | None) -> list[agent.ConversationAction]:
         """What waits for `request_id`'s run (held for it or queued for its conversation), now the run's."""
         taken: list[agent.ConversationAction] = []
-        for data in await self.store.take_waiting_actions(request_id, conversation_id):
+        if not await self._may_wait_for(request_id, conversation_id):
+            return taken  # nothing is held, queued or kept for it: the store has nothing to give or drop
+        # what it takes is given back to the conversation if the run records no turn (`waiting.take_actions`)
+        with self._holding((ActionHolder.CONVERSATION, conversation_id or "")):
+            stored = await self.store.take_waiting_actions(request_id, conversation_id)
+        for data in stored:
             try:
                 taken.append(agent.ConversationAction.FromString(data))
             except DecodeError:
@@ -170,15 +189,60 @@ class ActionQueue:
         """The position kept for `request_id` while it had no stream (None: none, or unreadable, logged).
         On a store only this process writes, a request id no earlier process left and this one never kept a
         position for (a new run's) is not read."""
-        if self.store.exclusive:
-            while self._earlier is None:
-                forgotten = self._forgotten
-                listed = set(await self.store.waiting_position_ids())
-                if forgotten == self._forgotten:  # (else what was kept meanwhile may be in neither: again)
-                    self._earlier = listed
-            if request_id not in self._earlier and request_id not in self._kept:
-                return None
+        if not await self._may_keep_position(request_id):
+            return None
         return stored_position(request_id, await self.store.waiting_position(request_id))
+
+    async def _may_keep_position(self, request_id: str) -> bool:
+        """False when the store holds no position for `request_id` (known on a store only this process writes)."""
+        if not self.store.exclusive:
+            return True
+        while self._earlier is None:
+            forgotten = self._forgotten
+            listed = set(await self.store.waiting_position_ids())
+            if forgotten == self._forgotten:  # (else what was kept meanwhile may be in neither: again)
+                self._earlier = listed
+        return request_id in self._earlier or request_id in self._kept
+
+    async def _may_wait_for(self, request_id: str, conversation_id: str | None) -> bool:
+        """False when the store holds nothing a run of `request_id` in `conversation_id` would take or drop:
+        no action for either, no position for the request id (known on a store only this process writes)."""
+        if not self.store.exclusive:
+            return True
+        while self._earlier_holders is None:
+            forgotten = self._holders_forgotten
+            listed = set(await self.store.waiting_holders())
+            if forgotten == self._holders_forgotten:  # (else what was added meanwhile may be in neither: again)
+                self._earlier_holders = listed
+        await self._may_keep_position(request_id)  # (listed once)
+        return not self.nothing_for(request_id, conversation_id)
+
+    def nothing_for(self, request_id: str, conversation_id: str | None) -> bool:
+        """True when it is known without reading the store that `take` finds nothing for a run of `request_id`
+        in `conversation_id`, and has no position to drop (a store only this process writes, listed already)."""
+        if not self.store.exclusive or self._earlier_holders is None or self._earlier is None:
+            return False
+        for key in ((ActionHolder.REQUEST, request_id), (ActionHolder.CONVERSATION, conversation_id or "")):
+            if key in self._earlier_holders or key in self._holders:
+                return False
+        return request_id not in self._earlier and request_id not in self._kept
+
+    @contextlib.contextmanager
+    def _holding(self, key: tuple[str, str]) -> Iterator[None]:
+        """Around a write that may leave actions for `key` in the store: `key` is among the holders before the
+        write is queued, and stays (`take` cannot tell what a write left). Past 4 x the holders the store
+        keeps, what this process added is let go and listed again, all but the writes still under way."""
+        self._adding[key] += 1
+        self._holders.add(key)
+        try:
+            yield
+        finally:
+            self._adding[key] -= 1
+            if not self._adding[key]:
+                del self._adding[key]
+            if len(self._holders) > 4 * (self.max_requests + self.max_conversations):
+                self._earlier_holders, self._holders_forgotten = None, self._holders_forgotten + 1
+                self._holders = set(self._adding)
 
     async def restarted(self) -> None:
         """The daemon starts: what runs of the process before took and never recorded waits again."""

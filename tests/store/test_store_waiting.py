@@ -328,3 +328,38 @@ async def test_a_new_request_ids_position_is_not_read_from_a_store_only_this_pro
             await queue.keep_position(f"r{n}", AppendPosition(0, 1))
         assert await queue.position("r8") == AppendPosition(0, 1)
         assert await queue.position("r0") is None  # forgotten by the store
+
+
+async def test_a_new_runs_take_asks_nothing_of_a_store_only_this_process_writes(tmp_path: Path) -> None:
+    """Every run takes what waits for it: on SQLite (one daemon per data dir) a run whose request id and
+    conversation hold nothing, by what an earlier process left (listed once) and what this one added since,
+    and whose request id keeps no position, takes nothing without a read or a write."""
+    async with open_store(tmp_path) as store:
+        queue = ActionQueue(store)
+        await queue.hold("left-r", message("held by an earlier process"))
+        await queue.queue("left-c", message("queued by an earlier process"))
+        await queue.keep_position("left-p", AppendPosition(0, 1))
+    async with open_store(tmp_path) as store:
+        queue = ActionQueue(store, max_requests=1, max_conversations=1)
+        statements: list[str] = []
+        for conn in (store.writer.conn, *store.readers.connections):
+            conn.set_trace_callback(statements.append)  # type: ignore[attr-defined]
+        assert not queue.nothing_for("new", "c-new")  # not listed yet: only `take` knows
+        assert await queue.take("new", "c-new") == []
+        assert len(statements) == 2  # the two listings, once
+        assert queue.nothing_for("new-2", None) and await queue.take("new-2", None) == []
+        assert len(statements) == 2
+        assert texts(await queue.take("left-r", None)) == ["held by an earlier process"]
+        assert texts(await queue.take("r", "left-c")) == ["queued by an earlier process"]
+        await queue.take("left-p", None)  # drops its position: its stream keeps it
+        assert await queue.position("left-p") is None
+        await queue.hold("r1", message("held now"))
+        await queue.queue("c1", message("queued now"))
+        assert not queue.nothing_for("r1", None) and not queue.nothing_for("r9", "c1")
+        assert texts(await queue.take("r1", None)) == ["held now"]
+        assert texts(await queue.take("r9", "c1")) == ["queued now"]
+        for n in range(9):  # past 4 x the holders kept: what was added is let go and listed again
+            await queue.queue(f"c-{n}", message(f"queued in c-{n}"))
+        assert not queue.nothing_for("r-any", "c-8")
+        assert texts(await queue.take("r-any", "c-8")) == ["queued in c-8"]
+        assert queue.nothing_for("r-other", "c-0")  # forgotten by the store (beyond 1 conversation)
