@@ -54,22 +54,23 @@ def estimate_tokens(messages: Sequence[Message], system: str | None = None, tool
     return chars // CHARS_PER_TOKEN + MESSAGE_OVERHEAD_TOKENS * len(messages)
 
 
-#: the tools' size in characters by the tuple offered (a registry's specs, shared by every run of its tool set
-#: and sized twice a pass: its prompt and the tap's estimate), kept beside it so its id is not reused while
-#: cached; the oldest dropped past TOOLS_CACHE
-_sized: dict[int, tuple[tuple[ToolSpec, ...], int]] = {}
+#: the tools' size in characters by the ids of the specs offered (a registry's specs are shared by every run of
+#: its tool set, and sized twice a pass: its prompt and the tap's estimate), kept beside the specs so no id is
+#: reused while cached (a spec is read-only); the oldest dropped past TOOLS_CACHE
+_sized: dict[tuple[int, ...], tuple[tuple[ToolSpec, ...], int]] = {}
 TOOLS_CACHE = 64
 
 
 def _tools_chars(tools: Sequence[ToolSpec]) -> int:
-    cached = _sized.get(id(tools))
-    if cached is not None and cached[0] is tools:
+    ids = tuple(map(id, tools))
+    cached = _sized.get(ids)
+    if cached is not None:
         return cached[1]
     chars = sum(len(tool.name) + len(tool.description) + len(tool.schema_json) for tool in tools)
-    if isinstance(tools, tuple) and tools:  # a list may change: only a tuple is cached
+    if tools:
         if len(_sized) >= TOOLS_CACHE:
             del _sized[next(iter(_sized))]
-        _sized[id(tools)] = (tools, chars)
+        _sized[ids] = (tuple(tools), chars)
     return chars
 
 

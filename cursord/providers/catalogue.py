@@ -20,6 +20,9 @@ from .model import ToolSpec
 
 #: catalogues by (format key, tools); oldest dropped past CACHE_SIZE
 _cache: dict[tuple[Hashable, tuple[tuple[str, str, str], ...]], Catalogue] = {}
+#: the same by (format key, the ids of the `ToolSpec`s), each beside the specs so no id is reused while kept:
+#: a registry's specs are shared by every run of its tool set, so most requests find theirs here
+_by_specs: dict[tuple[Hashable, tuple[int, ...]], tuple[tuple[ToolSpec, ...], Catalogue]] = {}
 CACHE_SIZE = 64
 
 _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
@@ -39,6 +42,10 @@ def catalogue(tools: Sequence[ToolSpec], key: Hashable, build: Callable[[], list
     """What `build` makes of `tools` (its entries, in order), made once for every request that offers the
     same tools (by name, description and schema) in the format `key` names (the wire format and the options
     that shape an entry). A tool set with a schema that is not JSON is built afresh each time, uncached."""
+    by_specs = (key, tuple(map(id, tools)))
+    found = _by_specs.get(by_specs)
+    if found is not None:
+        return found[1]
     specs: list[tuple[str, str, str]] = []
     for tool in tools:
         schema = tool.schema_key
@@ -52,6 +59,9 @@ def catalogue(tools: Sequence[ToolSpec], key: Hashable, build: Callable[[], list
         if len(_cache) >= CACHE_SIZE:
             del _cache[next(iter(_cache))]
         _cache[cache_key] = made
+    if len(_by_specs) >= CACHE_SIZE:
+        del _by_specs[next(iter(_by_specs))]
+    _by_specs[by_specs] = (tuple(tools), made)
     return made
 
 

@@ -88,3 +88,10 @@ def test_a_body_with_a_catalogue_is_written_byte_for_byte_as_json_dumps_writes_i
 ) -> None:
     body[key] = Catalogue(entries)
     assert encode_body(body) == dumps(body)
+
+
+def test_the_same_specs_find_their_catalogue_by_identity_and_new_specs_by_value() -> None:
+    first = catalogue(TOOLS, "by-specs", lambda: [{"name": t.name} for t in TOOLS])
+    assert catalogue(list(TOOLS), "by-specs", lambda: []) is first  # the same spec objects, another sequence
+    rebuilt = tuple(ToolSpec(t.name, t.description, dict(t.json_schema)) for t in TOOLS)
+    assert catalogue(rebuilt, "by-specs", lambda: []) is first  # equal specs: found by value
