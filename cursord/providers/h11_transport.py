@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import os
+import socket
 import ssl
 import weakref
 import zlib
@@ -282,7 +283,7 @@ class _LeanPool:
         stream: trio.abc.Stream | None = None
         try:
             with trio.fail_after(_seconds(limits.connect)):
-                stream = await trio.open_tcp_stream(host, port)
+                stream = await _open_tcp(host, port)
                 if scheme == "https":
                     self.ssl_context.set_alpn_protocols(["http/1.1"])  # as httpcore does, on the same context
                     tls = trio.SSLStream(stream, self.ssl_context, server_hostname=host, https_compatible=True)
@@ -596,6 +597,36 @@ def _header_map(headers: Iterable[tuple[bytes, bytes]]) -> dict[str, str]:
 
 def _seconds(value: float | None) -> float:
     return math.inf if value is None else value
+
+
+async def _open_tcp(host: str, port: int) -> trio.SocketStream:
+    """A TCP connection to `host`: an IP address (a local model server's, often) is connected to at once,
+    without `trio.open_tcp_stream`'s name lookup, nursery and task per attempt (one address: nothing to race)."""
+    family = _ip_family(host)
+    if family is None:
+        return await trio.open_tcp_stream(host, port)
+    sock = trio.socket.socket(family, trio.socket.SOCK_STREAM)
+    try:
+        await sock.connect((host, port))
+    except OSError as exc:  # told as `open_tcp_stream` tells it (and httpx after it)
+        sock.close()
+        message = f"all attempts to connect to {f'[{host}]' if ':' in host else host}:{port} failed"
+        raise OSError(message) from ExceptionGroup(message, [exc])
+    except BaseException:
+        sock.close()
+        raise
+    return trio.SocketStream(sock)
+
+
+def _ip_family(host: str) -> int | None:
+    """AF_INET or AF_INET6 for an IP address (without a zone), None for a name."""
+    for family in (trio.socket.AF_INET, trio.socket.AF_INET6):
+        try:
+            socket.inet_pton(family, host)
+        except (OSError, ValueError):
+            continue
+        return family
+    return None
 
 
 def _describe(exc: BaseException) -> str:

@@ -24,7 +24,7 @@ import trio
 from cursord.app.runtime import provider_pool_limits
 from cursord.app.upstream import Upstream, provider_client
 from cursord.config import Limits
-from cursord.providers import errors
+from cursord.providers import errors, h11_transport
 from cursord.providers.h11_transport import END_GRACE, H11Transport, _leans, stream_transport
 from cursord.providers.streaming_http import Deadlines, HttpxTransport, Post, stream_post
 from cursord.testing.fake_providers import Reply, Send, Stall, chat_text, open_fake_provider
@@ -493,3 +493,17 @@ async def test_the_daemons_client_gets_the_lean_transport() -> None:
     assert client in _leans
     client_closed = stream_transport(client, "https://api.openai.com/v1", TIMEOUT)
     assert isinstance(client_closed, HttpxTransport)  # which says the client is closed, as before
+
+
+async def test_an_ip_address_is_connected_to_without_a_name_lookup_and_fails_as_a_name_would(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """A local model server's IP address is connected to at once (no lookup, no task per attempt); a refusal
+    reads as `trio.open_tcp_stream` (and httpx) word it."""
+    for host in ("127.0.0.1", "::1"):
+        with pytest.raises(OSError, match=r"all attempts to connect to .*:1 failed"):
+            await h11_transport._open_tcp(host, 1)
+    async with httpx.AsyncClient(trust_env=False) as client:
+        with pytest.raises(errors.ProviderUnavailable, match=r"all attempts to connect to 127\.0\.0\.1:1 failed"):
+            await stream_post(lean(client, "http://127.0.0.1:1/v1"), post("http://127.0.0.1:1/v1"), DEADLINES, Body())
+    assert h11_transport._ip_family("localhost") is None and h11_transport._ip_family("fe80::1%eth0") is None
