@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import math
 import os
-import socket
 import ssl
 import weakref
 import zlib
@@ -622,7 +621,7 @@ def _ip_family(host: str) -> int | None:
     """AF_INET or AF_INET6 for an IP address (without a zone), None for a name."""
     for family in (trio.socket.AF_INET, trio.socket.AF_INET6):
         try:
-            socket.inet_pton(family, host)
+            trio.socket.inet_pton(family, host)
         except (OSError, ValueError):
             continue
         return family
