@@ -18,6 +18,7 @@ their makers). Unknown names get no picker and no knobs: nothing is sent that a 
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
@@ -67,8 +68,10 @@ _NAMES: tuple[tuple[re.Pattern[str], Vendor], ...] = (
 VENDOR_ECHOES_REASONING = frozenset({Vendor.DEEPSEEK, Vendor.MOONSHOT})
 
 
+@functools.lru_cache(maxsize=256)
 def detect_vendor(kind: ProviderKind | str, base_url: str, model: str = "") -> Vendor:
-    """The vendor behind a server: its host, else (for a gateway or a local server) its model's name."""
+    """The vendor behind a server: its host, else (for a gateway or a local server) its model's name.
+    Kept per (kind, URL, model): a request for a local server's model asks it every pass."""
     if ProviderKind(kind) is ProviderKind.ANTHROPIC:
         return Vendor.ANTHROPIC
     if ProviderKind(kind) is ProviderKind.GEMINI:
