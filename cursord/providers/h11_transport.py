@@ -212,10 +212,13 @@ class _LeanPool:
         if self.slots is not None:
             if self.slots.value == 0:
                 self._drop_one_idle()
-            with trio.move_on_after(_seconds(limits.pool)) as waited:
-                await self.slots.acquire()
-            if waited.cancelled_caught:
-                raise httpx.PoolTimeout("no connection came free in the pool")
+            try:  # a free slot is taken at once: no deadline scope, no scheduler pass (connecting has its own)
+                self.slots.acquire_nowait()
+            except trio.WouldBlock:
+                with trio.move_on_after(_seconds(limits.pool)) as waited:
+                    await self.slots.acquire()
+                if waited.cancelled_caught:
+                    raise httpx.PoolTimeout("no connection came free in the pool") from None
         try:
             stream = await self._connect(origin, limits)
         except BaseException:
