@@ -2,7 +2,8 @@
 
 CPU time per run start moves by 20 % from one round to the next on a shared machine, more than most changes
 to a start are worth. An instruction count does not: the daemon (`bench/daemon_proc.py`, as `bench/run.py`
-builds it) runs under valgrind's callgrind with instrumentation off, and it is switched on only while `--starts`
+builds it, but for the young collections it makes on a clock, which a daemon slowed down 50x would make 50x as
+often) runs under valgrind's callgrind with instrumentation off, and it is switched on only while `--starts`
 runs are started at once as the scale section starts them (RunSSE attached, the run_request uploaded by
 BidiAppend on its own connection, the provider's reply open but silent), after a collection. The figure is
 every instruction the process ran in that window (event loop and store writer thread alike) per start.
@@ -39,10 +40,13 @@ from bench.stamp_provider import StampProvider, open_stamp_provider  # noqa: E40
 
 async def count(provider: StampProvider, root: Path, starts: int, out: Path) -> float:
     """Instructions per start of the daemon of the tree at `root`, over `starts` run starts."""
+    script = root / "bench" / "daemon_proc.py"
     command = [
         "valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}", sys.executable,
-        str(root / "bench" / "daemon_proc.py"), provider.base_url,
+        str(script), provider.base_url,
     ]
+    if "--no-young-gc" in await trio.Path(script).read_text():  # (a tree from before it had none)
+        command.append("--no-young-gc")  # collections on a clock: under valgrind, 50x as many a start
     process = await trio.lowlevel.open_process(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
     )
