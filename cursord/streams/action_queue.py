@@ -29,10 +29,12 @@ there, not wait for seqnos the editor will never send again. A run's `take` drop
 keeps the position from then on).
 
 A run takes what is held for its request id and what is queued for its conversation, in arrival order
-(`take`). Taken actions stay in the store until the run's turn journals its record, which then holds
-them; if the run ends without one, or the daemon dies first, they wait again for the next run
-(`cursord.store.waiting`; a starting daemon gives them back with `restarted`). Each call is one
-transaction: a restart keeps either all of a call's effect or none of it.
+(`take`); on a store only this process writes, a run whose request id and conversation hold nothing (by what
+an earlier process left, listed once, and what this one added since) takes nothing without the store
+(`nothing_for`, which the turn asks before it spends a task on `take`). Taken actions stay in the store until
+the run's turn journals its record, which then holds them; if the run ends without one, or the daemon dies
+first, they wait again for the next run (`cursord.store.waiting`; a starting daemon gives them back with
+`restarted`). Each call is one transaction: a restart keeps either all of a call's effect or none of it.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import collections
 import contextlib
 import logging
 from collections.abc import Iterator
+from contextlib import nullcontext
 
 import attrs
 from google.protobuf.message import DecodeError
@@ -166,8 +169,9 @@ class ActionQueue:
         taken: list[agent.ConversationAction] = []
         if not await self._may_wait_for(request_id, conversation_id):
             return taken  # nothing is held, queued or kept for it: the store has nothing to give or drop
-        # what it takes is given back to the conversation if the run records no turn (`waiting.take_actions`)
-        with self._holding((ActionHolder.CONVERSATION, conversation_id or "")):
+        # what it takes is given back to its conversation if the run records no turn (`waiting.take_actions`)
+        gives_back = conversation_id is not None
+        with self._holding((ActionHolder.CONVERSATION, conversation_id or "")) if gives_back else nullcontext():
             stored = await self.store.take_waiting_actions(request_id, conversation_id)
         for data in stored:
             try:

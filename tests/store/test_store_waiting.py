@@ -357,6 +357,7 @@ async def test_a_new_runs_take_asks_nothing_of_a_store_only_this_process_writes(
         await queue.queue("c1", message("queued now"))
         assert not queue.nothing_for("r1", None) and not queue.nothing_for("r9", "c1")
         assert texts(await queue.take("r1", None)) == ["held now"]
+        assert queue.nothing_for("r-next", None)  # a run with no conversation gives nothing back to one
         assert texts(await queue.take("r9", "c1")) == ["queued now"]
         for n in range(9):  # past 4 x the holders kept: what was added is let go and listed again
             await queue.queue(f"c-{n}", message(f"queued in c-{n}"))
