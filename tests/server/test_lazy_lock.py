@@ -1,0 +1,81 @@
+"""The lock every Hypercorn connection holds twice: `trio.Lock`'s behaviour, its line of waiters made only when
+one waits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import trio
+import trio.testing
+
+from cursord.server.lazy_lock import LazyLock
+
+
+async def test_a_free_lock_is_taken_at_once_and_makes_no_line() -> None:
+    lock = LazyLock()
+    lock.acquire_nowait()
+    assert lock.locked()
+    lock.release()
+    async with lock:
+        assert lock.locked()
+    assert not lock.locked()
+    assert lock._lot is None
+
+
+async def test_a_held_lock_passes_to_its_waiters_in_order(autojump_clock: Any) -> None:
+    lock = LazyLock()
+    order: list[int] = []
+
+    async def take(index: int) -> None:
+        async with lock:
+            order.append(index)
+            await trio.sleep(1)
+
+    async with trio.open_nursery() as nursery:
+        await lock.acquire()
+        for index in range(3):
+            nursery.start_soon(take, index)
+            await trio.testing.wait_all_tasks_blocked()
+        lock.release()
+        with pytest.raises(trio.WouldBlock):  # handed to the first waiter, not free for whoever asks first
+            lock.acquire_nowait()
+    assert order == [0, 1, 2]
+    assert not lock.locked()
+
+
+async def test_a_canceled_waiter_leaves_the_line(autojump_clock: Any) -> None:
+    lock = LazyLock()
+    waited = trio.CancelScope()
+
+    async def wait_in_line() -> None:
+        with waited:
+            await lock.acquire()
+
+    await lock.acquire()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(wait_in_line)
+        await trio.testing.wait_all_tasks_blocked()
+        waited.cancel()
+    assert waited.cancelled_caught
+    lock.release()
+    assert not lock.locked()
+    lock.acquire_nowait()
+    lock.release()
+
+
+async def test_misuse_is_refused_as_trio_refuses_it() -> None:
+    lock = LazyLock()
+    with pytest.raises(RuntimeError):
+        lock.release()
+    await lock.acquire()
+    with pytest.raises(RuntimeError):
+        lock.acquire_nowait()
+
+    async def release_elsewhere() -> None:
+        with pytest.raises(RuntimeError):
+            lock.release()
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(release_elsewhere)
+    lock.release()
