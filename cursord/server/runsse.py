@@ -27,7 +27,7 @@ import trio
 from cursord.connect import encode_envelope, end_stream_payload
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server.asgi import CancelOnDisconnect, Receive, Send
-from cursord.streams import ActiveStream, Subscriber
+from cursord.streams import ActiveStream
 
 log = logging.getLogger(__name__)
 
@@ -63,44 +63,39 @@ async def _send_body(send: Send, body: bytes) -> None:
 
 
 async def pump(stream: ActiveStream, send: Send) -> None:
-    """Follow `stream`'s backlog onto one connection until it ends (the caller sends the end frame)."""
-    subscriber = stream.attach()
-    try:
-        while not await _follow(stream, subscriber, send):
-            pass
-    finally:
-        stream.detach(subscriber)
-
-
-async def _follow(stream: ActiveStream, subscriber: Subscriber, send: Send) -> bool:
-    """Send the backlog as it grows, and a heartbeat after `heartbeat` seconds without a frame; True once the
-    stream has ended, False to be called again.
+    """Follow `stream`'s backlog onto one connection until it ends (the caller sends the end frame): the
+    backlog as it grows, and a heartbeat after `heartbeat` seconds without a frame.
 
     One cancel scope serves every wait until a heartbeat: its deadline is moved `heartbeat` seconds ahead
     before a wait and off again before a send (a send must never be cut by the heartbeat), instead of a
     fresh `move_on_after` scope per frame. A heartbeat that came due as a frame woke the connection leaves
     its scope before any checkpoint (the first would raise): the frame goes out under the next one, and no
-    heartbeat."""
-    backlog, signal, heartbeat = stream.backlog, subscriber.signal, stream.timings.heartbeat
-    with trio.CancelScope() as quiet:
+    heartbeat. One frame on the stack of every idle connection, not two."""
+    subscriber = stream.attach()
+    try:
+        backlog, signal, heartbeat = stream.backlog, subscriber.signal, stream.timings.heartbeat
         while True:
-            if subscriber.cursor < backlog.readable:
-                if quiet.cancel_called:
-                    return False
-                if trio.current_time() - subscriber.last_send < BURST_WINDOW:
-                    await _settle(stream)
-                frames, subscriber.cursor = backlog.read_from(subscriber.cursor)
-                signal.clear()  # every ring so far is answered by `frames`
-                await _send_frames(send, frames)
-                subscriber.last_send = trio.current_time()
-                continue
-            if backlog.ending is not None:
-                return True
-            quiet.deadline = trio.current_time() + heartbeat
-            await signal.wait()
-            quiet.deadline = math.inf
-    await _send_body(send, HEARTBEAT_FRAME)  # the wait was cut: quiet for `heartbeat` seconds
-    return False
+            with trio.CancelScope() as quiet:
+                while True:
+                    if subscriber.cursor < backlog.readable:
+                        if quiet.cancel_called:
+                            break  # under a new scope, without a heartbeat
+                        if trio.current_time() - subscriber.last_send < BURST_WINDOW:
+                            await _settle(stream)
+                        frames, subscriber.cursor = backlog.read_from(subscriber.cursor)
+                        signal.clear()  # every ring so far is answered by `frames`
+                        await _send_frames(send, frames)
+                        subscriber.last_send = trio.current_time()
+                        continue
+                    if backlog.ending is not None:
+                        return
+                    quiet.deadline = trio.current_time() + heartbeat
+                    await signal.wait()
+                    quiet.deadline = math.inf
+            if quiet.cancelled_caught:  # the wait was cut: quiet for `heartbeat` seconds
+                await _send_body(send, HEARTBEAT_FRAME)
+    finally:
+        stream.detach(subscriber)
 
 
 async def _settle(stream: ActiveStream) -> None:
