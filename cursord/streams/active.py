@@ -25,11 +25,12 @@ deadline up on its next round:
 - an ended stream with no subscriber is kept `terminal_retention` for late reconnects, then retired.
 
 The behaviour (the agent turn, `cursord.agent`) runs its long work as tasks beside the actor loop, in the
-actor's own nursery, each under a cancel scope of its own that is canceled when the stream ends; the actor
-loop itself lives until retirement. (Not a second nursery held open by a task of its own: an idle stream
-would keep that task, its coroutine and its cancel scope alive for nothing, about 1.5 KB.) Nothing a stream
-does may fail the nursery above it (the broker's, which holds every other stream): an exception out of a
-behaviour step or a work task is our bug, logged with its traceback, and ends this stream `internal`.
+broker's nursery that runs the actor, each under a cancel scope of its own that is canceled when the stream
+ends (and when the actor stops); the actor loop itself lives until retirement. (Not a nursery of the
+stream's own: an idle stream would keep it, its cancel scope and their sets alive for nothing, about
+1.3 KB, or with a task to hold it open, 1.5 KB more.) Nothing a stream does may fail the nursery above it
+(the broker's, which holds every other stream): an exception out of a behaviour step or a work task is our
+bug, logged with its traceback, and ends this stream `internal`.
 
 The stream's `phase` is not kept here: while the stream runs it is what its behaviour says it is doing
 (the agent turn derives it from its state), and once it has ended, how it ended. The behaviour calls
@@ -152,7 +153,7 @@ class ActiveStream:
     _timer_scope: trio.CancelScope | None = None
     #: the actor loop is waiting for its mailbox with no timer (none was due)
     _waiting_untimed: bool = False
-    #: the actor's nursery, where work tasks run (None: the actor has not started, or has retired)
+    #: where work tasks run, the actor's nursery (None: the actor has not started, or has retired)
     _nursery: trio.Nursery | None = None
     #: the cancel scope of each work task that has not finished: canceled when the stream ends
     _work: set[trio.CancelScope] = attrs.field(factory=set)
@@ -388,15 +389,16 @@ class ActiveStream:
 
     # ---- the actor --------------------------------------------------------------------------------
 
-    async def run(self) -> None:
-        """The actor: lives until the stream is ended and retired. Owned by the broker's nursery."""
+    async def run(self, nursery: trio.Nursery) -> None:
+        """The actor: lives until the stream is ended and retired. Runs in `nursery` (the broker's), where its
+        work tasks run too; any still there when it stops are canceled."""
+        self._nursery = nursery
         try:
-            async with trio.open_nursery() as nursery:
-                self._nursery = nursery
-                await self._actor_loop()
-                nursery.cancel_scope.cancel()
+            await self._actor_loop()
         finally:
             self._nursery = None
+            for scope in self._work:
+                scope.cancel()
             self.retired = True
             while True:  # uploads never taken: nothing will handle them, so nobody waits for that
                 try:
