@@ -69,7 +69,8 @@ that says what to install.
 - Memory too: what an open connection keeps while it waits (an idle stream's RunSSE holds one for the run's
   life). A plain socket's read loop waits in `wait_readable` and reads the socket itself (`SocketStream.
   receive_some` kept five more coroutine frames and a context manager under the wait, about 1.5 KB); the
-  connection's two locks make their line of waiters only when a task waits (`LazyLock`); `TCPServer.run`
+  connection's two locks make their line of waiters only when a task waits (`LazyLock`), and its protocol's
+  events their `trio.Event` (`LazyEvent`); `TCPServer.run`
   is rewritten with its fixes rather than wrapped, and an ASGI app is called without Hypercorn's
   `ASGIWrapper` frame: a frame fewer each.
 - Whatever still escapes one connection's protocol code (a PRIORITY flood past the tree's cap, the next
@@ -97,13 +98,13 @@ from hypercorn.protocol.events import Body, Data, EndBody, EndData, StreamClosed
 from hypercorn.protocol.h2 import BUFFER_HIGH_WATER, BUFFER_LOW_WATER, BufferCompleteError, H2Protocol, StreamBuffer
 from hypercorn.trio.task_group import TaskGroup
 from hypercorn.trio.tcp_server import MAX_RECV, TCPServer
-from hypercorn.trio.worker_context import TrioSingleTask
+from hypercorn.trio.worker_context import TrioSingleTask, WorkerContext
 from hypercorn.typing import ConnectionState
 from hypercorn.utils import parse_socket_addr
 from priority.priority import MissingStreamError
 
 from cursord.server.asgi import AppQueue
-from cursord.server.lazy_lock import LazyLock
+from cursord.server.lazy_sync import LazyEvent, LazyLock
 
 log = logging.getLogger(__name__)
 
@@ -362,6 +363,7 @@ def _close_idle_connections_promptly() -> None:
             await self.protocol.handle(RawData(bytes(data)))
             if data == b"":
                 break
+            del data  # not kept while the loop waits for more
         await self.protocol.handle(Closed())
         # Nothing more can arrive: only the app's open responses keep the connection now.
         await self.idle_task.stop()
@@ -537,6 +539,13 @@ def _contain_and_release_connections() -> None:
     TCPServer.__init__ = __init__  # type: ignore[method-assign]
 
 
+def _light_events() -> None:
+    """Hypercorn's protocols make their events from the worker context's `event_class`: a `LazyEvent`, whose
+    `trio.Event` and set of waiters come only when a task waits (an HTTP/1.1 connection's `can_read`, made per
+    connection, is waited for only when h11 pauses it)."""
+    WorkerContext.event_class = LazyEvent
+
+
 class _IdleTask(TrioSingleTask):
     """Hypercorn's `TrioSingleTask` (a connection's idle timer), with a `LazyLock`."""
 
@@ -593,3 +602,4 @@ if tested(_installed()):
     _close_idle_connections_promptly()
     _contain_and_release_connections()
     _light_app_queues()
+    _light_events()

@@ -1,11 +1,17 @@
-"""LazyLock: a trio lock whose line of waiting tasks is made only when one waits.
+"""LazyLock and LazyEvent: trio's lock and Hypercorn's event, each making its waiters' structures only when a
+task waits.
 
 Every Hypercorn connection holds two locks (its send lock and its idle task's), taken nearly always without
 waiting: one response at a time writes on an HTTP/1.1 connection. A `trio.Lock` makes its parking lot (an
 ordered dict and a list) up front, about 0.25 KB and three GC-tracked objects per lock for the connection's
-life. This one keeps its owner and, once a task has had to wait, a parking lot; ownership passes to the first
-waiting task on release, as with `trio.Lock`, so no task overtakes one that waits. It does not break its lot
-when an owner exits without releasing (every user releases in a `finally` or an `async with`).
+life. `LazyLock` keeps its owner and, once a task has had to wait, a parking lot; ownership passes to the
+first waiting task on release, as with `trio.Lock`, so no task overtakes one that waits. It does not break
+its lot when an owner exits without releasing (every user releases in a `finally` or an `async with`).
+
+Hypercorn's `EventWrapper` (its protocols' events: an HTTP/1.1 connection's `can_read`, an HTTP/2 stream
+buffer's two) holds a `trio.Event` with its set of waiters from the start, about 0.3 KB each. `LazyEvent`
+behaves as it does (`clear` starts a new event, so a task waiting on the old one stays waiting, as there) and
+makes the `trio.Event` only when a task waits before it is set.
 """
 
 from __future__ import annotations
@@ -62,3 +68,33 @@ class LazyLock:
         self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
     ) -> None:
         self.release()
+
+
+class LazyEvent:
+    """Hypercorn's `EventWrapper` (`clear`, `wait`, `set`, `is_set`), its `trio.Event` made when first waited for."""
+
+    __slots__ = ("_event", "_flag")
+
+    def __init__(self) -> None:
+        self._event: trio.Event | None = None
+        self._flag = False
+
+    async def clear(self) -> None:
+        self._flag = False
+        self._event = None
+
+    async def wait(self) -> None:
+        if self._flag:
+            await trio.lowlevel.checkpoint()
+            return
+        if self._event is None:
+            self._event = trio.Event()
+        await self._event.wait()
+
+    async def set(self) -> None:
+        self._flag = True
+        if self._event is not None:
+            self._event.set()
+
+    def is_set(self) -> bool:
+        return self._flag

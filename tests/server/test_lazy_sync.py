@@ -1,5 +1,5 @@
-"""The lock every Hypercorn connection holds twice: `trio.Lock`'s behaviour, its line of waiters made only when
-one waits."""
+"""The lock every Hypercorn connection holds twice and the events its protocols hold: `trio.Lock`'s and
+Hypercorn's `EventWrapper`'s behaviour, their waiters' structures made only when a task waits."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 import trio
 import trio.testing
 
-from cursord.server.lazy_lock import LazyLock
+from cursord.server.lazy_sync import LazyEvent, LazyLock
 
 
 async def test_a_free_lock_is_taken_at_once_and_makes_no_line() -> None:
@@ -79,3 +79,34 @@ async def test_misuse_is_refused_as_trio_refuses_it() -> None:
     async with trio.open_nursery() as nursery:
         nursery.start_soon(release_elsewhere)
     lock.release()
+
+
+async def test_an_event_wakes_its_waiters_and_clear_starts_a_new_one_as_hypercorns_does(autojump_clock: Any) -> None:
+    event = LazyEvent()
+    assert not event.is_set() and event._event is None
+    await event.set()
+    assert event.is_set() and event._event is None  # nobody waited: no trio.Event made
+    await event.wait()
+    await event.clear()
+    woken: list[int] = []
+
+    async def waiter(index: int) -> None:
+        await event.wait()
+        woken.append(index)
+
+    async with trio.open_nursery() as nursery:
+        for index in range(2):
+            nursery.start_soon(waiter, index)
+        await trio.testing.wait_all_tasks_blocked()
+        await event.set()
+    assert sorted(woken) == [0, 1]
+
+    await event.clear()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(waiter, 2)
+        await trio.testing.wait_all_tasks_blocked()
+        await event.clear()  # as EventWrapper's: a new event, the task waiting on the old one is left waiting
+        await event.set()
+        await trio.sleep(1)
+        nursery.cancel_scope.cancel()
+    assert 2 not in woken
