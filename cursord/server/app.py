@@ -50,6 +50,7 @@ from cursord.server.asgi import (
     Send,
     deny_websocket,
     drain_body,
+    let_go_of_headers,
     read_body,
     send_response,
 )
@@ -159,6 +160,7 @@ class CursordApp:
                 # The request's head and body are locals of `_open_run_sse`: gone, not held for the stream's life.
                 stream = await self._open_run_sse(scope, receive, send)
                 if stream is not None:
+                    let_go_of_headers(scope)
                     await serve_stream(stream, receive, send)
             elif path in SIDE_STREAM_PATHS:
                 check = self.gateway.check_request if self.gateway is not None else None
