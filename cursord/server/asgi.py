@@ -3,7 +3,8 @@
 Hypercorn gives the app raw ASGI; these helpers are all of cursord's HTTP I/O apart from the streaming
 writes in `runsse`. A disconnect never shows up as a failing `send` (h2 swallows it), only as
 `http.disconnect` from `receive`, so streaming handlers run `watch_disconnect` beside their writer, or
-write inside `CancelOnDisconnect`, which needs no task of its own over Hypercorn's queue (`AppQueue`).
+write inside `CancelOnDisconnect`, which needs no task of its own over Hypercorn's queue (`AppQueue`), or
+`follow` that queue themselves (a RunSSE: no cancel scope either).
 """
 
 from __future__ import annotations

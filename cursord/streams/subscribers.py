@@ -55,11 +55,14 @@ class WakeSignal:
 
 @attrs.define(eq=False)
 class Subscriber:
-    """One RunSSE connection: its doorbell, how far into the backlog it has read, and when it last sent."""
+    """One RunSSE connection: its doorbell, how far into the backlog it has read, when it last sent, and
+    whether its client has left."""
 
     signal: WakeSignal = attrs.field(factory=WakeSignal)
     cursor: int = 0
     last_send: float = -math.inf
+    #: its client has left (the server said so): the connection stops reading
+    gone: bool = False
 
 
 @attrs.define
