@@ -261,7 +261,7 @@ class ActiveStream:
         self.subscribers.wake_all()
 
     def end(self, error: ConnectError | None) -> None:
-        """End the stream (first ending wins): subscribers finish, the work nursery is canceled."""
+        """End the stream (first ending wins): subscribers finish, its work tasks are canceled."""
         ending = StreamEnding(error)
         if not self.backlog.close(ending):
             return
