@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import math
+from typing import Final
 
 import trio
 
@@ -56,6 +57,12 @@ def stream_response_headers() -> list[tuple[bytes, bytes]]:
         (b"cache-control", b"no-cache"),
         (b"x-accel-buffering", b"no"),
     ]
+
+
+#: every RunSSE's response head, one message for all: the server keeps the start message for the response's
+#: life (Hypercorn reads its status at every body send), so a dict and a list per open connection otherwise
+#: (about 0.3 KB). Never changed: neither Hypercorn nor the recorder writes to a message.
+STREAM_START: Final[Message] = {"type": "http.response.start", "status": 200, "headers": stream_response_headers()}
 
 
 async def _send_body(send: Send, body: bytes) -> None:
@@ -160,7 +167,7 @@ async def _send_frames(send: Send, frames: list[bytes]) -> None:
 
 async def serve_stream(stream: ActiveStream, receive: Receive, send: Send) -> None:
     """Headers, the backlog as it grows, then the end-stream frame; stops quietly on disconnect."""
-    await send({"type": "http.response.start", "status": 200, "headers": stream_response_headers()})
+    await send(STREAM_START)
     if isinstance(receive, AppQueue):  # Hypercorn's: the queue tells the subscriber when the client leaves
         if await pump(stream, send, receive):
             await _send_end(stream, send)
