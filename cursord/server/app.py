@@ -50,6 +50,7 @@ from cursord.server.asgi import (
     Send,
     deny_websocket,
     drain_body,
+    let_go_of_headers,
     read_body,
     send_response,
 )
@@ -156,7 +157,11 @@ class CursordApp:
             return
         try:
             if path == RUN_SSE_PATH:
-                await self._run_sse(scope, receive, send)
+                # The request's head and body are locals of `_open_run_sse`: gone, not held for the stream's life.
+                stream = await self._open_run_sse(scope, receive, send)
+                if stream is not None:
+                    let_go_of_headers(scope)
+                    await serve_stream(stream, receive, send)
             elif path in SIDE_STREAM_PATHS:
                 check = self.gateway.check_request if self.gateway is not None else None
                 await serve_side_stream(
@@ -230,12 +235,6 @@ class CursordApp:
             log.exception("%s failed", scope.get("path"))
             response = render_unary_error(ConnectError.internal(exc))
         await _send(send, response)
-
-    async def _run_sse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        stream = await self._open_run_sse(scope, receive, send)
-        if stream is not None:
-            # The request's head and body were locals of `_open_run_sse`: gone, not held for the stream's life.
-            await serve_stream(stream, receive, send)
 
     async def _open_run_sse(self, scope: Scope, receive: Receive, send: Send) -> ActiveStream | None:
         """The stream a RunSSE request reads, or None once its refusal is sent."""

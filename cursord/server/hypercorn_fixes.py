@@ -66,6 +66,13 @@ that says what to install.
   object, two ends, a deque, two ordered dicts and two sets, about 1.8 KB held for the request's life). It is
   an `AppQueue` now (`cursord.server.asgi`): the same bound, order and blocking, one object and a list, and a
   streaming handler can have the disconnect handed to it instead of keeping a task that receives.
+- Memory too: what an open connection keeps while it waits (an idle stream's RunSSE holds one for the run's
+  life). A plain socket's read loop waits in `wait_readable` and reads the socket itself (`SocketStream.
+  receive_some` kept five more coroutine frames and a context manager under the wait, about 1.5 KB); the
+  connection's two locks make their line of waiters only when a task waits (`LazyLock`), and its protocol's
+  events their `trio.Event` (`LazyEvent`); `TCPServer.run`
+  is rewritten with its fixes rather than wrapped, and an ASGI app is called without Hypercorn's
+  `ASGIWrapper` frame: a frame fewer each.
 - Whatever still escapes one connection's protocol code (a PRIORITY flood past the tree's cap, the next
   bug of this kind) ends that connection, logged, instead of the server nursery and every connection in
   it (pgjones/hypercorn#329 and the reset leak above are two instances).
@@ -84,14 +91,20 @@ import h2.errors
 import h2.events
 import h2.exceptions
 import trio
+from hypercorn.app_wrappers import ASGIWrapper
 from hypercorn.events import Closed, Event, RawData, Updated
+from hypercorn.protocol import ProtocolWrapper
 from hypercorn.protocol.events import Body, Data, EndBody, EndData, StreamClosed, Trailers
 from hypercorn.protocol.h2 import BUFFER_HIGH_WATER, BUFFER_LOW_WATER, BufferCompleteError, H2Protocol, StreamBuffer
-from hypercorn.trio.task_group import TaskGroup, _handle
+from hypercorn.trio.task_group import TaskGroup
 from hypercorn.trio.tcp_server import MAX_RECV, TCPServer
+from hypercorn.trio.worker_context import TrioSingleTask, WorkerContext
+from hypercorn.typing import ConnectionState
+from hypercorn.utils import parse_socket_addr
 from priority.priority import MissingStreamError
 
 from cursord.server.asgi import AppQueue
+from cursord.server.lazy_sync import LazyEvent, LazyLock
 
 log = logging.getLogger(__name__)
 
@@ -320,20 +333,37 @@ def _close_idle_connections_promptly() -> None:
 
     async def _read_data(self: TCPServer) -> None:
         # Hypercorn's loop, with its read deadline only when `read_timeout` is set (cursord leaves it unset:
-        # `fail_after(read_timeout or inf)` kept a scope under every connection's pending read, about 0.7 KB).
+        # `fail_after(read_timeout or inf)` kept a scope under every connection's pending read, about 0.7 KB),
+        # and a plain socket read where it waits (`_receive_at_once`).
         timeout = self.config.read_timeout
+        stream: trio.abc.Stream = self.stream  # Hypercorn types it as TLS; a plain connection's is a SocketStream
+        plain = stream if timeout is None and isinstance(stream, trio.SocketStream) else None
+        waited = False
         while True:
             try:
-                if timeout is None:
-                    data = await self.stream.receive_some(MAX_RECV)
+                if plain is not None:
+                    if not waited:
+                        await trio.lowlevel.checkpoint_if_cancelled()
+                    received = _receive_at_once(plain)
+                    if received is None:  # nothing there yet
+                        await trio.lowlevel.wait_readable(plain.socket)
+                        waited = True
+                        continue
+                    data: bytes | bytearray = received
+                    if not waited:  # trio's receive is a checkpoint even when the bytes were there
+                        await trio.lowlevel.cancel_shielded_checkpoint()
+                    waited = False
+                elif timeout is None:
+                    data = await stream.receive_some(MAX_RECV)
                 else:
                     with trio.fail_after(timeout):
-                        data = await self.stream.receive_some(MAX_RECV)
+                        data = await stream.receive_some(MAX_RECV)
             except (trio.ClosedResourceError, trio.BrokenResourceError, trio.TooSlowError):
                 break
             await self.protocol.handle(RawData(bytes(data)))
             if data == b"":
                 break
+            del data  # not kept while the loop waits for more
         await self.protocol.handle(Closed())
         # Nothing more can arrive: only the app's open responses keep the connection now.
         await self.idle_task.stop()
@@ -406,6 +436,25 @@ async def _send_or_cut(server: TCPServer, data: bytes, stall: float) -> None:
         await server.protocol.handle(Closed())
 
 
+def _receive_at_once(stream: trio.SocketStream) -> bytes | None:
+    """What a plain socket holds, up to `MAX_RECV` bytes (b"": the client closed its side); None when nothing
+    is there yet. A closed or broken socket raises `trio.ClosedResourceError` / `trio.BrokenResourceError`, as
+    `receive_some` would.
+
+    The connection's read loop waits with `wait_readable` and reads with this, instead of waiting inside
+    `SocketStream.receive_some`: that wait kept five more coroutine frames and a context manager's generator
+    under every idle connection (about 1.5 KB)."""
+    fd = stream.socket.fileno()
+    if fd == -1:
+        raise trio.ClosedResourceError("the socket was closed")
+    try:
+        return os.read(fd, MAX_RECV)
+    except BlockingIOError:
+        return None
+    except OSError as exc:  # reset by the peer, and the like: what trio's receive raises them as
+        raise trio.BrokenResourceError from exc
+
+
 def _write_at_once(stream: trio.abc.Stream, data: bytes) -> int:
     """Write what a plain socket's buffer takes of `data` now, without a wait (0: nothing, a TLS stream, or
     an error, which the write through trio then meets and reports as it always has).
@@ -422,16 +471,42 @@ def _write_at_once(stream: trio.abc.Stream, data: bytes) -> int:
 
 
 def _contain_and_release_connections() -> None:
-    """Two fixes around `TCPServer.run`, in one wrapper (a frame less on every connection's stack): a
-    failure inside the connection's protocol code ends that connection, logged, not the server nursery;
-    and once every task of the connection has ended, its protocol drops its streams and their buffers."""
+    """Two fixes in `TCPServer.run`, which is Hypercorn's otherwise (rewritten here rather than wrapped: a frame
+    less on every connection's stack): a failure inside the connection's protocol code ends that connection,
+    logged, not the server nursery; and once every task of the connection has ended, its protocol drops its
+    streams and their buffers."""
     original = TCPServer.run
     if getattr(original, _MARK, False):
         return
 
     async def run(self: TCPServer) -> None:
         try:
-            await original(self)
+            stream: Any = self.stream
+            if isinstance(stream, trio.SSLStream):
+                try:
+                    with trio.fail_after(self.config.ssl_handshake_timeout):
+                        await stream.do_handshake()
+                except (trio.BrokenResourceError, trio.TooSlowError):
+                    return  # the handshake failed
+                alpn_protocol, socket, ssl = stream.selected_alpn_protocol(), stream.transport_stream.socket, True
+            else:
+                alpn_protocol, socket, ssl = "http/1.1", stream.socket, False
+            try:
+                client = parse_socket_addr(socket.family, socket.getpeername())
+                server = parse_socket_addr(socket.family, socket.getsockname())
+                async with TaskGroup() as task_group:
+                    self._task_group = task_group
+                    self.protocol = ProtocolWrapper(
+                        self.app, self.config, self.context, task_group, ConnectionState(self.state), ssl, client,
+                        server, self.protocol_send, alpn_protocol,
+                    )
+                    await self.protocol.initiate()
+                    await self.idle_task.restart(task_group, self._idle_timeout)
+                    await self._read_data()
+            except OSError:
+                pass
+            finally:
+                await self._close()
         except Exception:
             log.exception("an HTTP connection failed inside Hypercorn; that connection was closed")
             with contextlib.suppress(Exception):
@@ -447,8 +522,36 @@ def _contain_and_release_connections() -> None:
             with contextlib.suppress(AttributeError):
                 del self.protocol
 
+    def __init__(
+        self: TCPServer, app: Any, config: Any, context: Any, state: Any, stream: Any
+    ) -> None:
+        # Hypercorn's, with locks that make their line of waiters only when a task waits (`LazyLock`).
+        self.app = app
+        self.config = config
+        self.context = context
+        self.send_lock = LazyLock()  # type: ignore[assignment]
+        self.idle_task = _IdleTask()
+        self.stream = stream
+        self.state = state
+
     setattr(run, _MARK, True)
     TCPServer.run = run  # type: ignore[method-assign]
+    TCPServer.__init__ = __init__  # type: ignore[method-assign]
+
+
+def _light_events() -> None:
+    """Hypercorn's protocols make their events from the worker context's `event_class`: a `LazyEvent`, whose
+    `trio.Event` and set of waiters come only when a task waits (an HTTP/1.1 connection's `can_read`, made per
+    connection, is waited for only when h11 pauses it)."""
+    WorkerContext.event_class = LazyEvent
+
+
+class _IdleTask(TrioSingleTask):
+    """Hypercorn's `TrioSingleTask` (a connection's idle timer), with a `LazyLock`."""
+
+    def __init__(self) -> None:
+        self._handle = None
+        self._lock = LazyLock()  # type: ignore[assignment]
 
 
 def _light_app_queues() -> None:
@@ -460,12 +563,34 @@ def _light_app_queues() -> None:
         # Hypercorn's, with an AppQueue where it opens a memory channel of the same size.
         queue = AppQueue(config.max_app_queue_size)
         assert self._nursery is not None
-        handle: Any = _handle  # its `receive` is typed as the ASGI event union; AppQueue is a Mailbox of dicts
-        self._nursery.start_soon(handle, app, config, scope, queue, send, trio.to_thread.run_sync, trio.from_thread.run)
+        self._nursery.start_soon(_run_app, app, config, scope, queue, send)
         return queue.send
 
     setattr(spawn_app, _MARK, True)
     TaskGroup.spawn_app = spawn_app  # type: ignore[method-assign]
+
+
+async def _run_app(app: Any, config: Any, scope: Any, receive: Any, send: Any) -> None:
+    """Hypercorn's `_handle` (the task of one request's app), calling an ASGI app inside Hypercorn's
+    `ASGIWrapper` itself: the wrapper's `__call__` only awaited it, a frame more on every request's stack."""
+    try:
+        if type(app) is ASGIWrapper:
+            await app.app(scope, receive, send)
+        else:
+            await app(scope, receive, send, trio.to_thread.run_sync, trio.from_thread.run)
+    except trio.Cancelled:
+        raise
+    except BaseExceptionGroup as error:
+        _, other_errors = error.split(trio.Cancelled)
+        if other_errors is not None:
+            await config.log.exception("Error in ASGI Framework")
+            await send(None)
+        else:
+            raise
+    except Exception:
+        await config.log.exception("Error in ASGI Framework")
+    finally:
+        await send(None)
 
 
 if tested(_installed()):
@@ -477,3 +602,4 @@ if tested(_installed()):
     _close_idle_connections_promptly()
     _contain_and_release_connections()
     _light_app_queues()
+    _light_events()

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import logging
 import math
+from typing import Final
 
 import trio
 
 from cursord.connect import encode_envelope, end_stream_payload
 from cursord.proto import agent_v1_pb2 as agent
-from cursord.server.asgi import CancelOnDisconnect, Receive, Send
+from cursord.server.asgi import AppQueue, CancelOnDisconnect, Message, Receive, Send
 from cursord.streams import ActiveStream, Subscriber
 
 log = logging.getLogger(__name__)
@@ -58,49 +59,80 @@ def stream_response_headers() -> list[tuple[bytes, bytes]]:
     ]
 
 
+#: every RunSSE's response head, one message for all: the server keeps the start message for the response's
+#: life (Hypercorn reads its status at every body send), so a dict and a list per open connection otherwise
+#: (about 0.3 KB). Never changed: neither Hypercorn nor the recorder writes to a message.
+STREAM_START: Final[Message] = {"type": "http.response.start", "status": 200, "headers": stream_response_headers()}
+
+
 async def _send_body(send: Send, body: bytes) -> None:
     await send({"type": "http.response.body", "body": body, "more_body": True})
 
 
-async def pump(stream: ActiveStream, send: Send) -> None:
-    """Follow `stream`'s backlog onto one connection until it ends (the caller sends the end frame)."""
-    subscriber = stream.attach()
-    try:
-        while not await _follow(stream, subscriber, send):
-            pass
-    finally:
-        stream.detach(subscriber)
-
-
-async def _follow(stream: ActiveStream, subscriber: Subscriber, send: Send) -> bool:
-    """Send the backlog as it grows, and a heartbeat after `heartbeat` seconds without a frame; True once the
-    stream has ended, False to be called again.
+async def pump(stream: ActiveStream, send: Send, queue: AppQueue | None = None) -> bool:
+    """Follow `stream`'s backlog onto one connection until it ends (the caller sends the end frame): the
+    backlog as it grows, and a heartbeat after `heartbeat` seconds without a frame. True once the stream has
+    ended; False if the client left first, as the request's `queue` (Hypercorn's, when given) tells it.
 
     One cancel scope serves every wait until a heartbeat: its deadline is moved `heartbeat` seconds ahead
     before a wait and off again before a send (a send must never be cut by the heartbeat), instead of a
     fresh `move_on_after` scope per frame. A heartbeat that came due as a frame woke the connection leaves
     its scope before any checkpoint (the first would raise): the frame goes out under the next one, and no
-    heartbeat."""
-    backlog, signal, heartbeat = stream.backlog, subscriber.signal, stream.timings.heartbeat
-    with trio.CancelScope() as quiet:
-        while True:
-            if subscriber.cursor < backlog.readable:
-                if quiet.cancel_called:
-                    return False
-                if trio.current_time() - subscriber.last_send < BURST_WINDOW:
-                    await _settle(stream)
-                frames, subscriber.cursor = backlog.read_from(subscriber.cursor)
-                signal.clear()  # every ring so far is answered by `frames`
-                await _send_frames(send, frames)
-                subscriber.last_send = trio.current_time()
-                continue
-            if backlog.ending is not None:
-                return True
-            quiet.deadline = trio.current_time() + heartbeat
-            await signal.wait()
-            quiet.deadline = math.inf
-    await _send_body(send, HEARTBEAT_FRAME)  # the wait was cut: quiet for `heartbeat` seconds
-    return False
+    heartbeat. The same scope is canceled when the client leaves (`_Hangup`, which marks the subscriber gone
+    first), so a wait or a send held up by the client ends then too: one frame and one cancel scope on the
+    stack of every idle connection."""
+    subscriber = stream.attach()
+    hangup = _Hangup(subscriber) if queue is not None else None
+    if queue is not None:
+        queue.follow(hangup)
+    try:
+        backlog, signal, heartbeat = stream.backlog, subscriber.signal, stream.timings.heartbeat
+        quiet_for_long = False
+        while not subscriber.gone:
+            with trio.CancelScope() as quiet:
+                if hangup is not None:
+                    hangup.scope = quiet
+                if quiet_for_long:
+                    await _send_body(send, HEARTBEAT_FRAME)
+                while True:
+                    if subscriber.cursor < backlog.readable:
+                        if quiet.cancel_called:
+                            break  # under a new scope, without a heartbeat
+                        if trio.current_time() - subscriber.last_send < BURST_WINDOW:
+                            await _settle(stream)
+                        frames, subscriber.cursor = backlog.read_from(subscriber.cursor)
+                        signal.clear()  # every ring so far is answered by `frames`
+                        await _send_frames(send, frames)
+                        subscriber.last_send = trio.current_time()
+                        continue
+                    if backlog.ending is not None:
+                        return True
+                    quiet.deadline = trio.current_time() + heartbeat
+                    await signal.wait()
+                    quiet.deadline = math.inf
+            quiet_for_long = quiet.cancelled_caught  # the wait was cut: quiet for `heartbeat` seconds
+        return False
+    finally:
+        if queue is not None:
+            queue.follow(None)
+        stream.detach(subscriber)
+
+
+class _Hangup:
+    """What a following connection's request queue hands each message to: the client's leaving marks the
+    subscriber gone and cancels the connection's current scope (late body chunks are dropped)."""
+
+    __slots__ = ("_subscriber", "scope")
+
+    def __init__(self, subscriber: Subscriber) -> None:
+        self._subscriber = subscriber
+        self.scope: trio.CancelScope | None = None
+
+    def __call__(self, message: Message) -> None:
+        if message["type"] == "http.disconnect":
+            self._subscriber.gone = True
+            if self.scope is not None:
+                self.scope.cancel()
 
 
 async def _settle(stream: ActiveStream) -> None:
@@ -135,15 +167,23 @@ async def _send_frames(send: Send, frames: list[bytes]) -> None:
 
 async def serve_stream(stream: ActiveStream, receive: Receive, send: Send) -> None:
     """Headers, the backlog as it grows, then the end-stream frame; stops quietly on disconnect."""
-    await send({"type": "http.response.start", "status": 200, "headers": stream_response_headers()})
+    await send(STREAM_START)
+    if isinstance(receive, AppQueue):  # Hypercorn's: the queue tells the subscriber when the client leaves
+        if await pump(stream, send, receive):
+            await _send_end(stream, send)
+        return
     async with CancelOnDisconnect(receive):
         await pump(stream, send)
-        ending = stream.backlog.ending
-        assert ending is not None
-        await send(
-            {
-                "type": "http.response.body",
-                "body": encode_envelope(end_stream_payload(ending.error), end_stream=True),
-                "more_body": False,
-            }
-        )
+        await _send_end(stream, send)
+
+
+async def _send_end(stream: ActiveStream, send: Send) -> None:
+    ending = stream.backlog.ending
+    assert ending is not None
+    await send(
+        {
+            "type": "http.response.body",
+            "body": encode_envelope(end_stream_payload(ending.error), end_stream=True),
+            "more_body": False,
+        }
+    )

@@ -121,7 +121,7 @@ class StreamBroker:
     async def _run_stream(self, stream: ActiveStream) -> None:
         """One stream's actor, which fails nothing but its own stream: the broker's nursery holds every other."""
         try:
-            await stream.run()
+            await stream.run(self.nursery)
         except Exception as exc:  # our bug outside the behaviour's guarded steps (an actor or timer fault)
             log.exception("stream %s: its actor failed", stream.request_id)
             stream.end(ConnectError.internal(exc))

@@ -15,18 +15,22 @@ import trio
 
 @attrs.define(eq=False)
 class WakeSignal:
-    """A capacity-1 doorbell: `ring` never blocks, `wait` returns once per ring (merged).
+    """A capacity-1 doorbell for one reader: `ring` never blocks, `wait` returns once per ring (merged).
 
-    A parking lot and a flag rather than a memory channel of one: an idle RunSSE connection holds one, and
-    a channel's state, its two ends and their statistics weigh about 3 KB more (`bench/run.py --tracemalloc`).
+    The waiting task and a flag rather than a memory channel of one (a channel's state, its two ends and their
+    statistics weigh about 3 KB more, `bench/run.py --tracemalloc`) or a parking lot (an ordered dict, a list and
+    a coroutine frame more, about 0.5 KB): an idle RunSSE connection holds one, and only its own task waits on
+    it. A second task waiting at the same time is a bug: `trio.BusyResourceError`.
     """
 
-    _waiters: trio.lowlevel.ParkingLot = attrs.field(factory=trio.lowlevel.ParkingLot)
+    _waiter: trio.lowlevel.Task | None = None
     _rung: bool = False
 
     def ring(self) -> None:
-        if self._waiters:
-            self._waiters.unpark()
+        waiter = self._waiter
+        if waiter is not None:
+            self._waiter = None
+            trio.lowlevel.reschedule(waiter)
         else:
             self._rung = True  # already rung and not yet seen: the reader will take everything anyway
 
@@ -39,30 +43,44 @@ class WakeSignal:
             self._rung = False
             await trio.lowlevel.checkpoint()
             return
-        await self._waiters.park()
+        if self._waiter is not None:
+            raise trio.BusyResourceError("another task is already waiting for this signal")
+        self._waiter = trio.lowlevel.current_task()
+        await trio.lowlevel.wait_task_rescheduled(self._abort)
+
+    def _abort(self, _: object) -> trio.lowlevel.Abort:
+        self._waiter = None
+        return trio.lowlevel.Abort.SUCCEEDED
 
 
 @attrs.define(eq=False)
 class Subscriber:
-    """One RunSSE connection: its doorbell, how far into the backlog it has read, and when it last sent."""
+    """One RunSSE connection: its doorbell, how far into the backlog it has read, when it last sent, and
+    whether its client has left."""
 
     signal: WakeSignal = attrs.field(factory=WakeSignal)
     cursor: int = 0
     last_send: float = -math.inf
+    #: its client has left (the server said so): the connection stops reading
+    gone: bool = False
 
 
 @attrs.define
 class SubscriberSet:
-    members: set[Subscriber] = attrs.field(factory=set)
+    """The connections reading one stream: a few at most, so a list (a set weighs 0.2 KB even when empty)."""
+
+    members: list[Subscriber] = attrs.field(factory=list)
 
     def __len__(self) -> int:
         return len(self.members)
 
     def add(self, subscriber: Subscriber) -> None:
-        self.members.add(subscriber)
+        if subscriber not in self.members:
+            self.members.append(subscriber)
 
     def discard(self, subscriber: Subscriber) -> None:
-        self.members.discard(subscriber)
+        if subscriber in self.members:
+            self.members.remove(subscriber)
 
     def wake_all(self) -> None:
         for member in self.members:

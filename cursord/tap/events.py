@@ -241,8 +241,9 @@ class StreamTrack:
     last_seq: int = -1
     #: whether any publish was reported for this stream (until then pending work is unknown, not zero)
     publishes_seen: bool = False
-    pending_execs: dict[int, PendingWork] = attrs.field(factory=dict)
-    pending_queries: dict[int, PendingWork] = attrs.field(factory=dict)
+    #: made when the first exec or query opens (most streams never have one: two empty dicts per stream)
+    pending_execs: dict[int, PendingWork] | None = None
+    pending_queries: dict[int, PendingWork] | None = None
     pass_started_at: float | None = None
     #: provider passes ended so far, and the tokens they reported
     passes_ended: int = 0
@@ -282,25 +283,28 @@ class StreamTrack:
         self.publishes_seen = True
         if summary.opens_exec is not None:
             seq, kind, exec_id = summary.opens_exec
+            if self.pending_execs is None:
+                self.pending_execs = {}
             self.pending_execs[seq] = PendingWork(seq, kind, now, exec_id)
-        if summary.aborts_exec is not None:
+        if summary.aborts_exec is not None and self.pending_execs is not None:
             self.pending_execs.pop(summary.aborts_exec, None)
         if summary.opens_query is not None:
             query_id, kind = summary.opens_query
+            if self.pending_queries is None:
+                self.pending_queries = {}
             self.pending_queries[query_id] = PendingWork(query_id, kind, now)
 
     def on_intent(self, summary: IntentSummary) -> None:
-        if summary.finishes_exec is not None:
+        if summary.finishes_exec is not None and self.pending_execs is not None:
             self.pending_execs.pop(summary.finishes_exec, None)
-        if summary.answers_query is not None:
+        if summary.answers_query is not None and self.pending_queries is not None:
             self.pending_queries.pop(summary.answers_query, None)
         if summary.conversation_id is not None:
             self.conversation_id = summary.conversation_id
 
     def on_ended(self) -> None:
         self.ended_reported = True
-        self.pending_execs.clear()
-        self.pending_queries.clear()
+        self.pending_execs = self.pending_queries = None
         self.pass_started_at = None
 
     def pending_view(self, now: float) -> dict[str, Any]:
@@ -315,8 +319,8 @@ class StreamTrack:
             return out
 
         return {
-            "pending_execs": [view(w) for w in self.pending_execs.values()],
-            "pending_queries": [view(w) for w in self.pending_queries.values()],
+            "pending_execs": [view(w) for w in (self.pending_execs or {}).values()],
+            "pending_queries": [view(w) for w in (self.pending_queries or {}).values()],
         }
 
 

@@ -11,6 +11,7 @@ import trio.testing
 from cursord.connect.errors import ConnectError
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server import runsse
+from cursord.server.asgi import AppQueue
 from cursord.streams.active import ActiveStream, StreamBehaviour, StreamTimings
 from cursord.streams.broker import StreamBroker
 from cursord.streams.subscribers import WakeSignal
@@ -140,3 +141,29 @@ async def test_frames_taken_in_one_send_wake_the_connection_once(
         stream.end(None)
     assert collector.texts == ["a", "b", "c", "d"]
     assert waits == 2  # before "a", and after "b"-"d" (readable once "a" was sent): no empty wake
+
+
+async def test_over_hypercorns_queue_the_client_leaving_stops_the_connection(
+    stream: ActiveStream, autojump_clock: Any
+) -> None:
+    """Over an `AppQueue` the disconnect marks the subscriber gone and wakes it: the connection stops at once
+    (waiting for frames or a heartbeat alike), sends no end frame, and leaves the stream; late body chunks are
+    dropped, and a disconnect queued before it followed counts too."""
+    collector = Collector()
+    queue = AppQueue(10)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(runsse.serve_stream, stream, queue, collector)
+        await trio.testing.wait_all_tasks_blocked()
+        stream.publish(text_message("before"))
+        await trio.testing.wait_all_tasks_blocked()
+        queue.send_nowait({"type": "http.request", "body": b"late", "more_body": False})
+        assert len(queue) == 0 and len(stream.subscribers) == 1
+        queue.send_nowait({"type": "http.disconnect"})
+    assert collector.texts == ["before"] and collector.end is None
+    assert not stream.subscribers and not stream.is_terminal
+
+    queued = AppQueue(10)
+    queued.send_nowait({"type": "http.disconnect"})
+    with trio.fail_after(1):
+        await runsse.serve_stream(stream, queued, Collector())
+    assert not stream.subscribers

@@ -22,11 +22,12 @@ from cursord.streams.active import ActiveStream, StreamBehaviour, StreamTimings
 from cursord.streams.broker import StreamBroker
 
 STREAMS = 100
-#: bytes per idle stream the core may hold (measured: 13.9 KB; 23.8 KB before issue 40's cuts, 19.6 KB before
-#: the actor's Mailbox and the RunSSE's disconnect handed over by Hypercorn's AppQueue).
-BYTE_BUDGET = 15_000
-#: GC-tracked objects per idle stream (measured: 90; 141 before issue 40's cuts, 114 before those two).
-OBJECT_BUDGET = 96
+#: bytes per idle stream the core may hold (measured: 10.7 KB; 23.8 KB before issue 40's cuts, 19.6 KB before
+#: the actor's Mailbox and the RunSSE's disconnect handed over by Hypercorn's AppQueue, 13.9 KB before the work
+#: tasks in the broker's nursery, the RunSSE in one frame and one cancel scope, and the lighter doorbell).
+BYTE_BUDGET = 11_500
+#: GC-tracked objects per idle stream (measured: 67; 141 before issue 40's cuts, 114 and 90 before those steps).
+OBJECT_BUDGET = 72
 
 
 @attrs.define

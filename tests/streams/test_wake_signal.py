@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import trio
 import trio.testing
 
@@ -66,3 +67,14 @@ async def test_a_cleared_ring_does_not_wake_the_next_wait(autojump_clock: trio.a
     signal.ring()
     with trio.fail_after(1):
         await signal.wait()
+
+
+async def test_a_second_reader_at_once_is_refused(autojump_clock: trio.abc.Clock) -> None:
+    """One reader per doorbell: a second waiting at the same time is a bug, not a second reader woken."""
+    signal = WakeSignal()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(signal.wait)
+        await trio.testing.wait_all_tasks_blocked()
+        with pytest.raises(trio.BusyResourceError):
+            await signal.wait()
+        signal.ring()
