@@ -30,7 +30,6 @@ the given headers, `Content-Length`.  Cookies are neither stored nor sent.
 
 from __future__ import annotations
 
-import errno
 import math
 import os
 import re
@@ -493,7 +492,7 @@ class _Exchange:
             read: bytes | bytearray = body.take_start()
             if not read:
                 try:
-                    read = await _receive(connection.stream)
+                    read = await connection.stream.receive_some(READ_SIZE)
                 except (OSError, trio.BrokenResourceError) as exc:
                     raise httpx.ReadError(_describe(exc)) from exc
                 if not read:
@@ -506,7 +505,7 @@ class _Exchange:
             event = _next_event(conn)
             if event is h11.NEED_DATA:
                 try:
-                    data = await _receive(connection.stream)
+                    data = await connection.stream.receive_some(READ_SIZE)
                 except (OSError, trio.BrokenResourceError) as exc:
                     raise httpx.ReadError(_describe(exc)) from exc
                 conn.receive_data(bytes(data))
@@ -618,34 +617,6 @@ async def _read_to_end(connection: _Connection, chunks: ChunkedBody | None) -> b
             except ChunkedBodyError:
                 return False
     return False
-
-
-async def _receive(stream: trio.abc.Stream) -> bytes | bytearray:
-    """`stream.receive_some(READ_SIZE)`, on a plain socket without trio's layers around the read (two
-    generator-based context managers and a wrapper, per provider event): the same checkpoints (a cancel
-    seen before the read, a scheduler pass after one that did not wait), the same errors (an OSError as
-    trio's BrokenResourceError, a closed socket as its ClosedResourceError). TLS goes through trio."""
-    if type(stream) is not trio.SocketStream:
-        return await stream.receive_some(READ_SIZE)
-    sock = stream.socket
-    await trio.lowlevel.checkpoint_if_cancelled()
-    waited = False
-    while True:
-        try:
-            data = os.read(sock.fileno(), READ_SIZE)
-        except BlockingIOError:
-            await trio.lowlevel.wait_readable(sock)  # the checkpoint, when the read waits (nearly always)
-            waited = True
-            continue
-        except OSError as exc:
-            if not waited:
-                await trio.lowlevel.cancel_shielded_checkpoint()
-            if exc.errno in (errno.EBADF, errno.ENOTSOCK):
-                raise trio.ClosedResourceError("this socket was already closed") from None
-            raise trio.BrokenResourceError(f"socket connection broken: {exc}") from exc
-        if not waited:
-            await trio.lowlevel.cancel_shielded_checkpoint()
-        return data
 
 
 def _give_head(conn: h11.Connection, data: bytes) -> bytes:
