@@ -11,7 +11,8 @@ expected means httpx, and `tests/providers/test_h11_transport.py` fails if the d
 this transport.  The lean pool is bounded apart from httpx's, which keeps what goes through a proxy.
 
 One request is one `_Exchange`: the request's head and body written with h11, the response head read, then
-each `receive_some` handed on as one body chunk (no chain of async generators).  Connections are pooled per
+the body handed on a piece at a time as h11 reads it (a chunked body's chunks cut out by `ChunkedBody`, with
+the same pieces), no chain of async generators.  Connections are pooled per
 origin (`_LeanPool`), at most `max_connections` open and `max_keepalive` idle (httpx's `Limits`), an idle
 one dropped after `keepalive_expiry` or when its socket turns readable (the server closed it).  A reused
 connection found dead before any response byte is retried once on a fresh one, as httpcore does; after a
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import ssl
 import weakref
 import zlib
@@ -45,6 +47,7 @@ import httpcore
 import httpx
 import trio
 
+from .chunked import ChunkedBody, ChunkedBodyError
 from .streaming_http import HttpxTransport, StreamTransport
 
 __all__ = ["H11Transport", "stream_transport"]
@@ -304,6 +307,10 @@ class _LeanPool:
 
 
 _MISSING: Final = object()
+#: the blank line that ends a head, as h11 finds it (`h11._receivebuffer.blank_line_regex`)
+_BLANK_LINE: Final = re.compile(rb"\n\r?\n", re.MULTILINE)
+#: h11's message for a chunked body whose connection closed before its last chunk
+_CUT_SHORT: Final = "peer closed connection without sending complete message body (incomplete chunked read)"
 
 
 # --- one request ----------------------------------------------------------------------------------
@@ -326,8 +333,8 @@ class _Exchange:
     """One POST and its response: its own context manager, the `StreamResponse`, and its body's iterator."""
 
     __slots__ = (
-        "_connection", "_content", "_decoder", "_done", "_headers", "_in_body", "_pool", "_request_headers",
-        "_timeout", "_url", "status_code",
+        "_chunks", "_connection", "_content", "_decoder", "_done", "_headers", "_in_body", "_pool",
+        "_request_headers", "_timeout", "_url", "status_code",
     )
 
     def __init__(
@@ -345,6 +352,8 @@ class _Exchange:
         self._content: bytes | AsyncIterable[bytes] | None = content
         self._connection: _Connection | None = None
         self._decoder: zlib._Decompress | None = None
+        #: a chunked body's reader (None: h11 reads the body, or the rest of it)
+        self._chunks: ChunkedBody | None = None
         self._done = False
         self._in_body = False
         self._headers: dict[str, str] = {}
@@ -384,7 +393,7 @@ class _Exchange:
             connection, reused = await self._pool.checkout(origin, self._timeout, fresh=fresh)
             self._connection = connection
             try:
-                response = await self._send(connection, head, keep_body=reused and not fresh)
+                response, start = await self._send(connection, head, keep_body=reused and not fresh)
             except _DeadBeforeAnswer as dead:
                 self._close()
                 if reused and not fresh:
@@ -397,6 +406,10 @@ class _Exchange:
             self._content = None
             self.status_code = response.status_code
             self._headers = _header_map(response.headers)
+            if self.status_code not in (204, 304) and self._headers.get("transfer-encoding", "").lower() == "chunked":
+                self._chunks = ChunkedBody(start)  # h11 frames such a body as chunked; its end stays h11's
+            elif start:  # (b"" would tell h11 the connection closed)
+                connection.h11.receive_data(start)
             encoding = self._headers.get("content-encoding", "").strip().lower()
             if encoding in ("gzip", "deflate"):
                 self._decoder = zlib.decompressobj(zlib.MAX_WBITS | 32)  # gzip or zlib, told by the header
@@ -412,9 +425,12 @@ class _Exchange:
             head.append((b"Content-Length", str(length).encode("ascii")))
         return head
 
-    async def _send(self, connection: _Connection, head: h11.Request, *, keep_body: bool) -> h11.Response:
-        """Send the request and read the answer's head. The body is let go of once written, unless `keep_body`
-        (a reused connection, which may turn out dead and the request be sent again on a new one)."""
+    async def _send(
+        self, connection: _Connection, head: h11.Request, *, keep_body: bool
+    ) -> tuple[h11.Response, bytes]:
+        """Send the request and read the answer's head, and what came after it (h11 is given a head's bytes
+        only, so a chunked body can be read without it). The body is let go of once written, unless
+        `keep_body` (a reused connection, which may turn out dead and the request be sent again on a new one)."""
         stream, conn = connection.stream, connection.h11
         body = self._content
         assert isinstance(body, bytes)
@@ -430,22 +446,26 @@ class _Exchange:
             raise httpx.WriteTimeout("the request was not sent in time") from None
         except (OSError, trio.BrokenResourceError) as exc:
             raise _DeadBeforeAnswer(httpx.WriteError(_describe(exc))) from exc
+        after = b""  # what came after a head h11 was given, not given to it yet
         while True:
             event = _next_event(conn)
             if event is h11.NEED_DATA:
-                try:
-                    data = await stream.receive_some(READ_SIZE)
-                except (OSError, trio.BrokenResourceError) as exc:
-                    if conn.their_state is h11.SEND_RESPONSE and not conn.trailing_data[0]:
-                        raise _DeadBeforeAnswer(httpx.ReadError(_describe(exc))) from exc
-                    raise httpx.ReadError(_describe(exc)) from exc
-                if not data and conn.their_state is h11.SEND_RESPONSE and not conn.trailing_data[0]:
-                    raise _DeadBeforeAnswer(
-                        httpx.RemoteProtocolError("Server disconnected without sending a response.")
-                    )
-                conn.receive_data(bytes(data))
+                data: bytes | bytearray = after
+                after = b""
+                if not data:
+                    try:
+                        data = await stream.receive_some(READ_SIZE)
+                    except (OSError, trio.BrokenResourceError) as exc:
+                        if conn.their_state is h11.SEND_RESPONSE and not conn.trailing_data[0]:
+                            raise _DeadBeforeAnswer(httpx.ReadError(_describe(exc))) from exc
+                        raise httpx.ReadError(_describe(exc)) from exc
+                    if not data and conn.their_state is h11.SEND_RESPONSE and not conn.trailing_data[0]:
+                        raise _DeadBeforeAnswer(
+                            httpx.RemoteProtocolError("Server disconnected without sending a response.")
+                        )
+                after = _give_head(conn, bytes(data))
             elif isinstance(event, h11.Response):
-                return event
+                return event, after
             elif isinstance(event, h11.ConnectionClosed):
                 raise httpx.RemoteProtocolError("Server disconnected without sending a response.")
             # an h11.InformationalResponse (100 Continue): the final answer follows
@@ -460,6 +480,27 @@ class _Exchange:
         if self._done or connection is None:
             raise StopAsyncIteration
         conn = connection.h11
+        body = self._chunks
+        while body is not None:  # the chunks read here, h11 given the body's end (see `ChunkedBody`)
+            piece = body.next_piece()
+            if piece is not None:
+                return self._decode(piece)
+            if body.rest is not None:
+                conn.receive_data(body.rest)
+                self._chunks = body = None
+                break
+            read: bytes | bytearray = body.take_start()
+            if not read:
+                try:
+                    read = await connection.stream.receive_some(READ_SIZE)
+                except (OSError, trio.BrokenResourceError) as exc:
+                    raise httpx.ReadError(_describe(exc)) from exc
+                if not read:
+                    raise httpx.RemoteProtocolError(_CUT_SHORT)
+            try:
+                body.feed(bytes(read))
+            except ChunkedBodyError as exc:
+                raise httpx.RemoteProtocolError(str(exc)) from exc
         while True:
             event = _next_event(conn)
             if event is h11.NEED_DATA:
@@ -508,7 +549,7 @@ class _Exchange:
         conn = connection.h11
         try:
             if not self._done and exc is None:
-                self._done = await _read_to_end(connection)
+                self._done = await _read_to_end(connection, self._chunks)
         finally:
             if self._done and conn.our_state is h11.DONE and conn.their_state is h11.DONE:
                 self._pool.release(connection)
@@ -540,16 +581,25 @@ def _next_event(conn: h11.Connection) -> h11.Event | type[h11.NEED_DATA] | type[
         raise httpx.RemoteProtocolError(str(exc)) from exc
 
 
-async def _read_to_end(connection: _Connection) -> bool:
+async def _read_to_end(connection: _Connection, chunks: ChunkedBody | None) -> bool:
     """Whether the rest of a body the listener no longer wants (it had its answer: an SSE stream's last event)
     ends within `END_GRACE` seconds and `READ_SIZE` bytes, so the connection can serve the next request. The
     terminating chunk nearly always follows the last event at once (often in the same read); a server that
-    does not end the body there has its connection closed, and the server sees the client go."""
+    does not end the body there has its connection closed, and the server sees the client go. `chunks`: the
+    body's chunks are read there until its last one, whose rest h11 reads."""
     conn = connection.h11
     left = READ_SIZE
+    if chunks is not None:
+        try:
+            chunks.feed(chunks.take_start())
+        except ChunkedBodyError:
+            return False
     with trio.move_on_after(END_GRACE):
         while left > 0:
-            ended = _ended_in_buffer(conn)
+            if chunks is not None and chunks.rest is not None:
+                conn.receive_data(chunks.rest)
+                chunks = None
+            ended = _ended_in_buffer(conn) if chunks is None else None
             if ended is not None:
                 return ended
             try:
@@ -558,9 +608,34 @@ async def _read_to_end(connection: _Connection) -> bool:
                 return False
             if not data:
                 return False
-            conn.receive_data(bytes(data))
             left -= len(data)
+            if chunks is None:
+                conn.receive_data(bytes(data))
+                continue
+            try:
+                chunks.feed(bytes(data))
+            except ChunkedBodyError:
+                return False
     return False
+
+
+def _give_head(conn: h11.Connection, data: bytes) -> bytes:
+    """Give h11 `data` up to the end of the head it is reading (the blank line, found as h11 finds it), and
+    return what comes after it; all of it, and b"", when no head ends in it."""
+    held = conn.trailing_data[0]  # a head's start, from an earlier read (rarely any)
+    whole = held + data if held else data
+    if whole[:1] == b"\n":
+        end = 1
+    elif whole[:2] == b"\r\n":
+        end = 2
+    else:
+        blank = _BLANK_LINE.search(whole)
+        if blank is None:
+            conn.receive_data(data)
+            return b""
+        end = blank.end()
+    conn.receive_data(whole[len(held) : end])
+    return whole[end:]
 
 
 def _ended_in_buffer(conn: h11.Connection) -> bool | None:

@@ -349,6 +349,34 @@ async def test_a_chunked_body_cut_short_is_a_truncated_stream(autojump_clock: tr
     assert body.data() == b"hello" and not body.ended
 
 
+async def test_a_chunked_body_in_any_pieces_is_read_whole_and_keeps_its_connection(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """The body's chunks are read by the transport, the head and the end by h11: a 100 Continue, then the
+    head with the first chunk in one write, the rest a byte a write, trailers after the last chunk."""
+    head = b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n"
+    rest = b"7;ext=1\r\n, world\r\n0\r\nx-trailer: 1\r\n\r\n"
+
+    async def pieces(server: RawServer, stream: trio.abc.Stream, buffer: bytearray) -> None:
+        await server.read(stream, buffer)
+        await stream.send_all(head)
+        for byte in rest:
+            await trio.sleep(0.001)
+            await stream.send_all(bytes([byte]))
+        await server.read(stream, buffer)
+        await stream.send_all(OK)
+        await server.read(stream, buffer)
+
+    async with httpx.AsyncClient(trust_env=False) as client, raw_server(pieces) as server:
+        body = Body()
+        await stream_post(lean(client, server.url), post(server.url), DEADLINES, body)
+        assert body.data() == b"hello, world" and body.ended
+        assert idle(lean(client, server.url)) == 1
+        again = Body()
+        await stream_post(lean(client, server.url), post(server.url), DEADLINES, again)
+    assert again.data() == b"hello" and server.connections == 1
+
+
 async def test_nothing_listening_is_unavailable(autojump_clock: trio.testing.MockClock) -> None:
     async with httpx.AsyncClient(trust_env=False) as client:
         url = "http://127.0.0.1:1/v1/chat"
