@@ -1,8 +1,9 @@
 """LazyLock and LazyEvent: trio's lock and Hypercorn's event, each making its waiters' structures only when a
 task waits.
 
-Every Hypercorn connection holds two locks (its send lock and its idle task's), taken nearly always without
-waiting: one response at a time writes on an HTTP/1.1 connection. A `trio.Lock` makes its parking lot (an
+Every Hypercorn connection holds a send lock (and Hypercorn's idle timer another, which cursord's timer,
+`hypercorn_fixes._IdleTask`, does without), taken nearly always without waiting: one response at a time
+writes on an HTTP/1.1 connection. A `trio.Lock` makes its parking lot (an
 ordered dict and a list) up front, about 0.25 KB and three GC-tracked objects per lock for the connection's
 life. `LazyLock` keeps its owner and, once a task has had to wait, a parking lot; ownership passes to the
 first waiting task on release, as with `trio.Lock`, so no task overtakes one that waits. It does not break

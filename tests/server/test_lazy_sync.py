@@ -1,4 +1,4 @@
-"""The lock every Hypercorn connection holds twice and the events its protocols hold: `trio.Lock`'s and
+"""The lock every Hypercorn connection holds (its send lock) and the events its protocols hold: `trio.Lock`'s and
 Hypercorn's `EventWrapper`'s behaviour, their waiters' structures made only when a task waits."""
 
 from __future__ import annotations
