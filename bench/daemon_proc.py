@@ -394,7 +394,7 @@ class LoopLag:
 
 
 async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, steps: StepProfile | None) -> None:
-    pauses = GCPauses(lambda: sum(not s.is_terminal for s in daemon.core.broker))
+    pauses = GCPauses(daemon.core.broker.live_count)
     stdin = trio.lowlevel.FdStream(os.dup(sys.stdin.fileno()))
     buffer = b""
     baseline: tracemalloc.Snapshot | None = None
@@ -451,7 +451,7 @@ async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, ste
                 assert baseline is not None, "trace_start first"
                 gc.collect()
                 top = trace_top(baseline, tracemalloc.take_snapshot())
-                live = max(1, sum(not s.is_terminal for s in daemon.core.broker))
+                live = max(1, daemon.core.broker.live_count())
                 types = census_top(counted, census(), live)
                 sys.stdout.write(json.dumps({"top": top, "types": types}) + "\n")
                 sys.stdout.flush()
@@ -468,7 +468,7 @@ async def control_loop(daemon: Any, lag: LoopLag, inner: InnerDelays | None, ste
                 "maxrss": usage.ru_maxrss * 1024,
                 "cpu": usage.ru_utime + usage.ru_stime,
                 "streams": len(streams),
-                "open_streams": sum(1 for s in streams if not s.is_terminal),
+                "open_streams": daemon.core.broker.live_count(),
                 "subscribers": sum(len(s.subscribers) for s in streams),
                 "gc": {"count": pauses.count, "total": pauses.total, "longest": pauses.longest,
                        "longest_cpu": pauses.longest_cpu, "longest_generation": pauses.longest_generation,
@@ -525,9 +525,9 @@ async def main(args: argparse.Namespace) -> None:
                 broker = daemon.core.broker
                 if args.no_young_gc:
                     tune_gc()
-                    nursery.start_soon(FullCollections(lambda: sum(not s.is_terminal for s in broker)).run)
+                    nursery.start_soon(FullCollections(broker.live_count).run)
                 elif not args.default_gc:  # as `cursord serve` does once it listens
-                    manage_gc(nursery, broker.observers, lambda: sum(not s.is_terminal for s in broker))
+                    manage_gc(nursery, broker)
                 if args.gc_threshold:
                     gc.set_threshold(*(int(n) for n in args.gc_threshold.split(",")))
                 ready = {"port": daemon.address[1], "floor_port": floor[1], "pid": os.getpid()}

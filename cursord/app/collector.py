@@ -29,10 +29,11 @@ import gc
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
 
 import attrs
 import trio
+
+from cursord.streams import StreamBroker
 
 log = logging.getLogger(__name__)
 
@@ -113,11 +114,8 @@ class YoungCollections:
         self.count += 1
 
 
-def manage_gc(
-    nursery: trio.Nursery, observers: list[Callable[[Any, str], None]], live_streams: Callable[[], int]
-) -> None:
-    """Everything above, for a daemon that serves: `observers` is the stream broker's list of change
-    observers, `live_streams` counts its streams not yet ended."""
+def manage_gc(nursery: trio.Nursery, broker: StreamBroker) -> None:
+    """Everything above, for a daemon that serves the streams of `broker`."""
     tune_gc()
-    observers.append(YoungCollections())
-    nursery.start_soon(FullCollections(live_streams).run)
+    broker.observers.append(YoungCollections())
+    nursery.start_soon(FullCollections(broker.live_count).run)

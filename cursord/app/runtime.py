@@ -392,7 +392,7 @@ async def _serve(
         if agent.url is not None:
             log.info("editor agent listener (HTTP/2 over TLS) on %s, advertised as agentn_url", agent.url)
         log.info("editor proxy listening on %s", ", ".join(f"{host}:{port}" for host, port in proxy_binds))
-        manage_gc(nursery, core.broker.observers, lambda: sum(not s.is_terminal for s in core.broker))
+        manage_gc(nursery, core.broker)
         notifier.ready(status=f"listening on {', '.join(binds)}")
         interval = watchdog_interval(environ)
         if interval is not None:

@@ -524,11 +524,19 @@ def _contain_and_release_connections() -> None:
             with contextlib.suppress(AttributeError):
                 del self.protocol
 
-    def __init__(
-        self: TCPServer, app: Any, config: Any, context: Any, state: Any, stream: Any
-    ) -> None:
-        # Hypercorn's, with a send lock that makes its line of waiters only when a task waits (`LazyLock`)
-        # and an idle timer without a lock (`_IdleTask`).
+    setattr(run, _MARK, True)
+    TCPServer.run = run  # type: ignore[method-assign]
+
+
+def _light_connections() -> None:
+    """What every connection holds for its life, made only when used: its send lock a `LazyLock` (its line of
+    waiters made when a task waits), its idle timer an `_IdleTask` (no lock at all), and its protocol's events
+    `LazyEvent`s from the worker context's `event_class` (the `trio.Event` and its set of waiters made when a
+    task waits: an HTTP/1.1 connection's `can_read`, made per connection, is waited for only when h11 pauses
+    it)."""
+
+    def __init__(self: TCPServer, app: Any, config: Any, context: Any, state: Any, stream: Any) -> None:
+        # Hypercorn's, with the send lock and the idle timer above.
         self.app = app
         self.config = config
         self.context = context
@@ -537,15 +545,7 @@ def _contain_and_release_connections() -> None:
         self.stream = stream
         self.state = state
 
-    setattr(run, _MARK, True)
-    TCPServer.run = run  # type: ignore[method-assign]
     TCPServer.__init__ = __init__  # type: ignore[method-assign]
-
-
-def _light_events() -> None:
-    """Hypercorn's protocols make their events from the worker context's `event_class`: a `LazyEvent`, whose
-    `trio.Event` and set of waiters come only when a task waits (an HTTP/1.1 connection's `can_read`, made per
-    connection, is waited for only when h11 pauses it)."""
     WorkerContext.event_class = LazyEvent
 
 
@@ -626,4 +626,4 @@ if tested(_installed()):
     _close_idle_connections_promptly()
     _contain_and_release_connections()
     _light_app_queues()
-    _light_events()
+    _light_connections()

@@ -295,8 +295,7 @@ class ActiveStream:
             with scope:
                 await fn(*args)
         except Exception as exc:
-            log.exception("stream %s: internal error", self.request_id)
-            self.end(ConnectError.internal(exc))
+            self._failed(exc)
         finally:
             self._work.remove(scope)
 
@@ -306,19 +305,15 @@ class ActiveStream:
         waiting (`StreamBehaviour.take_now`); False: `post` it. One input at a time holds: the step runs
         without a checkpoint, where the actor would have taken the item next. A provider's delta then
         costs no task hop and no scheduler batch of the actor's."""
-        if self.is_terminal or not self._actor_waits():
+        # The actor parked in its mailbox's receive: between two inputs, the mailbox empty, no item handed to
+        # it and not yet taken (a send to a parked receiver unparks it at once).
+        if self.is_terminal or not self._mailbox.receiver_waits:
             return False
         try:
             return self.behaviour.take_now(item)
         except Exception as exc:  # as `_guarded`
-            log.exception("stream %s: internal error", self.request_id)
-            self.end(ConnectError.internal(exc))
+            self._failed(exc)
             return True
-
-    def _actor_waits(self) -> bool:
-        """The actor loop is parked in its mailbox's receive: between two inputs, the mailbox empty, no item
-        handed to it and not yet taken (a send to a parked receiver unparks it at once)."""
-        return self._mailbox.receiver_waits
 
     async def post(self, item: object) -> None:
         """Put an item in the mailbox (from the stream's own tasks, or from the Bidi handler).
@@ -448,11 +443,10 @@ class ActiveStream:
             try:  # as `_guarded`, without a coroutine of its own
                 await (self.behaviour.after_end(item) if self.is_terminal else self.behaviour.handle(item))
             except Exception as exc:
-                log.exception("stream %s: internal error", self.request_id)
-                self.end(ConnectError.internal(exc))
+                self._failed(exc)
             return
         upload: _Upload | None = item
-        assert upload is not None
+        assert upload is not None  # (for the type checker: `item` is an upload here)
         if upload.intent is None:  # `handled_so_far`'s marker: every upload before it is handled
             self._handled(upload)
             return
@@ -503,5 +497,10 @@ class ActiveStream:
         try:
             await step
         except Exception as exc:
-            log.exception("stream %s: internal error", self.request_id)
-            self.end(ConnectError.internal(exc))
+            self._failed(exc)
+
+    def _failed(self, exc: Exception) -> None:
+        """A bug in a behaviour step or a work task (called where it was caught): logged with its traceback,
+        and this stream ends `internal`; never the daemon."""
+        log.exception("stream %s: internal error", self.request_id, exc_info=exc)
+        self.end(ConnectError.internal(exc))

@@ -49,6 +49,10 @@ class StreamBroker:
     def __iter__(self) -> Iterator[ActiveStream]:
         return iter(list(self._streams.values()))
 
+    def live_count(self) -> int:
+        """How many of its streams have not ended."""
+        return sum(not stream.is_terminal for stream in self._streams.values())
+
     def get(self, request_id: str) -> ActiveStream | None:
         return self._streams.get(request_id)
 

@@ -21,6 +21,7 @@ from cursord.app.collector import (
     tune_gc,
 )
 from cursord.app.runtime import raise_open_file_limit
+from cursord.streams import StreamBehaviour, StreamBroker
 
 
 def test_tune_gc_freezes_what_startup_built_and_raises_the_thresholds() -> None:
@@ -123,12 +124,12 @@ def test_a_young_collection_leaves_the_young_generations_empty() -> None:
 
 async def test_manage_gc_tunes_the_process_and_observes_stream_changes() -> None:
     threshold = gc.get_threshold()
-    observers: list[object] = []
     try:
         async with trio.open_nursery() as nursery:
-            manage_gc(nursery, observers, lambda: 0)  # type: ignore[arg-type]
+            broker = StreamBroker(nursery=nursery, behaviour_factory=StreamBehaviour)
+            manage_gc(nursery, broker)
             assert gc.get_threshold() == GC_THRESHOLD and gc.get_freeze_count() > 0
-            assert [type(observer) for observer in observers] == [YoungCollections]
+            assert [type(observer) for observer in broker.observers] == [YoungCollections]
             assert len(nursery.child_tasks) == 1  # FullCollections.run
             nursery.cancel_scope.cancel()
     finally:

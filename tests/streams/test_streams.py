@@ -302,6 +302,7 @@ async def test_a_failing_behaviour_fails_only_its_stream(broker: StreamBroker, a
     assert bad.backlog.ending.error.code is Code.INTERNAL
     assert "scripted failure" in bad.backlog.ending.error.message
     assert good.phase is Phase.PROVIDER_RUNNING and not good.is_terminal
+    assert broker.live_count() == 1  # what the collector counts: "good" is live, "bad" has ended
 
 
 async def test_a_failing_work_task_fails_only_its_stream(broker: StreamBroker, autojump_clock: Any) -> None:
