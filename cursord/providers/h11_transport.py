@@ -30,6 +30,7 @@ the given headers, `Content-Length`.  Cookies are neither stored nor sent.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
@@ -168,7 +169,6 @@ class _LeanPool:
     keepalive_expiry: float | None
     idle: dict[Origin, list[_Connection]] = attrs.field(factory=dict)
     idle_count: int = 0
-    targets: dict[str, tuple[Origin, bytes, str]] = attrs.field(factory=dict)
 
     @classmethod
     def of(cls, route: httpx.AsyncBaseTransport, headers: list[tuple[bytes, bytes, str]]) -> _LeanPool | None:
@@ -251,15 +251,6 @@ class _LeanPool:
                 self.discard(connection)
         self.idle.clear()
         self.idle_count = 0
-
-    def split(self, url: str) -> tuple[Origin, bytes, str]:
-        """`_split(url)`, kept: a provider posts to the same few URLs all its life."""
-        parts = self.targets.get(url)
-        if parts is None:
-            if len(self.targets) >= 256:
-                self.targets.clear()
-            parts = self.targets[url] = _split(url)
-        return parts
 
     def _take_idle(self, origin: Origin) -> _Connection | None:
         connections = self.idle.get(origin)
@@ -379,7 +370,7 @@ class _Exchange:
         assert url is not None and headers is not None and content is not None
         # the request is let go of once sent: a stream waiting for its first token keeps no copy of its prompt
         self._url = self._request_headers = self._content = None
-        origin, target, host = self._pool.split(url)
+        origin, target, host = _split(url)
         body = content if isinstance(content, bytes) else b"".join([part async for part in content])
         del content
         try:
@@ -654,8 +645,10 @@ def _ended_in_buffer(conn: h11.Connection) -> bool | None:
             return False
 
 
+@functools.lru_cache(maxsize=256)
 def _split(url: str) -> tuple[Origin, bytes, str]:
-    """The origin, the request target and the `Host` header of `url` (as httpx writes them)."""
+    """The origin, the request target and the `Host` header of `url` (as httpx writes them); kept, as a
+    provider posts to the same few URLs all its life."""
     parts = httpx.URL(url)
     scheme, host = parts.scheme, parts.host
     port = parts.port or (443 if scheme == "https" else 80)
