@@ -44,7 +44,9 @@ class ChunkedBody:
         self._footer = b""
         #: a header line whose end has not come yet
         self._unread = b""
-        #: pieces of chunk data cut out and not handed on yet, in order
+        #: pieces of chunk data cut out and not handed on yet, in order (a list, not a deque: an empty deque
+        #: weighs 0.7 KB, held by every stream waiting for its provider; `pop(0)` over a flood's read of a
+        #: thousand pieces costs about 0.07 µs a piece)
         self._ready: list[bytes] = []
         #: once the last chunk's header line has come: the bytes from it on, for h11
         self.rest: bytes | None = None
