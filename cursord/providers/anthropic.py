@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import partial
 from typing import Any
 
 import attrs
@@ -102,8 +101,7 @@ def build_request(
             blocks[-1]["cache_control"] = dict(_EPHEMERAL)
         body["system"] = blocks
     if req.tools:
-        key = (ORIGIN, opts.schema_profile, opts.cache_tools)
-        body["tools"] = catalogue(req.tools, key, partial(_tools, req.tools, opts.schema_profile, opts.cache_tools))
+        body["tools"] = catalogue(req.tools, _tools, opts.schema_profile, opts.cache_tools)
     if req.reasoning.wants_thinking and _tool_round_can_think(messages):
         if anthropic_adaptive(req.model):
             # Opus 4.7 and later omit the thinking text unless asked: the editor would show none

@@ -5,7 +5,8 @@ Theory of operation. Every run of a process offers the same tools (`ToolSpec`s b
 12.5 KB for the built-in tools over OpenAI Chat): writing it as JSON was most of what building a request
 cost. `catalogue` makes a builder's entries for a tool set once, keeps them with their JSON text (a
 `Catalogue`: a list that carries `json`) and gives the same object to every request that offers the same
-tools in the same format, so it is shared and read-only, like the cleaned schemas in it. `encode_body`
+tools in the same format (the same builder, a wire format's module function, with the same options), so it
+is shared and read-only, like the cleaned schemas in it. `encode_body`
 writes the rest of the body and splices each catalogue's text in: the bytes are those `json.dumps` writes
 of the whole body (no ASCII escapes, no NaN, no spaces).
 """
@@ -18,11 +19,13 @@ from typing import Any
 
 from .model import ToolSpec
 
-#: catalogues by (format key, tools); oldest dropped past CACHE_SIZE
-_cache: dict[tuple[Hashable, tuple[tuple[str, str, str], ...]], Catalogue] = {}
-#: the same by (format key, the ids of the `ToolSpec`s), each beside the specs so no id is reused while kept:
+#: a builder of entries and the options it is given: (builder, *options) names a format
+Format = tuple[Hashable, ...]
+#: catalogues by (format, tools); oldest dropped past CACHE_SIZE
+_cache: dict[tuple[Format, tuple[tuple[str, str, str], ...]], Catalogue] = {}
+#: the same by (format, the ids of the `ToolSpec`s), each beside the specs so no id is reused while kept:
 #: a registry's specs are shared by every run of its tool set, so most requests find theirs here
-_by_specs: dict[tuple[Hashable, tuple[int, ...]], tuple[tuple[ToolSpec, ...], Catalogue]] = {}
+_by_specs: dict[tuple[Format, tuple[int, ...]], tuple[tuple[ToolSpec, ...], Catalogue]] = {}
 CACHE_SIZE = 64
 
 _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
@@ -38,10 +41,14 @@ class Catalogue(list[Any]):
         self.json: str = _encode(self)
 
 
-def catalogue(tools: Sequence[ToolSpec], key: Hashable, build: Callable[[], list[Any]]) -> list[Any]:
-    """What `build` makes of `tools` (its entries, in order), made once for every request that offers the
-    same tools (by name, description and schema) in the format `key` names (the wire format and the options
-    that shape an entry). A tool set with a schema that is not JSON is built afresh each time, uncached."""
+def catalogue(
+    tools: Sequence[ToolSpec], build: Callable[..., list[Any]], *options: Hashable
+) -> list[Any]:
+    """`build(tools, *options)` (the entries, in order), made once for every request that offers the same
+    tools (by name, description and schema) to the same builder with the same options: the builder and its
+    options are the key, so an option that shapes an entry cannot be left out of it. A tool set with a schema
+    that is not JSON is built afresh each time, uncached."""
+    key = (build, *options)
     by_specs = (key, tuple(map(id, tools)))
     found = _by_specs.get(by_specs)
     if found is not None:
@@ -50,12 +57,12 @@ def catalogue(tools: Sequence[ToolSpec], key: Hashable, build: Callable[[], list
     for tool in tools:
         schema = tool.schema_key
         if schema is None:
-            return build()
+            return build(tools, *options)
         specs.append((tool.name, tool.description, schema))
     cache_key = (key, tuple(specs))
     made = _cache.get(cache_key)
     if made is None:
-        made = Catalogue(build())
+        made = Catalogue(build(tools, *options))
         if len(_cache) >= CACHE_SIZE:
             del _cache[next(iter(_cache))]
         _cache[cache_key] = made

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from functools import partial
 from typing import Any
 from urllib.parse import quote
 
@@ -111,8 +110,7 @@ def build_request(
     if system_texts:
         body["systemInstruction"] = {"parts": [{"text": text} for text in system_texts]}
     if req.tools:
-        build = partial(_tools, req.tools, opts.schema_profile)
-        body["tools"] = catalogue(req.tools, (ORIGIN, opts.schema_profile), build)
+        body["tools"] = catalogue(req.tools, _tools, opts.schema_profile)
         body["toolConfig"] = {"functionCallingConfig": {"mode": "AUTO"}}
     conversation = [m for m in req.messages if m.role is not Role.SYSTEM]
     # models before 3 validate no function-call signature, so get no validator-skipping value

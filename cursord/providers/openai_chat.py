@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Mapping
-from functools import partial
 from typing import Any
 
 import attrs
@@ -132,8 +131,7 @@ def build_request(req: PassRequest, options: ChatOptions | None = None) -> tuple
         "stream_options": {"include_usage": True},
     }
     if req.tools:
-        build = partial(_tools, req.tools, opts.schema_profile)
-        body["tools"] = catalogue(req.tools, (ORIGIN, opts.schema_profile), build)
+        body["tools"] = catalogue(req.tools, _tools, opts.schema_profile)
     body.update(_reasoning_knobs(req.reasoning, vendor))
     if req.max_output_tokens is not None:
         body[opts.max_tokens_field] = req.max_output_tokens

@@ -17,7 +17,6 @@ max_tokens or other) and `response.failed` / `error` (raise the classified error
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from typing import Any
 
 import attrs
@@ -99,8 +98,7 @@ def build_request(
     if req.system:
         body["instructions"] = req.system
     if req.tools:
-        build = partial(_tools, req.tools, opts.schema_profile)
-        body["tools"] = catalogue(req.tools, (ORIGIN, opts.schema_profile), build)
+        body["tools"] = catalogue(req.tools, _tools, opts.schema_profile)
     choice = req.reasoning
     effort = choice.effort if choice.thinking is not False else None
     if effort is not None or openai_reasoning_model(req.model):

@@ -61,11 +61,23 @@ def test_a_catalogue_is_per_format_and_per_what_shapes_an_entry() -> None:
     assert other is not chat and other[1]["function"]["description"] == "List a folder"
 
 
+def names(tools: tuple[ToolSpec, ...], tag: str) -> list[Any]:
+    """A builder of entries, as a wire format's module has one."""
+    return [{"name": tool.name, "tag": tag} for tool in tools]
+
+
 def test_a_tool_set_with_a_schema_that_is_not_json_is_built_each_time() -> None:
     odd = (ToolSpec("odd", "not JSON", {"type": "object", "x": {1, 2}}),)
-    made = catalogue(odd, "k", lambda: [{"name": "odd"}])
-    assert type(made) is list
-    assert catalogue(odd, "k", lambda: [{"name": "odd"}]) is not made
+    made = catalogue(odd, names, "k")
+    assert type(made) is list and made == [{"name": "odd", "tag": "k"}]
+    assert catalogue(odd, names, "k") is not made
+
+
+def test_the_builder_and_its_options_name_the_format() -> None:
+    plain = catalogue(TOOLS, names, "plain")
+    assert catalogue(TOOLS, names, "plain") is plain
+    tagged = catalogue(TOOLS, names, "tagged")
+    assert tagged is not plain and tagged[0]["tag"] == "tagged"
 
 
 def test_nan_is_refused_in_a_catalogue_and_beside_it() -> None:
@@ -91,7 +103,7 @@ def test_a_body_with_a_catalogue_is_written_byte_for_byte_as_json_dumps_writes_i
 
 
 def test_the_same_specs_find_their_catalogue_by_identity_and_new_specs_by_value() -> None:
-    first = catalogue(TOOLS, "by-specs", lambda: [{"name": t.name} for t in TOOLS])
-    assert catalogue(list(TOOLS), "by-specs", lambda: []) is first  # the same spec objects, another sequence
+    first = catalogue(TOOLS, names, "by-specs")
+    assert catalogue(list(TOOLS), names, "by-specs") is first  # the same spec objects, another sequence
     rebuilt = tuple(ToolSpec(t.name, t.description, dict(t.json_schema)) for t in TOOLS)
-    assert catalogue(rebuilt, "by-specs", lambda: []) is first  # equal specs: found by value
+    assert catalogue(rebuilt, names, "by-specs") is first  # equal specs: found by value
