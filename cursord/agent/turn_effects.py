@@ -4,10 +4,10 @@ Theory of operation. The machine returns effects; `TurnHands.execute` looks each
 `EXECUTORS` (as hypercorn's typed `send` does) and runs its executor, in order. An effect that asks a
 question (the model's route, what is queued, the conversation, blobs, a web search) starts a work task on
 the stream (`TurnPort.start_task`) whose answer comes back through the mailbox as the machine's next input;
-the rest publish, store or end at once. Beside the machine's state the hands keep only what the machine
-cannot hold: the route's providers, the conversation's checkpoint keeper, the timers of questions to the
-editor, the running pass (`cursord.agent.pass_task`) and review (`cursord.agent.review_task`), and the
-turn's last record.
+the rest store or end at once (a `Publish` the turn carries out itself, `AgentTurn._carry_out_now`).
+Beside the machine's state the hands keep only what the machine cannot hold: the route's providers, the
+conversation's checkpoint keeper, the timers of questions to the editor, the running pass
+(`cursord.agent.pass_task`) and review (`cursord.agent.review_task`), and the turn's last record.
 
 The durability rule is the machine's (`cursord.agent.machine.durability`): here `HoldDelivery` holds the
 stream's frames from the editor when a store will make the snapshot durable, a durable `Snapshot` waits
@@ -45,7 +45,6 @@ from cursord.agent.machine import (
     LoadConversation,
     ModelChosen,
     OpenRun,
-    Publish,
     QueryTimedOut,
     QueuedTaken,
     ReadBlobs,
@@ -196,9 +195,6 @@ class TurnHands:
 
     # ---- passes and tools -------------------------------------------------------------------------
 
-    async def _publish(self, effect: Publish) -> None:
-        self.port.publish(effect.message)
-
     async def _start_pass(self, effect: StartPass) -> None:
         assert self.route is not None
         self.passes.start(effect, self.route, self.conversation_id)
@@ -323,7 +319,8 @@ class TurnHands:
 
 Executor = Callable[[TurnHands, Any], Awaitable[None]]
 
-#: each effect type's executor (an effect with none is our bug: a KeyError ends the stream `internal`)
+#: each effect type's executor (an effect with none is our bug: a KeyError ends the stream `internal`); not
+#: `Publish`, which the turn carries out itself, without a coroutine (`AgentTurn._carry_out_now`)
 EXECUTORS: Mapping[type, Executor] = {
     OpenRun: TurnHands._open_run,
     ChooseModel: TurnHands._choose_model,
@@ -332,7 +329,6 @@ EXECUTORS: Mapping[type, Executor] = {
     AskEditor: TurnHands._ask_editor,
     ForgetQuery: TurnHands._forget_query,
     ReadBlobs: TurnHands._read_blobs,
-    Publish: TurnHands._publish,
     StartPass: TurnHands._start_pass,
     CancelPass: TurnHands._cancel_pass,
     ReviewCalls: TurnHands._review_calls,

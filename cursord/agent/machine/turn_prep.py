@@ -350,7 +350,7 @@ class TurnPrep:
             system=system,
             reasoning=reasoning_choice(self.request),
             hook_steps=HookSteps.of(context) if tools is not None else HookSteps(),
-            rules=(rules if rules is not None else RuleBook.of(context)) if tools is not None else RuleBook(),
+            rules=rules if rules is not None else RuleBook(),  # (`_ready` reads them for every setup with tools)
             auto_review=context is not None and context.env.smart_mode_classifier_auto_mode_enabled,
             workspace=tuple(context.env.workspace_paths) if context is not None else (),
             subagent_models=subagent_models(self.request, route.model),
