@@ -42,8 +42,9 @@ from __future__ import annotations
 import collections
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Iterator
 from contextlib import nullcontext
+from typing import Generic, TypeVar
 
 import attrs
 from google.protobuf.message import DecodeError
@@ -59,6 +60,35 @@ log = logging.getLogger(__name__)
 
 
 
+K = TypeVar("K", bound=Hashable)
+
+
+@attrs.define
+class StoreListing(Generic[K]):
+    """Which keys a store only this process writes may hold: those an earlier process left (`listed`, read
+    once by `list_once`; None until then) and those this process added since (`added`)."""
+
+    listed: set[K] | None = None
+    added: set[K] = attrs.field(factory=set)
+    #: counts the times both were let go: a listing begun before is stale
+    forgotten: int = 0
+
+    async def list_once(self, read: Callable[[], Awaitable[Iterable[K]]]) -> None:
+        while self.listed is None:
+            forgotten = self.forgotten
+            listed = set(await read())
+            if forgotten == self.forgotten:  # (else what was added meanwhile may be in neither: again)
+                self.listed = listed
+
+    def may_hold(self, key: K) -> bool:
+        """False only when the store is known to hold nothing for `key` (listed already, and not added)."""
+        return self.listed is None or key in self.listed or key in self.added
+
+    def forget(self, keep: Iterable[K] = ()) -> None:
+        """Let go of both, all but `keep` (still being added), to be listed again."""
+        self.listed, self.forgotten, self.added = None, self.forgotten + 1, set(keep)
+
+
 @attrs.define
 class ActionQueue:
     store: Store
@@ -70,22 +100,15 @@ class ActionQueue:
     max_bytes: int = 64 << 20
     max_held_seconds: float = 600.0
     #: on a store only this process writes (`Store.exclusive`), the request ids that may have a position
-    #: kept: those an earlier process left (listed at the first `position`; None until then) and those kept
-    #: since. Any other has none, so every new run's first upload reads nothing (see `position`).
-    _earlier: set[str] | None = attrs.field(default=None, init=False)
-    _kept: set[str] = attrs.field(factory=set, init=False)
-    #: counts the times both were let go: a listing begun before is stale
-    _forgotten: int = attrs.field(default=0, init=False)
+    #: kept: those an earlier process left (listed at the first `position`) and those kept since. Any other
+    #: has none, so every new run's first upload reads nothing (see `position`).
+    _positions: StoreListing[str] = attrs.field(factory=StoreListing, init=False)
     #: on a store only this process writes, who may have actions in it, taken or not (holder, holder id):
-    #: those an earlier process left (listed at the first `take`; None until then) and those this process
-    #: added to since, or had a run take from (`_adding`: those being added now). A run whose request id and
-    #: conversation are in neither, and whose request id has no position kept, takes nothing without asking
-    #: the store (see `take`).
-    _earlier_holders: set[tuple[str, str]] | None = attrs.field(default=None, init=False)
-    _holders: set[tuple[str, str]] = attrs.field(factory=set, init=False)
+    #: those an earlier process left (listed at the first `take`) and those this process added to since, or
+    #: had a run take from (`_adding`: those being added now). A run whose request id and conversation are in
+    #: neither, and whose request id has no position kept, takes nothing without asking the store (see `take`).
+    _holders: StoreListing[tuple[str, str]] = attrs.field(factory=StoreListing, init=False)
     _adding: collections.Counter[tuple[str, str]] = attrs.field(factory=collections.Counter, init=False)
-    #: counts the times the holders were let go: a listing begun before is stale
-    _holders_forgotten: int = attrs.field(default=0, init=False)
 
     @staticmethod
     def holds(action: ActionRequested) -> bool:
@@ -184,10 +207,9 @@ class ActionQueue:
         """Keep where the sequence of `request_id`, which has no stream, stands after an upload it ACKs
         (for `max_requests` request ids; the least recently written is forgotten)."""
         await self.store.put_waiting_position(request_id, position_to_json(position), keep=self.max_requests)
-        self._kept.add(request_id)  # once committed: a listing read before then may have missed it
-        if len(self._kept) > 4 * self.max_requests:  # the store forgets the oldest: list what it keeps again
-            self._earlier, self._forgotten = None, self._forgotten + 1
-            self._kept.clear()
+        self._positions.added.add(request_id)  # once committed: a listing read before then may have missed it
+        if len(self._positions.added) > 4 * self.max_requests:  # the store forgets the oldest: list it again
+            self._positions.forget()
 
     async def position(self, request_id: str) -> AppendPosition | None:
         """The position kept for `request_id` while it had no stream (None: none, or unreadable, logged).
@@ -201,35 +223,27 @@ class ActionQueue:
         """False when the store holds no position for `request_id` (known on a store only this process writes)."""
         if not self.store.exclusive:
             return True
-        while self._earlier is None:
-            forgotten = self._forgotten
-            listed = set(await self.store.waiting_position_ids())
-            if forgotten == self._forgotten:  # (else what was kept meanwhile may be in neither: again)
-                self._earlier = listed
-        return request_id in self._earlier or request_id in self._kept
+        await self._positions.list_once(self.store.waiting_position_ids)
+        return self._positions.may_hold(request_id)
 
     async def _may_wait_for(self, request_id: str, conversation_id: str | None) -> bool:
         """False when the store holds nothing a run of `request_id` in `conversation_id` would take or drop:
         no action for either, no position for the request id (known on a store only this process writes)."""
         if not self.store.exclusive:
             return True
-        while self._earlier_holders is None:
-            forgotten = self._holders_forgotten
-            listed = set(await self.store.waiting_holders())
-            if forgotten == self._holders_forgotten:  # (else what was added meanwhile may be in neither: again)
-                self._earlier_holders = listed
-        await self._may_keep_position(request_id)  # (listed once)
+        await self._holders.list_once(self.store.waiting_holders)
+        await self._positions.list_once(self.store.waiting_position_ids)
         return not self.nothing_for(request_id, conversation_id)
 
     def nothing_for(self, request_id: str, conversation_id: str | None) -> bool:
         """True when it is known without reading the store that `take` finds nothing for a run of `request_id`
         in `conversation_id`, and has no position to drop (a store only this process writes, listed already)."""
-        if not self.store.exclusive or self._earlier_holders is None or self._earlier is None:
+        if not self.store.exclusive:
             return False
         for key in ((ActionHolder.REQUEST, request_id), (ActionHolder.CONVERSATION, conversation_id or "")):
-            if key in self._earlier_holders or key in self._holders:
+            if self._holders.may_hold(key):
                 return False
-        return request_id not in self._earlier and request_id not in self._kept
+        return not self._positions.may_hold(request_id)
 
     @contextlib.contextmanager
     def _holding(self, key: tuple[str, str]) -> Iterator[None]:
@@ -237,16 +251,15 @@ class ActionQueue:
         write is queued, and stays (`take` cannot tell what a write left). Past 4 x the holders the store
         keeps, what this process added is let go and listed again, all but the writes still under way."""
         self._adding[key] += 1
-        self._holders.add(key)
+        self._holders.added.add(key)
         try:
             yield
         finally:
             self._adding[key] -= 1
             if not self._adding[key]:
                 del self._adding[key]
-            if len(self._holders) > 4 * (self.max_requests + self.max_conversations):
-                self._earlier_holders, self._holders_forgotten = None, self._holders_forgotten + 1
-                self._holders = set(self._adding)
+            if len(self._holders.added) > 4 * (self.max_requests + self.max_conversations):
+                self._holders.forget(keep=self._adding)
 
     async def restarted(self) -> None:
         """The daemon starts: what runs of the process before took and never recorded waits again."""
