@@ -12,7 +12,8 @@ this transport.  The lean pool is bounded apart from httpx's, which keeps what g
 
 One request is one `_Exchange`: the request's head and body written with h11, the response head read, then
 the body handed on a piece at a time as h11 reads it (a chunked body's chunks cut out by `ChunkedBody`, with
-the same pieces), no chain of async generators.  Connections are pooled per
+the same pieces), no chain of async generators; on a plain socket each read of the body waits for it to turn
+readable and then reads once (`_receive`), where trio reads first.  Connections are pooled per
 origin (`_LeanPool`), at most `max_connections` open and `max_keepalive` idle (httpx's `Limits`), an idle
 one dropped after `keepalive_expiry` or when its socket turns readable (the server closed it).  A reused
 connection found dead before any response byte is retried once on a fresh one, as httpcore does; after a
@@ -483,7 +484,7 @@ class _Exchange:
             read: bytes | bytearray = body.take_start()
             if not read:
                 try:
-                    read = await connection.stream.receive_some(READ_SIZE)
+                    read = await _receive(connection.stream)
                 except (OSError, trio.BrokenResourceError) as exc:
                     raise httpx.ReadError(_describe(exc)) from exc
                 if not read:
@@ -496,7 +497,7 @@ class _Exchange:
             event = _next_event(conn)
             if event is h11.NEED_DATA:
                 try:
-                    data = await connection.stream.receive_some(READ_SIZE)
+                    data = await _receive(connection.stream)
                 except (OSError, trio.BrokenResourceError) as exc:
                     raise httpx.ReadError(_describe(exc)) from exc
                 conn.receive_data(bytes(data))
@@ -608,6 +609,28 @@ async def _read_to_end(connection: _Connection, chunks: ChunkedBody | None) -> b
             except ChunkedBodyError:
                 return False
     return False
+
+
+async def _receive(stream: trio.abc.Stream) -> bytes | bytearray:
+    """The body's next read: on a plain socket, a wait until it turns readable, then one `os.read` of up to
+    `READ_SIZE` bytes (b"" at the peer's close). `SocketStream.receive_some` reads first and waits only when
+    that fails, but a streamed body's next chunk is nearly never there yet when the last one has been taken:
+    its first read costs a syscall and a `BlockingIOError` per chunk, around two generator-based context
+    managers. The wait is the read's checkpoint (a cancel seen there reads nothing); a wake with nothing to
+    read waits again; an OSError is raised as it is (the caller tells it as `receive_some`'s
+    `BrokenResourceError` was told), a closed socket as trio's ClosedResourceError. TLS reads through trio."""
+    if type(stream) is not trio.SocketStream:
+        return await stream.receive_some(READ_SIZE)
+    fd = stream.socket.fileno()
+    if fd < 0:
+        await trio.lowlevel.checkpoint()
+        raise trio.ClosedResourceError("this socket was already closed")
+    while True:
+        await trio.lowlevel.wait_readable(fd)
+        try:
+            return os.read(fd, READ_SIZE)
+        except BlockingIOError:
+            continue
 
 
 def _give_head(conn: h11.Connection, data: bytes) -> bytes:

@@ -25,7 +25,7 @@ from cursord.app.runtime import provider_pool_limits
 from cursord.app.upstream import Upstream, provider_client
 from cursord.config import Limits
 from cursord.providers import errors, h11_transport
-from cursord.providers.h11_transport import END_GRACE, H11Transport, _leans, stream_transport
+from cursord.providers.h11_transport import END_GRACE, H11Transport, _leans, _receive, stream_transport
 from cursord.providers.streaming_http import Deadlines, HttpxTransport, Post, stream_post
 from cursord.testing.fake_providers import Reply, Send, Stall, chat_text, open_fake_provider
 from cursord.tls import CaPaths, CertificateAuthority, UpstreamProxy, client_context
@@ -535,3 +535,46 @@ async def test_an_ip_address_is_connected_to_without_a_name_lookup_and_fails_as_
         with pytest.raises(errors.ProviderUnavailable, match=r"all attempts to connect to 127\.0\.0\.1:1 failed"):
             await stream_post(lean(client, "http://127.0.0.1:1/v1"), post("http://127.0.0.1:1/v1"), DEADLINES, Body())
     assert h11_transport._ip_family("localhost") is None and h11_transport._ip_family("fe80::1%eth0") is None
+
+
+# --- the body's read ---------------------------------------------------------------------------------
+
+
+async def test_the_body_read_waits_first_and_keeps_trios_checkpoints_and_errors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`_receive` reads a plain socket as `SocketStream.receive_some` does: what is there, what came after a
+    wait, a wake with nothing to read waited out, a cancel seen before a read even with data waiting (nothing
+    taken), b"" at the peer's close, a closed socket as ClosedResourceError."""
+    ours, theirs = trio.socket.socketpair()
+    stream = trio.SocketStream(ours)
+    with ours, theirs:
+        await theirs.send(b"hello")
+        assert await _receive(stream) == b"hello"
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(partial(theirs.send, b"later"))
+            assert await _receive(stream) == b"later"  # waited for it
+        real_read, woken = h11_transport.os.read, []
+
+        def spurious(fd: int, size: int) -> bytes:
+            if not woken:  # readable, but another reader took it first (as EAGAIN tells it)
+                woken.append(fd)
+                raise BlockingIOError
+            return real_read(fd, size)
+
+        monkeypatch.setattr(h11_transport.os, "read", spurious)
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(partial(theirs.send, b"again"))
+            assert await _receive(stream) == b"again"
+        assert woken == [ours.fileno()]
+        monkeypatch.undo()
+        await theirs.send(b"waiting")
+        with trio.CancelScope() as scope:
+            scope.cancel()
+            await _receive(stream)
+        assert scope.cancelled_caught
+        assert await _receive(stream) == b"waiting"  # the canceled read took nothing
+        theirs.close()
+        assert await _receive(stream) == b""
+    with pytest.raises(trio.ClosedResourceError):
+        await _receive(stream)
