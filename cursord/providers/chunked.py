@@ -8,7 +8,8 @@ chunks out of a read is a few slices.  `feed(bytes)` cuts out the chunk data the
 one read brought), so what a pass publishes is grouped as before.  Once the last chunk's header line (size
 0) has come, `rest` holds everything from that line on (the trailer section, and anything after it) for h11
 to read, so the trailers and the connection's next cycle stay h11's.  It accepts and refuses what h11
-0.16's `ChunkedReader` does, with h11's messages: the chunk header matched by h11's own pattern, a chunk's
+0.16's `ChunkedReader` does, with h11's messages: the chunk header matched by h11's own pattern (a bare size of
+at most 20 hex digits, the usual line, is taken without the pattern: it is what the pattern matches), a chunk's
 data followed by exactly CRLF, a header line of at most `MAX_LINE` bytes.  No I/O: the transport feeds it
 each read.
 """
@@ -22,6 +23,8 @@ __all__ = ["ChunkedBody", "ChunkedBodyError"]
 
 #: h11's `chunk_header` (`h11._abnf`): a hexadecimal size, extensions (ignored), optional whitespace, CRLF
 _HEADER: Final = re.compile(rb"(?P<chunk_size>([0-9A-Fa-f]){1,20})(?P<chunk_ext>;.*)?[ \t]*\r\n")
+#: what a chunk's size is written in
+_HEX_DIGITS: Final = b"0123456789abcdefABCDEF"
 #: the longest chunk header line kept while its end has not come (h11's `max_incomplete_event_size`)
 MAX_LINE: Final = 16 * 1024
 
@@ -87,11 +90,21 @@ class ChunkedBody:
                     if len(self._unread) > MAX_LINE:
                         raise ChunkedBodyError("Receive buffer too long")
                     break
-                match = _HEADER.fullmatch(data, pos, end + 2)
-                if match is None:
-                    raise ChunkedBodyError(f"illegal chunk header: {bytearray(data[pos : end + 2])!r}")
-                self._left = int(match["chunk_size"], 16)
-                if not self._left:
+                digits = data[pos:end]
+                if 0 < len(digits) <= 20 and not digits.strip(_HEX_DIGITS):  # a bare size (h11's pattern, quicker)
+                    left = int(digits, 16)
+                else:
+                    match = _HEADER.fullmatch(data, pos, end + 2)
+                    if match is None:
+                        raise ChunkedBodyError(f"illegal chunk header: {bytearray(data[pos : end + 2])!r}")
+                    left = int(match[1], 16)
+                if not left:
                     self.rest = data[pos:]
                     break
                 pos = end + 2
+                stop = pos + left
+                if data[stop : stop + 2] == b"\r\n":  # the whole chunk came, and its CRLF (a streamed event: one read)
+                    pieces.append(data[pos:stop])
+                    pos = stop + 2
+                else:
+                    self._left = left

@@ -18,6 +18,7 @@ BODIES = [
     b"c\r\ndata: {}\r\n\r\n\r\n0\r\nX-Trailer: yes\r\n\r\n",
     b"0\r\n\r\n",
     b"3\r\n\r\n\r\r\n0;last\r\n\r\n",
+    b"0000000000000000000f\r\ndata: {\"a\": 1}\r\r\n0\r\n\r\n",
 ]
 
 
@@ -87,7 +88,21 @@ def test_each_chunk_is_a_piece_of_its_own_as_h11_makes_it_an_event() -> None:
     assert list(iter(chunks.next_piece, None)) == [b"hi"]
 
 
-@pytest.mark.parametrize("body", [b"zz\r\nhello\r\n", b"5\r\nhelloXY0\r\n\r\n", b"5 x\r\nhello\r\n", b"-1\r\n"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"zz\r\nhello\r\n",
+        b"5\r\nhelloXY0\r\n\r\n",
+        b"5 x\r\nhello\r\n",
+        b"-1\r\n",
+        # sizes `int(..., 16)` would take but h11's pattern does not
+        b"+5\r\nhello\r\n",
+        b"0x5\r\nhello\r\n",
+        b"5_0\r\n",
+        b" 5\r\nhello\r\n",
+        b"0" * 20 + b"15\r\n",
+    ],
+)
 def test_broken_framing_fails_with_h11s_message(body: bytes) -> None:
     for cut in range(len(body) + 1):
         with pytest.raises(h11.RemoteProtocolError) as expected:
