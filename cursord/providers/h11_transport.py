@@ -357,6 +357,12 @@ class _Exchange:
     def headers(self) -> Mapping[str, str]:
         return self._headers
 
+    @property
+    def resumable(self) -> bool:
+        """A cancel while the body waits for its next read loses nothing (`_receive` on a plain socket: the
+        wait is all a cancel can stop), so `stream_post` need not move its idle deadline per chunk."""
+        return self._connection is not None and type(self._connection.stream) is trio.SocketStream
+
     def chunks(self) -> _Exchange:
         """The body's chunks: the exchange again, whose `async with` inside its own only marks the block."""
         return self

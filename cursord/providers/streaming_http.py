@@ -5,11 +5,15 @@ body chunk to `listener.chunk` as it arrives, then calls `listener.end()` when t
 in cursord opens a streaming model request, so the deadlines, the error body and the error map live here
 once.
 
-Deadlines are one trio cancel scope, moved as bytes arrive: until the first body byte the deadline is
-`first_byte` seconds after the request started (connect, headers and first byte all count); after each
-chunk it is `idle` seconds later.  While the listener takes a chunk the deadline is off, so a slow consumer
-never counts as a silent server.  A scope that fires becomes `ProviderTimeout`.  A listener that answers
-`True` from `chunk` has all it wants: reading stops at once and `end()` is not called.
+Deadlines are trio cancel scopes: until the first body byte the deadline is `first_byte` seconds after the
+request started (connect, headers and first byte all count); after each chunk it is `idle` seconds later.
+While the listener waits in `chunk` the deadline is off, so a slow consumer never counts as a silent server.
+A deadline that passes becomes `ProviderTimeout`.  A listener that answers `True` from `chunk` has all it
+wants: reading stops at once and `end()` is not called.  Where a cancel between two reads loses nothing (the
+response's `resumable`: the lean transport on a plain socket), the deadline is not moved per chunk: a chunk
+notes the time, a deadline that fires early is set again from the last data under a new scope, and it is
+turned off only when the listener's coroutine yields to trio (`_read_resuming`); elsewhere it is moved
+around each chunk (`_read`).
 
 Errors are translated here and nowhere else: a non-2xx answer through `classify_http_error` (its body read
 up to `ERROR_BODY_LIMIT`), a JSON answer where an event stream was expected through
@@ -27,8 +31,9 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-from collections.abc import AsyncGenerator, AsyncIterable, AsyncIterator, Mapping
-from typing import Final, Protocol, cast
+import types
+from collections.abc import AsyncGenerator, AsyncIterable, AsyncIterator, Coroutine, Generator, Mapping
+from typing import Any, Final, Protocol, cast
 
 import attrs
 import httpx
@@ -70,7 +75,9 @@ class StreamResponse(Protocol):
     def headers(self) -> Mapping[str, str]: ...
 
     def chunks(self) -> contextlib.AbstractAsyncContextManager[AsyncIterator[bytes]]:
-        """The body's chunks, closed when the block is left (early or not)."""
+        """The body's chunks, closed when the block is left (early or not). A response may also say
+        `resumable = True`: a cancel while its chunks' iterator waits for the next read loses nothing, and
+        the iterator can be read on after it (read by `stream_post` with `getattr`, False when absent)."""
         ...
 
 
@@ -120,26 +127,133 @@ class Post:
 
 async def stream_post(transport: StreamTransport, post: Post, deadlines: Deadlines, listener: BodyListener) -> None:
     """Send `post` and feed its body to `listener` under `deadlines`; see the module docstring."""
-    waiting_for, limit = "first byte", deadlines.first_byte
-    got_response = False
-    with trio.CancelScope(deadline=trio.current_time() + limit) as scope:
+    silence = _Silence("first byte", deadlines.first_byte, trio.current_time())
+    got_response = silent = False
+    with trio.CancelScope(deadline=silence.since + silence.limit) as scope:
         try:
             async with transport.post(post.url, post.headers, post.content) as response:
                 got_response = True
                 await _check_response(post, response)
                 async with response.chunks() as chunks:
-                    async for chunk in chunks:
-                        scope.deadline = math.inf
-                        if await listener.chunk(chunk):
-                            return
-                        waiting_for, limit = "data", deadlines.idle
-                        scope.deadline = trio.current_time() + limit
+                    if getattr(response, "resumable", False):
+                        scope.deadline = math.inf  # the body's own scopes time it from here
+                        complete = await _read_resuming(chunks, listener, deadlines, silence)
+                    else:
+                        complete = await _read(chunks, listener, deadlines, silence, scope)
+                    if complete:
+                        return
                 scope.deadline = math.inf
                 await listener.end()
         except httpx.HTTPError as exc:
             raise transport_error(post, exc, got_response=got_response) from exc
-    if scope.cancelled_caught:
-        raise ProviderTimeout(post.peer, f"no {waiting_for} from {post.noun} for {limit:g}s")
+        except _Silent:
+            silent = True  # the body's own scope fired
+    if silent or scope.cancelled_caught:
+        raise ProviderTimeout(post.peer, f"no {silence.waiting_for} from {post.noun} for {silence.limit:g}s")
+
+
+@attrs.define(eq=False, slots=True)
+class _Silence:
+    """What the server owes next (its first byte, then data), how long it may take, and since when."""
+
+    waiting_for: str
+    limit: float
+    since: float
+
+
+class _Silent(Exception):
+    """The body's idle deadline passed (`_read_resuming`)."""
+
+
+async def _read(
+    chunks: AsyncIterator[bytes],
+    listener: BodyListener,
+    deadlines: Deadlines,
+    silence: _Silence,
+    scope: trio.CancelScope,
+) -> bool:
+    """Feed the body to `listener` under `scope`, its deadline off while the listener takes a chunk and
+    moved `idle` seconds on after it. True: the listener has all it wants."""
+    async for chunk in chunks:
+        scope.deadline = math.inf
+        if await listener.chunk(chunk):
+            return True
+        silence.waiting_for, silence.limit = "data", deadlines.idle
+        silence.since = trio.current_time()
+        scope.deadline = silence.since + silence.limit
+    return False
+
+
+async def _read_resuming(
+    chunks: AsyncIterator[bytes], listener: BodyListener, deadlines: Deadlines, silence: _Silence
+) -> bool:
+    """`_read` for a body whose read a cancel leaves as it was (`StreamResponse.resumable`), without
+    moving a deadline per chunk: a chunk only notes the time (`silence.since`), and the scope's deadline
+    stays where it was set. When it fires early (data came since it was set), the read is resumed under a
+    new scope set `limit` seconds after the last data; when it fires on time, `_Silent` is raised. The
+    deadline is turned off only while the listener waits (seen when its coroutine first yields to trio,
+    before trio has it), and a chunk read after the deadline passed (the scope cancelled, its cancel not
+    yet delivered) is handed on outside the scope: a listener never waits under a cancelled scope."""
+    held: bytes | None = None
+    while True:
+        deadline = silence.since + silence.limit
+        with trio.CancelScope(deadline=deadline) as scope:
+            while True:
+                if held is None:
+                    try:
+                        held = await chunks.__anext__()
+                    except StopAsyncIteration:
+                        return False
+                now = trio.current_time()
+                if now >= deadline:
+                    break  # the deadline passed as the chunk came: hand it on outside this scope
+                call = listener.chunk(held)
+                held = None
+                try:
+                    trap = call.send(None)
+                except StopIteration as taken:  # taken without waiting: the usual case
+                    complete = bool(taken.value)
+                else:
+                    scope.deadline = math.inf  # the listener waits: not the server's silence
+                    complete = await _finish(call, trap)
+                    now = trio.current_time()
+                    scope.deadline = deadline = now + deadlines.idle
+                if complete:
+                    return True
+                silence.waiting_for, silence.limit, silence.since = "data", deadlines.idle, now
+                if deadline > now + deadlines.idle:  # a first byte's deadline later than data's: never late
+                    scope.deadline = deadline = now + deadlines.idle
+        if held is not None:  # came as the deadline passed: early (set before the last data), or on time
+            late = now >= silence.since + silence.limit
+            if await listener.chunk(held):
+                return True
+            held = None
+            if late:  # as a deadline that fires while a chunk comes does: the chunk is handed on, then time is up
+                raise _Silent
+            silence.waiting_for, silence.limit, silence.since = "data", deadlines.idle, trio.current_time()
+        elif scope.cancelled_caught and trio.current_time() >= silence.since + silence.limit:
+            raise _Silent
+
+
+@types.coroutine
+def _finish(call: Coroutine[Any, Any, bool], trap: Any) -> Generator[Any, Any, bool]:
+    """The rest of `call`, whose first step yielded `trap` to hand to trio, as `await call` would run it."""
+    while True:
+        try:
+            sent = yield trap
+        except GeneratorExit:
+            call.close()
+            raise
+        except BaseException as exc:  # thrown in by trio (it sends outcomes; a throw is passed on all the same)
+            try:
+                trap = call.throw(exc)
+            except StopIteration as done:
+                return bool(done.value)
+        else:
+            try:
+                trap = call.send(sent)
+            except StopIteration as done:
+                return bool(done.value)
 
 
 def transport_error(post: Post, exc: httpx.HTTPError, *, got_response: bool) -> ProviderError:

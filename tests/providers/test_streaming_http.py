@@ -298,3 +298,125 @@ async def test_a_provider_never_retries_once_a_delta_went_out(autojump_clock: tr
     with pytest.raises(errors.StreamTruncated):
         await _provider(transport).stream(PassRequest("m", messages=(Message.user("x"),)), keep)
     assert transport.posts == 1 and deltas
+
+
+# --- a body whose reads a cancel leaves as they were: the deadline is not moved per chunk -------------------
+
+
+@attrs.define
+class Resuming(FakeResponse):
+    """A `FakeResponse` whose reads a cancel leaves as they were, as the lean transport's on a plain socket:
+    a wait is kept as the time it ends, so a read resumed after a cancel still gets its data then. `shielded`:
+    the waits are not cut by a deadline (the data comes in the same turn of trio's loop as the deadline)."""
+
+    resumable: bool = True
+    shielded: bool = False
+    until: float | None = None
+
+    @contextlib.asynccontextmanager
+    async def chunks(self) -> AsyncIterator[AsyncIterator[bytes]]:
+        try:
+            yield self
+        finally:
+            self.closed = True
+
+    def __aiter__(self) -> Resuming:
+        return self
+
+    async def __anext__(self) -> bytes:
+        while self.body:
+            step = self.body[0]
+            if isinstance(step, float):
+                if self.until is None:
+                    self.until = trio.current_time() + step
+                with trio.CancelScope(shield=self.shielded):
+                    await trio.sleep_until(self.until)
+                self.until = None
+                self.body.pop(0)
+            elif isinstance(step, httpx.HTTPError):
+                self.body.pop(0)
+                raise step
+            else:
+                self.body.pop(0)
+                self.read.append(step)
+                return step
+        raise StopAsyncIteration
+
+
+@attrs.define
+class Finished(Collected):
+    """A `Collected` that also notes each chunk it finished taking, and when."""
+
+    finished: list[tuple[bytes, float]] = attrs.field(factory=list)
+
+    async def chunk(self, data: bytes) -> bool:
+        answer = await super().chunk(data)
+        self.finished.append((data, trio.current_time()))
+        return answer
+
+
+@pytest.mark.parametrize("response", [FakeResponse, Resuming])
+async def test_the_idle_deadline_counts_from_the_last_data_however_the_body_is_read(
+    autojump_clock: trio.testing.MockClock, response: type[FakeResponse]
+) -> None:
+    """The deadline set before the data came (the first byte's, 60 s) fires early on a resumable body and is
+    set again from the last data: the timeout is 120 s after it, with the same message."""
+    out = Collected()
+    started = trio.current_time()
+    with pytest.raises(errors.ProviderTimeout) as caught:
+        body = [b"a", 50.0, b"b", 119.0, b"c", 121.0, b"d"]
+        await stream_post(FakeTransport(response(body=body)), POST, DEADLINES, out)
+    assert str(caught.value) == "acme: no data from the provider for 120s"
+    assert trio.current_time() - started == pytest.approx(50.0 + 119.0 + 120.0)
+    assert out.chunks == [b"a", b"b", b"c"] and not out.ended
+
+
+@pytest.mark.parametrize("response", [FakeResponse, Resuming])
+async def test_a_first_byte_deadline_longer_than_the_idle_one_is_not_kept_after_data(
+    autojump_clock: trio.testing.MockClock, response: type[FakeResponse]
+) -> None:
+    out = Collected()
+    started = trio.current_time()
+    with pytest.raises(errors.ProviderTimeout) as caught:
+        await stream_post(FakeTransport(response(body=[10.0, b"a", 200.0, b"b"])), POST, Deadlines(300.0, 120.0), out)
+    assert str(caught.value) == "acme: no data from the provider for 120s"
+    assert trio.current_time() - started == pytest.approx(130.0)
+    assert out.chunks == [b"a"]
+    with pytest.raises(errors.ProviderTimeout, match="no first byte from the provider for 300s"):
+        await stream_post(FakeTransport(response(body=[301.0, b"late"])), POST, Deadlines(300.0, 120.0), Collected())
+
+
+@pytest.mark.parametrize("response", [FakeResponse, Resuming])
+async def test_a_waiting_listener_is_never_timed_out_and_the_silence_counts_from_its_end(
+    autojump_clock: trio.testing.MockClock, response: type[FakeResponse]
+) -> None:
+    """A listener that waits 500 s per chunk (past every deadline set before it) finishes each chunk; the
+    silence after it is counted from when it was done."""
+    out = Finished(takes=500.0)
+    started = trio.current_time()
+    await stream_post(FakeTransport(response(body=[b"a", 100.0, b"b", b"c"])), POST, DEADLINES, out)
+    assert [(data, at - started) for data, at in out.finished] == [(b"a", 500.0), (b"b", 1100.0), (b"c", 1600.0)]
+    assert out.ended
+    out = Finished(takes=500.0)
+    started = trio.current_time()
+    with pytest.raises(errors.ProviderTimeout, match="no data from the provider for 120s"):
+        await stream_post(FakeTransport(response(body=[b"a", 121.0, b"b"])), POST, DEADLINES, out)
+    assert trio.current_time() - started == pytest.approx(620.0)
+    assert out.finished == [(b"a", started + 500.0)]
+
+
+async def test_a_chunk_that_comes_as_the_deadline_passes_is_handed_on_whole_then_time_is_up(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """Data read in the turn the deadline passed (the scope cancelled, its cancel not yet delivered) goes to
+    the listener outside that scope, so a listener that waits finishes it; the silence was too long, so the
+    timeout follows. Data that comes as an early deadline passes (set before the last data) goes on."""
+    out = Finished(takes=10.0)
+    with pytest.raises(errors.ProviderTimeout, match="no data from the provider for 120s"):
+        await stream_post(FakeTransport(Resuming(body=[b"a", 150.0, b"b"], shielded=True)), POST, DEADLINES, out)
+    assert [data for data, _ in out.finished] == [b"a", b"b"]
+    out = Finished()
+    started = trio.current_time()
+    await stream_post(FakeTransport(Resuming(body=[b"a", 50.0, b"b", 20.0, b"c"], shielded=True)), POST, DEADLINES, out)
+    assert [(data, at - started) for data, at in out.finished] == [(b"a", 0.0), (b"b", 50.0), (b"c", 70.0)]
+    assert out.ended
