@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import ssl
+import struct
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from functools import partial
@@ -346,6 +347,33 @@ async def test_a_chunked_body_cut_short_is_a_truncated_stream(autojump_clock: tr
         with pytest.raises(errors.StreamTruncated, match="RemoteProtocolError"):
             await stream_post(lean(client, server.url), post(server.url), DEADLINES, body)
         assert idle(lean(client, server.url)) == 0
+    assert body.data() == b"hello" and not body.ended
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n",
+        b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-length: 100\r\n\r\nhello",
+    ],
+)
+async def test_a_body_reset_by_the_peer_is_a_read_error_told_as_trio_tells_it(
+    autojump_clock: trio.testing.MockClock, head: bytes
+) -> None:
+    async def reset(server: RawServer, stream: trio.abc.Stream, buffer: bytearray) -> None:
+        await server.read(stream, buffer)
+        await stream.send_all(head)
+        await trio.sleep(1.0)  # the client waits for more
+        assert isinstance(stream, trio.SocketStream)
+        stream.setsockopt(trio.socket.SOL_SOCKET, trio.socket.SO_LINGER, struct.pack("ii", 1, 0))
+        # closed by the server's `handle`: a reset, with linger 0
+
+    async with httpx.AsyncClient(trust_env=False) as client, raw_server(reset) as server:
+        body = Body()
+        with pytest.raises(errors.StreamTruncated) as caught:
+            await stream_post(lean(client, server.url), post(server.url), DEADLINES, body)
+        assert idle(lean(client, server.url)) == 0
+    assert str(caught.value) == "fake: connection broke mid-stream (ReadError: [Errno 104] Connection reset by peer)"
     assert body.data() == b"hello" and not body.ended
 
 
