@@ -70,9 +70,10 @@ class InlineWriter:
         key: Hashable,
         items: Sequence[Any],
         weight: int,
-        make_fn: Callable[[list[Any]], Callable[[Connection], Any]],
+        write: Callable[[Connection, Any, list[Any]], Any],
     ) -> None:
-        self.run_nowait(make_fn(list(items)))
+        buffer = list(items)
+        self.run_nowait(lambda c: write(c, key, buffer))
 
     def seal(self, key: Hashable) -> None:
         """Nothing to close: every write here is its own transaction, run at once."""

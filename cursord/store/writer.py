@@ -66,6 +66,8 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 WriteFn = Callable[[Connection], Any]
+#: an `extend_nowait` job's write: (connection, key, the items added so far)
+ExtendFn = Callable[[Connection, Any, list[Any]], Any]
 
 MAX_BATCH_JOBS = 1_000
 MAX_BATCH_BYTES = 8 * 1024 * 1024
@@ -75,7 +77,9 @@ COMMIT_DELAY = 0.25
 
 @attrs.define(eq=False, slots=True)
 class _Job:
-    fn: WriteFn
+    #: `fn(conn)`; for an `extend_nowait` job, `fn(conn, merge_key, items)` (no closure made per job: a job
+    #: waits out the hold, past young collections, and every object it holds is one more to scan)
+    fn: Callable[..., Any]
     durable: bool
     weight: int
     token: trio.lowlevel.TrioToken | None = None
@@ -83,6 +87,9 @@ class _Job:
     #: set for `extend_nowait` jobs: later calls with the same key may add to `items` until it starts.
     merge_key: Hashable | None = None
     items: list[Any] | None = None
+
+    def write(self, conn: Connection) -> Any:
+        return self.fn(conn) if self.items is None else self.fn(conn, self.merge_key, self.items)
 
 
 _STOP = object()
@@ -137,10 +144,8 @@ class WriterThread:
         `urgent`: end a held batch now (the write, and everything queued before it, commits at once)."""
         self._submit(_Job(fn, durable, weight), urgent=urgent)
 
-    def extend_nowait(
-        self, key: Hashable, items: Sequence[Any], weight: int, make_fn: Callable[[list[Any]], WriteFn]
-    ) -> None:
-        """Queue `make_fn(buffer)` without waiting, `buffer` holding `items`; but if `key` has an open job
+    def extend_nowait(self, key: Hashable, items: Sequence[Any], weight: int, write: ExtendFn) -> None:
+        """Queue `write(conn, key, buffer)` without waiting, `buffer` holding `items`; but if `key` has an open job
         (queued by this method, not started, not sealed), add `items` to its buffer instead.
 
         The writer seals a job (no more additions) as it starts it. This turns the frames a stream
@@ -156,7 +161,7 @@ class WriterThread:
                 job.weight += weight
                 return
             buffer = list(items)
-            job = _Job(make_fn(buffer), False, weight, merge_key=key, items=buffer)
+            job = _Job(write, False, weight, merge_key=key, items=buffer)
             self._queue.put(job)
             self._open[key] = job
 
@@ -288,7 +293,7 @@ class WriterThread:
         trips, per batch): if it fails, rolling the transaction back rolls back only its writes."""
         self._seal(job)
         try:
-            return outcome.Value(job.fn(conn))
+            return outcome.Value(job.write(conn))
         except Exception as exc:
             # SQLite may have rolled the transaction back already (disk full, I/O error), or PostgreSQL lost
             # the connection: then the batch fails as a whole, with the job's own error, as in a savepoint.
@@ -304,7 +309,7 @@ class WriterThread:
         self._seal(job)
         conn.execute("SAVEPOINT job")
         try:
-            value = job.fn(conn)
+            value = job.write(conn)
         except Exception as exc:
             # SQLite may have rolled the whole transaction back (disk full, I/O error), or PostgreSQL lost
             # the connection: then ROLLBACK TO fails and the batch fails as a whole, below, with the job's
