@@ -18,6 +18,7 @@ import trio
 
 from cursord.store.errors import StoreClosed, StoreFull, write_failed
 from cursord.store.sql import SQLITE, Connection, Dialect
+from cursord.store.writer import KeyedWrite
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ class InlineWriter:
         key: Hashable,
         items: Sequence[Any],
         weight: int,
-        write: Callable[[Connection, Any, list[Any]], Any],
+        write: KeyedWrite,
     ) -> None:
         buffer = list(items)
         self.run_nowait(lambda c: write(c, key, buffer))

@@ -519,10 +519,19 @@ class SqlStore:
         return await self.writer.run(lambda c: journal.drop_ended_before(c, timestamp))
 
 
-def _append_frames(conn: Connection, request_id: str, buffer: list[bytes]) -> None:
-    """The write of a journal's open append job (`Store.journal_append_nowait`), whose key in the writer is
-    the request id itself (the writer's only keyed jobs are journal appends)."""
-    journal.append_events(conn, request_id, buffer)
+class _FrameAppends:
+    """The write of a journal's open append job (`Store.journal_append_nowait`), whose key in the writer is the
+    request id itself (the writer's only keyed jobs are journal appends); and of a run of them, many streams'
+    frames in two statements (`journal.append_to_journals`)."""
+
+    def __call__(self, conn: Connection, request_id: str, buffer: list[bytes]) -> None:
+        journal.append_events(conn, request_id, buffer)
+
+    def many(self, conn: Connection, jobs: list[tuple[str, list[bytes]]]) -> list[Exception | None]:
+        return journal.append_to_journals(conn, jobs)
+
+
+_append_frames = _FrameAppends()
 
 
 @contextlib.asynccontextmanager
