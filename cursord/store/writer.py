@@ -335,8 +335,10 @@ class WriterThread:
     def _run_keyed(self, conn: Connection, jobs: list[_Job]) -> list[outcome.Outcome[Any]]:
         """A run of keyed jobs of one write by its `many`, under one savepoint; if a statement fails, rolled back
         and each job run again in its own savepoint, so each gets the outcome it would have had alone."""
-        for job in jobs:
-            self._seal(job)
+        with self._gate:  # seal them all (`_seal`), the gate taken once
+            for job in jobs:
+                if self._open.get(job.merge_key) is job:
+                    del self._open[job.merge_key]
         conn.execute("SAVEPOINT keyed")
         try:
             write = cast(KeyedWrite, jobs[0].fn)
