@@ -183,12 +183,12 @@ class AgentTurn(StreamBehaviour):
 
     def take_now(self, item: object) -> bool:
         """A provider's delta taken at once (`ActiveStream.take_now`: the actor waits between inputs): the
-        machine's step and its effects, which for a delta are only frames to publish (`PassBuffer.take`)."""
+        machine's step and its effects, which for a delta are only frames to publish (`PassBuffer.take`).
+        A delta leaves the turn's state, and so the stream's phase, as it was: no `refresh_phase` after it."""
         if type(item) is not PassDelta or self.machine.state.phase is not TurnPhase.PASS:
             return False
-        for effect in self.machine.handle(item):
+        for effect in self.machine.take_delta(item):
             self._carry_out_now(effect)
-        self.stream.refresh_phase()
         return True
 
     def _carry_out_now(self, effect: Effect) -> None:

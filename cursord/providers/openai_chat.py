@@ -15,7 +15,8 @@ in (`ThinkingDone.carrier`), so the builder can send both back where the server 
 kept) and closed into the block's signature as JSON, to go back verbatim.
 `PassEnd` goes out at `[DONE]`, or at `finish()` if the server closed after `finish_reason`
 without `[DONE]`; a stream with neither is `StreamTruncated`.  A chunk holding `"error"` (sent
-mid-stream by OpenRouter and vLLM) raises the classified error.
+mid-stream by OpenRouter and vLLM) raises the classified error.  A chunk that only streams text (`_plain_text`:
+nearly every chunk of a reply) skips the rest of these checks, with the same result.
 """
 
 from __future__ import annotations
@@ -286,6 +287,10 @@ class ChatDecoder:
         if event.data.strip() == "[DONE]":
             return self._end()
         chunk = event_json(self.provider, event)
+        if not self._thinking_open:
+            text = _plain_text(chunk)
+            if text is not None:
+                return [TextDelta(text)] if text else []
         error = chunk.get("error")
         if error:
             raise classify_error_payload(self.provider, error)
@@ -453,6 +458,29 @@ class ChatDecoder:
         out.append(PassEnd(stop))
         self._done = True
         return out
+
+
+#: the fields of a chunk's delta that `ChatDecoder.feed` reads besides `content` (none of them does anything
+#: when it is absent or empty)
+_READ_BESIDE_CONTENT = ("reasoning_content", "reasoning", "reasoning_details", "tool_calls")
+
+
+def _plain_text(chunk: dict[str, Any]) -> str | None:
+    """The text of a chunk that only streams text (one choice, index 0, a delta with no more than `content`
+    to read, no finish, usage or error), "" for one with none: nearly every chunk of a reply, which then
+    costs no more than this (only while no thinking is open: the text would close it). None: any other
+    chunk, which goes the general way."""
+    choices = chunk.get("choices")
+    if type(choices) is not list or len(choices) != 1 or chunk.get("usage") is not None or chunk.get("error"):
+        return None
+    choice = choices[0]
+    if type(choice) is not dict or choice.get("index", 0) != 0 or choice.get("finish_reason"):
+        return None
+    delta = choice.get("delta")
+    if type(delta) is not dict or any(map(delta.get, _READ_BESIDE_CONTENT)):
+        return None
+    content = delta.get("content")
+    return content if type(content) is str else "" if content is None else None
 
 
 def _parse_usage(usage: dict[str, Any]) -> Usage:

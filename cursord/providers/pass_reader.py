@@ -59,6 +59,11 @@ class PassReader:
     def _decode(self, events: list[SSEEvent], *, final: bool) -> tuple[list[Delta], ProviderError | None]:
         """The deltas the events of one read bring, runs of text merged (`coalesce`), up to `PassEnd`; and
         the decoder's error, if it raised one after them."""
+        if len(events) == 1 and not final:  # a read of one event (nearly every read): its deltas as they are
+            try:
+                return coalesce(self.decoder.feed(events[0])), None
+            except ProviderError as exc:
+                return [], exc
         deltas: list[Delta] = []
         error: ProviderError | None = None
         try:

@@ -18,6 +18,7 @@ import trio
 
 from cursord.store.errors import StoreClosed, StoreFull, write_failed
 from cursord.store.sql import SQLITE, Connection, Dialect
+from cursord.store.writer import KeyedWrite
 
 log = logging.getLogger(__name__)
 
@@ -70,9 +71,10 @@ class InlineWriter:
         key: Hashable,
         items: Sequence[Any],
         weight: int,
-        make_fn: Callable[[list[Any]], Callable[[Connection], Any]],
+        write: KeyedWrite,
     ) -> None:
-        self.run_nowait(make_fn(list(items)))
+        buffer = list(items)
+        self.run_nowait(lambda c: write(c, key, buffer))
 
     def seal(self, key: Hashable) -> None:
         """Nothing to close: every write here is its own transaction, run at once."""

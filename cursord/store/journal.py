@@ -60,12 +60,16 @@ _APPEND_IF_ACTIVE = (
 )
 
 
-def append_events(conn: Connection, request_id: str, payloads: Sequence[bytes]) -> None:
-    """Append `payloads` in order; raises `JournalNotFound` / `JournalClosed` (nothing written) when the journal
-    is not active."""
+def _check_payloads(payloads: Sequence[bytes]) -> None:
     for payload in payloads:
         if not isinstance(payload, bytes):  # PostgreSQL would take text as bytea: refuse it on both engines
             raise TypeError(f"journal payloads must be bytes, got {type(payload).__name__}")
+
+
+def append_events(conn: Connection, request_id: str, payloads: Sequence[bytes]) -> None:
+    """Append `payloads` in order; raises `JournalNotFound` / `JournalClosed` (nothing written) when the journal
+    is not active."""
+    _check_payloads(payloads)
     if not payloads:
         _require_active(conn, request_id)
         return
@@ -74,6 +78,56 @@ def append_events(conn: Connection, request_id: str, payloads: Sequence[bytes]) 
         _require_active(conn, request_id)  # raises: not found, or ended
     if len(payloads) > 1:
         conn.executemany(_APPEND_IF_ACTIVE, zip(payloads[1:], repeat(request_id)))
+
+
+#: the next seq of each active journal among a list of request ids (one statement for a batch of streams)
+_NEXT_SEQS = (
+    "SELECT s.request_id, COALESCE((SELECT MAX(e.seq) FROM journal_events AS e WHERE e.request_id = s.request_id), -1)"
+    " + 1 FROM journal_streams AS s WHERE s.state = ? AND s.request_id IN ({marks})"
+)
+_APPEND = "INSERT INTO journal_events(request_id, seq, payload) VALUES (?, ?, ?)"
+
+
+def append_to_journals(conn: Connection, appends: Sequence[tuple[str, Sequence[bytes]]]) -> list[Exception | None]:
+    """`append_events` for several journals at once: each one's error (None: appended), as `append_events`
+    would raise it, and nothing written for one that has an error. Two statements for the lot (the active
+    journals' next seqs, then every row), not one per frame: at many streams a batch holds about one
+    frame each. A statement that fails raises, with part of the rows perhaps written (the caller rolls
+    back to before)."""
+    errors: list[Exception | None] = [None] * len(appends)
+    wanted: dict[str, None] = {}  # the request ids to number from, in order
+    for index, (request_id, payloads) in enumerate(appends):
+        try:
+            _check_payloads(payloads)
+        except TypeError as exc:
+            errors[index] = exc
+            continue
+        wanted[request_id] = None
+    next_seq: dict[str, int] = {}
+    ids = list(wanted)
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        sql = _NEXT_SEQS.format(marks=", ".join("?" * len(chunk)))
+        next_seq.update((request_id, seq) for request_id, seq in conn.execute(sql, (JournalState.ACTIVE.value, *chunk)))
+    rows: list[tuple[str, int, bytes]] = []
+    for index, (request_id, payloads) in enumerate(appends):
+        if errors[index] is not None:
+            continue
+        seq = next_seq.get(request_id)
+        if seq is None:
+            try:
+                _require_active(conn, request_id)  # raises: not found, or ended
+            except (JournalNotFound, JournalClosed) as exc:
+                errors[index] = exc
+                continue
+            seq = event_count(conn, request_id)
+        for payload in payloads:
+            rows.append((request_id, seq, payload))
+            seq += 1
+        next_seq[request_id] = seq
+    if rows:
+        conn.executemany(_APPEND, rows)
+    return errors
 
 
 def event_count(conn: Connection, request_id: str) -> int:

@@ -426,12 +426,11 @@ class SqlStore:
         request id (each seals its open append first); a stream's appends queued while the writer holds
         a batch become one job. A failure (the journal ended or was never opened) is logged, not raised.
         """
-        weight = sum(len(p) for p in payloads)
-        self.writer.extend_nowait(_append_key(request_id), payloads, weight, _appender(request_id))
+        self.writer.extend_nowait(request_id, payloads, sum(map(len, payloads)), _append_frames)
 
     def _seal(self, request_id: str) -> None:
         """Before any other journal write about `request_id`: its frames queued so far stay before it."""
-        self.writer.seal(_append_key(request_id))
+        self.writer.seal(request_id)
 
     async def journal_truncate(self, request_id: str, keep: int) -> int:
         """Keep only the first `keep` events of a journal."""
@@ -520,15 +519,19 @@ class SqlStore:
         return await self.writer.run(lambda c: journal.drop_ended_before(c, timestamp))
 
 
-def _append_key(request_id: str) -> tuple[str, str]:
-    return ("journal_append", request_id)
+class _FrameAppends:
+    """The write of a journal's open append job (`Store.journal_append_nowait`), whose key in the writer is the
+    request id itself (the writer's only keyed jobs are journal appends); and of a run of them, many streams'
+    frames in two statements (`journal.append_to_journals`)."""
+
+    def __call__(self, conn: Connection, request_id: str, buffer: list[bytes]) -> None:
+        journal.append_events(conn, request_id, buffer)
+
+    def many(self, conn: Connection, jobs: list[tuple[str, list[bytes]]]) -> list[Exception | None]:
+        return journal.append_to_journals(conn, jobs)
 
 
-def _appender(request_id: str) -> Callable[[list[bytes]], Callable[[Connection], None]]:
-    def make(buffer: list[bytes]) -> Callable[[Connection], None]:
-        return lambda c: journal.append_events(c, request_id, buffer)
-
-    return make
+_append_frames = _FrameAppends()
 
 
 @contextlib.asynccontextmanager

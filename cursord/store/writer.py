@@ -40,7 +40,10 @@ Coalescing per key: `extend_nowait` adds a stream's frame to that stream's job s
 queue (its key's open job), wherever it stands, so the frames many streams publish while a batch is held
 become one job (one SAVEPOINT and one `executemany`) per stream, not one per frame. Adding to an earlier
 job only moves those writes earlier, past writes of other keys; `seal(key)` closes the key's open job
-so the key's own writes keep their order: whoever writes anything else about a key seals it first.
+so the key's own writes keep their order: whoever writes anything else about a key seals it first. Keyed
+jobs of one write that follow one another in a batch (many streams' frames, about one each at many streams)
+run together, by the write's `many` (`KeyedWrite`) under one SAVEPOINT, not one each: if a statement of it
+fails, that is rolled back and each job runs alone in its own, so each gets the outcome it would have had.
 
 `before_commit` is a fault-injection seam for tests (called in the thread just before COMMIT); `holding`
 is set while the writer holds a batch open.
@@ -53,7 +56,7 @@ import logging
 import queue
 import threading
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import attrs
 import outcome
@@ -67,6 +70,17 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 WriteFn = Callable[[Connection], Any]
 
+
+class KeyedWrite(Protocol):
+    """The write of `extend_nowait` jobs: one key's items; or (`many`) those of a run of such jobs one after
+    another in a batch, in fewer statements: each job's error (None: written) and nothing written for a job
+    with one, or an exception for all if a statement fails (the writer then runs each job alone)."""
+
+    def __call__(self, conn: Connection, key: Any, items: list[Any], /) -> Any: ...
+
+    def many(self, conn: Connection, jobs: list[tuple[Any, list[Any]]], /) -> list[Exception | None]: ...
+
+
 MAX_BATCH_JOBS = 1_000
 MAX_BATCH_BYTES = 8 * 1024 * 1024
 #: seconds a batch of writes nobody waits for is held open for more (see "Group commit over time").
@@ -75,7 +89,9 @@ COMMIT_DELAY = 0.25
 
 @attrs.define(eq=False, slots=True)
 class _Job:
-    fn: WriteFn
+    #: `fn(conn)`; for an `extend_nowait` job, `fn(conn, merge_key, items)` (no closure made per job: a job
+    #: waits out the hold, past young collections, and every object it holds is one more to scan)
+    fn: Callable[..., Any]
     durable: bool
     weight: int
     token: trio.lowlevel.TrioToken | None = None
@@ -83,6 +99,9 @@ class _Job:
     #: set for `extend_nowait` jobs: later calls with the same key may add to `items` until it starts.
     merge_key: Hashable | None = None
     items: list[Any] | None = None
+
+    def write(self, conn: Connection) -> Any:
+        return self.fn(conn) if self.items is None else self.fn(conn, self.merge_key, self.items)
 
 
 _STOP = object()
@@ -137,10 +156,8 @@ class WriterThread:
         `urgent`: end a held batch now (the write, and everything queued before it, commits at once)."""
         self._submit(_Job(fn, durable, weight), urgent=urgent)
 
-    def extend_nowait(
-        self, key: Hashable, items: Sequence[Any], weight: int, make_fn: Callable[[list[Any]], WriteFn]
-    ) -> None:
-        """Queue `make_fn(buffer)` without waiting, `buffer` holding `items`; but if `key` has an open job
+    def extend_nowait(self, key: Hashable, items: Sequence[Any], weight: int, write: KeyedWrite) -> None:
+        """Queue `write(conn, key, buffer)` without waiting, `buffer` holding `items`; but if `key` has an open job
         (queued by this method, not started, not sealed), add `items` to its buffer instead.
 
         The writer seals a job (no more additions) as it starts it. This turns the frames a stream
@@ -156,7 +173,7 @@ class WriterThread:
                 job.weight += weight
                 return
             buffer = list(items)
-            job = _Job(make_fn(buffer), False, weight, merge_key=key, items=buffer)
+            job = _Job(write, False, weight, merge_key=key, items=buffer)
             self._queue.put(job)
             self._open[key] = job
 
@@ -257,10 +274,7 @@ class WriterThread:
                 self._sync_full = durable
             conn.execute(self.dialect.begin_write)
             try:
-                if len(batch) == 1:
-                    results = [self._run_alone(conn, batch[0])]
-                else:
-                    results = [self._run_in_savepoint(conn, job) for job in batch]
+                results = [self._run_alone(conn, batch[0])] if len(batch) == 1 else self._run_each(conn, batch)
                 if conn.in_transaction:  # (a lone job that failed was rolled back: nothing to commit)
                     if self.before_commit is not None:
                         self.before_commit()
@@ -288,7 +302,7 @@ class WriterThread:
         trips, per batch): if it fails, rolling the transaction back rolls back only its writes."""
         self._seal(job)
         try:
-            return outcome.Value(job.fn(conn))
+            return outcome.Value(job.write(conn))
         except Exception as exc:
             # SQLite may have rolled the transaction back already (disk full, I/O error), or PostgreSQL lost
             # the connection: then the batch fails as a whole, with the job's own error, as in a savepoint.
@@ -300,11 +314,50 @@ class WriterThread:
                 raise exc from None
             return outcome.Error(exc)
 
+    def _run_each(self, conn: Connection, batch: list[_Job]) -> list[outcome.Outcome[Any]]:
+        """Each job in its own savepoint; but a run of keyed jobs of one write that follow one another (many
+        streams' frames), by the write's `many` under one savepoint."""
+        results: list[outcome.Outcome[Any]] = []
+        start = 0
+        while start < len(batch):
+            job = batch[start]
+            end = start + 1
+            if job.items is not None:
+                while end < len(batch) and batch[end].items is not None and batch[end].fn is job.fn:
+                    end += 1
+            if end - start > 1:
+                results += self._run_keyed(conn, batch[start:end])
+            else:
+                results.append(self._run_in_savepoint(conn, job))
+            start = end
+        return results
+
+    def _run_keyed(self, conn: Connection, jobs: list[_Job]) -> list[outcome.Outcome[Any]]:
+        """A run of keyed jobs of one write by its `many`, under one savepoint; if a statement fails, rolled back
+        and each job run again in its own savepoint, so each gets the outcome it would have had alone."""
+        with self._gate:  # seal them all (`_seal`), the gate taken once
+            for job in jobs:
+                if self._open.get(job.merge_key) is job:
+                    del self._open[job.merge_key]
+        conn.execute("SAVEPOINT keyed")
+        try:
+            write = cast(KeyedWrite, jobs[0].fn)
+            errors = write.many(conn, [(job.merge_key, cast(list[Any], job.items)) for job in jobs])
+        except Exception as exc:
+            try:  # (as in `_run_in_savepoint`: if even this fails, the batch fails, with the write's own error)
+                conn.execute("ROLLBACK TO keyed")
+                conn.execute("RELEASE keyed")
+            except Exception:
+                raise exc from None
+            return [self._run_in_savepoint(conn, job) for job in jobs]
+        conn.execute("RELEASE keyed")
+        return [outcome.Value(None) if error is None else outcome.Error(error) for error in errors]
+
     def _run_in_savepoint(self, conn: Connection, job: _Job) -> outcome.Outcome[Any]:
         self._seal(job)
         conn.execute("SAVEPOINT job")
         try:
-            value = job.fn(conn)
+            value = job.write(conn)
         except Exception as exc:
             # SQLite may have rolled the whole transaction back (disk full, I/O error), or PostgreSQL lost
             # the connection: then ROLLBACK TO fails and the batch fails as a whole, below, with the job's

@@ -443,3 +443,39 @@ def test_responses_usage_cached_and_reasoning_tokens() -> None:
 def test_anthropic_usage_cache_read_and_creation_count_in_the_prompt() -> None:
     events = ps.anthropic_text("x", input_tokens=50, output_tokens=9, cache_read=3000, cache_write=700)
     assert run(ANTHROPIC, events)[-2] == Usage(input=3750, output=9, cache_read=3000, cache_write=700)
+
+
+_CHAT_SHAPES: list[bytes] = [
+    ps.chat_chunk({"role": "assistant", "content": ""}),
+    ps.chat_chunk({"content": "plain"}),
+    ps.chat_chunk({"content": None}),
+    ps.chat_chunk({"content": "x", "refusal": None, "reasoning_content": None, "tool_calls": None}),
+    ps.chat_chunk({"content": "x", "reasoning": ""}),
+    ps.chat_chunk({"reasoning_content": "think"}),
+    ps.chat_chunk({"content": "after thinking"}),
+    ps.chat_chunk({"reasoning": "more", "content": "both"}),
+    ps.chat_chunk({"reasoning_details": [{"type": "reasoning.text", "text": "d", "index": 0}]}),
+    ps.chat_chunk({"content": "x"}, usage={"prompt_tokens": 3, "completion_tokens": 1}),
+    ps.chat_chunk({"content": 7}),
+    ps.chat_chunk({}),
+    ps.sse({"choices": [{"index": 1, "delta": {"content": "other choice"}}]}),
+    ps.sse({"choices": [{"index": 0, "delta": {"content": "a"}}, {"index": 1, "delta": {"content": "b"}}]}),
+    ps.sse({"choices": [{"delta": {"content": "no index"}}]}),
+    ps.sse({"choices": [{"index": 0, "delta": "not a dict"}]}),
+    ps.sse({"choices": ["not a dict"]}),
+    ps.sse({"choices": []}),
+    ps.chat_chunk({"tool_calls": [{"index": 0, "id": "c1", "function": {"name": "f", "arguments": "{"}}]}),
+    ps.chat_chunk({"content": "x"}, "stop"),
+]
+
+
+@pytest.mark.parametrize("start", range(len(_CHAT_SHAPES)))
+def test_chat_plain_text_chunks_decode_as_the_general_way_does(start: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chunk that only streams text takes a shorter way (`openai_chat._plain_text`): the same deltas, and
+    the same state after it, as with that way closed, for every shape from every point of a stream."""
+    from cursord.providers import openai_chat
+
+    chunks = [*_CHAT_SHAPES[start:], *_CHAT_SHAPES[:start], ps.sse("[DONE]")]
+    fast = run(CHAT, chunks)
+    monkeypatch.setattr(openai_chat, "_plain_text", lambda chunk: None)
+    assert run(CHAT, chunks) == fast

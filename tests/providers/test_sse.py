@@ -142,3 +142,43 @@ def test_an_event_over_the_bound_is_a_provider_protocol_error() -> None:
     assert len(decoder.feed(b"data: a\n" * 50 + b"\n")) == 1  # the count starts again per event
     with pytest.raises(MalformedResponse, match="acme: an event's data is longer than 100 characters"):
         decoder.feed(b"data: a\n" * 51)
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        b"data: x\n\n",
+        b"data: \n\n",
+        b"data:x\n\n",
+        b'data: {"a": "b: c"}\n\n',
+        b"data: a\r\n\r\n",
+        b"data: a\n\ndata: b\n\n",
+        b"data: a\ndata: b\n\n",
+        b"id: 7\ndata: x\n\n",
+        b"retry: 5\ndata: x\n\n",
+        b"event: e\ndata: x\n\n",
+        b": comment\n\ndata: x\n\n",
+        b"data: x\n",
+        b"data: \xe2\x80\xa8\n\n",
+        b"data: \xff\n\n",
+    ],
+)
+def test_a_read_of_one_event_decodes_as_a_stream_of_them_does(event: bytes) -> None:
+    """A read that is one `data:` line and its blank line takes a shorter way: the same events, and the state
+    after them, whatever came before (an id that persists, a partial line, an open event)."""
+    reads = [b"data: first\n\n", b"id: 3\n\n", event, event, b"event: e\n", b"data: y\n\n", event, b"data: p", event]
+    reads += [b"data: q\n", event, b"data: \xe2\x82", b"\xac\n\n", event, event]
+    assert decode(*reads) == decode(b"".join(reads))
+
+
+def test_a_read_of_one_event_keeps_the_bounds() -> None:
+    lines = SSEDecoder("acme", max_line_chars=100)
+    lines.feed(b"data: first\n\n")
+    assert lines.feed(b"data: " + b"x" * 94 + b"\n\n")[0].data == "x" * 94  # exactly 100: fine
+    with pytest.raises(MalformedResponse, match="longer than 100 characters"):
+        lines.feed(b"data: " + b"x" * 95 + b"\n\n")
+    events = SSEDecoder("acme", max_event_chars=100)
+    events.feed(b"data: first\n\n")
+    assert events.feed(b"data: " + b"x" * 99 + b"\n\n")[0].data == "x" * 99  # with its line break, 100
+    with pytest.raises(MalformedResponse, match="an event's data is longer than 100 characters"):
+        events.feed(b"data: " + b"x" * 100 + b"\n\n")

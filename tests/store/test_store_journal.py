@@ -171,6 +171,76 @@ async def test_a_burst_of_nowait_appends_becomes_one_job(db: StoreTarget) -> Non
         assert other is not None and other.events == (b"o1",)
 
 
+async def test_many_streams_frames_in_one_batch_land_as_each_alone(
+    db: StoreTarget, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The frames of many streams held in one batch are written together (`journal.append_to_journals`): each
+    stream's in order after what it held, and a stream whose journal is not active (ended, never opened,
+    a payload that is not bytes) fails alone with its own error, nothing of it written."""
+    from cursord.store import journal
+
+    together: list[list[str]] = []
+    append_to_journals = journal.append_to_journals
+
+    def spy(conn: object, appends: list[tuple[str, list[bytes]]]) -> list[Exception | None]:
+        together.append([request_id for request_id, _ in appends])
+        return append_to_journals(conn, appends)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(journal, "append_to_journals", spy)
+    async with db.open() as store:
+        for name in ("a", "b", "ended", "c"):
+            await store.journal_open(name, None, None)
+        await store.journal_append("a", [b"a0"])
+        await store.journal_append("b", [b"first"])
+        await store.journal_end("ended", "null", 1.0)
+        # queued in one go: the writer holds a batch of frames nobody waits for open (`COMMIT_DELAY`) and
+        # takes them all in it, each stream's frames one job
+        store.journal_append_nowait("a", [b"a1", b"a2"])
+        store.journal_append_nowait("ended", [b"late"])
+        store.journal_append_nowait("missing", [b"nobody"])
+        store.journal_append_nowait("b", [b"b1"])
+        store.journal_append_nowait("c", [b"c0", "text"])  # type: ignore[list-item]
+        store.journal_append_nowait("a", [b"a3"])
+        with caplog.at_level(logging.ERROR, logger="cursord.store.writer"):
+            await store.flush()
+        assert "has ended" in caplog.text and "no journal for request 'missing'" in caplog.text
+        assert "journal payloads must be bytes, got str" in caplog.text
+        events = {name: (await store.journal_load(name)).events for name in ("a", "b", "ended", "c")}  # type: ignore[union-attr]
+        assert events == {"a": (b"a0", b"a1", b"a2", b"a3"), "b": (b"first", b"b1"), "ended": (), "c": ()}
+        assert together == [["a", "ended", "missing", "b", "c"]]
+        assert await store.journal_append("a", [b"a4"]) == 5  # numbered on from there, without a gap
+
+
+async def test_a_run_of_keyed_jobs_that_fails_is_run_again_job_by_job(db: StoreTarget) -> None:
+    """A write of several keyed jobs that fails part way is rolled back, and each job runs alone in its own
+    savepoint: each gets the outcome it would have had, and nothing of the failed attempt stays."""
+    from cursord.store import journal
+
+    class FailsTogether:
+        def __call__(self, conn: object, key: str, items: list[bytes]) -> None:
+            journal.append_events(conn, key, items)  # type: ignore[arg-type]
+
+        tried: list[list[str]] = []
+
+        def many(self, conn: object, jobs: list[tuple[str, list[bytes]]]) -> list[Exception | None]:
+            self.tried.append([key for key, _ in jobs])
+            journal.append_events(conn, "a", [b"from the failed attempt"])  # type: ignore[arg-type]
+            raise ValueError("a statement failed")
+
+    async with db.open() as store:
+        await store.journal_open("a", None, None)
+        await store.journal_open("b", None, None)
+        writer = threaded(store)
+        write = FailsTogether()
+        writer.extend_nowait("a", [b"a0"], 2, write)  # queued in one go: one batch (as in the test above)
+        writer.extend_nowait("b", [b"b0", b"b1"], 4, write)
+        await store.flush()
+        assert write.tried == [["a", "b"]]
+        a, b = await store.journal_load("a"), await store.journal_load("b")
+        assert a is not None and a.events == (b"a0",)
+        assert b is not None and b.events == (b"b0", b"b1")
+
+
 async def test_payloads_must_be_bytes(db: StoreTarget) -> None:
     async with db.open() as store:
         await store.journal_open("r", None, None)

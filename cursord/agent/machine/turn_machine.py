@@ -171,6 +171,8 @@ class TurnMachine:
 
     def handle(self, item: object) -> list[Effect]:
         phase, kind = self.state.phase, type(item)
+        if kind is PassDelta and phase is TurnPhase.PASS:  # most of what a turn takes: its row, without lookups
+            return self.take_delta(item)  # type: ignore[arg-type]
         if kind in IGNORED_IN[phase]:
             return []
         if kind in LATE_START_IN[phase]:  # a run_request (or prewarm) once the run has started: it goes on
@@ -369,13 +371,20 @@ class TurnMachine:
         current = self.state.current
         return current is not None and current.pass_id == pass_id and self._pass is not None
 
-    def _on_delta(self, item: PassDelta) -> None:
+    def take_delta(self, item: PassDelta) -> list[Effect]:
+        """`handle` of a provider's delta in phase PASS (its row in `TRANSITIONS`, `_on_delta`), the lookups of
+        the table skipped: the effects are the pass buffer's, only frames to publish, and the turn's state
+        (its phase with it) stays as it was."""
         current = self.state.current
-        if not self._is_current(item.pass_id) or current is None:
-            return  # from a pass that was canceled
-        assert self._pass is not None
+        buffer = self._pass
+        if current is None or buffer is None or current.pass_id != item.pass_id:
+            return []  # from a pass that was canceled
         summary = current.purpose is PassPurpose.SUMMARY
-        self._emit(*self._pass.take(item.delta, self.clock, self._setup.tools, current.model_call_id, summary))
+        effects = buffer.take(item.delta, self.clock, self._setup.tools, current.model_call_id, summary)
+        return held_until_durable(effects)
+
+    def _on_delta(self, item: PassDelta) -> None:
+        self._emit(*self.take_delta(item))
 
     def _on_review_answered(self, verdict: ReviewAnswered) -> None:
         """Auto-review's verdict on one of the step's calls; the step ends once every call has its own."""
