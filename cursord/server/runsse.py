@@ -20,7 +20,6 @@ is sent at once.
 from __future__ import annotations
 
 import logging
-import math
 from typing import Final
 
 import trio
@@ -28,7 +27,7 @@ import trio
 from cursord.connect import encode_envelope, end_stream_payload
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server.asgi import AppQueue, CancelOnDisconnect, Message, Receive, Send
-from cursord.streams import ActiveStream, Subscriber
+from cursord.streams import ActiveStream, Subscriber, heartbeat_timer
 
 log = logging.getLogger(__name__)
 
@@ -74,47 +73,45 @@ async def pump(stream: ActiveStream, send: Send, queue: AppQueue | None = None) 
     backlog as it grows, and a heartbeat after `heartbeat` seconds without a frame. True once the stream has
     ended; False if the client left first, as the request's `queue` (Hypercorn's, when given) tells it.
 
-    One cancel scope serves every wait until a heartbeat: its deadline is moved `heartbeat` seconds ahead
-    before a wait and off again before a send (a send must never be cut by the heartbeat), instead of a
-    fresh `move_on_after` scope per frame. A heartbeat that came due as a frame woke the connection leaves
-    its scope before any checkpoint (the first would raise): the frame goes out under the next one, and no
-    heartbeat. The same scope is canceled when the client leaves (`_Hangup`, which marks the subscriber gone
-    first), so a wait or a send held up by the client ends then too: one frame and one cancel scope on the
-    stack of every idle connection."""
+    Between sends the connection waits on its doorbell alone, with no deadline: the heartbeat is this run's
+    `HeartbeatTimer`'s, which rings it with `heartbeat_due` set once it has been quiet for `heartbeat`
+    seconds (never during a send, so a heartbeat can never cut one). A heartbeat that came due as a frame woke
+    the connection is answered by the frame. One cancel scope, for the connection's life, is canceled when
+    the client leaves (`_Hangup`, which marks the subscriber gone first), so a wait or a send held up by the
+    client ends then."""
     subscriber = stream.attach()
     hangup = _Hangup(subscriber) if queue is not None else None
     if queue is not None:
         queue.follow(hangup)
     try:
-        backlog, signal, heartbeat = stream.backlog, subscriber.signal, stream.timings.heartbeat
-        quiet_for_long = False
-        while not subscriber.gone:
-            with trio.CancelScope() as quiet:
-                if hangup is not None:
-                    hangup.scope = quiet
-                if quiet_for_long:
+        backlog, signal = stream.backlog, subscriber.signal
+        with trio.CancelScope() as scope:
+            if hangup is not None:
+                hangup.scope = scope
+            subscriber.quiet_since = trio.current_time()
+            heartbeat_timer().file(subscriber, stream.timings.heartbeat)
+            while not subscriber.gone:
+                if subscriber.cursor < backlog.readable:
+                    if trio.current_time() - subscriber.last_send < BURST_WINDOW:
+                        await _settle(stream)
+                    frames, subscriber.cursor = backlog.read_from(subscriber.cursor)
+                    signal.clear()  # every ring so far is answered by `frames`
+                    subscriber.heartbeat_due = False  # and a heartbeat that came due meanwhile
+                    await _send_frames(send, frames)
+                    subscriber.last_send = trio.current_time()
+                    continue
+                if backlog.ending is not None:
+                    return True
+                if subscriber.heartbeat_due:
+                    subscriber.heartbeat_due = False
                     await _send_body(send, HEARTBEAT_FRAME)
-                while True:
-                    if subscriber.cursor < backlog.readable:
-                        if quiet.cancel_called:
-                            break  # under a new scope, without a heartbeat
-                        if trio.current_time() - subscriber.last_send < BURST_WINDOW:
-                            await _settle(stream)
-                        frames, subscriber.cursor = backlog.read_from(subscriber.cursor)
-                        signal.clear()  # every ring so far is answered by `frames`
-                        await _send_frames(send, frames)
-                        subscriber.last_send = trio.current_time()
-                        continue
-                    if backlog.ending is not None:
-                        return True
-                    quiet.deadline = trio.current_time() + heartbeat
-                    await signal.wait()
-                    quiet.deadline = math.inf
-            quiet_for_long = quiet.cancelled_caught  # the wait was cut: quiet for `heartbeat` seconds
+                subscriber.quiet_since = trio.current_time()
+                await signal.wait()
         return False
     finally:
         if queue is not None:
             queue.follow(None)
+        subscriber.detached = True
         stream.detach(subscriber)
 
 

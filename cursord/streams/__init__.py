@@ -5,6 +5,7 @@ from cursord.streams.active import ActiveStream, BehaviourFactory, StreamBehavio
 from cursord.streams.append_gate import Admission, AppendGate, AppendRejected
 from cursord.streams.backlog import StreamEnding
 from cursord.streams.broker import PublishObserver, Restorer, StreamBroker, StreamObserver
+from cursord.streams.heartbeats import HeartbeatTimer, heartbeat_timer
 from cursord.streams.mailbox import Mailbox
 from cursord.streams.stream_journal import AppendPositions, StreamJournal
 from cursord.streams.subscribers import Subscriber, WakeSignal
@@ -19,6 +20,7 @@ __all__ = [
     "AppendRejected",
     "BehaviourFactory",
     "DeliveredUploads",
+    "HeartbeatTimer",
     "Mailbox",
     "PublishObserver",
     "Restorer",
@@ -31,5 +33,6 @@ __all__ = [
     "Subscriber",
     "UploadPath",
     "WakeSignal",
+    "heartbeat_timer",
     "upload_origin",
 ]

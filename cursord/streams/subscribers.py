@@ -34,6 +34,11 @@ class WakeSignal:
         else:
             self._rung = True  # already rung and not yet seen: the reader will take everything anyway
 
+    @property
+    def waiting(self) -> bool:
+        """Its reader is parked in `wait` (and no ring has woken it since)."""
+        return self._waiter is not None
+
     def clear(self) -> None:
         """Forget a ring not yet seen: the reader has just taken everything it could have been rung for."""
         self._rung = False
@@ -61,8 +66,15 @@ class Subscriber:
     signal: WakeSignal = attrs.field(factory=WakeSignal)
     cursor: int = 0
     last_send: float = -math.inf
+    #: since when it has had nothing to write (its last write, or when it began to wait): its heartbeat is
+    #: due a period after this (`cursord.streams.heartbeats`)
+    quiet_since: float = -math.inf
+    #: rung by the heartbeat timer: quiet for a whole period, it writes a heartbeat
+    heartbeat_due: bool = False
     #: its client has left (the server said so): the connection stops reading
     gone: bool = False
+    #: its connection has stopped following the stream
+    detached: bool = False
 
 
 @attrs.define
