@@ -9,6 +9,12 @@ frame it has not sent yet in one `send` (Hypercorn writes each HTTP/1.1 send to 
 `interaction_update.heartbeat` when nothing new came for `heartbeat` seconds. Heartbeats are written to
 this connection only; they never enter the backlog.
 
+A connection parked with nothing unsent has a publish answered for it where it can (`_WriteNow`, over
+Hypercorn's own `send` on a plain socket, `hypercorn_fixes.body_writer`): the publisher writes the new frame
+in its own task, at once, exactly as the connection would have written it when woken, and the connection
+stays parked: one task step per event instead of two. Anything else (a burst, the end, a `send` that a
+recorder wraps, a socket or a flow-control window that cannot take the frame now) rings it as before.
+
 While frames keep coming (the last send was under `BURST_WINDOW` ago) the connection lets a burst
 finish before it sends (`_settle`): it yields to the scheduler for as long as the backlog grows (a provider
 chunk carrying hundreds of deltas is published about one delta per scheduler pass), up to
@@ -27,7 +33,8 @@ import trio
 from cursord.connect import encode_envelope, end_stream_payload
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server.asgi import AppQueue, CancelOnDisconnect, Message, Receive, Send
-from cursord.streams import ActiveStream, Subscriber, heartbeat_timer
+from cursord.server.hypercorn_fixes import BodyWriter, body_writer
+from cursord.streams import ActiveStream, Backlog, Subscriber, heartbeat_timer
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +92,9 @@ async def pump(stream: ActiveStream, send: Send, queue: AppQueue | None = None) 
         queue.follow(hangup)
     try:
         backlog, signal = stream.backlog, subscriber.signal
+        writer = body_writer(send)
+        if writer is not None:
+            subscriber.answer_now = _WriteNow(backlog, subscriber, writer)
         with trio.CancelScope() as scope:
             if hangup is not None:
                 hangup.scope = scope
@@ -112,7 +122,38 @@ async def pump(stream: ActiveStream, send: Send, queue: AppQueue | None = None) 
         if queue is not None:
             queue.follow(None)
         subscriber.detached = True
+        subscriber.answer_now = None  # and no cycle through it left for the collector
         stream.detach(subscriber)
+
+
+class _WriteNow:
+    """A parked connection's `answer_now`: the frames a publish made readable, written at once from the
+    publisher's task by Hypercorn's `body_writer` (no wake, no task step of the connection's), exactly when
+    the connection, woken, would have sent them in one send without settling: not in a burst (under
+    `BURST_WINDOW` since its last send: it lets the burst settle), not once the stream has ended (the end
+    frame is the connection's own to send), not more than one send's worth. Otherwise, or when the writer
+    cannot take them now, False: the connection is rung and sends them itself."""
+
+    __slots__ = ("_backlog", "_subscriber", "_write")
+
+    def __init__(self, backlog: Backlog, subscriber: Subscriber, write: BodyWriter) -> None:
+        self._backlog, self._subscriber, self._write = backlog, subscriber, write
+
+    def __call__(self) -> bool:
+        backlog, subscriber = self._backlog, self._subscriber
+        cursor, readable = subscriber.cursor, backlog.readable
+        if cursor >= readable or backlog.ending is not None or subscriber.gone:
+            return False
+        now = trio.current_time()
+        if now - subscriber.last_send < BURST_WINDOW:
+            return False
+        frames = backlog.frames
+        body = frames[cursor] if readable - cursor == 1 else b"".join(frames[cursor:readable])
+        if len(body) > MAX_SEND_BYTES or not self._write(body):
+            return False
+        subscriber.cursor = readable
+        subscriber.last_send = subscriber.quiet_since = now
+        return True
 
 
 class _Hangup:

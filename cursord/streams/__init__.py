@@ -3,7 +3,7 @@
 from cursord.streams.action_queue import ActionQueue, upload_origin
 from cursord.streams.active import ActiveStream, BehaviourFactory, StreamBehaviour, StreamTimings
 from cursord.streams.append_gate import Admission, AppendGate, AppendRejected
-from cursord.streams.backlog import StreamEnding
+from cursord.streams.backlog import Backlog, StreamEnding
 from cursord.streams.broker import PublishObserver, Restorer, StreamBroker, StreamObserver
 from cursord.streams.heartbeats import HeartbeatTimer, heartbeat_timer
 from cursord.streams.mailbox import Mailbox
@@ -18,6 +18,7 @@ __all__ = [
     "AppendGate",
     "AppendPositions",
     "AppendRejected",
+    "Backlog",
     "BehaviourFactory",
     "DeliveredUploads",
     "HeartbeatTimer",
