@@ -640,6 +640,8 @@ async def _run_app(app: Any, config: Any, scope: Any, receive: Any, send: Any) -
 
 #: writes a response body chunk now, all of it (True), or does nothing (False): see `body_writer`
 BodyWriter = Callable[[bytes], bool]
+#: how many wrappers of `send` `body_writer` looks through
+_MOST_WRAPPERS = 4
 
 
 def body_writer(send: Any) -> BodyWriter | None:
@@ -647,7 +649,8 @@ def body_writer(send: Any) -> BodyWriter | None:
     own for a response under way over a plain socket (HTTP/2 or HTTP/1.1) with these fixes applied: what a
     RunSSE's publisher uses to write a frame for a connection parked with nothing else to send, the task step
     of that connection's wake saved. None for any other `send`: a wrapper (the capture recorder's, which must
-    see every message), TLS, an untested Hypercorn, a response whose body is suppressed.
+    see every message), TLS, an untested Hypercorn, a response not started or whose body is suppressed. A
+    wrapper whose `passes_bodies_to` names the `send` it passes body messages to, unchanged, is gone around.
 
     The writer takes the fast path of `send` itself or nothing: the stream's send buffer empty, its flow-control
     window wide enough for the whole chunk in one frame (HTTP/2), h11 in the middle of the body (HTTP/1.1), and
@@ -657,6 +660,11 @@ def body_writer(send: Any) -> BodyWriter | None:
     half written). Otherwise it returns False and changes nothing: the caller `send`s as always."""
     if not _APPLIED:
         return None
+    for _ in range(_MOST_WRAPPERS):  # wrappers that pass bodies on unchanged (a Run's: its head is sent)
+        inner = getattr(send, "passes_bodies_to", None)
+        if inner is None:
+            break
+        send = inner
     stream = getattr(send, "__self__", None)
     if type(stream) is not HTTPStream or getattr(send, "__func__", None) is not HTTPStream.app_send:
         return None

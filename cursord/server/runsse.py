@@ -92,9 +92,8 @@ async def pump(stream: ActiveStream, send: Send, queue: AppQueue | None = None) 
         queue.follow(hangup)
     try:
         backlog, signal = stream.backlog, subscriber.signal
-        writer = body_writer(send)
-        if writer is not None:
-            subscriber.answer_now = _WriteNow(backlog, subscriber, writer)
+        # A Run's `send` starts its response with its first body: looked at again after the first send.
+        unanswered = not _answer_when_parked(subscriber, backlog, send)
         with trio.CancelScope() as scope:
             if hangup is not None:
                 hangup.scope = scope
@@ -109,6 +108,9 @@ async def pump(stream: ActiveStream, send: Send, queue: AppQueue | None = None) 
                     subscriber.heartbeat_due = False  # and a heartbeat that came due meanwhile
                     await _send_frames(send, frames)
                     subscriber.last_send = trio.current_time()
+                    if unanswered:  # once: what `send` is does not change after its first body
+                        unanswered = False
+                        _answer_when_parked(subscriber, backlog, send)
                     continue
                 if backlog.ending is not None:
                     return True
@@ -124,6 +126,14 @@ async def pump(stream: ActiveStream, send: Send, queue: AppQueue | None = None) 
         subscriber.detached = True
         subscriber.answer_now = None  # and no cycle through it left for the collector
         stream.detach(subscriber)
+
+
+def _answer_when_parked(subscriber: Subscriber, backlog: Backlog, send: Send) -> bool:
+    """Let publishes write for `subscriber` while it is parked, if `send` has a body writer now."""
+    writer = body_writer(send)
+    if writer is not None:
+        subscriber.answer_now = _WriteNow(backlog, subscriber, writer)
+    return writer is not None
 
 
 class _WriteNow:

@@ -16,7 +16,9 @@ import pytest
 import trio
 
 from cursord.server import hypercorn_fixes
+from cursord.server.app import _TrackedSend
 from cursord.server.hypercorn_fixes import BodyWriter, body_writer
+from cursord.server.run import _LazyStart
 from cursord.server.serve import ListenOptions, hypercorn_config
 from cursord.testing.http_client import Client, connect_tcp
 from cursord.testing.memory_server import serve_in_memory, serve_tcp
@@ -138,3 +140,27 @@ async def test_no_writer_for_a_wrapped_send_or_a_socketless_stream() -> None:
         async with client.request("GET", "/") as response:
             await response.read_all()
     assert writers == [None, None]
+
+
+async def test_a_runs_wrappers_are_gone_around_once_its_head_is_sent() -> None:
+    """A Run's `send` is `_LazyStart` (its head sent with the first body) inside the app's `_TrackedSend`:
+    both pass bodies on unchanged once the head is out, and not before."""
+    writers: list[bool] = []
+
+    async def app(scope: Message, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await _lifespan(receive, send)
+        run_send = _TrackedSend(_LazyStart(send, []))
+        writers.append(body_writer(run_send) is not None)
+        await run_send({"type": "http.response.body", "body": b"first", "more_body": True})
+        write = body_writer(run_send)
+        writers.append(write is not None and write(b"second"))
+        await run_send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    async with serve_tcp(app, hypercorn_config(ListenOptions(), 1 << 20)) as (host, port):
+        client = Client(lambda: connect_tcp(host, port), True)
+        with trio.fail_after(30):
+            async with client.request("GET", "/") as response:
+                body = await response.read_all()
+    assert writers == [False, True]
+    assert body == b"firstsecond"
