@@ -182,20 +182,14 @@ class CursordApp:
     ) -> None:
         """A part's route (Run, Tab's streams, the tap, the dashboard), whose exception is our bug: logged, and
         answered `internal` in the caller's shape if nothing was sent yet, never left to Hypercorn (a bare 500)."""
-        started = False
-
-        async def tracked(message: MutableMapping[str, Any]) -> None:
-            nonlocal started
-            started = True
-            await send(message)
-
+        tracked = _TrackedSend(send)
         try:
             await route(scope, receive, tracked)
         except ClientDisconnected:
             raise
         except Exception as exc:
             log.exception("%s failed", path)
-            if not started and scope["type"] == "http":
+            if not tracked.started and scope["type"] == "http":
                 await self._refuse(path, scope, receive, send, ConnectError.internal(exc))
 
     async def _placed_here(self, path: str, scope: Scope, receive: Receive, send: Send) -> Receive | None:
@@ -293,6 +287,24 @@ async def _within_deadline(seconds: float | None, call: Awaitable[Message]) -> M
     with trio.move_on_after(seconds):
         return await call
     raise ConnectError(Code.DEADLINE_EXCEEDED, f"the call did not finish within its {seconds * 1000:g} ms deadline")
+
+
+@attrs.define(eq=False)
+class _TrackedSend:
+    """A part's `send` that notes whether its response has started (`_guarded_route` answers `internal` only
+    if not). Once it has, it passes every message on as it is, so a body writer may go around it
+    (`hypercorn_fixes.body_writer`: a Run's frames written by their publisher)."""
+
+    send: Send
+    started: bool = False
+
+    async def __call__(self, message: MutableMapping[str, Any]) -> None:
+        self.started = True
+        await self.send(message)
+
+    @property
+    def passes_bodies_to(self) -> Send | None:
+        return self.send if self.started else None
 
 
 async def _send(send: Send, response: HttpResponse) -> None:

@@ -21,6 +21,9 @@ from types import TracebackType
 
 import trio
 
+#: the owner of a lock taken for a task that will `adopt` it
+_HANDED_OVER = object()
+
 
 class LazyLock:
     """`acquire_nowait`, `acquire`, `release` and `async with`, as `trio.Lock` (not re-entrant, FIFO)."""
@@ -28,11 +31,15 @@ class LazyLock:
     __slots__ = ("_lot", "_owner")
 
     def __init__(self) -> None:
-        self._owner: trio.lowlevel.Task | None = None
+        self._owner: trio.lowlevel.Task | object | None = None
         self._lot: trio.lowlevel.ParkingLot | None = None
 
     def locked(self) -> bool:
         return self._owner is not None
+
+    def is_free(self) -> bool:
+        """Neither held nor waited for: `acquire_nowait` would take it."""
+        return self._owner is None and not self._lot
 
     def acquire_nowait(self) -> None:
         """Take the lock, or raise `trio.WouldBlock` if it is held or a task waits for it."""
@@ -53,6 +60,20 @@ class LazyLock:
             await self._lot.park()  # `release` made this task the owner before it unparked it
         else:
             await trio.lowlevel.cancel_shielded_checkpoint()
+
+    def hand_over(self) -> bool:
+        """Take the free lock for a task not started yet, which `adopt`s it (a write begun without waiting,
+        that a task of the connection's must finish): False, and nothing taken, if it is held or waited for."""
+        if self._owner is not None or self._lot:
+            return False
+        self._owner = _HANDED_OVER
+        return True
+
+    def adopt(self) -> None:
+        """Become the owner of a lock `hand_over` took."""
+        if self._owner is not _HANDED_OVER:
+            raise RuntimeError("the lock was not handed over")
+        self._owner = trio.lowlevel.current_task()
 
     def release(self) -> None:
         if self._owner is not trio.lowlevel.current_task():

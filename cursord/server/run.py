@@ -171,6 +171,11 @@ class _LazyStart:
             await self.send({"type": "http.response.start", "status": 200, "headers": self.head})
         await self.send(message)
 
+    @property
+    def passes_bodies_to(self) -> Send | None:
+        """Once the head is sent, `send` itself (`hypercorn_fixes.body_writer` goes around this one)."""
+        return self.send if self.started else None
+
 
 @attrs.define
 class RunHandler:

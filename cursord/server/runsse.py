@@ -9,6 +9,12 @@ frame it has not sent yet in one `send` (Hypercorn writes each HTTP/1.1 send to 
 `interaction_update.heartbeat` when nothing new came for `heartbeat` seconds. Heartbeats are written to
 this connection only; they never enter the backlog.
 
+A connection parked with nothing unsent has a publish answered for it where it can (`_WriteNow`, over
+Hypercorn's own `send` on a plain socket, `hypercorn_fixes.body_writer`): the publisher writes the new frame
+in its own task, at once, exactly as the connection would have written it when woken, and the connection
+stays parked: one task step per event instead of two. Anything else (a burst, the end, a `send` that a
+recorder wraps, a socket or a flow-control window that cannot take the frame now) rings it as before.
+
 While frames keep coming (the last send was under `BURST_WINDOW` ago) the connection lets a burst
 finish before it sends (`_settle`): it yields to the scheduler for as long as the backlog grows (a provider
 chunk carrying hundreds of deltas is published about one delta per scheduler pass), up to
@@ -20,7 +26,6 @@ is sent at once.
 from __future__ import annotations
 
 import logging
-import math
 from typing import Final
 
 import trio
@@ -28,7 +33,8 @@ import trio
 from cursord.connect import encode_envelope, end_stream_payload
 from cursord.proto import agent_v1_pb2 as agent
 from cursord.server.asgi import AppQueue, CancelOnDisconnect, Message, Receive, Send
-from cursord.streams import ActiveStream, Subscriber
+from cursord.server.hypercorn_fixes import BodyWriter, body_writer
+from cursord.streams import ActiveStream, Backlog, Subscriber, heartbeat_timer
 
 log = logging.getLogger(__name__)
 
@@ -74,48 +80,90 @@ async def pump(stream: ActiveStream, send: Send, queue: AppQueue | None = None) 
     backlog as it grows, and a heartbeat after `heartbeat` seconds without a frame. True once the stream has
     ended; False if the client left first, as the request's `queue` (Hypercorn's, when given) tells it.
 
-    One cancel scope serves every wait until a heartbeat: its deadline is moved `heartbeat` seconds ahead
-    before a wait and off again before a send (a send must never be cut by the heartbeat), instead of a
-    fresh `move_on_after` scope per frame. A heartbeat that came due as a frame woke the connection leaves
-    its scope before any checkpoint (the first would raise): the frame goes out under the next one, and no
-    heartbeat. The same scope is canceled when the client leaves (`_Hangup`, which marks the subscriber gone
-    first), so a wait or a send held up by the client ends then too: one frame and one cancel scope on the
-    stack of every idle connection."""
+    Between sends the connection waits on its doorbell alone, with no deadline: the heartbeat is this run's
+    `HeartbeatTimer`'s, which rings it with `heartbeat_due` set once it has been quiet for `heartbeat`
+    seconds (never during a send, so a heartbeat can never cut one). A heartbeat that came due as a frame woke
+    the connection is answered by the frame. One cancel scope, for the connection's life, is canceled when
+    the client leaves (`_Hangup`, which marks the subscriber gone first), so a wait or a send held up by the
+    client ends then."""
     subscriber = stream.attach()
     hangup = _Hangup(subscriber) if queue is not None else None
     if queue is not None:
         queue.follow(hangup)
     try:
-        backlog, signal, heartbeat = stream.backlog, subscriber.signal, stream.timings.heartbeat
-        quiet_for_long = False
-        while not subscriber.gone:
-            with trio.CancelScope() as quiet:
-                if hangup is not None:
-                    hangup.scope = quiet
-                if quiet_for_long:
+        backlog, signal = stream.backlog, subscriber.signal
+        # A Run's `send` starts its response with its first body: looked at again after the first send.
+        unanswered = not _answer_when_parked(subscriber, backlog, send)
+        with trio.CancelScope() as scope:
+            if hangup is not None:
+                hangup.scope = scope
+            subscriber.quiet_since = trio.current_time()
+            heartbeat_timer().file(subscriber, stream.timings.heartbeat)
+            while not subscriber.gone:
+                if subscriber.cursor < backlog.readable:
+                    if trio.current_time() - subscriber.last_send < BURST_WINDOW:
+                        await _settle(stream)
+                    frames, subscriber.cursor = backlog.read_from(subscriber.cursor)
+                    signal.clear()  # every ring so far is answered by `frames`
+                    subscriber.heartbeat_due = False  # and a heartbeat that came due meanwhile
+                    await _send_frames(send, frames)
+                    subscriber.last_send = trio.current_time()
+                    if unanswered:  # once: what `send` is does not change after its first body
+                        unanswered = False
+                        _answer_when_parked(subscriber, backlog, send)
+                    continue
+                if backlog.ending is not None:
+                    return True
+                if subscriber.heartbeat_due:
+                    subscriber.heartbeat_due = False
                     await _send_body(send, HEARTBEAT_FRAME)
-                while True:
-                    if subscriber.cursor < backlog.readable:
-                        if quiet.cancel_called:
-                            break  # under a new scope, without a heartbeat
-                        if trio.current_time() - subscriber.last_send < BURST_WINDOW:
-                            await _settle(stream)
-                        frames, subscriber.cursor = backlog.read_from(subscriber.cursor)
-                        signal.clear()  # every ring so far is answered by `frames`
-                        await _send_frames(send, frames)
-                        subscriber.last_send = trio.current_time()
-                        continue
-                    if backlog.ending is not None:
-                        return True
-                    quiet.deadline = trio.current_time() + heartbeat
-                    await signal.wait()
-                    quiet.deadline = math.inf
-            quiet_for_long = quiet.cancelled_caught  # the wait was cut: quiet for `heartbeat` seconds
+                subscriber.quiet_since = trio.current_time()
+                await signal.wait()
         return False
     finally:
         if queue is not None:
             queue.follow(None)
+        subscriber.detached = True
+        subscriber.answer_now = None  # and no cycle through it left for the collector
         stream.detach(subscriber)
+
+
+def _answer_when_parked(subscriber: Subscriber, backlog: Backlog, send: Send) -> bool:
+    """Let publishes write for `subscriber` while it is parked, if `send` has a body writer now."""
+    writer = body_writer(send)
+    if writer is not None:
+        subscriber.answer_now = _WriteNow(backlog, subscriber, writer)
+    return writer is not None
+
+
+class _WriteNow:
+    """A parked connection's `answer_now`: the frames a publish made readable, written at once from the
+    publisher's task by Hypercorn's `body_writer` (no wake, no task step of the connection's), exactly when
+    the connection, woken, would have sent them in one send without settling: not in a burst (under
+    `BURST_WINDOW` since its last send: it lets the burst settle), not once the stream has ended (the end
+    frame is the connection's own to send), not more than one send's worth. Otherwise, or when the writer
+    cannot take them now, False: the connection is rung and sends them itself."""
+
+    __slots__ = ("_backlog", "_subscriber", "_write")
+
+    def __init__(self, backlog: Backlog, subscriber: Subscriber, write: BodyWriter) -> None:
+        self._backlog, self._subscriber, self._write = backlog, subscriber, write
+
+    def __call__(self) -> bool:
+        backlog, subscriber = self._backlog, self._subscriber
+        cursor, readable = subscriber.cursor, backlog.readable
+        if cursor >= readable or backlog.ending is not None or subscriber.gone:
+            return False
+        now = trio.current_time()
+        if now - subscriber.last_send < BURST_WINDOW:
+            return False
+        frames = backlog.frames
+        body = frames[cursor] if readable - cursor == 1 else b"".join(frames[cursor:readable])
+        if len(body) > MAX_SEND_BYTES or not self._write(body):
+            return False
+        subscriber.cursor = readable
+        subscriber.last_send = subscriber.quiet_since = now
+        return True
 
 
 class _Hangup:

@@ -3,8 +3,9 @@
 from cursord.streams.action_queue import ActionQueue, upload_origin
 from cursord.streams.active import ActiveStream, BehaviourFactory, StreamBehaviour, StreamTimings
 from cursord.streams.append_gate import Admission, AppendGate, AppendRejected
-from cursord.streams.backlog import StreamEnding
+from cursord.streams.backlog import Backlog, StreamEnding
 from cursord.streams.broker import PublishObserver, Restorer, StreamBroker, StreamObserver
+from cursord.streams.heartbeats import HeartbeatTimer, heartbeat_timer
 from cursord.streams.mailbox import Mailbox
 from cursord.streams.stream_journal import AppendPositions, StreamJournal
 from cursord.streams.subscribers import Subscriber, WakeSignal
@@ -17,8 +18,10 @@ __all__ = [
     "AppendGate",
     "AppendPositions",
     "AppendRejected",
+    "Backlog",
     "BehaviourFactory",
     "DeliveredUploads",
+    "HeartbeatTimer",
     "Mailbox",
     "PublishObserver",
     "Restorer",
@@ -31,5 +34,6 @@ __all__ = [
     "Subscriber",
     "UploadPath",
     "WakeSignal",
+    "heartbeat_timer",
     "upload_origin",
 ]

@@ -2,12 +2,15 @@
 
 Each connection owns a capacity-1 `WakeSignal`. Publishing appends to the backlog first and then sets
 every signal; a signal that is already set stays set (wakes merge), which loses nothing because a woken
-reader takes every frame after its cursor, not one frame per wake.
+reader takes every frame after its cursor, not one frame per wake. A reader parked in its wait may leave an
+`answer_now` that writes the new frames for it from the publisher's task, without a wake (a task step of
+the reader's saved per frame); the reader stays parked, and its cursor has moved on.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import attrs
 import trio
@@ -33,6 +36,11 @@ class WakeSignal:
             trio.lowlevel.reschedule(waiter)
         else:
             self._rung = True  # already rung and not yet seen: the reader will take everything anyway
+
+    @property
+    def waiting(self) -> bool:
+        """Its reader is parked in `wait` (and no ring has woken it since)."""
+        return self._waiter is not None
 
     def clear(self) -> None:
         """Forget a ring not yet seen: the reader has just taken everything it could have been rung for."""
@@ -61,8 +69,18 @@ class Subscriber:
     signal: WakeSignal = attrs.field(factory=WakeSignal)
     cursor: int = 0
     last_send: float = -math.inf
+    #: since when it has had nothing to write (its last write, or when it began to wait): its heartbeat is
+    #: due a period after this (`cursord.streams.heartbeats`)
+    quiet_since: float = -math.inf
+    #: rung by the heartbeat timer: quiet for a whole period, it writes a heartbeat
+    heartbeat_due: bool = False
     #: its client has left (the server said so): the connection stops reading
     gone: bool = False
+    #: its connection has stopped following the stream
+    detached: bool = False
+    #: answers a ring in the ringer's task while the reader is parked, if it can (it wrote the frames for it:
+    #: True), so that the reader need not wake (`SubscriberSet.wake_all`); None: the reader always wakes
+    answer_now: Callable[[], bool] | None = None
 
 
 @attrs.define
@@ -83,5 +101,11 @@ class SubscriberSet:
             self.members.remove(subscriber)
 
     def wake_all(self) -> None:
+        """Ring every reader; one parked in its wait may have the ring answered for it at once instead
+        (`Subscriber.answer_now`), in the order of the set, so a frame reaches every reader in publish order
+        whichever way it goes."""
         for member in self.members:
-            member.signal.ring()
+            signal = member.signal
+            if signal.waiting and member.answer_now is not None and member.answer_now():
+                continue
+            signal.ring()

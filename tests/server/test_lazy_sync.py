@@ -23,6 +23,35 @@ async def test_a_free_lock_is_taken_at_once_and_makes_no_line() -> None:
     assert lock._lot is None
 
 
+async def test_a_lock_handed_over_is_held_until_the_task_that_adopts_it_releases_it(autojump_clock: Any) -> None:
+    """A write begun without waiting and finished by another task (`hypercorn_fixes.body_writer`): from the hand-over
+    on, a task that wants the lock waits, and gets it only after the adopting task's release."""
+    lock = LazyLock()
+    order: list[str] = []
+
+    async def finish() -> None:
+        lock.adopt()
+        order.append("finished")
+        await trio.sleep(1)
+        lock.release()
+
+    async def other() -> None:
+        async with lock:
+            order.append("other")
+
+    assert lock.is_free() and lock.hand_over()
+    assert not lock.is_free() and not lock.hand_over()
+    with pytest.raises(trio.WouldBlock):
+        lock.acquire_nowait()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(other)
+        await trio.testing.wait_all_tasks_blocked()
+        nursery.start_soon(finish)
+    assert order == ["finished", "other"] and lock.is_free()
+    with pytest.raises(RuntimeError):
+        lock.adopt()
+
+
 async def test_a_held_lock_passes_to_its_waiters_in_order(autojump_clock: Any) -> None:
     lock = LazyLock()
     order: list[int] = []
