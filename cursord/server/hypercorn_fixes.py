@@ -753,8 +753,11 @@ def _write_now(server: Any, data: bytes) -> None:
         return
     sent = _write_at_once(server.stream, data)
     if sent < len(data):
-        server.send_lock.hand_over()
-        server._task_group._nursery.start_soon(_finish_write, server, memoryview(data), sent)
+        try:
+            server._task_group.spawn(_finish_write, server, memoryview(data), sent)
+        except (AttributeError, RuntimeError):  # its tasks have ended (no nursery, or a closed one): closing
+            return
+        server.send_lock.hand_over()  # before the task runs: no other writer comes between
 
 
 async def _finish_write(server: Any, view: memoryview, sent: int) -> None:

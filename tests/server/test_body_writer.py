@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 import pytest
 import trio
+import trio.testing
 
 from cursord.server import hypercorn_fixes
 from cursord.server.app import _TrackedSend
@@ -164,3 +165,17 @@ async def test_a_runs_wrappers_are_gone_around_once_its_head_is_sent() -> None:
                 body = await response.read_all()
     assert writers == [False, True]
     assert body == b"firstsecond"
+
+
+async def test_a_part_left_unwritten_on_a_connection_whose_tasks_have_ended_is_dropped_with_it() -> None:
+    """The connection closed between the publish and its write (its task group has no nursery any more): the
+    publisher is not failed, and the send lock is left as it was, free."""
+    from hypercorn.trio.task_group import TaskGroup
+
+    from cursord.server.lazy_sync import LazyLock
+
+    left, right = trio.testing.memory_stream_pair()  # no socket: the write takes nothing, a task must finish it
+    server = attrs.make_class("Server", ["stream", "send_lock", "_task_group"])(left, LazyLock(), TaskGroup())
+    hypercorn_fixes._write_now(server, b"a frame")
+    assert server.send_lock.is_free()
+    await right.aclose()
