@@ -39,6 +39,16 @@ async def _lifespan(receive: Receive, send: Send) -> None:
         await send({"type": f"{message['type']}.complete"})
 
 
+async def _start_body(scope: Message, receive: Receive, send: Send) -> BodyWriter:
+    """An app's response head sent (the lifespan served first), and the body writer for its `send`."""
+    if scope["type"] == "lifespan":
+        await _lifespan(receive, send)
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+    write = body_writer(send)
+    assert write is not None
+    return write
+
+
 @attrs.define(eq=False)
 class MixedApp:
     """Streams pieces, every third by its own `send` and the others by the body writer."""
@@ -46,11 +56,7 @@ class MixedApp:
     written: int = 0
 
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
-        if scope["type"] == "lifespan":
-            await _lifespan(receive, send)
-        await send({"type": "http.response.start", "status": 200, "headers": []})
-        write = body_writer(send)
-        assert write is not None
+        write = await _start_body(scope, receive, send)
         for index in range(300):
             piece = _piece(index)
             if index % 3 and write(piece):
@@ -84,11 +90,7 @@ class FillingApp:
     written: int = 0
 
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
-        if scope["type"] == "lifespan":
-            await _lifespan(receive, send)
-        await send({"type": "http.response.start", "status": 200, "headers": []})
-        write = body_writer(send)
-        assert write is not None
+        write = await _start_body(scope, receive, send)
         while write(self._data(self.written)):
             self.written += 1
         self.full.set()
