@@ -462,7 +462,7 @@ class ChatDecoder:
 
 #: the fields of a chunk's delta that `ChatDecoder.feed` reads besides `content` (none of them does anything
 #: when it is absent or empty)
-_READ_BESIDE_CONTENT = ("reasoning_content", "reasoning", "reasoning_details", "tool_calls")
+_READ_BESIDE_CONTENT = (*_REASONING_FIELDS, _DETAILS, "tool_calls")
 
 
 def _plain_text(chunk: dict[str, Any]) -> str | None:
