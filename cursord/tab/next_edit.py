@@ -392,5 +392,24 @@ class RewriteReader:
         return any(self._output.find(marker, max(begin, seen - len(marker) + 1)) >= 0 for marker in markers)
 
     def _ran_away(self) -> bool:
+        most = len(self.window.lines) + MAX_EXTRA_LINES
         lines = self._breaks - self._trailing_breaks + 1 - int(self.mode is TabMode.ZETA)
-        return lines > len(self.window.lines) + MAX_EXTRA_LINES
+        # The count above takes a cursor marker, or the start of a marker still coming, for text; a line of
+        # nothing else is blank to `parse_rewrite` (the marker taken out, or the rest cut off at it), so past
+        # the bound the lines are counted again without them (rarely: once, at a runaway).
+        return lines > most and self._lines_without_markers() > most
+
+    def _lines_without_markers(self) -> int:
+        """The lines counted as above, in the rewrite so far with its cursor markers taken out and a marker's
+        start at its end (a cursor, or an end marker, that may yet come whole) taken for nothing."""
+        written = self._output[self._begin or 0 :]
+        markers = (ZETA_CURSOR, ZETA_END) if self.mode is TabMode.ZETA else (SWEEP_CURSOR, *self.prompt.stop)
+        for marker in markers:
+            for size in range(len(marker) - 1, 0, -1):
+                if written.endswith(marker[:size]):
+                    written = written[:-size]
+                    break
+        written = written.replace(ZETA_CURSOR if self.mode is TabMode.ZETA else SWEEP_CURSOR, "")
+        breaks = (self.prompt.prefill if self.mode is not TabMode.ZETA else "").count("\n") + written.count("\n")
+        trailing = written.count("\n") - written.rstrip("\r\n").count("\n")
+        return breaks - trailing + 1 - int(self.mode is TabMode.ZETA)
