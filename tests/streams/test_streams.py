@@ -232,16 +232,17 @@ async def test_ended_stream_is_kept_30s_then_dropped(broker: StreamBroker, autoj
 
 async def test_placeholder_before_bidi_then_upload(broker: StreamBroker, autojump_clock: Any) -> None:
     collector = Collector()
+    start = trio.current_time()
     async with trio.open_nursery() as nursery:
         nursery.start_soon(serve_stream, broker.open("early"), never_disconnects(), collector)
-        await trio.sleep(10)
+        await trio.sleep(10.5)  # past the second heartbeat: at 10 s exactly the upload would tie with it
         stream = broker.get("early")
         assert stream is not None and stream.phase is Phase.IDLE and not stream.has_upload
         await stream.deliver("hi")
         await stream.deliver("end")
         await collector.closed.wait()
     assert collector.texts == ["hi"]
-    assert len(collector.heartbeat_times) == 2  # at 5 s and 10 s... the second races the upload
+    assert [round(t - start, 6) for t in collector.heartbeat_times] == [5.0, 10.0]
     assert collector.end == (None, {})
 
 
