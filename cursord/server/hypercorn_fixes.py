@@ -308,30 +308,34 @@ async def _cut_stalled_stream(protocol: Any, stream_id: int) -> None:
     await _release_reset_stream(protocol, stream_id)
 
 
+def _h2_takes_now(protocol: Any, stream_id: int, data: bytes) -> bool:
+    """Hand `data` to h2 as one DATA frame if the stream has nothing buffered and its window takes the whole of
+    it (the fast path of `_write_h2_bodies_directly`, and of `body_writer`); False, nothing changed, otherwise.
+    h2 closes a stream as it reads the client's RST_STREAM, before Hypercorn has handled it (issue 27 #3: the
+    window read raised StreamClosedError out of the app): False then too."""
+    buffer = protocol.stream_buffers.get(stream_id)
+    if buffer is None or buffer.buffer or buffer._complete:
+        return False
+    connection = protocol.connection
+    try:
+        if len(data) > min(connection.local_flow_control_window(stream_id), connection.max_outbound_frame_size):
+            return False
+        connection.send_data(stream_id, data)
+    except h2.exceptions.ProtocolError:
+        return False
+    return True
+
+
 def _write_h2_bodies_directly() -> None:
     original = H2Protocol.stream_send
     if getattr(original, _MARK + "_direct", False):
         return
 
     async def stream_send(self: Any, event: Any) -> None:
-        if type(event) is Body and event.data:
-            stream_id = event.stream_id
-            buffer = self.stream_buffers.get(stream_id)
-            if buffer is not None and not buffer.buffer and not buffer._complete:
-                # h2 closes a stream as it reads the client's RST_STREAM, before Hypercorn has handled it
-                # (issue 27 #3: the window read raised StreamClosedError out of the app)
-                try:
-                    window = min(self.connection.local_flow_control_window(stream_id),
-                                 self.connection.max_outbound_frame_size)
-                    sent = len(event.data) <= window
-                    if sent:
-                        self.connection.send_data(stream_id, event.data)
-                except h2.exceptions.ProtocolError:
-                    sent = False  # the stream is closing: the buffered path below deals with it as it always has
-                if sent:
-                    await self._flush()
-                    return
-        await original(self, event)
+        if type(event) is Body and event.data and _h2_takes_now(self, event.stream_id, event.data):
+            await self._flush()
+            return
+        await original(self, event)  # (a stream closing: the buffered path deals with it as it always has)
 
     setattr(stream_send, _MARK + "_direct", True)
     H2Protocol.stream_send = stream_send  # type: ignore[method-assign]
@@ -702,18 +706,9 @@ class _H2BodyWriter:
         stream, protocol = self._stream, self._protocol
         if stream.closed or stream.state is not ASGIHTTPState.RESPONSE or not data:
             return False
-        stream_id = stream.stream_id
-        buffer = protocol.stream_buffers.get(stream_id)
-        if buffer is None or buffer.buffer or buffer._complete or not self._server.send_lock.is_free():
+        if not self._server.send_lock.is_free() or not _h2_takes_now(protocol, stream.stream_id, data):
             return False
-        connection = protocol.connection
-        try:  # as `_write_h2_bodies_directly`: h2 may have closed the stream on a reset not yet handled
-            if len(data) > min(connection.local_flow_control_window(stream_id), connection.max_outbound_frame_size):
-                return False
-            connection.send_data(stream_id, data)
-        except h2.exceptions.ProtocolError:
-            return False
-        _write_now(self._server, connection.data_to_send())
+        _write_now(self._server, protocol.connection.data_to_send())
         return True
 
 
