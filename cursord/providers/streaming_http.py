@@ -129,7 +129,7 @@ async def stream_post(transport: StreamTransport, post: Post, deadlines: Deadlin
     """Send `post` and feed its body to `listener` under `deadlines`; see the module docstring."""
     silence = _Silence("first byte", deadlines.first_byte, trio.current_time())
     got_response = silent = False
-    with trio.CancelScope(deadline=silence.since + silence.limit) as scope:
+    with trio.CancelScope(deadline=silence.until) as scope:
         try:
             async with transport.post(post.url, post.headers, post.content) as response:
                 got_response = True
@@ -160,6 +160,15 @@ class _Silence:
     limit: float
     since: float
 
+    @property
+    def until(self) -> float:
+        """When the server's silence becomes a timeout."""
+        return self.since + self.limit
+
+    def heard(self, now: float, idle: float) -> None:
+        """Data came at `now`: from here the server owes more data within `idle` seconds."""
+        self.waiting_for, self.limit, self.since = "data", idle, now
+
 
 class _Silent(Exception):
     """The body's idle deadline passed (`_read_resuming`)."""
@@ -178,9 +187,8 @@ async def _read(
         scope.deadline = math.inf
         if await listener.chunk(chunk):
             return True
-        silence.waiting_for, silence.limit = "data", deadlines.idle
-        silence.since = trio.current_time()
-        scope.deadline = silence.since + silence.limit
+        silence.heard(trio.current_time(), deadlines.idle)
+        scope.deadline = silence.until
     return False
 
 
@@ -196,7 +204,7 @@ async def _read_resuming(
     yet delivered) is handed on outside the scope: a listener never waits under a cancelled scope."""
     held: bytes | None = None
     while True:
-        deadline = silence.since + silence.limit
+        deadline = silence.until
         with trio.CancelScope(deadline=deadline) as scope:
             while True:
                 if held is None:
@@ -220,18 +228,18 @@ async def _read_resuming(
                     scope.deadline = deadline = now + deadlines.idle
                 if complete:
                     return True
-                silence.waiting_for, silence.limit, silence.since = "data", deadlines.idle, now
+                silence.heard(now, deadlines.idle)
                 if deadline > now + deadlines.idle:  # a first byte's deadline later than data's: never late
                     scope.deadline = deadline = now + deadlines.idle
         if held is not None:  # came as the deadline passed: early (set before the last data), or on time
-            late = now >= silence.since + silence.limit
+            late = now >= silence.until
             if await listener.chunk(held):
                 return True
             held = None
             if late:  # as a deadline that fires while a chunk comes does: the chunk is handed on, then time is up
                 raise _Silent
-            silence.waiting_for, silence.limit, silence.since = "data", deadlines.idle, trio.current_time()
-        elif scope.cancelled_caught and trio.current_time() >= silence.since + silence.limit:
+            silence.heard(trio.current_time(), deadlines.idle)
+        elif scope.cancelled_caught and trio.current_time() >= silence.until:
             raise _Silent
 
 
