@@ -51,12 +51,13 @@ def open_journal(
     conn.execute(_OPEN, values)
 
 
+#: a journal's next seq, for its `journal_streams` row `s` (its events are numbered from 0 without gaps)
+_NEXT_SEQ = "COALESCE((SELECT MAX(e.seq) FROM journal_events AS e WHERE e.request_id = s.request_id), -1) + 1"
 #: one event appended after the journal's last, only while the journal is active: the check, the numbering
 #: and the write in one statement (a lone frame is a journal's most frequent write)
 _APPEND_IF_ACTIVE = (
     "INSERT INTO journal_events(request_id, seq, payload) "
-    "SELECT s.request_id, COALESCE((SELECT MAX(e.seq) FROM journal_events AS e WHERE e.request_id = s.request_id), -1)"
-    " + 1, ? FROM journal_streams AS s WHERE s.request_id = ? AND s.state = 'active'"
+    f"SELECT s.request_id, {_NEXT_SEQ}, ? FROM journal_streams AS s WHERE s.request_id = ? AND s.state = 'active'"
 )
 
 
@@ -82,8 +83,7 @@ def append_events(conn: Connection, request_id: str, payloads: Sequence[bytes]) 
 
 #: the next seq of each active journal among a list of request ids (one statement for a batch of streams)
 _NEXT_SEQS = (
-    "SELECT s.request_id, COALESCE((SELECT MAX(e.seq) FROM journal_events AS e WHERE e.request_id = s.request_id), -1)"
-    " + 1 FROM journal_streams AS s WHERE s.state = ? AND s.request_id IN ({marks})"
+    f"SELECT s.request_id, {_NEXT_SEQ} FROM journal_streams AS s WHERE s.state = ? AND s.request_id IN ({{marks}})"
 )
 _APPEND = "INSERT INTO journal_events(request_id, seq, payload) VALUES (?, ?, ?)"
 

@@ -293,7 +293,11 @@ class WriterThread:
 
     def _seal(self, job: _Job) -> None:
         if job.items is not None:
-            with self._gate:  # seal: extend_nowait must not add to a running job
+            self._seal_keyed((job,))
+
+    def _seal_keyed(self, jobs: Sequence[_Job]) -> None:
+        with self._gate:  # seal: extend_nowait must not add to a running job (the gate taken once for them all)
+            for job in jobs:
                 if self._open.get(job.merge_key) is job:
                     del self._open[job.merge_key]
 
@@ -335,10 +339,7 @@ class WriterThread:
     def _run_keyed(self, conn: Connection, jobs: list[_Job]) -> list[outcome.Outcome[Any]]:
         """A run of keyed jobs of one write by its `many`, under one savepoint; if a statement fails, rolled back
         and each job run again in its own savepoint, so each gets the outcome it would have had alone."""
-        with self._gate:  # seal them all (`_seal`), the gate taken once
-            for job in jobs:
-                if self._open.get(job.merge_key) is job:
-                    del self._open[job.merge_key]
+        self._seal_keyed(jobs)
         conn.execute("SAVEPOINT keyed")
         try:
             write = cast(KeyedWrite, jobs[0].fn)
